@@ -1,0 +1,21 @@
+import { Sparkles } from 'lucide-react'
+import { company } from '~/content/company.ts'
+import { cn } from '~/utils/misc.ts'
+
+export function Logo({ tone = 'dark', className }: { tone?: 'dark' | 'light'; className?: string }) {
+	return (
+		<span className={cn('inline-flex items-center gap-2.5', className)}>
+			<span className="grid size-9 place-items-center rounded-xl bg-gradient-to-br from-brand-500 via-fuchsia-500 to-cyan-400 text-white shadow-md shadow-brand-500/30">
+				<Sparkles className="size-5" aria-hidden strokeWidth={2} />
+			</span>
+			<span
+				className={cn(
+					'font-display text-lg font-extrabold tracking-tight',
+					tone === 'dark' ? 'text-slate-900' : 'text-white',
+				)}
+			>
+				{company.name}
+			</span>
+		</span>
+	)
+}

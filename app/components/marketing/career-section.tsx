@@ -1,0 +1,79 @@
+import { ArrowUpRight, CalendarDays, GraduationCap } from 'lucide-react'
+import { career } from '~/content/career.ts'
+import { company } from '~/content/company.ts'
+import { Icon } from '../icon.tsx'
+import { Badge } from '../ui/badge.tsx'
+import { ExternalButtonLink } from '../ui/button.tsx'
+import { WorkshopCountdown } from './workshop-countdown.tsx'
+
+/** The internship program. It is the body of /career and a section of the home page. */
+export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {
+	const Heading = headingLevel
+	return (
+		<section id="career" aria-labelledby="career-heading" className="scroll-mt-16 py-20 sm:py-28">
+			<div className="container-page">
+				<div className="grid gap-8 lg:grid-cols-5">
+					<div className="rounded-3xl bg-white p-8 shadow-sm ring-1 ring-slate-200 sm:p-10 lg:col-span-3">
+						<div className="flex items-center gap-2 text-sm font-semibold tracking-wide text-brand-600 uppercase">
+							<GraduationCap className="size-5" aria-hidden />
+							{career.eyebrow}
+						</div>
+						<Heading id="career-heading" className="mt-3 font-display text-3xl font-extrabold tracking-tight text-slate-950 sm:text-4xl">
+							{career.programTitle}
+						</Heading>
+						<p className="mt-4 text-lg leading-relaxed text-slate-600">{career.programIntro}</p>
+						<h3 className="mt-8 font-display font-bold text-slate-900">{career.topicsHeading}</h3>
+						<ul className="mt-4 grid gap-3 sm:grid-cols-2">
+							{career.topics.map((topic, index) => (
+								<li key={topic.title} className="flex gap-3 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200/70">
+									<span className="grid size-8 shrink-0 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white">
+										{index + 1}
+									</span>
+									<span>
+										<span className="block font-semibold text-slate-900">{topic.title}</span>
+										<span className="mt-0.5 block text-sm text-slate-600">{topic.description}</span>
+									</span>
+								</li>
+							))}
+						</ul>
+						<ExternalButtonLink href={company.externalLinks.internshipForm} size="lg" className="mt-8">
+							{career.applyLabel}
+							<ArrowUpRight className="size-4" aria-hidden />
+						</ExternalButtonLink>
+					</div>
+
+					<div className="flex flex-col rounded-3xl bg-gradient-to-br from-brand-600 via-brand-700 to-fuchsia-700 p-8 text-white shadow-xl shadow-brand-700/20 sm:p-10 lg:col-span-2">
+						<Badge tone="dark" className="self-start">
+							{career.workshop.badge}
+						</Badge>
+						<h3 className="mt-4 font-display text-2xl font-bold">{career.workshop.title}</h3>
+						<p className="mt-2 flex items-center gap-2 font-semibold text-brand-100">
+							<CalendarDays className="size-5" aria-hidden />
+							{career.workshop.schedule}
+						</p>
+						<p className="mt-4 leading-relaxed text-white/85">{career.workshop.description}</p>
+						<div className="mt-8">
+							<WorkshopCountdown label={career.workshop.countdownLabel} />
+						</div>
+						<ExternalButtonLink href={company.externalLinks.workshopForm} variant="light" size="lg" className="mt-8 lg:mt-auto">
+							{career.workshop.registerLabel}
+							<ArrowUpRight className="size-4" aria-hidden />
+						</ExternalButtonLink>
+					</div>
+				</div>
+
+				<ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+					{career.perks.map((perk) => (
+						<li key={perk.title} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+							<span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600">
+								<Icon name={perk.icon} className="size-5" />
+							</span>
+							<h3 className="mt-4 font-display font-bold text-slate-950">{perk.title}</h3>
+							<p className="mt-1.5 text-sm leading-relaxed text-slate-600">{perk.description}</p>
+						</li>
+					))}
+				</ul>
+			</div>
+		</section>
+	)
+}

@@ -1,0 +1,113 @@
+import { ArrowRight, ArrowUpRight, Send, Sparkles } from 'lucide-react'
+import { useState } from 'react'
+import { company } from '~/content/company.ts'
+import { examplePrompts, hero, type HeroTab } from '~/content/home.ts'
+import { cn } from '~/utils/misc.ts'
+import { Icon } from '../icon.tsx'
+import { Badge } from '../ui/badge.tsx'
+import { ButtonLink, ExternalButtonLink } from '../ui/button.tsx'
+import { ChatPlaceholderDialog } from './chat-placeholder-dialog.tsx'
+import { Typewriter } from './typewriter.tsx'
+import { VoicePlaceholderDialog } from './voice-placeholder-dialog.tsx'
+
+export function Hero() {
+	const [selected, setSelected] = useState<HeroTab>('development')
+	const [chatOpen, setChatOpen] = useState(false)
+	const [voiceOpen, setVoiceOpen] = useState(false)
+
+	function select(tab: HeroTab) {
+		setSelected(tab)
+		if (tab === 'chatbot') setChatOpen(true)
+		if (tab === 'voice') setVoiceOpen(true)
+	}
+
+	return (
+		<section aria-labelledby="hero-heading" className="relative isolate overflow-hidden pt-28 pb-20 sm:pt-36 sm:pb-28">
+			<div aria-hidden className="absolute inset-0 -z-10 bg-grid [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]" />
+			<div aria-hidden className="absolute -top-40 left-1/2 -z-10 h-[36rem] w-[64rem] -translate-x-1/2 rounded-full bg-gradient-to-tr from-brand-200/70 via-fuchsia-200/50 to-cyan-200/60 blur-3xl" />
+
+			<div className="container-page">
+				<div className="mx-auto max-w-3xl text-center">
+					<ul className="flex flex-wrap justify-center gap-2" aria-label="Highlights">
+						{hero.badges.map((badge, index) => (
+							<li key={badge}>
+								<Badge tone={index === 0 ? 'brand' : 'white'}>
+									{index === 0 ? <Sparkles className="size-3.5" aria-hidden /> : null}
+									{badge}
+								</Badge>
+							</li>
+						))}
+					</ul>
+					<h1
+						id="hero-heading"
+						className="mt-6 font-display text-4xl leading-[1.08] font-extrabold tracking-tight text-slate-950 sm:text-6xl lg:text-7xl"
+					>
+						Empower your business with <span className="text-gradient">AI</span>
+					</h1>
+					<p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-slate-600">{hero.subheading}</p>
+					<div className="mt-9 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+						<ButtonLink to="/playground" reloadDocument size="lg">
+							{hero.exploreLabel}
+							<ArrowRight className="size-4" aria-hidden />
+						</ButtonLink>
+						<ExternalButtonLink href={company.externalLinks.scheduling} variant="secondary" size="lg">
+							{hero.consultationLabel}
+							<ArrowUpRight className="size-4" aria-hidden />
+						</ExternalButtonLink>
+					</div>
+				</div>
+
+				<div className="mx-auto mt-16 max-w-5xl">
+					<div role="group" aria-label="What would you like to explore?" className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+						{hero.cards.map((card) => {
+							const isSelected = selected === card.tab
+							return (
+								<button
+									key={card.tab}
+									type="button"
+									aria-pressed={isSelected}
+									onClick={() => select(card.tab)}
+									className={cn(
+										'group flex items-start gap-4 rounded-2xl p-5 text-left ring-1 transition-[box-shadow,background-color,transform] duration-200 hover:-translate-y-0.5',
+										isSelected
+											? 'bg-white shadow-xl shadow-brand-600/10 ring-2 ring-brand-500'
+											: 'bg-white/70 shadow-sm ring-slate-200 backdrop-blur hover:bg-white hover:shadow-md',
+									)}
+								>
+									<span
+										className={cn(
+											'grid size-11 shrink-0 place-items-center rounded-xl transition-colors',
+											isSelected ? 'bg-brand-600 text-white' : 'bg-brand-50 text-brand-600',
+										)}
+									>
+										<Icon name={card.icon} className="size-5" />
+									</span>
+									<span>
+										<span className="block font-display font-bold text-slate-900">{card.title}</span>
+										<span className="mt-1 block text-sm leading-snug text-slate-600">{card.description}</span>
+									</span>
+								</button>
+							)
+						})}
+					</div>
+
+					<div className="mt-4 rounded-2xl bg-white/80 p-2 shadow-xl ring-1 shadow-slate-900/5 ring-slate-200 backdrop-blur">
+						<div className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-4 ring-1 ring-slate-200/70 sm:px-5">
+							<Sparkles className="size-5 shrink-0 text-brand-500" aria-hidden />
+							<p className="min-h-6 flex-1 text-left text-base text-slate-800" data-testid="prompt-preview">
+								<span className="sr-only">{hero.promptsLabel}: </span>
+								<Typewriter key={selected} prompts={examplePrompts[selected]} />
+							</p>
+							<span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-600 text-white">
+								<Send className="size-4" />
+							</span>
+						</div>
+					</div>
+				</div>
+			</div>
+
+			<ChatPlaceholderDialog open={chatOpen} onOpenChange={setChatOpen} />
+			<VoicePlaceholderDialog open={voiceOpen} onOpenChange={setVoiceOpen} />
+		</section>
+	)
+}

@@ -1,0 +1,68 @@
+import { ArrowRight, Check, Star } from 'lucide-react'
+import { Link } from 'react-router'
+import { filterServiceCards, servicesSection, type ServiceFilter } from '~/content/services.ts'
+import { cn } from '~/utils/misc.ts'
+import { Icon } from '../icon.tsx'
+import { SectionHeading } from './section-heading.tsx'
+
+/** The spec keeps a category filter (all, ai, software); the page shows 'all'. */
+const ACTIVE_FILTER: ServiceFilter = 'all'
+
+export function ServicesSection() {
+	const cards = filterServiceCards(ACTIVE_FILTER)
+	return (
+		<section id="services" aria-labelledby="services-heading" className="scroll-mt-16 py-20 sm:py-28">
+			<div className="container-page">
+				<SectionHeading
+					id="services-heading"
+					eyebrow={servicesSection.eyebrow}
+					title={servicesSection.heading}
+					intro={servicesSection.intro}
+				/>
+				<ul className="mt-14 grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
+					{cards.map(({ slug, icon, card }) =>
+						card ? (
+							<li
+								key={slug}
+								className="group relative flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-[box-shadow,transform] duration-200 hover:-translate-y-1 hover:shadow-xl hover:shadow-slate-900/10"
+							>
+								<div className={cn('relative flex h-32 items-end bg-gradient-to-br p-6', card.gradient)}>
+									<div aria-hidden className="absolute inset-0 bg-grid opacity-30 mix-blend-overlay" />
+									<span className="relative grid size-12 place-items-center rounded-2xl bg-white/20 text-white ring-1 ring-white/40 backdrop-blur">
+										<Icon name={icon} className="size-6" />
+									</span>
+									{card.featured ? (
+										<span className="absolute top-4 right-4 inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-slate-900 shadow-sm">
+											<Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
+											{servicesSection.featuredLabel}
+										</span>
+									) : null}
+								</div>
+								<div className="flex flex-1 flex-col p-6">
+									<h3 className="font-display text-lg font-bold text-slate-950">{card.title}</h3>
+									<p className="mt-2 text-sm leading-relaxed text-slate-600">{card.description}</p>
+									<ul className="mt-5 flex-1 space-y-2.5">
+										{card.items.map((item) => (
+											<li key={item} className="flex gap-2.5 text-sm text-slate-700">
+												<Check className="mt-0.5 size-4 shrink-0 text-emerald-500" aria-hidden />
+												{item}
+											</li>
+										))}
+									</ul>
+									<Link
+										to={`/services/${slug}`}
+										aria-label={`${servicesSection.getStartedLabel}: ${card.title}`}
+										className="mt-6 inline-flex items-center gap-1.5 self-start rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white transition-colors hover:bg-brand-600"
+									>
+										{servicesSection.getStartedLabel}
+										<ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden />
+									</Link>
+								</div>
+							</li>
+						) : null,
+					)}
+				</ul>
+			</div>
+		</section>
+	)
+}

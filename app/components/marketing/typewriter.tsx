@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react'
+import {
+	initialTypewriterState,
+	nextTypewriterState,
+	TYPEWRITER_TICK_MS,
+	typewriterText,
+} from '~/utils/typewriter.ts'
+
+/**
+ * Types the prompts one character per tick. The server (and a visitor without JavaScript) sees the
+ * first prompt in full; screen readers get the whole list once instead of a stream of letters.
+ */
+export function Typewriter({ prompts }: { prompts: readonly string[] }) {
+	const [state, setState] = useState<typeof initialTypewriterState | null>(null)
+
+	useEffect(() => {
+		setState(initialTypewriterState)
+		const timer = window.setInterval(() => {
+			setState((current) => nextTypewriterState(current ?? initialTypewriterState, prompts))
+		}, TYPEWRITER_TICK_MS)
+		return () => window.clearInterval(timer)
+	}, [prompts])
+
+	const text = state ? typewriterText(state, prompts) : prompts[0]
+	return (
+		<>
+			<span className="sr-only">{prompts.join('; ')}</span>
+			<span aria-hidden data-testid="typewriter-text">
+				{text}
+			</span>
+			<span
+				aria-hidden
+				className="ml-0.5 inline-block h-5 w-0.5 translate-y-1 animate-blink bg-brand-600"
+				data-testid="typewriter-cursor"
+			/>
+		</>
+	)
+}

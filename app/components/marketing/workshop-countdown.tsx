@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react'
+import { countdownTo, nextWorkshopStart, type Countdown } from '~/utils/countdown.ts'
+
+const units: Array<{ key: keyof Countdown; label: string }> = [
+	{ key: 'days', label: 'Days' },
+	{ key: 'hours', label: 'Hours' },
+	{ key: 'minutes', label: 'Minutes' },
+	{ key: 'seconds', label: 'Seconds' },
+]
+
+/** Ticks every second toward the next Saturday 19:00 in the visitor's own time zone. */
+export function WorkshopCountdown({ label }: { label: string }) {
+	// The server cannot know the visitor's time zone, so the numbers appear once the page runs.
+	const [remaining, setRemaining] = useState<Countdown | null>(null)
+	useEffect(() => {
+		const tick = () => {
+			const now = new Date()
+			setRemaining(countdownTo(nextWorkshopStart(now), now))
+		}
+		tick()
+		const timer = window.setInterval(tick, 1000)
+		return () => window.clearInterval(timer)
+	}, [])
+
+	return (
+		<div role="timer" aria-label={label} aria-live="off">
+			<p className="text-sm font-medium text-brand-100">{label}</p>
+			<dl className="mt-3 grid grid-cols-4 gap-2 sm:gap-3">
+				{units.map(({ key, label: unitLabel }) => (
+					<div key={key} className="flex flex-col-reverse rounded-xl bg-white/10 px-2 py-3 text-center ring-1 ring-white/15">
+						<dt className="mt-1 text-[0.6875rem] font-medium tracking-wide text-brand-100 uppercase">{unitLabel}</dt>
+						<dd className="font-display text-2xl font-bold text-white tabular-nums sm:text-3xl" data-testid={`countdown-${key}`}>
+							{remaining ? String(remaining[key]).padStart(2, '0') : '--'}
+						</dd>
+					</div>
+				))}
+			</dl>
+		</div>
+	)
+}

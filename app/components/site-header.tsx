@@ -1,0 +1,114 @@
+import { ArrowUpRight, Menu, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useLocation } from 'react-router'
+import { company } from '~/content/company.ts'
+import { consultationLabel, navEntries, type NavEntry } from '~/content/navigation.ts'
+import { cn } from '~/utils/misc.ts'
+import { scrollToId, scrollToTop } from '~/utils/scroll.ts'
+import { Logo } from './logo.tsx'
+import { ExternalButtonLink } from './ui/button.tsx'
+
+/** Spec: the bar is transparent at 10 px of scroll or less, opaque with a shadow above. */
+export const SCROLL_OPAQUE_THRESHOLD = 10
+
+function useScrolledPast(threshold: number) {
+	const [scrolled, setScrolled] = useState(false)
+	useEffect(() => {
+		const update = () => setScrolled(window.scrollY > threshold)
+		update()
+		window.addEventListener('scroll', update, { passive: true })
+		return () => window.removeEventListener('scroll', update)
+	}, [threshold])
+	return scrolled
+}
+
+export function SiteHeader() {
+	const scrolled = useScrolledPast(SCROLL_OPAQUE_THRESHOLD)
+	const [menuOpen, setMenuOpen] = useState(false)
+	const { pathname } = useLocation()
+
+	// Home and Services scroll in place on the home page; elsewhere the links navigate there.
+	function handleEntry(event: React.MouseEvent<HTMLAnchorElement>, entry: NavEntry) {
+		setMenuOpen(false)
+		if (entry.kind === 'scroll-top' && pathname === '/') {
+			event.preventDefault()
+			scrollToTop()
+		} else if (entry.kind === 'scroll-to' && scrollToId(entry.targetId)) {
+			event.preventDefault()
+		}
+	}
+
+	return (
+		<header
+			data-scrolled={scrolled ? 'true' : 'false'}
+			className={cn(
+				'fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow,backdrop-filter] duration-300',
+				scrolled ? 'bg-white/95 shadow-md shadow-slate-900/5 backdrop-blur-md' : 'bg-transparent',
+			)}
+		>
+			<nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-4 lg:h-18">
+				<a href="/" className="rounded-lg" onClick={(e) => handleEntry(e, navEntries[0])}>
+					<Logo />
+					<span className="sr-only"> home</span>
+				</a>
+
+				<ul className="hidden items-center gap-1 md:flex">
+					{navEntries.map((entry) => (
+						<li key={entry.label}>
+							<a
+								href={entry.href}
+								onClick={(e) => handleEntry(e, entry)}
+								aria-current={entry.kind === 'page' && pathname === entry.href ? 'page' : undefined}
+								className="rounded-full px-3.5 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-900/5 hover:text-slate-900 aria-[current=page]:text-brand-700"
+							>
+								{entry.label}
+							</a>
+						</li>
+					))}
+				</ul>
+				<ExternalButtonLink href={company.externalLinks.scheduling} size="sm" className="hidden md:inline-flex">
+					{consultationLabel}
+					<ArrowUpRight className="size-4" aria-hidden />
+				</ExternalButtonLink>
+
+				{/* <details> opens and closes without JavaScript; with it, choosing an entry closes it. */}
+				<details
+					className="group md:hidden"
+					open={menuOpen}
+					onToggle={(e) => setMenuOpen(e.currentTarget.open)}
+				>
+					<summary
+						className="grid size-11 cursor-pointer list-none place-items-center rounded-full text-slate-800 hover:bg-slate-900/5 [&::-webkit-details-marker]:hidden"
+						aria-label="Menu"
+					>
+						<Menu className="size-6 group-open:hidden" aria-hidden />
+						<X className="hidden size-6 group-open:block" aria-hidden />
+					</summary>
+					<div className="absolute inset-x-0 top-16 border-t border-slate-200 bg-white px-4 pt-2 pb-5 shadow-xl">
+						<ul className="flex flex-col">
+							{navEntries.map((entry) => (
+								<li key={entry.label}>
+									<a
+										href={entry.href}
+										onClick={(e) => handleEntry(e, entry)}
+										className="block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-50"
+									>
+										{entry.label}
+									</a>
+								</li>
+							))}
+						</ul>
+						<ExternalButtonLink
+							href={company.externalLinks.scheduling}
+							className="mt-3 w-full"
+							onClick={() => setMenuOpen(false)}
+						>
+							{consultationLabel}
+							<ArrowUpRight className="size-4" aria-hidden />
+						</ExternalButtonLink>
+					</div>
+				</details>
+			</nav>
+		</header>
+	)
+}

@@ -1,0 +1,165 @@
+// Home page copy: hero, builder tiles, AI agents section.
+import { company } from './company.ts'
+
+export type HeroTab = 'development' | 'chatbot' | 'voice'
+
+export const hero = {
+	headline: 'Empower your business with AI',
+	subheading:
+		'We design, build and run AI chatbots, voice assistants and custom software for growing businesses across India and beyond, from first prototype to production in weeks.',
+	badges: ['AI-first engineering studio', 'Made in India, shipping worldwide'],
+	cards: [
+		{
+			tab: 'development' as const,
+			title: 'Custom Development',
+			description: 'Web, mobile and cloud software, engineered around your workflow.',
+			icon: 'code',
+		},
+		{
+			tab: 'chatbot' as const,
+			title: 'AI Chat',
+			description: 'Ask our assistant anything about our services, right now.',
+			icon: 'message',
+		},
+		{
+			tab: 'voice' as const,
+			title: 'AI Assistant',
+			description: 'Hear how a voice agent answers calls for your business.',
+			icon: 'mic',
+		},
+	],
+	promptsLabel: 'Try asking for',
+	exploreLabel: 'Explore Our Builders',
+	consultationLabel: 'Book a Free Consultation',
+}
+
+/** Example prompts shown by the typewriter, one list per hero tab. */
+export const examplePrompts: Record<HeroTab, string[]> = {
+	development: [
+		'Build a GST-ready invoicing portal for my distribution business',
+		'Create a patient booking app for our clinic chain in Noida',
+		'Automate our inventory sync between Tally and our online store',
+		'Modernise our legacy PHP ERP into a cloud-native platform',
+	],
+	chatbot: [
+		'Answer customer questions from our product catalogue, 24x7',
+		'Qualify leads on our website and book demos automatically',
+		'Help students find the right course from our brochure',
+		'Support customers in Hindi and English on WhatsApp',
+	],
+	voice: [
+		'Answer inbound calls and book service appointments',
+		'Call back missed leads within five minutes',
+		'Remind patients about appointments in their language',
+		'Take restaurant orders over the phone during peak hours',
+	],
+}
+
+export const voicePlaceholder = {
+	title: 'Voicebot Solution (Placeholder)',
+	description: 'A preview of how our voice agents pick up a call.',
+	statusLabels: { disconnected: 'Disconnected', connecting: 'Connecting...', connected: 'Connected' },
+	response:
+		`Namaste! You've reached the ${company.name} demo line. Our voice agents answer calls like this one around the clock. Book a free consultation to hear one built for your business.`,
+}
+
+export const chatPlaceholder = {
+	title: 'Chat with Riya',
+	description: 'Our AI assistant answers questions about our services.',
+	greeting:
+		`Hi! I'm Riya, ${company.name}'s assistant. Ask me about our AI chatbots, voice assistants, custom software or our internship program.`,
+	note: 'Live answers are being connected. Meanwhile, book a free consultation and our team will reply within one business day.',
+}
+
+export const builderTiles = {
+	heading: 'Build your own assistant in minutes',
+	intro:
+		'Our AI Playground lets you turn your documents and website into a chatbot you can embed anywhere, or design a voice assistant and talk to it in your browser.',
+	tiles: [
+		{
+			title: 'AI Chatbot Builder',
+			description:
+				'Upload PDFs, Word files or your website, set the tone, and embed a grounded chatbot with one line of code.',
+			icon: 'bot',
+		},
+		{
+			title: 'Voicebot Builder',
+			description:
+				'Pick a voice and language, write instructions, and test a natural-sounding voice assistant live.',
+			icon: 'audio',
+		},
+	],
+}
+
+export type AgentFlow = {
+	title: string
+	description: string
+	colour: 'indigo' | 'emerald' | 'amber' | 'rose'
+	icon: string
+	steps: [string, string, string, string]
+}
+
+export const agentsSection = {
+	badge: 'Coming Soon',
+	heading: 'Autonomous AI agents that run your operations',
+	intro:
+		'Agents that listen, decide and act across your phone lines, warehouse and CRM, so your team spends its day on customers instead of data entry.',
+	flows: [
+		{
+			title: 'Inbound Call Handling',
+			description: 'Every call answered on the first ring, in the caller’s language.',
+			colour: 'indigo',
+			icon: 'phone-incoming',
+			steps: [
+				'Caller is greeted by a natural voice agent',
+				'Intent is understood and the customer record fetched',
+				'The query is resolved or an appointment booked',
+				'A summary is logged and the right team notified',
+			],
+		},
+		{
+			title: 'Inventory Management',
+			description: 'Stock levels that watch themselves and reorder on time.',
+			colour: 'emerald',
+			icon: 'boxes',
+			steps: [
+				'Sales and warehouse data stream in continuously',
+				'Demand is forecast per SKU and location',
+				'Purchase orders are drafted before stock runs out',
+				'Managers approve with a single tap',
+			],
+		},
+		{
+			title: 'Field Note Logging',
+			description: 'Site visits captured by voice, filed without typing.',
+			colour: 'amber',
+			icon: 'notebook',
+			steps: [
+				'Field staff speak their notes after a visit',
+				'Speech is transcribed in Hindi or English',
+				'Key facts, photos and follow-ups are extracted',
+				'A structured report lands in your system',
+			],
+		},
+		{
+			title: 'CRM Updates',
+			description: 'Your CRM stays accurate without anyone updating it.',
+			colour: 'rose',
+			icon: 'database',
+			steps: [
+				'Emails, calls and chats are read as they happen',
+				'Contacts, deals and stages are matched',
+				'Records are updated with notes and next steps',
+				'Sales leads get a daily digest of changes',
+			],
+		},
+	] satisfies AgentFlow[],
+	claims: [
+		{ value: 'Up to 70%', label: 'cost reduction on routine operations' },
+		{ value: 'Unlimited', label: 'concurrent operations, day and night' },
+		{ value: '$127B', label: 'conversational AI market by 2030' },
+	],
+	ctaLabel: 'Schedule a Consultation',
+	rotationMs: 4000,
+	fadeMs: 500,
+}

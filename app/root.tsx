@@ -1,0 +1,102 @@
+import {
+	isRouteErrorResponse,
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useRouteLoaderData,
+	type LinksFunction,
+} from 'react-router'
+import type { Route } from './+types/root'
+import { SiteFooter } from './components/site-footer.tsx'
+import { SiteHeader } from './components/site-header.tsx'
+import { ButtonLink } from './components/ui/button.tsx'
+import { company } from './content/company.ts'
+import appStylesHref from './styles/app.css?url'
+import { useNonce } from './utils/nonce-provider.tsx'
+import { getSiteOrigin } from './utils/origin.server.ts'
+import { organizationJsonLd, type RootData } from './utils/seo.ts'
+
+export const links: LinksFunction = () => [
+	{ rel: 'stylesheet', href: appStylesHref },
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: Route.LoaderArgs) {
+	return { origin: getSiteOrigin(request) } satisfies RootData
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+	const nonce = useNonce()
+	const data = useRouteLoaderData<typeof loader>('root')
+	return (
+		<html lang="en-IN" className="scroll-pt-20">
+			<head>
+				<meta charSet="utf-8" />
+				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content="#4f46e5" />
+				<Meta />
+				<Links />
+				{data ? (
+					<script
+						type="application/ld+json"
+						nonce={nonce}
+						// JSON.stringify output is data, not markup; '<' is escaped so it cannot close the tag.
+						dangerouslySetInnerHTML={{
+							__html: JSON.stringify(organizationJsonLd(data.origin)).replace(/</g, '\\u003c'),
+						}}
+					/>
+				) : null}
+			</head>
+			<body className="bg-white font-sans text-slate-700 antialiased">
+				<div className="flex min-h-screen flex-col">
+					<a
+						href="#main"
+						className="sr-only z-[60] rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+					>
+						Skip to content
+					</a>
+					<SiteHeader />
+					<main id="main" className="flex-1">
+						{children}
+					</main>
+					<SiteFooter />
+				</div>
+				<ScrollRestoration nonce={nonce} />
+				<Scripts nonce={nonce} />
+			</body>
+		</html>
+	)
+}
+
+export default function App() {
+	return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+	let detail: string
+	if (isRouteErrorResponse(error)) {
+		detail = `${error.status} ${error.statusText || (typeof error.data === 'string' ? error.data : '')}`.trim()
+	} else if (error instanceof Error) {
+		detail = error.message
+	} else {
+		detail = 'Unknown error'
+	}
+	return (
+		<section className="mx-auto flex max-w-3xl flex-col items-start gap-4 px-4 pt-36 pb-24 sm:px-6">
+			<h1 className="font-display text-3xl font-bold text-slate-900 sm:text-4xl">Unexpected Application Error!</h1>
+			<p className="rounded-lg bg-rose-50 px-4 py-3 font-mono text-sm text-rose-800">{detail}</p>
+			<p>
+				Something went wrong on our side. Please try again, or contact us at{' '}
+				<a className="font-medium text-brand-700 underline" href={`mailto:${company.emails[0].address}`}>
+					{company.emails[0].address}
+				</a>
+				.
+			</p>
+			<ButtonLink to="/" reloadDocument>
+				Return to Home
+			</ButtonLink>
+		</section>
+	)
+}

@@ -1,0 +1,48 @@
+// Environment variables, validated once at boot. Every variable the server reads is listed here and
+// in the README with its default.
+import { z } from 'zod'
+
+const optionalUrl = z
+	.string()
+	.trim()
+	.transform((v) => (v === '' ? undefined : v))
+	.pipe(z.url().optional())
+	.optional()
+
+export const envSchema = z.object({
+	NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+	PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+	HOST: z.string().default('0.0.0.0'),
+	DATABASE_URL: z
+		.string()
+		.trim()
+		.transform((v) => (v === '' ? undefined : v))
+		.pipe(
+			z
+				.string()
+				.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+				.optional(),
+		)
+		.optional(),
+	DATA_DIR: z.string().default('.data'),
+	SITE_URL: optionalUrl,
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+	const result = envSchema.safeParse(source)
+	if (!result.success) {
+		const problems = result.error.issues
+			.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`)
+			.join('\n')
+		throw new Error(`Invalid environment variables:\n${problems}\nSee README.md, "Configuration".`)
+	}
+	return result.data
+}
+
+let cached: Env | undefined
+export function getEnv(): Env {
+	cached ??= parseEnv()
+	return cached
+}

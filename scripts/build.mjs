@@ -1,0 +1,32 @@
+// Production build: the React Router app (client + SSR bundles) and server.ts compiled by esbuild,
+// so production never runs TypeScript through a loader.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { build } from 'esbuild'
+
+const root = path.resolve(import.meta.dirname, '..')
+const run = (command, args) => {
+	const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+	if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+if (!existsSync(path.join(root, 'app/generated/prisma/client.ts'))) run(process.execPath, ['scripts/prisma-generate.mjs'])
+run(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'])
+
+await build({
+	entryPoints: [path.join(root, 'server.ts')],
+	outfile: path.join(root, 'build/server.js'),
+	bundle: true,
+	platform: 'node',
+	format: 'esm',
+	target: 'node20',
+	packages: 'external',
+	sourcemap: true,
+	logLevel: 'warning',
+})
+
+await mkdir(path.join(root, 'build'), { recursive: true })
+await writeFile(path.join(root, 'build/.stamp'), new Date().toISOString())
+console.log('Build complete: build/server.js, build/server/, build/client/')

@@ -1,0 +1,60 @@
+// Process entry: validates the environment, makes sure there is a database (embedded PostgreSQL
+// when DATABASE_URL is unset), applies migrations, then serves the app.
+import path from 'node:path'
+import { parseEnv } from './app/utils/env.server.ts'
+import { applyMigrations } from './scripts/db/migrate.ts'
+import { createDatabase, startEmbeddedPostgres, type RunningPostgres } from './scripts/db/embedded-postgres.ts'
+import { createServerApp } from './server/app.ts'
+
+const EMBEDDED_DATABASE = 'app'
+
+async function main() {
+	let env
+	try {
+		env = parseEnv()
+	} catch (error) {
+		console.error((error as Error).message)
+		process.exit(1)
+	}
+	// React picks its build from NODE_ENV when first imported, so it must be set before this process
+	// starts (the npm scripts do); a mismatch here would mix development and production React.
+	if (process.env.NODE_ENV !== env.NODE_ENV) {
+		console.error(`NODE_ENV must be set before start (got ${process.env.NODE_ENV ?? 'nothing'}); use \`npm start\`.`)
+		process.exit(1)
+	}
+
+	let embedded: RunningPostgres | undefined
+	if (!env.DATABASE_URL) {
+		const databaseDir = path.resolve(env.DATA_DIR, 'postgres')
+		console.log(`DATABASE_URL is not set: starting the embedded PostgreSQL in ${databaseDir}`)
+		embedded = await startEmbeddedPostgres({ databaseDir, persistent: true })
+		process.env.DATABASE_URL = await createDatabase(embedded.adminUrl, EMBEDDED_DATABASE)
+	}
+	const databaseUrl = process.env.DATABASE_URL!
+
+	await applyMigrations({ databaseUrl })
+
+	const { app, close } = await createServerApp({ mode: env.NODE_ENV })
+	const server = app.listen(env.PORT, env.HOST, () => {
+		console.log(`Server listening on http://localhost:${env.PORT} (${env.NODE_ENV})`)
+	})
+
+	let stopping = false
+	async function shutdown(signal: string) {
+		if (stopping) return
+		stopping = true
+		console.log(`${signal} received: shutting down`)
+		server.close()
+		server.closeAllConnections()
+		await close().catch((error) => console.error('Error while closing the app', error))
+		await embedded?.stop().catch((error) => console.error('Error while stopping PostgreSQL', error))
+		process.exit(0)
+	}
+	process.on('SIGINT', () => void shutdown('SIGINT'))
+	process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+main().catch((error) => {
+	console.error('Server failed to start:', error)
+	process.exit(1)
+})

@@ -1,0 +1,115 @@
+// The Express app: security headers, compression, static files and the React Router handler.
+import crypto from 'node:crypto'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import helmet from 'helmet'
+import morgan from 'morgan'
+import type { ServerBuild } from 'react-router'
+import { isCrossSiteMutation } from './cross-site.ts'
+
+type Mode = 'production' | 'development' | 'test'
+
+export async function createServerApp({ mode }: { mode: Mode }) {
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', true)
+
+	// Event streams must reach the client as they are written, never buffered by compression.
+	app.use(
+		compression({
+			filter: (req, res) => {
+				const type = res.getHeader('Content-Type')
+				if (typeof type === 'string' && type.includes('text/event-stream')) return false
+				return compression.filter(req, res)
+			},
+		}),
+	)
+
+	app.use((_req, res, next) => {
+		res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+		next()
+	})
+	const isDev = mode === 'development'
+	app.use(
+		helmet({
+			xPoweredBy: false,
+			referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+			crossOriginEmbedderPolicy: false,
+			contentSecurityPolicy: {
+				directives: {
+					'default-src': ["'self'"],
+					'connect-src': isDev ? ["'self'", 'ws:'] : ["'self'"],
+					'font-src': ["'self'", 'data:'],
+					'frame-src': ["'self'"],
+					'img-src': ["'self'", 'data:'],
+					// Scripts run only with this response's nonce: no 'unsafe-inline' hole.
+					'script-src': [
+						"'strict-dynamic'",
+						"'self'",
+						(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+					],
+					'script-src-attr': ["'none'"],
+					// react-hot-toast and React style props need inline styles; styles cannot run code.
+					'style-src': ["'self'", "'unsafe-inline'"],
+					'form-action': ["'self'"],
+					'frame-ancestors': ["'self'"],
+					'object-src': ["'none'"],
+					'base-uri': ["'self'"],
+					'upgrade-insecure-requests': null,
+				},
+			},
+		}),
+	)
+
+	// Refuse cross-site form posts and fetches before they reach any action.
+	app.use((req, res, next) => {
+		if (isCrossSiteMutation(req)) {
+			console.warn(`Refused cross-site ${req.method} ${req.originalUrl} from ${req.get('origin') ?? 'unknown origin'}`)
+			res.status(403).type('text/plain').send('Cross-site request refused')
+			return
+		}
+		next()
+	})
+
+	let close = async () => {}
+	let build: ServerBuild | (() => Promise<ServerBuild>)
+	if (isDev) {
+		const vite = await import('vite')
+		const viteServer = await vite.createServer({ server: { middlewareMode: true } })
+		app.use(viteServer.middlewares)
+		build = () => viteServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
+		close = () => viteServer.close()
+	} else {
+		const buildDir = path.resolve(import.meta.dirname)
+		const clientDir = path.join(buildDir, 'client')
+		// Fingerprinted assets never change; everything else is revalidated hourly.
+		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
+		app.use(express.static(clientDir, { maxAge: '1h' }))
+		build = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild
+	}
+
+	app.use(
+		morgan('tiny', {
+			skip: (req, res) => req.url === '/healthz' && res.statusCode === 200,
+		}),
+	)
+
+	app.all(
+		'/{*splat}',
+		createRequestHandler({
+			build,
+			mode,
+			getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+		}),
+	)
+
+	app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+		console.error(`Unhandled error for ${req.method} ${req.originalUrl}:`, error)
+		if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error')
+	})
+
+	return { app, close }
+}
