@@ -20,15 +20,21 @@ export function nextTypewriterState(state: TypewriterState, prompts: readonly st
 	if (prompts.length === 0) return state
 	const prompt = prompts[state.promptIndex % prompts.length]
 	switch (state.phase) {
-		case 'typing':
-			if (state.length < prompt.length) return { ...state, length: state.length + 1 }
-			return { ...state, phase: 'holding', pause: PAUSE_AFTER_TYPED_TICKS }
+		case 'typing': {
+			const length = Math.min(state.length + 1, prompt.length)
+			// The tick that types the last character starts the pause: the full prompt then stays
+			// for exactly PAUSE_AFTER_TYPED_TICKS ticks.
+			if (length === prompt.length) return { ...state, length, phase: 'holding', pause: PAUSE_AFTER_TYPED_TICKS }
+			return { ...state, length }
+		}
 		case 'holding':
 			if (state.pause > 1) return { ...state, pause: state.pause - 1 }
 			return { ...state, phase: 'erasing', pause: 0 }
-		case 'erasing':
-			if (state.length > 0) return { ...state, length: state.length - 1 }
-			return { ...state, phase: 'waiting', pause: PAUSE_AFTER_ERASED_TICKS }
+		case 'erasing': {
+			const length = Math.max(state.length - 1, 0)
+			if (length === 0) return { ...state, length, phase: 'waiting', pause: PAUSE_AFTER_ERASED_TICKS }
+			return { ...state, length }
+		}
 		case 'waiting':
 			if (state.pause > 1) return { ...state, pause: state.pause - 1 }
 			return { promptIndex: (state.promptIndex + 1) % prompts.length, length: 0, phase: 'typing', pause: 0 }

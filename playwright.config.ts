@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+// Playwright's own browser download cannot work here: use Debian's Chromium (ARCHITECTURE.md).
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+const port = Number(process.env.E2E_PORT ?? 3999)
+const baseURL = `http://localhost:${port}`
+
+export default defineConfig({
+	testDir: './tests/e2e',
+	timeout: 30_000,
+	expect: { timeout: 7_000 },
+	fullyParallel: true,
+	workers: process.env.CI ? 2 : undefined,
+	retries: process.env.CI ? 1 : 0,
+	reporter: [['list'], ['json']],
+	outputDir: 'test-results',
+	use: {
+		baseURL,
+		trace: 'retain-on-failure',
+		launchOptions: {
+			executablePath,
+			args: [
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
+		},
+	},
+	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+	// The production build, as a visitor gets it; DATABASE_URL comes from scripts/test.ts.
+	webServer: {
+		command: 'node --enable-source-maps build/server.js',
+		url: `${baseURL}/healthz`,
+		env: { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseURL },
+		reuseExistingServer: false,
+		timeout: 120_000,
+		stdout: 'pipe',
+		stderr: 'pipe',
+	},
+})

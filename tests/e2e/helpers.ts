@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/** Fake timers that move only when the test calls page.clock.runFor(). */
+export async function freezeClock(page: Page, time: Date = new Date('2026-11-18T10:00:00+05:30')) {
+	await page.clock.install({ time })
+	await page.clock.pauseAt(time)
+}
+
+/** Fails on serious or critical axe-core violations, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page, include?: string) {
+	let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+	if (include) builder = builder.include(include)
+	const results = await builder.analyze()
+	const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+	const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
+	expect(summary, summary.join('\n')).toEqual([])
+}
+
+/** Collects console errors and page errors (a CSP violation shows up here). */
+export function collectErrors(page: Page) {
+	const errors: string[] = []
+	page.on('console', (message) => {
+		if (message.type() === 'error') errors.push(message.text())
+	})
+	page.on('pageerror', (error) => errors.push(error.message))
+	return errors
+}
+
+export const publicPaths = [
+	'/',
+	'/career',
+	'/services/autonomous-ai-agents',
+	'/services/voice-assistants',
+	'/services/ai-chatbots',
+	'/services/custom-software-development',
+	'/services/mobile-app-development',
+	'/services/managed-cloud-services',
+]
