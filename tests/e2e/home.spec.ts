@@ -117,6 +117,8 @@ test.describe('home page with JavaScript', () => {
 	test('AI agents: rotates every 4 s, clicking selects, rotation off for reduced motion', async ({ page }) => {
 		await freezeClock(page)
 		await page.goto('/')
+		// CSS smooth scrolling would still be moving the page when Playwright clicks a flow.
+		await page.evaluate(() => (document.documentElement.style.scrollBehavior = 'auto'))
 		const panel = page.getByTestId('agent-flow-panel')
 		await expect(panel).toHaveAttribute('data-flow', 'Inbound Call Handling')
 		await page.clock.runFor(3900)

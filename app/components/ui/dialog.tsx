@@ -1,6 +1,7 @@
 // Accessible dialog on Radix UI: focus trap, Escape to close, focus restored to the trigger.
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
+import { useRef } from 'react'
 import { cn } from '~/utils/misc.ts'
 
 export const Dialog = DialogPrimitive.Root
@@ -12,8 +13,12 @@ export const DialogClose = DialogPrimitive.Close
 export function DialogContent({
 	className,
 	children,
+	onOpenAutoFocus,
+	onCloseAutoFocus,
 	...props
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+	// Dialogs opened from state (not a Radix Trigger) still give focus back to whatever opened them.
+	const returnFocusTo = useRef<HTMLElement | null>(null)
 	return (
 		<DialogPrimitive.Portal>
 			<DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-sm data-[state=open]:animate-fade-in" />
@@ -22,6 +27,17 @@ export function DialogContent({
 					'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/10 focus:outline-none',
 					className,
 				)}
+				onOpenAutoFocus={(event) => {
+					returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+					onOpenAutoFocus?.(event)
+				}}
+				onCloseAutoFocus={(event) => {
+					onCloseAutoFocus?.(event)
+					if (!event.defaultPrevented && returnFocusTo.current?.isConnected) {
+						event.preventDefault()
+						returnFocusTo.current.focus()
+					}
+				}}
 				{...props}
 			>
 				{children}
