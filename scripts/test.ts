@@ -51,8 +51,18 @@ const add = (counts?: Counts) => {
 }
 
 try {
-	const baseEnv = { ...process.env, TEST_ADMIN_DATABASE_URL: server.adminUrl }
+	const baseEnv: NodeJS.ProcessEnv = { ...process.env, TEST_ADMIN_DATABASE_URL: server.adminUrl }
 	delete baseEnv.DATABASE_URL
+
+	if (which === 'all') {
+		// Types first: a type error fails the run before any test.
+		const typegen = await run(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'typegen'], baseEnv)
+		const tsc = typegen === 0 ? await run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc')], baseEnv) : typegen
+		if (tsc !== 0) {
+			console.error('Type check failed.')
+			exitCode = tsc
+		}
+	}
 
 	if (which === 'all' || which === 'unit') {
 		const report = path.join(outputDir, 'vitest.json')

@@ -8,11 +8,13 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ServerBuild } from 'react-router'
+import { publicPaths } from '../app/utils/sitemap.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
+import { createPageCache } from './page-cache.ts'
 
 type Mode = 'production' | 'development' | 'test'
 
-export async function createServerApp({ mode }: { mode: Mode }) {
+export async function createServerApp({ mode, pageCacheSeconds }: { mode: Mode; pageCacheSeconds: number }) {
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', true)
@@ -66,7 +68,8 @@ export async function createServerApp({ mode }: { mode: Mode }) {
 
 	// Refuse cross-site form posts and fetches before they reach any action.
 	app.use((req, res, next) => {
-		if (isCrossSiteMutation(req)) {
+		const request = { method: req.method, secFetchSite: req.get('sec-fetch-site'), origin: req.get('origin'), host: req.get('host') }
+		if (isCrossSiteMutation(request)) {
 			console.warn(`Refused cross-site ${req.method} ${req.originalUrl} from ${req.get('origin') ?? 'unknown origin'}`)
 			res.status(403).type('text/plain').send('Cross-site request refused')
 			return
@@ -96,6 +99,11 @@ export async function createServerApp({ mode }: { mode: Mode }) {
 			skip: (req, res) => req.url === '/healthz' && res.statusCode === 200,
 		}),
 	)
+
+	if (!isDev && pageCacheSeconds > 0) {
+		const cacheable = new Set(publicPaths())
+		app.use(createPageCache({ isCacheablePath: (p) => cacheable.has(p), ttlMs: pageCacheSeconds * 1000, maxEntries: 200 }).middleware)
+	}
 
 	app.all(
 		'/{*splat}',

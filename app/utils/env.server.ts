@@ -26,6 +26,8 @@ export const envSchema = z.object({
 		.optional(),
 	DATA_DIR: z.string().default('.data'),
 	SITE_URL: optionalUrl,
+	/** Seconds an anonymous visitor's copy of a public page is reused; 0 turns the cache off. */
+	PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -1,24 +1,38 @@
 import { ArrowRight, ArrowUpRight, Send, Sparkles } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { company } from '~/content/company.ts'
 import { examplePrompts, hero, type HeroTab } from '~/content/home.ts'
 import { cn } from '~/utils/misc.ts'
 import { Icon } from '../icon.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { ButtonLink, ExternalButtonLink } from '../ui/button.tsx'
-import { ChatPlaceholderDialog } from './chat-placeholder-dialog.tsx'
 import { Typewriter } from './typewriter.tsx'
-import { VoicePlaceholderDialog } from './voice-placeholder-dialog.tsx'
+
+// The dialogs (and the dialog library) load when first wanted, keeping them out of the page's
+// initial JavaScript; hovering or focusing a card starts the download early.
+const loadChatDialog = () => import('./chat-placeholder-dialog.tsx')
+const loadVoiceDialog = () => import('./voice-placeholder-dialog.tsx')
+const ChatPlaceholderDialog = lazy(() => loadChatDialog().then((m) => ({ default: m.ChatPlaceholderDialog })))
+const VoicePlaceholderDialog = lazy(() => loadVoiceDialog().then((m) => ({ default: m.VoicePlaceholderDialog })))
+const preload: Partial<Record<HeroTab, () => Promise<unknown>>> = { chatbot: loadChatDialog, voice: loadVoiceDialog }
 
 export function Hero() {
 	const [selected, setSelected] = useState<HeroTab>('development')
 	const [chatOpen, setChatOpen] = useState(false)
 	const [voiceOpen, setVoiceOpen] = useState(false)
+	// Once opened, a dialog stays mounted so closing it can animate and hand focus back.
+	const [mounted, setMounted] = useState<{ chat: boolean; voice: boolean }>({ chat: false, voice: false })
 
 	function select(tab: HeroTab) {
 		setSelected(tab)
-		if (tab === 'chatbot') setChatOpen(true)
-		if (tab === 'voice') setVoiceOpen(true)
+		if (tab === 'chatbot') {
+			setMounted((m) => ({ ...m, chat: true }))
+			setChatOpen(true)
+		}
+		if (tab === 'voice') {
+			setMounted((m) => ({ ...m, voice: true }))
+			setVoiceOpen(true)
+		}
 	}
 
 	return (
@@ -67,6 +81,8 @@ export function Hero() {
 									type="button"
 									aria-pressed={isSelected}
 									onClick={() => select(card.tab)}
+									onPointerEnter={() => void preload[card.tab]?.()}
+									onFocus={() => void preload[card.tab]?.()}
 									className={cn(
 										'group flex items-start gap-4 rounded-2xl p-5 text-left ring-1 transition-[box-shadow,background-color,transform] duration-200 hover:-translate-y-0.5',
 										isSelected
@@ -106,8 +122,10 @@ export function Hero() {
 				</div>
 			</div>
 
-			<ChatPlaceholderDialog open={chatOpen} onOpenChange={setChatOpen} />
-			<VoicePlaceholderDialog open={voiceOpen} onOpenChange={setVoiceOpen} />
+			<Suspense fallback={null}>
+				{mounted.chat ? <ChatPlaceholderDialog open={chatOpen} onOpenChange={setChatOpen} /> : null}
+				{mounted.voice ? <VoicePlaceholderDialog open={voiceOpen} onOpenChange={setVoiceOpen} /> : null}
+			</Suspense>
 		</section>
 	)
 }
