@@ -1,5 +1,5 @@
 import { ArrowRight, ArrowUpRight, Send, Sparkles } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import { useState, type ComponentType } from 'react'
 import { company } from '~/content/company.ts'
 import { examplePrompts, hero, type HeroTab } from '~/content/home.ts'
 import { cn } from '~/utils/misc.ts'
@@ -8,31 +8,37 @@ import { Badge } from '../ui/badge.tsx'
 import { ButtonLink, ExternalButtonLink } from '../ui/button.tsx'
 import { Typewriter } from './typewriter.tsx'
 
-// The dialogs (and the dialog library) load when first wanted, keeping them out of the page's
-// initial JavaScript; hovering or focusing a card starts the download early.
-const loadChatDialog = () => import('./chat-placeholder-dialog.tsx')
-const loadVoiceDialog = () => import('./voice-placeholder-dialog.tsx')
-const ChatPlaceholderDialog = lazy(() => loadChatDialog().then((m) => ({ default: m.ChatPlaceholderDialog })))
-const VoicePlaceholderDialog = lazy(() => loadVoiceDialog().then((m) => ({ default: m.VoicePlaceholderDialog })))
-const preload: Partial<Record<HeroTab, () => Promise<unknown>>> = { chatbot: loadChatDialog, voice: loadVoiceDialog }
+type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void }
+type DialogKind = 'chat' | 'voice'
+
+// The dialogs (and the dialog library) are fetched when first wanted, keeping them out of the
+// page's initial JavaScript; hovering or focusing a card starts the download early. Plain state
+// instead of React.lazy: nothing suspends, so a dialog shows the moment its code is there.
+const dialogLoaders: Record<DialogKind, () => Promise<ComponentType<DialogProps>>> = {
+	chat: () => import('./chat-placeholder-dialog.tsx').then((m) => m.ChatPlaceholderDialog),
+	voice: () => import('./voice-placeholder-dialog.tsx').then((m) => m.VoicePlaceholderDialog),
+}
+const dialogForTab: Partial<Record<HeroTab, DialogKind>> = { chatbot: 'chat', voice: 'voice' }
 
 export function Hero() {
 	const [selected, setSelected] = useState<HeroTab>('development')
 	const [chatOpen, setChatOpen] = useState(false)
 	const [voiceOpen, setVoiceOpen] = useState(false)
-	// Once opened, a dialog stays mounted so closing it can animate and hand focus back.
-	const [mounted, setMounted] = useState<{ chat: boolean; voice: boolean }>({ chat: false, voice: false })
+	const [dialogs, setDialogs] = useState<Partial<Record<DialogKind, ComponentType<DialogProps>>>>({})
+
+	function loadDialog(tab: HeroTab) {
+		const kind = dialogForTab[tab]
+		if (!kind || dialogs[kind]) return
+		dialogLoaders[kind]()
+			.then((component) => setDialogs((loaded) => ({ ...loaded, [kind]: component })))
+			.catch((error) => console.error(`Could not load the ${kind} dialog`, error))
+	}
 
 	function select(tab: HeroTab) {
 		setSelected(tab)
-		if (tab === 'chatbot') {
-			setMounted((m) => ({ ...m, chat: true }))
-			setChatOpen(true)
-		}
-		if (tab === 'voice') {
-			setMounted((m) => ({ ...m, voice: true }))
-			setVoiceOpen(true)
-		}
+		loadDialog(tab)
+		if (tab === 'chatbot') setChatOpen(true)
+		if (tab === 'voice') setVoiceOpen(true)
 	}
 
 	return (
@@ -81,8 +87,8 @@ export function Hero() {
 									type="button"
 									aria-pressed={isSelected}
 									onClick={() => select(card.tab)}
-									onPointerEnter={() => void preload[card.tab]?.()}
-									onFocus={() => void preload[card.tab]?.()}
+									onPointerEnter={() => loadDialog(card.tab)}
+									onFocus={() => loadDialog(card.tab)}
 									className={cn(
 										'group flex items-start gap-4 rounded-2xl p-5 text-left ring-1 transition-[box-shadow,background-color,transform] duration-200 hover:-translate-y-0.5',
 										isSelected
@@ -122,10 +128,8 @@ export function Hero() {
 				</div>
 			</div>
 
-			<Suspense fallback={null}>
-				{mounted.chat ? <ChatPlaceholderDialog open={chatOpen} onOpenChange={setChatOpen} /> : null}
-				{mounted.voice ? <VoicePlaceholderDialog open={voiceOpen} onOpenChange={setVoiceOpen} /> : null}
-			</Suspense>
+			{dialogs.chat ? <dialogs.chat open={chatOpen} onOpenChange={setChatOpen} /> : null}
+			{dialogs.voice ? <dialogs.voice open={voiceOpen} onOpenChange={setVoiceOpen} /> : null}
 		</section>
 	)
 }
