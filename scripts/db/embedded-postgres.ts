@@ -45,12 +45,12 @@ function isAlive(pid: number) {
 
 // A previous run that was killed hard (SIGKILL, a crash) can leave its postgres running or its
 // postmaster.pid behind; either blocks a new start on the same data directory.
-async function clearStalePostmaster(databaseDir: string, log: (m: string) => void) {
+async function clearStalePostmaster(databaseDir: string) {
 	const pidFile = path.join(databaseDir, 'postmaster.pid')
 	if (!existsSync(pidFile)) return
 	const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0])
 	if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-		log(`Stopping a PostgreSQL (pid ${pid}) left running on ${databaseDir} by an earlier run`)
+		console.warn(`Stopping a PostgreSQL (pid ${pid}) left running on ${databaseDir} by an earlier run`)
 		process.kill(pid, 'SIGINT')
 		for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100))
 		if (isAlive(pid)) throw new Error(`PostgreSQL pid ${pid} on ${databaseDir} did not stop`)
@@ -73,7 +73,7 @@ export async function startEmbeddedPostgres({
 }): Promise<RunningPostgres> {
 	const resolvedPort = port ?? (await findFreePort())
 	const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'))
-	if (initialised) await clearStalePostmaster(databaseDir, log)
+	if (initialised) await clearStalePostmaster(databaseDir)
 	else await mkdir(databaseDir, { recursive: true })
 
 	const isRoot = process.getuid?.() === 0
@@ -88,8 +88,13 @@ export async function startEmbeddedPostgres({
 		initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
 		// TCP on loopback only; no unix socket that could clash with a system PostgreSQL.
 		postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-		onLog: (message) => log(message.trim()),
-		onError: (error) => log(`[postgres] ${error instanceof Error ? error.message : String(error)}`),
+		// PostgreSQL's chatter goes to `log`; its errors always reach the server log.
+		onLog: (message) => {
+			const text = message.trim()
+			if (/\b(FATAL|PANIC|ERROR):/.test(text)) console.error(`[postgres] ${text}`)
+			else log(text)
+		},
+		onError: (error) => console.error(`[postgres] ${error instanceof Error ? error.message : String(error)}`),
 	})
 	if (!initialised) await postgres.initialise()
 	await postgres.start()
