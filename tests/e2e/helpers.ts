@@ -3,7 +3,8 @@ import { expect, type Page } from '@playwright/test'
 
 /** Fake timers that move only when the test calls page.clock.runFor(). */
 export async function freezeClock(page: Page, time: Date = new Date('2026-11-18T10:00:00+05:30')) {
-	await page.clock.install({ time })
+	// install() lets time flow; start a little earlier so pausing at `time` is never in the past.
+	await page.clock.install({ time: time.getTime() - 5_000 })
 	await page.clock.pauseAt(time)
 }
 

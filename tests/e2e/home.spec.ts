@@ -114,27 +114,43 @@ test.describe('home page with JavaScript', () => {
 		await expect(dialog).toContainText(`You've reached the ${company.name} demo line`)
 	})
 
-	test('AI agents: rotates every 4 s, clicking selects, rotation off for reduced motion', async ({ page }) => {
+	test('AI agents: rotates every 4 s, clicking selects, pauses on focus, off for reduced motion', async ({ page }) => {
 		await freezeClock(page)
 		await page.goto('/')
 		// CSS smooth scrolling would still be moving the page when Playwright clicks a flow.
 		await page.evaluate(() => (document.documentElement.style.scrollBehavior = 'auto'))
+		const flows = page.getByTestId('agent-flows')
 		const panel = page.getByTestId('agent-flow-panel')
 		await expect(panel).toHaveAttribute('data-flow', 'Inbound Call Handling')
+		await expect(flows).toHaveAttribute('data-rotating', 'true')
 		await page.clock.runFor(3900)
 		await expect(panel).toHaveAttribute('data-flow', 'Inbound Call Handling')
 		await page.clock.runFor(200)
 		await expect(panel).toHaveAttribute('data-flow', 'Inventory Management')
 		await expect(panel).toHaveCSS('animation-duration', '0.5s')
-		await page.getByRole('button', { name: /CRM Updates/ }).click()
-		await page.mouse.move(0, 0) // leave the section so rotation resumes
+
+		const crm = page.getByRole('button', { name: /CRM Updates/ })
+		await crm.click()
 		await expect(panel).toHaveAttribute('data-flow', 'CRM Updates')
-		await expect(page.getByRole('button', { name: /CRM Updates/ })).toHaveAttribute('aria-pressed', 'true')
+		await expect(crm).toHaveAttribute('aria-pressed', 'true')
 		await expect(panel.getByRole('listitem')).toHaveCount(4)
 
-		await page.emulateMedia({ reducedMotion: 'reduce' })
-		await page.clock.runFor(12_000)
+		// Keyboard focus (and the pointer) in the section pause the rotation.
+		await page.mouse.move(0, 0)
+		await expect(crm).toBeFocused()
+		await expect(flows).toHaveAttribute('data-rotating', 'false')
+		await page.clock.runFor(8000)
 		await expect(panel).toHaveAttribute('data-flow', 'CRM Updates')
+
+		await crm.blur()
+		await expect(flows).toHaveAttribute('data-rotating', 'true')
+		await page.clock.runFor(4000)
+		await expect(panel).toHaveAttribute('data-flow', 'Inbound Call Handling')
+
+		await page.emulateMedia({ reducedMotion: 'reduce' })
+		await expect(flows).toHaveAttribute('data-rotating', 'false')
+		await page.clock.runFor(12_000)
+		await expect(panel).toHaveAttribute('data-flow', 'Inbound Call Handling')
 	})
 })
 

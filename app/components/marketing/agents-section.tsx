@@ -23,14 +23,16 @@ const colours: Record<AgentFlow['colour'], { icon: string; ring: string; step: s
 export function AgentsSection() {
 	const { flows } = agentsSection
 	const [selected, setSelected] = useState(0)
-	const [paused, setPaused] = useState(false)
+	const [hovered, setHovered] = useState(false)
+	const [focused, setFocused] = useState(false)
 	const reducedMotion = useReducedMotion()
+	const rotating = !hovered && !focused && !reducedMotion
 
 	useEffect(() => {
-		if (paused || reducedMotion) return
+		if (!rotating) return
 		const timer = window.setInterval(() => setSelected((i) => (i + 1) % flows.length), agentsSection.rotationMs)
 		return () => window.clearInterval(timer)
-	}, [paused, reducedMotion, flows.length, selected])
+	}, [rotating, flows.length, selected])
 
 	const flow = flows[selected]
 	const colour = colours[flow.colour]
@@ -49,11 +51,13 @@ export function AgentsSection() {
 
 				<div
 					className="mt-14 grid gap-6 lg:grid-cols-5"
-					onMouseEnter={() => setPaused(true)}
-					onMouseLeave={() => setPaused(false)}
-					onFocus={() => setPaused(true)}
+					data-rotating={rotating}
+					data-testid="agent-flows"
+					onMouseEnter={() => setHovered(true)}
+					onMouseLeave={() => setHovered(false)}
+					onFocus={() => setFocused(true)}
 					onBlur={(e) => {
-						if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused(false)
+						if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false)
 					}}
 				>
 					<ul className="grid gap-3 sm:grid-cols-2 lg:col-span-2 lg:grid-cols-1" aria-label="Automation flows">
