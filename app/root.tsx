@@ -14,11 +14,16 @@ import { SiteHeader } from './components/site-header.tsx'
 import { ButtonLink } from './components/ui/button.tsx'
 import { company } from './content/company.ts'
 import appStylesHref from './styles/app.css?url'
+import interLatinHref from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import jakartaLatinHref from '@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url'
 import { useNonce } from './utils/nonce-provider.tsx'
 import { getSiteOrigin } from './utils/origin.server.ts'
 import { organizationJsonLd, type RootData } from './utils/seo.ts'
 
 export const links: LinksFunction = () => [
+	// The Latin faces render the first screen; fetch them with the stylesheet, not after it.
+	{ rel: 'preload', href: interLatinHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+	{ rel: 'preload', href: jakartaLatinHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 	{ rel: 'stylesheet', href: appStylesHref },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]

@@ -112,7 +112,7 @@ export function SiteFooter() {
 			<div className="border-t border-white/10">
 				<div className="container-page flex flex-col gap-4 py-6 sm:flex-row sm:items-center sm:justify-between">
 					<p>
-						© {year} {company.legalName}. All rights reserved.
+						© {year} {company.legalName.replace(/\.$/, '')}. All rights reserved.
 					</p>
 					<ul className="flex flex-wrap gap-x-6 gap-y-2" aria-label="Legal">
 						{footer.legalLinks.map((link) => (

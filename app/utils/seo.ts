@@ -25,7 +25,7 @@ export function seo({ title, description, path, origin, noIndex }: SeoInput): Me
 		{ property: 'og:title', content: fullTitle },
 		{ property: 'og:description', content: description },
 		{ property: 'og:url', content: url },
-		{ property: 'og:image', content: new URL('/og-image.png', origin).toString() },
+		{ property: 'og:image', content: new URL('/og-image.jpg', origin).toString() },
 		{ property: 'og:locale', content: 'en_IN' },
 		{ name: 'twitter:card', content: 'summary_large_image' },
 		...(noIndex ? [{ name: 'robots', content: 'noindex' }] : []),

@@ -4,28 +4,15 @@
 //    and, for reference, a full React render on every request (a query string bypasses the cache)
 //  - JavaScript the home page loads, gzipped (goal: < 150 KB)
 // Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
-import { spawn } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import { findFreePort } from '../db/embedded-postgres.ts'
-import { startTestServer } from '../../tests/setup/test-database.ts'
+import { startApp } from './start-app.ts'
 
-const root = path.resolve(import.meta.dirname, '../..')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
-
-async function waitFor(url: string, timeoutMs = 60_000) {
-	const start = Date.now()
-	for (;;) {
-		try {
-			if ((await fetch(url)).ok) return
-		} catch {}
-		if (Date.now() - start > timeoutMs) throw new Error(`${url} did not answer within ${timeoutMs} ms`)
-		await new Promise((r) => setTimeout(r, 250))
-	}
-}
 
 async function measure(url: string) {
 	// A short warm-up so both runs start with a hot JIT.
@@ -35,23 +22,11 @@ async function measure(url: string) {
 	return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 }
 }
 
-const build = spawn(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], { cwd: root, stdio: 'inherit' })
-await new Promise((resolve, reject) => build.on('exit', (code) => (code === 0 ? resolve(null) : reject(new Error('build failed')))))
-
-const database = await startTestServer(process.env.DATABASE_URL)
-const { url: databaseUrl } = await database.createScratchDatabase('bench')
-const port = await findFreePort()
-const server = spawn(process.execPath, [path.join(root, 'build/server.js')], {
-	cwd: root,
-	env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl },
-	stdio: ['ignore', 'ignore', 'inherit'],
-	detached: true,
-})
-const origin = `http://127.0.0.1:${port}`
-const staticDir = path.join(root, 'build/client/__bench')
+const app = await startApp()
+const { origin } = app
+const staticDir = path.join(app.root, 'build/client/__bench')
 
 try {
-	await waitFor(`${origin}/healthz`)
 	const html = await (await fetch(`${origin}/`)).text()
 	await mkdir(staticDir, { recursive: true })
 	await writeFile(path.join(staticDir, 'home.html'), html)
@@ -74,7 +49,7 @@ try {
 
 	const ratio = ssr.rps / staticFile.rps
 	const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
-	console.log(`\nHome page, ${connections} connections, ${seconds} s each (Node ${process.version}, ${(await import('node:os')).cpus().length} cores)`)
+	console.log(`\nHome page, ${connections} connections, ${seconds} s each (Node ${process.version}, ${os.cpus().length} cores)`)
 	console.log(`  SSR app, as visitors get it:   ${ssr.rps.toFixed(0)} req/s, p50 ${ssr.p50} ms, p99 ${ssr.p99} ms`)
 	console.log(`  SSR, React render every time: ${rendered.rps.toFixed(0)} req/s, p50 ${rendered.p50} ms, p99 ${rendered.p99} ms`)
 	console.log(`  Static file (same HTML):       ${staticFile.rps.toFixed(0)} req/s, p50 ${staticFile.p50} ms, p99 ${staticFile.p99} ms`)
@@ -83,7 +58,5 @@ try {
 	console.log(`  CSS: ${css.length} file(s), ${kb(cssGzip)} gzipped; HTML: ${kb(html.length)} raw, ${kb(gzipSync(html).length)} gzipped`)
 } finally {
 	await rm(staticDir, { recursive: true, force: true })
-	if (server.pid) process.kill(-server.pid, 'SIGTERM')
-	await new Promise((r) => setTimeout(r, 500))
-	await database.stop()
+	await app.stop()
 }

@@ -128,7 +128,7 @@ test('footer carries every contact detail and link the spec lists', async ({ pag
 	for (const legal of ['Privacy Policy', 'Terms of Service', 'Cookies']) {
 		await expect(footer.getByRole('link', { name: legal })).toBeVisible()
 	}
-	await expect(footer.getByText(`© ${new Date().getFullYear()} ${company.legalName}`)).toBeVisible()
+	await expect(footer.getByText(`© ${new Date().getFullYear()} ${company.legalName} All rights reserved.`)).toBeVisible()
 })
 
 test('every public page answers 200 and is server-rendered', async ({ request }) => {

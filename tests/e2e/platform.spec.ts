@@ -96,6 +96,14 @@ test.describe('SEO', () => {
 		expect(titles.size).toBe(publicPaths.length)
 	})
 
+	test('the Open Graph image exists', async ({ page, request }) => {
+		await page.goto('/')
+		const image = await page.locator('meta[property="og:image"]').getAttribute('content')
+		const response = await request.get(new URL(image!).pathname)
+		expect(response.status()).toBe(200)
+		expect(response.headers()['content-type']).toBe('image/jpeg')
+	})
+
 	test('Organization JSON-LD describes the company', async ({ page }) => {
 		await page.goto('/')
 		const json = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!)

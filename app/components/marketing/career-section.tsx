@@ -1,4 +1,4 @@
-import { ArrowUpRight, CalendarDays, GraduationCap } from 'lucide-react'
+import { ArrowUpRight, CalendarDays, CircleCheck, GraduationCap } from 'lucide-react'
 import { career } from '~/content/career.ts'
 import { company } from '~/content/company.ts'
 import { Icon } from '../icon.tsx'
@@ -9,6 +9,8 @@ import { WorkshopCountdown } from './workshop-countdown.tsx'
 /** The internship program. It is the body of /career and a section of the home page. */
 export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | 'h2' }) {
 	const Heading = headingLevel
+	// Headings inside the section sit one level below the section's own.
+	const Sub = headingLevel === 'h1' ? 'h2' : 'h3'
 	return (
 		<section id="career" aria-labelledby="career-heading" className="scroll-mt-16 py-20 sm:py-28">
 			<div className="container-page">
@@ -22,7 +24,7 @@ export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | '
 							{career.programTitle}
 						</Heading>
 						<p className="mt-4 text-lg leading-relaxed text-slate-600">{career.programIntro}</p>
-						<h3 className="mt-8 font-display font-bold text-slate-900">{career.topicsHeading}</h3>
+						<Sub className="mt-8 font-display font-bold text-slate-900">{career.topicsHeading}</Sub>
 						<ul className="mt-4 grid gap-3 sm:grid-cols-2">
 							{career.topics.map((topic, index) => (
 								<li key={topic.title} className="flex gap-3 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200/70">
@@ -46,12 +48,20 @@ export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | '
 						<Badge tone="dark" className="self-start">
 							{career.workshop.badge}
 						</Badge>
-						<h3 className="mt-4 font-display text-2xl font-bold">{career.workshop.title}</h3>
+						<Sub className="mt-4 font-display text-2xl font-bold">{career.workshop.title}</Sub>
 						<p className="mt-2 flex items-center gap-2 font-semibold text-brand-100">
 							<CalendarDays className="size-5" aria-hidden />
 							{career.workshop.schedule}
 						</p>
 						<p className="mt-4 leading-relaxed text-white/85">{career.workshop.description}</p>
+						<ul className="mt-6 space-y-2.5">
+							{career.workshop.agenda.map((item) => (
+								<li key={item} className="flex gap-2.5 text-sm text-white/90">
+									<CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-300" aria-hidden />
+									{item}
+								</li>
+							))}
+						</ul>
 						<div className="mt-8">
 							<WorkshopCountdown label={career.workshop.countdownLabel} />
 						</div>
@@ -68,7 +78,7 @@ export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | '
 							<span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600">
 								<Icon name={perk.icon} className="size-5" />
 							</span>
-							<h3 className="mt-4 font-display font-bold text-slate-950">{perk.title}</h3>
+							<Sub className="mt-4 font-display font-bold text-slate-950">{perk.title}</Sub>
 							<p className="mt-1.5 text-sm leading-relaxed text-slate-600">{perk.description}</p>
 						</li>
 					))}

@@ -1,0 +1,58 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile and desktop presets) on every public page of the
+// production build, in Debian's Chromium (CHROMIUM_PATH). Goal: 95+ in every category.
+import { existsSync, readFileSync } from 'node:fs'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import { publicPaths } from '../../app/utils/sitemap.ts'
+import { startApp } from './start-app.ts'
+
+const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+const app = await startApp()
+const chrome = await chromeLauncher.launch({
+	chromePath,
+	chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+})
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const rows: string[] = []
+let below = 0
+try {
+	for (const preset of ['mobile', 'desktop'] as const) {
+		for (const path of publicPaths()) {
+			const run = () =>
+				lighthouse(
+					`${app.origin}${path}`,
+					{ port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
+					preset === 'desktop' ? desktopConfig : undefined,
+				)
+			let result = await run()
+			// A run can fail on its own (a protocol timeout); one retry tells that from a real problem.
+			if (result?.lhr.runtimeError) {
+				console.warn(`${preset} ${path}: ${result.lhr.runtimeError.code}, retrying`)
+				result = await run()
+			}
+			if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${result?.lhr.runtimeError?.message}`)
+			for (const category of categories) {
+				for (const ref of result.lhr.categories[category]?.auditRefs ?? []) {
+					const audit = result.lhr.audits[ref.id]
+					if (ref.weight > 0 && audit.score !== null && audit.score < 1 && category !== 'performance') {
+						console.warn(`${preset} ${path}: ${category} / ${audit.id}: ${audit.title}`)
+					}
+				}
+			}
+			const scores = categories.map((c) => Math.round((result.lhr.categories[c]?.score ?? 0) * 100))
+			below += scores.filter((s) => s < 95).length
+			const audits = result.lhr.audits
+			rows.push(
+				`${preset.padEnd(7)} ${path.padEnd(40)} ${scores.map((s) => String(s).padStart(3)).join('  ')}   FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, TBT ${audits['total-blocking-time'].displayValue}, CLS ${audits['cumulative-layout-shift'].displayValue}`,
+			)
+		}
+	}
+} finally {
+	await chrome.kill()
+	await app.stop()
+}
+const { version } = JSON.parse(readFileSync(new URL(import.meta.resolve('lighthouse/package.json')), 'utf8'))
+console.log(`\nLighthouse ${version}: performance, accessibility, best practices, SEO`)
+for (const row of rows) console.log(row)
+console.log(below === 0 ? 'Every score is 95 or more.' : `${below} score(s) below 95.`)
