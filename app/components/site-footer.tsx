@@ -33,42 +33,8 @@ export function SiteFooter() {
 					</ul>
 				</div>
 
-				<nav aria-labelledby="footer-services" className="lg:col-span-2">
-					<h2 id="footer-services" className={headingClass}>
-						{footer.serviceAreasHeading}
-					</h2>
-					<ul className="mt-4 space-y-3">
-						{footer.serviceAreas.map((link) => (
-							<li key={link.label}>
-								<a href={link.href} className={linkClass}>
-									{link.label}
-								</a>
-							</li>
-						))}
-					</ul>
-				</nav>
-
-				<nav aria-labelledby="footer-company" className="lg:col-span-2">
-					<h2 id="footer-company" className={headingClass}>
-						{footer.companyHeading}
-					</h2>
-					<ul className="mt-4 space-y-3">
-						{footer.companyLinks.map((link) => (
-							<li key={link.label}>
-								{link.external ? (
-									<a href={link.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
-										{link.label}
-										<span className="sr-only"> (opens in a new tab)</span>
-									</a>
-								) : (
-									<a href={link.href} className={linkClass}>
-										{link.label}
-									</a>
-								)}
-							</li>
-						))}
-					</ul>
-				</nav>
+				<FooterLinks id="footer-services" heading={footer.serviceAreasHeading} links={footer.serviceAreas} />
+				<FooterLinks id="footer-company" heading={footer.companyHeading} links={footer.companyLinks} />
 
 				<div className="lg:col-span-4">
 					<h2 className={headingClass}>{footer.contactHeading}</h2>
@@ -126,5 +92,37 @@ export function SiteFooter() {
 				</div>
 			</div>
 		</footer>
+	)
+}
+
+function FooterLinks({
+	id,
+	heading,
+	links,
+}: {
+	id: string
+	heading: string
+	links: ReadonlyArray<{ label: string; href: string; external?: boolean }>
+}) {
+	return (
+		<nav aria-labelledby={id} className="lg:col-span-2">
+			<h2 id={id} className={headingClass}>
+				{heading}
+			</h2>
+			<ul className="mt-4 space-y-3">
+				{links.map((link) => (
+					<li key={link.label}>
+						<a
+							href={link.href}
+							className={linkClass}
+							{...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+						>
+							{link.label}
+							{link.external ? <span className="sr-only"> (opens in a new tab)</span> : null}
+						</a>
+					</li>
+				))}
+			</ul>
+		</nav>
 	)
 }

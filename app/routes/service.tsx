@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowUpRight, CircleCheck } from 'lucide-react'
 import { data, Link } from 'react-router'
+import { FeatureCard } from '~/components/feature-card.tsx'
 import { Icon } from '~/components/icon.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { ExternalButtonLink } from '~/components/ui/button.tsx'
@@ -88,13 +89,7 @@ export default function ServiceRoute({ loaderData }: Route.ComponentProps) {
 						</h2>
 						<ul className="grid gap-5 sm:grid-cols-2">
 							{page.features.map((feature) => (
-								<li key={feature.title} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-									<span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600">
-										<Icon name={feature.icon} className="size-5" />
-									</span>
-									<h3 className="mt-4 font-display font-bold text-slate-950">{feature.title}</h3>
-									<p className="mt-1.5 text-sm leading-relaxed text-slate-600">{feature.description}</p>
-								</li>
+								<FeatureCard key={feature.title} {...feature} />
 							))}
 						</ul>
 					</section>

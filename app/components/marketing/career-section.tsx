@@ -1,7 +1,7 @@
 import { ArrowUpRight, CalendarDays, CircleCheck, GraduationCap } from 'lucide-react'
 import { career } from '~/content/career.ts'
 import { company } from '~/content/company.ts'
-import { Icon } from '../icon.tsx'
+import { FeatureCard } from '../feature-card.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { ExternalButtonLink } from '../ui/button.tsx'
 import { WorkshopCountdown } from './workshop-countdown.tsx'
@@ -74,13 +74,7 @@ export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | '
 
 				<ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
 					{career.perks.map((perk) => (
-						<li key={perk.title} className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-							<span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600">
-								<Icon name={perk.icon} className="size-5" />
-							</span>
-							<Sub className="mt-4 font-display font-bold text-slate-950">{perk.title}</Sub>
-							<p className="mt-1.5 text-sm leading-relaxed text-slate-600">{perk.description}</p>
-						</li>
+						<FeatureCard key={perk.title} {...perk} headingLevel={Sub} />
 					))}
 				</ul>
 			</div>

@@ -1,0 +1,25 @@
+import { Icon } from './icon.tsx'
+
+/** An icon, a title and a short description: career perks, service features. As a list item. */
+export function FeatureCard({
+	icon,
+	title,
+	description,
+	headingLevel = 'h3',
+}: {
+	icon: string
+	title: string
+	description: string
+	headingLevel?: 'h2' | 'h3'
+}) {
+	const Heading = headingLevel
+	return (
+		<li className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+			<span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600">
+				<Icon name={icon} className="size-5" />
+			</span>
+			<Heading className="mt-4 font-display font-bold text-slate-950">{title}</Heading>
+			<p className="mt-1.5 text-sm leading-relaxed text-slate-600">{description}</p>
+		</li>
+	)
+}
