@@ -24,7 +24,6 @@ export const links: LinksFunction = () => [
 	// The Latin faces render the first screen; fetch them with the stylesheet, not after it.
 	{ rel: 'preload', href: interLatinHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 	{ rel: 'preload', href: jakartaLatinHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-	{ rel: 'stylesheet', href: appStylesHref },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
@@ -41,6 +40,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				<meta name="theme-color" content="#4f46e5" />
+				{/* With a precedence, React emits the stylesheet ahead of the script preloads, so the first
+				paint no longer waits behind the page's JavaScript. */}
+				<link rel="stylesheet" href={appStylesHref} precedence="default" />
 				<Meta />
 				<Links />
 				{data ? (
