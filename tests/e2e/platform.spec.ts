@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
 import { company } from '../../app/content/company.ts'
 import { collectErrors, expectNoSeriousA11yViolations, publicPaths } from './helpers.ts'
@@ -32,6 +33,18 @@ test.describe('404 and errors', () => {
 })
 
 test.describe('platform', () => {
+	test('the server refuses to start with bad settings and names each one', () => {
+		const result = spawnSync(process.execPath, ['build/server.js'], {
+			env: { ...process.env, NODE_ENV: 'production', PORT: 'eighty', DATABASE_URL: 'mysql://db/app' },
+			encoding: 'utf8',
+			timeout: 20_000,
+		})
+		expect(result.status).toBe(1)
+		expect(result.stderr).toContain('Invalid environment variables')
+		expect(result.stderr).toContain('PORT')
+		expect(result.stderr).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL')
+	})
+
 	test('healthz checks the database', async ({ request }) => {
 		const response = await request.get('/healthz')
 		expect(response.status()).toBe(200)
