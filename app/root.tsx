@@ -1,4 +1,5 @@
 import {
+	data,
 	isRouteErrorResponse,
 	Links,
 	Meta,
@@ -11,6 +12,7 @@ import {
 import type { Route } from './+types/root'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
+import { ToastMessage, Toaster } from './components/toast-message.tsx'
 import { ButtonLink } from './components/ui/button.tsx'
 import { company } from './content/company.ts'
 import appStylesHref from './styles/app.css?url'
@@ -19,6 +21,7 @@ import jakartaLatinHref from '@fontsource-variable/plus-jakarta-sans/files/plus-
 import { useNonce } from './utils/nonce-provider.tsx'
 import { getSiteOrigin } from './utils/origin.server.ts'
 import { organizationJsonLd, type RootData } from './utils/seo.ts'
+import { getToast } from './utils/toast.server.ts'
 
 export const links: LinksFunction = () => [
 	// The Latin faces render the first screen; fetch them with the stylesheet, not after it.
@@ -28,7 +31,8 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request }: Route.LoaderArgs) {
-	return { origin: getSiteOrigin(request) } satisfies RootData
+	const { toast, headers } = await getToast(request)
+	return data({ origin: getSiteOrigin(request), toast } satisfies RootData & { toast: unknown }, { headers: headers ?? undefined })
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -70,6 +74,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					</main>
 					<SiteFooter />
 				</div>
+				<Toaster />
+				<ToastMessage toast={data?.toast} />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

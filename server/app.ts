@@ -9,15 +9,24 @@ import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ServerBuild } from 'react-router'
 import { publicPaths } from '../app/utils/sitemap.ts'
+import { CLIENT_IP_HEADER } from '../app/utils/client-ip.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
 import { createPageCache } from './page-cache.ts'
 
 type Mode = 'production' | 'development' | 'test'
 
-export async function createServerApp({ mode, pageCacheSeconds }: { mode: Mode; pageCacheSeconds: number }) {
+export async function createServerApp({
+	mode,
+	pageCacheSeconds,
+	trustProxy,
+}: {
+	mode: Mode
+	pageCacheSeconds: number
+	trustProxy: string
+}) {
 	const app = express()
 	app.disable('x-powered-by')
-	app.set('trust proxy', true)
+	app.set('trust proxy', parseTrustProxy(trustProxy))
 
 	// Event streams must reach the client as they are written, never buffered by compression.
 	app.use(
@@ -77,6 +86,12 @@ export async function createServerApp({ mode, pageCacheSeconds }: { mode: Mode; 
 		next()
 	})
 
+	// The client IP for rate limits, as resolved under TRUST_PROXY; any value a client sent is replaced.
+	app.use((req, _res, next) => {
+		req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+		next()
+	})
+
 	let close = async () => {}
 	let build: ServerBuild | (() => Promise<ServerBuild>)
 	if (isDev) {
@@ -120,4 +135,12 @@ export async function createServerApp({ mode, pageCacheSeconds }: { mode: Mode; 
 	})
 
 	return { app, close }
+}
+
+/** TRUST_PROXY as Express understands it: true/false, a hop count, or addresses and subnet names. */
+export function parseTrustProxy(value: string): boolean | number | string {
+	if (value === 'true') return true
+	if (value === 'false' || value === '') return false
+	if (/^\d+$/.test(value)) return Number(value)
+	return value
 }

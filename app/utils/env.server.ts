@@ -26,6 +26,20 @@ export const envSchema = z.object({
 		.optional(),
 	DATA_DIR: z.string().default('.data'),
 	SITE_URL: optionalUrl,
+	/** Signs session and flash cookies and e-mail links; unset: a random one kept in DATA_DIR. */
+	SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+	/** The one administrator: the account with this verified e-mail address. */
+	ADMIN_EMAIL: z.email().default('admin@zenvora.example').transform((v) => v.toLowerCase()),
+	/** smtp:// or smtps:// URL; unset: e-mails go to the development outbox and the server log. */
+	SMTP_URL: z
+		.string()
+		.trim()
+		.transform((v) => (v === '' ? undefined : v))
+		.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional())
+		.optional(),
+	MAIL_FROM: z.string().default('Zenvora AI <no-reply@zenvora.example>'),
+	/** Express "trust proxy": which hops may set X-Forwarded-For (the client IP used by rate limits). */
+	TRUST_PROXY: z.string().default('loopback'),
 	/** Seconds an anonymous visitor's copy of a public page is reused; 0 turns the cache off. */
 	PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
 })

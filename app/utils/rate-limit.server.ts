@@ -1,0 +1,45 @@
+// Fixed-window rate limits held in Postgres, so every app instance counts against the same limit.
+import { prisma } from './db.server.ts'
+
+export type RateLimitRule = { limit: number; windowMs: number }
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
+
+export const rateLimits = {
+	signInPerIp: { limit: 20, windowMs: 15 * 60_000 },
+	signInPerEmail: { limit: 8, windowMs: 15 * 60_000 },
+	signUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
+	signUpPerEmail: { limit: 3, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateLimitRule>
+
+/** Counts one attempt against `key` and says whether it is within the rule. One atomic statement. */
+export async function consumeRateLimit(key: string, { limit, windowMs }: RateLimitRule): Promise<RateLimitResult> {
+	const rows = await prisma.$queryRaw<Array<{ count: number; window_start: Date }>>`
+		INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
+		ON CONFLICT (key) DO UPDATE SET
+			count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000}) THEN 1 ELSE rate_limits.count + 1 END,
+			window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000}) THEN now() ELSE rate_limits.window_start END
+		RETURNING count, window_start`
+	const { count, window_start } = rows[0]
+	const retryAfterSeconds = Math.max(1, Math.ceil((window_start.getTime() + windowMs - Date.now()) / 1000))
+	return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds }
+}
+
+/** Consumes every rule; the first one over its limit decides. */
+export async function consumeRateLimits(entries: Array<[key: string, rule: RateLimitRule]>) {
+	let worst: RateLimitResult = { allowed: true, remaining: Infinity, retryAfterSeconds: 0 }
+	for (const [key, rule] of entries) {
+		const result = await consumeRateLimit(key, rule)
+		if (!result.allowed && (worst.allowed || result.retryAfterSeconds > worst.retryAfterSeconds)) worst = result
+	}
+	return worst
+}
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number) {
+	const minutes = Math.ceil(retryAfterSeconds / 60)
+	return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+}
+
+/** Old windows are dead weight; removed now and then by the server. */
+export async function pruneRateLimits(olderThanMs = 24 * 60 * 60_000) {
+	await prisma.rateLimit.deleteMany({ where: { windowStart: { lt: new Date(Date.now() - olderThanMs) } } })
+}

@@ -1,0 +1,55 @@
+// Sessions are rows in Postgres (revocable, shared by every instance); the cookie holds only the
+// signed session id.
+import { createCookie } from 'react-router'
+import { cookieDefaults } from './cookie.server.ts'
+import { prisma } from './db.server.ts'
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+/** A session used when less than this is left is extended to the full 30 days. */
+const RENEW_WHEN_LEFT_MS = 29 * 24 * 60 * 60 * 1000
+const SESSION_COOKIE = 'session'
+
+function sessionCookie() {
+	return createCookie(SESSION_COOKIE, { ...cookieDefaults(), maxAge: SESSION_TTL_MS / 1000 })
+}
+
+export type ActiveSession = { id: string; userId: string; expiresAt: Date; setCookie: string | null }
+
+export async function createSession(userId: string) {
+	const session = await prisma.session.create({
+		data: { userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
+		select: { id: true },
+	})
+	return { sessionId: session.id, setCookie: await sessionCookie().serialize(session.id) }
+}
+
+/**
+ * The valid session of this request, renewed when used (sliding 30 days). `setCookie` is the
+ * refreshed cookie to send back, or null when nothing changed.
+ */
+export async function getSession(request: Request): Promise<ActiveSession | null> {
+	const sessionId = await sessionCookie().parse(request.headers.get('Cookie'))
+	if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/.test(sessionId)) return null
+	const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { id: true, userId: true, expiresAt: true } })
+	if (!session) return null
+	const now = Date.now()
+	if (session.expiresAt.getTime() <= now) {
+		await prisma.session.deleteMany({ where: { id: session.id } })
+		return null
+	}
+	if (session.expiresAt.getTime() - now < RENEW_WHEN_LEFT_MS) {
+		const expiresAt = new Date(now + SESSION_TTL_MS)
+		await prisma.session.update({ where: { id: session.id }, data: { expiresAt } })
+		return { ...session, expiresAt, setCookie: await sessionCookie().serialize(session.id) }
+	}
+	return { ...session, setCookie: null }
+}
+
+/** Deletes the row (the session is revoked everywhere) and returns the cookie that clears it. */
+export async function destroySession(request: Request) {
+	const sessionId = await sessionCookie().parse(request.headers.get('Cookie'))
+	if (typeof sessionId === 'string' && /^[0-9a-f-]{36}$/.test(sessionId)) {
+		await prisma.session.deleteMany({ where: { id: sessionId } })
+	}
+	return sessionCookie().serialize('', { maxAge: 0 })
+}
