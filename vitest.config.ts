@@ -6,6 +6,7 @@ export default defineConfig({
 		include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
 		globalSetup: ['tests/setup/vitest-global-setup.ts'],
 		environment: 'node',
+		env: { SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789', ADMIN_EMAIL: 'admin@example.com' },
 		testTimeout: 30_000,
 		hookTimeout: 60_000,
 	},

@@ -1,0 +1,31 @@
+import { expect, test } from 'vitest'
+import { consumeRateLimit, consumeRateLimits, tooManyAttemptsMessage } from './rate-limit.server.ts'
+
+test('refuses after the limit and recovers after the window', async () => {
+	const key = `test:${Math.random()}`
+	const rule = { limit: 3, windowMs: 1000 }
+	for (let i = 0; i < 3; i++) expect((await consumeRateLimit(key, rule)).allowed).toBe(true)
+	const refused = await consumeRateLimit(key, rule)
+	expect(refused).toMatchObject({ allowed: false, remaining: 0 })
+	expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1)
+	await new Promise((r) => setTimeout(r, 1100))
+	expect(await consumeRateLimit(key, rule)).toMatchObject({ allowed: true, remaining: 2 })
+})
+
+test('counts hold under concurrent attempts (one atomic statement)', async () => {
+	const key = `test:${Math.random()}`
+	const results = await Promise.all(Array.from({ length: 20 }, () => consumeRateLimit(key, { limit: 5, windowMs: 60_000 })))
+	expect(results.filter((r) => r.allowed)).toHaveLength(5)
+})
+
+test('several rules: the one over its limit decides', async () => {
+	const ip = `test:ip:${Math.random()}`
+	const email = `test:email:${Math.random()}`
+	await consumeRateLimit(email, { limit: 1, windowMs: 60_000 })
+	const result = await consumeRateLimits([
+		[ip, { limit: 10, windowMs: 60_000 }],
+		[email, { limit: 1, windowMs: 60_000 }],
+	])
+	expect(result.allowed).toBe(false)
+	expect(tooManyAttemptsMessage(61)).toBe('Too many attempts. Please try again in 2 minutes.')
+})
