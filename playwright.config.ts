@@ -36,7 +36,14 @@ export default defineConfig({
 	webServer: {
 		command: 'node --enable-source-maps build/server.js',
 		url: `${baseURL}/healthz`,
-		env: { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SITE_URL: baseURL },
+		env: {
+			NODE_ENV: 'production',
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			SITE_URL: baseURL,
+			ADMIN_EMAIL: 'admin@e2e.example.com',
+			SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
+		},
 		reuseExistingServer: false,
 		timeout: 120_000,
 		stdout: 'pipe',
