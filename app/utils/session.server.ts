@@ -16,6 +16,10 @@ function sessionCookie() {
 export type ActiveSession = { id: string; userId: string; expiresAt: Date; setCookie: string | null }
 
 export async function createSession(userId: string) {
+	// Expired rows are removed when met in getSession; this sweeps the ones never met again.
+	if (Math.random() < 0.01) {
+		void prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } }).catch((error) => console.error('Pruning sessions failed:', error))
+	}
 	const session = await prisma.session.create({
 		data: { userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
 		select: { id: true },

@@ -35,6 +35,7 @@ export async function startApp(extraEnv: Record<string, string> = {}) {
 	return {
 		origin,
 		root,
+		databaseUrl,
 		async stop() {
 			if (server.pid) process.kill(-server.pid, 'SIGTERM')
 			await new Promise((r) => setTimeout(r, 500))
