@@ -61,7 +61,7 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 									preventScrollReset
 									className={({ isActive }) =>
 										cn(
-											'flex items-center justify-center gap-2 rounded-xl px-3 py-2.5 text-sm font-semibold transition-colors',
+											'flex h-full flex-col items-center justify-center gap-1 rounded-xl px-2 py-2 text-center text-xs font-semibold transition-colors sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-sm',
 											isActive ? 'bg-brand-600 text-white shadow' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
 										)
 									}
