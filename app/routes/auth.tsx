@@ -108,6 +108,23 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 	)
 }
 
+/**
+ * Checks the form with the same schema as the server before anything is sent; when it fails, the
+ * errors go next to their fields and `onInvalid` picks the toast.
+ */
+function useClientValidation(schema: typeof SignInSchema | typeof SignUpSchema, onInvalid: (errors: FieldErrors) => void) {
+	const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+	function validate(event: React.FormEvent<HTMLFormElement>) {
+		const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
+		if (result.success) return setClientErrors(null)
+		event.preventDefault()
+		const fieldErrors = fieldErrorsOf(result.error)
+		setClientErrors(fieldErrors)
+		onInvalid(fieldErrors)
+	}
+	return { clientErrors, validate }
+}
+
 function useBusy(intent: Tab) {
 	const navigation = useNavigation()
 	return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
@@ -116,17 +133,10 @@ function useBusy(intent: Tab) {
 function SignInForm({ redirectTo, actionData }: { redirectTo: string | null; actionData?: ActionData }) {
 	const hydrated = useHydrated()
 	const busy = useBusy('signin')
-	const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+	const { clientErrors, validate } = useClientValidation(SignInSchema, (fieldErrors) =>
+		showToast({ type: 'error', title: 'Sign in failed', description: Object.values(fieldErrors)[0] }),
+	)
 	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
-
-	function validate(event: React.FormEvent<HTMLFormElement>) {
-		const result = SignInSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
-		if (result.success) return setClientErrors(null)
-		event.preventDefault()
-		const fieldErrors = fieldErrorsOf(result.error)
-		setClientErrors(fieldErrors)
-		showToast({ type: 'error', title: 'Sign in failed', description: Object.values(fieldErrors)[0] })
-	}
 
 	return (
 		<Form method="post" replace noValidate={hydrated} onSubmit={validate} className="mt-6 space-y-4" aria-label="Sign In">
@@ -144,22 +154,14 @@ function SignInForm({ redirectTo, actionData }: { redirectTo: string | null; act
 function SignUpForm({ actionData }: { actionData?: ActionData }) {
 	const hydrated = useHydrated()
 	const busy = useBusy('signup')
-	const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
-
-	function validate(event: React.FormEvent<HTMLFormElement>) {
-		const result = SignUpSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
-		if (result.success) return setClientErrors(null)
-		// Nothing is sent until the form is valid.
-		event.preventDefault()
-		const fieldErrors = fieldErrorsOf(result.error)
-		setClientErrors(fieldErrors)
+	const { clientErrors, validate } = useClientValidation(SignUpSchema, (fieldErrors) => {
 		if (fieldErrors.confirmPassword === 'Passwords do not match' && Object.keys(fieldErrors).length === 1) {
 			showToast({ type: 'error', title: 'Password mismatch', description: 'Passwords do not match' })
 		} else {
 			showToast({ type: 'error', title: 'Sign up failed', description: Object.values(fieldErrors)[0] })
 		}
-	}
+	})
+	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
 
 	return (
 		<Form method="post" replace noValidate={hydrated} onSubmit={validate} className="mt-6 space-y-4" aria-label="Sign Up">

@@ -27,11 +27,7 @@ export function Field({
 				aria-describedby={error ? errorId : undefined}
 				{...props}
 			/>
-			{error ? (
-				<p id={errorId} className="mt-1.5 text-sm text-rose-600">
-					{error}
-				</p>
-			) : null}
+			<FieldError id={errorId} error={error} />
 		</div>
 	)
 }
@@ -74,11 +70,16 @@ export function PasswordField({
 					</button>
 				) : null}
 			</div>
-			{error ? (
-				<p id={errorId} className="mt-1.5 text-sm text-rose-600">
-					{error}
-				</p>
-			) : null}
+			<FieldError id={errorId} error={error} />
 		</div>
+	)
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+	if (!error) return null
+	return (
+		<p id={id} className="mt-1.5 text-sm text-rose-600">
+			{error}
+		</p>
 	)
 }
