@@ -10,6 +10,7 @@ import {
 	type LinksFunction,
 } from 'react-router'
 import type { Route } from './+types/root'
+import { ChatWidgetProvider } from './components/chat/chat-widget.tsx'
 import { SiteFooter } from './components/site-footer.tsx'
 import { SiteHeader } from './components/site-header.tsx'
 import { ToastMessage, Toaster } from './components/toast-message.tsx'
@@ -19,6 +20,7 @@ import appStylesHref from './styles/app.css?url'
 import interLatinHref from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import jakartaLatinHref from '@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url'
 import { useNonce } from './utils/nonce-provider.tsx'
+import { getModelInfo } from './utils/ai/models.server.ts'
 import { getSiteOrigin } from './utils/origin.server.ts'
 import { organizationJsonLd, type RootData } from './utils/seo.ts'
 import { getToast } from './utils/toast.server.ts'
@@ -32,7 +34,10 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { toast, headers } = await getToast(request)
-	return data({ origin: getSiteOrigin(request), toast } satisfies RootData & { toast: unknown }, { headers: headers ?? undefined })
+	return data(
+		{ origin: getSiteOrigin(request), toast, aiOffline: getModelInfo().kind === 'offline' } satisfies RootData & { toast: unknown; aiOffline: boolean },
+		{ headers: headers ?? undefined },
+	)
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -61,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				) : null}
 			</head>
 			<body className="bg-white font-sans text-slate-700 antialiased">
+				<ChatWidgetProvider offline={data?.aiOffline ?? true}>
 				<div className="flex min-h-screen flex-col">
 					<a
 						href="#main"
@@ -74,6 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					</main>
 					<SiteFooter />
 				</div>
+				</ChatWidgetProvider>
 				<Toaster />
 				<ToastMessage toast={data?.toast} />
 				<ScrollRestoration nonce={nonce} />

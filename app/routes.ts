@@ -13,6 +13,8 @@ export default [
 		route('dashboard', 'routes/playground-dashboard.tsx'),
 	]),
 	route('healthz', 'routes/healthz.ts'),
+	route('api/chat', 'routes/api-chat.ts'),
+	route('chat', 'routes/chat.tsx'),
 	route('robots.txt', 'routes/robots-txt.ts'),
 	route('sitemap.xml', 'routes/sitemap-xml.ts'),
 	route('*', 'routes/not-found.tsx'),

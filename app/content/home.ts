@@ -63,14 +63,6 @@ export const voicePlaceholder = {
 		`Namaste! You've reached the ${company.name} demo line. Our voice agents answer calls like this one around the clock. Book a free consultation to hear one built for your business.`,
 }
 
-export const chatPlaceholder = {
-	title: 'Chat with Riya',
-	description: 'Our AI assistant answers questions about our services.',
-	greeting:
-		`Hi! I'm Riya, ${company.name}'s assistant. Ask me about our AI chatbots, voice assistants, custom software or our internship program.`,
-	note: 'Live answers are being connected. Meanwhile, book a free consultation and our team will reply within one business day.',
-}
-
 export const builderTiles = {
 	heading: 'Build your own assistant in minutes',
 	intro:

@@ -40,6 +40,17 @@ export const envSchema = z.object({
 	MAIL_FROM: z.string().default('Zenvora AI <no-reply@zenvora.example>'),
 	/** Express "trust proxy": which hops may set X-Forwarded-For (the client IP used by rate limits). */
 	TRUST_PROXY: z.string().default('loopback'),
+	/** Groq (or any OpenAI-compatible server via GROQ_BASE_URL); unset: the built-in offline model. */
+	GROQ_API_KEY: z
+		.string()
+		.trim()
+		.transform((v) => (v === '' ? undefined : v))
+		.optional(),
+	/** The current successor of the spec's retired llama3-8b-8192. */
+	GROQ_MODEL: z.string().default('llama-3.1-8b-instant'),
+	GROQ_BASE_URL: optionalUrl,
+	/** Milliseconds a model call may take in all, retries included. */
+	AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
 	/** Seconds an anonymous visitor's copy of a public page is reused; 0 turns the cache off. */
 	PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
 })

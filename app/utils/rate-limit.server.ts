@@ -9,6 +9,7 @@ export const rateLimits = {
 	signInPerEmail: { limit: 8, windowMs: 15 * 60_000 },
 	signUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
 	signUpPerEmail: { limit: 3, windowMs: 60 * 60_000 },
+	publicChatPerIp: { limit: 30, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>
 
 /** Counts one attempt against `key` and says whether it is within the rule. One atomic statement. */

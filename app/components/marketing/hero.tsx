@@ -6,27 +6,28 @@ import { cn } from '~/utils/misc.ts'
 import { Icon } from '../icon.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { ButtonLink, ExternalButtonLink } from '../ui/button.tsx'
+import { useChatWidget } from '../chat/chat-widget.tsx'
 import { Typewriter } from './typewriter.tsx'
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void }
-type DialogKind = 'chat' | 'voice'
+type DialogKind = 'voice'
 
-// The dialogs (and the dialog library) are fetched when first wanted, keeping them out of the
+// AI Chat opens the site's chat widget. The voice dialog (and the dialog library) are fetched when first wanted, keeping them out of the
 // page's initial JavaScript; hovering or focusing a card starts the download early. Plain state
 // instead of React.lazy: nothing suspends, so a dialog shows the moment its code is there.
 const dialogLoaders: Record<DialogKind, () => Promise<ComponentType<DialogProps>>> = {
-	chat: () => import('./chat-placeholder-dialog.tsx').then((m) => m.ChatPlaceholderDialog),
 	voice: () => import('./voice-placeholder-dialog.tsx').then((m) => m.VoicePlaceholderDialog),
 }
-const dialogForTab: Partial<Record<HeroTab, DialogKind>> = { chatbot: 'chat', voice: 'voice' }
+const dialogForTab: Partial<Record<HeroTab, DialogKind>> = { voice: 'voice' }
 
 export function Hero() {
 	const [selected, setSelected] = useState<HeroTab>('development')
-	const [chatOpen, setChatOpen] = useState(false)
+	const { openChat, preloadChat } = useChatWidget()
 	const [voiceOpen, setVoiceOpen] = useState(false)
 	const [dialogs, setDialogs] = useState<Partial<Record<DialogKind, ComponentType<DialogProps>>>>({})
 
 	function loadDialog(tab: HeroTab) {
+		if (tab === 'chatbot') return preloadChat()
 		const kind = dialogForTab[tab]
 		if (!kind || dialogs[kind]) return
 		dialogLoaders[kind]()
@@ -37,7 +38,7 @@ export function Hero() {
 	function select(tab: HeroTab) {
 		setSelected(tab)
 		loadDialog(tab)
-		if (tab === 'chatbot') setChatOpen(true)
+		if (tab === 'chatbot') openChat()
 		if (tab === 'voice') setVoiceOpen(true)
 	}
 
@@ -128,7 +129,6 @@ export function Hero() {
 				</div>
 			</div>
 
-			{dialogs.chat ? <dialogs.chat open={chatOpen} onOpenChange={setChatOpen} /> : null}
 			{dialogs.voice ? <dialogs.voice open={voiceOpen} onOpenChange={setVoiceOpen} /> : null}
 		</section>
 	)

@@ -1,0 +1,96 @@
+// The built-in offline model: a real AI SDK language model (specification v3) that answers from
+// the knowledge in its system prompt, so the product works end to end without an LLM provider.
+// It retrieves the passages that best match the question and streams a short answer built from them.
+import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider'
+import { rankPassages, splitPassages } from './retrieval.ts'
+
+export const KNOWLEDGE_START = '<knowledge>'
+export const KNOWLEDGE_END = '</knowledge>'
+export const OFFLINE_MODEL_ID = 'offline-retrieval'
+
+const GREETINGS = /^(hi|hello|hey|namaste|good (morning|afternoon|evening))\b/i
+
+export type OfflineModelOptions = {
+	/** Pause between streamed words, for a natural typing pace (0 in tests). */
+	wordDelayMs?: number
+	/** Said when nothing in the knowledge matches. */
+	fallback?: string
+}
+
+function lastUserText(prompt: LanguageModelV3CallOptions['prompt']) {
+	for (let i = prompt.length - 1; i >= 0; i--) {
+		const message = prompt[i]
+		if (message.role === 'user') return message.content.map((p) => (p.type === 'text' ? p.text : '')).join(' ').trim()
+	}
+	return ''
+}
+
+function knowledgeOf(prompt: LanguageModelV3CallOptions['prompt']) {
+	const system = prompt.filter((m) => m.role === 'system').map((m) => m.content).join('\n')
+	const start = system.indexOf(KNOWLEDGE_START)
+	const end = system.indexOf(KNOWLEDGE_END)
+	return start >= 0 && end > start ? system.slice(start + KNOWLEDGE_START.length, end).trim() : ''
+}
+
+/** The reply text for a question, from the best-matching passages of the knowledge. */
+export function composeOfflineAnswer(question: string, knowledge: string, fallback: string) {
+	if (!question) return fallback
+	const passages = splitPassages(knowledge)
+	const ranked = rankPassages(question, passages, 2)
+	if (ranked.length === 0) {
+		if (GREETINGS.test(question)) return 'Hello! How can I help you today? Ask me anything about what I know.'
+		return fallback
+	}
+	const best = ranked[0]
+	// A second passage only when it is nearly as relevant, to keep replies short.
+	const extra = ranked[1] && ranked[1].score >= best.score * 0.75 ? ` ${ranked[1].text}` : ''
+	return `${best.text}${extra}`
+}
+
+export function createOfflineModel({ wordDelayMs = 12, fallback }: OfflineModelOptions = {}): LanguageModelV3 {
+	const defaultFallback =
+		"I'm sorry, I don't know the answer to that from the information I have. Please contact our team and they will be glad to help."
+	const answerFor = (options: LanguageModelV3CallOptions) =>
+		composeOfflineAnswer(lastUserText(options.prompt), knowledgeOf(options.prompt), fallback ?? defaultFallback)
+	const usage = (text: string) => ({
+		inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+		outputTokens: { total: text.split(/\s+/).length, text: undefined, reasoning: undefined },
+	})
+
+	const model: LanguageModelV3 = {
+		specificationVersion: 'v3',
+		provider: 'offline',
+		modelId: OFFLINE_MODEL_ID,
+		supportedUrls: {},
+		async doGenerate(options) {
+			const text = answerFor(options)
+			return {
+				content: [{ type: 'text', text }],
+				finishReason: { unified: 'stop', raw: 'stop' },
+				usage: usage(text),
+				warnings: [],
+			}
+		},
+		async doStream(options) {
+			const text = answerFor(options)
+			const words = text.match(/\S+\s*/g) ?? []
+			const signal = options.abortSignal
+			const stream = new ReadableStream<LanguageModelV3StreamPart>({
+				async start(controller) {
+					controller.enqueue({ type: 'stream-start', warnings: [] })
+					controller.enqueue({ type: 'text-start', id: 't0' })
+					for (const word of words) {
+						if (signal?.aborted) break
+						controller.enqueue({ type: 'text-delta', id: 't0', delta: word })
+						if (wordDelayMs > 0) await new Promise((r) => setTimeout(r, wordDelayMs))
+					}
+					controller.enqueue({ type: 'text-end', id: 't0' })
+					controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: usage(text) })
+					controller.close()
+				},
+			})
+			return { stream }
+		},
+	}
+	return model
+}
