@@ -38,7 +38,7 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 		onError: () => setMessages((current) => withApology(current)),
 	})
 	const [input, setInput] = useState('')
-	const listRef = useRef<HTMLOListElement>(null)
+	const listRef = useRef<HTMLDivElement>(null)
 	const inputRef = useRef<HTMLTextAreaElement>(null)
 	const loading = status === 'submitted' || status === 'streaming'
 
@@ -83,13 +83,8 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 						</DialogDescription>
 					</div>
 				</div>
-				<ol
-					ref={listRef}
-					role="log"
-					aria-live="polite"
-					aria-label="Conversation"
-					className="flex-1 space-y-4 overflow-y-auto bg-slate-50 px-6 py-6"
-				>
+				<div ref={listRef} role="log" aria-live="polite" aria-label="Conversation" className="flex-1 overflow-y-auto bg-slate-50 px-6 py-6">
+				<ol className="space-y-4">
 					{messages.map((message) => {
 						const text = textOf(message)
 						if (message.role === 'assistant' && !text) return null
@@ -120,6 +115,7 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 						</li>
 					) : null}
 				</ol>
+				</div>
 				<form
 					className="flex items-end gap-2 border-t border-slate-200 px-4 py-3 sm:px-6"
 					onSubmit={(event) => {
