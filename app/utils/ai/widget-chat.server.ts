@@ -1,6 +1,6 @@
 // The public chat: Riya answers from the site's own content, streamed to the widget or, for the
 // no-JavaScript page, answered in one piece.
-import { APICallError, generateText, RetryError, streamText, type ModelMessage } from 'ai'
+import { APICallError, createUIMessageStreamResponse, generateText, RetryError, streamText, type ModelMessage, type UIMessageChunk } from 'ai'
 import { assistant } from '~/content/assistant.ts'
 import { getEnv } from '../env.server.ts'
 import { CHAT_APOLOGY, textOf } from './chat-schema.ts'
@@ -13,7 +13,7 @@ type IncomingMessage = { role: 'user' | 'assistant'; parts: Array<{ type: string
 // Spec section 9: temperature 0.7, at most 1024 tokens; retries (408, 409, 429, 5xx) with backoff.
 const SETTINGS = { temperature: 0.7, maxOutputTokens: 1024, maxRetries: 2 } as const
 
-function callOptions(messages: IncomingMessage[], abortSignal?: AbortSignal) {
+function callOptions(messages: IncomingMessage[], abortSignal?: AbortSignal, timeoutMs = getEnv().AI_TIMEOUT_MS) {
 	const modelMessages: ModelMessage[] = messages
 		.map((m) => ({ role: m.role, content: textOf(m).trim() }))
 		.filter((m) => m.content.length > 0)
@@ -22,8 +22,8 @@ function callOptions(messages: IncomingMessage[], abortSignal?: AbortSignal) {
 		system: `${assistant.systemPrompt}\n\n${KNOWLEDGE_START}\n${siteKnowledge()}\n${KNOWLEDGE_END}`,
 		messages: modelMessages,
 		...SETTINGS,
-		abortSignal,
-		timeout: getEnv().AI_TIMEOUT_MS,
+		// The visitor leaving, or the time limit (retries included), ends the call.
+		abortSignal: abortSignal ? AbortSignal.any([abortSignal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
 	}
 }
 
@@ -40,16 +40,14 @@ export function describeAiError(error: unknown): string {
 	return `${model.label}: ${String(error)}`
 }
 
-export function streamWidgetReply(messages: IncomingMessage[], abortSignal?: AbortSignal) {
+export function streamWidgetReply(messages: IncomingMessage[], abortSignal?: AbortSignal, { timeoutMs }: { timeoutMs?: number } = {}) {
 	const result = streamText({
-		...callOptions(messages, abortSignal),
+		...callOptions(messages, abortSignal, timeoutMs),
 		onError: ({ error }) => console.error(`Widget chat failed: ${describeAiError(error)}`),
 	})
 	// Any failure reaches the widget as an error part carrying the spec's apology; details stay here.
-	return result.toUIMessageStreamResponse({
-		onError: () => CHAT_APOLOGY,
-		headers: { 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' },
-	})
+	const stream = endWithApologyOnFailure(result.toUIMessageStream({ onError: () => CHAT_APOLOGY }), abortSignal, timeoutMs)
+	return createUIMessageStreamResponse({ stream, headers: { 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' } })
 }
 
 /** The whole answer at once, for the no-JavaScript chat page; the apology on any failure. */
@@ -61,4 +59,36 @@ export async function answerWidgetQuestion(messages: IncomingMessage[], abortSig
 		console.error(`Widget chat (no-JS page) failed: ${describeAiError(error)}`)
 		return CHAT_APOLOGY
 	}
+}
+
+/**
+ * Errors inside the model stream already arrive as an error part (onError above). Two do not: a
+ * time-out, which the SDK reports as an abort, and a connection that breaks mid-answer, which
+ * breaks the stream itself. Both become the apology too, unless the visitor is the one who left.
+ */
+function endWithApologyOnFailure(source: ReadableStream<UIMessageChunk>, visitorSignal: AbortSignal | undefined, timeoutMs?: number) {
+	const reader = source.getReader()
+	const apologise = (controller: ReadableStreamDefaultController<UIMessageChunk>, reason: string) => {
+		console.error(`Widget chat failed: ${getModelInfo().label}: ${reason}`)
+		controller.enqueue({ type: 'error', errorText: CHAT_APOLOGY })
+		controller.close()
+	}
+	return new ReadableStream<UIMessageChunk>({
+		async pull(controller) {
+			try {
+				const { done, value } = await reader.read()
+				if (done) return controller.close()
+				if (value.type === 'abort' && !visitorSignal?.aborted) {
+					return apologise(controller, `no complete answer within ${timeoutMs ?? getEnv().AI_TIMEOUT_MS} ms`)
+				}
+				controller.enqueue(value)
+			} catch (error) {
+				if (visitorSignal?.aborted) return controller.close()
+				apologise(controller, `the answer broke off: ${describeAiError(error)}`)
+			}
+		},
+		cancel(reason) {
+			return reader.cancel(reason)
+		},
+	})
 }

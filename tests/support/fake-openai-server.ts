@@ -1,0 +1,119 @@
+// A local OpenAI-compatible chat-completions server that streams server-sent events
+// (choices[0].delta.content, then [DONE]), for testing the real provider code. The last user
+// message picks the behaviour: "scenario:<name>", e.g. scenario:normal, scenario:slow,
+// scenario:status-429, scenario:disconnect, scenario:reset, scenario:hang.
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type FakeOpenAi = {
+	baseURL: string
+	/** Requests received per scenario (retries show up as more than one). */
+	attempts: Map<string, number>
+	close: () => Promise<void>
+}
+
+const WORDS = ['Hello', ' from', ' the', ' fake', ' provider', '.']
+
+function chunk(content: string | null, finish: string | null = null) {
+	return `data: ${JSON.stringify({
+		id: 'chatcmpl-fake',
+		object: 'chat.completion.chunk',
+		created: Math.floor(Date.now() / 1000),
+		model: 'fake-model',
+		choices: [{ index: 0, delta: content === null ? {} : { role: 'assistant', content }, finish_reason: finish }],
+		...(finish ? { x_groq: { usage: { prompt_tokens: 10, completion_tokens: 6, total_tokens: 16 } } } : {}),
+	})}\n\n`
+}
+
+export async function startFakeOpenAi({ wordDelayMs = 0 }: { wordDelayMs?: number } = {}): Promise<FakeOpenAi> {
+	const attempts = new Map<string, number>()
+	const sockets = new Set<import('node:net').Socket>()
+	const server = http.createServer(async (req, res) => {
+		let body = ''
+		for await (const part of req) body += part
+		let scenario = 'normal'
+		let stream = true
+		try {
+			const parsed = JSON.parse(body)
+			stream = parsed.stream === true
+			const messages = parsed.messages as Array<{ role: string; content: unknown }>
+			const last = [...messages].reverse().find((m) => m.role === 'user')
+			const text = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '')
+			scenario = /scenario:([a-z0-9-]+)/.exec(text)?.[1] ?? 'normal'
+		} catch {}
+		attempts.set(scenario, (attempts.get(scenario) ?? 0) + 1)
+
+		const status = /^status-(\d{3})$/.exec(scenario)
+		if (status) {
+			// Like Groq on 429: say when to come back, so retries in tests do not wait seconds.
+			res.writeHead(Number(status[1]), { 'Content-Type': 'application/json', 'retry-after-ms': '20' })
+			res.end(JSON.stringify({ error: { message: `fake ${status[1]}`, type: 'fake_error' } }))
+			return
+		}
+		if (scenario === 'reset') return req.socket.destroy()
+		if (scenario === 'hang') return // never answers
+
+		if (!stream) {
+			res.writeHead(200, { 'Content-Type': 'application/json' })
+			res.end(
+				JSON.stringify({
+					id: 'chatcmpl-fake',
+					object: 'chat.completion',
+					created: Math.floor(Date.now() / 1000),
+					model: 'fake-model',
+					choices: [{ index: 0, message: { role: 'assistant', content: WORDS.join('') }, finish_reason: 'stop' }],
+					usage: { prompt_tokens: 10, completion_tokens: 6, total_tokens: 16 },
+				}),
+			)
+			return
+		}
+		res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' })
+		const delay = scenario === 'slow' ? 150 : scenario === 'disconnect' ? 30 : wordDelayMs
+		for (const [index, word] of WORDS.entries()) {
+			if (scenario === 'disconnect' && index === 3) return req.socket.destroy()
+			res.write(chunk(word))
+			if (delay) await new Promise((r) => setTimeout(r, delay))
+		}
+		res.write(chunk(null, 'stop'))
+		res.end('data: [DONE]\n\n')
+	})
+	server.on('connection', (socket) => {
+		sockets.add(socket)
+		socket.on('close', () => sockets.delete(socket))
+	})
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	const { port } = server.address() as AddressInfo
+	return {
+		baseURL: `http://127.0.0.1:${port}/openai/v1`,
+		attempts,
+		close: () =>
+			new Promise((resolve) => {
+				for (const socket of sockets) socket.destroy()
+				server.close(() => resolve())
+			}),
+	}
+}
+
+/** Reads an AI SDK UI message stream response into its text and error parts. */
+export async function readUiStream(response: Response) {
+	const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+	let buffer = ''
+	const deltas: Array<{ text: string; at: number }> = []
+	const errors: string[] = []
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) break
+		buffer += value
+		let index
+		while ((index = buffer.indexOf('\n\n')) >= 0) {
+			const event = buffer.slice(0, index)
+			buffer = buffer.slice(index + 2)
+			const data = event.replace(/^data: /, '')
+			if (!data || data === '[DONE]') continue
+			const part = JSON.parse(data)
+			if (part.type === 'text-delta') deltas.push({ text: part.delta, at: performance.now() })
+			if (part.type === 'error') errors.push(part.errorText)
+		}
+	}
+	return { text: deltas.map((d) => d.text).join(''), deltas, errors }
+}
