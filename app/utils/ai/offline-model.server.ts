@@ -35,12 +35,10 @@ function knowledgeOf(prompt: LanguageModelV3CallOptions['prompt']) {
 /** The reply text for a question, from the best-matching passages of the knowledge. */
 export function composeOfflineAnswer(question: string, knowledge: string, fallback: string) {
 	if (!question) return fallback
+	if (GREETINGS.test(question) && question.split(/\s+/).length <= 4) return 'Hello! How can I help you today?'
 	const passages = splitPassages(knowledge)
 	const ranked = rankPassages(question, passages, 2)
-	if (ranked.length === 0) {
-		if (GREETINGS.test(question)) return 'Hello! How can I help you today? Ask me anything about what I know.'
-		return fallback
-	}
+	if (ranked.length === 0) return fallback
 	const best = ranked[0]
 	// A second passage only when it is nearly as relevant, to keep replies short.
 	const extra = ranked[1] && ranked[1].score >= best.score * 0.75 ? ` ${ranked[1].text}` : ''

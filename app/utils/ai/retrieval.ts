@@ -14,12 +14,17 @@ export function tokenize(text: string): string[] {
 function stem(word: string) {
 	if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3)
 	if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
+	if (word.length > 5 && word.endsWith('ed')) return word.slice(0, -2)
 	if (word.length > 3 && word.endsWith('es') && !word.endsWith('ses')) return word.slice(0, -1)
 	if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1)
 	return word
 }
 
-/** Splits a knowledge base into passages: paragraphs, with long ones cut at sentence ends. */
+/**
+ * Splits a knowledge base into passages: paragraphs, with long ones cut at sentence ends. A piece
+ * cut from a paragraph that opens with a heading ("Our cloud service: ...") keeps that heading, so
+ * it can still be found by what the paragraph is about.
+ */
 export function splitPassages(text: string, maxChars = 600): string[] {
 	const passages: string[] = []
 	for (const paragraph of text.split(/\n\s*\n/)) {
@@ -29,11 +34,12 @@ export function splitPassages(text: string, maxChars = 600): string[] {
 			passages.push(clean)
 			continue
 		}
+		const heading = /^[^:.!?]{3,60}:/.exec(clean)?.[0] ?? ''
 		let current = ''
 		for (const sentence of clean.match(/[^.!?]+[.!?]+|\S[^.!?]*$/g) ?? [clean]) {
 			if ((current + sentence).length > maxChars && current) {
 				passages.push(current.trim())
-				current = ''
+				current = heading ? `${heading} ` : ''
 			}
 			current += sentence
 		}
