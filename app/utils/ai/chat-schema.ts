@@ -7,13 +7,19 @@ export const CHAT_BODY_MAX_BYTES = 64 * 1024
 
 export const CHAT_APOLOGY = "I'm sorry, I'm experiencing technical difficulties. Please try again later."
 
-const TextPart = z.object({ type: z.literal('text'), text: z.string().max(CHAT_MESSAGE_MAX_CHARS, `Messages are limited to ${CHAT_MESSAGE_MAX_CHARS} characters.`) })
+// Every part that carries text is length-checked; other part kinds (step markers and the like)
+// pass through and are ignored, since only text reaches the model.
+const Part = z
+	.object({
+		type: z.string().max(50),
+		text: z.string().max(CHAT_MESSAGE_MAX_CHARS, `Messages are limited to ${CHAT_MESSAGE_MAX_CHARS} characters.`).optional(),
+	})
+	.loose()
 
 export const ChatMessageSchema = z.object({
 	id: z.string().max(100),
 	role: z.enum(['user', 'assistant']),
-	// Other part kinds (step markers and the like) are ignored; only text reaches the model.
-	parts: z.array(z.union([TextPart, z.object({ type: z.string() }).loose()])).max(50),
+	parts: z.array(Part).max(50),
 })
 
 export const ChatRequestSchema = z.object({
