@@ -36,6 +36,7 @@ export async function startApp(extraEnv: Record<string, string> = {}) {
 		origin,
 		root,
 		databaseUrl,
+		pid: server.pid!,
 		async stop() {
 			if (server.pid) process.kill(-server.pid, 'SIGTERM')
 			await new Promise((r) => setTimeout(r, 500))

@@ -1,0 +1,77 @@
+// `npm run bench:chat`: what our server adds to a streamed reply. Against a local fake
+// OpenAI-compatible provider: time to first token straight from the provider vs. through /api/chat
+// (goal: under 20 ms added), then 50 concurrent streams (no errors) and memory per open stream.
+import { readFileSync } from 'node:fs'
+import { startFakeOpenAi } from '../../tests/support/fake-openai-server.ts'
+import { startApp } from './start-app.ts'
+
+const samples = Number(process.env.BENCH_SAMPLES ?? 50)
+const concurrent = Number(process.env.BENCH_STREAMS ?? 50)
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+
+/** Milliseconds from sending until the first chunk that carries reply text. */
+async function timeToFirstToken(url: string, body: unknown, headers: Record<string, string>, marker: string) {
+	const started = performance.now()
+	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+	if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`)
+	const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+	let seen = ''
+	let first = 0
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) break
+		seen += value
+		if (!first && seen.includes(marker)) first = performance.now() - started
+	}
+	if (!first) throw new Error(`${url}: no text in the answer: ${seen.slice(0, 300)}`)
+	return first
+}
+
+const fake = await startFakeOpenAi({ wordDelayMs: 5 })
+const app = await startApp({ GROQ_API_KEY: 'bench-key', GROQ_BASE_URL: fake.baseURL })
+let ip = 0
+const nextIp = () => `10.77.${(++ip >> 8) & 255}.${ip & 255}`
+const uiBody = (text: string) => ({ messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text }] }] })
+
+try {
+	const direct: number[] = []
+	const viaApp: number[] = []
+	for (let i = 0; i < samples + 5; i++) {
+		const d = await timeToFirstToken(
+			`${fake.baseURL}/chat/completions`,
+			{ model: 'fake', stream: true, messages: [{ role: 'user', content: 'scenario:normal' }] },
+			{},
+			'"content":"Hello"',
+		)
+		const v = await timeToFirstToken(`${app.origin}/api/chat`, uiBody('scenario:normal'), { 'x-forwarded-for': nextIp() }, '"text-delta"')
+		if (i >= 5) {
+			direct.push(d)
+			viaApp.push(v)
+		}
+	}
+
+	const before = rssMb(app.pid)
+	let peak = before
+	const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.pid))), 20)
+	const started = performance.now()
+	const results = await Promise.allSettled(
+		Array.from({ length: concurrent }, () => timeToFirstToken(`${app.origin}/api/chat`, uiBody('scenario:slow'), { 'x-forwarded-for': nextIp() }, '"text-delta"')),
+	)
+	const wall = performance.now() - started
+	clearInterval(sampler)
+	const failed = results.filter((r) => r.status === 'rejected')
+
+	console.log(`\nStreamed chat through /api/chat vs. straight from the provider (${samples} sequential samples after 5 warm-up)`)
+	console.log(`  time to first token, provider direct: p50 ${percentile(direct, 50).toFixed(1)} ms, p95 ${percentile(direct, 95).toFixed(1)} ms`)
+	console.log(`  time to first token, through our app: p50 ${percentile(viaApp, 50).toFixed(1)} ms, p95 ${percentile(viaApp, 95).toFixed(1)} ms`)
+	const added = percentile(viaApp, 50) - percentile(direct, 50)
+	console.log(`  added by our server (p50): ${added.toFixed(1)} ms (goal < 20 ms) ${added < 20 ? 'PASS' : 'MISS'}`)
+	console.log(`${concurrent} concurrent streams (slow provider, ~1 s each): ${concurrent - failed.length} ok, ${failed.length} failed, ${wall.toFixed(0)} ms wall`)
+	if (failed.length) console.log(`  first failure: ${(failed[0] as PromiseRejectedResult).reason}`)
+	console.log(`  server memory: ${before.toFixed(1)} MB before, ${peak.toFixed(1)} MB peak, ~${(((peak - before) * 1024) / concurrent).toFixed(0)} KB per open stream`)
+} finally {
+	await app.stop()
+	await fake.close()
+}
