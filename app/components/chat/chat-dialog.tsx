@@ -1,11 +1,12 @@
 import { useChat } from '@ai-sdk/react'
 import { DefaultChatTransport, type UIMessage } from 'ai'
-import { Bot, Send } from 'lucide-react'
+import { Bot, Mic, MicOff, Send } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { assistant } from '~/content/assistant.ts'
 import { CHAT_APOLOGY, CHAT_MESSAGE_MAX_CHARS, textOf } from '~/utils/ai/chat-schema.ts'
 import { cn } from '~/utils/misc.ts'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx'
+import { useVoiceChat } from './use-voice-chat.ts'
 
 const STORAGE_KEY = 'riya-chat-v1'
 
@@ -38,6 +39,17 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 		onError: () => setMessages((current) => withApology(current)),
 	})
 	const [input, setInput] = useState('')
+	const [voiceOn, setVoiceOn] = useState(false)
+	const notice = (text: string) =>
+		setMessages((current) => [...current, { id: `notice-${Date.now()}`, role: 'assistant', parts: [{ type: 'text', text }] }])
+	const voice = useVoiceChat({
+		enabled: voiceOn && open,
+		onTranscript: (text) => {
+			if (status === 'ready' || status === 'error') void sendMessage({ text })
+		},
+		onNotice: notice,
+		onActiveChange: setVoiceOn,
+	})
 	const listRef = useRef<HTMLDivElement>(null)
 	const inputRef = useRef<HTMLTextAreaElement>(null)
 	const loading = status === 'submitted' || status === 'streaming'
@@ -59,6 +71,15 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 		if (!loading && open) inputRef.current?.focus()
 	}, [loading, open])
 
+	// In voice mode, each finished reply (or the apology) is spoken.
+	const spokenRef = useRef<string | null>(null)
+	useEffect(() => {
+		const last = messages.at(-1)
+		if (!voiceOn || loading || last?.role !== 'assistant' || spokenRef.current === last.id) return
+		spokenRef.current = last.id
+		if (last.id !== 'greeting' && !last.id.startsWith('notice-')) voice.speak(textOf(last))
+	}, [messages, loading, voiceOn, voice])
+
 	function send() {
 		const text = input.trim()
 		if (!text || loading) return
@@ -76,12 +97,28 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 					<span className="grid size-10 place-items-center rounded-full bg-brand-600 text-white">
 						<Bot className="size-5" aria-hidden />
 					</span>
-					<div>
+					<div className="flex-1">
 						<DialogTitle className="font-display text-base font-bold text-slate-900">{assistant.title}</DialogTitle>
 						<DialogDescription id="chat-description" className="text-xs text-slate-500">
 							{offline ? assistant.offlineNote : assistant.subtitle}
 						</DialogDescription>
 					</div>
+					<button
+						type="button"
+						aria-pressed={voiceOn}
+						onClick={() => {
+							if (voiceOn) return voice.stop()
+							spokenRef.current = messages.at(-1)?.id ?? null
+							void voice.start(assistant.greeting)
+						}}
+						className={cn(
+							'mr-10 inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold ring-1 transition-colors',
+							voiceOn ? 'bg-rose-50 text-rose-700 ring-rose-200' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
+						)}
+					>
+						{voiceOn ? <MicOff className="size-4" aria-hidden /> : <Mic className="size-4" aria-hidden />}
+						{voiceOn ? 'Stop voice' : 'Talk to Riya'}
+					</button>
 				</div>
 				<div ref={listRef} role="log" aria-live="polite" aria-label="Conversation" className="flex-1 overflow-y-auto bg-slate-50 px-6 py-6">
 				<ol className="space-y-4">
