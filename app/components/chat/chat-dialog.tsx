@@ -93,13 +93,13 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 	return (
 		<Dialog open={open} onOpenChange={onOpenChange}>
 			<DialogContent className="h-[700px] max-w-2xl" aria-describedby="chat-description">
-				<div className="flex items-center gap-3 border-b border-slate-200 px-6 py-4">
+				<div className="flex items-center gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
 					<span className="grid size-10 place-items-center rounded-full bg-brand-600 text-white">
 						<Bot className="size-5" aria-hidden />
 					</span>
 					<div className="flex-1">
 						<DialogTitle className="font-display text-base font-bold text-slate-900">{assistant.title}</DialogTitle>
-						<DialogDescription id="chat-description" className="text-xs text-slate-500">
+						<DialogDescription id="chat-description" className="line-clamp-1 text-xs text-slate-500">
 							{offline ? assistant.offlineNote : assistant.subtitle}
 						</DialogDescription>
 					</div>
@@ -112,12 +112,12 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 							void voice.start(assistant.greeting)
 						}}
 						className={cn(
-							'mr-10 inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold ring-1 transition-colors',
+							'mr-10 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold ring-1 transition-colors sm:px-3',
 							voiceOn ? 'bg-rose-50 text-rose-700 ring-rose-200' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
 						)}
 					>
 						{voiceOn ? <MicOff className="size-4" aria-hidden /> : <Mic className="size-4" aria-hidden />}
-						{voiceOn ? 'Stop voice' : 'Talk to Riya'}
+						<span className="sr-only sm:not-sr-only">{voiceOn ? 'Stop voice' : 'Talk to Riya'}</span>
 					</button>
 				</div>
 				<div ref={listRef} role="log" aria-live="polite" aria-label="Conversation" className="flex-1 overflow-y-auto bg-slate-50 px-6 py-6">

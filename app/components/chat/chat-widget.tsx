@@ -37,7 +37,7 @@ export function ChatWidgetProvider({ offline, children }: { offline: boolean; ch
 	// The Playground and the chat page have their own UI; everywhere else the launcher floats.
 	const showLauncher = !pathname.startsWith('/playground') && pathname !== '/chat' && pathname !== '/auth'
 	const launcherClass =
-		'fixed right-4 bottom-4 z-40 inline-flex h-14 items-center gap-2 rounded-full bg-brand-600 pr-5 pl-4 font-semibold text-white shadow-xl shadow-brand-600/30 transition-transform hover:-translate-y-0.5 hover:bg-brand-700 sm:right-6 sm:bottom-6'
+		'fixed right-4 bottom-4 z-40 inline-flex size-14 items-center justify-center gap-2 rounded-full bg-brand-600 font-semibold text-white shadow-xl shadow-brand-600/30 transition-transform hover:-translate-y-0.5 hover:bg-brand-700 sm:right-6 sm:bottom-6 sm:w-auto sm:pr-5 sm:pl-4'
 	return (
 		<ChatWidgetContext.Provider value={value}>
 			{children}
@@ -45,12 +45,12 @@ export function ChatWidgetProvider({ offline, children }: { offline: boolean; ch
 				hydrated ? (
 					<button type="button" className={launcherClass} onClick={openChat} onPointerEnter={preloadChat} onFocus={preloadChat} aria-haspopup="dialog">
 						<MessageCircle className="size-6" aria-hidden />
-						{assistant.openLabel}
+						<span className="sr-only sm:not-sr-only">{assistant.openLabel}</span>
 					</button>
 				) : (
 					<a href="/chat" className={launcherClass}>
 						<MessageCircle className="size-6" aria-hidden />
-						{assistant.openLabel}
+						<span className="sr-only sm:not-sr-only">{assistant.openLabel}</span>
 					</a>
 				)
 			) : null}

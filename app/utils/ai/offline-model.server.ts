@@ -37,12 +37,10 @@ export function composeOfflineAnswer(question: string, knowledge: string, fallba
 	if (!question) return fallback
 	if (GREETINGS.test(question) && question.split(/\s+/).length <= 4) return 'Hello! How can I help you today?'
 	const passages = splitPassages(knowledge)
-	const ranked = rankPassages(question, passages, 2)
+	const ranked = rankPassages(question, passages, 1)
 	if (ranked.length === 0) return fallback
-	const best = ranked[0]
-	// A second passage only when it is nearly as relevant, to keep replies short.
-	const extra = ranked[1] && ranked[1].score >= best.score * 0.75 ? ` ${ranked[1].text}` : ''
-	return `${best.text}${extra}`
+	// The single best passage: short replies, as the spec asks, and no half-relevant tail.
+	return ranked[0].text
 }
 
 export function createOfflineModel({ wordDelayMs = 12, fallback }: OfflineModelOptions = {}): LanguageModelV3 {

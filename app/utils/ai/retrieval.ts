@@ -41,7 +41,7 @@ export function splitPassages(text: string, maxChars = 600): string[] {
 				passages.push(current.trim())
 				current = heading ? `${heading} ` : ''
 			}
-			current += sentence
+			current += current.endsWith(' ') || !current ? sentence.trimStart() : sentence
 		}
 		if (current.trim()) passages.push(current.trim())
 	}
