@@ -7,6 +7,7 @@ export default [
 	route('auth', 'routes/auth.tsx'),
 	route('auth/verify', 'routes/auth-verify.tsx'),
 	route('auth/sign-out', 'routes/auth-sign-out.tsx'),
+	route('playground/dashboard/events', 'routes/dashboard-events.ts'),
 	route('playground', 'routes/playground.tsx', [
 		index('routes/playground-chatbots.tsx'),
 		route('voicebots', 'routes/playground-voicebots.tsx'),

@@ -51,6 +51,18 @@ export const envSchema = z.object({
 	GROQ_BASE_URL: optionalUrl,
 	/** Milliseconds a model call may take in all, retries included. */
 	AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+	/** The operator's time zone: "Completed Today" and dashboard times use it. */
+	DASHBOARD_TIME_ZONE: z
+		.string()
+		.default('Asia/Kolkata')
+		.refine((tz) => {
+			try {
+				new Intl.DateTimeFormat('en', { timeZone: tz })
+				return true
+			} catch {
+				return false
+			}
+		}, 'must be an IANA time zone such as Asia/Kolkata'),
 	/** Seconds an anonymous visitor's copy of a public page is reused; 0 turns the cache off. */
 	PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
 })
