@@ -1,0 +1,187 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import type { Page } from '@playwright/test'
+import { ADMIN_EMAIL, createUser, expect, sessionCookieFor, signInWithForm, sql, test } from './fixtures.ts'
+
+// One call_logs table for the whole file: the tests run one after another.
+test.describe.configure({ mode: 'default' })
+
+async function signInAsAdmin(page: Page) {
+	const admin = await createUser({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
+	await signInWithForm(page, admin.email, admin.password)
+	await expect(page).toHaveURL(/\/playground$/)
+	await page.goto('/playground/dashboard')
+}
+
+const insertCall = async (fields: Record<string, unknown>) => {
+	const keys = Object.keys(fields)
+	const rows = await sql<{ id: string }>(
+		`INSERT INTO call_logs (${keys.join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+		Object.values(fields),
+	)
+	return rows[0].id
+}
+
+test.beforeEach(async () => {
+	await sql('DELETE FROM call_logs')
+})
+
+test('empty state, then live rows with stats, status colours, updates and deletes by SQL', async ({ page }) => {
+	await signInAsAdmin(page)
+	await expect(page.getByRole('heading', { name: 'Conversation Dashboard' })).toBeVisible()
+	await expect(page.getByText('No Conversations Yet')).toBeVisible()
+	await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live')
+	await expect(page.getByTestId('stat-Total Conversations')).toHaveText('0')
+
+	const started = Date.now()
+	const id = await insertCall({
+		customer_name: 'Rahul Mehta',
+		customer_phone: '+91 98100 00000',
+		customer_email: 'rahul@example.com',
+		call_status: 'in-progress',
+		call_duration: 125,
+		inquiry_details: 'Wants a voice bot for his clinic',
+		transcript: 'Caller: Hello\nRiya: Namaste! How can I help?',
+	})
+	const row = page.getByTestId('conversation').filter({ hasText: 'Rahul Mehta' })
+	await expect(row).toBeVisible({ timeout: 3000 })
+	expect(Date.now() - started).toBeLessThan(3000)
+	await expect(row).toContainText('+91 98100 00000')
+	await expect(row).toContainText('rahul@example.com')
+	await expect(row).toContainText('2m 5s')
+	await expect(row).toContainText('Wants a voice bot for his clinic')
+	await expect(row.getByLabel('Transcript of the conversation with Rahul Mehta')).toContainText('Namaste!')
+	await expect(row.getByTestId('status')).toHaveText('in-progress')
+	await expect(row.getByTestId('status')).toHaveClass(/bg-sky-50/)
+	await expect(page.getByTestId('stat-Total Conversations')).toHaveText('1')
+	await expect(page.getByTestId('stat-Active Calls')).toHaveText('1')
+
+	await sql(`UPDATE call_logs SET call_status = 'completed' WHERE id = $1`, [id])
+	await expect(row.getByTestId('status')).toHaveText('completed')
+	await expect(row.getByTestId('status')).toHaveClass(/bg-emerald-50/)
+	await expect(page.getByTestId('stat-Active Calls')).toHaveText('0')
+	await expect(page.getByTestId('stat-Completed Today')).toHaveText('1')
+
+	await insertCall({ call_status: 'failed', call_duration: 3725 })
+	const anonymous = page.getByTestId('conversation').filter({ hasText: 'Anonymous' })
+	await expect(anonymous.getByTestId('status')).toHaveClass(/bg-rose-50/)
+	await expect(anonymous).toContainText('1h 2m 5s')
+	await insertCall({ customer_name: 'Odd Status', call_status: 'queued' })
+	await expect(page.getByTestId('conversation').filter({ hasText: 'Odd Status' }).getByTestId('status')).toHaveClass(/bg-slate-100/)
+	// (125 + 3725 + 0) / 3 = 1283 s
+	await expect(page.getByTestId('stat-Avg Duration')).toHaveText('21m 23s')
+	await expect(page.getByTestId('stat-Total Conversations')).toHaveText('3')
+
+	await sql(`DELETE FROM call_logs WHERE id = $1`, [id])
+	await expect(row).toHaveCount(0)
+	await expect(page.getByTestId('stat-Total Conversations')).toHaveText('2')
+})
+
+test('delete asks first, then says "Conversation Deleted"; Refresh says "Dashboard Updated"', async ({ page }) => {
+	await insertCall({ customer_name: 'To Delete', call_status: 'completed' })
+	await signInAsAdmin(page)
+	const row = page.getByTestId('conversation').filter({ hasText: 'To Delete' })
+	page.once('dialog', (dialog) => void dialog.dismiss())
+	await row.getByRole('button', { name: 'Delete conversation with To Delete' }).click()
+	await expect(row).toBeVisible()
+	page.once('dialog', (dialog) => void dialog.accept())
+	await row.getByRole('button', { name: 'Delete conversation with To Delete' }).click()
+	await expect(page.getByText('Conversation Deleted')).toBeVisible()
+	await expect(row).toHaveCount(0)
+	expect(await sql(`SELECT id FROM call_logs WHERE customer_name = 'To Delete'`)).toEqual([])
+
+	await page.getByRole('button', { name: 'Refresh' }).click()
+	await expect(page.getByText('Dashboard Updated')).toBeVisible()
+})
+
+test('the dashboard without JavaScript: rendered by the server, Refresh and delete are forms', async ({ browser }) => {
+	await insertCall({ customer_name: 'No Script', call_status: 'completed', call_duration: 45 })
+	const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': '10.66.0.1' } })
+	const page = await context.newPage()
+	await signInAsAdmin(page)
+	const row = page.getByTestId('conversation').filter({ hasText: 'No Script' })
+	await expect(row).toContainText('45s')
+	await page.getByRole('button', { name: 'Refresh' }).click()
+	await expect(page.getByText('Dashboard Updated')).toBeVisible()
+	await row.getByRole('button', { name: 'Delete conversation with No Script' }).click()
+	await expect(page.getByText('Conversation Deleted')).toBeVisible()
+	await expect(page.getByText('No Conversations Yet')).toBeVisible()
+	await context.close()
+})
+
+test('only the administrator may open the event stream', async ({ request, playwright, baseURL }) => {
+	const anonymous = await request.get('/playground/dashboard/events')
+	expect(anonymous.status()).toBe(403)
+	const user = await createUser()
+	const userClient = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.66.0.2' } })
+	const cookie = await sessionCookieFor(userClient, user.email, user.password)
+	const forbidden = await userClient.get('/playground/dashboard/events', { headers: { Cookie: cookie } })
+	expect(forbidden.status()).toBe(403)
+	await userClient.dispose()
+})
+
+/** Opens an SSE stream and collects its events until closed. */
+async function openEventStream(url: string, cookie: string) {
+	const controller = new AbortController()
+	const response = await fetch(url, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, signal: controller.signal })
+	expect(response.status).toBe(200)
+	expect(response.headers.get('content-type')).toContain('text/event-stream')
+	expect(response.headers.get('content-encoding')).toBeNull() // never buffered by compression
+	const events: Array<{ event: string; data: string; at: number }> = []
+	const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+	void (async () => {
+		let buffer = ''
+		try {
+			for (;;) {
+				const { done, value } = await reader.read()
+				if (done) return
+				buffer += value
+				let index
+				while ((index = buffer.indexOf('\n\n')) >= 0) {
+					const block = buffer.slice(0, index)
+					buffer = buffer.slice(index + 2)
+					events.push({ event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message', data: /^data: (.*)$/m.exec(block)?.[1] ?? '', at: Date.now() })
+				}
+			}
+		} catch {
+			// aborted
+		}
+	})()
+	await expect.poll(() => events.some((e) => e.event === 'status')).toBe(true)
+	return { events, close: () => controller.abort() }
+}
+
+test('two app processes on one database: a row inserted once reaches the SSE clients of both', async ({ request, baseURL }) => {
+	const admin = await createUser({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
+	const cookie = await sessionCookieFor(request, admin.email, admin.password)
+	const port = Number(new URL(baseURL!).port) + 1
+	let second: ChildProcess | undefined
+	const streams: Array<Awaited<ReturnType<typeof openEventStream>>> = []
+	try {
+		second = spawn(process.execPath, ['build/server.js'], {
+			env: {
+				...process.env,
+				NODE_ENV: 'production',
+				PORT: String(port),
+				HOST: '127.0.0.1',
+				ADMIN_EMAIL,
+				SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
+			},
+			stdio: 'ignore',
+		})
+		await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200)
+		streams.push(await openEventStream(`${baseURL}/playground/dashboard/events`, cookie))
+		streams.push(await openEventStream(`http://127.0.0.1:${port}/playground/dashboard/events`, cookie))
+
+		const started = Date.now()
+		const id = await insertCall({ customer_name: 'Cross Instance', call_status: 'in-progress' })
+		for (const stream of streams) {
+			await expect.poll(() => stream.events.find((e) => e.event === 'change' && e.data.includes(id))?.data, { timeout: 3000 }).toBeTruthy()
+			const change = stream.events.find((e) => e.event === 'change' && e.data.includes(id))!
+			expect(JSON.parse(change.data)).toEqual({ type: 'change', op: 'INSERT', id })
+			expect(change.at - started).toBeLessThan(1000)
+		}
+	} finally {
+		for (const stream of streams) stream.close()
+		second?.kill('SIGTERM')
+	}
+})
