@@ -1,15 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import type { Page } from '@playwright/test'
-import { ADMIN_EMAIL, createUser, expect, sessionCookieFor, signInWithForm, sql, test } from './fixtures.ts'
+import { ADMIN_EMAIL, createUser, expect, sessionCookieDirect, sessionCookieFor, sql, test, useSessionIn } from './fixtures.ts'
 
 // One call_logs table for the whole file: the tests run one after another.
 test.describe.configure({ mode: 'default' })
 
 async function signInAsAdmin(page: Page) {
-	const admin = await createUser({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
-	await signInWithForm(page, admin.email, admin.password)
-	await expect(page).toHaveURL(/\/playground$/)
+	await createUser({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
+	await useSessionIn(page.context(), test.info().project.use.baseURL!, await sessionCookieDirect(ADMIN_EMAIL))
 	await page.goto('/playground/dashboard')
+	await expect(page.getByRole('heading', { name: 'Conversation Dashboard' })).toBeVisible()
 }
 
 const insertCall = async (fields: Record<string, unknown>) => {
@@ -150,9 +150,9 @@ async function openEventStream(url: string, cookie: string) {
 	return { events, close: () => controller.abort() }
 }
 
-test('two app processes on one database: a row inserted once reaches the SSE clients of both', async ({ request, baseURL }) => {
-	const admin = await createUser({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
-	const cookie = await sessionCookieFor(request, admin.email, admin.password)
+test('two app processes on one database: a row inserted once reaches the SSE clients of both', async ({ baseURL }) => {
+	await createUser({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
+	const cookie = await sessionCookieDirect(ADMIN_EMAIL)
 	const port = Number(new URL(baseURL!).port) + 1
 	let second: ChildProcess | undefined
 	const streams: Array<Awaited<ReturnType<typeof openEventStream>>> = []

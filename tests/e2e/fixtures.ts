@@ -1,10 +1,13 @@
 // Playwright fixtures for account tests: each test is its own client (own IP for rate limits), and
 // talks to the same database as the server to create users and read the mail outbox.
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { createCookie } from 'react-router'
 import bcrypt from 'bcryptjs'
 import pg from 'pg'
 
 export const ADMIN_EMAIL = 'admin@e2e.example.com'
+/** The e2e server's SESSION_SECRET (playwright.config.ts). */
+export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef0123456789'
 
 function randomIp() {
 	const part = () => Math.floor(Math.random() * 250) + 1
@@ -90,3 +93,22 @@ export const test = base.extend<{ clientIp: string }>({
 })
 
 export { expect }
+
+/**
+ * A signed-in session made directly (a sessions row and its signed cookie), for tests about what a
+ * signed-in user sees rather than about signing in; it does not count against sign-in rate limits.
+ */
+export async function sessionCookieDirect(email: string) {
+	const [user] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email])
+	const [session] = await sql<{ id: string }>(
+		`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day') RETURNING id`,
+		[user.id],
+	)
+	const cookie = createCookie('session', { path: '/', httpOnly: true, sameSite: 'lax', secure: true, secrets: [E2E_SESSION_SECRET] })
+	return (await cookie.serialize(session.id)).split(';')[0]
+}
+
+export async function useSessionIn(context: BrowserContext, baseURL: string, cookieHeader: string) {
+	const [name, value] = [cookieHeader.slice(0, cookieHeader.indexOf('=')), cookieHeader.slice(cookieHeader.indexOf('=') + 1)]
+	await context.addCookies([{ name, value, url: baseURL, httpOnly: true, sameSite: 'Lax', secure: true }])
+}

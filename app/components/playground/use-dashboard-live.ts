@@ -1,7 +1,7 @@
 // Keeps the dashboard current: listens to the server's event stream and revalidates the page on
 // every change (coalesced), and after every reconnect, since changes may have been missed.
 import { useEffect, useRef, useState } from 'react'
-import { useRevalidator } from 'react-router'
+import { useNavigation, useRevalidator } from 'react-router'
 
 export type LiveState = 'connecting' | 'live' | 'reconnecting'
 
@@ -12,6 +12,10 @@ export function useDashboardLive(url = '/playground/dashboard/events') {
 	const revalidator = useRevalidator()
 	const revalidate = useRef(revalidator.revalidate)
 	revalidate.current = revalidator.revalidate
+	// A form submission (delete, refresh) reloads everything itself; revalidating on top of it would
+	// race it and could swallow its flash message.
+	const navigationState = useRef('idle')
+	navigationState.current = useNavigation().state
 
 	useEffect(() => {
 		let source: EventSource | null = null
@@ -24,7 +28,10 @@ export function useDashboardLive(url = '/playground/dashboard/events') {
 
 		const refresh = () => {
 			window.clearTimeout(refreshTimer)
-			refreshTimer = window.setTimeout(() => void revalidate.current(), 60)
+			refreshTimer = window.setTimeout(() => {
+				if (navigationState.current === 'idle') void revalidate.current()
+				else refresh() // try again once the navigation is done
+			}, 60)
 		}
 		const seen = () => (lastSeen = Date.now())
 
