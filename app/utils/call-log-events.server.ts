@@ -14,7 +14,8 @@ export type CallLogEvent =
 	| { type: 'resync' }
 	| { type: 'status'; connected: boolean }
 
-type Subscriber = (event: CallLogEvent) => void
+/** Receives each event and its JSON, serialized once for all subscribers. */
+type Subscriber = (event: CallLogEvent, json: string) => void
 
 export class CallLogListener {
 	private client: pg.Client | null = null
@@ -64,9 +65,10 @@ export class CallLogListener {
 	}
 
 	private emit(event: CallLogEvent) {
+		const json = JSON.stringify(event)
 		for (const subscriber of this.subscribers) {
 			try {
-				subscriber(event)
+				subscriber(event, json)
 			} catch (error) {
 				console.error('A call_logs subscriber failed:', error)
 			}
