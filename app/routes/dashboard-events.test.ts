@@ -43,3 +43,30 @@ test('a client that goes away is unsubscribed and the heartbeat does not throw',
 	controller.abort()
 	vi.useRealTimers()
 })
+
+test('insert, update and delete by plain SQL arrive on the route as SSE events', async () => {
+	vi.useRealTimers()
+	const cookie = await cookieFor('admin@example.com')
+	const controller = new AbortController()
+	const response = await call(cookie, controller.signal)
+	const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+	let text = ''
+	const readUntil = async (check: (all: string) => boolean) => {
+		const deadline = Date.now() + 5000
+		while (!check(text)) {
+			if (Date.now() > deadline) throw new Error(`timed out; got: ${text}`)
+			const { value, done } = await reader.read()
+			if (done) throw new Error('stream ended')
+			text += value
+		}
+	}
+	await readUntil((t) => t.includes('event: status'))
+	const [{ id }] = await prisma.$queryRaw<Array<{ id: string }>>`INSERT INTO call_logs (customer_name) VALUES ('Route SSE') RETURNING id`
+	await prisma.$executeRaw`UPDATE call_logs SET call_status = 'failed' WHERE id = ${id}::uuid`
+	await prisma.$executeRaw`DELETE FROM call_logs WHERE id = ${id}::uuid`
+	await readUntil((t) => t.includes(`"op":"DELETE","id":"${id}"`))
+	for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
+		expect(text).toContain(`event: change\ndata: {"type":"change","op":"${op}","id":"${id}"}\n\n`)
+	}
+	controller.abort()
+})
