@@ -22,6 +22,17 @@ test.describe('chat widget', () => {
 		await input.fill('   ')
 		await expect(send).toBeDisabled() // whitespace only
 
+		// Record every length the reply passes through, to prove it streams in rather than arriving whole.
+		await page.evaluate(() => {
+			const lengths: number[] = []
+			;(window as unknown as { __replyLengths: number[] }).__replyLengths = lengths
+			const log = document.querySelector('[role="log"]')!
+			new MutationObserver(() => {
+				const replies = log.querySelectorAll('[data-role="assistant"]')
+				const length = replies[replies.length - 1]?.textContent?.length ?? 0
+				if (replies.length > 1 && length !== lengths.at(-1)) lengths.push(length)
+			}).observe(log, { subtree: true, childList: true, characterData: true })
+		})
 		await input.fill('When is the workshop?')
 		await input.press('Enter')
 		await expect(dialog.locator('[data-role="user"]')).toHaveText(/When is the workshop\?/)
@@ -31,11 +42,12 @@ test.describe('chat widget', () => {
 
 		const reply = dialog.locator('[data-role="assistant"]').last()
 		await expect(reply).toContainText('Workshop')
-		const early = (await reply.textContent())!.length
 		await expect(dialog.getByTestId('typing-indicator')).toBeHidden()
 		await expect(reply).toContainText('Saturday, 7-8 PM IST')
-		await expect.poll(async () => (await reply.textContent())!.length).toBeGreaterThan(early)
 		await expect(input).toBeEnabled()
+		const lengths = await page.evaluate(() => (window as unknown as { __replyLengths: number[] }).__replyLengths)
+		expect(lengths.length).toBeGreaterThan(3) // many partial states on the way
+		expect([...lengths].sort((a, b) => a - b)).toEqual(lengths) // only ever growing
 		await expect(input).toBeFocused()
 	})
 
