@@ -1,6 +1,5 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react'
-import { useEffect } from 'react'
-import hotToast, { Toaster as HotToaster } from 'react-hot-toast'
+import { useEffect, useState, type ComponentType } from 'react'
 import type { Toast } from '~/utils/toast.ts'
 import { useHydrated } from '~/utils/use-hydrated.ts'
 
@@ -13,10 +12,21 @@ function ToastBody({ toast }: { toast: Pick<Toast, 'title' | 'description'> }) {
 	)
 }
 
+// react-hot-toast is fetched with the first toast, not with every page: most visits never see one.
+// Its store keeps toasts raised before the Toaster mounts, so nothing is lost while it loads.
+let library: Promise<typeof import('react-hot-toast')> | undefined
+const loadLibrary = () => (library ??= import('react-hot-toast'))
+const toasterWaiters = new Set<() => void>()
+let toasterWanted = false
+
 /** Shows a toast from the browser (validation before sending). */
 export function showToast(toast: Omit<Toast, 'id'> & { id?: string }) {
-	const show = toast.type === 'error' ? hotToast.error : toast.type === 'success' ? hotToast.success : hotToast
-	show(<ToastBody toast={toast} />, { id: toast.id, duration: toast.type === 'error' ? 5000 : 4000 })
+	toasterWanted = true
+	for (const wake of toasterWaiters) wake()
+	void loadLibrary().then(({ default: hotToast }) => {
+		const show = toast.type === 'error' ? hotToast.error : toast.type === 'success' ? hotToast.success : hotToast
+		show(<ToastBody toast={toast} />, { id: toast.id, duration: toast.type === 'error' ? 5000 : 4000 })
+	})
 }
 
 /**
@@ -44,5 +54,13 @@ export function ToastMessage({ toast }: { toast: Toast | null | undefined }) {
 }
 
 export function Toaster() {
+	const [HotToaster, setHotToaster] = useState<ComponentType<Record<string, unknown>> | null>(null)
+	useEffect(() => {
+		const mount = () => void loadLibrary().then((m) => setHotToaster(() => m.Toaster as ComponentType<Record<string, unknown>>))
+		if (toasterWanted) mount()
+		toasterWaiters.add(mount)
+		return () => void toasterWaiters.delete(mount)
+	}, [])
+	if (!HotToaster) return null
 	return <HotToaster position="top-center" containerStyle={{ top: 80 }} toastOptions={{ className: '!rounded-xl !shadow-xl' }} />
 }
