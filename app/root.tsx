@@ -22,7 +22,7 @@ import jakartaLatinHref from '@fontsource-variable/plus-jakarta-sans/files/plus-
 import { useNonce } from './utils/nonce-provider.tsx'
 import { getModelInfo } from './utils/ai/models.server.ts'
 import { getSiteOrigin } from './utils/origin.server.ts'
-import { organizationJsonLd, type RootData } from './utils/seo.ts'
+import { organizationJsonLd } from './utils/seo.ts'
 import { getToast } from './utils/toast.server.ts'
 
 export const links: LinksFunction = () => [
@@ -35,7 +35,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
 	const { toast, headers } = await getToast(request)
 	return data(
-		{ origin: getSiteOrigin(request), toast, aiOffline: getModelInfo().kind === 'offline' } satisfies RootData & { toast: unknown; aiOffline: boolean },
+		{ origin: getSiteOrigin(request), toast, aiOffline: getModelInfo().kind === 'offline' },
 		{ headers: headers ?? undefined },
 	)
 }

@@ -8,6 +8,7 @@ import { SignInSchema, SignUpSchema } from './auth-schemas.ts'
 import { prisma } from './db.server.ts'
 import { getEnv } from './env.server.ts'
 import { sendEmail } from './mail.server.ts'
+import { getSiteOrigin } from './origin.server.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.server.ts'
 import { clientIp } from './client-ip.ts'
 import { consumeRateLimits, rateLimits, tooManyAttemptsMessage } from './rate-limit.server.ts'
@@ -105,13 +106,8 @@ export async function verifyEmail(token: string) {
 	return createSession(user.id)
 }
 
-/** The site's origin for links in e-mails: SITE_URL, else the origin the request came to. */
-function linkOrigin(request: Request) {
-	return getEnv().SITE_URL ? new URL(getEnv().SITE_URL!).origin : new URL(request.url).origin
-}
-
 async function sendVerificationEmail(request: Request, user: { id: string; email: string }) {
-	const link = `${linkOrigin(request)}/auth/verify?token=${encodeURIComponent(createVerificationToken(user.id, user.email))}`
+	const link = `${getSiteOrigin(request)}/auth/verify?token=${encodeURIComponent(createVerificationToken(user.id, user.email))}`
 	await sendEmail({
 		to: user.email,
 		subject: `Verify your email for ${company.name}`,
@@ -121,7 +117,7 @@ async function sendVerificationEmail(request: Request, user: { id: string; email
 }
 
 async function sendAlreadyRegisteredEmail(request: Request, email: string) {
-	const link = `${linkOrigin(request)}/auth`
+	const link = `${getSiteOrigin(request)}/auth`
 	await sendEmail({
 		to: email,
 		subject: `You already have a ${company.name} account`,
@@ -132,8 +128,7 @@ async function sendAlreadyRegisteredEmail(request: Request, email: string) {
 export async function getUser(request: Request): Promise<{ user: SessionUser | null; setCookie: string | null }> {
 	const session = await getSession(request)
 	if (!session) return { user: null, setCookie: null }
-	const user = await prisma.user.findUnique({ where: { id: session.userId }, select: { id: true, email: true, fullName: true, emailVerifiedAt: true } })
-	if (!user) return { user: null, setCookie: null }
+	const { user } = session
 	// The administrator is decided here, on the server, on every request.
 	const isAdmin = Boolean(user.emailVerifiedAt) && user.email === getEnv().ADMIN_EMAIL
 	return { user: { id: user.id, email: user.email, fullName: user.fullName, isAdmin }, setCookie: session.setCookie }

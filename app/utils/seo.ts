@@ -10,10 +10,9 @@ type SeoInput = {
 	/** Path of the canonical URL, e.g. '/career'. */
 	path: string
 	origin: string
-	noIndex?: boolean
 }
 
-export function seo({ title, description, path, origin, noIndex }: SeoInput): MetaDescriptor[] {
+export function seo({ title, description, path, origin }: SeoInput): MetaDescriptor[] {
 	const fullTitle = title.includes(company.name) ? title : `${title} | ${company.name}`
 	const url = new URL(path, origin).toString()
 	return [
@@ -28,7 +27,6 @@ export function seo({ title, description, path, origin, noIndex }: SeoInput): Me
 		{ property: 'og:image', content: new URL('/og-image.jpg', origin).toString() },
 		{ property: 'og:locale', content: 'en_IN' },
 		{ name: 'twitter:card', content: 'summary_large_image' },
-		...(noIndex ? [{ name: 'robots', content: 'noindex' }] : []),
 	]
 }
 

@@ -13,7 +13,9 @@ function sessionCookie() {
 	return createCookie(SESSION_COOKIE, { ...cookieDefaults(), maxAge: SESSION_TTL_MS / 1000 })
 }
 
-export type ActiveSession = { id: string; userId: string; expiresAt: Date; setCookie: string | null }
+const SESSION_USER = { id: true, email: true, fullName: true, emailVerifiedAt: true } as const
+export type SessionOwner = { id: string; email: string; fullName: string | null; emailVerifiedAt: Date | null }
+export type ActiveSession = { id: string; userId: string; expiresAt: Date; user: SessionOwner; setCookie: string | null }
 
 export async function createSession(userId: string) {
 	// Expired rows are removed when met in getSession; this sweeps the ones never met again.
@@ -34,7 +36,11 @@ export async function createSession(userId: string) {
 export async function getSession(request: Request): Promise<ActiveSession | null> {
 	const sessionId = await sessionCookie().parse(request.headers.get('Cookie'))
 	if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/.test(sessionId)) return null
-	const session = await prisma.session.findUnique({ where: { id: sessionId }, select: { id: true, userId: true, expiresAt: true } })
+	// The session and its user in one query: this runs on every signed-in request.
+	const session = await prisma.session.findUnique({
+		where: { id: sessionId },
+		select: { id: true, userId: true, expiresAt: true, user: { select: SESSION_USER } },
+	})
 	if (!session) return null
 	const now = Date.now()
 	if (session.expiresAt.getTime() <= now) {

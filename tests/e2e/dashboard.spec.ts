@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import type { Page } from '@playwright/test'
+import { readSse } from '../support/sse.ts'
 import { ADMIN_EMAIL, createUser, expect, sessionCookieDirect, sessionCookieFor, sql, test, useSessionIn } from './fixtures.ts'
 
 // One call_logs table for the whole file: the tests run one after another.
@@ -127,21 +128,9 @@ async function openEventStream(url: string, cookie: string) {
 	expect(response.headers.get('content-type')).toContain('text/event-stream')
 	expect(response.headers.get('content-encoding')).toBeNull() // never buffered by compression
 	const events: Array<{ event: string; data: string; at: number }> = []
-	const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
 	void (async () => {
-		let buffer = ''
 		try {
-			for (;;) {
-				const { done, value } = await reader.read()
-				if (done) return
-				buffer += value
-				let index
-				while ((index = buffer.indexOf('\n\n')) >= 0) {
-					const block = buffer.slice(0, index)
-					buffer = buffer.slice(index + 2)
-					events.push({ event: /^event: (.*)$/m.exec(block)?.[1] ?? 'message', data: /^data: (.*)$/m.exec(block)?.[1] ?? '', at: Date.now() })
-				}
-			}
+			for await (const message of readSse(response.body!)) events.push({ ...message, at: Date.now() })
 		} catch {
 			// aborted
 		}

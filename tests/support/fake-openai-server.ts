@@ -4,6 +4,7 @@
 // scenario:status-429, scenario:disconnect, scenario:reset, scenario:hang.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readSse } from './sse.ts'
 
 export type FakeOpenAi = {
 	baseURL: string
@@ -96,24 +97,13 @@ export async function startFakeOpenAi({ wordDelayMs = 0 }: { wordDelayMs?: numbe
 
 /** Reads an AI SDK UI message stream response into its text and error parts. */
 export async function readUiStream(response: Response) {
-	const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
-	let buffer = ''
 	const deltas: Array<{ text: string; at: number }> = []
 	const errors: string[] = []
-	for (;;) {
-		const { done, value } = await reader.read()
-		if (done) break
-		buffer += value
-		let index
-		while ((index = buffer.indexOf('\n\n')) >= 0) {
-			const event = buffer.slice(0, index)
-			buffer = buffer.slice(index + 2)
-			const data = event.replace(/^data: /, '')
-			if (!data || data === '[DONE]') continue
-			const part = JSON.parse(data)
-			if (part.type === 'text-delta') deltas.push({ text: part.delta, at: performance.now() })
-			if (part.type === 'error') errors.push(part.errorText)
-		}
+	for await (const { data } of readSse(response.body!)) {
+		if (!data || data === '[DONE]') continue
+		const part = JSON.parse(data)
+		if (part.type === 'text-delta') deltas.push({ text: part.delta, at: performance.now() })
+		if (part.type === 'error') errors.push(part.errorText)
 	}
 	return { text: deltas.map((d) => d.text).join(''), deltas, errors }
 }

@@ -5,6 +5,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type Compone
 import { useLocation } from 'react-router'
 import { assistant } from '~/content/assistant.ts'
 import { useHydrated } from '~/utils/use-hydrated.ts'
+import { useLazyComponent } from '~/utils/use-lazy-component.ts'
 
 type ChatDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; offline: boolean }
 
@@ -14,20 +15,14 @@ const ChatWidgetContext = createContext<{ openChat: () => void; preloadChat: () 
 })
 export const useChatWidget = () => useContext(ChatWidgetContext)
 
-const loadChatDialog = () => import('./chat-dialog.tsx').then((m) => m.ChatDialog as ComponentType<ChatDialogProps>)
+const importChatDialog = () => import('./chat-dialog.tsx').then((m) => m.ChatDialog as ComponentType<ChatDialogProps>)
 
 export function ChatWidgetProvider({ offline, children }: { offline: boolean; children: React.ReactNode }) {
 	const [open, setOpen] = useState(false)
-	const [Dialog, setDialog] = useState<ComponentType<ChatDialogProps> | null>(null)
+	const [Dialog, preloadChat] = useLazyComponent(importChatDialog, 'chat')
 	const hydrated = useHydrated()
 	const { pathname } = useLocation()
 
-	const preloadChat = useCallback(() => {
-		if (Dialog) return
-		loadChatDialog()
-			.then((component) => setDialog(() => component))
-			.catch((error) => console.error('Could not load the chat', error))
-	}, [Dialog])
 	const openChat = useCallback(() => {
 		preloadChat()
 		setOpen(true)

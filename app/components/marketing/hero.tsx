@@ -1,38 +1,29 @@
 import { ArrowRight, ArrowUpRight, Send, Sparkles } from 'lucide-react'
-import { useState, type ComponentType } from 'react'
+import { useState } from 'react'
 import { company } from '~/content/company.ts'
 import { examplePrompts, hero, type HeroTab } from '~/content/home.ts'
 import { cn } from '~/utils/misc.ts'
+import { useLazyComponent } from '~/utils/use-lazy-component.ts'
 import { Icon } from '../icon.tsx'
 import { Badge } from '../ui/badge.tsx'
 import { ButtonLink, ExternalButtonLink } from '../ui/button.tsx'
 import { useChatWidget } from '../chat/chat-widget.tsx'
 import { Typewriter } from './typewriter.tsx'
 
-type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void }
-type DialogKind = 'voice'
-
-// AI Chat opens the site's chat widget. The voice dialog (and the dialog library) are fetched when first wanted, keeping them out of the
-// page's initial JavaScript; hovering or focusing a card starts the download early. Plain state
-// instead of React.lazy: nothing suspends, so a dialog shows the moment its code is there.
-const dialogLoaders: Record<DialogKind, () => Promise<ComponentType<DialogProps>>> = {
-	voice: () => import('./voice-placeholder-dialog.tsx').then((m) => m.VoicePlaceholderDialog),
-}
-const dialogForTab: Partial<Record<HeroTab, DialogKind>> = { voice: 'voice' }
+// AI Chat opens the site's chat widget. The voice dialog (and the dialog library) are fetched when
+// first wanted, keeping them out of the page's initial JavaScript; hovering or focusing a card
+// starts the download early.
+const importVoiceDialog = () => import('./voice-placeholder-dialog.tsx').then((m) => m.VoicePlaceholderDialog)
 
 export function Hero() {
 	const [selected, setSelected] = useState<HeroTab>('development')
 	const { openChat, preloadChat } = useChatWidget()
 	const [voiceOpen, setVoiceOpen] = useState(false)
-	const [dialogs, setDialogs] = useState<Partial<Record<DialogKind, ComponentType<DialogProps>>>>({})
+	const [VoiceDialog, loadVoiceDialog] = useLazyComponent(importVoiceDialog, 'voice dialog')
 
 	function loadDialog(tab: HeroTab) {
-		if (tab === 'chatbot') return preloadChat()
-		const kind = dialogForTab[tab]
-		if (!kind || dialogs[kind]) return
-		dialogLoaders[kind]()
-			.then((component) => setDialogs((loaded) => ({ ...loaded, [kind]: component })))
-			.catch((error) => console.error(`Could not load the ${kind} dialog`, error))
+		if (tab === 'chatbot') preloadChat()
+		if (tab === 'voice') loadVoiceDialog()
 	}
 
 	function select(tab: HeroTab) {
@@ -129,7 +120,7 @@ export function Hero() {
 				</div>
 			</div>
 
-			{dialogs.voice ? <dialogs.voice open={voiceOpen} onOpenChange={setVoiceOpen} /> : null}
+			{VoiceDialog ? <VoiceDialog open={voiceOpen} onOpenChange={setVoiceOpen} /> : null}
 		</section>
 	)
 }

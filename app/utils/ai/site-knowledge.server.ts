@@ -4,7 +4,15 @@ import { company } from '~/content/company.ts'
 import { agentsSection } from '~/content/home.ts'
 import { services } from '~/content/services.ts'
 
+let cached: string | undefined
+
+/** The content is fixed for the life of the process, so the text is built once. */
 export function siteKnowledge(): string {
+	cached ??= buildSiteKnowledge()
+	return cached
+}
+
+function buildSiteKnowledge(): string {
 	const { address } = company
 	const serviceList = services.map((s) => s.page.badge).join(', ')
 	const parts = [
