@@ -65,6 +65,19 @@ export const envSchema = z.object({
 		}, 'must be an IANA time zone such as Asia/Kolkata'),
 	/** Seconds an anonymous visitor's copy of a public page is reused; 0 turns the cache off. */
 	PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
+	/**
+	 * host:port pairs that website import may fetch even though they resolve to a private or loopback
+	 * address, comma-separated. Empty by default; tests list their local website server here.
+	 */
+	WEBSITE_IMPORT_ALLOW: z
+		.string()
+		.default('')
+		.transform((v) =>
+			v
+				.split(',')
+				.map((entry) => entry.trim().toLowerCase())
+				.filter(Boolean),
+		),
 })
 
 export type Env = z.infer<typeof envSchema>

@@ -1,0 +1,190 @@
+// Fetching a URL a user typed, without letting them reach our own network (SSRF). Every hop is
+// resolved here, every resolved address must be public unicast, and the connection goes to exactly
+// the address that was checked (no second DNS lookup a rebinding server could answer differently).
+// Redirects are followed by hand so each new host is checked the same way.
+import dns from 'node:dns/promises'
+import http from 'node:http'
+import https from 'node:https'
+import net from 'node:net'
+import ipaddr from 'ipaddr.js'
+
+export type SafeFetchErrorCode =
+	| 'invalid-url'
+	| 'blocked-address'
+	| 'unresolvable'
+	| 'too-many-redirects'
+	| 'timeout'
+	| 'too-large'
+	| 'not-html'
+	| 'http-status'
+	| 'network'
+
+export class SafeFetchError extends Error {
+	constructor(
+		public code: SafeFetchErrorCode,
+		message: string,
+		public status?: number,
+	) {
+		super(message)
+		this.name = 'SafeFetchError'
+	}
+}
+
+export type SafeFetchOptions = {
+	timeoutMs?: number
+	maxBytes?: number
+	maxRedirects?: number
+	/** host:port pairs allowed even on private addresses (tests' local servers); empty in production. */
+	allow?: readonly string[]
+	/** Content types accepted (prefix match); the default is HTML only. */
+	accept?: readonly string[]
+	/** DNS resolution (tests stand in a resolver that answers what they need). */
+	lookup?: (host: string) => Promise<Array<{ address: string; family: number }>>
+}
+
+export type SafeFetchResult = { url: string; status: number; contentType: string; body: string }
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+
+/** True only for globally routable unicast addresses (IPv4-mapped IPv6 judged as its IPv4). */
+export function isPublicAddress(address: string) {
+	if (!ipaddr.isValid(address)) return false
+	let parsed = ipaddr.parse(address)
+	if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address()
+	return parsed.range() === 'unicast'
+}
+
+function parseTarget(raw: string | URL) {
+	let url: URL
+	try {
+		url = new URL(raw)
+	} catch {
+		throw new SafeFetchError('invalid-url', 'That is not a valid web address.')
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SafeFetchError('invalid-url', 'Only http and https addresses can be imported.')
+	if (url.username || url.password) throw new SafeFetchError('invalid-url', 'Addresses with a user name or password cannot be imported.')
+	return url
+}
+
+async function resolveChecked(url: URL, allow: readonly string[], lookup: NonNullable<SafeFetchOptions['lookup']>) {
+	const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase()
+	const port = url.port || (url.protocol === 'https:' ? '443' : '80')
+	const allowed = allow.includes(`${host}:${port}`)
+	let addresses: Array<{ address: string; family: number }>
+	if (net.isIP(host)) {
+		addresses = [{ address: host, family: net.isIP(host) }]
+	} else {
+		try {
+			addresses = await lookup(host)
+		} catch {
+			throw new SafeFetchError('unresolvable', `The host ${host} could not be found.`)
+		}
+	}
+	if (addresses.length === 0) throw new SafeFetchError('unresolvable', `The host ${host} could not be found.`)
+	// Every answer must be public: a name that resolves to a mix is refused outright.
+	const blocked = addresses.find((a) => !isPublicAddress(a.address))
+	if (blocked && !allowed) throw new SafeFetchError('blocked-address', `${host} points to a private or local address (${blocked.address}), which cannot be imported.`)
+	return { host, port: Number(port), address: addresses[0] }
+}
+
+function requestOnce(url: URL, target: { host: string; port: number; address: { address: string; family: number } }, signal: AbortSignal, maxBytes: number) {
+	const client = url.protocol === 'https:' ? https : http
+	return new Promise<{ status: number; location: string | null; contentType: string; body: Buffer | null }>((resolve, reject) => {
+		const request = client.request(
+			{
+				protocol: url.protocol,
+				hostname: target.host,
+				port: target.port,
+				path: `${url.pathname}${url.search}`,
+				method: 'GET',
+				signal,
+				headers: { 'User-Agent': 'ZenvoraKnowledgeImport/1.0', Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', 'Accept-Encoding': 'identity' },
+				// Connect to the address we checked, never to a fresh lookup's answer.
+				lookup: ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+					if (options?.all) callback(null, [target.address])
+					else callback(null, target.address.address, target.address.family)
+				}) as unknown as net.LookupFunction,
+			},
+			(response) => {
+				const status = response.statusCode ?? 0
+				const contentType = String(response.headers['content-type'] ?? '')
+				if (REDIRECTS.has(status)) {
+					response.resume()
+					return resolve({ status, location: response.headers.location ?? null, contentType, body: null })
+				}
+				const declared = Number(response.headers['content-length'])
+				if (Number.isFinite(declared) && declared > maxBytes) {
+					response.destroy()
+					return reject(new SafeFetchError('too-large', `The page is larger than ${formatBytes(maxBytes)}.`))
+				}
+				const chunks: Buffer[] = []
+				let size = 0
+				response.on('data', (chunk: Buffer) => {
+					size += chunk.length
+					if (size > maxBytes) {
+						response.destroy()
+						reject(new SafeFetchError('too-large', `The page is larger than ${formatBytes(maxBytes)}.`))
+						return
+					}
+					chunks.push(chunk)
+				})
+				response.on('end', () => resolve({ status, location: null, contentType, body: Buffer.concat(chunks) }))
+				response.on('error', reject)
+			},
+		)
+		request.on('error', reject)
+		request.end()
+	})
+}
+
+function formatBytes(bytes: number) {
+	return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`
+}
+
+function decode(body: Buffer, contentType: string) {
+	const charset = /charset=([^;]+)/i.exec(contentType)?.[1]?.trim().replace(/["']/g, '')
+	try {
+		return new TextDecoder(charset || 'utf-8').decode(body)
+	} catch {
+		return new TextDecoder('utf-8').decode(body)
+	}
+}
+
+export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+	const {
+		timeoutMs = 10_000,
+		maxBytes = 2 * 1024 * 1024,
+		maxRedirects = 5,
+		allow = [],
+		accept = ['text/html', 'application/xhtml+xml'],
+		lookup = (host: string) => dns.lookup(host, { all: true, verbatim: true }),
+	} = options
+	// One deadline for the whole exchange, redirects included: a slow page cannot hold us.
+	const signal = AbortSignal.timeout(timeoutMs)
+	let url = parseTarget(raw)
+	for (let hop = 0; ; hop++) {
+		const target = await resolveChecked(url, allow, lookup)
+		let response
+		try {
+			response = await requestOnce(url, target, signal, maxBytes)
+		} catch (error) {
+			if (error instanceof SafeFetchError) throw error
+			if (signal.aborted) throw new SafeFetchError('timeout', `The page did not load within ${Math.round(timeoutMs / 1000)} seconds.`)
+			throw new SafeFetchError('network', `The page could not be loaded (${(error as Error).message}).`)
+		}
+		if (REDIRECTS.has(response.status)) {
+			if (!response.location) throw new SafeFetchError('http-status', `The page answered ${response.status} without a new address.`, response.status)
+			if (hop >= maxRedirects) throw new SafeFetchError('too-many-redirects', `The page redirected more than ${maxRedirects} times.`)
+			url = parseTarget(new URL(response.location, url))
+			continue
+		}
+		if (response.status < 200 || response.status >= 300) {
+			throw new SafeFetchError('http-status', `The page answered with HTTP ${response.status}.`, response.status)
+		}
+		const mediaType = response.contentType.split(';')[0].trim().toLowerCase()
+		if (!accept.some((type) => mediaType.startsWith(type))) {
+			throw new SafeFetchError('not-html', `The address is not a web page (${mediaType || 'no content type'}).`)
+		}
+		return { url: url.toString(), status: response.status, contentType: response.contentType, body: decode(response.body!, response.contentType) }
+	}
+}
