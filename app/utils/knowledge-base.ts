@@ -1,4 +1,5 @@
 // Limits and helpers for a chatbot's knowledge base text, shared by the builder form and the server.
+import { splitPassages } from './ai/retrieval.ts'
 
 /** One uploaded document. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
@@ -22,4 +23,22 @@ export function websiteKnowledge(url: string, text: string) {
 
 export function formatMegabytes(bytes: number) {
 	return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+}
+
+/**
+ * Cuts a knowledge base into retrieval chunks of at most about `maxChars`: whole paragraphs where
+ * they fit (long ones cut at sentence ends), neighbours packed together, paragraph breaks kept.
+ */
+export function chunkKnowledge(text: string, maxChars = 1000): string[] {
+	const chunks: string[] = []
+	let current = ''
+	for (const passage of splitPassages(text, maxChars)) {
+		if (current && current.length + 2 + passage.length > maxChars) {
+			chunks.push(current)
+			current = ''
+		}
+		current = current ? `${current}\n\n${passage}` : passage
+	}
+	if (current) chunks.push(current)
+	return chunks
 }
