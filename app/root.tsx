@@ -6,6 +6,7 @@ import {
 	Outlet,
 	Scripts,
 	ScrollRestoration,
+	useMatches,
 	useRouteLoaderData,
 	type LinksFunction,
 } from 'react-router'
@@ -43,6 +44,26 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const data = useRouteLoaderData<typeof loader>('root')
+	// Pages framed on other sites (the chatbot embed) get the document without the site around it.
+	const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare)
+	if (bare) {
+		return (
+			<html lang="en-IN">
+				<head>
+					<meta charSet="utf-8" />
+					<meta name="viewport" content="width=device-width, initial-scale=1" />
+					<link rel="stylesheet" href={appStylesHref} precedence="default" />
+					<Meta />
+					<Links />
+				</head>
+				<body className="bg-white font-sans text-slate-700 antialiased">
+					{children}
+					<Toaster />
+					<Scripts nonce={nonce} />
+				</body>
+			</html>
+		)
+	}
 	return (
 		<html lang="en-IN" className="scroll-pt-20">
 			<head>

@@ -66,7 +66,8 @@ export async function createServerApp({
 					// react-hot-toast and React style props need inline styles; styles cannot run code.
 					'style-src': ["'self'", "'unsafe-inline'"],
 					'form-action': ["'self'"],
-					'frame-ancestors': ["'self'"],
+					// The chatbot embed (/embed/…) is meant to be framed by any site; nothing else is.
+					'frame-ancestors': [(req) => (isEmbedPage((req as Request).path) ? '*' : "'self'")],
 					'object-src': ["'none'"],
 					'base-uri': ["'self'"],
 					'upgrade-insecure-requests': null,
@@ -74,6 +75,13 @@ export async function createServerApp({
 			},
 		}),
 	)
+
+	app.use((req, res, next) => {
+		if (isEmbedPage(req.path)) res.removeHeader('X-Frame-Options')
+		// The loader script is fetched by other sites' pages.
+		if (req.path === '/embed.js') res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+		next()
+	})
 
 	// Refuse cross-site form posts and fetches before they reach any action.
 	app.use((req, res, next) => {
@@ -135,6 +143,10 @@ export async function createServerApp({
 	})
 
 	return { app, close }
+}
+
+function isEmbedPage(pathname: string) {
+	return pathname.startsWith('/embed/')
 }
 
 /** TRUST_PROXY as Express understands it: true/false, a hop count, or addresses and subnet names. */

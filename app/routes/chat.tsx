@@ -3,6 +3,7 @@
 import { Bot, Send } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
 import { z } from 'zod'
+import { MessageBubble } from '~/components/chat/chat-thread.tsx'
 import { buttonClasses } from '~/components/ui/button.tsx'
 import { assistant } from '~/content/assistant.ts'
 import { company } from '~/content/company.ts'
@@ -10,7 +11,6 @@ import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from '~/utils/ai/ch
 import { getModelInfo } from '~/utils/ai/models.server.ts'
 import { answerWidgetQuestion } from '~/utils/ai/widget-chat.server.ts'
 import { clientIp } from '~/utils/client-ip.ts'
-import { cn } from '~/utils/misc.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/chat'
 
@@ -71,17 +71,7 @@ export default function ChatRoute({ loaderData, actionData }: Route.ComponentPro
 					</header>
 					<ol aria-label="Conversation" aria-live="polite" className="space-y-4 bg-slate-50 px-6 py-6">
 						{turns.map((turn, i) => (
-							<li key={i} className={cn('flex', turn.role === 'user' ? 'justify-end' : 'justify-start')}>
-								<p
-									className={cn(
-										'max-w-[85%] rounded-2xl px-4 py-3 text-sm leading-relaxed whitespace-pre-wrap',
-										turn.role === 'user' ? 'rounded-tr-sm bg-brand-600 text-white' : 'rounded-tl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200',
-									)}
-								>
-									<span className="sr-only">{turn.role === 'user' ? 'You: ' : `${assistant.name}: `}</span>
-									{turn.text}
-								</p>
-							</li>
+							<MessageBubble key={i} message={{ id: String(i), role: turn.role, text: turn.text }} assistantName={assistant.name} />
 						))}
 					</ol>
 					<Form method="post" className="border-t border-slate-200 px-6 py-4">

@@ -1,19 +1,125 @@
-import { Bot } from 'lucide-react'
+import { Bot, Plus, Sparkles } from 'lucide-react'
+import { useState } from 'react'
+import { data, Link } from 'react-router'
+import { ChatbotCard, type ChatbotSummary } from '~/components/playground/chatbot-card.tsx'
+import { ChatbotForm } from '~/components/playground/chatbot-form.tsx'
+import { ChatbotPreviewDialog, type PreviewTarget } from '~/components/playground/chatbot-preview-dialog.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
+import { ToastMessage } from '~/components/toast-message.tsx'
+import { buttonClasses } from '~/components/ui/button.tsx'
+import { chatbotBuilder } from '~/content/chatbot-builder.ts'
 import { requireUser } from '~/utils/auth.server.ts'
+import { chatbotBuilderAction } from '~/utils/chatbot-builder.server.ts'
+import type { BuilderValues } from '~/utils/chatbot-schemas.ts'
+import { getOwnedChatbot, listChatbots } from '~/utils/chatbots.server.ts'
+import { getEnv } from '~/utils/env.server.ts'
+import { sessionHeaders } from '~/utils/session-headers.ts'
+import { makeToast } from '~/utils/toast.ts'
+import { redirectWithToast } from '~/utils/toast.server.ts'
+import { useHydrated } from '~/utils/use-hydrated.ts'
 import type { Route } from './+types/playground-chatbots'
 
+const { empty, list, toasts } = chatbotBuilder
+
+// ?new shows the creation form, ?edit=<id> the edit form, ?delete=<id> asks to confirm on that card.
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireUser(request)
-	return null
+	const { user, setCookie } = await requireUser(request)
+	const search = new URL(request.url).searchParams
+	const headers = { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) }
+	const editId = search.get('edit')
+	const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: getEnv().DASHBOARD_TIME_ZONE })
+	let chatbots: ChatbotSummary[]
+	let editing: BuilderValues | null = null
+	try {
+		chatbots = (await listChatbots(user.id)).map((c) => ({
+			id: c.id,
+			name: c.name,
+			isActive: c.isActive,
+			createdAt: c.createdAt.toISOString(),
+			createdLabel: dateFormat.format(c.createdAt),
+			embedCode: c.embedCode ?? '',
+		}))
+		if (editId) {
+			const chatbot = await getOwnedChatbot(user.id, editId)
+			if (!chatbot) throw await redirectWithToast('/playground', { type: 'error', title: 'Error', description: toasts.notFound })
+			editing = { id: chatbot.id, name: chatbot.name, knowledgeBase: chatbot.knowledgeBase, systemPrompt: chatbot.systemPrompt, url: '' }
+		}
+	} catch (error) {
+		if (error instanceof Response) throw error
+		console.error(`Chatbot builder: listing chatbots of user ${user.id} failed:`, error)
+		return data({ chatbots: [], mode: 'list' as const, editing: null, deleting: null, error: makeToast({ type: 'error', title: toasts.listFailed }) }, { status: 500, headers })
+	}
+	const mode = editing ? ('edit' as const) : search.has('new') ? ('create' as const) : ('list' as const)
+	return data({ chatbots, mode, editing, deleting: search.get('delete'), error: null }, { headers })
 }
 
-export default function ChatbotBuilderRoute() {
+export async function action({ request }: Route.ActionArgs) {
+	const { user } = await requireUser(request)
+	return chatbotBuilderAction(request, user.id)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Chatbot Builder | AI Playground' }, { name: 'robots', content: 'noindex' }]
+
+const blankForm: BuilderValues = { id: '', name: '', knowledgeBase: '', systemPrompt: chatbotBuilder.defaultSystemPrompt, url: '' }
+
+export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const { chatbots, mode, editing, deleting, error } = loaderData
+	const hydrated = useHydrated()
+	const [previewing, setPreviewing] = useState<PreviewTarget | null>(null)
+	// An action that answered with data (a file read, a website imported, a form error) keeps the form open.
+	const formMode = actionData ? (actionData.values.id ? 'edit' : 'create') : mode
+
+	if (formMode !== 'list') {
+		return (
+			<section aria-label="Chatbot Builder">
+				<ToastMessage toast={actionData?.toast} />
+				<ChatbotForm key={editing?.id ?? 'new'} mode={formMode} initial={editing ?? blankForm} actionData={actionData} />
+			</section>
+		)
+	}
+
+	if (error) return <TabPlaceholder icon={Bot} title={toasts.listFailed} text="Your chatbots could not be loaded. Reload the page in a moment." />
+
+	if (chatbots.length === 0) {
+		return (
+			<section aria-labelledby="empty-heading" className="relative overflow-hidden rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
+				<div aria-hidden className="pointer-events-none absolute inset-x-0 -top-24 mx-auto size-72 rounded-full bg-brand-200/40 blur-3xl" />
+				<span className="relative mx-auto grid size-16 place-items-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 text-white shadow-lg shadow-brand-600/30">
+					<Bot className="size-8" aria-hidden />
+				</span>
+				<h2 id="empty-heading" className="relative mt-6 font-display text-2xl font-bold text-slate-950">
+					{empty.title}
+				</h2>
+				<p className="relative mx-auto mt-2 max-w-md text-slate-600">{empty.text}</p>
+				<Link to="/playground?new" className={buttonClasses({ size: 'lg', className: 'relative mt-8' })}>
+					<Sparkles className="size-5" aria-hidden />
+					{empty.button}
+				</Link>
+			</section>
+		)
+	}
+
 	return (
-		<TabPlaceholder
-			icon={Bot}
-			title="Chatbot Builder"
-			text="Knowledge-base chatbots built from your documents and website will be created, previewed and embedded here."
-		/>
+		<section aria-labelledby="chatbots-heading">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h2 id="chatbots-heading" className="font-display text-xl font-bold text-slate-950">
+					{list.title}
+				</h2>
+				<Link to="/playground?new" className={buttonClasses()}>
+					<Plus className="size-4" aria-hidden />
+					{list.createNew}
+				</Link>
+			</div>
+			<ul className="mt-5 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+				{chatbots.map((chatbot) => (
+					<ChatbotCard key={chatbot.id} chatbot={chatbot} confirmingDelete={deleting === chatbot.id} onPreview={hydrated ? setPreviewing : undefined} />
+				))}
+			</ul>
+			<ChatbotPreviewDialog chatbot={previewing} onClose={() => setPreviewing(null)} />
+		</section>
 	)
+}
+
+export function ErrorBoundary() {
+	return <TabPlaceholder icon={Bot} title={toasts.listFailed} text="Something went wrong while loading your chatbots. Reload the page in a moment." />
 }

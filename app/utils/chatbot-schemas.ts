@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
 import { MAX_KNOWLEDGE_CHARS } from './knowledge-base.ts'
+import type { Toast } from './toast.ts'
 
 const missing = chatbotBuilder.toasts.missing.description
 
@@ -25,3 +26,13 @@ export const WebsiteUrlSchema = z
 	.trim()
 	.max(2048, 'That address is too long.')
 	.transform((v) => (v && !/^[a-z][a-z0-9+.-]*:/i.test(v) ? `https://${v}` : v))
+
+export type BuilderValues = { id: string; name: string; knowledgeBase: string; systemPrompt: string; url: string }
+export type BuilderErrors = Partial<Record<'name' | 'knowledgeBase' | 'systemPrompt' | 'url', string>>
+export type BuilderActionData = {
+	values: BuilderValues
+	errors: BuilderErrors
+	toast: Toast | null
+	/** Text just read from files or a website, for the page to append to what it shows (JavaScript). */
+	added: string | null
+}

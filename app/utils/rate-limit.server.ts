@@ -10,6 +10,13 @@ export const rateLimits = {
 	signUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
 	signUpPerEmail: { limit: 3, windowMs: 60 * 60_000 },
 	publicChatPerIp: { limit: 30, windowMs: 60_000 },
+	/** Each import fetches a page from the internet on the user's behalf. */
+	websiteImportPerUser: { limit: 30, windowMs: 10 * 60_000 },
+	/** The owner's preview chat. */
+	previewChatPerUser: { limit: 60, windowMs: 60_000 },
+	/** Embedded chatbots on other sites: per visitor, and per chatbot so one bot cannot starve the rest. */
+	embedChatPerIp: { limit: 20, windowMs: 60_000 },
+	embedChatPerChatbot: { limit: 300, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>
 
 /** Counts one attempt against `key` and says whether it is within the rule. One atomic statement. */

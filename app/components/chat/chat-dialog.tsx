@@ -1,11 +1,12 @@
 import { useChat } from '@ai-sdk/react'
 import { DefaultChatTransport, type UIMessage } from 'ai'
-import { Bot, Mic, MicOff, Send } from 'lucide-react'
+import { Bot, Mic, MicOff } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { assistant } from '~/content/assistant.ts'
 import { CHAT_APOLOGY, CHAT_MESSAGE_MAX_CHARS, textOf } from '~/utils/ai/chat-schema.ts'
 import { cn } from '~/utils/misc.ts'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx'
+import { ChatComposer, ChatThread } from './chat-thread.tsx'
 import { useVoiceChat } from './use-voice-chat.ts'
 
 const STORAGE_KEY = 'riya-chat-v1'
@@ -120,75 +121,23 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 						<span className="sr-only sm:not-sr-only">{voiceOn ? 'Stop voice' : 'Talk to Riya'}</span>
 					</button>
 				</div>
-				<div ref={listRef} role="log" aria-live="polite" aria-label="Conversation" className="flex-1 overflow-y-auto bg-slate-50 px-6 py-6">
-				<ol className="space-y-4">
-					{messages.map((message) => {
-						const text = textOf(message)
-						if (message.role === 'assistant' && !text) return null
-						return (
-							<li key={message.id} className={cn('flex', message.role === 'user' ? 'justify-end' : 'justify-start')} data-role={message.role}>
-								<p
-									className={cn(
-										'max-w-[85%] rounded-2xl px-4 py-3 text-sm leading-relaxed whitespace-pre-wrap',
-										message.role === 'user'
-											? 'rounded-tr-sm bg-brand-600 text-white'
-											: 'rounded-tl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200',
-									)}
-								>
-									<span className="sr-only">{message.role === 'user' ? 'You: ' : `${assistant.name}: `}</span>
-									{text}
-								</p>
-							</li>
-						)
-					})}
-					{showTyping ? (
-						<li className="flex justify-start" data-testid="typing-indicator">
-							<span className="flex gap-1 rounded-2xl rounded-tl-sm bg-white px-4 py-4 shadow-sm ring-1 ring-slate-200">
-								<span className="sr-only">{assistant.name} is typing</span>
-								{[0, 150, 300].map((delay) => (
-									<span key={delay} aria-hidden className="size-2 animate-bounce rounded-full bg-slate-400" style={{ animationDelay: `${delay}ms` }} />
-								))}
-							</span>
-						</li>
-					) : null}
-				</ol>
-				</div>
-				<form
-					className="flex items-end gap-2 border-t border-slate-200 px-4 py-3 sm:px-6"
-					onSubmit={(event) => {
-						event.preventDefault()
-						send()
-					}}
-				>
-					<label htmlFor="chat-input" className="sr-only">
-						{assistant.inputLabel}
-					</label>
-					<textarea
-						id="chat-input"
-						ref={inputRef}
-						rows={1}
-						value={input}
-						maxLength={CHAT_MESSAGE_MAX_CHARS}
-						disabled={loading}
-						placeholder={assistant.inputLabel}
-						onChange={(event) => setInput(event.target.value)}
-						onKeyDown={(event) => {
-							if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-								event.preventDefault()
-								send()
-							}
-						}}
-						className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border-0 px-3.5 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-slate-100"
-					/>
-					<button
-						type="submit"
-						disabled={loading || !input.trim()}
-						aria-label={assistant.sendLabel}
-						className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-600 text-white transition-colors hover:bg-brand-700 disabled:opacity-50"
-					>
-						<Send className="size-5" aria-hidden />
-					</button>
-				</form>
+				<ChatThread
+					ref={listRef}
+					messages={messages.map((m) => ({ id: m.id, role: m.role === 'user' ? 'user' : 'assistant', text: textOf(m) }))}
+					typing={showTyping}
+					assistantName={assistant.name}
+				/>
+				<ChatComposer
+					id="chat-input"
+					ref={inputRef}
+					value={input}
+					onChange={setInput}
+					onSend={send}
+					busy={loading}
+					label={assistant.inputLabel}
+					sendLabel={assistant.sendLabel}
+					maxLength={CHAT_MESSAGE_MAX_CHARS}
+				/>
 			</DialogContent>
 		</Dialog>
 	)

@@ -1,0 +1,134 @@
+// The parts every chat in the product shares: the message list (with a typing indicator and,
+// for chatbots, the knowledge passages an answer drew on) and the composer (Enter sends,
+// Shift+Enter starts a new line). Used by the site widget, the chatbot preview and the embed.
+import { BookOpen, Send } from 'lucide-react'
+import { forwardRef, type Ref } from 'react'
+import { cn } from '~/utils/misc.ts'
+
+export type ThreadSource = { position: number; excerpt: string }
+export type ThreadMessage = { id: string; role: 'user' | 'assistant'; text: string; sources?: ThreadSource[] }
+
+export function MessageBubble({ message, assistantName, sourcesLabel, passageLabel }: { message: ThreadMessage; assistantName: string; sourcesLabel?: string; passageLabel?: (position: number) => string }) {
+	const mine = message.role === 'user'
+	return (
+		<li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-role={message.role}>
+			<p
+				className={cn(
+					'max-w-[85%] rounded-2xl px-4 py-3 text-sm leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]',
+					mine ? 'rounded-tr-sm bg-brand-600 text-white' : 'rounded-tl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200',
+				)}
+			>
+				<span className="sr-only">{mine ? 'You: ' : `${assistantName}: `}</span>
+				{message.text}
+			</p>
+			{message.sources && message.sources.length > 0 && sourcesLabel ? (
+				<details className="group mt-1.5 max-w-[85%] text-xs text-slate-600" data-testid="sources">
+					<summary className="inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-2 py-1 font-medium text-brand-700 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+						<BookOpen className="size-3.5" aria-hidden />
+						{sourcesLabel} ({message.sources.length})
+					</summary>
+					<ol className="mt-1 space-y-1.5">
+						{message.sources.map((source) => (
+							<li key={source.position} className="rounded-xl bg-white/80 px-3 py-2 ring-1 ring-slate-200">
+								<span className="font-semibold text-slate-800">{passageLabel ? passageLabel(source.position) : `#${source.position + 1}`}</span>
+								<span className="mt-0.5 block text-slate-600">{source.excerpt}</span>
+							</li>
+						))}
+					</ol>
+				</details>
+			) : null}
+		</li>
+	)
+}
+
+export function TypingIndicator({ assistantName }: { assistantName: string }) {
+	return (
+		<li className="flex justify-start" data-testid="typing-indicator">
+			<span className="flex gap-1 rounded-2xl rounded-tl-sm bg-white px-4 py-4 shadow-sm ring-1 ring-slate-200">
+				<span className="sr-only">{assistantName} is typing</span>
+				{[0, 150, 300].map((delay) => (
+					<span key={delay} aria-hidden className="size-2 animate-bounce rounded-full bg-slate-400 motion-reduce:animate-none" style={{ animationDelay: `${delay}ms` }} />
+				))}
+			</span>
+		</li>
+	)
+}
+
+type ThreadProps = {
+	messages: ThreadMessage[]
+	typing: boolean
+	assistantName: string
+	sourcesLabel?: string
+	passageLabel?: (position: number) => string
+	className?: string
+}
+
+/** The conversation as a live region: screen readers hear each reply as it arrives. */
+export const ChatThread = forwardRef(function ChatThread({ messages, typing, assistantName, sourcesLabel, passageLabel, className }: ThreadProps, ref: Ref<HTMLDivElement>) {
+	return (
+		<div ref={ref} role="log" aria-live="polite" aria-label="Conversation" className={cn('flex-1 overflow-y-auto bg-slate-50 px-4 py-5 sm:px-6', className)}>
+			<ol className="space-y-4">
+				{messages.map((message) =>
+					message.role === 'assistant' && !message.text ? null : (
+						<MessageBubble key={message.id} message={message} assistantName={assistantName} sourcesLabel={sourcesLabel} passageLabel={passageLabel} />
+					),
+				)}
+				{typing ? <TypingIndicator assistantName={assistantName} /> : null}
+			</ol>
+		</div>
+	)
+})
+
+type ComposerProps = {
+	id: string
+	value: string
+	onChange: (value: string) => void
+	onSend: () => void
+	busy: boolean
+	label: string
+	sendLabel: string
+	maxLength: number
+	className?: string
+}
+
+/** Send is disabled while a reply is pending or the text is blank; Enter sends, Shift+Enter does not. */
+export const ChatComposer = forwardRef(function ChatComposer({ id, value, onChange, onSend, busy, label, sendLabel, maxLength, className }: ComposerProps, ref: Ref<HTMLTextAreaElement>) {
+	return (
+		<form
+			className={cn('flex items-end gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:px-6', className)}
+			onSubmit={(event) => {
+				event.preventDefault()
+				onSend()
+			}}
+		>
+			<label htmlFor={id} className="sr-only">
+				{label}
+			</label>
+			<textarea
+				id={id}
+				ref={ref}
+				rows={1}
+				value={value}
+				maxLength={maxLength}
+				disabled={busy}
+				placeholder={label}
+				onChange={(event) => onChange(event.target.value)}
+				onKeyDown={(event) => {
+					if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+						event.preventDefault()
+						onSend()
+					}
+				}}
+				className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border-0 px-3.5 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-slate-100"
+			/>
+			<button
+				type="submit"
+				disabled={busy || !value.trim()}
+				aria-label={sendLabel}
+				className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-600 text-white transition-colors hover:bg-brand-700 disabled:opacity-50"
+			>
+				<Send className="size-5" aria-hidden />
+			</button>
+		</form>
+	)
+})

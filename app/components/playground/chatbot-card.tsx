@@ -1,0 +1,146 @@
+// One chatbot in "Your Chatbots": name, created date, Active/Inactive with a switch, and Preview,
+// Embed, Edit and Delete. Every action is a link or a form post, so it all works without JavaScript;
+// with it, Preview opens a dialog, Embed copies the code, and the switch is instant.
+import { Bot, Code2, Eye, Pencil, Trash2 } from 'lucide-react'
+import { Form, Link, useFetcher } from 'react-router'
+import { chatbotBuilder } from '~/content/chatbot-builder.ts'
+import { cn } from '~/utils/misc.ts'
+import { showToast } from '../toast-message.tsx'
+import { Badge } from '../ui/badge.tsx'
+import { buttonClasses } from '../ui/button.tsx'
+
+const { card, toasts } = chatbotBuilder
+
+export type ChatbotSummary = { id: string; name: string; isActive: boolean; createdAt: string; createdLabel: string; embedCode: string }
+
+const actionClass = buttonClasses({ variant: 'secondary', size: 'sm' })
+
+async function copyEmbedCode(code: string) {
+	try {
+		await navigator.clipboard.writeText(code)
+		showToast({ type: 'success', title: toasts.copied, description: toasts.copiedDescription })
+	} catch {
+		// Clipboard refused (permissions, insecure context): the code is shown for copying by hand.
+		showToast({ type: 'message', title: 'Copy the embed code below.' })
+	}
+}
+
+export function ChatbotCard({ chatbot, confirmingDelete, onPreview }: { chatbot: ChatbotSummary; confirmingDelete: boolean; onPreview?: (chatbot: ChatbotSummary) => void }) {
+	const toggle = useFetcher()
+	// Optimistic: the switch shows the new state while the post is on its way.
+	const pending = toggle.formData?.get('active')
+	const active = pending ? pending === 'true' : chatbot.isActive
+	const headingId = `chatbot-${chatbot.id}`
+	return (
+		<li data-testid="chatbot-card" aria-labelledby={headingId} className="flex flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
+			<div className="flex items-start gap-3">
+				<span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 text-white shadow-sm">
+					<Bot className="size-5" aria-hidden />
+				</span>
+				<div className="min-w-0 flex-1">
+					<h4 id={headingId} className="truncate font-display text-base font-bold text-slate-950">
+						{chatbot.name}
+					</h4>
+					<p className="text-sm text-slate-500">
+						<time dateTime={chatbot.createdAt}>{card.created(chatbot.createdLabel)}</time>
+					</p>
+				</div>
+				<Badge tone={active ? 'emerald' : 'white'} data-testid="status">
+					<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
+					{active ? card.active : card.inactive}
+				</Badge>
+			</div>
+
+			<toggle.Form method="post" action="/playground?index" className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-slate-50 px-4 py-2.5 ring-1 ring-slate-200">
+				<input type="hidden" name="intent" value="toggle" />
+				<input type="hidden" name="id" value={chatbot.id} />
+				<input type="hidden" name="active" value={String(!active)} />
+				<span className="text-sm text-slate-600" id={`${headingId}-switch`}>
+					{active ? 'Answering on your site' : 'Switched off'}
+				</span>
+				<button
+					type="submit"
+					role="switch"
+					aria-checked={active}
+					aria-label={card.switchLabel(chatbot.name)}
+					className={cn(
+						'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
+						active ? 'bg-emerald-500' : 'bg-slate-300',
+					)}
+				>
+					<span aria-hidden className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none', active ? 'translate-x-5' : 'translate-x-0.5')} />
+				</button>
+			</toggle.Form>
+
+			<div className="mt-4 flex flex-wrap gap-2">
+				<Link
+					to={`/playground/chatbots/${chatbot.id}/preview`}
+					className={actionClass}
+					aria-label={`${card.preview} ${chatbot.name}`}
+					onClick={(event) => {
+						if (!onPreview) return
+						event.preventDefault()
+						onPreview(chatbot)
+					}}
+				>
+					<Eye className="size-4" aria-hidden />
+					{card.preview}
+				</Link>
+				<Link to={`/playground?edit=${chatbot.id}`} className={actionClass} aria-label={`${card.edit} ${chatbot.name}`}>
+					<Pencil className="size-4" aria-hidden />
+					{card.edit}
+				</Link>
+				<Link
+					to={`/playground?delete=${chatbot.id}`}
+					preventScrollReset
+					className={cn(actionClass, 'text-rose-700 hover:bg-rose-50')}
+					aria-label={`${card.delete} ${chatbot.name}`}
+				>
+					<Trash2 className="size-4" aria-hidden />
+					{card.delete}
+				</Link>
+			</div>
+
+			<details className="group mt-3">
+				<summary
+					className={cn(actionClass, 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
+					aria-label={`${card.embed} ${chatbot.name}`}
+					onClick={() => void copyEmbedCode(chatbot.embedCode)}
+				>
+					<Code2 className="size-4" aria-hidden />
+					{card.embed}
+				</summary>
+				<label className="mt-3 block text-xs font-medium text-slate-600" htmlFor={`${headingId}-embed`}>
+					Paste this into any page of your site, just before {'</body>'}:
+				</label>
+				<textarea
+					id={`${headingId}-embed`}
+					readOnly
+					rows={3}
+					value={chatbot.embedCode}
+					onFocus={(event) => event.currentTarget.select()}
+					className="mt-1 block w-full resize-none rounded-xl border-0 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
+				/>
+			</details>
+
+			{confirmingDelete ? (
+				<Form method="post" action="/playground?index" role="alertdialog" aria-labelledby={`${headingId}-confirm`} className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200">
+					<p id={`${headingId}-confirm`} className="text-sm font-medium text-rose-900">
+						{card.deleteConfirm(chatbot.name)}
+					</p>
+					<input type="hidden" name="intent" value="delete" />
+					<input type="hidden" name="id" value={chatbot.id} />
+					<div className="mt-3 flex gap-2">
+						<button type="submit" autoFocus className={buttonClasses({ size: 'sm', className: 'bg-rose-600 shadow-rose-600/25 hover:bg-rose-700' })}>
+							<Trash2 className="size-4" aria-hidden />
+							{`${card.delete} chatbot`}
+						</button>
+						<Link to="/playground" preventScrollReset className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+							Keep it
+						</Link>
+					</div>
+				</Form>
+			) : null}
+		</li>
+	)
+}

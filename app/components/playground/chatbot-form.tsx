@@ -1,0 +1,299 @@
+// The chatbot creation (and edit) form. One multipart form: without JavaScript, "Add file" and
+// "Import" post it and the page comes back with the text appended; with JavaScript, files are read
+// by a fetcher and websites through /api/scrape while the rest of the form stays as typed.
+import { FileText, Globe, Loader2, PenLine, Upload } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Form, Link, useFetcher, useNavigation } from 'react-router'
+import { chatbotBuilder } from '~/content/chatbot-builder.ts'
+import { ChatbotFormSchema, type BuilderActionData, type BuilderErrors, type BuilderValues } from '~/utils/chatbot-schemas.ts'
+import { ACCEPT_ATTRIBUTE, ACCEPTED_UPLOAD_EXTENSIONS, appendKnowledge, formatMegabytes, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES } from '~/utils/knowledge-base.ts'
+import { cn } from '~/utils/misc.ts'
+import { useHydrated } from '~/utils/use-hydrated.ts'
+import { showToast } from '../toast-message.tsx'
+import { buttonClasses } from '../ui/button.tsx'
+
+const { form: copy, toasts } = chatbotBuilder
+
+const inputClass =
+	'block w-full rounded-xl border-0 bg-white px-3.5 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500'
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+	return error ? (
+		<p id={id} className="mt-1.5 text-sm text-rose-600">
+			{error}
+		</p>
+	) : null
+}
+
+function SourceTile({ icon: Icon, title, children }: { icon: typeof Upload; title: string; children: React.ReactNode }) {
+	return (
+		<div className="flex flex-col rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200">
+			<p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+				<span className="grid size-8 place-items-center rounded-lg bg-white text-brand-600 shadow-sm ring-1 ring-slate-200">
+					<Icon className="size-4" aria-hidden />
+				</span>
+				{title}
+			</p>
+			<div className="mt-3 flex flex-1 flex-col gap-2">{children}</div>
+		</div>
+	)
+}
+
+function fileProblem(file: File) {
+	const name = file.name.toLowerCase()
+	if (!ACCEPTED_UPLOAD_EXTENSIONS.some((extension) => name.endsWith(extension))) return `${file.name}: Choose a ${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} file.`
+	if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`
+	if (file.size === 0) return `${file.name}: The file is empty.`
+	return null
+}
+
+export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'edit'; initial: BuilderValues; actionData: BuilderActionData | undefined }) {
+	const id = useId()
+	const hydrated = useHydrated()
+	const navigation = useNavigation()
+	const upload = useFetcher<BuilderActionData>()
+	const values = actionData?.values ?? initial
+	const errors: BuilderErrors = actionData?.errors ?? {}
+	const [knowledge, setKnowledge] = useState(values.knowledgeBase)
+	const [url, setUrl] = useState(values.url)
+	const [importing, setImporting] = useState(false)
+	const [clientErrors, setClientErrors] = useState<BuilderErrors>({})
+	const fileRef = useRef<HTMLInputElement>(null)
+	const shown = { ...errors, ...clientErrors }
+
+	// A full post (no JavaScript, or a failed create) comes back with the text as the server has it.
+	useEffect(() => {
+		if (actionData) {
+			setKnowledge(actionData.values.knowledgeBase)
+			setUrl(actionData.values.url)
+		}
+	}, [actionData])
+
+	// Files read by the fetcher: append what came back to whatever is in the box now.
+	useEffect(() => {
+		const result = upload.data
+		if (upload.state !== 'idle' || !result) return
+		if (result.added) setKnowledge((current) => appendKnowledge(current, result.added!))
+		if (result.toast) showToast(result.toast)
+	}, [upload.state, upload.data])
+
+	const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
+	const uploading = upload.state !== 'idle' || submittingIntent === 'upload'
+	const busyImport = importing || submittingIntent === 'import'
+	const saving = submittingIntent === 'create' || submittingIntent === 'update'
+
+	function uploadFiles(files: FileList | null) {
+		if (!files || files.length === 0) return
+		const problem = [...files].map(fileProblem).find(Boolean)
+		if (problem) {
+			showToast({ type: 'error', title: toasts.uploadFailed.title, description: `${toasts.uploadFailed.description}. ${problem}` })
+		} else {
+			const body = new FormData()
+			body.set('intent', 'upload')
+			for (const file of files) body.append('file', file)
+			void upload.submit(body, { method: 'post', encType: 'multipart/form-data', action: '/playground?index' })
+		}
+		// The files are read now; they must not be sent again with "Create Chatbot".
+		if (fileRef.current) fileRef.current.value = ''
+	}
+
+	async function importWebsite() {
+		const address = url.trim()
+		if (!address || importing) return
+		setImporting(true)
+		try {
+			const response = await fetch(`/api/scrape?url=${encodeURIComponent(address)}`)
+			const body = (await response.json().catch(() => ({}))) as { content?: string; error?: string }
+			if (!response.ok || !body.content) {
+				showToast({ type: 'error', title: toasts.importFailed.title, description: `${toasts.importFailed.description}${body.error ? ` ${body.error}` : ''}` })
+				return
+			}
+			setKnowledge((current) => appendKnowledge(current, body.content!))
+			setUrl('')
+			showToast({ type: 'success', title: toasts.websiteImported })
+		} catch {
+			showToast({ type: 'error', ...toasts.importFailed })
+		} finally {
+			setImporting(false)
+		}
+	}
+
+	return (
+		<Form
+			method="post"
+			encType="multipart/form-data"
+			aria-labelledby={`${id}-title`}
+			className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+			onSubmit={(event) => {
+				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+				if (submitter?.value !== 'create' && submitter?.value !== 'update') return
+				const form = new FormData(event.currentTarget)
+				const parsed = ChatbotFormSchema.safeParse({ name: form.get('name'), knowledgeBase: form.get('knowledgeBase'), systemPrompt: form.get('systemPrompt') })
+				if (parsed.success) return setClientErrors({})
+				event.preventDefault()
+				const found: BuilderErrors = {}
+				for (const issue of parsed.error.issues) found[issue.path[0] as keyof BuilderErrors] ??= issue.message
+				setClientErrors(found)
+				const missing = Object.values(found).includes(toasts.missing.description)
+				showToast(missing ? { type: 'error', ...toasts.missing } : { type: 'error', title: toasts.createFailed.title, description: Object.values(found)[0] })
+			}}
+		>
+			<h3 id={`${id}-title`} className="font-display text-xl font-bold text-slate-950">
+				{mode === 'edit' ? copy.editTitle : copy.createTitle}
+			</h3>
+			{mode === 'edit' ? <input type="hidden" name="id" value={values.id} /> : null}
+
+			<fieldset className="mt-6">
+				<legend className="text-sm font-semibold text-slate-900">{copy.sources}</legend>
+				<div className="mt-3 grid gap-4 md:grid-cols-3">
+					<SourceTile icon={Upload} title={copy.uploadLabel}>
+						<label htmlFor={`${id}-file`} className="sr-only">
+							{copy.uploadLabel}
+						</label>
+						<input
+							id={`${id}-file`}
+							ref={fileRef}
+							type="file"
+							name="file"
+							multiple
+							accept={ACCEPT_ATTRIBUTE}
+							aria-describedby={`${id}-file-hint`}
+							onChange={hydrated ? (event) => uploadFiles(event.currentTarget.files) : undefined}
+							className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+						/>
+						<p id={`${id}-file-hint`} className="text-xs text-slate-500">
+							{copy.uploadHint}
+						</p>
+						{hydrated ? (
+							uploading ? (
+								<p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-brand-700">
+									<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
+									{copy.uploading}
+								</p>
+							) : null
+						) : (
+							<button type="submit" name="intent" value="upload" formNoValidate className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-auto self-start' })}>
+								<FileText className="size-4" aria-hidden />
+								{copy.uploadButton}
+							</button>
+						)}
+					</SourceTile>
+
+					<SourceTile icon={Globe} title={copy.importLabel}>
+						<label htmlFor={`${id}-url`} className="sr-only">
+							{copy.importLabel}
+						</label>
+						<input
+							id={`${id}-url`}
+							name="url"
+							type="text"
+							inputMode="url"
+							autoComplete="url"
+							placeholder={copy.importPlaceholder}
+							value={url}
+							onChange={(event) => setUrl(event.target.value)}
+							onKeyDown={(event) => {
+								if (event.key === 'Enter' && hydrated) {
+									event.preventDefault()
+									void importWebsite()
+								}
+							}}
+							aria-invalid={shown.url ? true : undefined}
+							aria-describedby={shown.url ? `${id}-url-error` : undefined}
+							className={cn(inputClass, 'h-10 text-sm')}
+						/>
+						<FieldError id={`${id}-url-error`} error={shown.url} />
+						<button
+							type="submit"
+							name="intent"
+							value="import"
+							formNoValidate
+							disabled={busyImport}
+							onClick={
+								hydrated
+									? (event) => {
+											event.preventDefault()
+											void importWebsite()
+										}
+									: undefined
+							}
+							className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-auto self-start' })}
+						>
+							{busyImport ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : <Globe className="size-4" aria-hidden />}
+							{busyImport ? copy.importing : copy.importButton}
+						</button>
+					</SourceTile>
+
+					<SourceTile icon={PenLine} title={copy.directLabel}>
+						<p className="text-sm text-slate-600">{copy.directHint}</p>
+					</SourceTile>
+				</div>
+			</fieldset>
+
+			<div className="mt-6">
+				<label htmlFor={`${id}-knowledge`} className="block text-sm font-medium text-slate-800">
+					{copy.knowledgeLabel}
+				</label>
+				<textarea
+					id={`${id}-knowledge`}
+					name="knowledgeBase"
+					rows={10}
+					value={knowledge}
+					onChange={(event) => setKnowledge(event.target.value)}
+					placeholder={copy.knowledgePlaceholder}
+					aria-invalid={shown.knowledgeBase ? true : undefined}
+					aria-describedby={`${id}-knowledge-count${shown.knowledgeBase ? ` ${id}-knowledge-error` : ''}`}
+					className={cn(inputClass, 'mt-1.5 min-h-48 py-3 font-mono text-sm leading-relaxed')}
+				/>
+				<FieldError id={`${id}-knowledge-error`} error={shown.knowledgeBase} />
+				<p id={`${id}-knowledge-count`} className="mt-1.5 text-right text-xs text-slate-500 tabular-nums">
+					{knowledge.length.toLocaleString('en-US')} / {MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters
+				</p>
+			</div>
+
+			<div className="mt-4">
+				<label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-800">
+					{copy.nameLabel}
+				</label>
+				<input
+					id={`${id}-name`}
+					name="name"
+					defaultValue={values.name}
+					maxLength={100}
+					placeholder={copy.namePlaceholder}
+					aria-invalid={shown.name ? true : undefined}
+					aria-describedby={shown.name ? `${id}-name-error` : undefined}
+					className={cn(inputClass, 'mt-1.5 h-11')}
+				/>
+				<FieldError id={`${id}-name-error`} error={shown.name} />
+			</div>
+
+			<div className="mt-4">
+				<label htmlFor={`${id}-prompt`} className="block text-sm font-medium text-slate-800">
+					{copy.systemPromptLabel}
+				</label>
+				<textarea
+					id={`${id}-prompt`}
+					name="systemPrompt"
+					rows={3}
+					defaultValue={values.systemPrompt}
+					maxLength={4000}
+					aria-invalid={shown.systemPrompt ? true : undefined}
+					aria-describedby={shown.systemPrompt ? `${id}-prompt-error` : undefined}
+					className={cn(inputClass, 'mt-1.5 py-3 text-sm leading-relaxed')}
+				/>
+				<FieldError id={`${id}-prompt-error`} error={shown.systemPrompt} />
+			</div>
+
+			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+				<Link to="/playground" className={buttonClasses({ variant: 'secondary' })}>
+					{copy.cancel}
+				</Link>
+				<button type="submit" name="intent" value={mode === 'edit' ? 'update' : 'create'} disabled={saving} className={buttonClasses()}>
+					{saving ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+					{mode === 'edit' ? (saving ? copy.saving : copy.save) : saving ? copy.creating : copy.create}
+				</button>
+			</div>
+		</Form>
+	)
+}
