@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_PORT, E2E_WEBSITE_PORT } from './tests/e2e/ports.ts'
 
 // Playwright's own browser download cannot work here: use Debian's Chromium (ARCHITECTURE.md).
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
-const port = Number(process.env.E2E_PORT ?? 3999)
+const port = E2E_PORT
 const baseURL = `http://localhost:${port}`
 
 export default defineConfig({
 	testDir: './tests/e2e',
+	globalSetup: './tests/e2e/global-setup.ts',
 	timeout: 30_000,
 	expect: { timeout: 7_000 },
 	fullyParallel: true,
@@ -43,6 +45,8 @@ export default defineConfig({
 			SITE_URL: baseURL,
 			ADMIN_EMAIL: 'admin@e2e.example.com',
 			SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
+			// Only the test website may be imported from a loopback address.
+			WEBSITE_IMPORT_ALLOW: `127.0.0.1:${E2E_WEBSITE_PORT}`,
 		},
 		reuseExistingServer: false,
 		timeout: 120_000,

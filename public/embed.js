@@ -1,5 +1,5 @@
 /* Chatbot embed loader: <script src="{origin}/embed.js" data-chatbot-id="{id}" async></script>
- * Shows a launcher button (in a closed shadow root, so the host page's CSS cannot restyle it) and,
+ * Shows a launcher button (in a shadow root, so the host page's CSS cannot restyle it) and,
  * on the first click only, opens the chat in an iframe served from our origin. It loads nothing
  * else until then. Messages from the iframe are accepted only from our origin and that frame. */
 ;(function () {
@@ -9,7 +9,7 @@
 	window['__zenvoraChat_' + id] = true
 	var origin = new URL(script.src).origin
 	var open = false
-	var frame, host, button
+	var frame, root, button
 
 	function icon(path) {
 		return '<svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">' + path + '</svg>'
@@ -41,17 +41,16 @@
 			frame.onload = function () {
 				if (open) frame.contentWindow.postMessage({ type: 'zenvora-chat:open' }, origin)
 			}
-			host.shadowRoot_.insertBefore(frame, button)
+			root.insertBefore(frame, button)
 		}
 		setOpen(!open)
 	}
 
 	function init() {
-		host = document.createElement('div')
+		var host = document.createElement('div')
 		host.setAttribute('data-zenvora-chat', id)
 		host.style.cssText = 'position:fixed;right:20px;bottom:20px;z-index:2147483000'
-		var root = host.attachShadow({ mode: 'closed' })
-		host.shadowRoot_ = root
+		root = host.attachShadow({ mode: 'open' })
 		root.innerHTML =
 			'<style>:host{all:initial}' +
 			'button{all:unset;box-sizing:border-box;display:grid;place-items:center;width:60px;height:60px;margin-left:auto;border-radius:50%;background:#4f46e5;color:#fff;cursor:pointer;box-shadow:0 10px 25px rgba(79,70,229,.35);transition:transform .2s}' +

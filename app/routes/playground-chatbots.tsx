@@ -21,7 +21,8 @@ import type { Route } from './+types/playground-chatbots'
 
 const { empty, list, toasts } = chatbotBuilder
 
-// ?new shows the creation form, ?edit=<id> the edit form, ?delete=<id> asks to confirm on that card.
+// ?new shows the creation form, ?edit=<id> the edit form, ?delete=<id> asks to confirm on that card,
+// ?embed=<id> shows that card's embed code (the no-JavaScript Embed).
 export async function loader({ request }: Route.LoaderArgs) {
 	const { user, setCookie } = await requireUser(request)
 	const search = new URL(request.url).searchParams
@@ -47,10 +48,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 	} catch (error) {
 		if (error instanceof Response) throw error
 		console.error(`Chatbot builder: listing chatbots of user ${user.id} failed:`, error)
-		return data({ chatbots: [], mode: 'list' as const, editing: null, deleting: null, error: makeToast({ type: 'error', title: toasts.listFailed }) }, { status: 500, headers })
+		return data({ chatbots: [], mode: 'list' as const, editing: null, deleting: null, embedding: null, error: makeToast({ type: 'error', title: toasts.listFailed }) }, { status: 500, headers })
 	}
 	const mode = editing ? ('edit' as const) : search.has('new') ? ('create' as const) : ('list' as const)
-	return data({ chatbots, mode, editing, deleting: search.get('delete'), error: null }, { headers })
+	return data({ chatbots, mode, editing, deleting: search.get('delete'), embedding: search.get('embed'), error: null }, { headers })
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -63,7 +64,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Chatbot Builder | AI Pl
 const blankForm: BuilderValues = { id: '', name: '', knowledgeBase: '', systemPrompt: chatbotBuilder.defaultSystemPrompt, url: '' }
 
 export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbots, mode, editing, deleting, error } = loaderData
+	const { chatbots, mode, editing, deleting, embedding, error } = loaderData
 	const hydrated = useHydrated()
 	const [previewing, setPreviewing] = useState<PreviewTarget | null>(null)
 	// An action that answered with data (a file read, a website imported, a form error) keeps the form open.
@@ -112,7 +113,7 @@ export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.Co
 			</div>
 			<ul className="mt-5 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
 				{chatbots.map((chatbot) => (
-					<ChatbotCard key={chatbot.id} chatbot={chatbot} confirmingDelete={deleting === chatbot.id} onPreview={hydrated ? setPreviewing : undefined} />
+					<ChatbotCard key={chatbot.id} chatbot={chatbot} confirmingDelete={deleting === chatbot.id} showingCode={embedding === chatbot.id} onPreview={hydrated ? setPreviewing : undefined} />
 				))}
 			</ul>
 			<ChatbotPreviewDialog chatbot={previewing} onClose={() => setPreviewing(null)} />

@@ -2,6 +2,7 @@
 // Embed, Edit and Delete. Every action is a link or a form post, so it all works without JavaScript;
 // with it, Preview opens a dialog, Embed copies the code, and the switch is instant.
 import { Bot, Code2, Eye, Pencil, Trash2 } from 'lucide-react'
+import { useState } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
 import { cn } from '~/utils/misc.ts'
@@ -25,7 +26,20 @@ async function copyEmbedCode(code: string) {
 	}
 }
 
-export function ChatbotCard({ chatbot, confirmingDelete, onPreview }: { chatbot: ChatbotSummary; confirmingDelete: boolean; onPreview?: (chatbot: ChatbotSummary) => void }) {
+export function ChatbotCard({
+	chatbot,
+	confirmingDelete,
+	showingCode,
+	onPreview,
+}: {
+	chatbot: ChatbotSummary
+	confirmingDelete: boolean
+	showingCode: boolean
+	/** Set once JavaScript runs: Preview opens a dialog and Embed copies instead of following links. */
+	onPreview?: (chatbot: ChatbotSummary) => void
+}) {
+	const [codeOpen, setCodeOpen] = useState(false)
+	const showCode = showingCode || codeOpen
 	const toggle = useFetcher()
 	// Optimistic: the switch shows the new state while the post is on its way.
 	const pending = toggle.formData?.get('active')
@@ -72,7 +86,7 @@ export function ChatbotCard({ chatbot, confirmingDelete, onPreview }: { chatbot:
 				</button>
 			</toggle.Form>
 
-			<div className="mt-4 flex flex-wrap gap-2">
+			<div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
 				<Link
 					to={`/playground/chatbots/${chatbot.id}/preview`}
 					className={actionClass}
@@ -85,6 +99,21 @@ export function ChatbotCard({ chatbot, confirmingDelete, onPreview }: { chatbot:
 				>
 					<Eye className="size-4" aria-hidden />
 					{card.preview}
+				</Link>
+				<Link
+					to={`/playground?embed=${chatbot.id}`}
+					preventScrollReset
+					className={actionClass}
+					aria-label={`${card.embed} ${chatbot.name}`}
+					onClick={(event) => {
+						if (!onPreview) return // without JavaScript the link shows the code
+						event.preventDefault()
+						setCodeOpen(true)
+						void copyEmbedCode(chatbot.embedCode)
+					}}
+				>
+					<Code2 className="size-4" aria-hidden />
+					{card.embed}
 				</Link>
 				<Link to={`/playground?edit=${chatbot.id}`} className={actionClass} aria-label={`${card.edit} ${chatbot.name}`}>
 					<Pencil className="size-4" aria-hidden />
@@ -101,27 +130,21 @@ export function ChatbotCard({ chatbot, confirmingDelete, onPreview }: { chatbot:
 				</Link>
 			</div>
 
-			<details className="group mt-3">
-				<summary
-					className={cn(actionClass, 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}
-					aria-label={`${card.embed} ${chatbot.name}`}
-					onClick={() => void copyEmbedCode(chatbot.embedCode)}
-				>
-					<Code2 className="size-4" aria-hidden />
-					{card.embed}
-				</summary>
-				<label className="mt-3 block text-xs font-medium text-slate-600" htmlFor={`${headingId}-embed`}>
-					Paste this into any page of your site, just before {'</body>'}:
-				</label>
-				<textarea
-					id={`${headingId}-embed`}
-					readOnly
-					rows={3}
-					value={chatbot.embedCode}
-					onFocus={(event) => event.currentTarget.select()}
-					className="mt-1 block w-full resize-none rounded-xl border-0 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
-				/>
-			</details>
+			{showCode ? (
+				<div className="mt-4">
+					<label className="block text-xs font-medium text-slate-600" htmlFor={`${headingId}-embed`}>
+						Paste this into any page of your site, just before {'</body>'}:
+					</label>
+					<textarea
+						id={`${headingId}-embed`}
+						readOnly
+						rows={3}
+						value={chatbot.embedCode}
+						onFocus={(event) => event.currentTarget.select()}
+						className="mt-1 block w-full resize-none rounded-xl border-0 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
+					/>
+				</div>
+			) : null}
 
 			{confirmingDelete ? (
 				<Form method="post" action="/playground?index" role="alertdialog" aria-labelledby={`${headingId}-confirm`} className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200">

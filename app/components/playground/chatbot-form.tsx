@@ -86,7 +86,7 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 		if (!files || files.length === 0) return
 		const problem = [...files].map(fileProblem).find(Boolean)
 		if (problem) {
-			showToast({ type: 'error', title: toasts.uploadFailed.title, description: `${toasts.uploadFailed.description}. ${problem}` })
+			showToast({ id: 'chatbot-upload', type: 'error', title: toasts.uploadFailed.title, description: `${toasts.uploadFailed.description}. ${problem}` })
 		} else {
 			const body = new FormData()
 			body.set('intent', 'upload')
@@ -105,14 +105,14 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 			const response = await fetch(`/api/scrape?url=${encodeURIComponent(address)}`)
 			const body = (await response.json().catch(() => ({}))) as { content?: string; error?: string }
 			if (!response.ok || !body.content) {
-				showToast({ type: 'error', title: toasts.importFailed.title, description: `${toasts.importFailed.description}${body.error ? ` ${body.error}` : ''}` })
+				showToast({ id: 'chatbot-import', type: 'error', title: toasts.importFailed.title, description: `${toasts.importFailed.description}${body.error ? ` ${body.error}` : ''}` })
 				return
 			}
 			setKnowledge((current) => appendKnowledge(current, body.content!))
 			setUrl('')
 			showToast({ type: 'success', title: toasts.websiteImported })
 		} catch {
-			showToast({ type: 'error', ...toasts.importFailed })
+			showToast({ id: 'chatbot-import', type: 'error', ...toasts.importFailed })
 		} finally {
 			setImporting(false)
 		}
@@ -135,7 +135,7 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 				for (const issue of parsed.error.issues) found[issue.path[0] as keyof BuilderErrors] ??= issue.message
 				setClientErrors(found)
 				const missing = Object.values(found).includes(toasts.missing.description)
-				showToast(missing ? { type: 'error', ...toasts.missing } : { type: 'error', title: toasts.createFailed.title, description: Object.values(found)[0] })
+				showToast({ id: 'chatbot-form', ...(missing ? { type: 'error', ...toasts.missing } : { type: 'error', title: toasts.createFailed.title, description: Object.values(found)[0] }) })
 			}}
 		>
 			<h3 id={`${id}-title`} className="font-display text-xl font-bold text-slate-950">

@@ -1,0 +1,353 @@
+import type { Page } from '@playwright/test'
+import { makeDocx, makePdf } from '../support/documents.ts'
+import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './helpers.ts'
+import { E2E_EMBED_HOST_PORT, E2E_WEBSITE_PORT } from './ports.ts'
+
+const WEBSITE = `http://127.0.0.1:${E2E_WEBSITE_PORT}`
+
+async function signIn(page: Page, prefix = 'builder') {
+	const { email } = await createUser({ email: uniqueEmail(prefix), fullName: 'Bot Builder' })
+	await useSessionIn(page.context(), test.info().project.use.baseURL!, await sessionCookieDirect(email))
+	return email
+}
+
+/** A chatbot straight in the database, through the app's own create path (form post). */
+async function createChatbotViaForm(page: Page, name: string, knowledge: string) {
+	await page.goto('/playground?new')
+	await page.getByLabel('Knowledge Base Content').fill(knowledge)
+	await page.getByLabel('Chatbot Name').fill(name)
+	await page.getByRole('button', { name: 'Create Chatbot' }).click()
+	await expect(page.getByRole('heading', { name: 'Your Chatbots' })).toBeVisible()
+	const [row] = await sql<{ id: string }>(`SELECT id FROM chatbots WHERE name = $1 ORDER BY created_at DESC LIMIT 1`, [name])
+	return row.id
+}
+
+const card = (page: Page, name: string) => page.getByTestId('chatbot-card').filter({ hasText: name })
+
+const files = async () => ({
+	txt: { name: 'faq.txt', mimeType: 'text/plain', buffer: Buffer.from('The office parrot is named Captain Kiwi.\n\nHe speaks three languages.') },
+	pdf: { name: 'policy.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makePdf([['Returns are accepted within 17 days of purchase.'], ['The warehouse is in Faridabad.']])) },
+	docx: {
+		name: 'team.docx',
+		mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+		buffer: Buffer.from(await makeDocx(['Our lead engineer collects vintage typewriters.', 'She owns forty-two of them.'])),
+	},
+})
+
+test.describe('with JavaScript', () => {
+	test('empty state, create from pasted text, preview answers from the knowledge, switch off, delete', async ({ page }) => {
+		const email = await signIn(page)
+		await page.goto('/playground')
+		await expect(page.getByRole('heading', { name: 'Create Your First Chatbot' })).toBeVisible()
+		await expectNoSeriousA11yViolations(page)
+		await page.getByRole('link', { name: 'Start Building' }).click()
+
+		await expect(page.getByLabel('System Prompt')).toHaveValue(
+			'You are a helpful AI assistant. Use the provided knowledge base to answer questions accurately and helpfully.',
+		)
+		await expectNoSeriousA11yViolations(page)
+		// Spec: Cancel returns to the list (here the empty state).
+		await page.getByRole('link', { name: 'Cancel' }).click()
+		await expect(page.getByRole('heading', { name: 'Create Your First Chatbot' })).toBeVisible()
+		await page.getByRole('link', { name: 'Start Building' }).click()
+
+		await page.getByLabel('Knowledge Base Content').fill('Opening hours: our Jaipur studio opens at 7:45 am on weekdays.\n\nParking is behind the building.')
+		await page.getByLabel('Chatbot Name').fill('Studio Guide')
+		await page.getByRole('button', { name: 'Create Chatbot' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Your Chatbots' })).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Create New' })).toBeVisible()
+
+		const studio = card(page, 'Studio Guide')
+		await expect(studio).toContainText(/Created \d{1,2} \w{3} \d{4}/)
+		await expect(studio.getByTestId('status')).toHaveText('Active')
+		const [row] = await sql<{ id: string; embed_code: string; user_email: string }>(
+			`SELECT c.id, c.embed_code, u.email AS user_email FROM chatbots c JOIN users u ON u.id = c.user_id WHERE c.name = 'Studio Guide' AND u.email = $1`,
+			[email],
+		)
+		expect(row.embed_code).toBe(`<script src="${test.info().project.use.baseURL}/embed.js" data-chatbot-id="${row.id}" async></script>`)
+
+		// Embed copies the code.
+		await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+		await studio.getByRole('link', { name: 'Embed Studio Guide' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Copied!' })).toBeVisible()
+		expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(row.embed_code)
+		await expect(studio.getByRole('textbox')).toHaveValue(row.embed_code)
+
+		// Preview: greeting, a grounded streamed answer, the passages it drew on.
+		await studio.getByRole('link', { name: 'Preview Studio Guide' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Preview: Studio Guide' })
+		await expect(dialog).toBeVisible()
+		expect((await dialog.boundingBox())!.height).toBe(500)
+		await expect(dialog.getByRole('log')).toContainText("Hello! I'm Studio Guide. How can I help you today?")
+		const input = dialog.getByLabel('Ask your chatbot a question')
+		await expect(input).toBeFocused()
+		await expect(dialog.getByRole('button', { name: 'Send message' })).toBeDisabled()
+		await input.fill('When does the Jaipur studio open?')
+		await input.press('Shift+Enter')
+		await expect(dialog.locator('[data-role="user"]')).toHaveCount(0)
+		await input.press('Enter')
+		await expect(dialog.locator('[data-role="user"]')).toHaveText(/When does the Jaipur studio open\?/)
+		await expect(dialog.locator('[data-role="assistant"]').last()).toContainText('7:45 am', { timeout: 10_000 })
+		await expect(input).toBeEnabled()
+		const sources = dialog.getByTestId('sources')
+		await sources.getByText(/Sources from the knowledge base/).click()
+		await expect(sources).toContainText('Passage 1')
+		await expect(sources).toContainText('Jaipur studio opens at 7:45 am')
+		await expectNoSeriousA11yViolations(page, '[role="dialog"]')
+		await page.keyboard.press('Escape')
+		await expect(dialog).toBeHidden()
+
+		// Switch it off: the badge, the database and the public embed all agree.
+		await studio.getByRole('switch', { name: 'Active: Studio Guide' }).click()
+		await expect(studio.getByTestId('status')).toHaveText('Inactive')
+		await expect(page.getByRole('status').filter({ hasText: 'Chatbot deactivated' })).toBeVisible()
+		await expect.poll(async () => (await sql(`SELECT is_active FROM chatbots WHERE id = $1`, [row.id]))[0].is_active).toBe(false)
+
+		// Delete asks first; keeping it changes nothing.
+		await studio.getByRole('link', { name: 'Delete Studio Guide' }).click()
+		const confirm = studio.getByRole('alertdialog')
+		await expect(confirm).toContainText('Delete the chatbot "Studio Guide"?')
+		await confirm.getByRole('link', { name: 'Keep it' }).click()
+		await expect(confirm).toBeHidden()
+		await studio.getByRole('link', { name: 'Delete Studio Guide' }).click()
+		await studio.getByRole('button', { name: 'Delete chatbot' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Chatbot deleted' })).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Create Your First Chatbot' })).toBeVisible()
+		expect(await sql(`SELECT 1 FROM chatbots WHERE id = $1`, [row.id])).toHaveLength(0)
+		expect(await sql(`SELECT 1 FROM knowledge_chunks WHERE chatbot_id = $1`, [row.id])).toHaveLength(0)
+	})
+
+	test('files (TXT, PDF, DOCX) and a website fill the knowledge base; preview answers from the PDF', async ({ page }) => {
+		await signIn(page)
+		await page.goto('/playground?new')
+		const knowledge = page.getByLabel('Knowledge Base Content')
+		await knowledge.fill('Typed first.')
+		const { txt, pdf, docx } = await files()
+
+		await page.getByLabel('Upload documents').setInputFiles(txt)
+		await expect(page.getByRole('status').filter({ hasText: 'File uploaded' })).toBeVisible()
+		await expect(knowledge).toHaveValue('Typed first.\n\nThe office parrot is named Captain Kiwi.\n\nHe speaks three languages.')
+		await page.getByLabel('Upload documents').setInputFiles([pdf, docx])
+		await expect(knowledge).toHaveValue(/Returns are accepted within 17 days of purchase\.\n\nThe warehouse is in Faridabad\./)
+		await expect(knowledge).toHaveValue(/Our lead engineer collects vintage typewriters\./)
+
+		const url = page.getByLabel('Import website')
+		await url.fill(`${WEBSITE}/article`)
+		await page.getByRole('button', { name: 'Import', exact: true }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Website imported' })).toBeVisible()
+		await expect(knowledge).toHaveValue(new RegExp(`Website content from: ${WEBSITE}/article\\n\\nAcme Widgets warranty`))
+		await expect(knowledge).toHaveValue(/seven-year warranty covering the flux capacitor/)
+		expect(await knowledge.inputValue()).not.toContain('do not import')
+		expect(await knowledge.inputValue()).not.toContain('navigation link')
+		await expect(url).toHaveValue('')
+
+		// Empty URL: nothing happens.
+		const before = await knowledge.inputValue()
+		await page.getByRole('button', { name: 'Import', exact: true }).click()
+		await expect(knowledge).toHaveValue(before)
+
+		await page.getByLabel('Chatbot Name').fill('Everything Bot')
+		await page.getByRole('button', { name: 'Create Chatbot' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		await card(page, 'Everything Bot').getByRole('link', { name: 'Preview Everything Bot' }).click()
+		const dialog = page.getByRole('dialog')
+		await dialog.getByLabel('Ask your chatbot a question').fill('How many days do I have for returns?')
+		await dialog.getByLabel('Ask your chatbot a question').press('Enter')
+		await expect(dialog.locator('[data-role="assistant"]').last()).toContainText('17 days', { timeout: 10_000 })
+		await dialog.getByLabel('Ask your chatbot a question').fill('What does the warranty cover?')
+		await dialog.getByLabel('Ask your chatbot a question').press('Enter')
+		await expect(dialog.locator('[data-role="assistant"]').last()).toContainText('flux capacitor', { timeout: 10_000 })
+	})
+
+	test('every validation message: missing fields, bad files, refused websites', async ({ page }) => {
+		await signIn(page)
+		await page.goto('/playground?new')
+		await page.getByRole('button', { name: 'Create Chatbot' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Missing information' })).toContainText('Please provide a name and knowledge base')
+		await expect(page.getByLabel('Chatbot Name')).toHaveAttribute('aria-invalid', 'true')
+
+		await page.getByLabel('Chatbot Name').fill('Half done')
+		await page.getByLabel('Knowledge Base Content').fill('   ')
+		await page.getByRole('button', { name: 'Create Chatbot' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Missing information' })).toBeVisible()
+		expect(await sql(`SELECT 1 FROM chatbots WHERE name = 'Half done'`)).toHaveLength(0)
+
+		const knowledge = page.getByLabel('Knowledge Base Content')
+		await knowledge.fill('Keep me.')
+		await page.getByLabel('Upload documents').setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 this is not really a pdf') })
+		await expect(page.getByRole('status').filter({ hasText: 'Upload failed' })).toContainText('Failed to process the file')
+		await page.getByLabel('Upload documents').setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
+		await expect(page.getByRole('status').filter({ hasText: 'Upload failed' }).filter({ hasText: 'virus.exe' })).toContainText('Choose a .txt, .pdf, .doc, .docx file.')
+		await expect(knowledge).toHaveValue('Keep me.')
+
+		for (const target of ['http://127.0.0.1:9/', 'http://localhost:3999/', 'http://169.254.169.254/latest/meta-data/', `${WEBSITE}/missing`]) {
+			await page.getByLabel('Import website').fill(target)
+			await page.getByRole('button', { name: 'Import', exact: true }).click()
+			await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeEnabled()
+			await expect(page.getByRole('status').filter({ hasText: 'Import failed' })).toContainText('Failed to import website content. Check the URL or API limits.')
+			await expect(knowledge).toHaveValue('Keep me.')
+		}
+	})
+
+	test('preview failures: a broken reply and an empty one', async ({ page }) => {
+		await signIn(page)
+		const id = await createChatbotViaForm(page, 'Fragile Bot', 'Some knowledge.')
+		await page.route(`**/api/chatbots/${id}/chat`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }))
+		await card(page, 'Fragile Bot').getByRole('link', { name: 'Preview Fragile Bot' }).click()
+		const dialog = page.getByRole('dialog')
+		await dialog.getByLabel('Ask your chatbot a question').fill('Hello?')
+		await dialog.getByLabel('Ask your chatbot a question').press('Enter')
+		await expect(page.getByRole('status').filter({ hasText: 'Failed to get response from chatbot' })).toBeVisible()
+		await expect(dialog.locator('[data-role="assistant"]').last()).toHaveText(/I apologize, but I encountered an error\. Please try again\./)
+
+		// A reply that finishes with no text at all.
+		await page.unroute(`**/api/chatbots/${id}/chat`)
+		await page.route(`**/api/chatbots/${id}/chat`, (route) =>
+			route.fulfill({
+				status: 200,
+				headers: { 'Content-Type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' },
+				body: 'data: {"type":"start"}\n\ndata: {"type":"finish"}\n\ndata: [DONE]\n\n',
+			}),
+		)
+		await dialog.getByLabel('Ask your chatbot a question').fill('Anything?')
+		await dialog.getByLabel('Ask your chatbot a question').press('Enter')
+		await expect(dialog.locator('[data-role="assistant"]').last()).toHaveText(/I apologize, but I encountered an error processing your request\./)
+	})
+
+	test('editing the knowledge re-indexes it', async ({ page }) => {
+		await signIn(page)
+		const id = await createChatbotViaForm(page, 'Mover', 'Our office is in Lucknow.')
+		await card(page, 'Mover').getByRole('link', { name: 'Edit Mover' }).click()
+		await expect(page.getByRole('heading', { name: 'Edit Chatbot' })).toBeVisible()
+		await expect(page.getByLabel('Knowledge Base Content')).toHaveValue('Our office is in Lucknow.')
+		await page.getByLabel('Knowledge Base Content').fill('Our office moved to Chandigarh in March.')
+		await page.getByRole('button', { name: 'Save Changes' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Chatbot updated' })).toBeVisible()
+		const chunks = await sql<{ content: string }>(`SELECT content FROM knowledge_chunks WHERE chatbot_id = $1`, [id])
+		expect(chunks.map((c) => c.content)).toEqual(['Our office moved to Chandigarh in March.'])
+	})
+})
+
+test.describe('the embed on another origin', () => {
+	test('a partner page with only the snippet gets a working chatbot; switched off, it is unavailable', async ({ page }) => {
+		await signIn(page)
+		const id = await createChatbotViaForm(page, 'Partner Helper', 'Delivery to Shimla takes four working days.')
+
+		const requests: string[] = []
+		page.on('request', (request) => requests.push(request.url()))
+		await page.goto(`http://127.0.0.1:${E2E_EMBED_HOST_PORT}/?id=${id}`)
+		const launcher = page.getByRole('button', { name: 'Open chat' })
+		await expect(launcher).toBeVisible()
+		// The host page's "button { background: red }" does not reach our launcher.
+		expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(79, 70, 229)')
+		// Nothing but the loader itself has come from our origin before the first click.
+		const ours = () => requests.filter((url) => url.startsWith(test.info().project.use.baseURL!))
+		expect(ours()).toEqual([`${test.info().project.use.baseURL}/embed.js`])
+
+		await launcher.click()
+		await expect(page.getByRole('button', { name: 'Close chat' })).toHaveAttribute('aria-expanded', 'true')
+		const chat = page.frameLocator('iframe[title="Chat"]')
+		await expect(chat.getByRole('heading', { name: 'Partner Helper' })).toBeVisible()
+		const input = chat.getByLabel('Ask Partner Helper a question')
+		await input.fill('How long does delivery to Shimla take?')
+		await input.press('Enter')
+		await expect(chat.locator('[data-role="assistant"]').last()).toContainText('four working days', { timeout: 10_000 })
+
+		// Escape inside the chat closes it through postMessage and gives focus back to the launcher.
+		await input.press('Escape')
+		await expect(page.getByRole('button', { name: 'Open chat' })).toBeFocused()
+
+		await sql(`UPDATE chatbots SET is_active = false WHERE id = $1`, [id])
+		await page.getByRole('button', { name: 'Open chat' }).click()
+		await input.fill('Still there?')
+		await input.press('Enter')
+		await expect(chat.locator('[data-role="assistant"]').last()).toHaveText(/not available right now/)
+		await page.reload()
+		await page.getByRole('button', { name: 'Open chat' }).click()
+		await expect(chat.getByRole('status')).toContainText('This chatbot is not available right now.')
+	})
+
+	test('the chat page may be framed anywhere; the rest of the site may not', async ({ request }) => {
+		const embed = await request.get('/embed/00000000-0000-4000-8000-000000000000')
+		expect(embed.status()).toBe(404)
+		expect(embed.headers()['content-security-policy']).toContain('frame-ancestors *')
+		expect(embed.headers()['x-frame-options']).toBeUndefined()
+		const home = await request.get('/')
+		expect(home.headers()['content-security-policy']).toContain("frame-ancestors 'self'")
+		const loader = await request.get('/embed.js')
+		expect(loader.headers()['cross-origin-resource-policy']).toBe('cross-origin')
+	})
+})
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('create from text and files, import a website, preview, switch and delete, all by form posts', async ({ page }) => {
+		await signIn(page, 'nojs-builder')
+		await page.goto('/playground')
+		await page.getByRole('link', { name: 'Start Building' }).click()
+		await expect(page).toHaveURL(/\?new/)
+
+		// Missing fields: the spec's message, nothing saved.
+		await page.getByRole('button', { name: 'Create Chatbot' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'Missing information' })).toContainText('Please provide a name and knowledge base')
+
+		const knowledge = page.getByLabel('Knowledge Base Content')
+		await knowledge.fill('Typed without scripts.')
+		await page.getByLabel('Chatbot Name').fill('Plain Bot')
+		const { txt, pdf, docx } = await files()
+		for (const file of [txt, pdf, docx]) {
+			await page.getByLabel('Upload documents').setInputFiles(file)
+			await page.getByRole('button', { name: 'Add file' }).click()
+			await expect(page.getByRole('status').filter({ hasText: 'File uploaded' })).toBeVisible()
+		}
+		await expect(knowledge).toHaveValue(/^Typed without scripts\.\n\nThe office parrot is named Captain Kiwi\./)
+		await expect(knowledge).toHaveValue(/Returns are accepted within 17 days of purchase\./)
+		await expect(knowledge).toHaveValue(/Our lead engineer collects vintage typewriters\./)
+		await expect(page.getByLabel('Chatbot Name')).toHaveValue('Plain Bot')
+
+		// A broken file: the spec's message, the text kept.
+		await page.getByLabel('Upload documents').setInputFiles({ name: 'broken.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('nope') })
+		await page.getByRole('button', { name: 'Add file' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'Upload failed' })).toContainText('Failed to process the file')
+		await expect(knowledge).toHaveValue(/Captain Kiwi/)
+
+		await page.getByLabel('Import website').fill(`${WEBSITE}/article`)
+		await page.getByRole('button', { name: 'Import', exact: true }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Website imported' })).toBeVisible()
+		await expect(knowledge).toHaveValue(/Website content from: .*\/article\n\nAcme Widgets warranty/)
+		await expect(page.getByLabel('Import website')).toHaveValue('')
+
+		await page.getByLabel('Import website').fill('http://10.0.0.5/')
+		await page.getByRole('button', { name: 'Import', exact: true }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'Import failed' })).toContainText('Failed to import website content. Check the URL or API limits.')
+
+		await page.getByRole('button', { name: 'Create Chatbot' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		const plain = card(page, 'Plain Bot')
+		await expect(plain.getByTestId('status')).toHaveText('Active')
+
+		// Preview as a page.
+		await plain.getByRole('link', { name: 'Preview Plain Bot' }).click()
+		await expect(page.getByRole('heading', { name: 'Preview: Plain Bot' })).toBeVisible()
+		await expect(page.getByText("Hello! I'm Plain Bot. How can I help you today?")).toBeVisible()
+		await page.getByLabel('Ask your chatbot a question').fill('What is the parrot called?')
+		await page.getByRole('button', { name: 'Send' }).click()
+		await expect(page.locator('[data-role="assistant"]').last()).toContainText('Captain Kiwi')
+		await expect(page.getByTestId('sources').last()).toContainText('Sources from the knowledge base')
+		await page.getByRole('link', { name: 'Back to your chatbots' }).click()
+
+		// Embed shows the code.
+		await plain.getByRole('link', { name: 'Embed Plain Bot' }).click()
+		await expect(plain.getByRole('textbox')).toHaveValue(/<script src=".*\/embed\.js" data-chatbot-id="[0-9a-f-]{36}" async><\/script>/)
+
+		await plain.getByRole('switch', { name: 'Active: Plain Bot' }).click()
+		await expect(plain.getByTestId('status')).toHaveText('Inactive')
+		await plain.getByRole('link', { name: 'Delete Plain Bot' }).click()
+		await plain.getByRole('button', { name: 'Delete chatbot' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Chatbot deleted' })).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Create Your First Chatbot' })).toBeVisible()
+	})
+})
