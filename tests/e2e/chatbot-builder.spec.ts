@@ -351,3 +351,84 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByRole('heading', { name: 'Create Your First Chatbot' })).toBeVisible()
 	})
 })
+
+test.describe('who may do what', () => {
+	const ask = (text: string) => ({ messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text }] }] })
+
+	test("another user cannot read, preview, embed-chat through, switch, edit or delete your chatbot by its id", async ({ page, playwright, baseURL }) => {
+		await signIn(page, 'owner')
+		const id = await createChatbotViaForm(page, 'Owner Only', 'The vault combination is 31-41-59.')
+		await sql(`UPDATE chatbots SET is_active = false WHERE id = $1`, [id])
+
+		const { email } = await createUser({ email: uniqueEmail('intruder') })
+		const intruder = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.77.0.9', Cookie: await sessionCookieDirect(email) } })
+		const origin = { Origin: baseURL! }
+
+		const edit = await intruder.get(`/playground?edit=${id}`, { maxRedirects: 0 })
+		expect([edit.status(), edit.headers().location]).toEqual([302, '/playground'])
+		const previewPage = await intruder.get(`/playground/chatbots/${id}/preview`)
+		expect(previewPage.status()).toBe(404)
+		expect(await previewPage.text()).not.toContain('31-41-59')
+		const previewPost = await intruder.post(`/playground/chatbots/${id}/preview`, { form: { message: 'vault combination?', history: '[]' }, headers: origin })
+		expect(previewPost.status()).toBe(404)
+		const previewApi = await intruder.post(`/api/chatbots/${id}/chat`, { data: ask('What is the vault combination?'), headers: origin })
+		expect(previewApi.status()).toBe(404)
+		// Inactive: the public embed does not answer either, for anyone.
+		const embedChat = await intruder.post(`/api/embed/${id}/chat`, { data: ask('What is the vault combination?'), headers: origin })
+		expect(embedChat.status()).toBe(404)
+		expect(await embedChat.text()).not.toContain('31-41-59')
+
+		for (const form of [
+			{ intent: 'toggle', id, active: 'true' },
+			{ intent: 'delete', id },
+			{ intent: 'update', id, name: 'Hijacked', knowledgeBase: 'Hijacked', systemPrompt: '' },
+		]) {
+			const response = await intruder.post('/playground?index', { multipart: form, headers: origin, maxRedirects: 0 })
+			expect(response.status()).toBe(302)
+		}
+		const [row] = await sql<{ name: string; is_active: boolean; knowledge_base: string }>(`SELECT name, is_active, knowledge_base FROM chatbots WHERE id = $1`, [id])
+		expect(row).toEqual({ name: 'Owner Only', is_active: false, knowledge_base: 'The vault combination is 31-41-59.' })
+
+		// Signed out: the builder's APIs say so.
+		const anonymous = await playwright.request.newContext({ baseURL })
+		expect((await anonymous.get(`/api/scrape?url=${encodeURIComponent(`${WEBSITE}/article`)}`)).status()).toBe(401)
+		expect((await anonymous.post(`/api/chatbots/${id}/chat`, { data: ask('hi'), headers: origin })).status()).toBe(401)
+		await Promise.all([intruder.dispose(), anonymous.dispose()])
+	})
+
+	test('the embed chat API: streams for an active chatbot, caps sizes, limits each visitor', async ({ page, request, baseURL }) => {
+		await signIn(page, 'embed-api')
+		const id = await createChatbotViaForm(page, 'Limited Bot', 'Our helpline number is 1800-555-0199.')
+		const headers = { Origin: baseURL! }
+		const ok = await request.post(`/api/embed/${id}/chat`, { data: ask('What is the helpline number?'), headers })
+		expect(ok.status()).toBe(200)
+		expect(await ok.text()).toContain('1800-555-0199')
+		// No sources on the public embed: the passages are for the owner's preview.
+		expect(await ok.text()).not.toContain('data-sources')
+
+		expect((await request.post(`/api/embed/${id}/chat`, { data: ask('x'.repeat(2001)), headers })).status()).toBe(400)
+		const long = { messages: Array.from({ length: 31 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', parts: [{ type: 'text', text: 'hi' }] })) }
+		expect((await request.post(`/api/embed/${id}/chat`, { data: long, headers })).status()).toBe(400)
+		expect((await request.post(`/api/embed/${id}/chat`, { data: 'not json', headers: { ...headers, 'Content-Type': 'application/json' } })).status()).toBe(400)
+		expect((await request.post(`/api/embed/not-a-uuid/chat`, { data: ask('hi'), headers })).status()).toBe(404)
+		// A page on another site cannot call it directly: only our iframe (same origin) can.
+		expect((await request.post(`/api/embed/${id}/chat`, { data: ask('hi'), headers: { Origin: 'https://evil.example' } })).status()).toBe(403)
+
+		// 20 a minute per visitor (5 used above), then 429 with Retry-After.
+		const statuses: number[] = []
+		for (let i = 0; i < 16; i++) statuses.push((await request.post(`/api/embed/${id}/chat`, { data: ask('helpline?'), headers })).status())
+		expect(statuses.slice(0, 15).every((s) => s === 200)).toBe(true)
+		const limited = await request.post(`/api/embed/${id}/chat`, { data: ask('helpline?'), headers })
+		expect(limited.status()).toBe(429)
+		expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(0)
+		expect((await limited.json()).error).toBe('Too many messages at once. Please wait a moment and try again.')
+	})
+
+	test('the embed page passes an accessibility check', async ({ page }) => {
+		await signIn(page, 'embed-a11y')
+		const id = await createChatbotViaForm(page, 'Accessible Bot', 'Ramps at every entrance.')
+		await page.goto(`/embed/${id}`)
+		await expect(page.getByRole('heading', { name: 'Accessible Bot' })).toBeVisible()
+		await expectNoSeriousA11yViolations(page)
+	})
+})
