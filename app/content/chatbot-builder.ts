@@ -56,6 +56,7 @@ export const chatbotBuilder = {
 		emptyReply: 'I apologize, but I encountered an error processing your request.',
 	},
 	embed: {
+		inputLabel: (name: string) => `Ask ${name} a question`,
 		launcherLabel: 'Open chat',
 		closeLabel: 'Close chat',
 		unavailableTitle: 'Chat unavailable',

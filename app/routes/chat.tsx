@@ -1,48 +1,29 @@
 // /chat: the chat without JavaScript. A form posts the question; the page answers with the
 // conversation so far (kept in the form, capped).
-import { Bot, Send } from 'lucide-react'
-import { Form, useNavigation } from 'react-router'
-import { z } from 'zod'
+import { Bot } from 'lucide-react'
+import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
 import { MessageBubble } from '~/components/chat/chat-thread.tsx'
-import { buttonClasses } from '~/components/ui/button.tsx'
 import { assistant } from '~/content/assistant.ts'
 import { company } from '~/content/company.ts'
-import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from '~/utils/ai/chat-schema.ts'
+import { asModelMessages, readChatPagePost, withQuestion, type ChatPageTurn } from '~/utils/ai/chat-page.ts'
 import { getModelInfo } from '~/utils/ai/models.server.ts'
 import { answerWidgetQuestion } from '~/utils/ai/widget-chat.server.ts'
 import { clientIp } from '~/utils/client-ip.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/chat'
 
-type Turn = { role: 'user' | 'assistant'; text: string }
-
-const HistorySchema = z
-	.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string().max(CHAT_MESSAGE_MAX_CHARS * 4) }))
-	.max(CHAT_HISTORY_MAX_MESSAGES)
-
 export async function loader() {
 	return { offline: getModelInfo().kind === 'offline' }
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const form = await request.formData()
-	const message = String(form.get('message') ?? '').trim()
-	let history: Turn[] = []
-	try {
-		history = HistorySchema.parse(JSON.parse(String(form.get('history') ?? '[]')))
-	} catch {
-		history = []
-	}
+	const { message, history, tooLong } = readChatPagePost(await request.formData())
 	if (!message) return { history, error: 'Type a message first.' }
-	if (message.length > CHAT_MESSAGE_MAX_CHARS) return { history, error: `Messages are limited to ${CHAT_MESSAGE_MAX_CHARS} characters.` }
+	if (tooLong) return { history, error: tooLong }
 	const limit = await consumeRateLimit(`chat:ip:${clientIp(request)}`, rateLimits.publicChatPerIp)
 	if (!limit.allowed) return { history, error: tooManyAttemptsMessage(limit.retryAfterSeconds) }
-	// Keep the most recent turns so the conversation never outgrows the limits.
-	const turns: Turn[] = [...history, { role: 'user' as const, text: message }].slice(-(CHAT_HISTORY_MAX_MESSAGES - 1))
-	const answer = await answerWidgetQuestion(
-		turns.map((t) => ({ role: t.role, parts: [{ type: 'text', text: t.text }] })),
-		request.signal,
-	)
+	const turns = withQuestion(history, message)
+	const answer = await answerWidgetQuestion(asModelMessages(turns), request.signal)
 	return { history: [...turns, { role: 'assistant' as const, text: answer }], error: null }
 }
 
@@ -54,8 +35,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function ChatRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const history = actionData?.history ?? []
-	const busy = useNavigation().state === 'submitting'
-	const turns: Turn[] = [{ role: 'assistant', text: assistant.greeting }, ...history]
+	const turns: ChatPageTurn[] = [{ role: 'assistant', text: assistant.greeting }, ...history]
 	return (
 		<section className="bg-slate-50 pt-24 pb-16 sm:pt-28">
 			<div className="mx-auto max-w-2xl px-4">
@@ -74,31 +54,7 @@ export default function ChatRoute({ loaderData, actionData }: Route.ComponentPro
 							<MessageBubble key={i} message={{ id: String(i), role: turn.role, text: turn.text }} assistantName={assistant.name} />
 						))}
 					</ol>
-					<Form method="post" className="border-t border-slate-200 px-6 py-4">
-						<input type="hidden" name="history" value={JSON.stringify(history)} />
-						<label htmlFor="chat-message" className="block text-sm font-medium text-slate-800">
-							{assistant.inputLabel}
-						</label>
-						<div className="mt-2 flex gap-2">
-							<input
-								id="chat-message"
-								name="message"
-								required
-								maxLength={CHAT_MESSAGE_MAX_CHARS}
-								autoComplete="off"
-								className="h-11 flex-1 rounded-xl border-0 px-3.5 text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none"
-							/>
-							<button type="submit" disabled={busy} className={buttonClasses({ className: 'rounded-xl' })}>
-								<Send className="size-4" aria-hidden />
-								<span className="sr-only sm:not-sr-only">Send</span>
-							</button>
-						</div>
-						{actionData?.error ? (
-							<p role="alert" className="mt-2 text-sm text-rose-600">
-								{actionData.error}
-							</p>
-						) : null}
-					</Form>
+					<ChatPageForm history={history} inputId="chat-message" label={assistant.inputLabel} error={actionData?.error} />
 				</div>
 			</div>
 		</section>

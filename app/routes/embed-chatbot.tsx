@@ -2,17 +2,16 @@
 // origin, so the host page's CSS and scripts cannot reach it; it talks to the loader only through
 // postMessage (close, open), and only with the page that framed it.
 import { Bot, X } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { data } from 'react-router'
-import { ChatComposer, ChatThread } from '~/components/chat/chat-thread.tsx'
-import { describeChatError, useChatbotChat } from '~/components/chat/use-chatbot-chat.ts'
+import { ChatbotConversation } from '~/components/chat/chatbot-conversation.tsx'
+import { describeChatError } from '~/components/chat/use-chatbot-chat.ts'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
 import { company } from '~/content/company.ts'
-import { CHAT_MESSAGE_MAX_CHARS } from '~/utils/ai/chat-schema.ts'
 import { getActiveChatbot } from '~/utils/chatbots.server.ts'
 import type { Route } from './+types/embed-chatbot'
 
-const { embed, preview } = chatbotBuilder
+const { embed } = chatbotBuilder
 export const EMBED_MESSAGE = { close: 'zenvora-chat:close', open: 'zenvora-chat:open' } as const
 
 /** The root layout renders this page bare: no site header, footer or widget inside the iframe. */
@@ -40,26 +39,10 @@ function tellParent(type: string) {
 	window.parent.postMessage({ type }, parentOrigin() ?? '*')
 }
 
+const focusOnlyWhenFocused = () => document.hasFocus()
+
 function EmbedChat({ chatbot }: { chatbot: { id: string; name: string } }) {
-	const chat = useChatbotChat({
-		api: `/api/embed/${chatbot.id}/chat`,
-		greeting: preview.greeting(chatbot.name),
-		errorReply: preview.errorReply,
-		emptyReply: preview.emptyReply,
-		onError: (error) => {
-			const { message } = describeChatError(error)
-			return message === embed.unavailableText || message === embed.busyReply ? message : undefined
-		},
-	})
-	const [input, setInput] = useState('')
-	const listRef = useRef<HTMLDivElement>(null)
 	const inputRef = useRef<HTMLTextAreaElement>(null)
-	useEffect(() => {
-		listRef.current?.scrollTo({ top: listRef.current.scrollHeight })
-	}, [chat.thread])
-	useEffect(() => {
-		if (!chat.busy && document.hasFocus()) inputRef.current?.focus()
-	}, [chat.busy])
 	useEffect(() => {
 		const expected = parentOrigin()
 		const onMessage = (event: MessageEvent) => {
@@ -70,22 +53,19 @@ function EmbedChat({ chatbot }: { chatbot: { id: string; name: string } }) {
 		return () => window.removeEventListener('message', onMessage)
 	}, [])
 	return (
-		<>
-			<ChatThread ref={listRef} messages={chat.thread} typing={chat.typing} assistantName={chatbot.name} />
-			<ChatComposer
-				id="embed-input"
-				ref={inputRef}
-				value={input}
-				onChange={setInput}
-				onSend={() => {
-					if (chat.send(input)) setInput('')
-				}}
-				busy={chat.busy}
-				label={preview.inputLabel.replace('your chatbot', chatbot.name)}
-				sendLabel={preview.sendLabel}
-				maxLength={CHAT_MESSAGE_MAX_CHARS}
-			/>
-		</>
+		<ChatbotConversation
+			chatbot={chatbot}
+			api={`/api/embed/${chatbot.id}/chat`}
+			inputId="embed-input"
+			inputLabel={embed.inputLabel(chatbot.name)}
+			showSources={false}
+			inputRef={inputRef}
+			focusAfterReply={focusOnlyWhenFocused}
+			onError={(error) => {
+				const { message } = describeChatError(error)
+				return message === embed.unavailableText || message === embed.busyReply ? message : undefined
+			}}
+		/>
 	)
 }
 

@@ -1,31 +1,19 @@
 // /playground/chatbots/:id/preview: the preview chat as a page, for browsers without JavaScript
 // (with it, the Preview button opens the same chat in a dialog). The conversation rides in the form.
-import { ArrowLeft, Bot, Send } from 'lucide-react'
-import { data, Form, Link, useNavigation } from 'react-router'
-import { z } from 'zod'
+import { ArrowLeft, Bot } from 'lucide-react'
+import { data, Link } from 'react-router'
+import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
 import { MessageBubble, type ThreadMessage } from '~/components/chat/chat-thread.tsx'
 import { buttonClasses } from '~/components/ui/button.tsx'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
-import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from '~/utils/ai/chat-schema.ts'
-import { answerChatbotQuestion, type KnowledgeSource } from '~/utils/ai/chatbot-chat.server.ts'
+import { asModelMessages, readChatPagePost, withQuestion } from '~/utils/ai/chat-page.ts'
+import { answerChatbotQuestion } from '~/utils/ai/chatbot-chat.server.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { getOwnedChatbot } from '~/utils/chatbots.server.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/utils/rate-limit.server.ts'
 import type { Route } from './+types/playground-chatbot-preview'
 
 const { preview, toasts } = chatbotBuilder
-type Turn = { role: 'user' | 'assistant'; text: string; sources?: KnowledgeSource[] }
-
-const HistorySchema = z
-	.array(
-		z.object({
-			role: z.enum(['user', 'assistant']),
-			text: z.string().max(CHAT_MESSAGE_MAX_CHARS * 4),
-			sources: z.array(z.object({ position: z.number().int(), excerpt: z.string().max(400) })).max(8).optional(),
-		}),
-	)
-	.max(CHAT_HISTORY_MAX_MESSAGES)
-
 async function requireOwnedChatbot(request: Request, chatbotId: string) {
 	const { user } = await requireUser(request)
 	// Someone else's chatbot looks exactly like one that does not exist.
@@ -41,25 +29,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
 	const { user, chatbot } = await requireOwnedChatbot(request, params.chatbotId)
-	const form = await request.formData()
-	const message = String(form.get('message') ?? '').trim()
-	let history: Turn[] = []
-	try {
-		history = HistorySchema.parse(JSON.parse(String(form.get('history') ?? '[]')))
-	} catch {
-		history = []
-	}
+	const { message, history, tooLong } = readChatPagePost(await request.formData())
 	// Spec: a blank message is ignored.
 	if (!message) return { history, error: null }
-	if (message.length > CHAT_MESSAGE_MAX_CHARS) return { history, error: `Messages are limited to ${CHAT_MESSAGE_MAX_CHARS} characters.` }
+	if (tooLong) return { history, error: tooLong }
 	const limit = await consumeRateLimit(`preview:user:${user.id}`, rateLimits.previewChatPerUser)
 	if (!limit.allowed) return { history, error: tooManyAttemptsMessage(limit.retryAfterSeconds) }
-	const turns: Turn[] = [...history, { role: 'user' as const, text: message }].slice(-(CHAT_HISTORY_MAX_MESSAGES - 1))
-	const { text, sources } = await answerChatbotQuestion(
-		chatbot,
-		turns.map((t) => ({ role: t.role, parts: [{ type: 'text', text: t.text }] })),
-		{ label: `Chatbot ${chatbot.id} preview (no-JS page)`, abortSignal: request.signal },
-	)
+	const turns = withQuestion(history, message)
+	const { text, sources } = await answerChatbotQuestion(chatbot, asModelMessages(turns), { label: `Chatbot ${chatbot.id} preview (no-JS page)`, abortSignal: request.signal })
 	if (text === null) return { history: [...turns, { role: 'assistant' as const, text: preview.errorReply }], error: toasts.previewFailed }
 	return { history: [...turns, { role: 'assistant' as const, text: text || preview.emptyReply, sources }], error: null }
 }
@@ -69,7 +46,6 @@ export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? previe
 export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { chatbot } = loaderData
 	const history = actionData?.history ?? []
-	const busy = useNavigation().state === 'submitting'
 	const turns: ThreadMessage[] = [{ role: 'assistant' as const, text: preview.greeting(chatbot.name) }, ...history].map((turn, i) => ({ id: String(i), ...turn }))
 	return (
 		<section aria-labelledby="preview-heading" className="mx-auto max-w-2xl">
@@ -94,31 +70,7 @@ export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.Co
 						<MessageBubble key={turn.id} message={turn} assistantName={chatbot.name} sourcesLabel={preview.sourcesLabel} passageLabel={preview.passage} />
 					))}
 				</ol>
-				<Form method="post" className="border-t border-slate-200 px-6 py-4">
-					<input type="hidden" name="history" value={JSON.stringify(history)} />
-					<label htmlFor="preview-message" className="block text-sm font-medium text-slate-800">
-						{preview.inputLabel}
-					</label>
-					<div className="mt-2 flex gap-2">
-						<input
-							id="preview-message"
-							name="message"
-							required
-							maxLength={CHAT_MESSAGE_MAX_CHARS}
-							autoComplete="off"
-							className="h-11 min-w-0 flex-1 rounded-xl border-0 px-3.5 text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none"
-						/>
-						<button type="submit" disabled={busy} className={buttonClasses({ className: 'rounded-xl' })}>
-							<Send className="size-4" aria-hidden />
-							<span className="sr-only sm:not-sr-only">Send</span>
-						</button>
-					</div>
-					{actionData?.error ? (
-						<p role="alert" className="mt-2 text-sm text-rose-600">
-							{actionData.error}
-						</p>
-					) : null}
-				</Form>
+				<ChatPageForm history={history} inputId="preview-message" label={preview.inputLabel} error={actionData?.error} />
 			</div>
 		</section>
 	)

@@ -378,11 +378,12 @@ test.describe('who may do what', () => {
 		expect(embedChat.status()).toBe(404)
 		expect(await embedChat.text()).not.toContain('31-41-59')
 
-		for (const form of [
+		const forms: Array<Record<string, string>> = [
 			{ intent: 'toggle', id, active: 'true' },
 			{ intent: 'delete', id },
 			{ intent: 'update', id, name: 'Hijacked', knowledgeBase: 'Hijacked', systemPrompt: '' },
-		]) {
+		]
+		for (const form of forms) {
 			const response = await intruder.post('/playground?index', { multipart: form, headers: origin, maxRedirects: 0 })
 			expect(response.status()).toBe(302)
 		}

@@ -9,15 +9,15 @@ import type { ThreadMessage, ThreadSource } from './chat-thread.tsx'
 
 type ChatbotMessage = UIMessage<unknown, { sources: ThreadSource[] }>
 
-/** The error a failed request carried: the server's JSON message and, when known, its status. */
-export function describeChatError(error: Error): { message: string; status: number | null } {
+/** The message a failed request carried: the server's JSON `error`, or the error's own text. */
+export function describeChatError(error: Error): { message: string } {
 	try {
 		const body = JSON.parse(error.message) as { error?: unknown }
-		if (typeof body.error === 'string') return { message: body.error, status: null }
+		if (typeof body.error === 'string') return { message: body.error }
 	} catch {
 		// Not JSON: a network failure or an error part from the stream.
 	}
-	return { message: error.message, status: null }
+	return { message: error.message }
 }
 
 function replaceLastReply(messages: ChatbotMessage[], text: string): ChatbotMessage[] {

@@ -1,61 +1,14 @@
 // The owner's live test chat for one chatbot: 500 px tall (spec section 9), streamed replies with
 // the knowledge passages they drew on.
 import { Bot } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
-import { CHAT_MESSAGE_MAX_CHARS } from '~/utils/ai/chat-schema.ts'
-import { ChatComposer, ChatThread } from '../chat/chat-thread.tsx'
-import { useChatbotChat } from '../chat/use-chatbot-chat.ts'
+import { ChatbotConversation } from '../chat/chatbot-conversation.tsx'
 import { showToast } from '../toast-message.tsx'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog.tsx'
 
 const { preview, toasts } = chatbotBuilder
 
 export type PreviewTarget = { id: string; name: string }
-
-function PreviewChat({ chatbot }: { chatbot: PreviewTarget }) {
-	const chat = useChatbotChat({
-		api: `/api/chatbots/${chatbot.id}/chat`,
-		greeting: preview.greeting(chatbot.name),
-		errorReply: preview.errorReply,
-		emptyReply: preview.emptyReply,
-		onError: () => showToast({ type: 'error', title: toasts.previewFailed }),
-	})
-	const [input, setInput] = useState('')
-	const listRef = useRef<HTMLDivElement>(null)
-	const inputRef = useRef<HTMLTextAreaElement>(null)
-	useEffect(() => {
-		listRef.current?.scrollTo({ top: listRef.current.scrollHeight })
-	}, [chat.thread])
-	useEffect(() => {
-		if (!chat.busy) inputRef.current?.focus()
-	}, [chat.busy])
-	return (
-		<>
-			<ChatThread
-				ref={listRef}
-				messages={chat.thread}
-				typing={chat.typing}
-				assistantName={chatbot.name}
-				sourcesLabel={preview.sourcesLabel}
-				passageLabel={preview.passage}
-			/>
-			<ChatComposer
-				id="preview-input"
-				ref={inputRef}
-				value={input}
-				onChange={setInput}
-				onSend={() => {
-					if (chat.send(input)) setInput('')
-				}}
-				busy={chat.busy}
-				label={preview.inputLabel}
-				sendLabel={preview.sendLabel}
-				maxLength={CHAT_MESSAGE_MAX_CHARS}
-			/>
-		</>
-	)
-}
 
 export function ChatbotPreviewDialog({ chatbot, onClose }: { chatbot: PreviewTarget | null; onClose: () => void }) {
 	return (
@@ -74,7 +27,15 @@ export function ChatbotPreviewDialog({ chatbot, onClose }: { chatbot: PreviewTar
 						</div>
 					</div>
 					{/* A new chat for each chatbot opened. */}
-					<PreviewChat key={chatbot.id} chatbot={chatbot} />
+					<ChatbotConversation
+						key={chatbot.id}
+						chatbot={chatbot}
+						api={`/api/chatbots/${chatbot.id}/chat`}
+						inputId="preview-input"
+						inputLabel={preview.inputLabel}
+						showSources
+						onError={() => showToast({ type: 'error', title: toasts.previewFailed })}
+					/>
 				</DialogContent>
 			) : null}
 		</Dialog>

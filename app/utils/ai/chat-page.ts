@@ -1,0 +1,30 @@
+// The posts of the chat pages that work without JavaScript: a message and the conversation so far.
+import { z } from 'zod'
+import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from './chat-schema.ts'
+
+export const ChatPageTurnSchema = z.object({
+	role: z.enum(['user', 'assistant']),
+	text: z.string().max(CHAT_MESSAGE_MAX_CHARS * 4),
+	sources: z.array(z.object({ position: z.number().int(), excerpt: z.string().max(400) })).max(8).optional(),
+})
+export type ChatPageTurn = z.infer<typeof ChatPageTurnSchema>
+
+/** The posted message (trimmed), the history (empty when tampered with) and a length problem, if any. */
+export function readChatPagePost(form: FormData) {
+	const message = String(form.get('message') ?? '').trim()
+	let history: ChatPageTurn[] = []
+	try {
+		history = z.array(ChatPageTurnSchema).max(CHAT_HISTORY_MAX_MESSAGES).parse(JSON.parse(String(form.get('history') ?? '[]')))
+	} catch {
+		history = []
+	}
+	const tooLong = message.length > CHAT_MESSAGE_MAX_CHARS ? `Messages are limited to ${CHAT_MESSAGE_MAX_CHARS} characters.` : null
+	return { message, history, tooLong }
+}
+
+/** The turns to send: history plus the new message, the most recent ones so limits are never outgrown. */
+export function withQuestion(history: ChatPageTurn[], message: string): ChatPageTurn[] {
+	return [...history, { role: 'user' as const, text: message }].slice(-(CHAT_HISTORY_MAX_MESSAGES - 1))
+}
+
+export const asModelMessages = (turns: ChatPageTurn[]) => turns.map((t) => ({ role: t.role, parts: [{ type: 'text', text: t.text }] }))
