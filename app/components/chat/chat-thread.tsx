@@ -4,6 +4,7 @@
 import { BookOpen, Send } from 'lucide-react'
 import { forwardRef, type Ref } from 'react'
 import { cn } from '~/utils/misc.ts'
+import { useHydrated } from '~/utils/use-hydrated.ts'
 
 export type ThreadSource = { position: number; excerpt: string }
 export type ThreadMessage = { id: string; role: 'user' | 'assistant'; text: string; sources?: ThreadSource[] }
@@ -93,6 +94,8 @@ type ComposerProps = {
 
 /** Send is disabled while a reply is pending or the text is blank; Enter sends, Shift+Enter does not. */
 export const ChatComposer = forwardRef(function ChatComposer({ id, value, onChange, onSend, busy, label, sendLabel, maxLength, className }: ComposerProps, ref: Ref<HTMLTextAreaElement>) {
+	// Server-rendered (the embed), it waits for JavaScript: a message typed before would be lost.
+	const hydrated = useHydrated()
 	return (
 		<form
 			className={cn('flex items-end gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:px-6', className)}
@@ -110,7 +113,7 @@ export const ChatComposer = forwardRef(function ChatComposer({ id, value, onChan
 				rows={1}
 				value={value}
 				maxLength={maxLength}
-				disabled={busy}
+				disabled={busy || !hydrated}
 				placeholder={label}
 				onChange={(event) => onChange(event.target.value)}
 				onKeyDown={(event) => {
