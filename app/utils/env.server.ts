@@ -65,6 +65,23 @@ export const envSchema = z.object({
 		}, 'must be an IANA time zone such as Asia/Kolkata'),
 	/** Seconds an anonymous visitor's copy of a public page is reused; 0 turns the cache off. */
 	PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
+	/** Speech-to-text for the voice API (Whisper through the AI SDK); defaults to the Groq settings. */
+	TRANSCRIBE_API_KEY: z
+		.string()
+		.trim()
+		.transform((v) => (v === '' ? undefined : v))
+		.optional(),
+	TRANSCRIBE_BASE_URL: optionalUrl,
+	TRANSCRIBE_MODEL: z.string().default('whisper-large-v3-turbo'),
+	/** Voice agents are also created at ElevenLabs when set; unset, they work on their own. */
+	ELEVENLABS_API_KEY: z
+		.string()
+		.trim()
+		.transform((v) => (v === '' ? undefined : v))
+		.optional(),
+	ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+	/** Minutes without a message after which an open voice conversation is closed as completed. */
+	VOICE_IDLE_MINUTES: z.coerce.number().int().min(1).default(10),
 	/**
 	 * host:port pairs that website import may fetch even though they resolve to a private or loopback
 	 * address, comma-separated. Empty by default; tests list their local website server here.

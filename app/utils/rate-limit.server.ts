@@ -17,6 +17,9 @@ export const rateLimits = {
 	/** Embedded chatbots on other sites: per visitor, and per chatbot so one bot cannot starve the rest. */
 	embedChatPerIp: { limit: 20, windowMs: 60_000 },
 	embedChatPerChatbot: { limit: 300, windowMs: 60_000 },
+	/** The voice API (start, message, end): per caller IP and per agent. */
+	voiceApiPerIp: { limit: 60, windowMs: 60_000 },
+	voiceApiPerAgent: { limit: 600, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>
 
 /** Counts one attempt against `key` and says whether it is within the rule. One atomic statement. */

@@ -10,6 +10,8 @@ export type FakeOpenAi = {
 	baseURL: string
 	/** Requests received per scenario (retries show up as more than one). */
 	attempts: Map<string, number>
+	/** Transcription requests received: the uploaded file's size and the language asked for. */
+	transcriptions: Array<{ bytes: number; language: string | null; model: string | null }>
 	close: () => Promise<void>
 }
 
@@ -26,10 +28,39 @@ function chunk(content: string | null, finish: string | null = null) {
 	})}\n\n`
 }
 
-export async function startFakeOpenAi({ wordDelayMs = 0 }: { wordDelayMs?: number } = {}): Promise<FakeOpenAi> {
+export const FAKE_TRANSCRIPT = 'What are your opening hours?'
+
+/** A form field's value from a raw multipart body (enough for the few fields the SDK sends). */
+function multipartField(body: Buffer, name: string) {
+	const match = new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(body.toString('latin1'))
+	return match?.[1] ?? null
+}
+
+/**
+ * `transcript`: what POST …/audio/transcriptions answers for any audio (Whisper's JSON shape, as
+ * Groq sends it); audio of fewer than 100 bytes gets a 500, to test the failure path.
+ */
+export async function startFakeOpenAi({ wordDelayMs = 0, port = 0, transcript = FAKE_TRANSCRIPT }: { wordDelayMs?: number; port?: number; transcript?: string } = {}): Promise<FakeOpenAi> {
 	const attempts = new Map<string, number>()
+	const transcriptions: FakeOpenAi['transcriptions'] = []
 	const sockets = new Set<import('node:net').Socket>()
 	const server = http.createServer(async (req, res) => {
+		if (req.url?.endsWith('/audio/transcriptions')) {
+			const chunks: Buffer[] = []
+			for await (const part of req) chunks.push(part as Buffer)
+			const raw = Buffer.concat(chunks)
+			const fileStart = raw.indexOf('\r\n\r\n', raw.indexOf('name="file"'))
+			const boundary = /boundary=(.+)$/.exec(String(req.headers['content-type']))?.[1] ?? ''
+			const fileEnd = raw.indexOf(`\r\n--${boundary}`, fileStart)
+			const bytes = fileStart >= 0 && fileEnd > fileStart ? fileEnd - fileStart - 4 : 0
+			transcriptions.push({ bytes, language: multipartField(raw, 'language'), model: multipartField(raw, 'model') })
+			if (bytes < 100) {
+				res.writeHead(500, { 'Content-Type': 'application/json' })
+				return res.end(JSON.stringify({ error: { message: 'fake transcription failure', type: 'fake_error' } }))
+			}
+			res.writeHead(200, { 'Content-Type': 'application/json' })
+			return res.end(JSON.stringify({ text: ` ${transcript} `, x_groq: { id: 'req_fake' } }))
+		}
 		let body = ''
 		for await (const part of req) body += part
 		let scenario = 'normal'
@@ -82,11 +113,12 @@ export async function startFakeOpenAi({ wordDelayMs = 0 }: { wordDelayMs?: numbe
 		sockets.add(socket)
 		socket.on('close', () => sockets.delete(socket))
 	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-	const { port } = server.address() as AddressInfo
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+	const address = server.address() as AddressInfo
 	return {
-		baseURL: `http://127.0.0.1:${port}/openai/v1`,
+		baseURL: `http://127.0.0.1:${address.port}/openai/v1`,
 		attempts,
+		transcriptions,
 		close: () =>
 			new Promise((resolve) => {
 				for (const socket of sockets) socket.destroy()

@@ -1,0 +1,187 @@
+// The voice API end to end through its route handlers with plain Requests: start -> message (text,
+// and audio through the real @ai-sdk/groq transcription code against a local fake Whisper) -> end,
+// the call_logs row at each step, and every error case.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { FAKE_TRANSCRIPT, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server.ts'
+import { makeWav } from '../support/wav.ts'
+
+type VoiceModule = typeof import('~/utils/voice-chat.server.ts')
+let fake: FakeOpenAi
+let voice: VoiceModule
+let prisma: typeof import('~/utils/db.server.ts').prisma
+let agentId: string
+let inactiveAgentId: string
+let userId: string
+let ip = 0
+
+beforeAll(async () => {
+	fake = await startFakeOpenAi()
+	process.env.TRANSCRIBE_API_KEY = 'test-key'
+	process.env.TRANSCRIBE_BASE_URL = fake.baseURL
+	vi.spyOn(console, 'error').mockImplementation(() => {})
+	vi.spyOn(console, 'log').mockImplementation(() => {})
+	voice = await import('~/utils/voice-chat.server.ts')
+	;({ prisma } = await import('~/utils/db.server.ts'))
+	userId = (await prisma.user.create({ data: { email: `voice-${randomUUID()}@example.com`, passwordHash: 'x' } })).id
+	const agent = (extra: object = {}) =>
+		prisma.agent.create({
+			data: { userId, name: 'Front Desk', instructions: 'We are open from 9 am to 6 pm, Monday to Saturday. Sunday closed.', firstMessage: 'Namaste! Front desk here.', ...extra },
+		})
+	agentId = (await agent()).id
+	inactiveAgentId = (await agent({ isActive: false })).id
+})
+
+afterAll(async () => {
+	vi.restoreAllMocks()
+	delete process.env.TRANSCRIBE_API_KEY
+	delete process.env.TRANSCRIBE_BASE_URL
+	await prisma.user.delete({ where: { id: userId } })
+	await fake.close()
+})
+
+// Each request from its own address, so the per-IP limit does not get in the way.
+const headers = (extra: Record<string, string> = {}) => ({ 'x-app-client-ip': `10.90.${ip >> 8}.${ip++ & 255}`, ...extra })
+const json = (path: string, body: unknown) =>
+	new Request(`http://localhost${path}`, { method: 'POST', headers: headers({ 'Content-Type': 'application/json' }), body: typeof body === 'string' ? body : JSON.stringify(body) })
+function multipart(fields: Record<string, string | Blob>) {
+	const form = new FormData()
+	for (const [key, value] of Object.entries(fields)) form.append(key, value)
+	return new Request('http://localhost/api/voice-chat/message', { method: 'POST', headers: headers(), body: form })
+}
+const call = async (run: () => Promise<unknown>) => {
+	const response = await voice.voiceApiResponse(run)
+	return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+const start = (body: unknown) => call(() => voice.startConversation(json('/api/voice-chat/start', body)))
+const message = (fields: Record<string, string | Blob>) => call(() => voice.sendVoiceMessage(multipart(fields)))
+const end = (body: unknown) => call(() => voice.endConversation(json('/api/voice-chat/end', body)))
+const row = (id: string) => prisma.callLog.findUniqueOrThrow({ where: { id } })
+const wav = (seconds: number) => new Blob([makeWav(seconds)], { type: 'audio/wav' })
+
+describe('a whole conversation', () => {
+	test('start -> text -> audio -> end writes the call log as it goes', async () => {
+		const started = await start({ agent_id: agentId, customer_name: 'Asha Rao', customer_phone: '+91 98111 22334', customer_email: 'asha@example.com' })
+		expect(started.status).toBe(200)
+		expect(started.body).toMatchObject({ first_message: 'Namaste! Front desk here.', agent: { id: agentId, name: 'Front Desk', voice_id: 'alloy', language: 'en' } })
+		const id = started.body.conversation_id as string
+		expect(await row(id)).toMatchObject({ callStatus: 'in-progress', agentId, customerName: 'Asha Rao', customerPhone: '+91 98111 22334', customerEmail: 'asha@example.com', transcript: 'Assistant: Namaste! Front desk here.' })
+
+		const text = await message({ agent_id: agentId, conversation_id: id, text: 'Are you open on Sunday?' })
+		expect(text.status).toBe(200)
+		expect(text.body).toMatchObject({ conversation_id: id, text: 'Are you open on Sunday?', transcribed: false })
+		expect(text.body.reply).toMatch(/Sunday closed/)
+
+		const audio = await message({ agent_id: agentId, conversation_id: id, audio: wav(1.5) })
+		expect(audio.status).toBe(200)
+		expect(audio.body).toMatchObject({ text: FAKE_TRANSCRIPT, transcribed: true })
+		expect(audio.body.reply).toMatch(/9 am to 6 pm/)
+		expect(fake.transcriptions.at(-1)).toMatchObject({ language: 'en', model: 'whisper-large-v3-turbo' })
+		expect(fake.transcriptions.at(-1)!.bytes).toBe(makeWav(1.5).byteLength)
+
+		await prisma.$executeRaw`UPDATE call_logs SET created_at = created_at - interval '75 seconds' WHERE id = ${id}::uuid`
+		const ended = await end({ agent_id: agentId, conversation_id: id })
+		expect(ended.status).toBe(200)
+		expect(ended.body).toMatchObject({ status: 'completed' })
+		expect(ended.body.duration_seconds).toBeGreaterThanOrEqual(75)
+		const done = await row(id)
+		expect(done.callStatus).toBe('completed')
+		expect(done.callDuration).toBeGreaterThanOrEqual(75)
+		expect(done.inquiryDetails).toBe('Are you open on Sunday?')
+		expect(done.transcript!.split('\n')).toEqual([
+			'Assistant: Namaste! Front desk here.',
+			'Caller: Are you open on Sunday?',
+			`Assistant: ${text.body.reply}`,
+			`Caller: ${FAKE_TRANSCRIPT}`,
+			`Assistant: ${audio.body.reply}`,
+		])
+
+		// Ending twice keeps the first end; speaking after the end is refused.
+		expect((await end({ agent_id: agentId, conversation_id: id })).body).toMatchObject({ status: 'completed', duration_seconds: done.callDuration })
+		expect(await message({ agent_id: agentId, conversation_id: id, text: 'Hello?' })).toMatchObject({ status: 409 })
+	})
+
+	test('end with status failed marks the call failed', async () => {
+		const { body } = await start({ agent_id: agentId })
+		expect((await end({ agent_id: agentId, conversation_id: body.conversation_id, status: 'failed' })).body).toMatchObject({ status: 'failed' })
+		expect((await row(body.conversation_id as string)).callStatus).toBe('failed')
+	})
+
+	test('an idle conversation closes as completed, lasting until its last message', async () => {
+		const { body } = await start({ agent_id: agentId })
+		const id = body.conversation_id as string
+		await prisma.$executeRaw`UPDATE call_logs SET created_at = now() - interval '15 minutes', updated_at = now() - interval '11 minutes' WHERE id = ${id}::uuid`
+		expect(await message({ agent_id: agentId, conversation_id: id, text: 'Still there?' })).toMatchObject({ status: 409 })
+		const closed = await row(id)
+		expect([closed.callStatus, closed.callDuration]).toEqual(['completed', 240])
+	})
+})
+
+describe('errors', () => {
+	test('start: unknown, inactive and malformed agents; bad bodies', async () => {
+		expect(await start({ agent_id: randomUUID() })).toMatchObject({ status: 404, body: { error: 'No active voice assistant has that agent_id.' } })
+		expect(await start({ agent_id: inactiveAgentId })).toMatchObject({ status: 404 })
+		expect(await start({ agent_id: 'nope' })).toMatchObject({ status: 404 })
+		expect(await start({})).toMatchObject({ status: 400, body: { error: 'agent_id is required.' } })
+		expect(await start('{not json')).toMatchObject({ status: 400, body: { error: 'The request body is not valid JSON.' } })
+		expect(await start({ agent_id: agentId, customer_email: 'not-an-email' })).toMatchObject({ status: 400 })
+		const plain = new Request('http://localhost/api/voice-chat/start', { method: 'POST', headers: headers({ 'Content-Type': 'text/plain' }), body: 'x' })
+		expect(await call(() => voice.startConversation(plain))).toMatchObject({ status: 415 })
+	})
+
+	test('message: missing input, sizes, formats, foreign conversations, a failing transcriber', async () => {
+		const { body } = await start({ agent_id: agentId })
+		const id = body.conversation_id as string
+		const base = { agent_id: agentId, conversation_id: id }
+		expect(await message(base)).toMatchObject({ status: 400, body: { error: 'Send audio or text.' } })
+		expect(await message({ ...base, text: 'x'.repeat(2001) })).toMatchObject({ status: 400 })
+		expect(await message({ agent_id: agentId, text: 'hi' })).toMatchObject({ status: 400, body: { error: 'conversation_id is required.' } })
+		expect(await message({ ...base, audio: new Blob([new Uint8Array([1, 2, 3, 4, 5])]) })).toMatchObject({ status: 415 })
+		expect(await message({ ...base, audio: wav(61) })).toMatchObject({ status: 413, body: { error: 'Audio is limited to 60 seconds per message.' } })
+		expect(await message({ ...base, audio: new Blob([new Uint8Array(4 * 1024 * 1024 + 1)]) })).toMatchObject({ status: 413 })
+		// The fake answers 500 for tiny audio: the caller hears about it, the conversation goes on.
+		expect(await message({ ...base, audio: wav(0.001) })).toMatchObject({ status: 502, body: { error: 'The speech-to-text service failed. Try again.' } })
+		expect(await message({ ...base, text: 'Are you open on Sunday?' })).toMatchObject({ status: 200 })
+
+		// Another agent's conversation, or one that does not exist.
+		const other = await prisma.agent.create({ data: { userId, name: 'Other', instructions: 'x', firstMessage: 'hi' } })
+		expect(await message({ agent_id: other.id, conversation_id: id, text: 'hi' })).toMatchObject({ status: 404 })
+		expect(await message({ ...base, conversation_id: randomUUID(), text: 'hi' })).toMatchObject({ status: 404 })
+		expect(await end({ agent_id: other.id, conversation_id: id })).toMatchObject({ status: 404 })
+		expect((await row(id)).callStatus).toBe('in-progress')
+
+		const form = new Request('http://localhost/api/voice-chat/message', { method: 'POST', headers: headers({ 'Content-Type': 'application/json' }), body: '{}' })
+		expect(await call(() => voice.sendVoiceMessage(form))).toMatchObject({ status: 415 })
+	})
+
+	test('the per-IP limit answers 429', async () => {
+		const fixed = { 'x-app-client-ip': '10.91.0.1', 'Content-Type': 'application/json' }
+		const statuses: number[] = []
+		for (let i = 0; i < 61; i++) {
+			const response = await voice.voiceApiResponse(() => voice.startConversation(new Request('http://localhost/x', { method: 'POST', headers: fixed, body: JSON.stringify({ agent_id: inactiveAgentId }) })))
+			statuses.push(response.status)
+		}
+		expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true)
+		expect(statuses[60]).toBe(429)
+	})
+})
+
+describe('without a speech-to-text provider', () => {
+	test('audio is refused with 501 and text still works', async () => {
+		delete process.env.TRANSCRIBE_API_KEY
+		vi.resetModules()
+		const plain: VoiceModule = await import('~/utils/voice-chat.server.ts')
+		const { body } = await start({ agent_id: agentId })
+		const form = (fields: Record<string, string | Blob>) => {
+			const data = new FormData()
+			for (const [key, value] of Object.entries(fields)) data.append(key, value)
+			return new Request('http://localhost/api/voice-chat/message', { method: 'POST', headers: headers(), body: data })
+		}
+		const base = { agent_id: agentId, conversation_id: body.conversation_id as string }
+		const refused = await plain.voiceApiResponse(() => plain.sendVoiceMessage(form({ ...base, audio: wav(1) })))
+		expect(refused.status).toBe(501)
+		expect((await refused.json()).error).toMatch(/Speech-to-text is not configured/)
+		const typed = await plain.voiceApiResponse(() => plain.sendVoiceMessage(form({ ...base, text: 'When are you open?' })))
+		expect(typed.status).toBe(200)
+	})
+})
