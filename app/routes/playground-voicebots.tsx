@@ -1,19 +1,112 @@
-import { AudioLines } from 'lucide-react'
+import { AudioLines, Plus, Sparkles } from 'lucide-react'
+import { useState } from 'react'
+import { data, Link } from 'react-router'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
+import { VoiceTestDialog } from '~/components/playground/voice-test-dialog.tsx'
+import { VoicebotCard, type AgentSummary } from '~/components/playground/voicebot-card.tsx'
+import { blankAgentForm, VoicebotForm } from '~/components/playground/voicebot-form.tsx'
+import { ToastMessage } from '~/components/toast-message.tsx'
+import { buttonClasses } from '~/components/ui/button.tsx'
+import { voicebotBuilder } from '~/content/voicebot-builder.ts'
+import { listAgents } from '~/utils/agents.server.ts'
+import { transcriptionSettings } from '~/utils/ai/transcribe.server.ts'
 import { requireUser } from '~/utils/auth.server.ts'
+import { getSiteOrigin } from '~/utils/origin.server.ts'
+import { sessionHeaders } from '~/utils/session-headers.ts'
+import { makeToast } from '~/utils/toast.ts'
+import { useHydrated } from '~/utils/use-hydrated.ts'
+import { voiceApiSnippet, voicebotBuilderAction } from '~/utils/voicebot-builder.server.ts'
 import type { Route } from './+types/playground-voicebots'
 
+const { empty, list, toasts } = voicebotBuilder
+
+// ?new shows the form, ?delete=<id> asks to confirm on that card, ?api=<id> shows its API snippet.
 export async function loader({ request }: Route.LoaderArgs) {
-	await requireUser(request)
-	return null
+	const { user, setCookie } = await requireUser(request)
+	const search = new URL(request.url).searchParams
+	const headers = { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) }
+	const base = { creating: search.has('new'), deleting: search.get('delete'), showingApi: search.get('api'), transcription: transcriptionSettings() !== null }
+	try {
+		const origin = getSiteOrigin(request)
+		const agents: AgentSummary[] = (await listAgents(user.id)).map((a) => ({
+			id: a.id,
+			name: a.name,
+			description: a.description,
+			voiceId: a.voiceId,
+			language: a.language,
+			isActive: a.isActive,
+			apiSnippet: voiceApiSnippet(origin, a.id),
+		}))
+		return data({ ...base, agents, error: null }, { headers })
+	} catch (error) {
+		console.error(`Voicebot builder: listing agents of user ${user.id} failed:`, error)
+		return data({ ...base, creating: false, agents: [], error: makeToast({ type: 'error', title: toasts.listFailed }) }, { status: 500, headers })
+	}
 }
 
-export default function VoicebotBuilderRoute() {
+export async function action({ request }: Route.ActionArgs) {
+	const { user } = await requireUser(request)
+	return voicebotBuilderAction(request, user.id)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Voicebot Builder | AI Playground' }, { name: 'robots', content: 'noindex' }]
+
+export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const { agents, creating, deleting, showingApi, transcription, error } = loaderData
+	const hydrated = useHydrated()
+	const [testing, setTesting] = useState<AgentSummary | null>(null)
+
+	if (creating || actionData) {
+		return (
+			<section aria-label="Voicebot Builder">
+				<ToastMessage toast={actionData?.toast} />
+				<VoicebotForm values={actionData?.values ?? blankAgentForm} errors={actionData?.errors ?? {}} />
+			</section>
+		)
+	}
+
+	if (error) return <TabPlaceholder icon={AudioLines} title={toasts.listFailed} text="Your voice assistants could not be loaded. Reload the page in a moment." />
+
+	if (agents.length === 0) {
+		return (
+			<section aria-labelledby="empty-heading" className="relative overflow-hidden rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
+				<div aria-hidden className="pointer-events-none absolute inset-x-0 -top-24 mx-auto size-72 rounded-full bg-fuchsia-200/40 blur-3xl" />
+				<span className="relative mx-auto grid size-16 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-500 to-brand-600 text-white shadow-lg shadow-brand-600/30">
+					<AudioLines className="size-8" aria-hidden />
+				</span>
+				<h2 id="empty-heading" className="relative mt-6 font-display text-2xl font-bold text-slate-950">
+					{empty.title}
+				</h2>
+				<p className="relative mx-auto mt-2 max-w-md text-slate-600">{empty.text}</p>
+				<Link to="/playground/voicebots?new" className={buttonClasses({ size: 'lg', className: 'relative mt-8' })}>
+					<Sparkles className="size-5" aria-hidden />
+					{empty.button}
+				</Link>
+			</section>
+		)
+	}
+
 	return (
-		<TabPlaceholder
-			icon={AudioLines}
-			title="Voicebot Builder"
-			text="Voice assistants with their own voice, language and instructions will be created and tested here."
-		/>
+		<section aria-labelledby="agents-heading">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h2 id="agents-heading" className="font-display text-xl font-bold text-slate-950">
+					{list.title}
+				</h2>
+				<Link to="/playground/voicebots?new" className={buttonClasses()}>
+					<Plus className="size-4" aria-hidden />
+					{list.createNew}
+				</Link>
+			</div>
+			<ul className="mt-5 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+				{agents.map((agent) => (
+					<VoicebotCard key={agent.id} agent={agent} confirmingDelete={deleting === agent.id} showingApi={showingApi === agent.id} onTest={hydrated ? setTesting : undefined} />
+				))}
+			</ul>
+			<VoiceTestDialog agent={testing} transcription={transcription} onClose={() => setTesting(null)} />
+		</section>
 	)
+}
+
+export function ErrorBoundary() {
+	return <TabPlaceholder icon={AudioLines} title={toasts.listFailed} text="Something went wrong while loading your voice assistants. Reload the page in a moment." />
 }

@@ -1,6 +1,7 @@
 // The voice assistant form and the voice API bodies, validated the same way in the browser and on the server.
 import { z } from 'zod'
 import { languages, voicebotBuilder, voices } from '~/content/voicebot-builder.ts'
+import type { Toast } from './toast.ts'
 
 const missing = voicebotBuilder.toasts.missing.description
 const voiceIds = voices.map((v) => v.id) as [string, ...string[]]
@@ -26,6 +27,8 @@ export const AgentFormSchema = z.object({
 })
 export type AgentForm = z.infer<typeof AgentFormSchema>
 export type AgentFormErrors = Partial<Record<keyof AgentForm, string>>
+export type AgentFormValues = { name: string; voiceId: string; description: string; instructions: string; firstMessage: string; language: string }
+export type VoicebotActionData = { values: AgentFormValues; errors: AgentFormErrors; toast: Toast }
 
 export const VOICE_TEXT_MAX_CHARS = 2000
 /** Audio per message: about 4 minutes of Opus at 128 kbit/s, or 60 s of 16-bit 16 kHz WAV ×2. */

@@ -1,0 +1,129 @@
+// One voice assistant in "Your Voice Assistants": description (or 'Voice Assistant'), Active/Inactive,
+// voice, language, and Test, API and Delete. API and Delete are links and forms, so they work
+// without JavaScript; Test needs it (microphone and speech live in the browser).
+import { AudioLines, Code2, Languages, Mic, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { Form, Link } from 'react-router'
+import { voicebotBuilder, voices } from '~/content/voicebot-builder.ts'
+import { cn } from '~/utils/misc.ts'
+import { showToast } from '../toast-message.tsx'
+import { Badge } from '../ui/badge.tsx'
+import { buttonClasses } from '../ui/button.tsx'
+
+const { card, toasts } = voicebotBuilder
+const actionClass = buttonClasses({ variant: 'secondary', size: 'sm' })
+
+export type AgentSummary = { id: string; name: string; description: string | null; voiceId: string; language: string; isActive: boolean; apiSnippet: string }
+
+export function VoicebotCard({
+	agent,
+	confirmingDelete,
+	showingApi,
+	onTest,
+}: {
+	agent: AgentSummary
+	confirmingDelete: boolean
+	showingApi: boolean
+	/** Set once JavaScript runs. */
+	onTest?: (agent: AgentSummary) => void
+}) {
+	const [apiOpen, setApiOpen] = useState(false)
+	const voice = voices.find((v) => v.id === agent.voiceId)
+	const headingId = `agent-${agent.id}`
+	return (
+		<li data-testid="agent-card" aria-labelledby={headingId} className="flex flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
+			<div className="flex items-start gap-3">
+				<span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-500 to-brand-600 text-white shadow-sm">
+					<AudioLines className="size-5" aria-hidden />
+				</span>
+				<div className="min-w-0 flex-1">
+					<h4 id={headingId} className="truncate font-display text-base font-bold text-slate-950">
+						{agent.name}
+					</h4>
+					<p className="line-clamp-2 text-sm text-slate-500">{agent.description || card.fallbackDescription}</p>
+				</div>
+				<Badge tone={agent.isActive ? 'emerald' : 'white'} data-testid="status">
+					<span aria-hidden className={cn('size-1.5 rounded-full', agent.isActive ? 'bg-emerald-500' : 'bg-slate-400')} />
+					{agent.isActive ? card.active : card.inactive}
+				</Badge>
+			</div>
+			<dl className="mt-4 flex flex-wrap gap-x-5 gap-y-1 rounded-2xl bg-slate-50 px-4 py-2.5 text-sm text-slate-600 ring-1 ring-slate-200">
+				<div className="flex items-center gap-1.5">
+					<dt>
+						<Mic className="size-4 text-brand-600" aria-hidden />
+						<span className="sr-only">Voice</span>
+					</dt>
+					<dd data-testid="voice">{voice ? voice.label : agent.voiceId}</dd>
+				</div>
+				<div className="flex items-center gap-1.5">
+					<dt>
+						<Languages className="size-4 text-brand-600" aria-hidden />
+						<span className="sr-only">Language</span>
+					</dt>
+					<dd data-testid="language">{agent.language.toUpperCase()}</dd>
+				</div>
+			</dl>
+			<div className="mt-4 grid grid-cols-3 gap-2">
+				<button type="button" className={actionClass} disabled={!onTest} onClick={() => onTest?.(agent)} aria-label={`${card.test} ${agent.name}`}>
+					<Mic className="size-4" aria-hidden />
+					{card.test}
+				</button>
+				<Link
+					to={`/playground/voicebots?api=${agent.id}`}
+					preventScrollReset
+					className={actionClass}
+					aria-label={`${card.api} ${agent.name}`}
+					onClick={(event) => {
+						if (!onTest) return // without JavaScript the link shows the snippet
+						event.preventDefault()
+						setApiOpen(true)
+						navigator.clipboard.writeText(agent.apiSnippet).then(
+							() => showToast({ type: 'success', title: toasts.apiCopied }),
+							() => showToast({ type: 'message', title: 'Copy the API code below.' }),
+						)
+					}}
+				>
+					<Code2 className="size-4" aria-hidden />
+					{card.api}
+				</Link>
+				<Link to={`/playground/voicebots?delete=${agent.id}`} preventScrollReset className={cn(actionClass, 'text-rose-700 hover:bg-rose-50')} aria-label={`${card.delete} ${agent.name}`}>
+					<Trash2 className="size-4" aria-hidden />
+					{card.delete}
+				</Link>
+			</div>
+			{showingApi || apiOpen ? (
+				<div className="mt-4">
+					<label htmlFor={`${headingId}-api`} className="block text-xs font-medium text-slate-600">
+						Voice API for this assistant:
+					</label>
+					<textarea
+						id={`${headingId}-api`}
+						readOnly
+						rows={8}
+						value={agent.apiSnippet}
+						onFocus={(event) => event.currentTarget.select()}
+						className="mt-1 block w-full resize-y rounded-xl border-0 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
+					/>
+				</div>
+			) : null}
+			{confirmingDelete ? (
+				<Form method="post" action="/playground/voicebots" role="alertdialog" aria-labelledby={`${headingId}-confirm`} className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200">
+					<p id={`${headingId}-confirm`} className="text-sm font-medium text-rose-900">
+						{card.deleteConfirm(agent.name)}
+					</p>
+					<input type="hidden" name="intent" value="delete" />
+					<input type="hidden" name="id" value={agent.id} />
+					<div className="mt-3 flex gap-2">
+						<button type="submit" autoFocus className={buttonClasses({ size: 'sm', className: 'bg-rose-600 shadow-rose-600/25 hover:bg-rose-700' })}>
+							<Trash2 className="size-4" aria-hidden />
+							Delete assistant
+						</button>
+						<Link to="/playground/voicebots" preventScrollReset className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+							Keep it
+						</Link>
+					</div>
+				</Form>
+			) : null}
+		</li>
+	)
+}
