@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
-import { E2E_PORT, E2E_WEBSITE_PORT } from './tests/e2e/ports.ts'
+import { E2E_FAKE_AI_PORT, E2E_FAKE_MIC_WAV, E2E_PORT, E2E_WEBSITE_PORT } from './tests/e2e/ports.ts'
 
 // Playwright's own browser download cannot work here: use Debian's Chromium (ARCHITECTURE.md).
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 const port = E2E_PORT
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const baseURL = `http://localhost:${port}`
 
 export default defineConfig({
@@ -22,18 +23,24 @@ export default defineConfig({
 		trace: 'retain-on-failure',
 		launchOptions: {
 			executablePath,
-			args: [
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-			],
+			args: chromiumArgs,
 		},
 	},
-	projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+	projects: [
+		{ name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /voice-.*\.spec\.ts/ },
+		// The voice tests get a fake microphone that plays a WAV made by global-setup.
+		{
+			name: 'voice',
+			testMatch: /voice-.*\.spec\.ts/,
+			use: {
+				...devices['Desktop Chrome'],
+				launchOptions: {
+					executablePath,
+					args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${E2E_FAKE_MIC_WAV}`],
+				},
+			},
+		},
+	],
 	// The production build, as a visitor gets it; DATABASE_URL comes from scripts/test.ts.
 	webServer: {
 		command: 'node --enable-source-maps build/server.js',
@@ -47,6 +54,9 @@ export default defineConfig({
 			SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
 			// Only the test website may be imported from a loopback address.
 			WEBSITE_IMPORT_ALLOW: `127.0.0.1:${E2E_WEBSITE_PORT}`,
+			// Speech-to-text from a local fake Whisper; chat stays on the offline model.
+			TRANSCRIBE_API_KEY: 'e2e-key',
+			TRANSCRIBE_BASE_URL: `http://127.0.0.1:${E2E_FAKE_AI_PORT}/openai/v1`,
 		},
 		reuseExistingServer: false,
 		timeout: 120_000,

@@ -51,7 +51,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 		return data({ chatbots: [], mode: 'list' as const, editing: null, deleting: null, embedding: null, error: makeToast({ type: 'error', title: toasts.listFailed }) }, { status: 500, headers })
 	}
 	const mode = editing ? ('edit' as const) : search.has('new') ? ('create' as const) : ('list' as const)
-	return data({ chatbots, mode, editing, deleting: search.get('delete'), embedding: search.get('embed'), error: null }, { headers })
+	// Only ids of this user's own chatbots are echoed back into the page.
+	const own = (id: string | null) => (id && chatbots.some((c) => c.id === id) ? id : null)
+	return data({ chatbots, mode, editing, deleting: own(search.get('delete')), embedding: own(search.get('embed')), error: null }, { headers })
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const { user, setCookie } = await requireUser(request)
 	const search = new URL(request.url).searchParams
 	const headers = { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) }
-	const base = { creating: search.has('new'), deleting: search.get('delete'), showingApi: search.get('api'), transcription: transcriptionSettings() !== null }
+	const base = { creating: search.has('new'), deleting: null as string | null, showingApi: null as string | null, transcription: transcriptionSettings() !== null }
 	try {
 		const origin = getSiteOrigin(request)
 		const agents: AgentSummary[] = (await listAgents(user.id)).map((a) => ({
@@ -37,7 +37,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 			isActive: a.isActive,
 			apiSnippet: voiceApiSnippet(origin, a.id),
 		}))
-		return data({ ...base, agents, error: null }, { headers })
+		// Only ids of this user's own assistants are echoed back into the page.
+		const own = (id: string | null) => (id && agents.some((a) => a.id === id) ? id : null)
+		return data({ ...base, deleting: own(search.get('delete')), showingApi: own(search.get('api')), agents, error: null }, { headers })
 	} catch (error) {
 		console.error(`Voicebot builder: listing agents of user ${user.id} failed:`, error)
 		return data({ ...base, creating: false, agents: [], error: makeToast({ type: 'error', title: toasts.listFailed }) }, { status: 500, headers })

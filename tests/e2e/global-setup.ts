@@ -1,11 +1,17 @@
 // Servers the browser tests need beside the app: a small website to import from (on the app's
-// WEBSITE_IMPORT_ALLOW list) and a page on another origin that only embeds a chatbot.
+// WEBSITE_IMPORT_ALLOW list), a page on another origin that only embeds a chatbot, and a fake
+// Whisper (the app's TRANSCRIBE_BASE_URL); and the sound file Chromium's fake microphone plays.
+import { writeFileSync } from 'node:fs'
 import http from 'node:http'
+import { startFakeOpenAi } from '../support/fake-openai-server.ts'
+import { makeWav } from '../support/wav.ts'
 import { startWebsiteServer } from '../support/website-server.ts'
-import { E2E_EMBED_HOST_PORT, E2E_PORT, E2E_WEBSITE_PORT } from './ports.ts'
+import { E2E_EMBED_HOST_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MIC_WAV, E2E_PORT, E2E_WEBSITE_PORT } from './ports.ts'
 
 export default async function globalSetup() {
 	const website = await startWebsiteServer(E2E_WEBSITE_PORT)
+	const fakeAi = await startFakeOpenAi({ port: E2E_FAKE_AI_PORT })
+	writeFileSync(E2E_FAKE_MIC_WAV, makeWav(4, 44_100))
 	const host = http.createServer((request, response) => {
 		const id = new URL(request.url ?? '/', 'http://x').searchParams.get('id') ?? ''
 		response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
@@ -19,6 +25,7 @@ export default async function globalSetup() {
 	await new Promise<void>((resolve) => host.listen(E2E_EMBED_HOST_PORT, '127.0.0.1', resolve))
 	return async () => {
 		await website.close()
+		await fakeAi.close()
 		host.closeAllConnections()
 		await new Promise((resolve) => host.close(resolve))
 	}

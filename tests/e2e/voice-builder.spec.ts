@@ -1,0 +1,238 @@
+import type { Page } from '@playwright/test'
+import { FAKE_TRANSCRIPT } from '../support/fake-openai-server.ts'
+import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './helpers.ts'
+
+// Runs in the "voice" project: Chromium's fake microphone plays a WAV made by global-setup, and the
+// app's speech-to-text is a local fake Whisper that hears "What are your opening hours?".
+
+async function signIn(page: Page, prefix = 'voice') {
+	const { email } = await createUser({ email: uniqueEmail(prefix), fullName: 'Voice Builder' })
+	await useSessionIn(page.context(), test.info().project.use.baseURL!, await sessionCookieDirect(email))
+	return email
+}
+
+const OPENING_HOURS = 'We are open from 9 am to 6 pm, Monday to Saturday. Sunday closed.'
+
+async function createAgent(page: Page, name: string, fields: { description?: string; instructions?: string; voice?: string; language?: string } = {}) {
+	await page.goto('/playground/voicebots?new')
+	await page.getByLabel('Assistant Name').fill(name)
+	if (fields.description !== undefined) await page.getByLabel('Description').fill(fields.description)
+	await page.getByLabel('Instructions').fill(fields.instructions ?? OPENING_HOURS)
+	if (fields.voice) await page.getByLabel('Voice', { exact: true }).selectOption({ label: fields.voice })
+	if (fields.language) await page.getByLabel('Language', { exact: true }).selectOption({ label: fields.language })
+	await page.getByRole('button', { name: 'Create Assistant' }).click()
+	await expect(page.getByRole('heading', { name: 'Your Voice Assistants' })).toBeVisible()
+	const [row] = await sql<{ id: string }>(`SELECT id FROM agents WHERE name = $1 ORDER BY created_at DESC LIMIT 1`, [name])
+	return row.id
+}
+
+const card = (page: Page, name: string) => page.getByTestId('agent-card').filter({ hasText: name })
+
+test.describe('with JavaScript', () => {
+	test('empty state, the form with the spec defaults, validation, create, API snippet, delete', async ({ page }) => {
+		await signIn(page)
+		await page.goto('/playground/voicebots')
+		await expect(page.getByRole('heading', { name: 'Create Your First Voice Assistant' })).toBeVisible()
+		await page.getByRole('link', { name: 'Start Building' }).click()
+		await expect(page.getByLabel('Instructions')).toHaveValue('You are a helpful voice assistant. Speak naturally and be concise in your responses.')
+		await expect(page.getByLabel('First Message')).toHaveValue('Hello! How can I help you today?')
+		await expect(page.getByLabel('Voice', { exact: true })).toHaveValue('alloy')
+		await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en')
+		expect(await page.getByLabel('Voice', { exact: true }).locator('option').allTextContents()).toEqual([
+			'Professional (alloy)',
+			'Friendly (echo)',
+			'Expressive (fable)',
+			'Deep (onyx)',
+			'Warm (nova)',
+			'Bright (shimmer)',
+		])
+		expect(await page.getByLabel('Language', { exact: true }).locator('option').allTextContents()).toEqual(['English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese'])
+		await expectNoSeriousA11yViolations(page)
+
+		await page.getByLabel('Instructions').fill('')
+		await page.getByRole('button', { name: 'Create Assistant' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Missing information' })).toContainText('Please provide a name and instructions')
+
+		await page.getByLabel('Assistant Name').fill('Clinic Line')
+		await page.getByLabel('Description').fill('Answers calls for our Pune clinic')
+		await page.getByLabel('Instructions').fill(OPENING_HOURS)
+		await page.getByLabel('Voice', { exact: true }).selectOption('nova')
+		await page.getByLabel('Language', { exact: true }).selectOption('es')
+		await page.getByRole('button', { name: 'Create Assistant' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Voice assistant created!' })).toBeVisible()
+
+		const clinic = card(page, 'Clinic Line')
+		await expect(clinic).toContainText('Answers calls for our Pune clinic')
+		await expect(clinic.getByTestId('status')).toHaveText('Active')
+		await expect(clinic.getByTestId('voice')).toHaveText('Warm')
+		await expect(clinic.getByTestId('language')).toHaveText('ES')
+		const [row] = await sql<{ id: string; voice_settings: unknown; eleven_agent_id: string | null; first_message: string }>(
+			`SELECT id, voice_settings, eleven_agent_id, first_message FROM agents WHERE name = 'Clinic Line' ORDER BY created_at DESC LIMIT 1`,
+		)
+		expect(row.voice_settings).toEqual({ stability: 0.5, similarity_boost: 0.5, style: 0, use_speaker_boost: true })
+		expect(row.eleven_agent_id).toBeNull()
+		expect(row.first_message).toBe('Hello! How can I help you today?')
+
+		// No description: the card says 'Voice Assistant'.
+		await createAgent(page, 'Plain Line')
+		await expect(card(page, 'Plain Line')).toContainText('Voice Assistant')
+
+		await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+		await clinic.getByRole('link', { name: 'API Clinic Line' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'API code copied!' })).toBeVisible()
+		const snippet = await page.evaluate(() => navigator.clipboard.readText())
+		expect(snippet).toContain(`${test.info().project.use.baseURL}/api/voice-chat/start`)
+		expect(snippet).toContain(`"agent_id":"${row.id}"`)
+		expect(snippet).toContain('/api/voice-chat/message')
+		expect(snippet).toContain('/api/voice-chat/end')
+
+		await clinic.getByRole('link', { name: 'Delete Clinic Line' }).click()
+		await clinic.getByRole('button', { name: 'Delete assistant' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Voice assistant deleted' })).toBeVisible()
+		await expect(card(page, 'Clinic Line')).toHaveCount(0)
+		expect(await sql(`SELECT 1 FROM agents WHERE id = $1`, [row.id])).toHaveLength(0)
+	})
+
+	test('voice test: start, hold the mic, hear a real reply, type, end; the call log has it all', async ({ page }) => {
+		await signIn(page)
+		const id = await createAgent(page, 'Front Desk')
+		await card(page, 'Front Desk').getByRole('button', { name: 'Test Front Desk' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Test: Front Desk' })
+		const status = dialog.getByTestId('voice-status')
+		await expect(status).toHaveText('Click to start conversation')
+		await expectNoSeriousA11yViolations(page, '[role="dialog"]')
+
+		await dialog.getByRole('button', { name: 'Start conversation' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible()
+		await expect(dialog.locator('[data-role="assistant"]').first()).toHaveText(/Hello! How can I help you today\?/)
+		await expect(status).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
+		const [call] = await sql<{ id: string; call_status: string }>(`SELECT id, call_status FROM call_logs WHERE agent_id = $1`, [id])
+		expect(call.call_status).toBe('in-progress')
+
+		// Hold to talk: the fake microphone plays its tone while the button is held.
+		const mic = dialog.getByRole('button', { name: 'Hold to talk' })
+		await mic.hover()
+		await page.mouse.down()
+		await expect(status).toHaveText('Recording... Release to send')
+		await page.waitForTimeout(1500)
+		await page.mouse.up()
+		await expect(dialog.locator('[data-role="user"]').first()).toHaveText(new RegExp(FAKE_TRANSCRIPT.replace('?', '\\?')), { timeout: 15_000 })
+		await expect(dialog.locator('[data-role="assistant"]').nth(1)).toContainText('9 am to 6 pm')
+		await expect(status).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
+
+		// The text box works too.
+		await dialog.getByLabel('Or type your message').fill('Are you open on Sunday?')
+		await dialog.getByLabel('Or type your message').press('Enter')
+		await expect(dialog.locator('[data-role="user"]').nth(1)).toHaveText(/Are you open on Sunday\?/)
+		await expect(dialog.locator('[data-role="assistant"]').nth(2)).toContainText('Sunday closed')
+
+		await page.waitForTimeout(1100)
+		await dialog.getByRole('button', { name: 'End conversation' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Disconnected' })).toBeVisible()
+		await expect(status).toHaveText('Click to start conversation')
+		await expect
+			.poll(async () => (await sql<{ call_status: string }>(`SELECT call_status FROM call_logs WHERE id = $1`, [call.id]))[0].call_status)
+			.toBe('completed')
+		const [done] = await sql<{ call_duration: number; transcript: string; inquiry_details: string }>(`SELECT call_duration, transcript, inquiry_details FROM call_logs WHERE id = $1`, [call.id])
+		expect(done.call_duration).toBeGreaterThanOrEqual(2)
+		expect(done.inquiry_details).toBe(FAKE_TRANSCRIPT)
+		const lines = done.transcript.split('\n')
+		expect(lines[0]).toBe('Assistant: Hello! How can I help you today?')
+		expect(lines[1]).toBe(`Caller: ${FAKE_TRANSCRIPT}`)
+		expect(lines[2]).toMatch(/^Assistant: .*9 am to 6 pm/)
+		expect(lines[3]).toBe('Caller: Are you open on Sunday?')
+	})
+
+	test('voice test errors: microphone refused, recording impossible, processing failed', async ({ page }) => {
+		await signIn(page)
+		await createAgent(page, 'Fragile Line')
+
+		// Microphone refused.
+		await page.evaluate(() => {
+			navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'))
+		})
+		await card(page, 'Fragile Line').getByRole('button', { name: 'Test Fragile Line' }).click()
+		const dialog = page.getByRole('dialog')
+		await dialog.getByRole('button', { name: 'Start conversation' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Failed to access microphone' })).toBeVisible()
+		await expect(dialog.getByTestId('voice-status')).toHaveText('Click to start conversation')
+		await page.keyboard.press('Escape')
+
+		// Recording cannot start.
+		await page.reload()
+		await page.evaluate(() => {
+			;(window as unknown as { MediaRecorder: unknown }).MediaRecorder = class {
+				static isTypeSupported() {
+					return true
+				}
+				constructor() {
+					throw new Error('no recorder')
+				}
+			}
+		})
+		await card(page, 'Fragile Line').getByRole('button', { name: 'Test Fragile Line' }).click()
+		await dialog.getByRole('button', { name: 'Start conversation' }).click()
+		await expect(dialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
+		await dialog.getByRole('button', { name: 'Hold to talk' }).focus()
+		await page.keyboard.down(' ')
+		await expect(page.getByRole('status').filter({ hasText: 'Recording Error' })).toContainText('Failed to start recording')
+		await page.keyboard.up(' ')
+		await page.keyboard.press('Escape')
+
+		// The server fails on a message.
+		await page.reload()
+		await page.route('**/api/voice-chat/message', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"The speech-to-text service failed. Try again."}' }))
+		await card(page, 'Fragile Line').getByRole('button', { name: 'Test Fragile Line' }).click()
+		await dialog.getByRole('button', { name: 'Start conversation' }).click()
+		await expect(dialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
+		const mic = dialog.getByRole('button', { name: 'Hold to talk' })
+		await mic.hover()
+		await page.mouse.down()
+		await page.waitForTimeout(1200)
+		await page.mouse.up()
+		await expect(page.getByRole('status').filter({ hasText: 'Processing Error' })).toContainText('Failed to process audio')
+		await expect(dialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak')
+	})
+})
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('create with validation, see the API snippet, delete, by form posts', async ({ page }) => {
+		await signIn(page, 'voice-nojs')
+		await page.goto('/playground/voicebots')
+		await page.getByRole('link', { name: 'Start Building' }).click()
+		await page.getByLabel('Instructions').fill(' ')
+		await page.getByRole('button', { name: 'Create Assistant' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'Missing information' })).toContainText('Please provide a name and instructions')
+		await expect(page.getByLabel('Assistant Name')).toHaveAttribute('aria-invalid', 'true')
+
+		await page.getByLabel('Assistant Name').fill('Static Line')
+		await page.getByLabel('Instructions').fill(OPENING_HOURS)
+		await page.getByLabel('Language', { exact: true }).selectOption('fr')
+		await page.getByRole('button', { name: 'Create Assistant' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Voice assistant created!' })).toBeVisible()
+		const line = card(page, 'Static Line')
+		await expect(line.getByTestId('language')).toHaveText('FR')
+		await line.getByRole('link', { name: 'API Static Line' }).click()
+		await expect(line.getByRole('textbox')).toHaveValue(/\/api\/voice-chat\/start/)
+		await line.getByRole('link', { name: 'Delete Static Line' }).click()
+		await line.getByRole('button', { name: 'Delete assistant' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Voice assistant deleted' })).toBeVisible()
+	})
+})
+
+test('another user can neither see nor delete your assistant', async ({ page, playwright, baseURL }) => {
+	await signIn(page, 'voice-owner')
+	const id = await createAgent(page, 'Private Line')
+	const { email } = await createUser({ email: uniqueEmail('voice-intruder') })
+	const intruder = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.78.0.9', Cookie: await sessionCookieDirect(email) } })
+	const list = await intruder.get(`/playground/voicebots?api=${id}&delete=${id}`)
+	expect(list.status()).toBe(200)
+	expect(await list.text()).not.toContain(id)
+	const deleted = await intruder.post('/playground/voicebots', { form: { intent: 'delete', id }, headers: { Origin: baseURL! }, maxRedirects: 0 })
+	expect(deleted.status()).toBe(302)
+	expect(await sql(`SELECT 1 FROM agents WHERE id = $1`, [id])).toHaveLength(1)
+	await intruder.dispose()
+})
