@@ -13,9 +13,11 @@ const optionalText = (max: number, message: string) =>
 		.max(max, message)
 		.transform((v) => v || null)
 
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
+
 export const AgentFormSchema = z.object({
 	name: z.string().trim().min(1, missing).max(100, 'Keep the name under 100 characters.'),
-	voiceId: z.enum(voiceIds, 'Choose one of the voices.').default(voicebotBuilder.defaults.voiceId),
+	voiceId: z.preprocess(emptyToUndefined, z.enum(voiceIds, 'Choose one of the voices.').default(voicebotBuilder.defaults.voiceId)),
 	description: optionalText(300, 'Keep the description under 300 characters.'),
 	instructions: z.string().trim().min(1, missing).max(4000, 'Keep the instructions under 4,000 characters.'),
 	firstMessage: z
@@ -23,7 +25,7 @@ export const AgentFormSchema = z.object({
 		.trim()
 		.max(500, 'Keep the first message under 500 characters.')
 		.transform((v) => v || voicebotBuilder.defaults.firstMessage),
-	language: z.enum(languageCodes, 'Choose one of the languages.').default(voicebotBuilder.defaults.language),
+	language: z.preprocess(emptyToUndefined, z.enum(languageCodes, 'Choose one of the languages.').default(voicebotBuilder.defaults.language)),
 })
 export type AgentForm = z.infer<typeof AgentFormSchema>
 export type AgentFormErrors = Partial<Record<keyof AgentForm, string>>
