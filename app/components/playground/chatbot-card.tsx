@@ -14,7 +14,7 @@ const { card, toasts } = chatbotBuilder
 
 export type ChatbotSummary = { id: string; name: string; isActive: boolean; createdAt: string; createdLabel: string; embedCode: string }
 
-const actionClass = buttonClasses({ variant: 'secondary', size: 'sm' })
+const actionClass = buttonClasses({ variant: 'secondary', size: 'sm', className: 'px-3 [&>svg]:shrink-0' })
 
 async function copyEmbedCode(code: string) {
 	try {

@@ -11,7 +11,7 @@ import { Badge } from '../ui/badge.tsx'
 import { buttonClasses } from '../ui/button.tsx'
 
 const { card, toasts } = voicebotBuilder
-const actionClass = buttonClasses({ variant: 'secondary', size: 'sm' })
+const actionClass = buttonClasses({ variant: 'secondary', size: 'sm', className: 'px-3 [&>svg]:shrink-0' })
 
 export type AgentSummary = { id: string; name: string; description: string | null; voiceId: string; language: string; isActive: boolean; apiSnippet: string }
 
