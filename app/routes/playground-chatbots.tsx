@@ -1,9 +1,10 @@
-import { Bot, Plus, Sparkles } from 'lucide-react'
+import { Bot, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { data, Link } from 'react-router'
 import { ChatbotCard, type ChatbotSummary } from '~/components/playground/chatbot-card.tsx'
 import { ChatbotForm } from '~/components/playground/chatbot-form.tsx'
 import { ChatbotPreviewDialog, type PreviewTarget } from '~/components/playground/chatbot-preview-dialog.tsx'
+import { BuilderEmptyState } from '~/components/playground/builder-parts.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { buttonClasses } from '~/components/ui/button.tsx'
@@ -84,22 +85,7 @@ export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.Co
 	if (error) return <TabPlaceholder icon={Bot} title={toasts.listFailed} text="Your chatbots could not be loaded. Reload the page in a moment." />
 
 	if (chatbots.length === 0) {
-		return (
-			<section aria-labelledby="empty-heading" className="relative overflow-hidden rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
-				<div aria-hidden className="pointer-events-none absolute inset-x-0 -top-24 mx-auto size-72 rounded-full bg-brand-200/40 blur-3xl" />
-				<span className="relative mx-auto grid size-16 place-items-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 text-white shadow-lg shadow-brand-600/30">
-					<Bot className="size-8" aria-hidden />
-				</span>
-				<h2 id="empty-heading" className="relative mt-6 font-display text-2xl font-bold text-slate-950">
-					{empty.title}
-				</h2>
-				<p className="relative mx-auto mt-2 max-w-md text-slate-600">{empty.text}</p>
-				<Link to="/playground?new" className={buttonClasses({ size: 'lg', className: 'relative mt-8' })}>
-					<Sparkles className="size-5" aria-hidden />
-					{empty.button}
-				</Link>
-			</section>
-		)
+		return <BuilderEmptyState icon={Bot} title={empty.title} text={empty.text} button={empty.button} to="/playground?new" />
 	}
 
 	return (

@@ -1,6 +1,7 @@
-import { AudioLines, Plus, Sparkles } from 'lucide-react'
+import { AudioLines, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { data, Link } from 'react-router'
+import { BuilderEmptyState } from '~/components/playground/builder-parts.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { VoiceTestDialog } from '~/components/playground/voice-test-dialog.tsx'
 import { VoicebotCard, type AgentSummary } from '~/components/playground/voicebot-card.tsx'
@@ -70,22 +71,7 @@ export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.C
 	if (error) return <TabPlaceholder icon={AudioLines} title={toasts.listFailed} text="Your voice assistants could not be loaded. Reload the page in a moment." />
 
 	if (agents.length === 0) {
-		return (
-			<section aria-labelledby="empty-heading" className="relative overflow-hidden rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
-				<div aria-hidden className="pointer-events-none absolute inset-x-0 -top-24 mx-auto size-72 rounded-full bg-fuchsia-200/40 blur-3xl" />
-				<span className="relative mx-auto grid size-16 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-500 to-brand-600 text-white shadow-lg shadow-brand-600/30">
-					<AudioLines className="size-8" aria-hidden />
-				</span>
-				<h2 id="empty-heading" className="relative mt-6 font-display text-2xl font-bold text-slate-950">
-					{empty.title}
-				</h2>
-				<p className="relative mx-auto mt-2 max-w-md text-slate-600">{empty.text}</p>
-				<Link to="/playground/voicebots?new" className={buttonClasses({ size: 'lg', className: 'relative mt-8' })}>
-					<Sparkles className="size-5" aria-hidden />
-					{empty.button}
-				</Link>
-			</section>
-		)
+		return <BuilderEmptyState icon={AudioLines} title={empty.title} text={empty.text} button={empty.button} to="/playground/voicebots?new" />
 	}
 
 	return (

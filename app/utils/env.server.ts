@@ -2,6 +2,13 @@
 // in the README with its default.
 import { z } from 'zod'
 
+/** An optional secret: unset and empty mean the same. */
+const optionalSecret = z
+	.string()
+	.trim()
+	.transform((v) => (v === '' ? undefined : v))
+	.optional()
+
 const optionalUrl = z
 	.string()
 	.trim()
@@ -41,11 +48,7 @@ export const envSchema = z.object({
 	/** Express "trust proxy": which hops may set X-Forwarded-For (the client IP used by rate limits). */
 	TRUST_PROXY: z.string().default('loopback'),
 	/** Groq (or any OpenAI-compatible server via GROQ_BASE_URL); unset: the built-in offline model. */
-	GROQ_API_KEY: z
-		.string()
-		.trim()
-		.transform((v) => (v === '' ? undefined : v))
-		.optional(),
+	GROQ_API_KEY: optionalSecret,
 	/** The current successor of the spec's retired llama3-8b-8192. */
 	GROQ_MODEL: z.string().default('llama-3.1-8b-instant'),
 	GROQ_BASE_URL: optionalUrl,
@@ -66,19 +69,11 @@ export const envSchema = z.object({
 	/** Seconds an anonymous visitor's copy of a public page is reused; 0 turns the cache off. */
 	PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
 	/** Speech-to-text for the voice API (Whisper through the AI SDK); defaults to the Groq settings. */
-	TRANSCRIBE_API_KEY: z
-		.string()
-		.trim()
-		.transform((v) => (v === '' ? undefined : v))
-		.optional(),
+	TRANSCRIBE_API_KEY: optionalSecret,
 	TRANSCRIBE_BASE_URL: optionalUrl,
 	TRANSCRIBE_MODEL: z.string().default('whisper-large-v3-turbo'),
 	/** Voice agents are also created at ElevenLabs when set; unset, they work on their own. */
-	ELEVENLABS_API_KEY: z
-		.string()
-		.trim()
-		.transform((v) => (v === '' ? undefined : v))
-		.optional(),
+	ELEVENLABS_API_KEY: optionalSecret,
 	ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
 	/** Minutes without a message after which an open voice conversation is closed as completed. */
 	VOICE_IDLE_MINUTES: z.coerce.number().int().min(1).default(10),

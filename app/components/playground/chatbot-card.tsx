@@ -3,11 +3,12 @@
 // with it, Preview opens a dialog, Embed copies the code, and the switch is instant.
 import { Bot, Code2, Eye, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { Form, Link, useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
 import { cn } from '~/utils/misc.ts'
 import { showToast } from '../toast-message.tsx'
 import { Badge } from '../ui/badge.tsx'
+import { CodeBox, DeleteConfirmation } from './builder-parts.tsx'
 import { buttonClasses } from '../ui/button.tsx'
 
 const { card, toasts } = chatbotBuilder
@@ -131,38 +132,18 @@ export function ChatbotCard({
 			</div>
 
 			{showCode ? (
-				<div className="mt-4">
-					<label className="block text-xs font-medium text-slate-600" htmlFor={`${headingId}-embed`}>
-						Paste this into any page of your site, just before {'</body>'}:
-					</label>
-					<textarea
-						id={`${headingId}-embed`}
-						readOnly
-						rows={3}
-						value={chatbot.embedCode}
-						onFocus={(event) => event.currentTarget.select()}
-						className="mt-1 block w-full resize-none rounded-xl border-0 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
-					/>
-				</div>
+				<CodeBox id={`${headingId}-embed`} rows={3} code={chatbot.embedCode} label={<>Paste this into any page of your site, just before {'</body>'}:</>} />
 			) : null}
 
 			{confirmingDelete ? (
-				<Form method="post" action="/playground?index" role="alertdialog" aria-labelledby={`${headingId}-confirm`} className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200">
-					<p id={`${headingId}-confirm`} className="text-sm font-medium text-rose-900">
-						{card.deleteConfirm(chatbot.name)}
-					</p>
-					<input type="hidden" name="intent" value="delete" />
-					<input type="hidden" name="id" value={chatbot.id} />
-					<div className="mt-3 flex gap-2">
-						<button type="submit" autoFocus className={buttonClasses({ size: 'sm', className: 'bg-rose-600 shadow-rose-600/25 hover:bg-rose-700' })}>
-							<Trash2 className="size-4" aria-hidden />
-							{`${card.delete} chatbot`}
-						</button>
-						<Link to="/playground" preventScrollReset className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-							Keep it
-						</Link>
-					</div>
-				</Form>
+				<DeleteConfirmation
+					id={`${headingId}-confirm`}
+					action="/playground?index"
+					question={card.deleteConfirm(chatbot.name)}
+					confirmLabel={`${card.delete} chatbot`}
+					cancelTo="/playground"
+					itemId={chatbot.id}
+				/>
 			) : null}
 		</li>
 	)

@@ -3,11 +3,12 @@
 // without JavaScript; Test needs it (microphone and speech live in the browser).
 import { AudioLines, Code2, Languages, Mic, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { Form, Link } from 'react-router'
+import { Link } from 'react-router'
 import { voicebotBuilder, voices } from '~/content/voicebot-builder.ts'
 import { cn } from '~/utils/misc.ts'
 import { showToast } from '../toast-message.tsx'
 import { Badge } from '../ui/badge.tsx'
+import { CodeBox, DeleteConfirmation } from './builder-parts.tsx'
 import { buttonClasses } from '../ui/button.tsx'
 
 const { card, toasts } = voicebotBuilder
@@ -91,38 +92,16 @@ export function VoicebotCard({
 					{card.delete}
 				</Link>
 			</div>
-			{showingApi || apiOpen ? (
-				<div className="mt-4">
-					<label htmlFor={`${headingId}-api`} className="block text-xs font-medium text-slate-600">
-						Voice API for this assistant:
-					</label>
-					<textarea
-						id={`${headingId}-api`}
-						readOnly
-						rows={8}
-						value={agent.apiSnippet}
-						onFocus={(event) => event.currentTarget.select()}
-						className="mt-1 block w-full resize-y rounded-xl border-0 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
-					/>
-				</div>
-			) : null}
+			{showingApi || apiOpen ? <CodeBox id={`${headingId}-api`} rows={8} code={agent.apiSnippet} label="Voice API for this assistant:" /> : null}
 			{confirmingDelete ? (
-				<Form method="post" action="/playground/voicebots" role="alertdialog" aria-labelledby={`${headingId}-confirm`} className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200">
-					<p id={`${headingId}-confirm`} className="text-sm font-medium text-rose-900">
-						{card.deleteConfirm(agent.name)}
-					</p>
-					<input type="hidden" name="intent" value="delete" />
-					<input type="hidden" name="id" value={agent.id} />
-					<div className="mt-3 flex gap-2">
-						<button type="submit" autoFocus className={buttonClasses({ size: 'sm', className: 'bg-rose-600 shadow-rose-600/25 hover:bg-rose-700' })}>
-							<Trash2 className="size-4" aria-hidden />
-							Delete assistant
-						</button>
-						<Link to="/playground/voicebots" preventScrollReset className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
-							Keep it
-						</Link>
-					</div>
-				</Form>
+				<DeleteConfirmation
+					id={`${headingId}-confirm`}
+					action="/playground/voicebots"
+					question={card.deleteConfirm(agent.name)}
+					confirmLabel="Delete assistant"
+					cancelTo="/playground/voicebots"
+					itemId={agent.id}
+				/>
 			) : null}
 		</li>
 	)
