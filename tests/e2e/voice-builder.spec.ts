@@ -236,3 +236,63 @@ test('another user can neither see nor delete your assistant', async ({ page, pl
 	expect(await sql(`SELECT 1 FROM agents WHERE id = $1`, [id])).toHaveLength(1)
 	await intruder.dispose()
 })
+
+test('without speech-to-text on the server, the dialog uses the browser speech recognition', async ({ page }) => {
+	// A second app instance with no TRANSCRIBE_* or GROQ_* settings, on the same database.
+	const { spawn } = await import('node:child_process')
+	const { createServer } = await import('node:net')
+	const port = await new Promise<number>((resolve) => {
+		const probe = createServer().listen(0, '127.0.0.1', () => {
+			const { port } = probe.address() as { port: number }
+			probe.close(() => resolve(port))
+		})
+	})
+	const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789' }
+	for (const key of ['TRANSCRIBE_API_KEY', 'TRANSCRIBE_BASE_URL', 'GROQ_API_KEY', 'GROQ_BASE_URL']) delete env[key]
+	const server = spawn(process.execPath, ['build/server.js'], { env, stdio: 'ignore' })
+	const origin = `http://127.0.0.1:${port}`
+	try {
+		await expect.poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200)
+		const { email } = await createUser({ email: uniqueEmail('voice-browser-stt') })
+		await useSessionIn(page.context(), origin, await sessionCookieDirect(email))
+		const [user] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email])
+		await sql(`INSERT INTO agents (user_id, name, instructions, first_message) VALUES ($1, 'Browser Ears', $2, 'Hi there!')`, [user.id, OPENING_HOURS])
+
+		// A stand-in for the browser's recognition engine (headless Chromium has none): it "hears"
+		// a fixed sentence while the button is held.
+		await page.addInitScript(() => {
+			class FakeRecognition {
+				lang = ''
+				interimResults = false
+				continuous = false
+				onresult: ((event: unknown) => void) | null = null
+				onend: (() => void) | null = null
+				onerror: (() => void) | null = null
+				start() {
+					;(window as unknown as { heardLang: string }).heardLang = this.lang
+				}
+				stop() {
+					this.onresult?.({ results: [[{ transcript: 'Are you open on Sunday?' }]] })
+					this.onend?.()
+				}
+				abort() {}
+			}
+			Object.assign(window, { SpeechRecognition: FakeRecognition, webkitSpeechRecognition: FakeRecognition })
+		})
+		await page.goto(`${origin}/playground/voicebots`)
+		await card(page, 'Browser Ears').getByRole('button', { name: 'Test Browser Ears' }).click()
+		const dialog = page.getByRole('dialog')
+		await dialog.getByRole('button', { name: 'Start conversation' }).click()
+		await expect(dialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
+		const mic = dialog.getByRole('button', { name: 'Hold to talk' })
+		await mic.hover()
+		await page.mouse.down()
+		await expect(dialog.getByTestId('voice-status')).toHaveText('Recording... Release to send')
+		await page.mouse.up()
+		await expect(dialog.locator('[data-role="user"]').first()).toHaveText(/Are you open on Sunday\?/)
+		await expect(dialog.locator('[data-role="assistant"]').nth(1)).toContainText('Sunday closed')
+		expect(await page.evaluate(() => (window as unknown as { heardLang: string }).heardLang)).toBe('en-US')
+	} finally {
+		server.kill('SIGTERM')
+	}
+})
