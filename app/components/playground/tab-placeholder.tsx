@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 
-/** Stands in for a builder whose own issue has not landed yet. */
+/** A centred notice inside a Playground tab (load failures, "not available"). */
 export function TabPlaceholder({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
 	return (
 		<section aria-labelledby="tab-heading" className="rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
