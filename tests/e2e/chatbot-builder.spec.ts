@@ -37,6 +37,7 @@ const files = async () => ({
 
 test.describe('with JavaScript', () => {
 	test('empty state, create from pasted text, preview answers from the knowledge, switch off, delete', async ({ page }) => {
+		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		const email = await signIn(page)
 		await page.goto('/playground')
 		await expect(page.getByRole('heading', { name: 'Create Your First Chatbot' })).toBeVisible()
@@ -120,6 +121,7 @@ test.describe('with JavaScript', () => {
 	})
 
 	test('files (TXT, PDF, DOCX) and a website fill the knowledge base; preview answers from the PDF', async ({ page }) => {
+		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		await signIn(page)
 		await page.goto('/playground?new')
 		const knowledge = page.getByLabel('Knowledge Base Content')
@@ -162,6 +164,7 @@ test.describe('with JavaScript', () => {
 	})
 
 	test('every validation message: missing fields, bad files, refused websites', async ({ page }) => {
+		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		await signIn(page)
 		await page.goto('/playground?new')
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
@@ -232,6 +235,7 @@ test.describe('with JavaScript', () => {
 
 test.describe('the embed on another origin', () => {
 	test('a partner page with only the snippet gets a working chatbot; switched off, it is unavailable', async ({ page }) => {
+		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		await signIn(page)
 		const id = await createChatbotViaForm(page, 'Partner Helper', 'Delivery to Shimla takes four working days.')
 
@@ -285,6 +289,7 @@ test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
 	test('create from text and files, import a website, preview, switch and delete, all by form posts', async ({ page }) => {
+		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		await signIn(page, 'nojs-builder')
 		await page.goto('/playground')
 		await page.getByRole('link', { name: 'Start Building' }).click()

@@ -31,6 +31,7 @@ const card = (page: Page, name: string) => page.getByTestId('agent-card').filter
 
 test.describe('with JavaScript', () => {
 	test('empty state, the form with the spec defaults, validation, create, API snippet, delete', async ({ page }) => {
+		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		await signIn(page)
 		await page.goto('/playground/voicebots')
 		await expect(page.getByRole('heading', { name: 'Create Your First Voice Assistant' })).toBeVisible()
@@ -95,6 +96,7 @@ test.describe('with JavaScript', () => {
 	})
 
 	test('voice test: start, hold the mic, hear a real reply, type, end; the call log has it all', async ({ page }) => {
+		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		await signIn(page)
 		const id = await createAgent(page, 'Front Desk')
 		await card(page, 'Front Desk').getByRole('button', { name: 'Test Front Desk' }).click()
@@ -145,6 +147,7 @@ test.describe('with JavaScript', () => {
 	})
 
 	test('voice test errors: microphone refused, recording impossible, processing failed', async ({ page }) => {
+		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		await signIn(page)
 		await createAgent(page, 'Fragile Line')
 
@@ -238,6 +241,7 @@ test('another user can neither see nor delete your assistant', async ({ page, pl
 })
 
 test('without speech-to-text on the server, the dialog uses the browser speech recognition', async ({ page }) => {
+	test.slow() // a whole user journey: many steps, each slower under CI's two workers
 	// A second app instance with no TRANSCRIBE_* or GROQ_* settings, on the same database.
 	const { spawn } = await import('node:child_process')
 	const { createServer } = await import('node:net')
