@@ -57,6 +57,7 @@ export const voicebotBuilder = {
 		test: 'Test',
 		api: 'API',
 		delete: 'Delete',
+		switchLabel: (name: string) => `Active: ${name}`,
 		deleteConfirm: (name: string) => `Delete the voice assistant "${name}"? Its API stops answering. This cannot be undone.`,
 	},
 	test: {
@@ -79,6 +80,8 @@ export const voicebotBuilder = {
 		missing: { title: 'Missing information', description: 'Please provide a name and instructions' },
 		created: 'Voice assistant created!',
 		deleted: 'Voice assistant deleted',
+		activated: 'Voice assistant activated',
+		deactivated: 'Voice assistant deactivated',
 		apiCopied: 'API code copied!',
 		createFailed: { title: 'Creation failed', description: 'Failed to create voice assistant' },
 		deleteFailed: { title: 'Error', description: 'Failed to delete voice assistant' },

@@ -85,6 +85,12 @@ export async function createAgent(userId: string, form: AgentForm) {
 	})
 }
 
+export async function setAgentActive(userId: string, id: string, isActive: boolean) {
+	if (!isUuid(id)) return false
+	const { count } = await prisma.agent.updateMany({ where: { id, userId }, data: { isActive } })
+	return count > 0
+}
+
 export async function deleteAgent(userId: string, id: string) {
 	if (!isUuid(id)) return false
 	const { count } = await prisma.agent.deleteMany({ where: { id, userId } })

@@ -4,7 +4,7 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import { voicebotBuilder } from '~/content/voicebot-builder.ts'
 import { AgentFormSchema, type AgentFormErrors, type AgentFormValues, type VoicebotActionData } from './agent-schemas.ts'
-import { createAgent, deleteAgent, VoiceProviderError } from './agents.server.ts'
+import { createAgent, deleteAgent, setAgentActive, VoiceProviderError } from './agents.server.ts'
 import { makeToast } from './toast.ts'
 import { redirectWithToast } from './toast.server.ts'
 
@@ -22,6 +22,15 @@ export function agentFormValues(form: FormData): AgentFormValues {
 export async function voicebotBuilderAction(request: Request, userId: string) {
 	const form = await request.formData()
 	const intent = form.get('intent')
+
+	if (intent === 'toggle') {
+		const parsed = z.object({ id: z.uuid(), active: z.enum(['true', 'false']) }).safeParse({ id: form.get('id'), active: form.get('active') })
+		const active = parsed.data?.active === 'true'
+		if (!parsed.success || !(await setAgentActive(userId, parsed.data.id, active))) {
+			return redirectWithToast('/playground/voicebots', { type: 'error', title: 'Error', description: toasts.notFound })
+		}
+		return redirectWithToast('/playground/voicebots', { type: 'success', title: active ? toasts.activated : toasts.deactivated })
+	}
 
 	if (intent === 'delete') {
 		const parsed = z.object({ id: z.uuid() }).safeParse({ id: form.get('id') })

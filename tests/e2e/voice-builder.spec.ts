@@ -75,6 +75,16 @@ test.describe('with JavaScript', () => {
 		expect(row.eleven_agent_id).toBeNull()
 		expect(row.first_message).toBe('Hello! How can I help you today?')
 
+		// Switched off: the badge, the database and the voice API agree; switched on again, it answers.
+		await clinic.getByRole('switch', { name: 'Active: Clinic Line' }).click()
+		await expect(clinic.getByTestId('status')).toHaveText('Inactive')
+		await expect(page.getByRole('status').filter({ hasText: 'Voice assistant deactivated' })).toBeVisible()
+		const startCall = () => page.request.post('/api/voice-chat/start', { data: { agent_id: row.id }, headers: { Origin: test.info().project.use.baseURL! } })
+		await expect.poll(async () => (await startCall()).status()).toBe(404)
+		await clinic.getByRole('switch', { name: 'Active: Clinic Line' }).click()
+		await expect(clinic.getByTestId('status')).toHaveText('Active')
+		await expect.poll(async () => (await startCall()).status()).toBe(200)
+
 		// No description: the card says 'Voice Assistant'.
 		await createAgent(page, 'Plain Line')
 		await expect(card(page, 'Plain Line')).toContainText('Voice Assistant')
@@ -218,6 +228,8 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByRole('status').filter({ hasText: 'Voice assistant created!' })).toBeVisible()
 		const line = card(page, 'Static Line')
 		await expect(line.getByTestId('language')).toHaveText('FR')
+		await line.getByRole('switch', { name: 'Active: Static Line' }).click()
+		await expect(line.getByTestId('status')).toHaveText('Inactive')
 		await line.getByRole('link', { name: 'API Static Line' }).click()
 		await expect(line.getByRole('textbox')).toHaveValue(/\/api\/voice-chat\/start/)
 		await line.getByRole('link', { name: 'Delete Static Line' }).click()
@@ -226,7 +238,7 @@ test.describe('without JavaScript', () => {
 	})
 })
 
-test('another user can neither see nor delete your assistant', async ({ page, playwright, baseURL }) => {
+test('another user can neither see, switch nor delete your assistant', async ({ page, playwright, baseURL }) => {
 	await signIn(page, 'voice-owner')
 	const id = await createAgent(page, 'Private Line')
 	const { email } = await createUser({ email: uniqueEmail('voice-intruder') })
@@ -234,9 +246,11 @@ test('another user can neither see nor delete your assistant', async ({ page, pl
 	const list = await intruder.get(`/playground/voicebots?api=${id}&delete=${id}`)
 	expect(list.status()).toBe(200)
 	expect(await list.text()).not.toContain(id)
-	const deleted = await intruder.post('/playground/voicebots', { form: { intent: 'delete', id }, headers: { Origin: baseURL! }, maxRedirects: 0 })
-	expect(deleted.status()).toBe(302)
-	expect(await sql(`SELECT 1 FROM agents WHERE id = $1`, [id])).toHaveLength(1)
+	for (const form of [{ intent: 'delete', id }, { intent: 'toggle', id, active: 'false' }]) {
+		const response = await intruder.post('/playground/voicebots', { form, headers: { Origin: baseURL! }, maxRedirects: 0 })
+		expect(response.status()).toBe(302)
+	}
+	expect(await sql(`SELECT is_active FROM agents WHERE id = $1`, [id])).toEqual([{ is_active: true }])
 	await intruder.dispose()
 })
 

@@ -1,7 +1,8 @@
-// Pieces the Chatbot and Voicebot builders share: the empty state, a code box to copy from, and
-// the inline delete confirmation (a plain form, so it works without JavaScript).
+// Pieces the Chatbot and Voicebot builders share: the empty state, a code box to copy from, the
+// Active switch and the inline delete confirmation (plain forms, so they work without JavaScript).
 import { Sparkles, Trash2, type LucideIcon } from 'lucide-react'
-import { Form, Link } from 'react-router'
+import { Form, Link, useFetcher } from 'react-router'
+import { cn } from '~/utils/misc.ts'
 import { buttonClasses } from '../ui/button.tsx'
 
 export function BuilderEmptyState({ icon: Icon, title, text, button, to }: { icon: LucideIcon; title: string; text: string; button: string; to: string }) {
@@ -59,5 +60,50 @@ export function DeleteConfirmation({ id, action, question, confirmLabel, cancelT
 				</Link>
 			</div>
 		</Form>
+	)
+}
+
+/** The Active/Inactive state of a card, shown optimistically while the switch's post is on its way. */
+export function useActiveToggle(isActive: boolean) {
+	const fetcher = useFetcher()
+	const pending = fetcher.formData?.get('active')
+	return { fetcher, active: pending ? pending === 'true' : isActive }
+}
+
+export function ActiveSwitch({
+	toggle,
+	action,
+	itemId,
+	label,
+	onText,
+	offText,
+}: {
+	toggle: ReturnType<typeof useActiveToggle>
+	action: string
+	itemId: string
+	label: string
+	onText: string
+	offText: string
+}) {
+	const { fetcher, active } = toggle
+	return (
+		<fetcher.Form method="post" action={action} className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-slate-50 px-4 py-2.5 ring-1 ring-slate-200">
+			<input type="hidden" name="intent" value="toggle" />
+			<input type="hidden" name="id" value={itemId} />
+			<input type="hidden" name="active" value={String(!active)} />
+			<span className="text-sm text-slate-600">{active ? onText : offText}</span>
+			<button
+				type="submit"
+				role="switch"
+				aria-checked={active}
+				aria-label={label}
+				className={cn(
+					'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
+					active ? 'bg-emerald-500' : 'bg-slate-300',
+				)}
+			>
+				<span aria-hidden className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none', active ? 'translate-x-5' : 'translate-x-0.5')} />
+			</button>
+		</fetcher.Form>
 	)
 }

@@ -3,12 +3,12 @@
 // with it, Preview opens a dialog, Embed copies the code, and the switch is instant.
 import { Bot, Code2, Eye, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
-import { Link, useFetcher } from 'react-router'
+import { Link } from 'react-router'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
 import { cn } from '~/utils/misc.ts'
 import { showToast } from '../toast-message.tsx'
 import { Badge } from '../ui/badge.tsx'
-import { CodeBox, DeleteConfirmation } from './builder-parts.tsx'
+import { ActiveSwitch, CodeBox, DeleteConfirmation, useActiveToggle } from './builder-parts.tsx'
 import { buttonClasses } from '../ui/button.tsx'
 
 const { card, toasts } = chatbotBuilder
@@ -41,10 +41,8 @@ export function ChatbotCard({
 }) {
 	const [codeOpen, setCodeOpen] = useState(false)
 	const showCode = showingCode || codeOpen
-	const toggle = useFetcher()
-	// Optimistic: the switch shows the new state while the post is on its way.
-	const pending = toggle.formData?.get('active')
-	const active = pending ? pending === 'true' : chatbot.isActive
+	const toggle = useActiveToggle(chatbot.isActive)
+	const { active } = toggle
 	const headingId = `chatbot-${chatbot.id}`
 	return (
 		<li data-testid="chatbot-card" aria-labelledby={headingId} className="flex flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
@@ -66,26 +64,7 @@ export function ChatbotCard({
 				</Badge>
 			</div>
 
-			<toggle.Form method="post" action="/playground?index" className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-slate-50 px-4 py-2.5 ring-1 ring-slate-200">
-				<input type="hidden" name="intent" value="toggle" />
-				<input type="hidden" name="id" value={chatbot.id} />
-				<input type="hidden" name="active" value={String(!active)} />
-				<span className="text-sm text-slate-600" id={`${headingId}-switch`}>
-					{active ? 'Answering on your site' : 'Switched off'}
-				</span>
-				<button
-					type="submit"
-					role="switch"
-					aria-checked={active}
-					aria-label={card.switchLabel(chatbot.name)}
-					className={cn(
-						'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
-						active ? 'bg-emerald-500' : 'bg-slate-300',
-					)}
-				>
-					<span aria-hidden className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none', active ? 'translate-x-5' : 'translate-x-0.5')} />
-				</button>
-			</toggle.Form>
+			<ActiveSwitch toggle={toggle} action="/playground?index" itemId={chatbot.id} label={card.switchLabel(chatbot.name)} onText="Answering on your site" offText="Switched off" />
 
 			<div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
 				<Link

@@ -8,7 +8,7 @@ import { voicebotBuilder, voices } from '~/content/voicebot-builder.ts'
 import { cn } from '~/utils/misc.ts'
 import { showToast } from '../toast-message.tsx'
 import { Badge } from '../ui/badge.tsx'
-import { CodeBox, DeleteConfirmation } from './builder-parts.tsx'
+import { ActiveSwitch, CodeBox, DeleteConfirmation, useActiveToggle } from './builder-parts.tsx'
 import { buttonClasses } from '../ui/button.tsx'
 
 const { card, toasts } = voicebotBuilder
@@ -29,6 +29,8 @@ export function VoicebotCard({
 	onTest?: (agent: AgentSummary) => void
 }) {
 	const [apiOpen, setApiOpen] = useState(false)
+	const toggle = useActiveToggle(agent.isActive)
+	const { active } = toggle
 	const voice = voices.find((v) => v.id === agent.voiceId)
 	const headingId = `agent-${agent.id}`
 	return (
@@ -43,12 +45,13 @@ export function VoicebotCard({
 					</h4>
 					<p className="line-clamp-2 text-sm text-slate-500">{agent.description || card.fallbackDescription}</p>
 				</div>
-				<Badge tone={agent.isActive ? 'emerald' : 'white'} data-testid="status">
-					<span aria-hidden className={cn('size-1.5 rounded-full', agent.isActive ? 'bg-emerald-500' : 'bg-slate-400')} />
-					{agent.isActive ? card.active : card.inactive}
+				<Badge tone={active ? 'emerald' : 'white'} data-testid="status">
+					<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
+					{active ? card.active : card.inactive}
 				</Badge>
 			</div>
-			<dl className="mt-4 flex flex-wrap gap-x-5 gap-y-1 rounded-2xl bg-slate-50 px-4 py-2.5 text-sm text-slate-600 ring-1 ring-slate-200">
+			<ActiveSwitch toggle={toggle} action="/playground/voicebots" itemId={agent.id} label={card.switchLabel(agent.name)} onText="Taking calls" offText="Switched off" />
+			<dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 rounded-2xl bg-slate-50 px-4 py-2.5 text-sm text-slate-600 ring-1 ring-slate-200">
 				<div className="flex items-center gap-1.5">
 					<dt>
 						<Mic className="size-4 text-brand-600" aria-hidden />
