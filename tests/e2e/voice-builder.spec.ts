@@ -246,7 +246,8 @@ test('another user can neither see, switch nor delete your assistant', async ({ 
 	const list = await intruder.get(`/playground/voicebots?api=${id}&delete=${id}`)
 	expect(list.status()).toBe(200)
 	expect(await list.text()).not.toContain(id)
-	for (const form of [{ intent: 'delete', id }, { intent: 'toggle', id, active: 'false' }]) {
+	const forms: Array<Record<string, string>> = [{ intent: 'delete', id }, { intent: 'toggle', id, active: 'false' }]
+	for (const form of forms) {
 		const response = await intruder.post('/playground/voicebots', { form, headers: { Origin: baseURL! }, maxRedirects: 0 })
 		expect(response.status()).toBe(302)
 	}
