@@ -1,13 +1,12 @@
-import { Bot, Plus } from 'lucide-react'
+import { Bot } from 'lucide-react'
 import { useState } from 'react'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { ChatbotCard, type ChatbotSummary } from '~/components/playground/chatbot-card.tsx'
 import { ChatbotForm } from '~/components/playground/chatbot-form.tsx'
 import { ChatbotPreviewDialog, type PreviewTarget } from '~/components/playground/chatbot-preview-dialog.tsx'
-import { BuilderEmptyState } from '~/components/playground/builder-parts.tsx'
+import { BuilderList } from '~/components/playground/builder-parts.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
-import { buttonClasses } from '~/components/ui/button.tsx'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
 import { requireUser } from '~/utils/auth.server.ts'
 import { chatbotBuilderAction } from '~/utils/chatbot-builder.server.ts'
@@ -85,27 +84,15 @@ export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.Co
 	if (error) return <TabPlaceholder icon={Bot} title={toasts.listFailed} text="Your chatbots could not be loaded. Reload the page in a moment." />
 
 	if (chatbots.length === 0) {
-		return <BuilderEmptyState icon={Bot} title={empty.title} text={empty.text} button={empty.button} to="/playground?new" />
+		return <TabPlaceholder icon={Bot} title={empty.title} text={empty.text} action={{ to: '/playground?new', label: empty.button }} />
 	}
 
 	return (
-		<section aria-labelledby="chatbots-heading">
-			<div className="flex flex-wrap items-center justify-between gap-3">
-				<h2 id="chatbots-heading" className="font-display text-xl font-bold text-slate-950">
-					{list.title}
-				</h2>
-				<Link to="/playground?new" className={buttonClasses()}>
-					<Plus className="size-4" aria-hidden />
-					{list.createNew}
-				</Link>
-			</div>
-			<ul className="mt-5 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+		<BuilderList title={list.title} createTo="/playground?new" createLabel={list.createNew} after={<ChatbotPreviewDialog chatbot={previewing} onClose={() => setPreviewing(null)} />}>
 				{chatbots.map((chatbot) => (
 					<ChatbotCard key={chatbot.id} chatbot={chatbot} confirmingDelete={deleting === chatbot.id} showingCode={embedding === chatbot.id} onPreview={hydrated ? setPreviewing : undefined} />
 				))}
-			</ul>
-			<ChatbotPreviewDialog chatbot={previewing} onClose={() => setPreviewing(null)} />
-		</section>
+			</BuilderList>
 	)
 }
 

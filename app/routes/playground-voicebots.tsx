@@ -1,13 +1,12 @@
-import { AudioLines, Plus } from 'lucide-react'
+import { AudioLines } from 'lucide-react'
 import { useState } from 'react'
-import { data, Link } from 'react-router'
-import { BuilderEmptyState } from '~/components/playground/builder-parts.tsx'
+import { data } from 'react-router'
+import { BuilderList } from '~/components/playground/builder-parts.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { VoiceTestDialog } from '~/components/playground/voice-test-dialog.tsx'
 import { VoicebotCard, type AgentSummary } from '~/components/playground/voicebot-card.tsx'
 import { blankAgentForm, VoicebotForm } from '~/components/playground/voicebot-form.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
-import { buttonClasses } from '~/components/ui/button.tsx'
 import { voicebotBuilder } from '~/content/voicebot-builder.ts'
 import { listAgents } from '~/utils/agents.server.ts'
 import { transcriptionSettings } from '~/utils/ai/transcribe.server.ts'
@@ -71,27 +70,15 @@ export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.C
 	if (error) return <TabPlaceholder icon={AudioLines} title={toasts.listFailed} text="Your voice assistants could not be loaded. Reload the page in a moment." />
 
 	if (agents.length === 0) {
-		return <BuilderEmptyState icon={AudioLines} title={empty.title} text={empty.text} button={empty.button} to="/playground/voicebots?new" />
+		return <TabPlaceholder icon={AudioLines} title={empty.title} text={empty.text} action={{ to: '/playground/voicebots?new', label: empty.button }} />
 	}
 
 	return (
-		<section aria-labelledby="agents-heading">
-			<div className="flex flex-wrap items-center justify-between gap-3">
-				<h2 id="agents-heading" className="font-display text-xl font-bold text-slate-950">
-					{list.title}
-				</h2>
-				<Link to="/playground/voicebots?new" className={buttonClasses()}>
-					<Plus className="size-4" aria-hidden />
-					{list.createNew}
-				</Link>
-			</div>
-			<ul className="mt-5 grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+		<BuilderList title={list.title} createTo="/playground/voicebots?new" createLabel={list.createNew} after={<VoiceTestDialog agent={testing} transcription={transcription} onClose={() => setTesting(null)} />}>
 				{agents.map((agent) => (
 					<VoicebotCard key={agent.id} agent={agent} confirmingDelete={deleting === agent.id} showingApi={showingApi === agent.id} onTest={hydrated ? setTesting : undefined} />
 				))}
-			</ul>
-			<VoiceTestDialog agent={testing} transcription={transcription} onClose={() => setTesting(null)} />
-		</section>
+			</BuilderList>
 	)
 }
 

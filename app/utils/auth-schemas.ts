@@ -38,17 +38,7 @@ export const SignUpSchema = z
 		}
 	})
 
-export type FieldErrors = Partial<Record<string, string>>
-
-/** First message per field, for showing next to each input. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-	const errors: FieldErrors = {}
-	for (const issue of error.issues) {
-		const key = String(issue.path[0] ?? 'form')
-		errors[key] ??= issue.message
-	}
-	return errors
-}
+export { fieldErrorsOf, type FieldErrors } from './form-errors.ts'
 
 /** Only a path on this site: never `//host` or a full URL (no open redirects). */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/playground') {

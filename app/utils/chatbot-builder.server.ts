@@ -9,6 +9,7 @@ import { ChatbotFormSchema, WebsiteUrlSchema, type BuilderActionData, type Build
 import { createChatbot, deleteChatbot, setChatbotActive, updateChatbot } from './chatbots.server.ts'
 import { importWebsite } from './ingest/website.server.ts'
 import { extractFileText, FileTextError } from './ingest/file-text.server.ts'
+import { fieldErrorsOf, formProblemToast } from './form-errors.ts'
 import { appendKnowledge, formatMegabytes, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES, websiteKnowledge } from './knowledge-base.ts'
 import { getSiteOrigin } from './origin.server.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from './rate-limit.server.ts'
@@ -160,12 +161,8 @@ export async function chatbotBuilderAction(request: Request, userId: string) {
 
 	const parsed = ChatbotFormSchema.safeParse(withFiles)
 	if (!parsed.success) {
-		const errors: BuilderErrors = {}
-		for (const issue of parsed.error.issues) errors[issue.path[0] as keyof BuilderErrors] ??= issue.message
-		const missing = Object.values(errors).includes(toasts.missing.description)
-		const toast = missing
-			? makeToast({ type: 'error', ...toasts.missing })
-			: makeToast({ type: 'error', title: intent === 'create' ? toasts.createFailed.title : 'Error', description: Object.values(errors)[0] })
+		const errors: BuilderErrors = fieldErrorsOf(parsed.error)
+		const toast = makeToast(formProblemToast(errors, toasts.missing, intent === 'create' ? toasts.createFailed.title : 'Error'))
 		return reply(withFiles, { errors, toast, status: 400 })
 	}
 

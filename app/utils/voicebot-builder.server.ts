@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { voicebotBuilder } from '~/content/voicebot-builder.ts'
 import { AgentFormSchema, type AgentFormErrors, type AgentFormValues, type VoicebotActionData } from './agent-schemas.ts'
 import { createAgent, deleteAgent, setAgentActive, VoiceProviderError } from './agents.server.ts'
+import { fieldErrorsOf, formProblemToast } from './form-errors.ts'
 import { makeToast } from './toast.ts'
 import { redirectWithToast } from './toast.server.ts'
 
@@ -47,10 +48,8 @@ export async function voicebotBuilderAction(request: Request, userId: string) {
 	if (intent !== 'create') return data<VoicebotActionData>({ values, errors: {}, toast: makeToast({ type: 'error', ...toasts.createFailed }) }, { status: 400 })
 	const parsed = AgentFormSchema.safeParse(values)
 	if (!parsed.success) {
-		const errors: AgentFormErrors = {}
-		for (const issue of parsed.error.issues) errors[issue.path[0] as keyof AgentFormErrors] ??= issue.message
-		const missing = Object.values(errors).includes(toasts.missing.description)
-		const toast = makeToast(missing ? { type: 'error', ...toasts.missing } : { type: 'error', title: toasts.createFailed.title, description: Object.values(errors)[0] })
+		const errors: AgentFormErrors = fieldErrorsOf(parsed.error)
+		const toast = makeToast(formProblemToast(errors, toasts.missing, toasts.createFailed.title))
 		return data<VoicebotActionData>({ values, errors, toast }, { status: 400 })
 	}
 	try {

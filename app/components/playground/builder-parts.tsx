@@ -1,28 +1,10 @@
-// Pieces the Chatbot and Voicebot builders share: the empty state, a code box to copy from, the
+// Pieces the Chatbot and Voicebot builders share: the list and its cards, a code box to copy from, the
 // Active switch and the inline delete confirmation (plain forms, so they work without JavaScript).
-import { Sparkles, Trash2, type LucideIcon } from 'lucide-react'
+import { Plus, Trash2, type LucideIcon } from 'lucide-react'
 import { Form, Link, useFetcher } from 'react-router'
 import { cn } from '~/utils/misc.ts'
+import { Badge } from '../ui/badge.tsx'
 import { buttonClasses } from '../ui/button.tsx'
-
-export function BuilderEmptyState({ icon: Icon, title, text, button, to }: { icon: LucideIcon; title: string; text: string; button: string; to: string }) {
-	return (
-		<section aria-labelledby="empty-heading" className="relative overflow-hidden rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
-			<div aria-hidden className="pointer-events-none absolute inset-x-0 -top-24 mx-auto size-72 rounded-full bg-brand-200/40 blur-3xl" />
-			<span className="relative mx-auto grid size-16 place-items-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 text-white shadow-lg shadow-brand-600/30">
-				<Icon className="size-8" aria-hidden />
-			</span>
-			<h2 id="empty-heading" className="relative mt-6 font-display text-2xl font-bold text-slate-950">
-				{title}
-			</h2>
-			<p className="relative mx-auto mt-2 max-w-md text-slate-600">{text}</p>
-			<Link to={to} className={buttonClasses({ size: 'lg', className: 'relative mt-8' })}>
-				<Sparkles className="size-5" aria-hidden />
-				{button}
-			</Link>
-		</section>
-	)
-}
 
 export function CodeBox({ id, label, code, rows }: { id: string; label: React.ReactNode; code: string; rows: number }) {
 	return (
@@ -105,5 +87,68 @@ export function ActiveSwitch({
 				<span aria-hidden className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none', active ? 'translate-x-5' : 'translate-x-0.5')} />
 			</button>
 		</fetcher.Form>
+	)
+}
+
+/** "Your Chatbots" / "Your Voice Assistants": the heading, Create New, and the cards. */
+export function BuilderList({ title, createTo, createLabel, children, after }: { title: string; createTo: string; createLabel: string; children: React.ReactNode; after?: React.ReactNode }) {
+	return (
+		<section aria-labelledby="builder-list-heading">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<h2 id="builder-list-heading" className="font-display text-xl font-bold text-slate-950">
+					{title}
+				</h2>
+				<Link to={createTo} className={buttonClasses()}>
+					<Plus className="size-4" aria-hidden />
+					{createLabel}
+				</Link>
+			</div>
+			<ul className="mt-5 grid gap-5 md:grid-cols-2 xl:grid-cols-3">{children}</ul>
+			{after}
+		</section>
+	)
+}
+
+/** One card of a builder list: icon, name, a line under it, the Active/Inactive badge, then the rest. */
+export function BuilderCard({
+	headingId,
+	testId,
+	icon: Icon,
+	iconClassName,
+	title,
+	subtitle,
+	active,
+	labels,
+	children,
+}: {
+	headingId: string
+	testId: string
+	icon: LucideIcon
+	iconClassName: string
+	title: string
+	subtitle: React.ReactNode
+	active: boolean
+	labels: { active: string; inactive: string }
+	children: React.ReactNode
+}) {
+	return (
+		<li data-testid={testId} aria-labelledby={headingId} className="flex flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
+			<div className="flex items-start gap-3">
+				<span className={cn('grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br text-white shadow-sm', iconClassName)}>
+					<Icon className="size-5" aria-hidden />
+				</span>
+				<div className="min-w-0 flex-1">
+					<h4 id={headingId} className="truncate font-display text-base font-bold text-slate-950">
+						{title}
+					</h4>
+					<div className="text-sm text-slate-500">{subtitle}</div>
+				</div>
+				<Badge tone={active ? 'emerald' : 'white'} data-testid="status">
+					<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
+					{active ? labels.active : labels.inactive}
+				</Badge>
+			</div>
+			{children}
+		</li>
 	)
 }

@@ -7,8 +7,7 @@ import { Link } from 'react-router'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
 import { cn } from '~/utils/misc.ts'
 import { showToast } from '../toast-message.tsx'
-import { Badge } from '../ui/badge.tsx'
-import { ActiveSwitch, CodeBox, DeleteConfirmation, useActiveToggle } from './builder-parts.tsx'
+import { ActiveSwitch, BuilderCard, CodeBox, DeleteConfirmation, useActiveToggle } from './builder-parts.tsx'
 import { buttonClasses } from '../ui/button.tsx'
 
 const { card, toasts } = chatbotBuilder
@@ -45,25 +44,16 @@ export function ChatbotCard({
 	const { active } = toggle
 	const headingId = `chatbot-${chatbot.id}`
 	return (
-		<li data-testid="chatbot-card" aria-labelledby={headingId} className="flex flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
-			<div className="flex items-start gap-3">
-				<span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-brand-500 to-brand-700 text-white shadow-sm">
-					<Bot className="size-5" aria-hidden />
-				</span>
-				<div className="min-w-0 flex-1">
-					<h4 id={headingId} className="truncate font-display text-base font-bold text-slate-950">
-						{chatbot.name}
-					</h4>
-					<p className="text-sm text-slate-500">
-						<time dateTime={chatbot.createdAt}>{card.created(chatbot.createdLabel)}</time>
-					</p>
-				</div>
-				<Badge tone={active ? 'emerald' : 'white'} data-testid="status">
-					<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
-					{active ? card.active : card.inactive}
-				</Badge>
-			</div>
-
+		<BuilderCard
+			headingId={headingId}
+			testId="chatbot-card"
+			icon={Bot}
+			iconClassName="from-brand-500 to-brand-700"
+			title={chatbot.name}
+			subtitle={<time dateTime={chatbot.createdAt}>{card.created(chatbot.createdLabel)}</time>}
+			active={active}
+			labels={card}
+		>
 			<ActiveSwitch toggle={toggle} action="/playground?index" itemId={chatbot.id} label={card.switchLabel(chatbot.name)} onText="Answering on your site" offText="Switched off" />
 
 			<div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
@@ -124,6 +114,6 @@ export function ChatbotCard({
 					itemId={chatbot.id}
 				/>
 			) : null}
-		</li>
+		</BuilderCard>
 	)
 }

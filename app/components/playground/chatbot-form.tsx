@@ -7,23 +7,13 @@ import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
 import { ChatbotFormSchema, type BuilderActionData, type BuilderErrors, type BuilderValues } from '~/utils/chatbot-schemas.ts'
 import { ACCEPT_ATTRIBUTE, ACCEPTED_UPLOAD_EXTENSIONS, appendKnowledge, formatMegabytes, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES } from '~/utils/knowledge-base.ts'
-import { cn } from '~/utils/misc.ts'
+import { fieldErrorsOf, formProblemToast } from '~/utils/form-errors.ts'
 import { useHydrated } from '~/utils/use-hydrated.ts'
 import { showToast } from '../toast-message.tsx'
 import { buttonClasses } from '../ui/button.tsx'
+import { Field, TextareaField } from '../ui/field.tsx'
 
 const { form: copy, toasts } = chatbotBuilder
-
-const inputClass =
-	'block w-full rounded-xl border-0 bg-white px-3.5 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500'
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-	return error ? (
-		<p id={id} className="mt-1.5 text-sm text-rose-600">
-			{error}
-		</p>
-	) : null
-}
 
 function SourceTile({ icon: Icon, title, children }: { icon: typeof Upload; title: string; children: React.ReactNode }) {
 	return (
@@ -131,11 +121,9 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 				const parsed = ChatbotFormSchema.safeParse({ name: form.get('name'), knowledgeBase: form.get('knowledgeBase'), systemPrompt: form.get('systemPrompt') })
 				if (parsed.success) return setClientErrors({})
 				event.preventDefault()
-				const found: BuilderErrors = {}
-				for (const issue of parsed.error.issues) found[issue.path[0] as keyof BuilderErrors] ??= issue.message
+				const found = fieldErrorsOf(parsed.error)
 				setClientErrors(found)
-				const missing = Object.values(found).includes(toasts.missing.description)
-				showToast({ id: 'chatbot-form', ...(missing ? { type: 'error', ...toasts.missing } : { type: 'error', title: toasts.createFailed.title, description: Object.values(found)[0] }) })
+				showToast({ id: 'chatbot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title) })
 			}}
 		>
 			<h3 id={`${id}-title`} className="font-display text-xl font-bold text-slate-950">
@@ -180,11 +168,9 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 					</SourceTile>
 
 					<SourceTile icon={Globe} title={copy.importLabel}>
-						<label htmlFor={`${id}-url`} className="sr-only">
-							{copy.importLabel}
-						</label>
-						<input
-							id={`${id}-url`}
+						<Field
+							label={copy.importLabel}
+							hideLabel
 							name="url"
 							type="text"
 							inputMode="url"
@@ -198,11 +184,8 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 									void importWebsite()
 								}
 							}}
-							aria-invalid={shown.url ? true : undefined}
-							aria-describedby={shown.url ? `${id}-url-error` : undefined}
-							className={cn(inputClass, 'h-10 text-sm')}
+							error={shown.url}
 						/>
-						<FieldError id={`${id}-url-error`} error={shown.url} />
 						<button
 							type="submit"
 							name="intent"
@@ -230,60 +213,24 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 				</div>
 			</fieldset>
 
-			<div className="mt-6">
-				<label htmlFor={`${id}-knowledge`} className="block text-sm font-medium text-slate-800">
-					{copy.knowledgeLabel}
-				</label>
-				<textarea
-					id={`${id}-knowledge`}
-					name="knowledgeBase"
-					rows={10}
-					value={knowledge}
-					onChange={(event) => setKnowledge(event.target.value)}
-					placeholder={copy.knowledgePlaceholder}
-					aria-invalid={shown.knowledgeBase ? true : undefined}
-					aria-describedby={`${id}-knowledge-count${shown.knowledgeBase ? ` ${id}-knowledge-error` : ''}`}
-					className={cn(inputClass, 'mt-1.5 min-h-48 py-3 font-mono text-sm leading-relaxed')}
-				/>
-				<FieldError id={`${id}-knowledge-error`} error={shown.knowledgeBase} />
-				<p id={`${id}-knowledge-count`} className="mt-1.5 text-right text-xs text-slate-500 tabular-nums">
-					{knowledge.length.toLocaleString('en-US')} / {MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters
-				</p>
-			</div>
-
-			<div className="mt-4">
-				<label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-800">
-					{copy.nameLabel}
-				</label>
-				<input
-					id={`${id}-name`}
-					name="name"
-					defaultValue={values.name}
-					maxLength={100}
-					placeholder={copy.namePlaceholder}
-					aria-invalid={shown.name ? true : undefined}
-					aria-describedby={shown.name ? `${id}-name-error` : undefined}
-					className={cn(inputClass, 'mt-1.5 h-11')}
-				/>
-				<FieldError id={`${id}-name-error`} error={shown.name} />
-			</div>
-
-			<div className="mt-4">
-				<label htmlFor={`${id}-prompt`} className="block text-sm font-medium text-slate-800">
-					{copy.systemPromptLabel}
-				</label>
-				<textarea
-					id={`${id}-prompt`}
-					name="systemPrompt"
-					rows={3}
-					defaultValue={values.systemPrompt}
-					maxLength={4000}
-					aria-invalid={shown.systemPrompt ? true : undefined}
-					aria-describedby={shown.systemPrompt ? `${id}-prompt-error` : undefined}
-					className={cn(inputClass, 'mt-1.5 py-3 text-sm leading-relaxed')}
-				/>
-				<FieldError id={`${id}-prompt-error`} error={shown.systemPrompt} />
-			</div>
+			<TextareaField
+				className="mt-6"
+				controlClassName="min-h-48 font-mono"
+				label={copy.knowledgeLabel}
+				name="knowledgeBase"
+				rows={10}
+				value={knowledge}
+				onChange={(event) => setKnowledge(event.target.value)}
+				placeholder={copy.knowledgePlaceholder}
+				error={shown.knowledgeBase}
+				hint={
+					<p className="mt-1.5 text-right text-xs text-slate-500 tabular-nums">
+						{knowledge.length.toLocaleString('en-US')} / {MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters
+					</p>
+				}
+			/>
+			<Field className="mt-4" label={copy.nameLabel} name="name" defaultValue={values.name} maxLength={100} placeholder={copy.namePlaceholder} error={shown.name} />
+			<TextareaField className="mt-4" label={copy.systemPromptLabel} name="systemPrompt" rows={3} defaultValue={values.systemPrompt} maxLength={4000} error={shown.systemPrompt} />
 
 			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
 				<Link to="/playground" className={buttonClasses({ variant: 'secondary' })}>

@@ -1,16 +1,34 @@
-import type { LucideIcon } from 'lucide-react'
+import { Sparkles, type LucideIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { cn } from '~/utils/misc.ts'
+import { buttonClasses } from '../ui/button.tsx'
 
-/** A centred notice inside a Playground tab (load failures, "not available"). */
-export function TabPlaceholder({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
+/**
+ * A centred notice inside a Playground tab: load failures and "not available", or, with an
+ * `action`, a builder's empty state inviting the first creation.
+ */
+export function TabPlaceholder({ icon: Icon, title, text, action }: { icon: LucideIcon; title: string; text: string; action?: { to: string; label: string } }) {
 	return (
-		<section aria-labelledby="tab-heading" className="rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
-			<span className="mx-auto grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-600">
-				<Icon className="size-7" aria-hidden />
+		<section aria-labelledby="tab-heading" className="relative overflow-hidden rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
+			{action ? <div aria-hidden className="pointer-events-none absolute inset-x-0 -top-24 mx-auto size-72 rounded-full bg-brand-200/40 blur-3xl" /> : null}
+			<span
+				className={cn(
+					'relative mx-auto grid place-items-center rounded-2xl',
+					action ? 'size-16 bg-gradient-to-br from-brand-500 to-brand-700 text-white shadow-lg shadow-brand-600/30' : 'size-14 bg-brand-50 text-brand-600',
+				)}
+			>
+				<Icon className={action ? 'size-8' : 'size-7'} aria-hidden />
 			</span>
-			<h2 id="tab-heading" className="mt-5 font-display text-xl font-bold text-slate-950">
+			<h2 id="tab-heading" className={cn('relative font-display font-bold text-slate-950', action ? 'mt-6 text-2xl' : 'mt-5 text-xl')}>
 				{title}
 			</h2>
-			<p className="mx-auto mt-2 max-w-md text-slate-600">{text}</p>
+			<p className="relative mx-auto mt-2 max-w-md text-slate-600">{text}</p>
+			{action ? (
+				<Link to={action.to} className={buttonClasses({ size: 'lg', className: 'relative mt-8' })}>
+					<Sparkles className="size-5" aria-hidden />
+					{action.label}
+				</Link>
+			) : null}
 		</section>
 	)
 }

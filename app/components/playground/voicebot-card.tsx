@@ -7,8 +7,7 @@ import { Link } from 'react-router'
 import { voicebotBuilder, voices } from '~/content/voicebot-builder.ts'
 import { cn } from '~/utils/misc.ts'
 import { showToast } from '../toast-message.tsx'
-import { Badge } from '../ui/badge.tsx'
-import { ActiveSwitch, CodeBox, DeleteConfirmation, useActiveToggle } from './builder-parts.tsx'
+import { ActiveSwitch, BuilderCard, CodeBox, DeleteConfirmation, useActiveToggle } from './builder-parts.tsx'
 import { buttonClasses } from '../ui/button.tsx'
 
 const { card, toasts } = voicebotBuilder
@@ -34,22 +33,16 @@ export function VoicebotCard({
 	const voice = voices.find((v) => v.id === agent.voiceId)
 	const headingId = `agent-${agent.id}`
 	return (
-		<li data-testid="agent-card" aria-labelledby={headingId} className="flex flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
-			<div className="flex items-start gap-3">
-				<span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-500 to-brand-600 text-white shadow-sm">
-					<AudioLines className="size-5" aria-hidden />
-				</span>
-				<div className="min-w-0 flex-1">
-					<h4 id={headingId} className="truncate font-display text-base font-bold text-slate-950">
-						{agent.name}
-					</h4>
-					<p className="line-clamp-2 text-sm text-slate-500">{agent.description || card.fallbackDescription}</p>
-				</div>
-				<Badge tone={active ? 'emerald' : 'white'} data-testid="status">
-					<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
-					{active ? card.active : card.inactive}
-				</Badge>
-			</div>
+		<BuilderCard
+			headingId={headingId}
+			testId="agent-card"
+			icon={AudioLines}
+			iconClassName="from-fuchsia-500 to-brand-600"
+			title={agent.name}
+			subtitle={<p className="line-clamp-2">{agent.description || card.fallbackDescription}</p>}
+			active={active}
+			labels={card}
+		>
 			<ActiveSwitch toggle={toggle} action="/playground/voicebots" itemId={agent.id} label={card.switchLabel(agent.name)} onText="Taking calls" offText="Switched off" />
 			<dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 rounded-2xl bg-slate-50 px-4 py-2.5 text-sm text-slate-600 ring-1 ring-slate-200">
 				<div className="flex items-center gap-1.5">
@@ -106,6 +99,6 @@ export function VoicebotCard({
 					itemId={agent.id}
 				/>
 			) : null}
-		</li>
+		</BuilderCard>
 	)
 }

@@ -3,32 +3,65 @@ import { useId, useState } from 'react'
 import { cn } from '~/utils/misc.ts'
 import { useHydrated } from '~/utils/use-hydrated.ts'
 
-const inputClass =
-	'block h-11 w-full rounded-xl border-0 bg-white px-3.5 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500'
+const controlClass =
+	'block w-full rounded-xl border-0 bg-white px-3.5 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500'
+const inputClass = cn(controlClass, 'h-11')
 
-/** A labelled input with its error message wired for assistive technology. */
-export function Field({
+type Labelled = { label: string; error?: string; hint?: React.ReactNode; hideLabel?: boolean }
+
+/** Label, control, error and hint, with ids wired for assistive technology. */
+function FieldShell({
 	label,
 	error,
+	hint,
+	hideLabel,
 	className,
-	...props
-}: React.ComponentProps<'input'> & { label: string; error?: string }) {
+	children,
+}: Labelled & { className?: string; children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode }) {
 	const id = useId()
-	const errorId = `${id}-error`
+	const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ')
 	return (
 		<div className={className}>
-			<label htmlFor={id} className="block text-sm font-medium text-slate-800">
+			<label htmlFor={id} className={hideLabel ? 'sr-only' : 'block text-sm font-medium text-slate-800'}>
 				{label}
 			</label>
-			<input
-				id={id}
-				className={cn(inputClass, 'mt-1.5')}
-				aria-invalid={error ? true : undefined}
-				aria-describedby={error ? errorId : undefined}
-				{...props}
-			/>
-			<FieldError id={errorId} error={error} />
+			{children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
+			<FieldError id={`${id}-error`} error={error} />
+			{hint ? <div id={`${id}-hint`}>{hint}</div> : null}
 		</div>
+	)
+}
+
+/** A labelled input with its error message wired for assistive technology. */
+export function Field({ label, error, hint, hideLabel, className, ...props }: React.ComponentProps<'input'> & Labelled) {
+	return (
+		<FieldShell label={label} error={error} hint={hint} hideLabel={hideLabel} className={className}>
+			{(control) => <input className={cn(inputClass, !hideLabel && 'mt-1.5')} {...control} {...props} />}
+		</FieldShell>
+	)
+}
+
+export function TextareaField({ label, error, hint, hideLabel, className, controlClassName, ...props }: React.ComponentProps<'textarea'> & Labelled & { controlClassName?: string }) {
+	return (
+		<FieldShell label={label} error={error} hint={hint} hideLabel={hideLabel} className={className}>
+			{(control) => <textarea className={cn(controlClass, 'mt-1.5 py-3 text-sm leading-relaxed', controlClassName)} {...control} {...props} />}
+		</FieldShell>
+	)
+}
+
+export function SelectField({ label, error, hint, className, options, ...props }: React.ComponentProps<'select'> & Labelled & { options: ReadonlyArray<{ value: string; label: string }> }) {
+	return (
+		<FieldShell label={label} error={error} hint={hint} className={className}>
+			{(control) => (
+				<select className={cn(inputClass, 'mt-1.5')} {...control} {...props}>
+					{options.map((option) => (
+						<option key={option.value} value={option.value}>
+							{option.label}
+						</option>
+					))}
+				</select>
+			)}
+		</FieldShell>
 	)
 }
 
@@ -75,7 +108,7 @@ export function PasswordField({
 	)
 }
 
-function FieldError({ id, error }: { id: string; error?: string }) {
+export function FieldError({ id, error }: { id: string; error?: string }) {
 	if (!error) return null
 	return (
 		<p id={id} className="mt-1.5 text-sm text-rose-600">

@@ -1,0 +1,24 @@
+// Form validation results for the page: one message per field, and the toast that sums them up.
+import type { z } from 'zod'
+import type { ToastInput } from './toast.ts'
+
+export type FieldErrors = Partial<Record<string, string>>
+
+/** First message per field, for showing next to each input. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+	const errors: FieldErrors = {}
+	for (const issue of error.issues) {
+		const key = String(issue.path[0] ?? 'form')
+		errors[key] ??= issue.message
+	}
+	return errors
+}
+
+/**
+ * The spec's "Missing information" toast when a required field is empty (its message is the
+ * required-field text), otherwise the first problem under `failTitle`.
+ */
+export function formProblemToast(errors: FieldErrors, missing: { title: string; description: string }, failTitle: string): ToastInput {
+	const messages = Object.values(errors).filter((m): m is string => Boolean(m))
+	return messages.includes(missing.description) ? { type: 'error', ...missing } : { type: 'error', title: failTitle, description: messages[0] }
+}
