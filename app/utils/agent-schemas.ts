@@ -52,3 +52,6 @@ export const VoiceIdsSchema = z.object({
 	agent_id: z.string({ error: 'agent_id is required.' }).trim().min(1, 'agent_id is required.'),
 	conversation_id: z.string({ error: 'conversation_id is required.' }).trim().min(1, 'conversation_id is required.'),
 })
+
+/** Ending a call: completed unless the caller says it failed. */
+export const VoiceEndSchema = VoiceIdsSchema.extend({ status: z.enum(['completed', 'failed']).catch('completed').default('completed') })

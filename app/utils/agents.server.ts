@@ -1,12 +1,10 @@
 // Voice agents, always scoped to their owner, and their optional twin at ElevenLabs
 // (create-voice-agent in spec section 7): with ELEVENLABS_API_KEY the agent is created there first
 // and its id kept in eleven_agent_id; a failure there stores nothing.
-import { z } from 'zod'
 import type { AgentForm } from './agent-schemas.ts'
 import { prisma } from './db.server.ts'
+import { isUuid } from './misc.ts'
 import { getEnv } from './env.server.ts'
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success
 
 export class VoiceProviderError extends Error {
 	constructor(message: string, options?: ErrorOptions) {

@@ -1,11 +1,9 @@
 // Chatbots, always scoped to their owner: every read and change names the user, so guessing an id
 // never reaches someone else's chatbot.
-import { z } from 'zod'
 import type { ChatbotForm } from './chatbot-schemas.ts'
 import { prisma } from './db.server.ts'
+import { isUuid } from './misc.ts'
 import { indexKnowledge } from './knowledge.server.ts'
-
-const isUuid = (id: string) => z.uuid().safeParse(id).success
 
 /** Spec section 7: a script tag for the site's embed script with the chatbot's id. */
 export function embedCodeFor(origin: string, chatbotId: string) {

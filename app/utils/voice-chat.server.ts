@@ -3,19 +3,22 @@
 // administrator's dashboard shows live; its transcript grows with every turn.
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
 import { languages } from '~/content/voicebot-builder.ts'
-import { VOICE_AUDIO_MAX_BYTES, VOICE_AUDIO_MAX_SECONDS, VOICE_TEXT_MAX_CHARS, VoiceIdsSchema, VoiceStartSchema } from './agent-schemas.ts'
+import { VOICE_AUDIO_MAX_BYTES, VOICE_AUDIO_MAX_SECONDS, VOICE_TEXT_MAX_CHARS, VoiceEndSchema, VoiceIdsSchema, VoiceStartSchema } from './agent-schemas.ts'
 import { getActiveAgent } from './agents.server.ts'
 import { describeAiError, generateModelReply, type IncomingMessage } from './ai/model-reply.server.ts'
 import { transcribeAudio, transcriptionSettings } from './ai/transcribe.server.ts'
 import { clientIp } from './client-ip.ts'
 import { prisma } from './db.server.ts'
+import { readJsonBody } from './json-body.server.ts'
 import { getEnv } from './env.server.ts'
+import { isUuid } from './misc.ts'
 import { consumeRateLimits, rateLimits, tooManyAttemptsMessage } from './rate-limit.server.ts'
 
 export class VoiceApiError extends Error {
 	constructor(
 		public status: number,
 		message: string,
+		public retryAfterSeconds?: number,
 	) {
 		super(message)
 		this.name = 'VoiceApiError'
@@ -27,27 +30,25 @@ type Agent = NonNullable<Awaited<ReturnType<typeof getActiveAgent>>>
 const CALLER = 'Caller: '
 const ASSISTANT = 'Assistant: '
 const NO_AGENT = 'No active voice assistant has that agent_id.'
+const NO_CONVERSATION = 'No conversation with that conversation_id for this agent.'
 
 /** Any failure as the JSON the API promises: { error } with a 4xx/5xx status. */
 export async function voiceApiResponse(run: () => Promise<unknown>) {
 	try {
 		return Response.json(await run(), { headers: { 'Cache-Control': 'no-store' } })
 	} catch (error) {
-		if (error instanceof VoiceApiError) return Response.json({ error: error.message }, { status: error.status, headers: error.status === 429 ? { 'Retry-After': '60' } : undefined })
+		if (error instanceof VoiceApiError) {
+			return Response.json({ error: error.message }, { status: error.status, headers: error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined })
+		}
 		console.error('Voice API failed:', error)
 		return Response.json({ error: 'Something went wrong on our side. Try again.' }, { status: 500 })
 	}
 }
 
 async function readJson(request: Request) {
-	if (!/application\/json/i.test(request.headers.get('content-type') ?? '')) throw new VoiceApiError(415, 'Send JSON (Content-Type: application/json).')
-	const raw = await request.text()
-	if (raw.length > 16 * 1024) throw new VoiceApiError(413, 'The request body is too large.')
-	try {
-		return JSON.parse(raw) as unknown
-	} catch {
-		throw new VoiceApiError(400, 'The request body is not valid JSON.')
-	}
+	const body = await readJsonBody(request, { maxBytes: 16 * 1024, tooLarge: 'The request body is too large.', requireJsonType: true })
+	if (!body.ok) throw new VoiceApiError(body.status, body.message)
+	return body.value
 }
 
 async function limit(request: Request, agentId: string) {
@@ -55,7 +56,7 @@ async function limit(request: Request, agentId: string) {
 		[`voice:ip:${clientIp(request)}`, rateLimits.voiceApiPerIp],
 		[`voice:agent:${agentId}`, rateLimits.voiceApiPerAgent],
 	])
-	if (!result.allowed) throw new VoiceApiError(429, tooManyAttemptsMessage(result.retryAfterSeconds))
+	if (!result.allowed) throw new VoiceApiError(429, tooManyAttemptsMessage(result.retryAfterSeconds), result.retryAfterSeconds)
 }
 
 async function requireAgent(agentId: string) {
@@ -107,7 +108,7 @@ async function requireOpenConversation(agent: Agent, conversationId: string) {
 	const call = isUuid(conversationId)
 		? await prisma.callLog.findFirst({ where: { id: conversationId, agentId: agent.id }, select: { id: true, callStatus: true, transcript: true, updatedAt: true } })
 		: null
-	if (!call) throw new VoiceApiError(404, 'No conversation with that conversation_id for this agent.')
+	if (!call) throw new VoiceApiError(404, NO_CONVERSATION)
 	if (call.callStatus !== 'in-progress') throw new VoiceApiError(409, 'This conversation has ended. Start a new one.')
 	if (Date.now() - call.updatedAt.getTime() > getEnv().VOICE_IDLE_MINUTES * 60_000) {
 		await closeIdleConversations()
@@ -116,7 +117,6 @@ async function requireOpenConversation(agent: Agent, conversationId: string) {
 	return call
 }
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 /** The transcript as chat messages for the model: "Caller:" lines are the user, "Assistant:" the agent. */
@@ -235,12 +235,11 @@ export async function sendVoiceMessage(request: Request) {
 }
 
 export async function endConversation(request: Request) {
-	const body = await readJson(request)
-	const parsed = VoiceIdsSchema.safeParse(body)
+	const parsed = VoiceEndSchema.safeParse(await readJson(request))
 	if (!parsed.success) throw firstIssue(parsed.error)
-	const status = (body as { status?: unknown }).status === 'failed' ? 'failed' : 'completed'
+	const { status } = parsed.data
 	await limit(request, parsed.data.agent_id)
-	if (!isUuid(parsed.data.agent_id) || !isUuid(parsed.data.conversation_id)) throw new VoiceApiError(404, 'No conversation with that conversation_id for this agent.')
+	if (!isUuid(parsed.data.agent_id) || !isUuid(parsed.data.conversation_id)) throw new VoiceApiError(404, NO_CONVERSATION)
 	const rows = await prisma.$queryRaw<Array<{ call_duration: number; call_status: string }>>`
 		UPDATE call_logs SET call_status = ${status},
 			call_duration = GREATEST(0, floor(extract(epoch FROM now() - created_at)))::int,
@@ -249,7 +248,7 @@ export async function endConversation(request: Request) {
 		RETURNING call_duration, call_status`
 	if (rows.length === 0) {
 		const exists = await prisma.callLog.findFirst({ where: { id: parsed.data.conversation_id, agentId: parsed.data.agent_id }, select: { callStatus: true, callDuration: true } })
-		if (!exists) throw new VoiceApiError(404, 'No conversation with that conversation_id for this agent.')
+		if (!exists) throw new VoiceApiError(404, NO_CONVERSATION)
 		// Ending twice is harmless: the first end stands.
 		return { conversation_id: parsed.data.conversation_id, status: exists.callStatus, duration_seconds: exists.callDuration }
 	}
