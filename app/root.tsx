@@ -46,26 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const data = useRouteLoaderData<typeof loader>('root')
 	// Pages framed on other sites (the chatbot embed) get the document without the site around it.
 	const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare)
-	if (bare) {
-		return (
-			<html lang="en-IN">
-				<head>
-					<meta charSet="utf-8" />
-					<meta name="viewport" content="width=device-width, initial-scale=1" />
-					<link rel="stylesheet" href={appStylesHref} precedence="default" />
-					<Meta />
-					<Links />
-				</head>
-				<body className="bg-white font-sans text-slate-700 antialiased">
-					{children}
-					<Toaster />
-					<Scripts nonce={nonce} />
-				</body>
-			</html>
-		)
-	}
 	return (
-		<html lang="en-IN" className="scroll-pt-20">
+		<html lang="en-IN" className={bare ? undefined : 'scroll-pt-20'}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -75,7 +57,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<link rel="stylesheet" href={appStylesHref} precedence="default" />
 				<Meta />
 				<Links />
-				{data ? (
+				{data && !bare ? (
 					<script
 						type="application/ld+json"
 						nonce={nonce}
@@ -87,27 +69,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				) : null}
 			</head>
 			<body className="bg-white font-sans text-slate-700 antialiased">
-				<ChatWidgetProvider offline={data?.aiOffline ?? true}>
-				<div className="flex min-h-screen flex-col">
-					<a
-						href="#main"
-						className="sr-only z-[60] rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-					>
-						Skip to content
-					</a>
-					<SiteHeader />
-					<main id="main" className="flex-1">
-						{children}
-					</main>
-					<SiteFooter />
-				</div>
-				</ChatWidgetProvider>
+				{bare ? children : <SiteFrame offline={data?.aiOffline ?? true}>{children}</SiteFrame>}
 				<Toaster />
-				<ToastMessage toast={data?.toast} />
-				<ScrollRestoration nonce={nonce} />
+				{bare ? null : <ToastMessage toast={data?.toast} />}
+				{bare ? null : <ScrollRestoration nonce={nonce} />}
 				<Scripts nonce={nonce} />
 			</body>
 		</html>
+	)
+}
+
+/** Header, main and footer around every page, with the floating chat. */
+function SiteFrame({ offline, children }: { offline: boolean; children: React.ReactNode }) {
+	return (
+		<ChatWidgetProvider offline={offline}>
+			<div className="flex min-h-screen flex-col">
+				<a
+					href="#main"
+					className="sr-only z-[60] rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+				>
+					Skip to content
+				</a>
+				<SiteHeader />
+				<main id="main" className="flex-1">
+					{children}
+				</main>
+				<SiteFooter />
+			</div>
+		</ChatWidgetProvider>
 	)
 }
 

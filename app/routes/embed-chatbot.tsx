@@ -5,7 +5,7 @@ import { Bot, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { data } from 'react-router'
 import { ChatbotConversation } from '~/components/chat/chatbot-conversation.tsx'
-import { describeChatError } from '~/components/chat/use-chatbot-chat.ts'
+import { chatErrorMessage } from '~/components/chat/use-chatbot-chat.ts'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
 import { company } from '~/content/company.ts'
 import { getActiveChatbot } from '~/utils/chatbots.server.ts'
@@ -62,7 +62,7 @@ function EmbedChat({ chatbot }: { chatbot: { id: string; name: string } }) {
 			inputRef={inputRef}
 			focusAfterReply={focusOnlyWhenFocused}
 			onError={(error) => {
-				const { message } = describeChatError(error)
+				const message = chatErrorMessage(error)
 				return message === embed.unavailableText || message === embed.busyReply ? message : undefined
 			}}
 		/>

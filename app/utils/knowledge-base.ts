@@ -21,9 +21,6 @@ export function websiteKnowledge(url: string, text: string) {
 	return `Website content from: ${url}\n\n${text}`
 }
 
-export function formatMegabytes(bytes: number) {
-	return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
-}
 
 /**
  * Cuts a knowledge base into retrieval chunks of at most about `maxChars`: whole paragraphs where

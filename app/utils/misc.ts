@@ -9,3 +9,7 @@ export function cn(...inputs: ClassValue[]) {
 export function isUuid(value: string) {
 	return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 }
+
+export function formatMegabytes(bytes: number) {
+	return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+}

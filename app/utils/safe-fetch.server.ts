@@ -7,6 +7,7 @@ import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
 import ipaddr from 'ipaddr.js'
+import { formatMegabytes } from './misc.ts'
 
 export type SafeFetchErrorCode =
 	| 'invalid-url'
@@ -115,7 +116,7 @@ function requestOnce(url: URL, target: { host: string; port: number; address: { 
 				const declared = Number(response.headers['content-length'])
 				if (Number.isFinite(declared) && declared > maxBytes) {
 					response.destroy()
-					return reject(new SafeFetchError('too-large', `The page is larger than ${formatBytes(maxBytes)}.`))
+					return reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
 				}
 				const chunks: Buffer[] = []
 				let size = 0
@@ -123,7 +124,7 @@ function requestOnce(url: URL, target: { host: string; port: number; address: { 
 					size += chunk.length
 					if (size > maxBytes) {
 						response.destroy()
-						reject(new SafeFetchError('too-large', `The page is larger than ${formatBytes(maxBytes)}.`))
+						reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
 						return
 					}
 					chunks.push(chunk)
@@ -135,10 +136,6 @@ function requestOnce(url: URL, target: { host: string; port: number; address: { 
 		request.on('error', reject)
 		request.end()
 	})
-}
-
-function formatBytes(bytes: number) {
-	return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`
 }
 
 function decode(body: Buffer, contentType: string) {

@@ -10,14 +10,14 @@ import type { ThreadMessage, ThreadSource } from './chat-thread.tsx'
 type ChatbotMessage = UIMessage<unknown, { sources: ThreadSource[] }>
 
 /** The message a failed request carried: the server's JSON `error`, or the error's own text. */
-export function describeChatError(error: Error): { message: string } {
+export function chatErrorMessage(error: Error): string {
 	try {
 		const body = JSON.parse(error.message) as { error?: unknown }
-		if (typeof body.error === 'string') return { message: body.error }
+		if (typeof body.error === 'string') return body.error
 	} catch {
 		// Not JSON: a network failure or an error part from the stream.
 	}
-	return { message: error.message }
+	return error.message
 }
 
 function replaceLastReply(messages: ChatbotMessage[], text: string): ChatbotMessage[] {

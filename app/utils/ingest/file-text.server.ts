@@ -3,7 +3,8 @@
 import mammoth from 'mammoth'
 import { extractText, getDocumentProxy } from 'unpdf'
 import WordExtractor from 'word-extractor'
-import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES, formatMegabytes } from '../knowledge-base.ts'
+import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES } from '../knowledge-base.ts'
+import { formatMegabytes } from '../misc.ts'
 
 export class FileTextError extends Error {
 	constructor(message: string, options?: ErrorOptions) {
