@@ -38,7 +38,7 @@ export const SignUpSchema = z
 		}
 	})
 
-export { fieldErrorsOf, type FieldErrors } from './form-errors.ts'
+export { fieldErrorsOf, type FieldErrors } from './forms.ts'
 
 /** Only a path on this site: never `//host` or a full URL (no open redirects). */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/playground') {

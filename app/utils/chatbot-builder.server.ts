@@ -9,7 +9,7 @@ import { ChatbotFormSchema, WebsiteUrlSchema, type BuilderActionData, type Build
 import { createChatbot, deleteChatbot, setChatbotActive, updateChatbot } from './chatbots.server.ts'
 import { importWebsite } from './ingest/website.server.ts'
 import { extractFileText, FileTextError } from './ingest/file-text.server.ts'
-import { fieldErrorsOf, formProblemToast } from './form-errors.ts'
+import { fieldErrorsOf, formProblemToast, textFieldsOf } from './forms.ts'
 import { appendKnowledge, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES, websiteKnowledge } from './knowledge-base.ts'
 import { formatMegabytes } from './misc.ts'
 import { getSiteOrigin } from './origin.server.ts'
@@ -29,13 +29,7 @@ type Upload = { name: string; bytes: Uint8Array } | { name: string; tooLarge: tr
 const IdSchema = z.object({ id: z.uuid() })
 const ToggleSchema = IdSchema.extend({ active: z.enum(['true', 'false']) })
 
-function valuesOf(form: FormData): BuilderValues {
-	const text = (key: string) => {
-		const value = form.get(key)
-		return typeof value === 'string' ? value : ''
-	}
-	return { id: text('id'), name: text('name'), knowledgeBase: text('knowledgeBase'), systemPrompt: text('systemPrompt'), url: text('url') }
-}
+const valuesOf = (form: FormData): BuilderValues => textFieldsOf(form, ['id', 'name', 'knowledgeBase', 'systemPrompt', 'url'])
 
 function reply(values: BuilderValues, { errors = {}, toast = null, added = null, status = 200 }: { errors?: BuilderErrors; toast?: Toast | null; added?: string | null; status?: number } = {}) {
 	return data<BuilderActionData>({ values, errors, toast, added }, { status })

@@ -5,20 +5,12 @@ import { z } from 'zod'
 import { voicebotBuilder } from '~/content/voicebot-builder.ts'
 import { AgentFormSchema, type AgentFormErrors, type AgentFormValues, type VoicebotActionData } from './agent-schemas.ts'
 import { createAgent, deleteAgent, setAgentActive, VoiceProviderError } from './agents.server.ts'
-import { fieldErrorsOf, formProblemToast } from './form-errors.ts'
+import { fieldErrorsOf, formProblemToast, textFieldsOf } from './forms.ts'
 import { makeToast } from './toast.ts'
 import { redirectWithToast } from './toast.server.ts'
 
 const { toasts } = voicebotBuilder
 
-
-export function agentFormValues(form: FormData): AgentFormValues {
-	const text = (key: string) => {
-		const value = form.get(key)
-		return typeof value === 'string' ? value : ''
-	}
-	return { name: text('name'), voiceId: text('voiceId'), description: text('description'), instructions: text('instructions'), firstMessage: text('firstMessage'), language: text('language') }
-}
 
 export async function voicebotBuilderAction(request: Request, userId: string) {
 	const form = await request.formData()
@@ -44,7 +36,7 @@ export async function voicebotBuilderAction(request: Request, userId: string) {
 		return redirectWithToast('/playground/voicebots', { type: 'success', title: toasts.deleted })
 	}
 
-	const values = agentFormValues(form)
+	const values: AgentFormValues = textFieldsOf(form, ['name', 'voiceId', 'description', 'instructions', 'firstMessage', 'language'])
 	if (intent !== 'create') return data<VoicebotActionData>({ values, errors: {}, toast: makeToast({ type: 'error', ...toasts.createFailed }) }, { status: 400 })
 	const parsed = AgentFormSchema.safeParse(values)
 	if (!parsed.success) {

@@ -5,8 +5,6 @@ import { CHAT_APOLOGY } from './chat-schema.ts'
 import { generateModelReply, streamModelReply, type IncomingMessage } from './model-reply.server.ts'
 import { siteKnowledge } from './site-knowledge.server.ts'
 
-export { describeAiError } from './model-reply.server.ts'
-
 const widget = (messages: IncomingMessage[], abortSignal?: AbortSignal, timeoutMs?: number) => ({
 	instructions: assistant.systemPrompt,
 	knowledge: siteKnowledge(),

@@ -1,4 +1,5 @@
-// Form validation results for the page: one message per field, and the toast that sums them up.
+// Form posts: their text fields, and validation results for the page (one message per field, and
+// the toast that sums them up).
 import type { z } from 'zod'
 import type { ToastInput } from './toast.ts'
 
@@ -21,4 +22,14 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 export function formProblemToast(errors: FieldErrors, missing: { title: string; description: string }, failTitle: string): ToastInput {
 	const messages = Object.values(errors).filter((m): m is string => Boolean(m))
 	return messages.includes(missing.description) ? { type: 'error', ...missing } : { type: 'error', title: failTitle, description: messages[0] }
+}
+
+/** The named text fields of a form post ('' for missing ones and for files). */
+export function textFieldsOf<K extends string>(form: FormData, keys: readonly K[]): Record<K, string> {
+	const values = {} as Record<K, string>
+	for (const key of keys) {
+		const value = form.get(key)
+		values[key] = typeof value === 'string' ? value : ''
+	}
+	return values
 }
