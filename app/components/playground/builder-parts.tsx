@@ -4,6 +4,7 @@ import { Plus, Trash2, type LucideIcon } from 'lucide-react'
 import { Form, Link, useFetcher } from 'react-router'
 import { cn } from '~/utils/misc.ts'
 import { Badge } from '../ui/badge.tsx'
+import { showToast } from '../toast-message.tsx'
 import { buttonClasses } from '../ui/button.tsx'
 
 export function CodeBox({ id, label, code, rows }: { id: string; label: React.ReactNode; code: string; rows: number }) {
@@ -151,4 +152,14 @@ export function BuilderCard({
 			{children}
 		</li>
 	)
+}
+
+/** Copies a snippet and says so; when the clipboard is refused, the code box beside it is the way. */
+export async function copyCode(code: string, copied: { title: string; description?: string }, fallbackTitle: string) {
+	try {
+		await navigator.clipboard.writeText(code)
+		showToast({ type: 'success', ...copied })
+	} catch {
+		showToast({ type: 'message', title: fallbackTitle })
+	}
 }

@@ -6,8 +6,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { chatbotBuilder } from '~/content/chatbot-builder.ts'
 import { cn } from '~/utils/misc.ts'
-import { showToast } from '../toast-message.tsx'
-import { ActiveSwitch, BuilderCard, CodeBox, DeleteConfirmation, useActiveToggle } from './builder-parts.tsx'
+import { ActiveSwitch, BuilderCard, CodeBox, copyCode, DeleteConfirmation, useActiveToggle } from './builder-parts.tsx'
 import { buttonClasses } from '../ui/button.tsx'
 
 const { card, toasts } = chatbotBuilder
@@ -15,16 +14,6 @@ const { card, toasts } = chatbotBuilder
 export type ChatbotSummary = { id: string; name: string; isActive: boolean; createdAt: string; createdLabel: string; embedCode: string }
 
 const actionClass = buttonClasses({ variant: 'secondary', size: 'sm', className: 'px-3 [&>svg]:shrink-0' })
-
-async function copyEmbedCode(code: string) {
-	try {
-		await navigator.clipboard.writeText(code)
-		showToast({ type: 'success', title: toasts.copied, description: toasts.copiedDescription })
-	} catch {
-		// Clipboard refused (permissions, insecure context): the code is shown for copying by hand.
-		showToast({ type: 'message', title: 'Copy the embed code below.' })
-	}
-}
 
 export function ChatbotCard({
 	chatbot,
@@ -79,7 +68,7 @@ export function ChatbotCard({
 						if (!onPreview) return // without JavaScript the link shows the code
 						event.preventDefault()
 						setCodeOpen(true)
-						void copyEmbedCode(chatbot.embedCode)
+						void copyCode(chatbot.embedCode, { title: toasts.copied, description: toasts.copiedDescription }, 'Copy the embed code below.')
 					}}
 				>
 					<Code2 className="size-4" aria-hidden />

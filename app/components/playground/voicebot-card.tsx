@@ -6,8 +6,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { voicebotBuilder, voices } from '~/content/voicebot-builder.ts'
 import { cn } from '~/utils/misc.ts'
-import { showToast } from '../toast-message.tsx'
-import { ActiveSwitch, BuilderCard, CodeBox, DeleteConfirmation, useActiveToggle } from './builder-parts.tsx'
+import { ActiveSwitch, BuilderCard, CodeBox, copyCode, DeleteConfirmation, useActiveToggle } from './builder-parts.tsx'
 import { buttonClasses } from '../ui/button.tsx'
 
 const { card, toasts } = voicebotBuilder
@@ -74,10 +73,7 @@ export function VoicebotCard({
 						if (!onTest) return // without JavaScript the link shows the snippet
 						event.preventDefault()
 						setApiOpen(true)
-						navigator.clipboard.writeText(agent.apiSnippet).then(
-							() => showToast({ type: 'success', title: toasts.apiCopied }),
-							() => showToast({ type: 'message', title: 'Copy the API code below.' }),
-						)
+						void copyCode(agent.apiSnippet, { title: toasts.apiCopied }, 'Copy the API code below.')
 					}}
 				>
 					<Code2 className="size-4" aria-hidden />
