@@ -57,7 +57,6 @@ export const chatbotBuilder = {
 	},
 	embed: {
 		inputLabel: (name: string) => `Ask ${name} a question`,
-		launcherLabel: 'Open chat',
 		closeLabel: 'Close chat',
 		unavailableTitle: 'Chat unavailable',
 		unavailableText: 'This chatbot is not available right now. Please try again later.',

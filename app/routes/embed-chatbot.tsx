@@ -12,7 +12,8 @@ import { getActiveChatbot } from '~/utils/chatbots.server.ts'
 import type { Route } from './+types/embed-chatbot'
 
 const { embed } = chatbotBuilder
-export const EMBED_MESSAGE = { close: 'zenvora-chat:close', open: 'zenvora-chat:open' } as const
+// The same message types are in public/embed.js.
+const EMBED_MESSAGE = { close: 'zenvora-chat:close', open: 'zenvora-chat:open' } as const
 
 /** The root layout renders this page bare: no site header, footer or widget inside the iframe. */
 export const handle = { bare: true }
