@@ -234,11 +234,13 @@ test.describe('with JavaScript', () => {
 })
 
 test.describe('the embed on another origin', () => {
-	test('a partner page with only the snippet gets a working chatbot; switched off, it is unavailable', async ({ page }) => {
+	test('a partner page with only the snippet gets a working chatbot; switched off, it is unavailable', async ({ page: builder, context }) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
-		await signIn(page)
-		const id = await createChatbotViaForm(page, 'Partner Helper', 'Delivery to Shimla takes four working days.')
+		await signIn(builder)
+		const id = await createChatbotViaForm(builder, 'Partner Helper', 'Delivery to Shimla takes four working days.')
 
+		// A tab of its own, so the request log holds only what the partner page loads.
+		const page = await context.newPage()
 		const requests: string[] = []
 		page.on('request', (request) => requests.push(request.url()))
 		await page.goto(`http://127.0.0.1:${E2E_EMBED_HOST_PORT}/?id=${id}`)
