@@ -1,9 +1,9 @@
 // Process entry: validates the environment, makes sure there is a database (embedded PostgreSQL
 // when DATABASE_URL is unset), applies migrations, then serves the app.
 import path from 'node:path'
-import { parseEnv } from './app/utils/env.server.ts'
-import { applyMigrations } from './scripts/db/migrate.ts'
-import { createDatabase, startEmbeddedPostgres, type RunningPostgres } from './scripts/db/embedded-postgres.ts'
+import { parseEnv } from '~/lib/env.server.ts'
+import { applyMigrations } from './server/db/migrate.ts'
+import { createDatabase, startEmbeddedPostgres, type RunningPostgres } from './server/db/embedded-postgres.ts'
 import { createServerApp } from './server/app.ts'
 
 const EMBEDDED_DATABASE = 'app'

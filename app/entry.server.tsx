@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
-import { NonceProvider } from './utils/nonce-provider.tsx'
+import { NonceProvider } from '~/lib/nonce-provider.tsx'
 
 export const streamTimeout = 5_000
 

@@ -1,30 +1,35 @@
-import { index, route, type RouteConfig } from '@react-router/dev/routes'
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
+// Route modules live in folders shaped like their URLs; each is the HTTP edge only.
 export default [
-	index('routes/home.tsx'),
-	route('career', 'routes/career.tsx'),
-	route('services/:slug', 'routes/service.tsx'),
-	route('auth', 'routes/auth.tsx'),
-	route('auth/verify', 'routes/auth-verify.tsx'),
-	route('auth/sign-out', 'routes/auth-sign-out.tsx'),
-	route('playground/dashboard/events', 'routes/dashboard-events.ts'),
-	route('playground', 'routes/playground.tsx', [
-		index('routes/playground-chatbots.tsx'),
-		route('chatbots/:chatbotId/preview', 'routes/playground-chatbot-preview.tsx'),
-		route('voicebots', 'routes/playground-voicebots.tsx'),
-		route('dashboard', 'routes/playground-dashboard.tsx'),
-	]),
+	index('routes/site/home.tsx'),
+	route('career', 'routes/site/career.tsx'),
+	route('services/:slug', 'routes/site/service.tsx'),
+	route('chat', 'routes/site/chat.tsx'),
+	route('robots.txt', 'routes/site/robots-txt.ts'),
+	route('sitemap.xml', 'routes/site/sitemap-xml.ts'),
 	route('healthz', 'routes/healthz.ts'),
-	route('api/chat', 'routes/api-chat.ts'),
-	route('api/chatbots/:chatbotId/chat', 'routes/api-chatbot-chat.ts'),
-	route('api/embed/:chatbotId/chat', 'routes/api-embed-chat.ts'),
-	route('api/scrape', 'routes/api-scrape.ts'),
-	route('api/voice-chat/start', 'routes/api-voice-chat-start.ts'),
-	route('api/voice-chat/message', 'routes/api-voice-chat-message.ts'),
-	route('api/voice-chat/end', 'routes/api-voice-chat-end.ts'),
-	route('embed/:chatbotId', 'routes/embed-chatbot.tsx'),
-	route('chat', 'routes/chat.tsx'),
-	route('robots.txt', 'routes/robots-txt.ts'),
-	route('sitemap.xml', 'routes/sitemap-xml.ts'),
-	route('*', 'routes/not-found.tsx'),
+
+	...prefix('auth', [index('routes/auth/auth.tsx'), route('verify', 'routes/auth/verify.tsx'), route('sign-out', 'routes/auth/sign-out.tsx')]),
+
+	route('playground/dashboard/events', 'routes/playground/dashboard/events.ts'),
+	route('playground', 'routes/playground/layout.tsx', [
+		index('routes/playground/chatbots/builder.tsx'),
+		route('chatbots/:chatbotId/preview', 'routes/playground/chatbots/preview.tsx'),
+		route('voicebots', 'routes/playground/voicebots/builder.tsx'),
+		route('dashboard', 'routes/playground/dashboard/dashboard.tsx'),
+	]),
+
+	...prefix('api', [
+		route('chat', 'routes/api/chat.ts'),
+		route('chatbots/:chatbotId/chat', 'routes/api/chatbot-chat.ts'),
+		route('embed/:chatbotId/chat', 'routes/api/embed-chat.ts'),
+		route('scrape', 'routes/api/scrape.ts'),
+		route('voice-chat/start', 'routes/api/voice-chat/start.ts'),
+		route('voice-chat/message', 'routes/api/voice-chat/message.ts'),
+		route('voice-chat/end', 'routes/api/voice-chat/end.ts'),
+	]),
+
+	route('embed/:chatbotId', 'routes/embed/chatbot.tsx'),
+	route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig

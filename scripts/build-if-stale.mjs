@@ -8,7 +8,6 @@ const inputs = [
 	'app',
 	'server',
 	'server.ts',
-	'scripts/db',
 	'public',
 	'prisma/schema.prisma',
 	'package.json',

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react'
 import { company } from '~/content/company.ts'
-import { cn } from '~/utils/misc.ts'
+import { cn } from '~/lib/misc.ts'
 
 export function Logo({ tone = 'dark', className }: { tone?: 'dark' | 'light'; className?: string }) {
 	return (

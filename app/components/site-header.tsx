@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { company } from '~/content/company.ts'
 import { consultationLabel, navEntries, type NavEntry } from '~/content/navigation.ts'
-import { cn } from '~/utils/misc.ts'
-import { scrollToId, scrollToTop } from '~/utils/scroll.ts'
+import { cn } from '~/lib/misc.ts'
+import { scrollToId, scrollToTop } from '~/lib/scroll.ts'
 import { Logo } from './logo.tsx'
-import { ExternalButtonLink } from './ui/button.tsx'
+import { ExternalButtonLink } from '~/components/ui/button.tsx'
 
 /** Spec: the bar is transparent at 10 px of scroll or less, opaque with a shadow above. */
 export const SCROLL_OPAQUE_THRESHOLD = 10

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react'
 import { useEffect, useState, type ComponentType } from 'react'
-import type { Toast } from '~/utils/toast.ts'
-import { useHydrated } from '~/utils/use-hydrated.ts'
+import type { Toast } from '~/lib/toast.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
 
 function ToastBody({ toast }: { toast: Pick<Toast, 'title' | 'description'> }) {
 	return (

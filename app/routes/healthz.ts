@@ -1,4 +1,4 @@
-import { prisma } from '~/utils/db.server.ts'
+import { prisma } from '~/lib/db.server.ts'
 import type { Route } from './+types/healthz'
 
 // For load balancers and the test harness: 200 only when the database answers.

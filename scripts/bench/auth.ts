@@ -6,7 +6,7 @@ import os from 'node:os'
 import autocannon from 'autocannon'
 import bcrypt from 'bcryptjs'
 import pg from 'pg'
-import { BCRYPT_COST } from '../../app/utils/password.server.ts'
+import { BCRYPT_COST } from '~/features/accounts/password.server.ts'
 import { startApp } from './start-app.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)

@@ -7,7 +7,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { makePdf } from '../../tests/support/documents.ts'
 import { startTestServer } from '../../tests/setup/test-database.ts'
-import { applyMigrations } from '../db/migrate.ts'
+import { applyMigrations } from '../../server/db/migrate.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const queries = Number(process.env.BENCH_QUERIES ?? 500)
@@ -37,11 +37,11 @@ const server = await startTestServer(process.env.DATABASE_URL)
 const { url } = await server.createScratchDatabase('bench_knowledge')
 process.env.DATABASE_URL = url
 await applyMigrations({ databaseUrl: url, log: () => {} })
-const { prisma } = await import('../../app/utils/db.server.ts')
-const { createChatbot } = await import('../../app/utils/chatbots.server.ts')
-const { searchKnowledge } = await import('../../app/utils/knowledge.server.ts')
-const { extractFileText } = await import('../../app/utils/ingest/file-text.server.ts')
-const { ChatbotFormSchema } = await import('../../app/utils/chatbot-schemas.ts')
+const { prisma } = await import('~/lib/db.server.ts')
+const { createChatbot } = await import('~/features/chatbots/chatbots.server.ts')
+const { searchKnowledge } = await import('~/features/chatbots/knowledge.server.ts')
+const { extractFileText } = await import('~/features/chatbots/ingest/file-text.server.ts')
+const { ChatbotFormSchema } = await import('~/features/chatbots/chatbot-schema.ts')
 
 try {
 	const user = await prisma.user.create({ data: { email: 'bench@example.com', passwordHash: 'x' } })

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
-import { publicPaths } from '../../app/utils/sitemap.ts'
+import { publicPaths } from '~/lib/sitemap.ts'
 import { startApp } from './start-app.ts'
 
 const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)

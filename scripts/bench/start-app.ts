@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { startTestServer } from '../../tests/setup/test-database.ts'
-import { findFreePort } from '../db/embedded-postgres.ts'
+import { findFreePort } from '../../server/db/embedded-postgres.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 

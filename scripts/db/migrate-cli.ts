@@ -1,5 +1,5 @@
 // `npm run migrate`: applies pending migrations to DATABASE_URL.
-import { applyMigrations } from './migrate.ts'
+import { applyMigrations } from '../../server/db/migrate.ts'
 
 const databaseUrl = process.env.DATABASE_URL
 if (!databaseUrl) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { company } from '../../app/content/company.ts'
+import { company } from '~/content/company.ts'
 import { collectErrors, freezeClock } from './helpers.ts'
 
 test.describe('home page with JavaScript', () => {

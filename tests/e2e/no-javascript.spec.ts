@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { career } from '../../app/content/career.ts'
-import { company } from '../../app/content/company.ts'
-import { services } from '../../app/content/services.ts'
+import { career } from '~/content/career.ts'
+import { company } from '~/content/company.ts'
+import { services } from '~/content/services.ts'
 import { publicPaths } from './helpers.ts'
 
 test.use({ javaScriptEnabled: false })

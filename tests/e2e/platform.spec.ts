@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { expect, test } from '@playwright/test'
-import { company } from '../../app/content/company.ts'
+import { company } from '~/content/company.ts'
 import { collectErrors, expectNoSeriousA11yViolations, publicPaths } from './helpers.ts'
 
 test.describe('404 and errors', () => {

@@ -2,7 +2,7 @@
 // and subscribers are told to resync; unsubscribing removes the listener.
 import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { CallLogListener, type CallLogEvent } from '~/utils/call-log-events.server.ts'
+import { CallLogListener, type CallLogEvent } from '~/features/dashboard/call-log-events.server.ts'
 
 let sql: pg.Client
 let listener: CallLogListener

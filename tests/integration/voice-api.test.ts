@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { FAKE_TRANSCRIPT, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server.ts'
 import { makeWav } from '../support/wav.ts'
 
-type VoiceModule = typeof import('~/utils/voice-chat.server.ts')
+type VoiceModule = typeof import('~/features/voice/conversations.server.ts')
 let fake: FakeOpenAi
 let voice: VoiceModule
-let prisma: typeof import('~/utils/db.server.ts').prisma
+let prisma: typeof import('~/lib/db.server.ts').prisma
 let agentId: string
 let inactiveAgentId: string
 let userId: string
@@ -21,8 +21,8 @@ beforeAll(async () => {
 	process.env.TRANSCRIBE_BASE_URL = fake.baseURL
 	vi.spyOn(console, 'error').mockImplementation(() => {})
 	vi.spyOn(console, 'log').mockImplementation(() => {})
-	voice = await import('~/utils/voice-chat.server.ts')
-	;({ prisma } = await import('~/utils/db.server.ts'))
+	voice = await import('~/features/voice/conversations.server.ts')
+	;({ prisma } = await import('~/lib/db.server.ts'))
 	userId = (await prisma.user.create({ data: { email: `voice-${randomUUID()}@example.com`, passwordHash: 'x' } })).id
 	const agent = (extra: object = {}) =>
 		prisma.agent.create({
@@ -170,7 +170,7 @@ describe('without a speech-to-text provider', () => {
 	test('audio is refused with 501 and text still works', async () => {
 		delete process.env.TRANSCRIBE_API_KEY
 		vi.resetModules()
-		const plain: VoiceModule = await import('~/utils/voice-chat.server.ts')
+		const plain: VoiceModule = await import('~/features/voice/conversations.server.ts')
 		const { body } = await start({ agent_id: agentId })
 		const form = (fields: Record<string, string | Blob>) => {
 			const data = new FormData()

@@ -6,8 +6,8 @@ import { readUiStream, startFakeOpenAi, type FakeOpenAi } from '../support/fake-
 
 const APOLOGY = "I'm sorry, I'm experiencing technical difficulties. Please try again later."
 let fake: FakeOpenAi
-let streamWidgetReply: typeof import('~/utils/ai/widget-chat.server.ts').streamWidgetReply
-let answerWidgetQuestion: typeof import('~/utils/ai/widget-chat.server.ts').answerWidgetQuestion
+let streamWidgetReply: typeof import('~/features/assistant/reply.server.ts').streamWidgetReply
+let answerWidgetQuestion: typeof import('~/features/assistant/reply.server.ts').answerWidgetQuestion
 const logged: string[] = []
 
 beforeAll(async () => {
@@ -17,7 +17,7 @@ beforeAll(async () => {
 	process.env.AI_TIMEOUT_MS = '15000'
 	vi.spyOn(console, 'error').mockImplementation((message) => void logged.push(String(message)))
 	vi.spyOn(console, 'log').mockImplementation(() => {})
-	;({ streamWidgetReply, answerWidgetQuestion } = await import('~/utils/ai/widget-chat.server.ts'))
+	;({ streamWidgetReply, answerWidgetQuestion } = await import('~/features/assistant/reply.server.ts'))
 })
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import {
 	dropDatabase,
 	startEmbeddedPostgres,
 	type RunningPostgres,
-} from '../../scripts/db/embedded-postgres.ts'
+} from '../../server/db/embedded-postgres.ts'
 
 export type TestServer = {
 	adminUrl: string

@@ -1,6 +1,6 @@
 // Gives every Vitest run a migrated throw-away database (DATABASE_URL) and the server's admin URL
 // (TEST_ADMIN_DATABASE_URL) for tests that need scratch databases of their own.
-import { applyMigrations } from '../../scripts/db/migrate.ts'
+import { applyMigrations } from '../../server/db/migrate.ts'
 import { startTestServer } from './test-database.ts'
 
 export default async function setup() {

@@ -2,8 +2,8 @@
 // preview page): the conversation so far rides along in a hidden field.
 import { Send } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
-import { CHAT_MESSAGE_MAX_CHARS } from '~/utils/ai/chat-schema.ts'
-import { buttonClasses } from '../ui/button.tsx'
+import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-schema.ts'
+import { buttonClasses } from '~/components/ui/button.tsx'
 
 export function ChatPageForm({ history, inputId, label, error }: { history: unknown[]; inputId: string; label: string; error?: string | null }) {
 	const busy = useNavigation().state === 'submitting'

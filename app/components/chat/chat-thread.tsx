@@ -3,8 +3,8 @@
 // Shift+Enter starts a new line). Used by the site widget, the chatbot preview and the embed.
 import { BookOpen, Send } from 'lucide-react'
 import { forwardRef, type Ref } from 'react'
-import { cn } from '~/utils/misc.ts'
-import { useHydrated } from '~/utils/use-hydrated.ts'
+import { cn } from '~/lib/misc.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
 
 export type ThreadSource = { position: number; excerpt: string }
 export type ThreadMessage = { id: string; role: 'user' | 'assistant'; text: string; sources?: ThreadSource[] }

@@ -1,4 +1,4 @@
-import { cn } from '~/utils/misc.ts'
+import { cn } from '~/lib/misc.ts'
 
 export function SectionHeading({
 	id,

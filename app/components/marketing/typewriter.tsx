@@ -4,7 +4,7 @@ import {
 	nextTypewriterState,
 	TYPEWRITER_TICK_MS,
 	typewriterText,
-} from '~/utils/typewriter.ts'
+} from './typewriter-steps.ts'
 
 /**
  * Types the prompts one character per tick. The server (and a visitor without JavaScript) sees the

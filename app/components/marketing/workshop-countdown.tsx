@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { countdownTo, nextWorkshopStart, type Countdown } from '~/utils/countdown.ts'
+import { countdownTo, nextWorkshopStart, type Countdown } from './countdown.ts'
 
 const units: Array<{ key: keyof Countdown; label: string }> = [
 	{ key: 'days', label: 'Days' },

@@ -2,10 +2,10 @@
 // Active switch and the inline delete confirmation (plain forms, so they work without JavaScript).
 import { Plus, Trash2, type LucideIcon } from 'lucide-react'
 import { Form, Link, useFetcher } from 'react-router'
-import { cn } from '~/utils/misc.ts'
-import { Badge } from '../ui/badge.tsx'
-import { showToast } from '../toast-message.tsx'
-import { buttonClasses } from '../ui/button.tsx'
+import { cn } from '~/lib/misc.ts'
+import { Badge } from '~/components/ui/badge.tsx'
+import { showToast } from '~/components/toast-message.tsx'
+import { buttonClasses } from '~/components/ui/button.tsx'
 
 export function CodeBox({ id, label, code, rows }: { id: string; label: React.ReactNode; code: string; rows: number }) {
 	return (

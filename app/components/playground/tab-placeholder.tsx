@@ -1,7 +1,7 @@
 import { Sparkles, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
-import { cn } from '~/utils/misc.ts'
-import { buttonClasses } from '../ui/button.tsx'
+import { cn } from '~/lib/misc.ts'
+import { buttonClasses } from '~/components/ui/button.tsx'
 
 /**
  * A centred notice inside a Playground tab: load failures and "not available", or, with an

@@ -1,4 +1,4 @@
-import { cn } from '~/utils/misc.ts'
+import { cn } from '~/lib/misc.ts'
 
 const tones = {
 	brand: 'bg-brand-50 text-brand-700 ring-brand-200',

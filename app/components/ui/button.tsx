@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from 'react-router'
-import { cn } from '~/utils/misc.ts'
+import { cn } from '~/lib/misc.ts'
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'light'
 type Size = 'sm' | 'md' | 'lg'

@@ -2,7 +2,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import { useRef } from 'react'
-import { cn } from '~/utils/misc.ts'
+import { cn } from '~/lib/misc.ts'
 
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger

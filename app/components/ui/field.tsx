@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react'
 import { useId, useState } from 'react'
-import { cn } from '~/utils/misc.ts'
-import { useHydrated } from '~/utils/use-hydrated.ts'
+import { cn } from '~/lib/misc.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
 
 const controlClass =
 	'block w-full rounded-xl border-0 bg-white px-3.5 text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:ring-rose-500'

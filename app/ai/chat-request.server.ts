@@ -1,0 +1,18 @@
+// Reading a chat request body (AI SDK UI messages): size-capped, validated, ending with a question.
+import { readJsonBody } from '~/lib/json-body.server.ts'
+import { CHAT_BODY_MAX_BYTES, ChatRequestSchema, textOf, type ChatRequest } from './chat-schema.ts'
+
+export const jsonError = (error: string, status: number, headers?: HeadersInit) => Response.json({ error }, { status, headers })
+
+/** The conversation, or the 4xx response that explains what is wrong with it. */
+export async function readChatRequest(request: Request): Promise<{ messages: ChatRequest['messages'] } | { response: Response }> {
+	const body = await readJsonBody(request, { maxBytes: CHAT_BODY_MAX_BYTES, tooLarge: 'The conversation is too long. Start a new one.' })
+	if (!body.ok) return { response: jsonError(body.message, body.status) }
+	const parsed = ChatRequestSchema.safeParse(body.value)
+	if (!parsed.success) return { response: jsonError(parsed.error.issues[0].message, 400) }
+	const last = parsed.data.messages.at(-1)!
+	if (last.role !== 'user' || !textOf(last).trim()) return { response: jsonError('Type a message first.', 400) }
+	return { messages: parsed.data.messages }
+}
+
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => jsonError(message, 429, { 'Retry-After': String(retryAfterSeconds) })

@@ -1,0 +1,115 @@
+// One way to ask the model for a reply, shared by the site widget, chatbot previews, embedded
+// chatbots and voice agents: the same settings, time limit, error logging and failure handling.
+import { APICallError, createUIMessageStreamResponse, generateText, RetryError, streamText, type ModelMessage, type UIMessageChunk } from 'ai'
+import { getEnv } from '~/lib/env.server.ts'
+import { textOf } from './chat-schema.ts'
+import { getChatModel, getModelInfo } from './models.server.ts'
+import { KNOWLEDGE_END, KNOWLEDGE_START } from './offline-model.server.ts'
+
+export type IncomingMessage = { role: 'user' | 'assistant'; parts: Array<{ type: string; text?: unknown }> }
+
+// Spec section 9: temperature 0.7, at most 1024 tokens; retries (408, 409, 429, 5xx) with backoff.
+const SETTINGS = { temperature: 0.7, maxOutputTokens: 1024, maxRetries: 2 } as const
+
+export type ReplyRequest = {
+	/** Instructions for the model. */
+	instructions: string
+	/** Text the answer must come from; wrapped in the markers the offline model reads. */
+	knowledge: string
+	messages: IncomingMessage[]
+	/** Names the caller in the server log ("Widget chat", "Chatbot 1f2e… preview"). */
+	label: string
+	abortSignal?: AbortSignal
+	timeoutMs?: number
+}
+
+export function systemPrompt(instructions: string, knowledge: string) {
+	return `${instructions}\n\n${KNOWLEDGE_START}\n${knowledge}\n${KNOWLEDGE_END}`
+}
+
+function callOptions({ instructions, knowledge, messages, abortSignal, timeoutMs = getEnv().AI_TIMEOUT_MS }: ReplyRequest) {
+	const modelMessages: ModelMessage[] = messages
+		.map((m) => ({ role: m.role, content: textOf(m).trim() }))
+		.filter((m) => m.content.length > 0)
+	return {
+		model: getChatModel(),
+		system: systemPrompt(instructions, knowledge),
+		messages: modelMessages,
+		...SETTINGS,
+		// The visitor leaving, or the time limit (retries included), ends the call.
+		abortSignal: abortSignal ? AbortSignal.any([abortSignal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
+	}
+}
+
+/** What went wrong, for the server log: status, provider message, attempts. */
+export function describeAiError(error: unknown): string {
+	const model = getModelInfo()
+	if (RetryError.isInstance(error)) {
+		return `${model.label}: gave up after ${error.errors.length} attempts (${error.reason}); last: ${describeAiError(error.lastError)}`
+	}
+	if (APICallError.isInstance(error)) {
+		return `${model.label}: HTTP ${error.statusCode ?? 'no status'} from ${error.url}: ${error.message}${error.isRetryable ? ' (retryable)' : ''}`
+	}
+	if (error instanceof Error) return `${model.label}: ${error.name}: ${error.message}`
+	return `${model.label}: ${String(error)}`
+}
+
+/**
+ * The reply as an AI SDK UI message stream. Any failure reaches the client as an error part with
+ * `errorText`; details stay in the log. `extraParts` (sources, say) follow the stream's start.
+ */
+export function streamModelReply(request: ReplyRequest & { errorText: string; extraParts?: UIMessageChunk[] }) {
+	const result = streamText({
+		...callOptions(request),
+		onError: ({ error }) => console.error(`${request.label} failed: ${describeAiError(error)}`),
+	})
+	const stream = endWithErrorOnFailure(result.toUIMessageStream({ onError: () => request.errorText }), request)
+	return createUIMessageStreamResponse({ stream, headers: { 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' } })
+}
+
+/** The whole reply at once (no-JavaScript pages, voice); null on any failure, which is logged. */
+export async function generateModelReply(request: ReplyRequest): Promise<string | null> {
+	try {
+		const { text } = await generateText(callOptions(request))
+		return text.trim()
+	} catch (error) {
+		console.error(`${request.label} failed: ${describeAiError(error)}`)
+		return null
+	}
+}
+
+/**
+ * Errors inside the model stream already arrive as an error part (onError above). Two do not: a
+ * time-out, which the SDK reports as an abort, and a connection that breaks mid-answer, which
+ * breaks the stream itself. Both become the error part too, unless the visitor is the one who left.
+ */
+function endWithErrorOnFailure(
+	source: ReadableStream<UIMessageChunk>,
+	{ abortSignal, timeoutMs, label, errorText, extraParts = [] }: ReplyRequest & { errorText: string; extraParts?: UIMessageChunk[] },
+) {
+	const reader = source.getReader()
+	const fail = (controller: ReadableStreamDefaultController<UIMessageChunk>, reason: string) => {
+		console.error(`${label} failed: ${getModelInfo().label}: ${reason}`)
+		controller.enqueue({ type: 'error', errorText })
+		controller.close()
+	}
+	return new ReadableStream<UIMessageChunk>({
+		async pull(controller) {
+			try {
+				const { done, value } = await reader.read()
+				if (done) return controller.close()
+				if (value.type === 'abort' && !abortSignal?.aborted) {
+					return fail(controller, `no complete answer within ${timeoutMs ?? getEnv().AI_TIMEOUT_MS} ms`)
+				}
+				controller.enqueue(value)
+				if (value.type === 'start') for (const part of extraParts) controller.enqueue(part)
+			} catch (error) {
+				if (abortSignal?.aborted) return controller.close()
+				fail(controller, `the answer broke off: ${describeAiError(error)}`)
+			}
+		},
+		cancel(reason) {
+			return reader.cancel(reason)
+		},
+	})
+}

@@ -1,0 +1,47 @@
+// Sign-in and sign-up validation, shared by the browser (before sending) and the server.
+import { z } from 'zod'
+
+export const PASSWORD_MIN_LENGTH = 6
+// bcrypt ignores everything after 72 bytes, so longer passwords are refused rather than truncated.
+export const PASSWORD_MAX_BYTES = 72
+
+const email = z
+	.string({ error: 'Email is required' })
+	.trim()
+	.min(1, 'Email is required')
+	.max(254, 'Email is too long')
+	.pipe(z.email('Please enter a valid email address'))
+	.transform((v) => v.toLowerCase())
+
+const password = z
+	.string({ error: 'Password is required' })
+	.min(1, 'Password is required')
+	.min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+	.refine((v) => new TextEncoder().encode(v).length <= PASSWORD_MAX_BYTES, `Password must be at most ${PASSWORD_MAX_BYTES} bytes`)
+
+export const SignInSchema = z.object({
+	email,
+	password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+	redirectTo: z.string().optional(),
+})
+
+export const SignUpSchema = z
+	.object({
+		fullName: z.string({ error: 'Full Name is required' }).trim().min(1, 'Full Name is required').max(100, 'Full Name is too long'),
+		email,
+		password,
+		confirmPassword: z.string({ error: 'Confirm Password is required' }).min(1, 'Confirm Password is required'),
+	})
+	.superRefine((value, ctx) => {
+		if (value.confirmPassword && value.password !== value.confirmPassword) {
+			ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' })
+		}
+	})
+
+export { fieldErrorsOf, type FieldErrors } from '~/lib/forms.ts'
+
+/** Only a path on this site: never `//host` or a full URL (no open redirects). */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/playground') {
+	if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
+	return to
+}

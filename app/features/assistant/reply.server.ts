@@ -1,0 +1,24 @@
+// The public chat: Riya answers from the site's own content, streamed to the widget or, for the
+// no-JavaScript page, answered in one piece.
+import { assistant } from './copy.ts'
+import { CHAT_APOLOGY } from '~/ai/chat-schema.ts'
+import { generateModelReply, streamModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
+import { siteKnowledge } from './site-knowledge.server.ts'
+
+const widget = (messages: IncomingMessage[], abortSignal?: AbortSignal, timeoutMs?: number) => ({
+	instructions: assistant.systemPrompt,
+	knowledge: siteKnowledge(),
+	messages,
+	abortSignal,
+	timeoutMs,
+})
+
+export function streamWidgetReply(messages: IncomingMessage[], abortSignal?: AbortSignal, { timeoutMs }: { timeoutMs?: number } = {}) {
+	return streamModelReply({ ...widget(messages, abortSignal, timeoutMs), label: 'Widget chat', errorText: CHAT_APOLOGY })
+}
+
+/** The whole answer at once, for the no-JavaScript chat page; the apology on any failure. */
+export async function answerWidgetQuestion(messages: IncomingMessage[], abortSignal?: AbortSignal) {
+	const text = await generateModelReply({ ...widget(messages, abortSignal), label: 'Widget chat (no-JS page)' })
+	return text || CHAT_APOLOGY
+}

@@ -1,0 +1,144 @@
+import { useChat } from '@ai-sdk/react'
+import { DefaultChatTransport, type UIMessage } from 'ai'
+import { Bot, Mic, MicOff } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { assistant } from '~/features/assistant/copy.ts'
+import { CHAT_APOLOGY, CHAT_MESSAGE_MAX_CHARS, textOf } from '~/ai/chat-schema.ts'
+import { cn } from '~/lib/misc.ts'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog.tsx'
+import { ChatComposer, ChatThread } from '~/components/chat/chat-thread.tsx'
+import { useVoiceChat } from './use-voice-chat.ts'
+
+const STORAGE_KEY = 'riya-chat-v1'
+
+function greeting(): UIMessage {
+	return { id: 'greeting', role: 'assistant', parts: [{ type: 'text', text: assistant.greeting }] }
+}
+
+/** The conversation survives a reload within the same tab (sessionStorage), nothing longer. */
+function savedMessages(): UIMessage[] {
+	try {
+		const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]')
+		return Array.isArray(saved) && saved.length > 0 ? saved : []
+	} catch {
+		return []
+	}
+}
+
+/** Spec: on any failure the last assistant message becomes the apology. */
+export function withApology(messages: UIMessage[]): UIMessage[] {
+	const apology = { type: 'text' as const, text: CHAT_APOLOGY }
+	const last = messages.at(-1)
+	if (last?.role === 'assistant' && last.id !== 'greeting') return [...messages.slice(0, -1), { ...last, parts: [apology] }]
+	return [...messages, { id: `apology-${Date.now()}`, role: 'assistant', parts: [apology] }]
+}
+
+export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onOpenChange: (open: boolean) => void; offline: boolean }) {
+	const { messages, sendMessage, status, setMessages } = useChat({
+		messages: savedMessages(),
+		transport: new DefaultChatTransport({ api: '/api/chat' }),
+		onError: () => setMessages((current) => withApology(current)),
+	})
+	const [input, setInput] = useState('')
+	const [voiceOn, setVoiceOn] = useState(false)
+	const notice = (text: string) =>
+		setMessages((current) => [...current, { id: `notice-${Date.now()}`, role: 'assistant', parts: [{ type: 'text', text }] }])
+	const voice = useVoiceChat({
+		enabled: voiceOn && open,
+		onTranscript: (text) => {
+			if (status === 'ready' || status === 'error') void sendMessage({ text })
+		},
+		onNotice: notice,
+		onActiveChange: setVoiceOn,
+	})
+	const listRef = useRef<HTMLDivElement>(null)
+	const inputRef = useRef<HTMLTextAreaElement>(null)
+	const loading = status === 'submitted' || status === 'streaming'
+
+	// First open with an empty history: Riya greets.
+	useEffect(() => {
+		if (open && messages.length === 0) setMessages([greeting()])
+	}, [open, messages.length, setMessages])
+
+	useEffect(() => {
+		if (status === 'ready' || status === 'error') sessionStorage.setItem(STORAGE_KEY, JSON.stringify(messages))
+	}, [messages, status])
+
+	useEffect(() => {
+		listRef.current?.scrollTo({ top: listRef.current.scrollHeight })
+	}, [messages])
+
+	useEffect(() => {
+		if (!loading && open) inputRef.current?.focus()
+	}, [loading, open])
+
+	// In voice mode, each finished reply (or the apology) is spoken.
+	const spokenRef = useRef<string | null>(null)
+	useEffect(() => {
+		const last = messages.at(-1)
+		if (!voiceOn || loading || last?.role !== 'assistant' || spokenRef.current === last.id) return
+		spokenRef.current = last.id
+		if (last.id !== 'greeting' && !last.id.startsWith('notice-')) voice.speak(textOf(last))
+	}, [messages, loading, voiceOn, voice])
+
+	function send() {
+		const text = input.trim()
+		if (!text || loading) return
+		setInput('')
+		void sendMessage({ text })
+	}
+
+	const last = messages.at(-1)
+	const showTyping = loading && !(last?.role === 'assistant' && textOf(last).length > 0)
+
+	return (
+		<Dialog open={open} onOpenChange={onOpenChange}>
+			<DialogContent className="h-[700px] max-w-2xl" aria-describedby="chat-description">
+				<div className="flex items-center gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
+					<span className="grid size-10 place-items-center rounded-full bg-brand-600 text-white">
+						<Bot className="size-5" aria-hidden />
+					</span>
+					<div className="flex-1">
+						<DialogTitle className="font-display text-base font-bold text-slate-900">{assistant.title}</DialogTitle>
+						<DialogDescription id="chat-description" className="line-clamp-1 text-xs text-slate-500">
+							{offline ? assistant.offlineNote : assistant.subtitle}
+						</DialogDescription>
+					</div>
+					<button
+						type="button"
+						aria-pressed={voiceOn}
+						onClick={() => {
+							if (voiceOn) return voice.stop()
+							spokenRef.current = messages.at(-1)?.id ?? null
+							void voice.start(assistant.greeting)
+						}}
+						className={cn(
+							'mr-10 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold ring-1 transition-colors sm:px-3',
+							voiceOn ? 'bg-rose-50 text-rose-700 ring-rose-200' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
+						)}
+					>
+						{voiceOn ? <MicOff className="size-4" aria-hidden /> : <Mic className="size-4" aria-hidden />}
+						<span className="sr-only sm:not-sr-only">{voiceOn ? 'Stop voice' : 'Talk to Riya'}</span>
+					</button>
+				</div>
+				<ChatThread
+					ref={listRef}
+					messages={messages.map((m) => ({ id: m.id, role: m.role === 'user' ? 'user' : 'assistant', text: textOf(m) }))}
+					typing={showTyping}
+					assistantName={assistant.name}
+				/>
+				<ChatComposer
+					id="chat-input"
+					ref={inputRef}
+					value={input}
+					onChange={setInput}
+					onSend={send}
+					busy={loading}
+					label={assistant.inputLabel}
+					sendLabel={assistant.sendLabel}
+					maxLength={CHAT_MESSAGE_MAX_CHARS}
+				/>
+			</DialogContent>
+		</Dialog>
+	)
+}

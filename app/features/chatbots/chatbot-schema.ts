@@ -1,0 +1,38 @@
+// The chatbot form, validated the same way in the browser and on the server.
+import { z } from 'zod'
+import { chatbotBuilder } from './copy.ts'
+import { MAX_KNOWLEDGE_CHARS } from './knowledge-base.ts'
+import type { Toast } from '~/lib/toast.ts'
+
+const missing = chatbotBuilder.toasts.missing.description
+
+export const ChatbotFormSchema = z.object({
+	name: z.string().trim().min(1, missing).max(100, 'Keep the name under 100 characters.'),
+	knowledgeBase: z
+		.string()
+		.trim()
+		.min(1, missing)
+		.max(MAX_KNOWLEDGE_CHARS, `The knowledge base is limited to ${MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters.`),
+	systemPrompt: z
+		.string()
+		.trim()
+		.max(4000, 'Keep the system prompt under 4,000 characters.')
+		.transform((v) => v || chatbotBuilder.defaultSystemPrompt),
+})
+export type ChatbotForm = z.infer<typeof ChatbotFormSchema>
+
+export const WebsiteUrlSchema = z
+	.string()
+	.trim()
+	.max(2048, 'That address is too long.')
+	.transform((v) => (v && !/^[a-z][a-z0-9+.-]*:/i.test(v) ? `https://${v}` : v))
+
+export type BuilderValues = { id: string; name: string; knowledgeBase: string; systemPrompt: string; url: string }
+export type BuilderErrors = Partial<Record<'name' | 'knowledgeBase' | 'systemPrompt' | 'url', string>>
+export type BuilderActionData = {
+	values: BuilderValues
+	errors: BuilderErrors
+	toast: Toast | null
+	/** Text just read from files or a website, for the page to append to what it shows (JavaScript). */
+	added: string | null
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ChatbotFormSchema } from './chatbot-schema.ts'
+import { createChatbot, deleteChatbot, getActiveChatbot, getOwnedChatbot, listChatbots, setChatbotActive, updateChatbot } from './chatbots.server.ts'
+import { prisma } from '~/lib/db.server.ts'
+import { chunkKnowledge } from './knowledge-base.ts'
+import { searchKnowledge, toOrQuery } from './knowledge.server.ts'
+
+let owner: string
+let stranger: string
+beforeAll(async () => {
+	const make = (label: string) =>
+		prisma.user.create({ data: { email: `${label}-${randomUUID()}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() }, select: { id: true } })
+	owner = (await make('owner')).id
+	stranger = (await make('stranger')).id
+})
+afterAll(async () => {
+	await prisma.user.deleteMany({ where: { id: { in: [owner, stranger] } } })
+})
+
+const form = (knowledgeBase: string, name = 'Helper') => ChatbotFormSchema.parse({ name, knowledgeBase, systemPrompt: '' })
+
+const chunkCount = async (chatbotId: string) => (await prisma.$queryRaw<[{ n: number }]>`SELECT count(*)::int AS n FROM knowledge_chunks WHERE chatbot_id = ${chatbotId}::uuid`)[0].n
+
+describe('chunkKnowledge', () => {
+	test('packs paragraphs up to the size, keeps paragraph breaks, cuts long ones at sentences', () => {
+		const text = ['Alpha one.', 'Beta two.', `${'Long sentence here. '.repeat(80)}`].join('\n\n')
+		const chunks = chunkKnowledge(text, 300)
+		expect(chunks[0]).toBe('Alpha one.\n\nBeta two.')
+		expect(chunks.length).toBeGreaterThan(3)
+		expect(chunks.every((c) => c.length <= 300)).toBe(true)
+	})
+})
+
+describe('toOrQuery', () => {
+	test('keeps letters and digits only, joined with OR', () => {
+		expect(toOrQuery("What's the refund policy? (30 days) & | !")).toBe('what | s | the | refund | policy | 30 | days')
+		expect(toOrQuery('  ?! ')).toBe('')
+	})
+})
+
+describe('chatbots', () => {
+	test('create stores the spec default prompt, the embed code with the id, and indexed chunks', async () => {
+		const { chatbot, chunks } = await createChatbot(owner, form('Our refund window is 45 days.\n\nWe ship to Pune and Delhi.'), 'https://site.example')
+		expect(chatbot.embedCode).toBe(`<script src="https://site.example/embed.js" data-chatbot-id="${chatbot.id}" async></script>`)
+		const row = await getOwnedChatbot(owner, chatbot.id)
+		expect(row?.systemPrompt).toBe('You are a helpful AI assistant. Use the provided knowledge base to answer questions accurately and helpfully.')
+		expect(chunks).toBe(1)
+		expect(await chunkCount(chatbot.id)).toBe(1)
+		const hits = await searchKnowledge(chatbot.id, 'How many days do I have for a refund?')
+		expect(hits[0].content).toContain('45 days')
+	})
+
+	test('search ranks the matching chunk first among many', async () => {
+		const filler = Array.from({ length: 300 }, (_, i) => `Paragraph ${i} talks about widgets, gadgets and sprockets in general terms.`).join('\n\n')
+		const needle = 'The secret launch code for the Zephyr rocket is MAPLE-42.'
+		const { chatbot } = await createChatbot(owner, form(`${filler}\n\n${needle}\n\n${filler}`), 'https://site.example')
+		expect(await chunkCount(chatbot.id)).toBeGreaterThan(20)
+		const hits = await searchKnowledge(chatbot.id, 'what is the Zephyr launch code?')
+		expect(hits[0].content).toContain('MAPLE-42')
+		expect(await searchKnowledge(chatbot.id, 'the of and')).toEqual([])
+	})
+
+	test('editing the knowledge re-indexes it', async () => {
+		const { chatbot } = await createChatbot(owner, form('Our office is in Pune.'), 'https://site.example')
+		expect(await updateChatbot(owner, chatbot.id, form('Our office moved to Greater Noida.', 'Renamed'))).toBe(true)
+		expect(await searchKnowledge(chatbot.id, 'Pune')).toEqual([])
+		expect((await searchKnowledge(chatbot.id, 'Noida'))[0].content).toContain('Greater Noida')
+		expect((await getOwnedChatbot(owner, chatbot.id))?.name).toBe('Renamed')
+	})
+
+	test('another user cannot read, change, switch or delete it by id', async () => {
+		const { chatbot } = await createChatbot(owner, form('Private knowledge.'), 'https://site.example')
+		expect(await getOwnedChatbot(stranger, chatbot.id)).toBeNull()
+		expect(await updateChatbot(stranger, chatbot.id, form('Hijacked'))).toBe(false)
+		expect(await setChatbotActive(stranger, chatbot.id, false)).toBe(false)
+		expect(await deleteChatbot(stranger, chatbot.id)).toBe(false)
+		expect((await listChatbots(stranger)).map((c) => c.id)).not.toContain(chatbot.id)
+		const row = await getOwnedChatbot(owner, chatbot.id)
+		expect([row?.knowledgeBase, row?.isActive]).toEqual(['Private knowledge.', true])
+		expect(await getOwnedChatbot(owner, 'not-a-uuid')).toBeNull()
+	})
+
+	test('inactive chatbots are not served publicly; deleting removes the chunks too', async () => {
+		const { chatbot } = await createChatbot(owner, form('Some text.'), 'https://site.example')
+		expect(await getActiveChatbot(chatbot.id)).not.toBeNull()
+		expect(await setChatbotActive(owner, chatbot.id, false)).toBe(true)
+		expect(await getActiveChatbot(chatbot.id)).toBeNull()
+		expect(await deleteChatbot(owner, chatbot.id)).toBe(true)
+		expect(await chunkCount(chatbot.id)).toBe(0)
+		expect(await deleteChatbot(owner, chatbot.id)).toBe(false)
+	})
+
+	test('the list is the owner’s, newest first', async () => {
+		const list = await listChatbots(owner)
+		expect(list.length).toBeGreaterThan(2)
+		const times = list.map((c) => c.createdAt.getTime())
+		expect([...times].sort((a, b) => b - a)).toEqual(times)
+	})
+})

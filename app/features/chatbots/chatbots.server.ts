@@ -1,0 +1,73 @@
+// Chatbots, always scoped to their owner: every read and change names the user, so guessing an id
+// never reaches someone else's chatbot.
+import type { ChatbotForm } from './chatbot-schema.ts'
+import { prisma } from '~/lib/db.server.ts'
+import { isUuid } from '~/lib/misc.ts'
+import { indexKnowledge } from './knowledge.server.ts'
+
+/** Spec section 7: a script tag for the site's embed script with the chatbot's id. */
+export function embedCodeFor(origin: string, chatbotId: string) {
+	return `<script src="${origin}/embed.js" data-chatbot-id="${chatbotId}" async></script>`
+}
+
+const listFields = { id: true, name: true, isActive: true, createdAt: true, embedCode: true } as const
+
+export function listChatbots(userId: string) {
+	return prisma.chatbot.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, select: listFields })
+}
+
+export async function getOwnedChatbot(userId: string, id: string) {
+	if (!isUuid(id)) return null
+	return prisma.chatbot.findFirst({ where: { id, userId } })
+}
+
+/** For the public embed: only an active chatbot answers. */
+export async function getActiveChatbot(id: string) {
+	if (!isUuid(id)) return null
+	return prisma.chatbot.findFirst({ where: { id, isActive: true }, select: { id: true, name: true, systemPrompt: true } })
+}
+
+/** Insert, then the embed code with the new id (spec section 7), then the chunks: all or nothing. */
+export async function createChatbot(userId: string, form: ChatbotForm, origin: string) {
+	return prisma.$transaction(
+		async (tx) => {
+			const created = await tx.chatbot.create({
+				data: { userId, name: form.name, knowledgeBase: form.knowledgeBase, systemPrompt: form.systemPrompt },
+				select: { id: true },
+			})
+			const chatbot = await tx.chatbot.update({ where: { id: created.id }, data: { embedCode: embedCodeFor(origin, created.id) }, select: listFields })
+			const chunks = await indexKnowledge(tx, chatbot.id, form.knowledgeBase)
+			return { chatbot, chunks }
+		},
+		{ timeout: 60_000 },
+	)
+}
+
+/** Saves new text and re-indexes it. False when there is no such chatbot of this user. */
+export async function updateChatbot(userId: string, id: string, form: ChatbotForm) {
+	if (!isUuid(id)) return false
+	return prisma.$transaction(
+		async (tx) => {
+			const { count } = await tx.chatbot.updateMany({
+				where: { id, userId },
+				data: { name: form.name, knowledgeBase: form.knowledgeBase, systemPrompt: form.systemPrompt },
+			})
+			if (count === 0) return false
+			await indexKnowledge(tx, id, form.knowledgeBase)
+			return true
+		},
+		{ timeout: 60_000 },
+	)
+}
+
+export async function setChatbotActive(userId: string, id: string, isActive: boolean) {
+	if (!isUuid(id)) return false
+	const { count } = await prisma.chatbot.updateMany({ where: { id, userId }, data: { isActive } })
+	return count > 0
+}
+
+export async function deleteChatbot(userId: string, id: string) {
+	if (!isUuid(id)) return false
+	const { count } = await prisma.chatbot.deleteMany({ where: { id, userId } })
+	return count > 0
+}

@@ -1,0 +1,68 @@
+// Uploaded documents to plain text, with kept libraries: unpdf (PDF.js) for PDF, mammoth for DOCX,
+// word-extractor for the old binary Word format. Anything broken or empty is one clear error.
+import mammoth from 'mammoth'
+import { extractText, getDocumentProxy } from 'unpdf'
+import WordExtractor from 'word-extractor'
+import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
+import { formatMegabytes } from '~/lib/misc.ts'
+
+export class FileTextError extends Error {
+	constructor(message: string, options?: ErrorOptions) {
+		super(message, options)
+		this.name = 'FileTextError'
+	}
+}
+
+type Kind = 'txt' | 'pdf' | 'doc' | 'docx'
+
+function kindOf(fileName: string, bytes: Uint8Array): Kind | null {
+	const extension = /\.[^.]+$/.exec(fileName.toLowerCase())?.[0]
+	if (!extension || !(ACCEPTED_UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) return null
+	const kind = extension.slice(1) as Kind
+	// The content must agree with the name: a renamed binary is not read as text.
+	const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte)
+	if (kind === 'pdf' && !starts(0x25, 0x50, 0x44, 0x46)) throw new FileTextError('This file is not a valid PDF.')
+	if (kind === 'docx' && !starts(0x50, 0x4b)) throw new FileTextError('This file is not a valid Word (.docx) document.')
+	if (kind === 'doc' && !starts(0xd0, 0xcf, 0x11, 0xe0)) throw new FileTextError('This file is not a valid Word (.doc) document.')
+	return kind
+}
+
+function decodeText(bytes: Uint8Array) {
+	if (bytes.includes(0)) throw new FileTextError('This file is not plain text.')
+	return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '')
+}
+
+async function pdfText(bytes: Uint8Array) {
+	const pdf = await getDocumentProxy(bytes)
+	try {
+		const { text } = await extractText(pdf, { mergePages: false })
+		return text.map((page) => page.trim()).filter(Boolean).join('\n\n')
+	} finally {
+		await pdf.destroy()
+	}
+}
+
+/** The readable text of an uploaded document. Throws FileTextError with a message for the user. */
+export async function extractFileText(file: { name: string; bytes: Uint8Array }) {
+	if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw new FileTextError(`Files are limited to ${formatMegabytes(MAX_UPLOAD_BYTES)}.`)
+	if (file.bytes.byteLength === 0) throw new FileTextError('The file is empty.')
+	const kind = kindOf(file.name, file.bytes)
+	if (!kind) throw new FileTextError(`Choose a ${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} file.`)
+	let text: string
+	try {
+		if (kind === 'txt') text = decodeText(file.bytes)
+		else if (kind === 'pdf') text = await pdfText(file.bytes)
+		else if (kind === 'docx') text = (await mammoth.extractRawText({ buffer: Buffer.from(file.bytes) })).value
+		else text = (await new WordExtractor().extract(Buffer.from(file.bytes))).getBody()
+	} catch (error) {
+		if (error instanceof FileTextError) throw error
+		throw new FileTextError('The file could not be read. It may be damaged or password-protected.', { cause: error })
+	}
+	const clean = text
+		.replace(/\r\n?/g, '\n')
+		.replace(/[ \t]+\n/g, '\n')
+		.replace(/\n{3,}/g, '\n\n')
+		.trim()
+	if (!clean) throw new FileTextError('No text was found in this file.')
+	return clean
+}

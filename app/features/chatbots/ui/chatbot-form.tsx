@@ -1,0 +1,247 @@
+// The chatbot creation (and edit) form. One multipart form: without JavaScript, "Add file" and
+// "Import" post it and the page comes back with the text appended; with JavaScript, files are read
+// by a fetcher and websites through /api/scrape while the rest of the form stays as typed.
+import { FileText, Globe, Loader2, PenLine, Upload } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Form, Link, useFetcher, useNavigation } from 'react-router'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { ChatbotFormSchema, type BuilderActionData, type BuilderErrors, type BuilderValues } from '~/features/chatbots/chatbot-schema.ts'
+import { ACCEPT_ATTRIBUTE, ACCEPTED_UPLOAD_EXTENSIONS, appendKnowledge, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
+import { formatMegabytes } from '~/lib/misc.ts'
+import { fieldErrorsOf, formProblemToast } from '~/lib/forms.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
+import { showToast } from '~/components/toast-message.tsx'
+import { buttonClasses } from '~/components/ui/button.tsx'
+import { Field, TextareaField } from '~/components/ui/field.tsx'
+
+const { form: copy, toasts } = chatbotBuilder
+
+function SourceTile({ icon: Icon, title, children }: { icon: typeof Upload; title: string; children: React.ReactNode }) {
+	return (
+		<div className="flex flex-col rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200">
+			<p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+				<span className="grid size-8 place-items-center rounded-lg bg-white text-brand-600 shadow-sm ring-1 ring-slate-200">
+					<Icon className="size-4" aria-hidden />
+				</span>
+				{title}
+			</p>
+			<div className="mt-3 flex flex-1 flex-col gap-2">{children}</div>
+		</div>
+	)
+}
+
+function fileProblem(file: File) {
+	const name = file.name.toLowerCase()
+	if (!ACCEPTED_UPLOAD_EXTENSIONS.some((extension) => name.endsWith(extension))) return `${file.name}: Choose a ${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} file.`
+	if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`
+	if (file.size === 0) return `${file.name}: The file is empty.`
+	return null
+}
+
+export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'edit'; initial: BuilderValues; actionData: BuilderActionData | undefined }) {
+	const id = useId()
+	const hydrated = useHydrated()
+	const navigation = useNavigation()
+	const upload = useFetcher<BuilderActionData>()
+	const values = actionData?.values ?? initial
+	const errors: BuilderErrors = actionData?.errors ?? {}
+	const [knowledge, setKnowledge] = useState(values.knowledgeBase)
+	const [url, setUrl] = useState(values.url)
+	const [importing, setImporting] = useState(false)
+	const [clientErrors, setClientErrors] = useState<BuilderErrors>({})
+	const fileRef = useRef<HTMLInputElement>(null)
+	const shown = { ...errors, ...clientErrors }
+
+	// A full post (no JavaScript, or a failed create) comes back with the text as the server has it.
+	useEffect(() => {
+		if (actionData) {
+			setKnowledge(actionData.values.knowledgeBase)
+			setUrl(actionData.values.url)
+		}
+	}, [actionData])
+
+	// Files read by the fetcher: append what came back to whatever is in the box now.
+	useEffect(() => {
+		const result = upload.data
+		if (upload.state !== 'idle' || !result) return
+		if (result.added) setKnowledge((current) => appendKnowledge(current, result.added!))
+		if (result.toast) showToast(result.toast)
+	}, [upload.state, upload.data])
+
+	const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
+	const uploading = upload.state !== 'idle' || submittingIntent === 'upload'
+	const busyImport = importing || submittingIntent === 'import'
+	const saving = submittingIntent === 'create' || submittingIntent === 'update'
+
+	function uploadFiles(files: FileList | null) {
+		if (!files || files.length === 0) return
+		const problem = [...files].map(fileProblem).find(Boolean)
+		if (problem) {
+			showToast({ id: 'chatbot-upload', type: 'error', title: toasts.uploadFailed.title, description: `${toasts.uploadFailed.description}. ${problem}` })
+		} else {
+			const body = new FormData()
+			body.set('intent', 'upload')
+			for (const file of files) body.append('file', file)
+			void upload.submit(body, { method: 'post', encType: 'multipart/form-data', action: '/playground?index' })
+		}
+		// The files are read now; they must not be sent again with "Create Chatbot".
+		if (fileRef.current) fileRef.current.value = ''
+	}
+
+	async function importWebsite() {
+		const address = url.trim()
+		if (!address || importing) return
+		setImporting(true)
+		try {
+			const response = await fetch(`/api/scrape?url=${encodeURIComponent(address)}`)
+			const body = (await response.json().catch(() => ({}))) as { content?: string; error?: string }
+			if (!response.ok || !body.content) {
+				showToast({ id: 'chatbot-import', type: 'error', title: toasts.importFailed.title, description: `${toasts.importFailed.description}${body.error ? ` ${body.error}` : ''}` })
+				return
+			}
+			setKnowledge((current) => appendKnowledge(current, body.content!))
+			setUrl('')
+			showToast({ type: 'success', title: toasts.websiteImported })
+		} catch {
+			showToast({ id: 'chatbot-import', type: 'error', ...toasts.importFailed })
+		} finally {
+			setImporting(false)
+		}
+	}
+
+	return (
+		<Form
+			method="post"
+			encType="multipart/form-data"
+			aria-labelledby={`${id}-title`}
+			className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+			onSubmit={(event) => {
+				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+				if (submitter?.value !== 'create' && submitter?.value !== 'update') return
+				const form = new FormData(event.currentTarget)
+				const parsed = ChatbotFormSchema.safeParse({ name: form.get('name'), knowledgeBase: form.get('knowledgeBase'), systemPrompt: form.get('systemPrompt') })
+				if (parsed.success) return setClientErrors({})
+				event.preventDefault()
+				const found = fieldErrorsOf(parsed.error)
+				setClientErrors(found)
+				showToast({ id: 'chatbot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title) })
+			}}
+		>
+			<h3 id={`${id}-title`} className="font-display text-xl font-bold text-slate-950">
+				{mode === 'edit' ? copy.editTitle : copy.createTitle}
+			</h3>
+			{mode === 'edit' ? <input type="hidden" name="id" value={values.id} /> : null}
+
+			<fieldset className="mt-6">
+				<legend className="text-sm font-semibold text-slate-900">{copy.sources}</legend>
+				<div className="mt-3 grid gap-4 md:grid-cols-3">
+					<SourceTile icon={Upload} title={copy.uploadLabel}>
+						<label htmlFor={`${id}-file`} className="sr-only">
+							{copy.uploadLabel}
+						</label>
+						<input
+							id={`${id}-file`}
+							ref={fileRef}
+							type="file"
+							name="file"
+							multiple
+							accept={ACCEPT_ATTRIBUTE}
+							aria-describedby={`${id}-file-hint`}
+							onChange={hydrated ? (event) => uploadFiles(event.currentTarget.files) : undefined}
+							className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+						/>
+						<p id={`${id}-file-hint`} className="text-xs text-slate-500">
+							{copy.uploadHint}
+						</p>
+						{hydrated ? (
+							uploading ? (
+								<p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-brand-700">
+									<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
+									{copy.uploading}
+								</p>
+							) : null
+						) : (
+							<button type="submit" name="intent" value="upload" formNoValidate className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-auto self-start' })}>
+								<FileText className="size-4" aria-hidden />
+								{copy.uploadButton}
+							</button>
+						)}
+					</SourceTile>
+
+					<SourceTile icon={Globe} title={copy.importLabel}>
+						<Field
+							label={copy.importLabel}
+							hideLabel
+							name="url"
+							type="text"
+							inputMode="url"
+							autoComplete="url"
+							placeholder={copy.importPlaceholder}
+							value={url}
+							onChange={(event) => setUrl(event.target.value)}
+							onKeyDown={(event) => {
+								if (event.key === 'Enter' && hydrated) {
+									event.preventDefault()
+									void importWebsite()
+								}
+							}}
+							error={shown.url}
+						/>
+						<button
+							type="submit"
+							name="intent"
+							value="import"
+							formNoValidate
+							disabled={busyImport}
+							onClick={
+								hydrated
+									? (event) => {
+											event.preventDefault()
+											void importWebsite()
+										}
+									: undefined
+							}
+							className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-auto self-start' })}
+						>
+							{busyImport ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : <Globe className="size-4" aria-hidden />}
+							{busyImport ? copy.importing : copy.importButton}
+						</button>
+					</SourceTile>
+
+					<SourceTile icon={PenLine} title={copy.directLabel}>
+						<p className="text-sm text-slate-600">{copy.directHint}</p>
+					</SourceTile>
+				</div>
+			</fieldset>
+
+			<TextareaField
+				className="mt-6"
+				controlClassName="min-h-48 font-mono"
+				label={copy.knowledgeLabel}
+				name="knowledgeBase"
+				rows={10}
+				value={knowledge}
+				onChange={(event) => setKnowledge(event.target.value)}
+				placeholder={copy.knowledgePlaceholder}
+				error={shown.knowledgeBase}
+				hint={
+					<p className="mt-1.5 text-right text-xs text-slate-500 tabular-nums">
+						{knowledge.length.toLocaleString('en-US')} / {MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters
+					</p>
+				}
+			/>
+			<Field className="mt-4" label={copy.nameLabel} name="name" defaultValue={values.name} maxLength={100} placeholder={copy.namePlaceholder} error={shown.name} />
+			<TextareaField className="mt-4" label={copy.systemPromptLabel} name="systemPrompt" rows={3} defaultValue={values.systemPrompt} maxLength={4000} error={shown.systemPrompt} />
+
+			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+				<Link to="/playground" className={buttonClasses({ variant: 'secondary' })}>
+					{copy.cancel}
+				</Link>
+				<button type="submit" name="intent" value={mode === 'edit' ? 'update' : 'create'} disabled={saving} className={buttonClasses()}>
+					{saving ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+					{mode === 'edit' ? (saving ? copy.saving : copy.save) : saving ? copy.creating : copy.create}
+				</button>
+			</div>
+		</Form>
+	)
+}

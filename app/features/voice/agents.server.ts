@@ -1,0 +1,96 @@
+// Voice agents, always scoped to their owner, and their optional twin at ElevenLabs
+// (create-voice-agent in spec section 7): with ELEVENLABS_API_KEY the agent is created there first
+// and its id kept in eleven_agent_id; a failure there stores nothing.
+import type { AgentForm } from './agent-schema.ts'
+import { prisma } from '~/lib/db.server.ts'
+import { isUuid } from '~/lib/misc.ts'
+import { getEnv } from '~/lib/env.server.ts'
+
+export class VoiceProviderError extends Error {
+	constructor(message: string, options?: ErrorOptions) {
+		super(message, options)
+		this.name = 'VoiceProviderError'
+	}
+}
+
+const listFields = { id: true, name: true, description: true, voiceId: true, language: true, isActive: true, createdAt: true, elevenAgentId: true } as const
+
+export function listAgents(userId: string) {
+	return prisma.agent.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, select: listFields })
+}
+
+export async function getOwnedAgent(userId: string, id: string) {
+	if (!isUuid(id)) return null
+	return prisma.agent.findFirst({ where: { id, userId }, select: listFields })
+}
+
+/** For the public voice API: only an active agent answers. */
+export async function getActiveAgent(id: string) {
+	if (!isUuid(id)) return null
+	return prisma.agent.findFirst({
+		where: { id, isActive: true },
+		select: { id: true, name: true, description: true, instructions: true, firstMessage: true, voiceId: true, language: true },
+	})
+}
+
+/** POST /v1/convai/agents/create at ElevenLabs; returns its agent_id. */
+export async function createElevenLabsAgent(form: AgentForm, { apiKey, baseUrl }: { apiKey: string; baseUrl: string }) {
+	let response: Response
+	try {
+		response = await fetch(new URL('/v1/convai/agents/create', baseUrl), {
+			method: 'POST',
+			headers: { 'xi-api-key': apiKey, 'Content-Type': 'application/json' },
+			body: JSON.stringify({
+				name: form.name,
+				conversation_config: {
+					agent: { first_message: form.firstMessage, language: form.language, prompt: { prompt: form.instructions } },
+					tts: { voice_id: form.voiceId },
+				},
+			}),
+			signal: AbortSignal.timeout(15_000),
+		})
+	} catch (error) {
+		throw new VoiceProviderError(`ElevenLabs could not be reached: ${(error as Error).message}`, { cause: error })
+	}
+	const text = await response.text()
+	if (!response.ok) throw new VoiceProviderError(`ElevenLabs answered HTTP ${response.status}: ${text.slice(0, 300)}`)
+	let agentId: unknown
+	try {
+		agentId = (JSON.parse(text) as { agent_id?: unknown }).agent_id
+	} catch {
+		agentId = undefined
+	}
+	if (typeof agentId !== 'string' || !agentId) throw new VoiceProviderError(`ElevenLabs answered without an agent_id: ${text.slice(0, 300)}`)
+	return agentId
+}
+
+export async function createAgent(userId: string, form: AgentForm) {
+	const env = getEnv()
+	const elevenAgentId = env.ELEVENLABS_API_KEY ? await createElevenLabsAgent(form, { apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_BASE_URL }) : null
+	// voice_settings takes the column default: the spec's stability 0.5, similarity_boost 0.5, style 0, speaker boost on.
+	return prisma.agent.create({
+		data: {
+			userId,
+			name: form.name,
+			description: form.description,
+			instructions: form.instructions,
+			firstMessage: form.firstMessage,
+			voiceId: form.voiceId,
+			language: form.language,
+			elevenAgentId,
+		},
+		select: listFields,
+	})
+}
+
+export async function setAgentActive(userId: string, id: string, isActive: boolean) {
+	if (!isUuid(id)) return false
+	const { count } = await prisma.agent.updateMany({ where: { id, userId }, data: { isActive } })
+	return count > 0
+}
+
+export async function deleteAgent(userId: string, id: string) {
+	if (!isUuid(id)) return false
+	const { count } = await prisma.agent.deleteMany({ where: { id, userId } })
+	return count > 0
+}

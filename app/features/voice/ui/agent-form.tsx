@@ -1,0 +1,63 @@
+// The voice assistant creation form: a plain form post, checked in the browser first with the same
+// schema the server uses.
+import { Loader2 } from 'lucide-react'
+import { useId, useState } from 'react'
+import { Form, Link, useNavigation } from 'react-router'
+import { languages, voicebotBuilder, voices } from '~/features/voice/copy.ts'
+import { AgentFormSchema, type AgentFormErrors, type AgentFormValues } from '~/features/voice/agent-schema.ts'
+import { fieldErrorsOf, formProblemToast } from '~/lib/forms.ts'
+import { showToast } from '~/components/toast-message.tsx'
+import { buttonClasses } from '~/components/ui/button.tsx'
+import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
+
+const { form: copy, toasts, defaults } = voicebotBuilder
+
+export const blankAgentForm: AgentFormValues = { name: '', voiceId: defaults.voiceId, description: '', instructions: defaults.instructions, firstMessage: defaults.firstMessage, language: defaults.language }
+
+const voiceOptions = voices.map((voice) => ({ value: voice.id, label: `${voice.label} (${voice.id})` }))
+const languageOptions = languages.map((language) => ({ value: language.code, label: language.name }))
+
+export function VoicebotForm({ values, errors: serverErrors }: { values: AgentFormValues; errors: AgentFormErrors }) {
+	const id = useId()
+	const navigation = useNavigation()
+	const [clientErrors, setClientErrors] = useState<AgentFormErrors>({})
+	const errors = { ...serverErrors, ...clientErrors }
+	const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
+	return (
+		<Form
+			method="post"
+			aria-labelledby={`${id}-title`}
+			className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+			onSubmit={(event) => {
+				const parsed = AgentFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
+				if (parsed.success) return setClientErrors({})
+				event.preventDefault()
+				const found = fieldErrorsOf(parsed.error)
+				setClientErrors(found)
+				showToast({ id: 'voicebot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title) })
+			}}
+		>
+			<h3 id={`${id}-title`} className="font-display text-xl font-bold text-slate-950">
+				{copy.title}
+			</h3>
+			<input type="hidden" name="intent" value="create" />
+			<div className="mt-6 grid gap-4 md:grid-cols-2">
+				<Field label={copy.nameLabel} name="name" defaultValue={values.name} maxLength={100} placeholder={copy.namePlaceholder} error={errors.name} />
+				<SelectField label={copy.voiceLabel} name="voiceId" defaultValue={values.voiceId} options={voiceOptions} error={errors.voiceId} />
+				<Field className="md:col-span-2" label={copy.descriptionLabel} name="description" defaultValue={values.description} maxLength={300} placeholder={copy.descriptionPlaceholder} error={errors.description} />
+				<TextareaField className="md:col-span-2" label={copy.instructionsLabel} name="instructions" rows={5} defaultValue={values.instructions} maxLength={4000} error={errors.instructions} />
+				<Field label={copy.firstMessageLabel} name="firstMessage" defaultValue={values.firstMessage} maxLength={500} error={errors.firstMessage} />
+				<SelectField label={copy.languageLabel} name="language" defaultValue={values.language} options={languageOptions} error={errors.language} />
+			</div>
+			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+				<Link to="/playground/voicebots" className={buttonClasses({ variant: 'secondary' })}>
+					{copy.cancel}
+				</Link>
+				<button type="submit" disabled={creating} className={buttonClasses()}>
+					{creating ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+					{creating ? copy.creating : copy.create}
+				</button>
+			</div>
+		</Form>
+	)
+}

@@ -1,0 +1,229 @@
+// The voice test in the browser (spec section 4): microphone, hold-to-talk recording (WebM/Opus,
+// 44.1 kHz, echo cancellation and noise suppression), the real voice API, and the reply spoken in
+// the agent's language. Without a speech-to-text provider on the server, the browser's own speech
+// recognition stands in where it exists; typing always works.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { languages, voicebotBuilder } from '~/features/voice/copy.ts'
+import { showToast } from '~/components/toast-message.tsx'
+
+const { toasts, speech } = voicebotBuilder
+
+export type VoicePhase = 'idle' | 'connecting' | 'listening' | 'speaking' | 'recording' | 'thinking'
+export type VoiceTurn = { id: number; role: 'user' | 'assistant'; text: string }
+export type VoiceTestAgent = { id: string; name: string; language: string }
+
+type Recognition = { lang: string; interimResults: boolean; continuous: boolean; start(): void; stop(): void; abort(): void; onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null; onend: (() => void) | null; onerror: (() => void) | null }
+
+function speechRecognition(): (new () => Recognition) | null {
+	const w = window as unknown as { SpeechRecognition?: new () => Recognition; webkitSpeechRecognition?: new () => Recognition }
+	return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null
+}
+
+function recorderMimeType() {
+	for (const type of ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus']) {
+		if (typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type)) return type
+	}
+	return ''
+}
+
+/** Speaks and resolves when done, or after a generous estimate when the browser never says so. */
+function speak(text: string, lang: string) {
+	return new Promise<void>((resolve) => {
+		if (typeof speechSynthesis === 'undefined') return resolve()
+		speechSynthesis.cancel()
+		const utterance = new SpeechSynthesisUtterance(text)
+		utterance.lang = lang
+		utterance.rate = speech.rate
+		utterance.pitch = speech.pitch
+		utterance.volume = speech.volume
+		const candidates = speechSynthesis.getVoices().filter((v) => v.lang.startsWith(lang.slice(0, 2)))
+		utterance.voice = candidates.find((v) => /female|woman|samantha|zira|google uk english female|heera|veena/i.test(v.name)) ?? candidates[0] ?? null
+		let finished = false
+		const finish = () => {
+			if (finished) return
+			finished = true
+			clearTimeout(fallback)
+			resolve()
+		}
+		const fallback = setTimeout(finish, Math.min(15_000, 800 + text.length * 70))
+		utterance.onend = finish
+		utterance.onerror = finish
+		speechSynthesis.speak(utterance)
+	})
+}
+
+export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcription: boolean }) {
+	const [phase, setPhaseState] = useState<VoicePhase>('idle')
+	const [turns, setTurns] = useState<VoiceTurn[]>([])
+	const phaseRef = useRef<VoicePhase>('idle')
+	const stream = useRef<MediaStream | null>(null)
+	const recorder = useRef<MediaRecorder | null>(null)
+	const recognition = useRef<Recognition | null>(null)
+	const conversation = useRef<string | null>(null)
+	const nextTurn = useRef(0)
+	const speechLang = languages.find((l) => l.code === agent.language)?.speech ?? 'en-US'
+	const browserRecognition = !transcription && typeof window !== 'undefined' && speechRecognition() !== null
+
+	const setPhase = (next: VoicePhase) => {
+		phaseRef.current = next
+		setPhaseState(next)
+	}
+	const addTurn = (role: VoiceTurn['role'], text: string) => setTurns((current) => [...current, { id: nextTurn.current++, role, text }])
+
+	async function say(text: string) {
+		setPhase('speaking')
+		await speak(text, speechLang)
+		if (conversation.current && phaseRef.current === 'speaking') setPhase('listening')
+	}
+
+	const release = useCallback((notify: boolean) => {
+		if (recorder.current?.state === 'recording') recorder.current.stop()
+		recorder.current = null
+		recognition.current?.abort()
+		recognition.current = null
+		if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel()
+		for (const track of stream.current?.getTracks() ?? []) track.stop()
+		stream.current = null
+		const id = conversation.current
+		conversation.current = null
+		if (id) {
+			void fetch('/api/voice-chat/end', { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ agent_id: agent.id, conversation_id: id }) }).catch(() => {})
+			if (notify) showToast({ type: 'message', title: toasts.disconnected })
+		}
+		phaseRef.current = 'idle'
+	}, [agent.id])
+
+	// Closing the dialog ends the call: tracks stopped, speech cancelled, the call log completed.
+	useEffect(() => () => release(false), [release])
+
+	async function start() {
+		if (phaseRef.current !== 'idle') return
+		setPhase('connecting')
+		try {
+			stream.current = await navigator.mediaDevices.getUserMedia({ audio: { sampleRate: 44_100, echoCancellation: true, noiseSuppression: true } })
+		} catch {
+			showToast({ type: 'error', title: toasts.microphone.description })
+			return setPhase('idle')
+		}
+		try {
+			const response = await fetch('/api/voice-chat/start', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ agent_id: agent.id }) })
+			const body = (await response.json()) as { conversation_id?: string; first_message?: string; error?: string }
+			if (!response.ok || !body.conversation_id) throw new Error(body.error ?? `HTTP ${response.status}`)
+			conversation.current = body.conversation_id
+			showToast({ type: 'success', title: toasts.connected })
+			addTurn('assistant', body.first_message ?? '')
+			await say(body.first_message ?? '')
+		} catch (error) {
+			release(false)
+			setPhase('idle')
+			showToast({ type: 'error', title: 'Could not start the conversation', description: (error as Error).message })
+		}
+	}
+
+	async function send(input: { audio: Blob } | { text: string }) {
+		const id = conversation.current
+		if (!id) return
+		setPhase('thinking')
+		const form = new FormData()
+		form.set('agent_id', agent.id)
+		form.set('conversation_id', id)
+		if ('audio' in input) form.set('audio', input.audio, input.audio.type.includes('ogg') ? 'speech.ogg' : 'speech.webm')
+		else form.set('text', input.text)
+		try {
+			const response = await fetch('/api/voice-chat/message', { method: 'POST', body: form })
+			const body = (await response.json()) as { text?: string; reply?: string; error?: string }
+			if (!response.ok || !body.reply) throw new Error(body.error ?? `HTTP ${response.status}`)
+			addTurn('user', body.text ?? '')
+			addTurn('assistant', body.reply)
+			await say(body.reply)
+		} catch (error) {
+			console.error('Voice test: the message failed:', error)
+			showToast({ type: 'error', ...toasts.processing, description: `${toasts.processing.description}. ${(error as Error).message}` })
+			if (conversation.current) setPhase('listening')
+		}
+	}
+
+	function pressMic() {
+		if (phaseRef.current !== 'listening' && phaseRef.current !== 'speaking') return
+		if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel()
+		if (!transcription) {
+			const Constructor = speechRecognition()
+			if (!Constructor) return showToast({ type: 'error', ...toasts.recording, description: 'Speech recognition is not available in this browser. Type your message instead.' })
+			const heard: string[] = []
+			const r = new Constructor()
+			r.lang = speechLang
+			r.interimResults = false
+			r.continuous = true
+			r.onresult = (event) => {
+				heard.length = 0
+				for (const result of Array.from(event.results)) heard.push(result[0].transcript)
+			}
+			r.onend = () => {
+				recognition.current = null
+				const text = heard.join(' ').trim()
+				if (text) void send({ text })
+				else if (conversation.current) setPhase('listening')
+			}
+			r.onerror = () => showToast({ type: 'error', ...toasts.processing })
+			try {
+				r.start()
+			} catch {
+				return showToast({ type: 'error', ...toasts.recording })
+			}
+			recognition.current = r
+			return setPhase('recording')
+		}
+		try {
+			const mimeType = recorderMimeType()
+			const r = new MediaRecorder(stream.current!, mimeType ? { mimeType } : undefined)
+			const chunks: Blob[] = []
+			r.ondataavailable = (event) => {
+				if (event.data.size > 0) chunks.push(event.data)
+			}
+			r.onstop = () => {
+				const audio = new Blob(chunks, { type: r.mimeType || 'audio/webm' })
+				if (audio.size < 500) {
+					showToast({ type: 'message', title: 'Hold the button while you speak.' })
+					if (conversation.current) setPhase('listening')
+					return
+				}
+				void send({ audio })
+			}
+			r.start()
+			recorder.current = r
+			setPhase('recording')
+		} catch (error) {
+			console.error('Voice test: recording could not start:', error)
+			showToast({ type: 'error', ...toasts.recording })
+		}
+	}
+
+	function releaseMic() {
+		if (phaseRef.current !== 'recording') return
+		if (recorder.current?.state === 'recording') {
+			recorder.current.stop()
+			recorder.current = null
+			setPhase('thinking')
+		} else recognition.current?.stop()
+	}
+
+	return {
+		phase,
+		turns,
+		browserRecognition,
+		start: () => void start(),
+		end: () => {
+			release(true)
+			setPhase('idle')
+		},
+		pressMic,
+		releaseMic,
+		sendText: (text: string) => {
+			const clean = text.trim()
+			if (!clean || !conversation.current || phaseRef.current === 'thinking' || phaseRef.current === 'recording') return false
+			if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel()
+			void send({ text: clean })
+			return true
+		},
+	}
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { ARTICLE_PAGE, startWebsiteServer, type WebsiteServer } from '../../tests/support/website-server.ts'
+import { htmlToKnowledgeText } from '~/features/chatbots/ingest/website.server.ts'
+import { isPublicAddress, safeFetch, SafeFetchError } from './safe-fetch.server.ts'
+
+let site: WebsiteServer
+let allow: string[]
+beforeAll(async () => {
+	site = await startWebsiteServer()
+	allow = [`127.0.0.1:${site.port}`]
+})
+afterAll(() => site.close())
+
+async function refusal(promise: Promise<unknown>) {
+	const error = await promise.catch((e: unknown) => e)
+	expect(error).toBeInstanceOf(SafeFetchError)
+	return error as SafeFetchError
+}
+
+describe('isPublicAddress', () => {
+	test.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '224.0.0.1', '255.255.255.255'])(
+		'%s is not public',
+		(address) => expect(isPublicAddress(address)).toBe(false),
+	)
+	test.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) => expect(isPublicAddress(address)).toBe(true))
+})
+
+describe('safeFetch refuses our own network', () => {
+	test.each([
+		['127.0.0.1', 'http://127.0.0.1:9/'],
+		['localhost', 'http://localhost:9/'],
+		['[::1]', 'http://[::1]:9/'],
+		['10.x', 'http://10.0.0.5/'],
+		['the cloud metadata address', 'http://169.254.169.254/latest/meta-data/'],
+		['0.0.0.0', 'http://0.0.0.0:9/'],
+		['a decimal-encoded loopback', 'http://2130706433/'],
+		['an IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.1]/'],
+	])('%s', async (_label, url) => {
+		expect((await refusal(safeFetch(url))).code).toBe('blocked-address')
+	})
+
+	test('the local test site itself, when it is not on the allowlist (the default)', async () => {
+		expect((await refusal(safeFetch(`${site.origin}/article`))).code).toBe('blocked-address')
+	})
+
+	test('a public-looking hostname that resolves to loopback', async () => {
+		const lookup = async () => [{ address: '127.0.0.1', family: 4 }]
+		expect((await refusal(safeFetch('http://innocent.example.com/', { lookup }))).code).toBe('blocked-address')
+	})
+
+	test('a hostname with one public and one private answer', async () => {
+		const lookup = async () => [
+			{ address: '93.184.216.34', family: 4 },
+			{ address: '10.0.0.1', family: 4 },
+		]
+		expect((await refusal(safeFetch('http://mixed.example.com/', { lookup }))).code).toBe('blocked-address')
+	})
+
+	test('an allowed page that redirects to loopback', async () => {
+		const to = encodeURIComponent(`http://localhost:${site.port}/article`)
+		const error = await refusal(safeFetch(`${site.origin}/redirect?to=${to}`, { allow }))
+		expect(error.code).toBe('blocked-address')
+	})
+
+	test('an allowed page that redirects to the metadata address', async () => {
+		const to = encodeURIComponent('http://169.254.169.254/latest/meta-data/')
+		expect((await refusal(safeFetch(`${site.origin}/redirect?to=${to}`, { allow }))).code).toBe('blocked-address')
+	})
+
+	test.each(['file:///etc/passwd', 'ftp://example.com/', 'javascript:alert(1)', 'not a url', 'http://user:pw@example.com/'])('refuses %s', async (url) => {
+		expect((await refusal(safeFetch(url))).code).toBe('invalid-url')
+	})
+})
+
+describe('safeFetch limits', () => {
+	test('follows up to 5 redirects, refuses the sixth', async () => {
+		const ok = await safeFetch(`${site.origin}/redirect?hops=5`, { allow })
+		expect(ok.url).toBe(`${site.origin}/article`)
+		expect((await refusal(safeFetch(`${site.origin}/redirect?hops=6`, { allow }))).code).toBe('too-many-redirects')
+	})
+
+	test('a slow page is cut off at the deadline', async () => {
+		const started = Date.now()
+		expect((await refusal(safeFetch(`${site.origin}/slow`, { allow, timeoutMs: 300 }))).code).toBe('timeout')
+		expect(Date.now() - started).toBeLessThan(3000)
+	})
+
+	test('a huge page is cut off at the size cap', async () => {
+		expect((await refusal(safeFetch(`${site.origin}/huge`, { allow, maxBytes: 1024 * 1024 }))).code).toBe('too-large')
+	})
+
+	test('only HTML is accepted', async () => {
+		expect((await refusal(safeFetch(`${site.origin}/file.json`, { allow }))).code).toBe('not-html')
+	})
+
+	test('an error status is an error', async () => {
+		const error = await refusal(safeFetch(`${site.origin}/missing`, { allow }))
+		expect([error.code, error.status]).toEqual(['http-status', 404])
+	})
+})
+
+describe('htmlToKnowledgeText', () => {
+	test('keeps the main text, drops scripts, styles and navigation, collapses whitespace', () => {
+		const text = htmlToKnowledgeText(ARTICLE_PAGE)
+		expect(text).toBe(
+			'Acme Widgets warranty\n\nEvery Acme widget carries a seven-year warranty covering the flux capacitor.\n\nOur workshop in Pune repairs widgets within 48 hours.',
+		)
+	})
+
+	test('uses the body when the page has no main element', () => {
+		expect(htmlToKnowledgeText('<body><nav>Menu</nav><div><p>Hello   there</p><script>x()</script></div></body>')).toBe('Hello there')
+	})
+})

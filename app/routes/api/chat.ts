@@ -1,0 +1,19 @@
+import { jsonError, readChatRequest, tooManyRequests } from '~/ai/chat-request.server.ts'
+import { streamWidgetReply } from '~/features/assistant/reply.server.ts'
+import { clientIp } from '~/lib/client-ip.ts'
+import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import type { Route } from './+types/chat'
+
+// POST /api/chat: the floating widget's streamed replies (AI SDK UI message stream).
+export async function action({ request }: Route.ActionArgs) {
+	if (request.method !== 'POST') return jsonError('Use POST.', 405)
+	const limit = await consumeRateLimit(`chat:ip:${clientIp(request)}`, rateLimits.publicChatPerIp)
+	if (!limit.allowed) return tooManyRequests(tooManyAttemptsMessage(limit.retryAfterSeconds), limit.retryAfterSeconds)
+	const body = await readChatRequest(request)
+	if ('response' in body) return body.response
+	return streamWidgetReply(body.messages, request.signal)
+}
+
+export async function loader() {
+	return jsonError('Use POST.', 405)
+}

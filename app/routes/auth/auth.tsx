@@ -1,0 +1,185 @@
+import { Sparkles } from 'lucide-react'
+import { useState } from 'react'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { showToast, ToastMessage } from '~/components/toast-message.tsx'
+import { Field, PasswordField } from '~/components/ui/field.tsx'
+import { buttonClasses } from '~/components/ui/button.tsx'
+import { company } from '~/content/company.ts'
+import { fieldErrorsOf, PASSWORD_MIN_LENGTH, safeRedirect, SignInSchema, SignUpSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
+import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts/auth.server.ts'
+import { cn } from '~/lib/misc.ts'
+import { makeToast, type Toast } from '~/lib/toast.ts'
+import { redirectWithToast } from '~/lib/toast.server.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
+import type { Route } from './+types/auth'
+
+type Tab = 'signin' | 'signup'
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAnonymous(request)
+	const url = new URL(request.url)
+	const tab: Tab = url.searchParams.get('tab') === 'signup' ? 'signup' : 'signin'
+	const redirectTo = url.searchParams.get('redirectTo')
+	return { tab, redirectTo: redirectTo ? safeRedirect(redirectTo) : null }
+}
+
+type ActionData = { intent: Tab; toast: Toast; fieldErrors: FieldErrors; fields: { email?: string; fullName?: string } }
+
+export async function action({ request }: Route.ActionArgs) {
+	const form = await request.clone().formData()
+	const intent: Tab = form.get('intent') === 'signup' ? 'signup' : 'signin'
+	const fields = { email: String(form.get('email') ?? ''), fullName: String(form.get('fullName') ?? '') }
+	const fail = (status: number, title: string, description: string, fieldErrors: FieldErrors = {}) =>
+		data<ActionData>({ intent, toast: makeToast({ type: 'error', title, description }), fieldErrors, fields }, { status })
+	try {
+		if (intent === 'signin') {
+			const { setCookie } = await signIn(request)
+			return redirectWithToast(
+				safeRedirect(form.get('redirectTo')),
+				{ type: 'success', title: 'Welcome back!', description: 'You have successfully signed in.' },
+				{ headers: { 'Set-Cookie': setCookie } },
+			)
+		}
+		await signUp(request, form)
+		return redirectWithToast('/auth', { type: 'success', title: 'Account created!', description: 'Please check your email to verify your account.' })
+	} catch (error) {
+		if (error instanceof AuthError) {
+			const fieldErrors = error.field ? { [error.field]: error.message } : {}
+			if (error.message === 'Passwords do not match') return fail(400, 'Password mismatch', 'Passwords do not match', fieldErrors)
+			return fail(error.status, intent === 'signin' ? 'Sign in failed' : 'Sign up failed', error.message, fieldErrors)
+		}
+		console.error(`${intent} failed unexpectedly for ${fields.email}:`, error)
+		return fail(500, 'Error', 'An unexpected error occurred')
+	}
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: `Sign in | ${company.name}` },
+	{ name: 'description', content: `Sign in or create an account for the ${company.name} AI Playground.` },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const tab: Tab = actionData?.intent ?? loaderData.tab
+	const tabHref = (t: Tab) => {
+		const params = new URLSearchParams()
+		if (t === 'signup') params.set('tab', 'signup')
+		if (loaderData.redirectTo) params.set('redirectTo', loaderData.redirectTo)
+		const query = params.toString()
+		return query ? `/auth?${query}` : '/auth'
+	}
+	return (
+		<section className="relative isolate flex min-h-[calc(100dvh-4rem)] items-center justify-center px-4 pt-28 pb-16">
+			<div aria-hidden className="absolute inset-0 -z-10 bg-grid [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]" />
+			<div aria-hidden className="absolute -top-32 left-1/2 -z-10 h-[30rem] w-[50rem] -translate-x-1/2 rounded-full bg-gradient-to-tr from-brand-200/70 via-fuchsia-200/50 to-cyan-200/60 blur-3xl" />
+			<div className="w-full max-w-md rounded-3xl bg-white p-6 shadow-2xl ring-1 shadow-slate-900/10 ring-slate-200 sm:p-8">
+				<div className="text-center">
+					<span className="mx-auto grid size-12 place-items-center rounded-2xl bg-gradient-to-br from-brand-500 via-fuchsia-500 to-cyan-400 text-white shadow-lg shadow-brand-500/30">
+						<Sparkles className="size-6" aria-hidden />
+					</span>
+					<h1 className="mt-4 font-display text-2xl font-extrabold text-slate-950">Welcome</h1>
+					<p className="mt-1 text-sm text-slate-600">Build your AI assistants in minutes.</p>
+				</div>
+				<nav aria-label="Sign in or sign up" className="mt-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+					{(['signin', 'signup'] as const).map((t) => (
+						<Link
+							key={t}
+							to={tabHref(t)}
+							replace
+							preventScrollReset
+							aria-current={tab === t ? 'page' : undefined}
+							className={cn(
+								'rounded-lg py-2 text-center text-sm font-semibold transition-colors',
+								tab === t ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+							)}
+						>
+							{t === 'signin' ? 'Sign In' : 'Sign Up'}
+						</Link>
+					))}
+				</nav>
+				{tab === 'signin' ? (
+					<SignInForm key="signin" redirectTo={loaderData.redirectTo} actionData={actionData?.intent === 'signin' ? actionData : undefined} />
+				) : (
+					<SignUpForm key="signup" actionData={actionData?.intent === 'signup' ? actionData : undefined} />
+				)}
+			</div>
+			<ToastMessage toast={actionData?.toast} />
+		</section>
+	)
+}
+
+/**
+ * Checks the form with the same schema as the server before anything is sent; when it fails, the
+ * errors go next to their fields and `onInvalid` picks the toast.
+ */
+function useClientValidation(schema: typeof SignInSchema | typeof SignUpSchema, onInvalid: (errors: FieldErrors) => void) {
+	const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+	function validate(event: React.FormEvent<HTMLFormElement>) {
+		const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
+		if (result.success) return setClientErrors(null)
+		event.preventDefault()
+		const fieldErrors = fieldErrorsOf(result.error)
+		setClientErrors(fieldErrors)
+		onInvalid(fieldErrors)
+	}
+	return { clientErrors, validate }
+}
+
+function useBusy(intent: Tab) {
+	const navigation = useNavigation()
+	return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
+
+function SignInForm({ redirectTo, actionData }: { redirectTo: string | null; actionData?: ActionData }) {
+	const hydrated = useHydrated()
+	const busy = useBusy('signin')
+	const { clientErrors, validate } = useClientValidation(SignInSchema, (fieldErrors) =>
+		showToast({ type: 'error', title: 'Sign in failed', description: Object.values(fieldErrors)[0] }),
+	)
+	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+
+	return (
+		<Form method="post" replace noValidate={hydrated} onSubmit={validate} className="mt-6 space-y-4" aria-label="Sign In">
+			<input type="hidden" name="intent" value="signin" />
+			{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+			<Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.fields.email} error={errors.email} />
+			<PasswordField label="Password" name="password" autoComplete="current-password" required error={errors.password} />
+			<button type="submit" disabled={busy} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+				{busy ? 'Signing in...' : 'Sign In'}
+			</button>
+		</Form>
+	)
+}
+
+function SignUpForm({ actionData }: { actionData?: ActionData }) {
+	const hydrated = useHydrated()
+	const busy = useBusy('signup')
+	const { clientErrors, validate } = useClientValidation(SignUpSchema, (fieldErrors) => {
+		if (fieldErrors.confirmPassword === 'Passwords do not match' && Object.keys(fieldErrors).length === 1) {
+			showToast({ type: 'error', title: 'Password mismatch', description: 'Passwords do not match' })
+		} else {
+			showToast({ type: 'error', title: 'Sign up failed', description: Object.values(fieldErrors)[0] })
+		}
+	})
+	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+
+	return (
+		<Form method="post" replace noValidate={hydrated} onSubmit={validate} className="mt-6 space-y-4" aria-label="Sign Up">
+			<input type="hidden" name="intent" value="signup" />
+			<Field label="Full Name" name="fullName" autoComplete="name" required defaultValue={actionData?.fields.fullName} error={errors.fullName} />
+			<Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.fields.email} error={errors.email} />
+			<PasswordField label="Password" name="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} error={errors.password} />
+			<PasswordField
+				label="Confirm Password"
+				name="confirmPassword"
+				autoComplete="new-password"
+				required
+				minLength={PASSWORD_MIN_LENGTH}
+				error={errors.confirmPassword}
+			/>
+			<button type="submit" disabled={busy} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+				{busy ? 'Creating account...' : 'Create Account'}
+			</button>
+		</Form>
+	)
+}

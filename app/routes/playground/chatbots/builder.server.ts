@@ -1,0 +1,181 @@
+// The Chatbot Builder's form posts: create, update, add files, import a website, switch active,
+// delete. Plain form posts (multipart for files) so all of it works without JavaScript; the page
+// comes back with the text filled in. Every change is scoped to the signed-in user.
+import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
+import { data } from 'react-router'
+import { z } from 'zod'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { ChatbotFormSchema, WebsiteUrlSchema, type BuilderActionData, type BuilderErrors, type BuilderValues } from '~/features/chatbots/chatbot-schema.ts'
+import { createChatbot, deleteChatbot, setChatbotActive, updateChatbot } from '~/features/chatbots/chatbots.server.ts'
+import { importWebsite } from '~/features/chatbots/ingest/website.server.ts'
+import { extractFileText, FileTextError } from '~/features/chatbots/ingest/file-text.server.ts'
+import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
+import { appendKnowledge, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES, websiteKnowledge } from '~/features/chatbots/knowledge-base.ts'
+import { formatMegabytes } from '~/lib/misc.ts'
+import { getSiteOrigin } from '~/lib/origin.server.ts'
+import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { SafeFetchError } from '~/lib/safe-fetch.server.ts'
+import { makeToast, type Toast } from '~/lib/toast.ts'
+import { redirectWithToast } from '~/lib/toast.server.ts'
+
+const { toasts } = chatbotBuilder
+const MAX_FILES = 10
+// Files over the cap are still read off the wire (up to this) so the rest of the form survives and
+// the page can say which file was too big; beyond it the request is refused outright.
+const HARD_FILE_LIMIT = 4 * MAX_UPLOAD_BYTES
+
+type Upload = { name: string; bytes: Uint8Array } | { name: string; tooLarge: true }
+
+const IdSchema = z.object({ id: z.uuid() })
+const ToggleSchema = IdSchema.extend({ active: z.enum(['true', 'false']) })
+
+const valuesOf = (form: FormData): BuilderValues => textFieldsOf(form, ['id', 'name', 'knowledgeBase', 'systemPrompt', 'url'])
+
+function reply(values: BuilderValues, { errors = {}, toast = null, added = null, status = 200 }: { errors?: BuilderErrors; toast?: Toast | null; added?: string | null; status?: number } = {}) {
+	return data<BuilderActionData>({ values, errors, toast, added }, { status })
+}
+
+const uploadFailed = (reason: string) => makeToast({ type: 'error', ...toasts.uploadFailed, description: `${toasts.uploadFailed.description}. ${reason}` })
+
+async function readForm(request: Request) {
+	const uploads: Upload[] = []
+	const form = await parseFormData(request, { maxFiles: MAX_FILES, maxFileSize: HARD_FILE_LIMIT, maxTotalSize: MAX_KNOWLEDGE_CHARS * 3 + MAX_FILES * HARD_FILE_LIMIT }, async (file: FileUpload) => {
+		if (file.fieldName !== 'file' || (file.size === 0 && !file.name)) return null
+		uploads.push(file.size > MAX_UPLOAD_BYTES ? { name: file.name, tooLarge: true } : { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })
+		return null
+	})
+	return { form, uploads }
+}
+
+/** Reads every attached file; the text of those that worked, and the first failure, if any. */
+async function readUploads(uploads: Upload[], userId: string) {
+	let added = ''
+	for (const upload of uploads) {
+		if ('tooLarge' in upload) return { added, error: uploadFailed(`${upload.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`) }
+		try {
+			added = appendKnowledge(added, await extractFileText(upload))
+		} catch (error) {
+			if (!(error instanceof FileTextError)) throw error
+			console.warn(`Chatbot builder: user ${userId} uploaded ${upload.name} (${upload.bytes.byteLength} bytes), which could not be read: ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}`)
+			return { added, error: uploadFailed(`${upload.name}: ${error.message}`) }
+		}
+	}
+	return { added, error: null }
+}
+
+export type WebsiteImportResult =
+	| { kind: 'empty' }
+	| { kind: 'ok'; url: string; added: string }
+	| { kind: 'error'; status: number; message: string }
+
+/** Website import for a signed-in user: rate limited, SSRF-safe, the text ready to append. */
+export async function importWebsiteForUser(userId: string, rawUrl: string): Promise<WebsiteImportResult> {
+	const url = WebsiteUrlSchema.parse(rawUrl)
+	// Spec: website import does nothing when the URL is empty.
+	if (!url) return { kind: 'empty' }
+	const limit = await consumeRateLimit(`import:user:${userId}`, rateLimits.websiteImportPerUser)
+	if (!limit.allowed) return { kind: 'error', status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) }
+	try {
+		const page = await importWebsite(url)
+		if (!page.text) return { kind: 'error', status: 422, message: 'No readable text was found on that page.' }
+		return { kind: 'ok', url, added: websiteKnowledge(url, page.text) }
+	} catch (error) {
+		if (!(error instanceof SafeFetchError)) throw error
+		console.warn(`Chatbot builder: user ${userId} could not import ${url}: ${error.code}: ${error.message}`)
+		return { kind: 'error', status: 422, message: error.message }
+	}
+}
+
+async function importInto(values: BuilderValues, userId: string) {
+	const result = await importWebsiteForUser(userId, values.url)
+	if (result.kind === 'empty') return reply(values)
+	if (result.kind === 'error') {
+		const toast = makeToast({ type: 'error', ...toasts.importFailed, description: `${toasts.importFailed.description} ${result.message}` })
+		return reply(values, { toast, errors: { url: result.message }, status: result.status })
+	}
+	const next = { ...values, url: '', knowledgeBase: appendKnowledge(values.knowledgeBase, result.added) }
+	return reply(next, { added: result.added, toast: makeToast({ type: 'success', title: toasts.websiteImported }) })
+}
+
+export async function chatbotBuilderAction(request: Request, userId: string) {
+	let read
+	try {
+		read = await readForm(request)
+	} catch (error) {
+		if (error instanceof MaxFileSizeExceededError || error instanceof MaxFilesExceededError) {
+			const reason = error instanceof MaxFilesExceededError ? `Add at most ${MAX_FILES} files at a time.` : `Files are limited to ${formatMegabytes(MAX_UPLOAD_BYTES)}.`
+			return reply(valuesOf(new FormData()), { toast: uploadFailed(reason), status: 413 })
+		}
+		console.warn(`Chatbot builder: unreadable form from user ${userId}:`, error)
+		return reply(valuesOf(new FormData()), { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 400 })
+	}
+	const { form, uploads } = read
+	const intent = String(form.get('intent') ?? '')
+	const values = valuesOf(form)
+
+	if (intent === 'toggle') {
+		const parsed = ToggleSchema.safeParse(Object.fromEntries(form))
+		const active = parsed.data?.active === 'true'
+		if (!parsed.success || !(await setChatbotActive(userId, parsed.data.id, active))) {
+			return redirectWithToast('/playground', { type: 'error', title: 'Error', description: toasts.notFound })
+		}
+		return redirectWithToast('/playground', { type: 'success', title: active ? toasts.activated : toasts.deactivated })
+	}
+
+	if (intent === 'delete') {
+		const parsed = IdSchema.safeParse(Object.fromEntries(form))
+		try {
+			if (!parsed.success || !(await deleteChatbot(userId, parsed.data.id))) {
+				return redirectWithToast('/playground', { type: 'error', ...toasts.deleteFailed })
+			}
+		} catch (error) {
+			console.error(`Chatbot builder: deleting chatbot ${values.id} of user ${userId} failed:`, error)
+			return redirectWithToast('/playground', { type: 'error', ...toasts.deleteFailed })
+		}
+		return redirectWithToast('/playground', { type: 'success', title: toasts.deleted })
+	}
+
+	if (intent === 'import') return importInto(values, userId)
+
+	// Files chosen with the form are read for "Add file" and also for "Create Chatbot", so nothing
+	// picked is silently dropped.
+	const files = await readUploads(uploads, userId)
+	const withFiles = { ...values, knowledgeBase: appendKnowledge(values.knowledgeBase, files.added) }
+	if (intent === 'upload') {
+		if (files.error) return reply(withFiles, { toast: files.error, added: files.added || null, status: 422 })
+		if (uploads.length === 0) {
+			// Enter in the website field submits the form's first button ("Add file"): import instead.
+			if (values.url.trim()) return importInto(values, userId)
+			return reply(values, { toast: makeToast({ type: 'message', title: 'Choose a file to upload first.' }) })
+		}
+		return reply(withFiles, { added: files.added, toast: makeToast({ type: 'success', title: toasts.fileUploaded }) })
+	}
+
+	if (intent !== 'create' && intent !== 'update') return reply(values, { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 400 })
+	if (files.error) return reply(withFiles, { toast: files.error, status: 422 })
+
+	const parsed = ChatbotFormSchema.safeParse(withFiles)
+	if (!parsed.success) {
+		const errors: BuilderErrors = fieldErrorsOf(parsed.error)
+		const toast = makeToast(formProblemToast(errors, toasts.missing, intent === 'create' ? toasts.createFailed.title : 'Error'))
+		return reply(withFiles, { errors, toast, status: 400 })
+	}
+
+	if (intent === 'update') {
+		const id = IdSchema.safeParse(values)
+		if (!id.success || !(await updateChatbot(userId, id.data.id, parsed.data))) {
+			return redirectWithToast('/playground', { type: 'error', title: 'Error', description: toasts.notFound })
+		}
+		return redirectWithToast('/playground', { type: 'success', title: toasts.updated })
+	}
+
+	try {
+		const started = performance.now()
+		const { chatbot, chunks } = await createChatbot(userId, parsed.data, getSiteOrigin(request))
+		console.log(`Chatbot builder: user ${userId} created chatbot ${chatbot.id} (${parsed.data.knowledgeBase.length} characters, ${chunks} chunks, ${Math.round(performance.now() - started)} ms)`)
+		return redirectWithToast('/playground', { type: 'success', title: toasts.created })
+	} catch (error) {
+		console.error(`Chatbot builder: creating a chatbot for user ${userId} failed:`, error)
+		return reply(withFiles, { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 500 })
+	}
+}

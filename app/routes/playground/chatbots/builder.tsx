@@ -1,0 +1,101 @@
+import { Bot } from 'lucide-react'
+import { useState } from 'react'
+import { data } from 'react-router'
+import { ChatbotCard, type ChatbotSummary } from '~/features/chatbots/ui/chatbot-card.tsx'
+import { ChatbotForm } from '~/features/chatbots/ui/chatbot-form.tsx'
+import { ChatbotPreviewDialog, type PreviewTarget } from '~/features/chatbots/ui/chatbot-preview-dialog.tsx'
+import { BuilderList } from '~/components/playground/builder-parts.tsx'
+import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
+import { ToastMessage } from '~/components/toast-message.tsx'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { requireUser } from '~/features/accounts/auth.server.ts'
+import { chatbotBuilderAction } from './builder.server.ts'
+import type { BuilderValues } from '~/features/chatbots/chatbot-schema.ts'
+import { getOwnedChatbot, listChatbots } from '~/features/chatbots/chatbots.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import { sessionHeaders } from '~/lib/session-headers.ts'
+import { makeToast } from '~/lib/toast.ts'
+import { redirectWithToast } from '~/lib/toast.server.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
+import type { Route } from './+types/builder'
+
+const { empty, list, toasts } = chatbotBuilder
+
+// ?new shows the creation form, ?edit=<id> the edit form, ?delete=<id> asks to confirm on that card,
+// ?embed=<id> shows that card's embed code (the no-JavaScript Embed).
+export async function loader({ request }: Route.LoaderArgs) {
+	const { user, setCookie } = await requireUser(request)
+	const search = new URL(request.url).searchParams
+	const headers = { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) }
+	const editId = search.get('edit')
+	const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: getEnv().DASHBOARD_TIME_ZONE })
+	let chatbots: ChatbotSummary[]
+	let editing: BuilderValues | null = null
+	try {
+		chatbots = (await listChatbots(user.id)).map((c) => ({
+			id: c.id,
+			name: c.name,
+			isActive: c.isActive,
+			createdAt: c.createdAt.toISOString(),
+			createdLabel: dateFormat.format(c.createdAt),
+			embedCode: c.embedCode ?? '',
+		}))
+		if (editId) {
+			const chatbot = await getOwnedChatbot(user.id, editId)
+			if (!chatbot) throw await redirectWithToast('/playground', { type: 'error', title: 'Error', description: toasts.notFound })
+			editing = { id: chatbot.id, name: chatbot.name, knowledgeBase: chatbot.knowledgeBase, systemPrompt: chatbot.systemPrompt, url: '' }
+		}
+	} catch (error) {
+		if (error instanceof Response) throw error
+		console.error(`Chatbot builder: listing chatbots of user ${user.id} failed:`, error)
+		return data({ chatbots: [], mode: 'list' as const, editing: null, deleting: null, embedding: null, error: makeToast({ type: 'error', title: toasts.listFailed }) }, { status: 500, headers })
+	}
+	const mode = editing ? ('edit' as const) : search.has('new') ? ('create' as const) : ('list' as const)
+	// Only ids of this user's own chatbots are echoed back into the page.
+	const own = (id: string | null) => (id && chatbots.some((c) => c.id === id) ? id : null)
+	return data({ chatbots, mode, editing, deleting: own(search.get('delete')), embedding: own(search.get('embed')), error: null }, { headers })
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const { user } = await requireUser(request)
+	return chatbotBuilderAction(request, user.id)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Chatbot Builder | AI Playground' }, { name: 'robots', content: 'noindex' }]
+
+const blankForm: BuilderValues = { id: '', name: '', knowledgeBase: '', systemPrompt: chatbotBuilder.defaultSystemPrompt, url: '' }
+
+export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const { chatbots, mode, editing, deleting, embedding, error } = loaderData
+	const hydrated = useHydrated()
+	const [previewing, setPreviewing] = useState<PreviewTarget | null>(null)
+	// An action that answered with data (a file read, a website imported, a form error) keeps the form open.
+	const formMode = actionData ? (actionData.values.id ? 'edit' : 'create') : mode
+
+	if (formMode !== 'list') {
+		return (
+			<section aria-label="Chatbot Builder">
+				<ToastMessage toast={actionData?.toast} />
+				<ChatbotForm key={editing?.id ?? 'new'} mode={formMode} initial={editing ?? blankForm} actionData={actionData} />
+			</section>
+		)
+	}
+
+	if (error) return <TabPlaceholder icon={Bot} title={toasts.listFailed} text="Your chatbots could not be loaded. Reload the page in a moment." />
+
+	if (chatbots.length === 0) {
+		return <TabPlaceholder icon={Bot} title={empty.title} text={empty.text} action={{ to: '/playground?new', label: empty.button }} />
+	}
+
+	return (
+		<BuilderList title={list.title} createTo="/playground?new" createLabel={list.createNew} after={<ChatbotPreviewDialog chatbot={previewing} onClose={() => setPreviewing(null)} />}>
+				{chatbots.map((chatbot) => (
+					<ChatbotCard key={chatbot.id} chatbot={chatbot} confirmingDelete={deleting === chatbot.id} showingCode={embedding === chatbot.id} onPreview={hydrated ? setPreviewing : undefined} />
+				))}
+			</BuilderList>
+	)
+}
+
+export function ErrorBoundary() {
+	return <TabPlaceholder icon={Bot} title={toasts.listFailed} text="Something went wrong while loading your chatbots. Reload the page in a moment." />
+}

@@ -1,0 +1,89 @@
+// /playground/chatbots/:id/preview: the preview chat as a page, for browsers without JavaScript
+// (with it, the Preview button opens the same chat in a dialog). The conversation rides in the form.
+import { ArrowLeft, Bot } from 'lucide-react'
+import { data, Link } from 'react-router'
+import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
+import { MessageBubble, type ThreadMessage } from '~/components/chat/chat-thread.tsx'
+import { buttonClasses } from '~/components/ui/button.tsx'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { asModelMessages, readChatPagePost, withQuestion } from '~/ai/chat-page.ts'
+import { answerChatbotQuestion } from '~/features/chatbots/reply.server.ts'
+import { requireUser } from '~/features/accounts/auth.server.ts'
+import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
+import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import type { Route } from './+types/preview'
+
+const { preview, toasts } = chatbotBuilder
+async function requireOwnedChatbot(request: Request, chatbotId: string) {
+	const { user } = await requireUser(request)
+	// Someone else's chatbot looks exactly like one that does not exist.
+	const chatbot = await getOwnedChatbot(user.id, chatbotId)
+	if (!chatbot) throw data(toasts.notFound, { status: 404 })
+	return { user, chatbot }
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const { chatbot } = await requireOwnedChatbot(request, params.chatbotId)
+	return data({ chatbot: { id: chatbot.id, name: chatbot.name } }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+	const { user, chatbot } = await requireOwnedChatbot(request, params.chatbotId)
+	const { message, history, tooLong } = readChatPagePost(await request.formData())
+	// Spec: a blank message is ignored.
+	if (!message) return { history, error: null }
+	if (tooLong) return { history, error: tooLong }
+	const limit = await consumeRateLimit(`preview:user:${user.id}`, rateLimits.previewChatPerUser)
+	if (!limit.allowed) return { history, error: tooManyAttemptsMessage(limit.retryAfterSeconds) }
+	const turns = withQuestion(history, message)
+	const { text, sources } = await answerChatbotQuestion(chatbot, asModelMessages(turns), { label: `Chatbot ${chatbot.id} preview (no-JS page)`, abortSignal: request.signal })
+	if (text === null) return { history: [...turns, { role: 'assistant' as const, text: preview.errorReply }], error: toasts.previewFailed }
+	return { history: [...turns, { role: 'assistant' as const, text: text || preview.emptyReply, sources }], error: null }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? preview.title(data.chatbot.name) : 'Preview'} | AI Playground` }, { name: 'robots', content: 'noindex' }]
+
+export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const { chatbot } = loaderData
+	const history = actionData?.history ?? []
+	const turns: ThreadMessage[] = [{ role: 'assistant' as const, text: preview.greeting(chatbot.name) }, ...history].map((turn, i) => ({ id: String(i), ...turn }))
+	return (
+		<section aria-labelledby="preview-heading" className="mx-auto max-w-2xl">
+			<Link to="/playground" className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}>
+				<ArrowLeft className="size-4" aria-hidden />
+				Back to your chatbots
+			</Link>
+			<div className="mt-3 overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
+				<header className="flex items-center gap-3 border-b border-slate-200 px-6 py-4">
+					<span className="grid size-10 place-items-center rounded-full bg-brand-600 text-white">
+						<Bot className="size-5" aria-hidden />
+					</span>
+					<div>
+						<h2 id="preview-heading" className="font-display text-base font-bold text-slate-900">
+							{preview.title(chatbot.name)}
+						</h2>
+						<p className="text-xs text-slate-500">{preview.description}</p>
+					</div>
+				</header>
+				<ol aria-label="Conversation" aria-live="polite" className="min-h-64 space-y-4 bg-slate-50 px-6 py-6">
+					{turns.map((turn) => (
+						<MessageBubble key={turn.id} message={turn} assistantName={chatbot.name} sourcesLabel={preview.sourcesLabel} passageLabel={preview.passage} />
+					))}
+				</ol>
+				<ChatPageForm history={history} inputId="preview-message" label={preview.inputLabel} error={actionData?.error} />
+			</div>
+		</section>
+	)
+}
+
+export function ErrorBoundary() {
+	return (
+		<section className="mx-auto max-w-2xl rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
+			<h2 className="font-display text-xl font-bold text-slate-950">Chatbot not found</h2>
+			<p className="mt-2 text-slate-600">{toasts.notFound}</p>
+			<Link to="/playground" className={buttonClasses({ className: 'mt-6' })}>
+				Back to your chatbots
+			</Link>
+		</section>
+	)
+}

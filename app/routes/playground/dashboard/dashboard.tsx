@@ -1,0 +1,205 @@
+import { Activity, CalendarCheck, Clock, LayoutDashboard, Mail, MessagesSquare, Phone, RefreshCw, Trash2 } from 'lucide-react'
+import { data, Form } from 'react-router'
+import { z } from 'zod'
+import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
+import { useDashboardLive } from '~/features/dashboard/ui/use-dashboard-live.ts'
+import { ToastMessage } from '~/components/toast-message.tsx'
+import { requireAdmin } from '~/features/accounts/auth.server.ts'
+import { deleteConversation, getDashboardStats, getRecentConversations } from '~/features/dashboard/dashboard.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import { formatDuration } from '~/features/dashboard/format-duration.ts'
+import { cn } from '~/lib/misc.ts'
+import { sessionHeaders } from '~/lib/session-headers.ts'
+import { makeToast } from '~/lib/toast.ts'
+import { redirectWithToast } from '~/lib/toast.server.ts'
+import type { Route } from './+types/dashboard'
+
+// Administrator only, decided on the server: anyone else gets 403, even by typing the URL.
+export async function loader({ request }: Route.LoaderArgs) {
+	const { setCookie } = await requireAdmin(request)
+	const timeZone = getEnv().DASHBOARD_TIME_ZONE
+	const headers = { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) }
+	try {
+		const [stats, conversations] = await Promise.all([getDashboardStats(timeZone), getRecentConversations(timeZone)])
+		return data({ stats, conversations, timeZone, error: null }, { headers })
+	} catch (error) {
+		console.error('Dashboard: loading conversations failed:', error)
+		return data(
+			{ stats: null, conversations: [], timeZone, error: makeToast({ type: 'error', title: 'Failed to fetch conversations' }) },
+			{ status: 500, headers },
+		)
+	}
+}
+
+const ActionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('refresh') }),
+	z.object({ intent: z.literal('delete'), id: z.uuid() }),
+])
+
+export async function action({ request }: Route.ActionArgs) {
+	await requireAdmin(request)
+	const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success) return redirectWithToast('/playground/dashboard', { type: 'error', title: 'Failed to delete conversation' })
+	if (parsed.data.intent === 'refresh') return redirectWithToast('/playground/dashboard', { type: 'success', title: 'Dashboard Updated' })
+	try {
+		const deleted = await deleteConversation(parsed.data.id)
+		if (!deleted) return redirectWithToast('/playground/dashboard', { type: 'error', title: 'Failed to delete conversation', description: 'It was already gone.' })
+		return redirectWithToast('/playground/dashboard', { type: 'success', title: 'Conversation Deleted' })
+	} catch (error) {
+		console.error(`Dashboard: deleting conversation ${parsed.data.id} failed:`, error)
+		return redirectWithToast('/playground/dashboard', { type: 'error', title: 'Failed to delete conversation' })
+	}
+}
+
+const statusStyles: Record<string, string> = {
+	completed: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+	'in-progress': 'bg-sky-50 text-sky-700 ring-sky-200',
+	failed: 'bg-rose-50 text-rose-700 ring-rose-200',
+}
+
+export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
+	const live = useDashboardLive()
+	const { stats, conversations, error } = loaderData
+	const cards = stats
+		? [
+				{ label: 'Total Conversations', value: String(stats.total), icon: MessagesSquare },
+				{ label: 'Active Calls', value: String(stats.active), icon: Activity },
+				{ label: 'Avg Duration', value: formatDuration(stats.avgDuration), icon: Clock },
+				{ label: 'Completed Today', value: String(stats.completedToday), icon: CalendarCheck },
+			]
+		: []
+	return (
+		<section aria-labelledby="dashboard-heading" className="space-y-6">
+			<ToastMessage toast={error} />
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<div className="flex items-center gap-3">
+					<h2 id="dashboard-heading" className="font-display text-xl font-bold text-slate-950">
+						Conversation Dashboard
+					</h2>
+					<span
+						data-testid="live-state"
+						data-state={live}
+						className={cn(
+							'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1',
+							live === 'live' ? 'bg-emerald-50 text-emerald-700 ring-emerald-200' : 'bg-amber-50 text-amber-700 ring-amber-200',
+						)}
+					>
+						<span aria-hidden className={cn('size-2 rounded-full', live === 'live' ? 'animate-pulse bg-emerald-500' : 'bg-amber-500')} />
+						{live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+					</span>
+				</div>
+				<Form method="post">
+					<input type="hidden" name="intent" value="refresh" />
+					<button
+						type="submit"
+						className="inline-flex h-10 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+					>
+						<RefreshCw className="size-4" aria-hidden />
+						Refresh
+					</button>
+				</Form>
+			</div>
+
+			{stats ? (
+				<dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+					{cards.map((card) => (
+						<div key={card.label} className="flex flex-col-reverse rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+							<dt className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+								<card.icon className="size-4 text-brand-600" aria-hidden />
+								{card.label}
+							</dt>
+							<dd className="font-display text-3xl font-extrabold text-slate-950" data-testid={`stat-${card.label}`}>
+								{card.value}
+							</dd>
+						</div>
+					))}
+				</dl>
+			) : (
+				<TabPlaceholder icon={LayoutDashboard} title="Failed to fetch conversations" text="The conversations could not be loaded. Try Refresh in a moment." />
+			)}
+
+			{stats ? (
+				<div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+					<h3 className="font-display text-lg font-bold text-slate-950">Recent Conversations</h3>
+					{conversations.length === 0 ? (
+						<div className="py-12 text-center">
+							<MessagesSquare className="mx-auto size-10 text-slate-300" aria-hidden />
+							<p className="mt-3 font-display font-bold text-slate-900">No Conversations Yet</p>
+							<p className="mt-1 text-sm text-slate-600">Voice conversations appear here the moment they start.</p>
+						</div>
+					) : (
+						<ul className="mt-4 space-y-4" aria-label="Recent Conversations">
+							{conversations.map((c) => (
+								<li key={c.id} data-testid="conversation" className="rounded-2xl p-4 ring-1 ring-slate-200">
+									<div className="flex flex-wrap items-start justify-between gap-3">
+										<div>
+											<p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+												{c.customerName}
+												<span
+													data-testid="status"
+													className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1', statusStyles[c.status] ?? 'bg-slate-100 text-slate-700 ring-slate-200')}
+												>
+													{c.status}
+												</span>
+											</p>
+											<p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+												{c.customerPhone ? (
+													<span className="inline-flex items-center gap-1">
+														<Phone className="size-3.5" aria-hidden />
+														{c.customerPhone}
+													</span>
+												) : null}
+												{c.customerEmail ? (
+													<span className="inline-flex items-center gap-1">
+														<Mail className="size-3.5" aria-hidden />
+														{c.customerEmail}
+													</span>
+												) : null}
+												<span className="inline-flex items-center gap-1">
+													<Clock className="size-3.5" aria-hidden />
+													<span className="sr-only">Duration </span>
+													{c.duration}
+												</span>
+												<time dateTime={c.createdAt}>{c.createdAtLabel}</time>
+											</p>
+										</div>
+										<Form
+											method="post"
+											onSubmit={(event) => {
+												if (!window.confirm(`Delete the conversation with ${c.customerName}? This cannot be undone.`)) event.preventDefault()
+											}}
+										>
+											<input type="hidden" name="intent" value="delete" />
+											<input type="hidden" name="id" value={c.id} />
+											<button
+												type="submit"
+												aria-label={`Delete conversation with ${c.customerName}`}
+												className="grid size-9 place-items-center rounded-full text-slate-500 hover:bg-rose-50 hover:text-rose-600"
+											>
+												<Trash2 className="size-4" aria-hidden />
+											</button>
+										</Form>
+									</div>
+									{c.inquiryDetails ? <p className="mt-3 text-sm text-slate-700">{c.inquiryDetails}</p> : null}
+									{c.transcript ? (
+										<pre
+											tabIndex={0}
+											aria-label={`Transcript of the conversation with ${c.customerName}`}
+											className="mt-3 max-h-40 overflow-auto rounded-xl bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap text-slate-700 ring-1 ring-slate-200"
+										>
+											{c.transcript}
+										</pre>
+									) : null}
+								</li>
+							))}
+						</ul>
+					)}
+				</div>
+			) : null}
+		</section>
+	)
+}
+
+export function ErrorBoundary() {
+	return <TabPlaceholder icon={LayoutDashboard} title="Not available" text="The dashboard is only for the administrator of this site." />
+}

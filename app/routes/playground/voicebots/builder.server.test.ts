@@ -1,0 +1,103 @@
+// Creating voice assistants through the builder's action with plain Requests: the spec's defaults
+// and validation, and the ElevenLabs path against a local fake (success stores its agent_id; a
+// failure stores nothing).
+import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+
+type Received = { path: string; key: string | undefined; body: Record<string, unknown> }
+let eleven: http.Server
+let received: Received[] = []
+let failNext = false
+let action: typeof import('./builder.server.ts').voicebotBuilderAction
+let prisma: typeof import('~/lib/db.server.ts').prisma
+let userId: string
+
+beforeAll(async () => {
+	eleven = http.createServer(async (req, res) => {
+		let raw = ''
+		for await (const chunk of req) raw += chunk
+		received.push({ path: req.url ?? '', key: req.headers['xi-api-key'] as string | undefined, body: JSON.parse(raw) })
+		if (failNext) {
+			res.writeHead(422, { 'Content-Type': 'application/json' })
+			return res.end('{"detail":"voice_id not found"}')
+		}
+		res.writeHead(200, { 'Content-Type': 'application/json' })
+		res.end(JSON.stringify({ agent_id: `el_${received.length}` }))
+	})
+	await new Promise<void>((resolve) => eleven.listen(0, '127.0.0.1', resolve))
+	process.env.ELEVENLABS_API_KEY = 'el-test-key'
+	process.env.ELEVENLABS_BASE_URL = `http://127.0.0.1:${(eleven.address() as AddressInfo).port}`
+	vi.resetModules()
+	vi.spyOn(console, 'error').mockImplementation(() => {})
+	vi.spyOn(console, 'log').mockImplementation(() => {})
+	;({ voicebotBuilderAction: action } = await import('./builder.server.ts'))
+	;({ prisma } = await import('~/lib/db.server.ts'))
+	userId = (await prisma.user.create({ data: { email: `voicebot-${randomUUID()}@example.com`, passwordHash: 'x' } })).id
+})
+
+afterAll(async () => {
+	vi.restoreAllMocks()
+	delete process.env.ELEVENLABS_API_KEY
+	delete process.env.ELEVENLABS_BASE_URL
+	await prisma.user.delete({ where: { id: userId } })
+	await new Promise((resolve) => eleven.close(resolve))
+})
+
+const post = (fields: Record<string, string>) =>
+	action(new Request('http://localhost/playground/voicebots', { method: 'POST', body: new URLSearchParams({ intent: 'create', ...fields }) }), userId)
+
+async function actionData(result: Awaited<ReturnType<typeof post>>) {
+	if (result instanceof Response) throw new Error(`expected data, got a ${result.status} response`)
+	return result as unknown as { data: { toast: { title: string; description?: string }; errors: Record<string, string> }; init: { status: number } }
+}
+
+describe('creating a voice assistant', () => {
+	test('name and instructions are required, with the spec message', async () => {
+		const missing = await actionData(await post({ name: ' ', instructions: 'Be nice.' }))
+		expect(missing.init.status).toBe(400)
+		expect(missing.data.toast).toMatchObject({ title: 'Missing information', description: 'Please provide a name and instructions' })
+		expect((await actionData(await post({ name: 'A', instructions: '' }))).data.errors.instructions).toBe('Please provide a name and instructions')
+		const badVoice = await actionData(await post({ name: 'A', instructions: 'x', voiceId: 'robot' }))
+		expect(badVoice.data.errors.voiceId).toBe('Choose one of the voices.')
+		expect(received).toHaveLength(0)
+	})
+
+	test('with ELEVENLABS_API_KEY the agent is created there first and its id stored', async () => {
+		const result = await post({ name: 'Reception', instructions: 'Greet callers.', firstMessage: '', voiceId: 'shimmer', language: 'de', description: '' })
+		expect(result).toBeInstanceOf(Response)
+		expect((result as Response).headers.get('location')).toBe('/playground/voicebots')
+		expect(received.at(-1)).toEqual({
+			path: '/v1/convai/agents/create',
+			key: 'el-test-key',
+			body: {
+				name: 'Reception',
+				conversation_config: { agent: { first_message: 'Hello! How can I help you today?', language: 'de', prompt: { prompt: 'Greet callers.' } }, tts: { voice_id: 'shimmer' } },
+			},
+		})
+		const agent = await prisma.agent.findFirstOrThrow({ where: { userId, name: 'Reception' } })
+		expect(agent).toMatchObject({ elevenAgentId: `el_${received.length}`, voiceId: 'shimmer', language: 'de', description: null, firstMessage: 'Hello! How can I help you today?' })
+		expect(agent.voiceSettings).toEqual({ stability: 0.5, similarity_boost: 0.5, style: 0, use_speaker_boost: true })
+	})
+
+	test('a provider failure gives the spec error and stores nothing', async () => {
+		failNext = true
+		const failed = await actionData(await post({ name: 'Broken', instructions: 'x' }))
+		failNext = false
+		expect(failed.init.status).toBe(502)
+		expect(failed.data.toast).toMatchObject({ title: 'Creation failed', description: 'Failed to create voice assistant' })
+		expect(await prisma.agent.count({ where: { userId, name: 'Broken' } })).toBe(0)
+	})
+
+	test('delete is scoped to the owner', async () => {
+		const agent = await prisma.agent.findFirstOrThrow({ where: { userId, name: 'Reception' } })
+		const stranger = await prisma.user.create({ data: { email: `stranger-${randomUUID()}@example.com`, passwordHash: 'x' } })
+		const del = (who: string) => action(new Request('http://localhost/playground/voicebots', { method: 'POST', body: new URLSearchParams({ intent: 'delete', id: agent.id }) }), who)
+		await del(stranger.id)
+		expect(await prisma.agent.count({ where: { id: agent.id } })).toBe(1)
+		await del(userId)
+		expect(await prisma.agent.count({ where: { id: agent.id } })).toBe(0)
+		await prisma.user.delete({ where: { id: stranger.id } })
+	})
+})

@@ -1,0 +1,87 @@
+import { AudioLines } from 'lucide-react'
+import { useState } from 'react'
+import { data } from 'react-router'
+import { BuilderList } from '~/components/playground/builder-parts.tsx'
+import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
+import { VoiceTestDialog } from '~/features/voice/ui/voice-test-dialog.tsx'
+import { VoicebotCard, type AgentSummary } from '~/features/voice/ui/agent-card.tsx'
+import { blankAgentForm, VoicebotForm } from '~/features/voice/ui/agent-form.tsx'
+import { ToastMessage } from '~/components/toast-message.tsx'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { listAgents } from '~/features/voice/agents.server.ts'
+import { transcriptionSettings } from '~/features/voice/transcribe.server.ts'
+import { requireUser } from '~/features/accounts/auth.server.ts'
+import { getSiteOrigin } from '~/lib/origin.server.ts'
+import { sessionHeaders } from '~/lib/session-headers.ts'
+import { makeToast } from '~/lib/toast.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
+import { voiceApiSnippet, voicebotBuilderAction } from './builder.server.ts'
+import type { Route } from './+types/builder'
+
+const { empty, list, toasts } = voicebotBuilder
+
+// ?new shows the form, ?delete=<id> asks to confirm on that card, ?api=<id> shows its API snippet.
+export async function loader({ request }: Route.LoaderArgs) {
+	const { user, setCookie } = await requireUser(request)
+	const search = new URL(request.url).searchParams
+	const headers = { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) }
+	const base = { creating: search.has('new'), deleting: null as string | null, showingApi: null as string | null, transcription: transcriptionSettings() !== null }
+	try {
+		const origin = getSiteOrigin(request)
+		const agents: AgentSummary[] = (await listAgents(user.id)).map((a) => ({
+			id: a.id,
+			name: a.name,
+			description: a.description,
+			voiceId: a.voiceId,
+			language: a.language,
+			isActive: a.isActive,
+			apiSnippet: voiceApiSnippet(origin, a.id),
+		}))
+		// Only ids of this user's own assistants are echoed back into the page.
+		const own = (id: string | null) => (id && agents.some((a) => a.id === id) ? id : null)
+		return data({ ...base, deleting: own(search.get('delete')), showingApi: own(search.get('api')), agents, error: null }, { headers })
+	} catch (error) {
+		console.error(`Voicebot builder: listing agents of user ${user.id} failed:`, error)
+		return data({ ...base, creating: false, agents: [], error: makeToast({ type: 'error', title: toasts.listFailed }) }, { status: 500, headers })
+	}
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const { user } = await requireUser(request)
+	return voicebotBuilderAction(request, user.id)
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Voicebot Builder | AI Playground' }, { name: 'robots', content: 'noindex' }]
+
+export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const { agents, creating, deleting, showingApi, transcription, error } = loaderData
+	const hydrated = useHydrated()
+	const [testing, setTesting] = useState<AgentSummary | null>(null)
+
+	if (creating || actionData) {
+		return (
+			<section aria-label="Voicebot Builder">
+				<ToastMessage toast={actionData?.toast} />
+				<VoicebotForm values={actionData?.values ?? blankAgentForm} errors={actionData?.errors ?? {}} />
+			</section>
+		)
+	}
+
+	if (error) return <TabPlaceholder icon={AudioLines} title={toasts.listFailed} text="Your voice assistants could not be loaded. Reload the page in a moment." />
+
+	if (agents.length === 0) {
+		return <TabPlaceholder icon={AudioLines} title={empty.title} text={empty.text} action={{ to: '/playground/voicebots?new', label: empty.button }} />
+	}
+
+	return (
+		<BuilderList title={list.title} createTo="/playground/voicebots?new" createLabel={list.createNew} after={<VoiceTestDialog agent={testing} transcription={transcription} onClose={() => setTesting(null)} />}>
+				{agents.map((agent) => (
+					<VoicebotCard key={agent.id} agent={agent} confirmingDelete={deleting === agent.id} showingApi={showingApi === agent.id} onTest={hydrated ? setTesting : undefined} />
+				))}
+			</BuilderList>
+	)
+}
+
+export function ErrorBoundary() {
+	return <TabPlaceholder icon={AudioLines} title={toasts.listFailed} text="Something went wrong while loading your voice assistants. Reload the page in a moment." />
+}

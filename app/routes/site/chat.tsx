@@ -1,0 +1,62 @@
+// /chat: the chat without JavaScript. A form posts the question; the page answers with the
+// conversation so far (kept in the form, capped).
+import { Bot } from 'lucide-react'
+import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
+import { MessageBubble } from '~/components/chat/chat-thread.tsx'
+import { assistant } from '~/features/assistant/copy.ts'
+import { company } from '~/content/company.ts'
+import { asModelMessages, readChatPagePost, withQuestion, type ChatPageTurn } from '~/ai/chat-page.ts'
+import { getModelInfo } from '~/ai/models.server.ts'
+import { answerWidgetQuestion } from '~/features/assistant/reply.server.ts'
+import { clientIp } from '~/lib/client-ip.ts'
+import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import type { Route } from './+types/chat'
+
+export async function loader() {
+	return { offline: getModelInfo().kind === 'offline' }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const { message, history, tooLong } = readChatPagePost(await request.formData())
+	if (!message) return { history, error: 'Type a message first.' }
+	if (tooLong) return { history, error: tooLong }
+	const limit = await consumeRateLimit(`chat:ip:${clientIp(request)}`, rateLimits.publicChatPerIp)
+	if (!limit.allowed) return { history, error: tooManyAttemptsMessage(limit.retryAfterSeconds) }
+	const turns = withQuestion(history, message)
+	const answer = await answerWidgetQuestion(asModelMessages(turns), request.signal)
+	return { history: [...turns, { role: 'assistant' as const, text: answer }], error: null }
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: `Chat with Riya | ${company.name}` },
+	{ name: 'description', content: `Ask ${company.name}'s AI assistant about our services, internship and contact details.` },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export default function ChatRoute({ loaderData, actionData }: Route.ComponentProps) {
+	const history = actionData?.history ?? []
+	const turns: ChatPageTurn[] = [{ role: 'assistant', text: assistant.greeting }, ...history]
+	return (
+		<section className="bg-slate-50 pt-24 pb-16 sm:pt-28">
+			<div className="mx-auto max-w-2xl px-4">
+				<div className="overflow-hidden rounded-3xl bg-white shadow-xl ring-1 ring-slate-200">
+					<header className="flex items-center gap-3 border-b border-slate-200 px-6 py-4">
+						<span className="grid size-10 place-items-center rounded-full bg-brand-600 text-white">
+							<Bot className="size-5" aria-hidden />
+						</span>
+						<div>
+							<h1 className="font-display text-base font-bold text-slate-900">{assistant.title}</h1>
+							<p className="text-xs text-slate-500">{loaderData.offline ? assistant.offlineNote : assistant.subtitle}</p>
+						</div>
+					</header>
+					<ol aria-label="Conversation" aria-live="polite" className="space-y-4 bg-slate-50 px-6 py-6">
+						{turns.map((turn, i) => (
+							<MessageBubble key={i} message={{ id: String(i), role: turn.role, text: turn.text }} assistantName={assistant.name} />
+						))}
+					</ol>
+					<ChatPageForm history={history} inputId="chat-message" label={assistant.inputLabel} error={actionData?.error} />
+				</div>
+			</div>
+		</section>
+	)
+}

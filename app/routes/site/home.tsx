@@ -1,0 +1,31 @@
+import { AgentsSection } from '~/components/marketing/agents-section.tsx'
+import { BuilderTiles } from '~/components/marketing/builder-tiles.tsx'
+import { CareerSection } from '~/components/marketing/career-section.tsx'
+import { Hero } from '~/components/marketing/hero.tsx'
+import { ServicesSection } from '~/components/marketing/services-section.tsx'
+import { company } from '~/content/company.ts'
+import { originFromMatches, seo } from '~/lib/seo.ts'
+import type { Route } from './+types/home'
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+	seo({
+		title: `${company.name} | AI chatbots, voice assistants & custom software`,
+		description:
+			'AI chatbots, voice assistants, autonomous agents and custom software for businesses of every size, built by an engineering studio in Greater Noida, India.',
+		path: '/',
+		origin: originFromMatches(matches),
+	})
+
+export default function HomeRoute() {
+	return (
+		<>
+			<Hero />
+			<ServicesSection />
+			<BuilderTiles />
+			<AgentsSection />
+			<div className="bg-slate-50">
+				<CareerSection />
+			</div>
+		</>
+	)
+}
