@@ -5,7 +5,15 @@ import { E2E_FAKE_AI_PORT, E2E_FAKE_MIC_WAV, E2E_PORT, E2E_WEBSITE_PORT } from '
 // Playwright's own browser download cannot work here: use Debian's Chromium (ARCHITECTURE.md).
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 const port = E2E_PORT
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const chromiumArgs = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync',
+]
 const baseURL = `http://localhost:${port}`
 
 export default defineConfig({
@@ -36,7 +44,12 @@ export default defineConfig({
 				...devices['Desktop Chrome'],
 				launchOptions: {
 					executablePath,
-					args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${E2E_FAKE_MIC_WAV}`],
+					args: [
+						...chromiumArgs,
+						'--use-fake-ui-for-media-stream',
+						'--use-fake-device-for-media-stream',
+						`--use-file-for-fake-audio-capture=${E2E_FAKE_MIC_WAV}`,
+					],
 				},
 			},
 		},

@@ -34,7 +34,11 @@ async function main() {
 
 	await applyMigrations({ databaseUrl })
 
-	const { app, close } = await createServerApp({ mode: env.NODE_ENV, pageCacheSeconds: env.PAGE_CACHE_SECONDS, trustProxy: env.TRUST_PROXY })
+	const { app, close } = await createServerApp({
+		mode: env.NODE_ENV,
+		pageCacheSeconds: env.PAGE_CACHE_SECONDS,
+		trustProxy: env.TRUST_PROXY,
+	})
 	const server = app.listen(env.PORT, env.HOST, () => {
 		console.log(`Server listening on http://localhost:${env.PORT} (${env.NODE_ENV})`)
 	})

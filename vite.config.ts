@@ -14,7 +14,10 @@ export default defineConfig({
 				// (chat, dialogs) matches these, so the first page's JavaScript does not grow.
 				codeSplitting: {
 					groups: [
-						{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+						{
+							name: 'react',
+							test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+						},
 						{ name: 'icons', test: /node_modules[\\/](lucide-react|react-icons)[\\/]/ },
 					],
 				},

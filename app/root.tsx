@@ -86,7 +86,7 @@ function SiteFrame({ offline, children }: { offline: boolean; children: React.Re
 			<div className="flex min-h-screen flex-col">
 				<a
 					href="#main"
-					className="sr-only z-[60] rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+					className="text-brand-700 sr-only z-[60] rounded-md bg-white px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
 				>
 					Skip to content
 				</a>
@@ -119,7 +119,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 			<p className="rounded-lg bg-rose-50 px-4 py-3 font-mono text-sm text-rose-800">{detail}</p>
 			<p>
 				Something went wrong on our side. Please try again, or contact us at{' '}
-				<a className="font-medium text-brand-700 underline" href={`mailto:${company.emails[0].address}`}>
+				<a className="text-brand-700 font-medium underline" href={`mailto:${company.emails[0].address}`}>
 					{company.emails[0].address}
 				</a>
 				.

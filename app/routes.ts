@@ -10,7 +10,11 @@ export default [
 	route('sitemap.xml', 'routes/site/sitemap-xml.ts'),
 	route('healthz', 'routes/healthz.ts'),
 
-	...prefix('auth', [index('routes/auth/auth.tsx'), route('verify', 'routes/auth/verify.tsx'), route('sign-out', 'routes/auth/sign-out.tsx')]),
+	...prefix('auth', [
+		index('routes/auth/auth.tsx'),
+		route('verify', 'routes/auth/verify.tsx'),
+		route('sign-out', 'routes/auth/sign-out.tsx'),
+	]),
 
 	route('playground/dashboard/events', 'routes/playground/dashboard/events.ts'),
 	route('playground', 'routes/playground/layout.tsx', [

@@ -12,7 +12,11 @@
 	var frame, root, button
 
 	function icon(path) {
-		return '<svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">' + path + '</svg>'
+		return (
+			'<svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">' +
+			path +
+			'</svg>'
+		)
 	}
 	var CHAT = icon('<path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z"/>')
 	var CLOSE = icon('<path d="M18 6 6 18M6 6l12 12"/>')
@@ -57,7 +61,9 @@
 			'button:hover{transform:scale(1.06)}button:focus-visible{outline:3px solid #a5b4fc;outline-offset:3px}' +
 			'iframe{display:none;width:min(380px,calc(100vw - 40px));height:min(600px,calc(100vh - 120px));margin-bottom:14px;border:0;border-radius:18px;background:#fff;box-shadow:0 20px 50px rgba(15,23,42,.25)}' +
 			'@media (prefers-reduced-motion:reduce){button{transition:none}}</style>' +
-			'<button type="button" aria-haspopup="dialog" aria-controls="chat" aria-expanded="false" aria-label="Open chat">' + CHAT + '</button>'
+			'<button type="button" aria-haspopup="dialog" aria-controls="chat" aria-expanded="false" aria-label="Open chat">' +
+			CHAT +
+			'</button>'
 		button = root.querySelector('button')
 		button.addEventListener('click', toggle)
 		document.body.appendChild(host)

@@ -8,11 +8,16 @@ import { build } from 'esbuild'
 
 const root = path.resolve(import.meta.dirname, '..')
 const run = (command, args) => {
-	const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+	const result = spawnSync(command, args, {
+		cwd: root,
+		stdio: 'inherit',
+		env: { ...process.env, NODE_ENV: 'production' },
+	})
 	if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-if (!existsSync(path.join(root, 'app/generated/prisma/client.ts'))) run(process.execPath, ['scripts/prisma-generate.mjs'])
+if (!existsSync(path.join(root, 'app/generated/prisma/client.ts')))
+	run(process.execPath, ['scripts/prisma-generate.mjs'])
 run(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'])
 
 await build({

@@ -29,7 +29,11 @@ type Counts = { passed: number; failed: number; skipped: number }
 function vitestCounts(file: string): Counts | undefined {
 	if (!existsSync(file)) return undefined
 	const report = JSON.parse(readFileSync(file, 'utf8'))
-	return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests }
+	return {
+		passed: report.numPassedTests,
+		failed: report.numFailedTests,
+		skipped: report.numPendingTests + report.numTodoTests,
+	}
 }
 
 function playwrightCounts(file: string): Counts | undefined {
@@ -40,7 +44,9 @@ function playwrightCounts(file: string): Counts | undefined {
 
 rmSync(outputDir, { recursive: true, force: true })
 const server = await startTestServer(process.env.DATABASE_URL)
-console.log(server.embedded ? 'Tests use a throw-away embedded PostgreSQL.' : 'Tests use throw-away databases on DATABASE_URL.')
+console.log(
+	server.embedded ? 'Tests use a throw-away embedded PostgreSQL.' : 'Tests use throw-away databases on DATABASE_URL.',
+)
 let exitCode = 0
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 }
 const add = (counts?: Counts) => {
@@ -56,8 +62,15 @@ try {
 
 	if (which === 'all') {
 		// Types first: a type error fails the run before any test.
-		const typegen = await run(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'typegen'], baseEnv)
-		const tsc = typegen === 0 ? await run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc')], baseEnv) : typegen
+		const typegen = await run(
+			process.execPath,
+			[path.join(root, 'node_modules/@react-router/dev/bin.js'), 'typegen'],
+			baseEnv,
+		)
+		const tsc =
+			typegen === 0
+				? await run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc')], baseEnv)
+				: typegen
 		if (tsc !== 0) {
 			console.error('Type check failed.')
 			exitCode = tsc
@@ -68,7 +81,14 @@ try {
 		const report = path.join(outputDir, 'vitest.json')
 		const code = await run(
 			process.execPath,
-			[path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(which === 'unit' ? extraArgs : [])],
+			[
+				path.join(root, 'node_modules/vitest/vitest.mjs'),
+				'run',
+				'--reporter=default',
+				'--reporter=json',
+				`--outputFile.json=${report}`,
+				...(which === 'unit' ? extraArgs : []),
+			],
 			{ ...baseEnv, NODE_ENV: 'test' },
 		)
 		add(vitestCounts(report))
@@ -76,7 +96,10 @@ try {
 	}
 
 	if (which === 'all' || which === 'e2e') {
-		const build = await run(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], { ...baseEnv, NODE_ENV: 'production' })
+		const build = await run(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], {
+			...baseEnv,
+			NODE_ENV: 'production',
+		})
 		if (build !== 0) throw new Error('The production build failed')
 		const { url } = await server.createScratchDatabase('e2e')
 		const report = path.join(outputDir, 'playwright.json')

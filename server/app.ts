@@ -57,11 +57,7 @@ export async function createServerApp({
 					'frame-src': ["'self'"],
 					'img-src': ["'self'", 'data:'],
 					// Scripts run only with this response's nonce: no 'unsafe-inline' hole.
-					'script-src': [
-						"'strict-dynamic'",
-						"'self'",
-						(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
-					],
+					'script-src': ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
 					'script-src-attr': ["'none'"],
 					// react-hot-toast and React style props need inline styles; styles cannot run code.
 					'style-src': ["'self'", "'unsafe-inline'"],
@@ -85,7 +81,12 @@ export async function createServerApp({
 
 	// Refuse cross-site form posts and fetches before they reach any action.
 	app.use((req, res, next) => {
-		const request = { method: req.method, secFetchSite: req.get('sec-fetch-site'), origin: req.get('origin'), host: req.get('host') }
+		const request = {
+			method: req.method,
+			secFetchSite: req.get('sec-fetch-site'),
+			origin: req.get('origin'),
+			host: req.get('host'),
+		}
 		if (isCrossSiteMutation(request)) {
 			console.warn(`Refused cross-site ${req.method} ${req.originalUrl} from ${req.get('origin') ?? 'unknown origin'}`)
 			res.status(403).type('text/plain').send('Cross-site request refused')
@@ -125,7 +126,10 @@ export async function createServerApp({
 
 	if (!isDev && pageCacheSeconds > 0) {
 		const cacheable = new Set(publicPaths())
-		app.use(createPageCache({ isCacheablePath: (p) => cacheable.has(p), ttlMs: pageCacheSeconds * 1000, maxEntries: 200 }).middleware)
+		app.use(
+			createPageCache({ isCacheablePath: (p) => cacheable.has(p), ttlMs: pageCacheSeconds * 1000, maxEntries: 200 })
+				.middleware,
+		)
 	}
 
 	app.all(

@@ -9,7 +9,12 @@ afterEach(() => server?.close())
 async function start(options: { ttlMs?: number; now?: () => number } = {}) {
 	let renders = 0
 	let nonceCounter = 0
-	const cache = createPageCache({ isCacheablePath: (p) => p === '/' || p === '/missing', ttlMs: options.ttlMs ?? 60_000, maxEntries: 10, now: options.now })
+	const cache = createPageCache({
+		isCacheablePath: (p) => p === '/' || p === '/missing',
+		ttlMs: options.ttlMs ?? 60_000,
+		maxEntries: 10,
+		now: options.now,
+	})
 	const app = express()
 	app.use((_req, res, next) => {
 		res.locals.cspNonce = `nonce${++nonceCounter}`

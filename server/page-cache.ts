@@ -43,7 +43,11 @@ export function createPageCache({ isCacheablePath, ttlMs, maxEntries, now = Date
 		const end = res.end.bind(res) as (...args: unknown[]) => Response
 		const collect = (chunk: unknown, encoding?: unknown) => {
 			if (chunk == null || typeof chunk === 'function') return
-			chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'))
+			chunks.push(
+				Buffer.isBuffer(chunk)
+					? chunk
+					: Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'),
+			)
 		}
 		res.write = ((chunk: unknown, ...rest: unknown[]) => {
 			collect(chunk, rest[0])

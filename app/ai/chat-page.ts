@@ -5,7 +5,10 @@ import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from './chat-schema
 export const ChatPageTurnSchema = z.object({
 	role: z.enum(['user', 'assistant']),
 	text: z.string().max(CHAT_MESSAGE_MAX_CHARS * 4),
-	sources: z.array(z.object({ position: z.number().int(), excerpt: z.string().max(400) })).max(8).optional(),
+	sources: z
+		.array(z.object({ position: z.number().int(), excerpt: z.string().max(400) }))
+		.max(8)
+		.optional(),
 })
 export type ChatPageTurn = z.infer<typeof ChatPageTurnSchema>
 
@@ -14,11 +17,15 @@ export function readChatPagePost(form: FormData) {
 	const message = String(form.get('message') ?? '').trim()
 	let history: ChatPageTurn[] = []
 	try {
-		history = z.array(ChatPageTurnSchema).max(CHAT_HISTORY_MAX_MESSAGES).parse(JSON.parse(String(form.get('history') ?? '[]')))
+		history = z
+			.array(ChatPageTurnSchema)
+			.max(CHAT_HISTORY_MAX_MESSAGES)
+			.parse(JSON.parse(String(form.get('history') ?? '[]')))
 	} catch {
 		history = []
 	}
-	const tooLong = message.length > CHAT_MESSAGE_MAX_CHARS ? `Messages are limited to ${CHAT_MESSAGE_MAX_CHARS} characters.` : null
+	const tooLong =
+		message.length > CHAT_MESSAGE_MAX_CHARS ? `Messages are limited to ${CHAT_MESSAGE_MAX_CHARS} characters.` : null
 	return { message, history, tooLong }
 }
 
@@ -27,4 +34,5 @@ export function withQuestion(history: ChatPageTurn[], message: string): ChatPage
 	return [...history, { role: 'user' as const, text: message }].slice(-(CHAT_HISTORY_MAX_MESSAGES - 1))
 }
 
-export const asModelMessages = (turns: ChatPageTurn[]) => turns.map((t) => ({ role: t.role, parts: [{ type: 'text', text: t.text }] }))
+export const asModelMessages = (turns: ChatPageTurn[]) =>
+	turns.map((t) => ({ role: t.role, parts: [{ type: 'text', text: t.text }] }))

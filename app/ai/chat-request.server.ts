@@ -2,11 +2,17 @@
 import { readJsonBody } from '~/lib/json-body.server.ts'
 import { CHAT_BODY_MAX_BYTES, ChatRequestSchema, textOf, type ChatRequest } from './chat-schema.ts'
 
-export const jsonError = (error: string, status: number, headers?: HeadersInit) => Response.json({ error }, { status, headers })
+export const jsonError = (error: string, status: number, headers?: HeadersInit) =>
+	Response.json({ error }, { status, headers })
 
 /** The conversation, or the 4xx response that explains what is wrong with it. */
-export async function readChatRequest(request: Request): Promise<{ messages: ChatRequest['messages'] } | { response: Response }> {
-	const body = await readJsonBody(request, { maxBytes: CHAT_BODY_MAX_BYTES, tooLarge: 'The conversation is too long. Start a new one.' })
+export async function readChatRequest(
+	request: Request,
+): Promise<{ messages: ChatRequest['messages'] } | { response: Response }> {
+	const body = await readJsonBody(request, {
+		maxBytes: CHAT_BODY_MAX_BYTES,
+		tooLarge: 'The conversation is too long. Start a new one.',
+	})
 	if (!body.ok) return { response: jsonError(body.message, body.status) }
 	const parsed = ChatRequestSchema.safeParse(body.value)
 	if (!parsed.success) return { response: jsonError(parsed.error.issues[0].message, 400) }
@@ -15,4 +21,5 @@ export async function readChatRequest(request: Request): Promise<{ messages: Cha
 	return { messages: parsed.data.messages }
 }
 
-export const tooManyRequests = (message: string, retryAfterSeconds: number) => jsonError(message, 429, { 'Retry-After': String(retryAfterSeconds) })
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+	jsonError(message, 429, { 'Retry-After': String(retryAfterSeconds) })

@@ -12,7 +12,10 @@ export const CHAT_APOLOGY = "I'm sorry, I'm experiencing technical difficulties.
 const Part = z
 	.object({
 		type: z.string().max(50),
-		text: z.string().max(CHAT_MESSAGE_MAX_CHARS, `Messages are limited to ${CHAT_MESSAGE_MAX_CHARS} characters.`).optional(),
+		text: z
+			.string()
+			.max(CHAT_MESSAGE_MAX_CHARS, `Messages are limited to ${CHAT_MESSAGE_MAX_CHARS} characters.`)
+			.optional(),
 	})
 	.loose()
 
@@ -27,7 +30,10 @@ export const ChatRequestSchema = z.object({
 	messages: z
 		.array(ChatMessageSchema)
 		.min(1, 'Nothing to answer.')
-		.max(CHAT_HISTORY_MAX_MESSAGES, `Conversations are limited to ${CHAT_HISTORY_MAX_MESSAGES} messages. Start a new one.`),
+		.max(
+			CHAT_HISTORY_MAX_MESSAGES,
+			`Conversations are limited to ${CHAT_HISTORY_MAX_MESSAGES} messages. Start a new one.`,
+		),
 })
 export type ChatRequest = z.infer<typeof ChatRequestSchema>
 

@@ -1,6 +1,14 @@
 // One way to ask the model for a reply, shared by the site widget, chatbot previews, embedded
 // chatbots and voice agents: the same settings, time limit, error logging and failure handling.
-import { APICallError, createUIMessageStreamResponse, generateText, RetryError, streamText, type ModelMessage, type UIMessageChunk } from 'ai'
+import {
+	APICallError,
+	createUIMessageStreamResponse,
+	generateText,
+	RetryError,
+	streamText,
+	type ModelMessage,
+	type UIMessageChunk,
+} from 'ai'
 import { getEnv } from '~/lib/env.server.ts'
 import { textOf } from './chat-schema.ts'
 import { getChatModel, getModelInfo } from './models.server.ts'
@@ -27,7 +35,13 @@ export function systemPrompt(instructions: string, knowledge: string) {
 	return `${instructions}\n\n${KNOWLEDGE_START}\n${knowledge}\n${KNOWLEDGE_END}`
 }
 
-function callOptions({ instructions, knowledge, messages, abortSignal, timeoutMs = getEnv().AI_TIMEOUT_MS }: ReplyRequest) {
+function callOptions({
+	instructions,
+	knowledge,
+	messages,
+	abortSignal,
+	timeoutMs = getEnv().AI_TIMEOUT_MS,
+}: ReplyRequest) {
 	const modelMessages: ModelMessage[] = messages
 		.map((m) => ({ role: m.role, content: textOf(m).trim() }))
 		.filter((m) => m.content.length > 0)
@@ -37,7 +51,9 @@ function callOptions({ instructions, knowledge, messages, abortSignal, timeoutMs
 		messages: modelMessages,
 		...SETTINGS,
 		// The visitor leaving, or the time limit (retries included), ends the call.
-		abortSignal: abortSignal ? AbortSignal.any([abortSignal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
+		abortSignal: abortSignal
+			? AbortSignal.any([abortSignal, AbortSignal.timeout(timeoutMs)])
+			: AbortSignal.timeout(timeoutMs),
 	}
 }
 
@@ -85,7 +101,13 @@ export async function generateModelReply(request: ReplyRequest): Promise<string 
  */
 function endWithErrorOnFailure(
 	source: ReadableStream<UIMessageChunk>,
-	{ abortSignal, timeoutMs, label, errorText, extraParts = [] }: ReplyRequest & { errorText: string; extraParts?: UIMessageChunk[] },
+	{
+		abortSignal,
+		timeoutMs,
+		label,
+		errorText,
+		extraParts = [],
+	}: ReplyRequest & { errorText: string; extraParts?: UIMessageChunk[] },
 ) {
 	const reader = source.getReader()
 	const fail = (controller: ReadableStreamDefaultController<UIMessageChunk>, reason: string) => {

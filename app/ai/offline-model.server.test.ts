@@ -11,8 +11,12 @@ test('retrieval picks the passage that answers the question', () => {
 	const passages = splitPassages(siteKnowledge())
 	expect(rankPassages('When is the workshop?', passages)[0].text).toContain('Saturday, 7-8 PM IST')
 	expect(rankPassages('What services do you offer?', passages)[0].text).toMatch(/Our services are: .*AI Chatbots/)
-	expect(rankPassages('Do you have an internship for college students?', passages)[0].text).toContain('3-Month AI Internship Program')
-	expect(rankPassages('What is your phone number and opening hours?', passages)[0].text).toContain('Monday - Saturday 9am - 6pm')
+	expect(rankPassages('Do you have an internship for college students?', passages)[0].text).toContain(
+		'3-Month AI Internship Program',
+	)
+	expect(rankPassages('What is your phone number and opening hours?', passages)[0].text).toContain(
+		'Monday - Saturday 9am - 6pm',
+	)
 	expect(rankPassages('Which cloud platforms do you support?', passages)[0].text).toContain('AWS, Azure, GCP')
 })
 
@@ -40,11 +44,15 @@ test('answers stream word by word through the AI SDK', async () => {
 	for await (const chunk of result.textStream) chunks.push(chunk)
 	expect(chunks.length).toBeGreaterThan(3)
 	expect(chunks.join('')).toContain('Parking is free for visitors.')
-	expect((await result.finishReason)).toBe('stop')
+	expect(await result.finishReason).toBe('stop')
 })
 
 test('an empty knowledge base gives an honest "I don\'t know"', async () => {
-	const { text } = await generateText({ model: createOfflineModel({ wordDelayMs: 0 }), system: system(''), prompt: 'What is the capital of Peru?' })
+	const { text } = await generateText({
+		model: createOfflineModel({ wordDelayMs: 0 }),
+		system: system(''),
+		prompt: 'What is the capital of Peru?',
+	})
 	expect(text).toMatch(/I don't know/)
 	expect(composeOfflineAnswer('What is the capital of Peru?', '', FALLBACK)).toBe(FALLBACK)
 })

@@ -20,13 +20,20 @@ export type OfflineModelOptions = {
 function lastUserText(prompt: LanguageModelV3CallOptions['prompt']) {
 	for (let i = prompt.length - 1; i >= 0; i--) {
 		const message = prompt[i]
-		if (message.role === 'user') return message.content.map((p) => (p.type === 'text' ? p.text : '')).join(' ').trim()
+		if (message.role === 'user')
+			return message.content
+				.map((p) => (p.type === 'text' ? p.text : ''))
+				.join(' ')
+				.trim()
 	}
 	return ''
 }
 
 function knowledgeOf(prompt: LanguageModelV3CallOptions['prompt']) {
-	const system = prompt.filter((m) => m.role === 'system').map((m) => m.content).join('\n')
+	const system = prompt
+		.filter((m) => m.role === 'system')
+		.map((m) => m.content)
+		.join('\n')
 	const start = system.indexOf(KNOWLEDGE_START)
 	const end = system.indexOf(KNOWLEDGE_END)
 	return start >= 0 && end > start ? system.slice(start + KNOWLEDGE_START.length, end).trim() : ''

@@ -1,13 +1,13 @@
 // Ranks passages against a question with BM25 over word stems: small, dependency-free, and good
 // enough to pick the right paragraph of a knowledge base for the offline model.
 const STOP_WORDS = new Set(
-	'a an and are as at be by can do does for from have how i in is it me my of on or our please tell the to we what when where which who why will with you your about any there this that'.split(' '),
+	'a an and are as at be by can do does for from have how i in is it me my of on or our please tell the to we what when where which who why will with you your about any there this that'.split(
+		' ',
+	),
 )
 
 export function tokenize(text: string): string[] {
-	return (text.toLowerCase().match(/[a-z0-9\u0900-\u097f]+/g) ?? [])
-		.filter((word) => !STOP_WORDS.has(word))
-		.map(stem)
+	return (text.toLowerCase().match(/[a-z0-9\u0900-\u097f]+/g) ?? []).filter((word) => !STOP_WORDS.has(word)).map(stem)
 }
 
 /** A light suffix stripper so "services"/"service" and "workshops"/"workshop" meet. */
@@ -56,7 +56,8 @@ export function rankPassages(question: string, passages: string[], limit = 3): R
 	const docs = passages.map((p) => tokenize(p))
 	const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1
 	const documentFrequency = new Map<string, number>()
-	for (const doc of docs) for (const term of new Set(doc)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1)
+	for (const doc of docs)
+		for (const term of new Set(doc)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1)
 	const k1 = 1.2
 	const b = 0.75
 	return docs

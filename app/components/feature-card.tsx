@@ -15,10 +15,10 @@ export function FeatureCard({
 	const Heading = headingLevel
 	return (
 		<li className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-			<span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-600">
+			<span className="bg-brand-50 text-brand-600 grid size-11 place-items-center rounded-xl">
 				<Icon name={icon} className="size-5" />
 			</span>
-			<Heading className="mt-4 font-display font-bold text-slate-950">{title}</Heading>
+			<Heading className="font-display mt-4 font-bold text-slate-950">{title}</Heading>
 			<p className="mt-1.5 text-sm leading-relaxed text-slate-600">{description}</p>
 		</li>
 	)

@@ -5,7 +5,7 @@ import { cn } from '~/lib/misc.ts'
 export function Logo({ tone = 'dark', className }: { tone?: 'dark' | 'light'; className?: string }) {
 	return (
 		<span className={cn('inline-flex items-center gap-2.5', className)}>
-			<span className="grid size-9 place-items-center rounded-xl bg-gradient-to-br from-brand-500 via-fuchsia-500 to-cyan-400 text-white shadow-md shadow-brand-500/30">
+			<span className="from-brand-500 shadow-brand-500/30 grid size-9 place-items-center rounded-xl bg-gradient-to-br via-fuchsia-500 to-cyan-400 text-white shadow-md">
 				<Sparkles className="size-5" aria-hidden strokeWidth={2} />
 			</span>
 			<span

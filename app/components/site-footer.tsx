@@ -24,7 +24,7 @@ export function SiteFooter() {
 									target="_blank"
 									rel="noopener noreferrer"
 									aria-label={`${company.name} on ${social.label} (opens in a new tab)`}
-									className="grid size-10 place-items-center rounded-full bg-white/5 text-slate-300 ring-1 ring-white/10 transition-colors hover:bg-brand-600 hover:text-white"
+									className="hover:bg-brand-600 grid size-10 place-items-center rounded-full bg-white/5 text-slate-300 ring-1 ring-white/10 transition-colors hover:text-white"
 								>
 									<SocialIcon network={social.network} className="size-4" />
 								</a>
@@ -40,20 +40,20 @@ export function SiteFooter() {
 					<h2 className={headingClass}>{footer.contactHeading}</h2>
 					<address className="mt-4 space-y-3 not-italic">
 						<p className="flex gap-3">
-							<MapPin className="mt-0.5 size-4 shrink-0 text-brand-400" aria-hidden />
+							<MapPin className="text-brand-400 mt-0.5 size-4 shrink-0" aria-hidden />
 							<span>
 								{address.street}, {address.locality}, {address.region} {address.postalCode}, {address.country}
 							</span>
 						</p>
 						<p className="flex gap-3">
-							<Phone className="mt-0.5 size-4 shrink-0 text-brand-400" aria-hidden />
+							<Phone className="text-brand-400 mt-0.5 size-4 shrink-0" aria-hidden />
 							<a href={company.phone.href} className={linkClass}>
 								{company.phone.display}
 							</a>
 						</p>
 						{company.emails.map((email) => (
 							<p key={email.address} className="flex gap-3">
-								<Mail className="mt-0.5 size-4 shrink-0 text-brand-400" aria-hidden />
+								<Mail className="text-brand-400 mt-0.5 size-4 shrink-0" aria-hidden />
 								<span>
 									<span className="sr-only">{email.label}: </span>
 									<a href={`mailto:${email.address}`} className={linkClass}>
@@ -67,7 +67,7 @@ export function SiteFooter() {
 					<dl className="mt-3 space-y-1.5">
 						{company.hours.map((row) => (
 							<div key={row.days} className="flex gap-3">
-								<Clock className="mt-0.5 size-4 shrink-0 text-brand-400" aria-hidden />
+								<Clock className="text-brand-400 mt-0.5 size-4 shrink-0" aria-hidden />
 								<dt className="text-slate-300">{row.days}:</dt>
 								<dd>{row.time}</dd>
 							</div>

@@ -59,7 +59,7 @@ export function SiteHeader() {
 								href={entry.href}
 								onClick={(e) => handleEntry(e, entry)}
 								aria-current={entry.kind === 'page' && pathname === entry.href ? 'page' : undefined}
-								className="rounded-full px-3.5 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-900/5 hover:text-slate-900 aria-[current=page]:text-brand-700"
+								className="aria-[current=page]:text-brand-700 rounded-full px-3.5 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-900/5 hover:text-slate-900"
 							>
 								{entry.label}
 							</a>
@@ -72,11 +72,7 @@ export function SiteHeader() {
 				</ExternalButtonLink>
 
 				{/* <details> opens and closes without JavaScript; with it, choosing an entry closes it. */}
-				<details
-					className="group md:hidden"
-					open={menuOpen}
-					onToggle={(e) => setMenuOpen(e.currentTarget.open)}
-				>
+				<details className="group md:hidden" open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
 					<summary
 						className="grid size-11 cursor-pointer list-none place-items-center rounded-full text-slate-800 hover:bg-slate-900/5 [&::-webkit-details-marker]:hidden"
 						aria-label="Menu"

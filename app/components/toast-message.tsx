@@ -46,7 +46,10 @@ export function ToastMessage({ toast }: { toast: Toast | null | undefined }) {
 				role={toast.type === 'error' ? 'alert' : 'status'}
 				className="pointer-events-auto flex max-w-md items-start gap-3 rounded-xl bg-white px-4 py-3 shadow-xl ring-1 ring-slate-200"
 			>
-				<Icon className={toast.type === 'error' ? 'size-5 shrink-0 text-rose-600' : 'size-5 shrink-0 text-emerald-600'} aria-hidden />
+				<Icon
+					className={toast.type === 'error' ? 'size-5 shrink-0 text-rose-600' : 'size-5 shrink-0 text-emerald-600'}
+					aria-hidden
+				/>
 				<ToastBody toast={toast} />
 			</div>
 		</div>
@@ -56,11 +59,18 @@ export function ToastMessage({ toast }: { toast: Toast | null | undefined }) {
 export function Toaster() {
 	const [HotToaster, setHotToaster] = useState<ComponentType<Record<string, unknown>> | null>(null)
 	useEffect(() => {
-		const mount = () => void loadLibrary().then((m) => setHotToaster(() => m.Toaster as ComponentType<Record<string, unknown>>))
+		const mount = () =>
+			void loadLibrary().then((m) => setHotToaster(() => m.Toaster as ComponentType<Record<string, unknown>>))
 		if (toasterWanted) mount()
 		toasterWaiters.add(mount)
 		return () => void toasterWaiters.delete(mount)
 	}, [])
 	if (!HotToaster) return null
-	return <HotToaster position="top-center" containerStyle={{ top: 80 }} toastOptions={{ className: '!rounded-xl !shadow-xl' }} />
+	return (
+		<HotToaster
+			position="top-center"
+			containerStyle={{ top: 80 }}
+			toastOptions={{ className: '!rounded-xl !shadow-xl' }}
+		/>
+	)
 }

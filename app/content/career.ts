@@ -27,7 +27,11 @@ export const career = {
 		registerLabel: 'Register Now',
 	},
 	perks: [
-		{ title: 'Industry Projects', description: 'Contribute to real client work, not toy exercises.', icon: 'briefcase' },
+		{
+			title: 'Industry Projects',
+			description: 'Contribute to real client work, not toy exercises.',
+			icon: 'briefcase',
+		},
 		{ title: 'Certificate', description: 'A verifiable completion certificate for your résumé.', icon: 'award' },
 		{ title: 'Mentorship', description: 'Weekly one-to-one guidance from senior engineers.', icon: 'users' },
 		{ title: 'Resume Support', description: 'Résumé reviews and mock interviews before placements.', icon: 'file' },

@@ -59,8 +59,7 @@ export const voicePlaceholder = {
 	title: 'Voicebot Solution (Placeholder)',
 	description: 'A preview of how our voice agents pick up a call.',
 	statusLabels: { disconnected: 'Disconnected', connecting: 'Connecting...', connected: 'Connected' },
-	response:
-		`Namaste! You've reached the ${company.name} demo line. Our voice agents answer calls like this one around the clock. Book a free consultation to hear one built for your business.`,
+	response: `Namaste! You've reached the ${company.name} demo line. Our voice agents answer calls like this one around the clock. Book a free consultation to hear one built for your business.`,
 }
 
 export const builderTiles = {
@@ -76,8 +75,7 @@ export const builderTiles = {
 		},
 		{
 			title: 'Voicebot Builder',
-			description:
-				'Pick a voice and language, write instructions, and test a natural-sounding voice assistant live.',
+			description: 'Pick a voice and language, write instructions, and test a natural-sounding voice assistant live.',
 			icon: 'audio',
 		},
 	],

@@ -73,10 +73,26 @@ export const services: Service[] = [
 				'Dashboards that show time and cost saved each week',
 			],
 			features: [
-				{ title: 'Workflow discovery', description: 'We map your processes and pick the ones where agents pay back fastest.', icon: 'search' },
-				{ title: 'Tool integrations', description: 'Secure connectors to Zoho, Salesforce, Tally, SAP, Google Workspace and custom APIs.', icon: 'plug' },
-				{ title: 'Safe autonomy', description: 'Role-based permissions, spending limits and human review for sensitive steps.', icon: 'shield' },
-				{ title: 'Continuous improvement', description: 'Every run is logged and evaluated, so agents get measurably better over time.', icon: 'trending' },
+				{
+					title: 'Workflow discovery',
+					description: 'We map your processes and pick the ones where agents pay back fastest.',
+					icon: 'search',
+				},
+				{
+					title: 'Tool integrations',
+					description: 'Secure connectors to Zoho, Salesforce, Tally, SAP, Google Workspace and custom APIs.',
+					icon: 'plug',
+				},
+				{
+					title: 'Safe autonomy',
+					description: 'Role-based permissions, spending limits and human review for sensitive steps.',
+					icon: 'shield',
+				},
+				{
+					title: 'Continuous improvement',
+					description: 'Every run is logged and evaluated, so agents get measurably better over time.',
+					icon: 'trending',
+				},
 			],
 			ctaLabel: 'Get Started with AI Agents',
 		},
@@ -108,10 +124,26 @@ export const services: Service[] = [
 				'Searchable transcripts and call analytics',
 			],
 			features: [
-				{ title: 'Natural voices', description: 'Warm, expressive voices tuned for clarity on phone lines.', icon: 'audio' },
-				{ title: 'Telephony ready', description: 'Works with your existing numbers, IVR and cloud telephony provider.', icon: 'phone' },
-				{ title: 'Live dashboard', description: 'Watch conversations arrive in real time with status and duration.', icon: 'gauge' },
-				{ title: 'Multilingual', description: 'Detects the caller’s language and responds in kind.', icon: 'languages' },
+				{
+					title: 'Natural voices',
+					description: 'Warm, expressive voices tuned for clarity on phone lines.',
+					icon: 'audio',
+				},
+				{
+					title: 'Telephony ready',
+					description: 'Works with your existing numbers, IVR and cloud telephony provider.',
+					icon: 'phone',
+				},
+				{
+					title: 'Live dashboard',
+					description: 'Watch conversations arrive in real time with status and duration.',
+					icon: 'gauge',
+				},
+				{
+					title: 'Multilingual',
+					description: 'Detects the caller’s language and responds in kind.',
+					icon: 'languages',
+				},
 			],
 			ctaLabel: 'Build Your Voice Assistant',
 		},
@@ -143,10 +175,26 @@ export const services: Service[] = [
 				'Insights on what customers ask most',
 			],
 			features: [
-				{ title: 'Knowledge grounding', description: 'Retrieval over your PDFs, Word files and web pages keeps answers factual.', icon: 'file' },
-				{ title: 'Omnichannel', description: 'One assistant for your website, WhatsApp Business and mobile app.', icon: 'message' },
-				{ title: 'Brand voice', description: 'Custom instructions and tone so the bot sounds like your team.', icon: 'sparkles' },
-				{ title: 'Analytics', description: 'Conversation analytics that show gaps in your content and sales opportunities.', icon: 'chart' },
+				{
+					title: 'Knowledge grounding',
+					description: 'Retrieval over your PDFs, Word files and web pages keeps answers factual.',
+					icon: 'file',
+				},
+				{
+					title: 'Omnichannel',
+					description: 'One assistant for your website, WhatsApp Business and mobile app.',
+					icon: 'message',
+				},
+				{
+					title: 'Brand voice',
+					description: 'Custom instructions and tone so the bot sounds like your team.',
+					icon: 'sparkles',
+				},
+				{
+					title: 'Analytics',
+					description: 'Conversation analytics that show gaps in your content and sales opportunities.',
+					icon: 'chart',
+				},
 			],
 			ctaLabel: 'Deploy Your AI Chatbot',
 		},
@@ -178,8 +226,16 @@ export const services: Service[] = [
 				'Post-launch support and continuous improvement',
 			],
 			features: [
-				{ title: 'Product design', description: 'User research, wireframes and polished interfaces your users understand.', icon: 'layers' },
-				{ title: 'Engineering', description: 'TypeScript, Python and cloud-native services with automated tests.', icon: 'code' },
+				{
+					title: 'Product design',
+					description: 'User research, wireframes and polished interfaces your users understand.',
+					icon: 'layers',
+				},
+				{
+					title: 'Engineering',
+					description: 'TypeScript, Python and cloud-native services with automated tests.',
+					icon: 'code',
+				},
 				{ title: 'Integrations', description: 'Razorpay, GST, Tally, SAP and any REST or GraphQL API.', icon: 'plug' },
 				{ title: 'Quality assurance', description: 'Automated and manual testing on every release.', icon: 'check' },
 			],
@@ -205,10 +261,26 @@ export const services: Service[] = [
 				'App Store and Play Store launch handled for you',
 			],
 			features: [
-				{ title: 'Cross-platform', description: 'React Native apps that look and feel native on both platforms.', icon: 'smartphone' },
-				{ title: 'Native performance', description: 'Swift and Kotlin modules where speed or hardware access matters.', icon: 'zap' },
-				{ title: 'Secure backends', description: 'Scalable APIs with authentication and encrypted storage.', icon: 'lock' },
-				{ title: 'Growth ready', description: 'Analytics, A/B tests and crash reporting from the first release.', icon: 'trending' },
+				{
+					title: 'Cross-platform',
+					description: 'React Native apps that look and feel native on both platforms.',
+					icon: 'smartphone',
+				},
+				{
+					title: 'Native performance',
+					description: 'Swift and Kotlin modules where speed or hardware access matters.',
+					icon: 'zap',
+				},
+				{
+					title: 'Secure backends',
+					description: 'Scalable APIs with authentication and encrypted storage.',
+					icon: 'lock',
+				},
+				{
+					title: 'Growth ready',
+					description: 'Analytics, A/B tests and crash reporting from the first release.',
+					icon: 'trending',
+				},
 			],
 			ctaLabel: 'Build Your Mobile App',
 		},
@@ -232,10 +304,22 @@ export const services: Service[] = [
 				'Data residency in Indian regions when required',
 			],
 			features: [
-				{ title: 'Migration', description: 'Move from on-premise or another cloud with minimal downtime.', icon: 'cloud' },
-				{ title: 'DevOps', description: 'Infrastructure as code, containers and automated deployments.', icon: 'server' },
+				{
+					title: 'Migration',
+					description: 'Move from on-premise or another cloud with minimal downtime.',
+					icon: 'cloud',
+				},
+				{
+					title: 'DevOps',
+					description: 'Infrastructure as code, containers and automated deployments.',
+					icon: 'server',
+				},
 				{ title: 'Security', description: 'Identity, network and secrets management done right.', icon: 'shield' },
-				{ title: 'Cost optimisation', description: 'Monthly reviews that keep spend in line with usage.', icon: 'gauge' },
+				{
+					title: 'Cost optimisation',
+					description: 'Monthly reviews that keep spend in line with usage.',
+					icon: 'gauge',
+				},
 			],
 			ctaLabel: 'Optimize Your Cloud',
 			platforms: ['AWS', 'Azure', 'GCP'],

@@ -36,13 +36,21 @@ export const envSchema = z.object({
 	/** Signs session and flash cookies and e-mail links; unset: a random one kept in DATA_DIR. */
 	SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 	/** The one administrator: the account with this verified e-mail address. */
-	ADMIN_EMAIL: z.email().default('admin@zenvora.example').transform((v) => v.toLowerCase()),
+	ADMIN_EMAIL: z
+		.email()
+		.default('admin@zenvora.example')
+		.transform((v) => v.toLowerCase()),
 	/** smtp:// or smtps:// URL; unset: e-mails go to the development outbox and the server log. */
 	SMTP_URL: z
 		.string()
 		.trim()
 		.transform((v) => (v === '' ? undefined : v))
-		.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional())
+		.pipe(
+			z
+				.string()
+				.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+				.optional(),
+		)
 		.optional(),
 	MAIL_FROM: z.string().default('Zenvora AI <no-reply@zenvora.example>'),
 	/** Express "trust proxy": which hops may set X-Forwarded-For (the client IP used by rate limits). */
@@ -97,9 +105,7 @@ export type Env = z.infer<typeof envSchema>
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 	const result = envSchema.safeParse(source)
 	if (!result.success) {
-		const problems = result.error.issues
-			.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`)
-			.join('\n')
+		const problems = result.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`).join('\n')
 		throw new Error(`Invalid environment variables:\n${problems}\nSee README.md, "Configuration".`)
 	}
 	return result.data

@@ -19,9 +19,15 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
  * The spec's "Missing information" toast when a required field is empty (its message is the
  * required-field text), otherwise the first problem under `failTitle`.
  */
-export function formProblemToast(errors: FieldErrors, missing: { title: string; description: string }, failTitle: string): ToastInput {
+export function formProblemToast(
+	errors: FieldErrors,
+	missing: { title: string; description: string },
+	failTitle: string,
+): ToastInput {
 	const messages = Object.values(errors).filter((m): m is string => Boolean(m))
-	return messages.includes(missing.description) ? { type: 'error', ...missing } : { type: 'error', title: failTitle, description: messages[0] }
+	return messages.includes(missing.description)
+		? { type: 'error', ...missing }
+		: { type: 'error', title: failTitle, description: messages[0] }
 }
 
 /** The named text fields of a form post ('' for missing ones and for files). */

@@ -2,7 +2,10 @@
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; message: string }
 
-export async function readJsonBody(request: Request, { maxBytes, tooLarge, requireJsonType = false }: { maxBytes: number; tooLarge: string; requireJsonType?: boolean }): Promise<JsonBody> {
+export async function readJsonBody(
+	request: Request,
+	{ maxBytes, tooLarge, requireJsonType = false }: { maxBytes: number; tooLarge: string; requireJsonType?: boolean },
+): Promise<JsonBody> {
 	if (requireJsonType && !/application\/json/i.test(request.headers.get('content-type') ?? '')) {
 		return { ok: false, status: 415, message: 'Send JSON (Content-Type: application/json).' }
 	}

@@ -15,7 +15,11 @@ beforeAll(async () => {
 			let data = ''
 			stream.on('data', (chunk) => (data += chunk))
 			stream.on('end', () => {
-				received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data })
+				received.push({
+					from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+					to: session.envelope.rcptTo.map((r) => r.address),
+					data,
+				})
 				callback()
 			})
 		},

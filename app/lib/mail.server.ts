@@ -15,6 +15,8 @@ export async function sendEmail(email: Email) {
 		await transport.sendMail({ from: env.MAIL_FROM, ...email })
 		return
 	}
-	await prisma.emailOutbox.create({ data: { toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html } })
+	await prisma.emailOutbox.create({
+		data: { toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html },
+	})
 	console.log(`[mail outbox] To: ${email.to} | ${email.subject}\n${email.text}`)
 }

@@ -14,7 +14,9 @@ test('refuses after the limit and recovers after the window', async () => {
 
 test('counts hold under concurrent attempts (one atomic statement)', async () => {
 	const key = `test:${Math.random()}`
-	const results = await Promise.all(Array.from({ length: 20 }, () => consumeRateLimit(key, { limit: 5, windowMs: 60_000 })))
+	const results = await Promise.all(
+		Array.from({ length: 20 }, () => consumeRateLimit(key, { limit: 5, windowMs: 60_000 })),
+	)
 	expect(results.filter((r) => r.allowed)).toHaveLength(5)
 })
 

@@ -18,11 +18,25 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describe('isPublicAddress', () => {
-	test.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '0.0.0.0', '100.64.0.1', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '224.0.0.1', '255.255.255.255'])(
-		'%s is not public',
-		(address) => expect(isPublicAddress(address)).toBe(false),
+	test.each([
+		'127.0.0.1',
+		'10.1.2.3',
+		'172.16.0.1',
+		'192.168.1.1',
+		'169.254.169.254',
+		'0.0.0.0',
+		'100.64.0.1',
+		'::1',
+		'::',
+		'fe80::1',
+		'fd00::1',
+		'::ffff:127.0.0.1',
+		'224.0.0.1',
+		'255.255.255.255',
+	])('%s is not public', (address) => expect(isPublicAddress(address)).toBe(false))
+	test.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) =>
+		expect(isPublicAddress(address)).toBe(true),
 	)
-	test.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) => expect(isPublicAddress(address)).toBe(true))
 })
 
 describe('safeFetch refuses our own network', () => {
@@ -67,7 +81,13 @@ describe('safeFetch refuses our own network', () => {
 		expect((await refusal(safeFetch(`${site.origin}/redirect?to=${to}`, { allow }))).code).toBe('blocked-address')
 	})
 
-	test.each(['file:///etc/passwd', 'ftp://example.com/', 'javascript:alert(1)', 'not a url', 'http://user:pw@example.com/'])('refuses %s', async (url) => {
+	test.each([
+		'file:///etc/passwd',
+		'ftp://example.com/',
+		'javascript:alert(1)',
+		'not a url',
+		'http://user:pw@example.com/',
+	])('refuses %s', async (url) => {
 		expect((await refusal(safeFetch(url))).code).toBe('invalid-url')
 	})
 })
@@ -108,6 +128,8 @@ describe('htmlToKnowledgeText', () => {
 	})
 
 	test('uses the body when the page has no main element', () => {
-		expect(htmlToKnowledgeText('<body><nav>Menu</nav><div><p>Hello   there</p><script>x()</script></div></body>')).toBe('Hello there')
+		expect(htmlToKnowledgeText('<body><nav>Menu</nav><div><p>Hello   there</p><script>x()</script></div></body>')).toBe(
+			'Hello there',
+		)
 	})
 })

@@ -51,7 +51,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 export function isPublicAddress(address: string) {
 	if (!ipaddr.isValid(address)) return false
 	let parsed = ipaddr.parse(address)
-	if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address()
+	if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+		parsed = (parsed as ipaddr.IPv6).toIPv4Address()
 	return parsed.range() === 'unicast'
 }
 
@@ -62,8 +63,10 @@ function parseTarget(raw: string | URL) {
 	} catch {
 		throw new SafeFetchError('invalid-url', 'That is not a valid web address.')
 	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SafeFetchError('invalid-url', 'Only http and https addresses can be imported.')
-	if (url.username || url.password) throw new SafeFetchError('invalid-url', 'Addresses with a user name or password cannot be imported.')
+	if (url.protocol !== 'http:' && url.protocol !== 'https:')
+		throw new SafeFetchError('invalid-url', 'Only http and https addresses can be imported.')
+	if (url.username || url.password)
+		throw new SafeFetchError('invalid-url', 'Addresses with a user name or password cannot be imported.')
 	return url
 }
 
@@ -84,58 +87,73 @@ async function resolveChecked(url: URL, allow: readonly string[], lookup: NonNul
 	if (addresses.length === 0) throw new SafeFetchError('unresolvable', `The host ${host} could not be found.`)
 	// Every answer must be public: a name that resolves to a mix is refused outright.
 	const blocked = addresses.find((a) => !isPublicAddress(a.address))
-	if (blocked && !allowed) throw new SafeFetchError('blocked-address', `${host} points to a private or local address (${blocked.address}), which cannot be imported.`)
+	if (blocked && !allowed)
+		throw new SafeFetchError(
+			'blocked-address',
+			`${host} points to a private or local address (${blocked.address}), which cannot be imported.`,
+		)
 	return { host, port: Number(port), address: addresses[0] }
 }
 
-function requestOnce(url: URL, target: { host: string; port: number; address: { address: string; family: number } }, signal: AbortSignal, maxBytes: number) {
+function requestOnce(
+	url: URL,
+	target: { host: string; port: number; address: { address: string; family: number } },
+	signal: AbortSignal,
+	maxBytes: number,
+) {
 	const client = url.protocol === 'https:' ? https : http
-	return new Promise<{ status: number; location: string | null; contentType: string; body: Buffer | null }>((resolve, reject) => {
-		const request = client.request(
-			{
-				protocol: url.protocol,
-				hostname: target.host,
-				port: target.port,
-				path: `${url.pathname}${url.search}`,
-				method: 'GET',
-				signal,
-				headers: { 'User-Agent': 'ZenvoraKnowledgeImport/1.0', Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', 'Accept-Encoding': 'identity' },
-				// Connect to the address we checked, never to a fresh lookup's answer.
-				lookup: ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-					if (options?.all) callback(null, [target.address])
-					else callback(null, target.address.address, target.address.family)
-				}) as unknown as net.LookupFunction,
-			},
-			(response) => {
-				const status = response.statusCode ?? 0
-				const contentType = String(response.headers['content-type'] ?? '')
-				if (REDIRECTS.has(status)) {
-					response.resume()
-					return resolve({ status, location: response.headers.location ?? null, contentType, body: null })
-				}
-				const declared = Number(response.headers['content-length'])
-				if (Number.isFinite(declared) && declared > maxBytes) {
-					response.destroy()
-					return reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
-				}
-				const chunks: Buffer[] = []
-				let size = 0
-				response.on('data', (chunk: Buffer) => {
-					size += chunk.length
-					if (size > maxBytes) {
-						response.destroy()
-						reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
-						return
+	return new Promise<{ status: number; location: string | null; contentType: string; body: Buffer | null }>(
+		(resolve, reject) => {
+			const request = client.request(
+				{
+					protocol: url.protocol,
+					hostname: target.host,
+					port: target.port,
+					path: `${url.pathname}${url.search}`,
+					method: 'GET',
+					signal,
+					headers: {
+						'User-Agent': 'ZenvoraKnowledgeImport/1.0',
+						Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+						'Accept-Encoding': 'identity',
+					},
+					// Connect to the address we checked, never to a fresh lookup's answer.
+					lookup: ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+						if (options?.all) callback(null, [target.address])
+						else callback(null, target.address.address, target.address.family)
+					}) as unknown as net.LookupFunction,
+				},
+				(response) => {
+					const status = response.statusCode ?? 0
+					const contentType = String(response.headers['content-type'] ?? '')
+					if (REDIRECTS.has(status)) {
+						response.resume()
+						return resolve({ status, location: response.headers.location ?? null, contentType, body: null })
 					}
-					chunks.push(chunk)
-				})
-				response.on('end', () => resolve({ status, location: null, contentType, body: Buffer.concat(chunks) }))
-				response.on('error', reject)
-			},
-		)
-		request.on('error', reject)
-		request.end()
-	})
+					const declared = Number(response.headers['content-length'])
+					if (Number.isFinite(declared) && declared > maxBytes) {
+						response.destroy()
+						return reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
+					}
+					const chunks: Buffer[] = []
+					let size = 0
+					response.on('data', (chunk: Buffer) => {
+						size += chunk.length
+						if (size > maxBytes) {
+							response.destroy()
+							reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
+							return
+						}
+						chunks.push(chunk)
+					})
+					response.on('end', () => resolve({ status, location: null, contentType, body: Buffer.concat(chunks) }))
+					response.on('error', reject)
+				},
+			)
+			request.on('error', reject)
+			request.end()
+		},
+	)
 }
 
 function decode(body: Buffer, contentType: string) {
@@ -166,12 +184,19 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
 			response = await requestOnce(url, target, signal, maxBytes)
 		} catch (error) {
 			if (error instanceof SafeFetchError) throw error
-			if (signal.aborted) throw new SafeFetchError('timeout', `The page did not load within ${Math.round(timeoutMs / 1000)} seconds.`)
+			if (signal.aborted)
+				throw new SafeFetchError('timeout', `The page did not load within ${Math.round(timeoutMs / 1000)} seconds.`)
 			throw new SafeFetchError('network', `The page could not be loaded (${(error as Error).message}).`)
 		}
 		if (REDIRECTS.has(response.status)) {
-			if (!response.location) throw new SafeFetchError('http-status', `The page answered ${response.status} without a new address.`, response.status)
-			if (hop >= maxRedirects) throw new SafeFetchError('too-many-redirects', `The page redirected more than ${maxRedirects} times.`)
+			if (!response.location)
+				throw new SafeFetchError(
+					'http-status',
+					`The page answered ${response.status} without a new address.`,
+					response.status,
+				)
+			if (hop >= maxRedirects)
+				throw new SafeFetchError('too-many-redirects', `The page redirected more than ${maxRedirects} times.`)
 			url = parseTarget(new URL(response.location, url))
 			continue
 		}
@@ -182,6 +207,11 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
 		if (!accept.some((type) => mediaType.startsWith(type))) {
 			throw new SafeFetchError('not-html', `The address is not a web page (${mediaType || 'no content type'}).`)
 		}
-		return { url: url.toString(), status: response.status, contentType: response.contentType, body: decode(response.body!, response.contentType) }
+		return {
+			url: url.toString(),
+			status: response.status,
+			contentType: response.contentType,
+			body: decode(response.body!, response.contentType),
+		}
 	}
 }

@@ -16,6 +16,8 @@ export function getSessionSecret(): string {
 	mkdirSync(path.dirname(file), { recursive: true })
 	const secret = crypto.randomBytes(48).toString('base64url')
 	writeFileSync(file, secret, { mode: 0o600 })
-	console.warn(`SESSION_SECRET is not set: made one and saved it in ${file}. Set SESSION_SECRET when running several instances.`)
+	console.warn(
+		`SESSION_SECRET is not set: made one and saved it in ${file}. Set SESSION_SECRET when running several instances.`,
+	)
 	return (cached = secret)
 }

@@ -10,7 +10,8 @@ afterAll(async () => {
 	await prisma.user.delete({ where: { id: userId } })
 })
 
-const requestWith = (setCookie: string) => new Request('http://localhost/', { headers: { Cookie: setCookie.split(';')[0] } })
+const requestWith = (setCookie: string) =>
+	new Request('http://localhost/', { headers: { Cookie: setCookie.split(';')[0] } })
 
 test('the cookie carries only a signed session id, HttpOnly, SameSite=Lax, 30 days', async () => {
 	const { sessionId, setCookie } = await createSession(userId)
@@ -46,7 +47,10 @@ test('a forged or unknown cookie is no session', async () => {
 
 test('a session is renewed to 30 days when used, and expired ones are gone', async () => {
 	const { sessionId, setCookie } = await createSession(userId)
-	await prisma.session.update({ where: { id: sessionId }, data: { expiresAt: new Date(Date.now() + 5 * 24 * 3600_000) } })
+	await prisma.session.update({
+		where: { id: sessionId },
+		data: { expiresAt: new Date(Date.now() + 5 * 24 * 3600_000) },
+	})
 	const renewed = await getSession(requestWith(setCookie))
 	expect(renewed?.setCookie).toContain('session=')
 	expect(renewed!.expiresAt.getTime()).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000)

@@ -15,12 +15,20 @@ function sessionCookie() {
 
 const SESSION_USER = { id: true, email: true, fullName: true, emailVerifiedAt: true } as const
 export type SessionOwner = { id: string; email: string; fullName: string | null; emailVerifiedAt: Date | null }
-export type ActiveSession = { id: string; userId: string; expiresAt: Date; user: SessionOwner; setCookie: string | null }
+export type ActiveSession = {
+	id: string
+	userId: string
+	expiresAt: Date
+	user: SessionOwner
+	setCookie: string | null
+}
 
 export async function createSession(userId: string) {
 	// Expired rows are removed when met in getSession; this sweeps the ones never met again.
 	if (Math.random() < 0.01) {
-		void prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } }).catch((error) => console.error('Pruning sessions failed:', error))
+		void prisma.session
+			.deleteMany({ where: { expiresAt: { lt: new Date() } } })
+			.catch((error) => console.error('Pruning sessions failed:', error))
 	}
 	const session = await prisma.session.create({
 		data: { userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },

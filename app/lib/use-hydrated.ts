@@ -4,5 +4,9 @@ const subscribe = () => () => {}
 
 /** False on the server and during hydration, true once the page's JavaScript runs. */
 export function useHydrated() {
-	return useSyncExternalStore(subscribe, () => true, () => false)
+	return useSyncExternalStore(
+		subscribe,
+		() => true,
+		() => false,
+	)
 }

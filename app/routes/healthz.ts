@@ -8,6 +8,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 		return new Response('OK', { headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
 	} catch (error) {
 		console.error(`healthz ${new URL(request.url).pathname}: database check failed`, error)
-		return new Response('Database unavailable', { status: 503, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } })
+		return new Response('Database unavailable', {
+			status: 503,
+			headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
+		})
 	}
 }

@@ -62,9 +62,15 @@ try {
 	})
 	times.sort((a, b) => a - b)
 	const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(0)
-	console.log(`\nSign-in, ${connections} connections, ${seconds} s, ${users} users (Node ${process.version}, ${os.cpus().length} cores)`)
-	console.log(`  bcrypt cost ${BCRYPT_COST}: hash ${hashMs.toFixed(0)} ms, compare ${compareMs.toFixed(0)} ms (bcryptjs, one core)`)
-	console.log(`  ${(times.length / seconds).toFixed(1)} sign-ins/s; latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${times.at(-1)?.toFixed(0)} ms`)
+	console.log(
+		`\nSign-in, ${connections} connections, ${seconds} s, ${users} users (Node ${process.version}, ${os.cpus().length} cores)`,
+	)
+	console.log(
+		`  bcrypt cost ${BCRYPT_COST}: hash ${hashMs.toFixed(0)} ms, compare ${compareMs.toFixed(0)} ms (bcryptjs, one core)`,
+	)
+	console.log(
+		`  ${(times.length / seconds).toFixed(1)} sign-ins/s; latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${times.at(-1)?.toFixed(0)} ms`,
+	)
 	console.log(`  answers: ${JSON.stringify(result.statusCodeStats)} (302 = signed in)`)
 } finally {
 	await app.stop()

@@ -8,13 +8,18 @@ import { startApp } from './start-app.ts'
 const samples = Number(process.env.BENCH_SAMPLES ?? 50)
 const concurrent = Number(process.env.BENCH_STREAMS ?? 50)
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+const percentile = (values: number[], p: number) =>
+	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 
 /** Milliseconds from sending until the first chunk that carries reply text. */
 async function timeToFirstToken(url: string, body: unknown, headers: Record<string, string>, marker: string) {
 	const started = performance.now()
-	const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', ...headers },
+		body: JSON.stringify(body),
+	})
 	if (!response.ok) throw new Error(`${url}: HTTP ${response.status} ${await response.text()}`)
 	const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
 	let seen = ''
@@ -45,7 +50,12 @@ try {
 			{},
 			'"content":"Hello"',
 		)
-		const v = await timeToFirstToken(`${app.origin}/api/chat`, uiBody('scenario:normal'), { 'x-forwarded-for': nextIp() }, '"text-delta"')
+		const v = await timeToFirstToken(
+			`${app.origin}/api/chat`,
+			uiBody('scenario:normal'),
+			{ 'x-forwarded-for': nextIp() },
+			'"text-delta"',
+		)
 		if (i >= 5) {
 			direct.push(d)
 			viaApp.push(v)
@@ -57,20 +67,37 @@ try {
 	const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.pid))), 20)
 	const started = performance.now()
 	const results = await Promise.allSettled(
-		Array.from({ length: concurrent }, () => timeToFirstToken(`${app.origin}/api/chat`, uiBody('scenario:slow'), { 'x-forwarded-for': nextIp() }, '"text-delta"')),
+		Array.from({ length: concurrent }, () =>
+			timeToFirstToken(
+				`${app.origin}/api/chat`,
+				uiBody('scenario:slow'),
+				{ 'x-forwarded-for': nextIp() },
+				'"text-delta"',
+			),
+		),
 	)
 	const wall = performance.now() - started
 	clearInterval(sampler)
 	const failed = results.filter((r) => r.status === 'rejected')
 
-	console.log(`\nStreamed chat through /api/chat vs. straight from the provider (${samples} sequential samples after 5 warm-up)`)
-	console.log(`  time to first token, provider direct: p50 ${percentile(direct, 50).toFixed(1)} ms, p95 ${percentile(direct, 95).toFixed(1)} ms`)
-	console.log(`  time to first token, through our app: p50 ${percentile(viaApp, 50).toFixed(1)} ms, p95 ${percentile(viaApp, 95).toFixed(1)} ms`)
+	console.log(
+		`\nStreamed chat through /api/chat vs. straight from the provider (${samples} sequential samples after 5 warm-up)`,
+	)
+	console.log(
+		`  time to first token, provider direct: p50 ${percentile(direct, 50).toFixed(1)} ms, p95 ${percentile(direct, 95).toFixed(1)} ms`,
+	)
+	console.log(
+		`  time to first token, through our app: p50 ${percentile(viaApp, 50).toFixed(1)} ms, p95 ${percentile(viaApp, 95).toFixed(1)} ms`,
+	)
 	const added = percentile(viaApp, 50) - percentile(direct, 50)
 	console.log(`  added by our server (p50): ${added.toFixed(1)} ms (goal < 20 ms) ${added < 20 ? 'PASS' : 'MISS'}`)
-	console.log(`${concurrent} concurrent streams (slow provider, ~1 s each): ${concurrent - failed.length} ok, ${failed.length} failed, ${wall.toFixed(0)} ms wall`)
+	console.log(
+		`${concurrent} concurrent streams (slow provider, ~1 s each): ${concurrent - failed.length} ok, ${failed.length} failed, ${wall.toFixed(0)} ms wall`,
+	)
 	if (failed.length) console.log(`  first failure: ${(failed[0] as PromiseRejectedResult).reason}`)
-	console.log(`  server memory: ${before.toFixed(1)} MB before, ${peak.toFixed(1)} MB peak, ~${(((peak - before) * 1024) / concurrent).toFixed(0)} KB per open stream`)
+	console.log(
+		`  server memory: ${before.toFixed(1)} MB before, ${peak.toFixed(1)} MB peak, ~${(((peak - before) * 1024) / concurrent).toFixed(0)} KB per open stream`,
+	)
 } finally {
 	await app.stop()
 	await fake.close()

@@ -12,7 +12,8 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 1000)
 const inserts = Number(process.env.BENCH_INSERTS ?? 100)
 const secret = 'bench-session-secret-0123456789abcdef012345'
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
-const percentile = (values: number[], p: number) => values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+const percentile = (values: number[], p: number) =>
+	values[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 
 const app = await startApp({ SESSION_SECRET: secret, ADMIN_EMAIL: 'admin@bench.example.com' })
 const db = new pg.Client({ connectionString: app.databaseUrl })
@@ -23,8 +24,19 @@ try {
 	const { rows } = await db.query<{ id: string }>(
 		`INSERT INTO users (email, password_hash, email_verified_at) VALUES ('admin@bench.example.com', 'x', now()) RETURNING id`,
 	)
-	const session = await db.query<{ id: string }>(`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day') RETURNING id`, [rows[0].id])
-	const cookie = (await createCookie('session', { secrets: [secret], path: '/', httpOnly: true, sameSite: 'lax', secure: true }).serialize(session.rows[0].id)).split(';')[0]
+	const session = await db.query<{ id: string }>(
+		`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day') RETURNING id`,
+		[rows[0].id],
+	)
+	const cookie = (
+		await createCookie('session', {
+			secrets: [secret],
+			path: '/',
+			httpOnly: true,
+			sameSite: 'lax',
+			secure: true,
+		}).serialize(session.rows[0].id)
+	).split(';')[0]
 
 	const url = new URL('/playground/dashboard/events', app.origin)
 	const received = new Map<string, number[]>() // row id -> receive times
@@ -74,7 +86,10 @@ try {
 	const sent = new Map<string, number>()
 	for (let i = 0; i < inserts; i++) {
 		const started = performance.now()
-		const { rows: inserted } = await db.query<{ id: string }>(`INSERT INTO call_logs (customer_name, call_status) VALUES ($1, 'in-progress') RETURNING id`, [`Bench ${i}`])
+		const { rows: inserted } = await db.query<{ id: string }>(
+			`INSERT INTO call_logs (customer_name, call_status) VALUES ($1, 'in-progress') RETURNING id`,
+			[`Bench ${i}`],
+		)
 		sent.set(inserted[0].id, started)
 		await new Promise((r) => setTimeout(r, 20))
 	}
@@ -88,10 +103,16 @@ try {
 		for (const t of times) latencies.push(t - started)
 	}
 	latencies.sort((a, b) => a - b)
-	console.log(`\nLive dashboard: ${open} SSE clients connected to one process (${errors} errors), ${inserts} inserts 20 ms apart`)
+	console.log(
+		`\nLive dashboard: ${open} SSE clients connected to one process (${errors} errors), ${inserts} inserts 20 ms apart`,
+	)
 	console.log(`  deliveries: ${latencies.length} of ${open * inserts} (${missing} missing)`)
-	console.log(`  INSERT to event received: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (goal p95 < 100 ms) ${percentile(latencies, 95) < 100 ? 'PASS' : 'MISS'}`)
-	console.log(`  server memory: ${before.toFixed(1)} MB idle, ${connected.toFixed(1)} MB with ${open} clients: ~${(((connected - before) * 1024) / Math.max(1, open)).toFixed(0)} KB per client`)
+	console.log(
+		`  INSERT to event received: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (goal p95 < 100 ms) ${percentile(latencies, 95) < 100 ? 'PASS' : 'MISS'}`,
+	)
+	console.log(
+		`  server memory: ${before.toFixed(1)} MB idle, ${connected.toFixed(1)} MB with ${open} clients: ~${(((connected - before) * 1024) / Math.max(1, open)).toFixed(0)} KB per client`,
+	)
 } finally {
 	for (const req of requests) req.destroy()
 	agent.destroy()

@@ -11,11 +11,29 @@ import { applyMigrations } from '../../server/db/migrate.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const queries = Number(process.env.BENCH_QUERIES ?? 500)
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+const percentile = (values: number[], p: number) =>
+	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
 // Varied, realistic-looking paragraphs: a vocabulary large enough that terms are selective.
-const topics = ['refund', 'shipping', 'warranty', 'invoice', 'subscription', 'onboarding', 'security', 'latency', 'billing', 'support', 'integration', 'analytics', 'privacy', 'backup', 'migration', 'pricing']
+const topics = [
+	'refund',
+	'shipping',
+	'warranty',
+	'invoice',
+	'subscription',
+	'onboarding',
+	'security',
+	'latency',
+	'billing',
+	'support',
+	'integration',
+	'analytics',
+	'privacy',
+	'backup',
+	'migration',
+	'pricing',
+]
 const places = ['Pune', 'Delhi', 'Mumbai', 'Chennai', 'Kolkata', 'Jaipur', 'Noida', 'Lucknow', 'Indore', 'Kochi']
 function paragraph(i: number) {
 	const topic = topics[i % topics.length]
@@ -48,22 +66,34 @@ try {
 
 	const text = textOfSize(5 * 1024 * 1024)
 	const started = performance.now()
-	const { chatbot, chunks } = await createChatbot(user.id, ChatbotFormSchema.parse({ name: 'Bench', knowledgeBase: text, systemPrompt: '' }), 'http://localhost')
+	const { chatbot, chunks } = await createChatbot(
+		user.id,
+		ChatbotFormSchema.parse({ name: 'Bench', knowledgeBase: text, systemPrompt: '' }),
+		'http://localhost',
+	)
 	const ingestMs = performance.now() - started
 	console.log(`Ingest 5 MB text: ${ms(ingestMs)} (${(text.length / 1e6).toFixed(2)} M characters, ${chunks} chunks)`)
 
-	const pages = Array.from({ length: 100 }, (_, p) => Array.from({ length: 40 }, (_, l) => `Page ${p + 1}, line ${l + 1}: ${paragraph(p * 40 + l).slice(0, 90)}`))
+	const pages = Array.from({ length: 100 }, (_, p) =>
+		Array.from({ length: 40 }, (_, l) => `Page ${p + 1}, line ${l + 1}: ${paragraph(p * 40 + l).slice(0, 90)}`),
+	)
 	const pdf = await makePdf(pages)
 	const pdfBytes = pdf.byteLength // PDF.js takes the buffer over while reading it
 	const pdfStarted = performance.now()
 	const pdfText = await extractFileText({ name: 'bench.pdf', bytes: pdf })
 	const pdfExtractMs = performance.now() - pdfStarted
-	const pdfBot = await createChatbot(user.id, ChatbotFormSchema.parse({ name: 'PDF', knowledgeBase: pdfText, systemPrompt: '' }), 'http://localhost')
+	const pdfBot = await createChatbot(
+		user.id,
+		ChatbotFormSchema.parse({ name: 'PDF', knowledgeBase: pdfText, systemPrompt: '' }),
+		'http://localhost',
+	)
 	console.log(
 		`Ingest 100-page PDF (${(pdfBytes / 1024).toFixed(0)} KB): ${ms(performance.now() - pdfStarted)} in all, text extraction ${ms(pdfExtractMs)} (${pdfText.length.toLocaleString('en-US')} characters, ${pdfBot.chunks} chunks)`,
 	)
 
-	const [{ count }] = await prisma.$queryRaw<[{ count: number }]>`SELECT count(*)::int AS count FROM knowledge_chunks WHERE chatbot_id = ${chatbot.id}::uuid`
+	const [{ count }] = await prisma.$queryRaw<
+		[{ count: number }]
+	>`SELECT count(*)::int AS count FROM knowledge_chunks WHERE chatbot_id = ${chatbot.id}::uuid`
 	const questions = Array.from({ length: queries }, (_, i) => {
 		const n = (i * 7919) % 20_000
 		return `What is the ${topics[n % topics.length]} policy in ${places[n % places.length]} for reference ZX-${n.toString(36).toUpperCase()}?`
@@ -77,10 +107,14 @@ try {
 		times.push(performance.now() - t)
 		if (found.length > 0) hits++
 	}
-	console.log(`Retrieval over ${count.toLocaleString('en-US')} chunks, ${queries} questions: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))} (${hits} with matches; goal: p95 under 20 ms)`)
+	console.log(
+		`Retrieval over ${count.toLocaleString('en-US')} chunks, ${queries} questions: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))} (${hits} with matches; goal: p95 under 20 ms)`,
+	)
 
 	const loader = readFileSync(path.join(root, 'public/embed.js'))
-	console.log(`Embed loader: ${loader.byteLength} bytes, ${gzipSync(loader, { level: 9 }).byteLength} bytes gzipped (goal: under 3 KB)`)
+	console.log(
+		`Embed loader: ${loader.byteLength} bytes, ${gzipSync(loader, { level: 9 }).byteLength} bytes gzipped (goal: under 3 KB)`,
+	)
 } finally {
 	await prisma.$disconnect()
 	await server.stop()

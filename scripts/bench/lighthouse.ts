@@ -11,7 +11,16 @@ const chromePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium')
 const app = await startApp()
 const chrome = await chromeLauncher.launch({
 	chromePath,
-	chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+	chromeFlags: [
+		'--headless=new',
+		'--no-sandbox',
+		'--disable-gpu',
+		'--disable-quic',
+		'--no-first-run',
+		'--disable-background-networking',
+		'--disable-component-update',
+		'--disable-sync',
+	],
 })
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const rows: string[] = []
@@ -31,7 +40,8 @@ try {
 				console.warn(`${preset} ${path}: ${result.lhr.runtimeError.code}, retrying`)
 				result = await run()
 			}
-			if (!result || result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${result?.lhr.runtimeError?.message}`)
+			if (!result || result.lhr.runtimeError)
+				throw new Error(`Lighthouse failed on ${path}: ${result?.lhr.runtimeError?.message}`)
 			for (const category of categories) {
 				for (const ref of result.lhr.categories[category]?.auditRefs ?? []) {
 					const audit = result.lhr.audits[ref.id]

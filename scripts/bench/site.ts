@@ -49,13 +49,23 @@ try {
 
 	const ratio = ssr.rps / staticFile.rps
 	const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
-	console.log(`\nHome page, ${connections} connections, ${seconds} s each (Node ${process.version}, ${os.cpus().length} cores)`)
+	console.log(
+		`\nHome page, ${connections} connections, ${seconds} s each (Node ${process.version}, ${os.cpus().length} cores)`,
+	)
 	console.log(`  SSR app, as visitors get it:   ${ssr.rps.toFixed(0)} req/s, p50 ${ssr.p50} ms, p99 ${ssr.p99} ms`)
-	console.log(`  SSR, React render every time: ${rendered.rps.toFixed(0)} req/s, p50 ${rendered.p50} ms, p99 ${rendered.p99} ms`)
-	console.log(`  Static file (same HTML):       ${staticFile.rps.toFixed(0)} req/s, p50 ${staticFile.p50} ms, p99 ${staticFile.p99} ms`)
+	console.log(
+		`  SSR, React render every time: ${rendered.rps.toFixed(0)} req/s, p50 ${rendered.p50} ms, p99 ${rendered.p99} ms`,
+	)
+	console.log(
+		`  Static file (same HTML):       ${staticFile.rps.toFixed(0)} req/s, p50 ${staticFile.p50} ms, p99 ${staticFile.p99} ms`,
+	)
 	console.log(`  SSR / static: ${(ratio * 100).toFixed(0)}% (goal >= 40%) ${ratio >= 0.4 ? 'PASS' : 'MISS'}`)
-	console.log(`  JavaScript: ${scripts.length} files, ${kb(jsRaw)} raw, ${kb(jsGzip)} gzipped (goal < 150 KB) ${jsGzip < 150 * 1024 ? 'PASS' : 'MISS'}`)
-	console.log(`  CSS: ${css.length} file(s), ${kb(cssGzip)} gzipped; HTML: ${kb(html.length)} raw, ${kb(gzipSync(html).length)} gzipped`)
+	console.log(
+		`  JavaScript: ${scripts.length} files, ${kb(jsRaw)} raw, ${kb(jsGzip)} gzipped (goal < 150 KB) ${jsGzip < 150 * 1024 ? 'PASS' : 'MISS'}`,
+	)
+	console.log(
+		`  CSS: ${css.length} file(s), ${kb(cssGzip)} gzipped; HTML: ${kb(html.length)} raw, ${kb(gzipSync(html).length)} gzipped`,
+	)
 } finally {
 	await rm(staticDir, { recursive: true, force: true })
 	await app.stop()

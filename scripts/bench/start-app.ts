@@ -18,15 +18,27 @@ async function waitFor(url: string, timeoutMs = 60_000) {
 }
 
 export async function startApp(extraEnv: Record<string, string> = {}) {
-	const build = spawn(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], { cwd: root, stdio: 'inherit' })
-	await new Promise((resolve, reject) => build.on('exit', (code) => (code === 0 ? resolve(null) : reject(new Error('build failed')))))
+	const build = spawn(process.execPath, [path.join(root, 'scripts/build-if-stale.mjs')], {
+		cwd: root,
+		stdio: 'inherit',
+	})
+	await new Promise((resolve, reject) =>
+		build.on('exit', (code) => (code === 0 ? resolve(null) : reject(new Error('build failed')))),
+	)
 
 	const database = await startTestServer(process.env.DATABASE_URL)
 	const { url: databaseUrl } = await database.createScratchDatabase('bench')
 	const port = await findFreePort()
 	const server = spawn(process.execPath, [path.join(root, 'build/server.js')], {
 		cwd: root,
-		env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...extraEnv },
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			DATABASE_URL: databaseUrl,
+			...extraEnv,
+		},
 		stdio: ['ignore', 'ignore', 'inherit'],
 		detached: true,
 	})

@@ -4,7 +4,10 @@ import { pathToFileURL } from 'node:url'
 import { chromium } from '@playwright/test'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+const browser = await chromium.launch({
+	executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+	args: ['--no-sandbox', '--disable-gpu'],
+})
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } })
 await page.goto(pathToFileURL(path.join(root, 'scripts/dev/og-image.html')).href)
 await page.evaluate(() => document.fonts.ready)

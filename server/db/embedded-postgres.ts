@@ -99,8 +99,7 @@ export async function startEmbeddedPostgres({
 	if (!initialised) await postgres.initialise()
 	await postgres.start()
 
-	const databaseUrl = (database: string) =>
-		`postgresql://${USER}:${PASSWORD}@127.0.0.1:${resolvedPort}/${database}`
+	const databaseUrl = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${resolvedPort}/${database}`
 	const adminUrl = databaseUrl('postgres')
 
 	return {

@@ -40,7 +40,12 @@ describe('migration runner', () => {
 		const first = await applyMigrations({ databaseUrl: freshUrl, log: () => {} })
 		expect(first.applied).toEqual(migrations.map((m) => m.name))
 
-		const rows = await query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+		const rows = await query<{
+			migration_name: string
+			checksum: string
+			finished_at: Date | null
+			applied_steps_count: number
+		}>(
 			freshUrl,
 			'SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name',
 		)
@@ -72,12 +77,18 @@ describe('migration runner', () => {
 		await mkdir(path.join(dir, '001_ok'))
 		await writeFile(path.join(dir, '001_ok', 'migration.sql'), 'CREATE TABLE ok_table (id int);')
 		await mkdir(path.join(dir, '002_broken'))
-		await writeFile(path.join(dir, '002_broken', 'migration.sql'), 'CREATE TABLE half_table (id int);\nSELECT * FROM no_such_table;')
+		await writeFile(
+			path.join(dir, '002_broken', 'migration.sql'),
+			'CREATE TABLE half_table (id int);\nSELECT * FROM no_such_table;',
+		)
 
 		await expect(applyMigrations({ databaseUrl: url, migrationsDir: dir, log: () => {} })).rejects.toThrow(
 			/002_broken failed and was rolled back/,
 		)
-		const tables = await query<{ table_name: string }>(url, `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)
+		const tables = await query<{ table_name: string }>(
+			url,
+			`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+		)
 		const names = tables.map((t) => t.table_name)
 		expect(names).toContain('ok_table')
 		expect(names).not.toContain('half_table')

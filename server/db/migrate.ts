@@ -70,9 +70,7 @@ export async function applyMigrations({
 			migration_name: string
 			checksum: string
 			finished_at: Date | null
-		}>(
-			`SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
-		)
+		}>(`SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`)
 		const recorded = new Map(rows.map((r) => [r.migration_name, r]))
 
 		for (const migration of migrations) {

@@ -23,7 +23,9 @@ type DmmfModel = { name: string; dbName: string | null; fields: DmmfField[] }
 
 const require = createRequire(import.meta.url)
 
-export function readPrismaModels(schemaPath = path.join(path.dirname(findMigrationsDir()), 'schema.prisma')): DmmfModel[] {
+export function readPrismaModels(
+	schemaPath = path.join(path.dirname(findMigrationsDir()), 'schema.prisma'),
+): DmmfModel[] {
 	// Prisma's own schema parser (the wasm build the CLI uses), not a regex.
 	const wasm = require('@prisma/prisma-schema-wasm') as { get_dmmf: (params: string) => string }
 	const schema = readFileSync(schemaPath, 'utf8')
@@ -117,24 +119,35 @@ export async function findSchemaDrift(databaseUrl: string, models = readPrismaMo
 				if (field.kind === 'scalar' && !expected.includes(column.udt_name)) {
 					problems.push(`${where}: column type is ${column.udt_name}, schema expects ${expected.join(' or ')}`)
 				}
-				if (field.isRequired && column.is_nullable === 'YES') problems.push(`${where}: column is nullable, field is required`)
-				if (!field.isRequired && column.is_nullable === 'NO') problems.push(`${where}: column is NOT NULL, field is optional`)
+				if (field.isRequired && column.is_nullable === 'YES')
+					problems.push(`${where}: column is nullable, field is required`)
+				if (!field.isRequired && column.is_nullable === 'NO')
+					problems.push(`${where}: column is NOT NULL, field is optional`)
 				const hasDatabaseDefault = column.column_default !== null || column.is_identity === 'YES'
 				// @updatedAt and @default(now()) etc. may be filled in by Prisma itself; a database default
 				// the schema does not declare is harmless, a declared dbgenerated() one must exist.
 				if (field.hasDefaultValue && !hasDatabaseDefault && !field.isUpdatedAt) {
 					const clientSide = ['uuid', 'cuid', 'now', 'autoincrement', 'ulid', 'nanoid']
 					const defaultName = (field as { default?: { name?: string } }).default?.name
-					if (!defaultName || !clientSide.includes(defaultName)) problems.push(`${where}: schema declares a default the column lacks`)
+					if (!defaultName || !clientSide.includes(defaultName))
+						problems.push(`${where}: schema declares a default the column lacks`)
 				}
-				if (field.isUnique && !uniqueIndexes.some((u) => u.table_name === table && u.columns.length === 1 && u.columns[0] === columnName)) {
+				if (
+					field.isUnique &&
+					!uniqueIndexes.some((u) => u.table_name === table && u.columns.length === 1 && u.columns[0] === columnName)
+				) {
 					problems.push(`${where}: @unique but the database has no unique index on it`)
 				}
 			}
 			// Columns Prisma does not know are fine only if inserts through Prisma still succeed.
 			for (const column of tableColumns.values()) {
 				if (known.has(column.column_name)) continue
-				if (column.is_nullable === 'NO' && column.column_default === null && column.is_generated !== 'ALWAYS' && column.is_identity !== 'YES') {
+				if (
+					column.is_nullable === 'NO' &&
+					column.column_default === null &&
+					column.is_generated !== 'ALWAYS' &&
+					column.is_identity !== 'YES'
+				) {
 					problems.push(`"${table}"."${column.column_name}": NOT NULL without default, unknown to schema.prisma`)
 				}
 			}

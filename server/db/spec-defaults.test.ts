@@ -12,14 +12,18 @@ afterAll(async () => {
 })
 
 test('call_logs: duration 0 and status completed by default', async () => {
-	const { rows } = await client.query(`INSERT INTO call_logs DEFAULT VALUES RETURNING call_duration, call_status, created_at, id`)
+	const { rows } = await client.query(
+		`INSERT INTO call_logs DEFAULT VALUES RETURNING call_duration, call_status, created_at, id`,
+	)
 	expect(rows[0]).toMatchObject({ call_duration: 0, call_status: 'completed' })
 	expect(rows[0].created_at).toBeInstanceOf(Date)
 	expect(rows[0].id).toMatch(/^[0-9a-f-]{36}$/)
 })
 
 test('agents: voice alloy, language en, the spec voice_settings, active', async () => {
-	const user = await client.query(`INSERT INTO users (email, password_hash) VALUES ('defaults@example.com', 'x') RETURNING id`)
+	const user = await client.query(
+		`INSERT INTO users (email, password_hash) VALUES ('defaults@example.com', 'x') RETURNING id`,
+	)
 	const { rows } = await client.query(
 		`INSERT INTO agents (user_id, name, instructions, first_message) VALUES ($1, 'A', 'I', 'Hello') RETURNING *`,
 		[user.rows[0].id],

@@ -78,7 +78,10 @@ test('after signing in, the visitor lands where they were going', async ({ page 
 
 test('a redirect target off this site is ignored', async ({ request }) => {
 	const { email, password } = await createUser()
-	const response = await request.post('/auth', { form: { intent: 'signin', email, password, redirectTo: '//evil.example/steal' }, maxRedirects: 0 })
+	const response = await request.post('/auth', {
+		form: { intent: 'signin', email, password, redirectTo: '//evil.example/steal' },
+		maxRedirects: 0,
+	})
 	expect(response.status()).toBe(302)
 	expect(response.headers()['location']).toBe('/playground')
 })
@@ -124,11 +127,32 @@ test('validation rules, enforced by the server too (a form post that skips the b
 	const cases: Array<[Record<string, string>, string]> = [
 		[{ intent: 'signin', email: '', password: '' }, 'Email is required'],
 		[{ intent: 'signin', email: 'a@example.com', password: '' }, 'Password is required'],
-		[{ intent: 'signup', fullName: '', email: 'a@example.com', password: 'secret1', confirmPassword: 'secret1' }, 'Full Name is required'],
-		[{ intent: 'signup', fullName: 'A', email: 'nope', password: 'secret1', confirmPassword: 'secret1' }, 'Please enter a valid email address'],
-		[{ intent: 'signup', fullName: 'A', email: 'a@example.com', password: '12345', confirmPassword: '12345' }, 'Password must be at least 6 characters'],
-		[{ intent: 'signup', fullName: 'A', email: 'a@example.com', password: 'secret1', confirmPassword: 'secret2' }, 'Passwords do not match'],
-		[{ intent: 'signup', fullName: 'A', email: 'a@example.com', password: 'x'.repeat(73), confirmPassword: 'x'.repeat(73) }, 'Password must be at most 72 bytes'],
+		[
+			{ intent: 'signup', fullName: '', email: 'a@example.com', password: 'secret1', confirmPassword: 'secret1' },
+			'Full Name is required',
+		],
+		[
+			{ intent: 'signup', fullName: 'A', email: 'nope', password: 'secret1', confirmPassword: 'secret1' },
+			'Please enter a valid email address',
+		],
+		[
+			{ intent: 'signup', fullName: 'A', email: 'a@example.com', password: '12345', confirmPassword: '12345' },
+			'Password must be at least 6 characters',
+		],
+		[
+			{ intent: 'signup', fullName: 'A', email: 'a@example.com', password: 'secret1', confirmPassword: 'secret2' },
+			'Passwords do not match',
+		],
+		[
+			{
+				intent: 'signup',
+				fullName: 'A',
+				email: 'a@example.com',
+				password: 'x'.repeat(73),
+				confirmPassword: 'x'.repeat(73),
+			},
+			'Password must be at most 72 bytes',
+		],
 	]
 	for (const [form, message] of cases) {
 		const response = await request.post('/auth', { form })
@@ -210,7 +234,10 @@ test('sign-in attempts are rate limited per e-mail with a clear 429', async ({ r
 test('session and flash cookies: HttpOnly, SameSite=Lax, Secure', async ({ request }) => {
 	const { email, password } = await createUser()
 	const response = await request.post('/auth', { form: { intent: 'signin', email, password }, maxRedirects: 0 })
-	const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value)
+	const cookies = response
+		.headersArray()
+		.filter((h) => h.name.toLowerCase() === 'set-cookie')
+		.map((h) => h.value)
 	expect(cookies.map((c) => c.split('=')[0]).sort()).toEqual(['session', 'toast'])
 	for (const cookie of cookies) {
 		expect(cookie).toContain('HttpOnly')

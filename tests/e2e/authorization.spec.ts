@@ -38,7 +38,10 @@ test('every route answers each role as it should', async ({ playwright, baseURL 
 	const problems: string[] = []
 	for (const [path, expected] of table) {
 		for (const role of ['anonymous', 'user', 'admin'] as const) {
-			const response = await clients[role].get(path, { headers: cookies[role] ? { Cookie: cookies[role]! } : {}, maxRedirects: 0 })
+			const response = await clients[role].get(path, {
+				headers: cookies[role] ? { Cookie: cookies[role]! } : {},
+				maxRedirects: 0,
+			})
 			const got = response.status() === 302 ? `→${response.headers()['location']}` : response.status()
 			if (got !== expected[role]) problems.push(`${role} GET ${path}: expected ${expected[role]}, got ${got}`)
 		}
@@ -50,7 +53,11 @@ test('every route answers each role as it should', async ({ playwright, baseURL 
 test('the admin check is on the server: a user cannot fetch dashboard data by URL', async ({ request }) => {
 	const user = await createUser()
 	const cookie = await sessionCookieFor(request, user.email, user.password)
-	for (const path of ['/playground/dashboard', '/playground/dashboard.data', '/playground/dashboard.data?_routes=routes%2Fplayground-dashboard']) {
+	for (const path of [
+		'/playground/dashboard',
+		'/playground/dashboard.data',
+		'/playground/dashboard.data?_routes=routes%2Fplayground-dashboard',
+	]) {
 		const response = await request.get(path, { headers: { Cookie: cookie }, maxRedirects: 0 })
 		expect(response.status(), path).toBe(403)
 		expect(await response.text(), path).not.toContain('Conversation Dashboard')

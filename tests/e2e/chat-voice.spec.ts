@@ -8,7 +8,12 @@ import { expect, test } from './fixtures.ts'
 async function installFakeVoice(page: Page, { micAllowed = true, recognition = true } = {}) {
 	await page.addInitScript(
 		({ micAllowed, recognition }) => {
-			const log = { starts: [] as number[], aborts: 0, spoken: [] as Array<Record<string, unknown>>, instances: [] as any[] }
+			const log = {
+				starts: [] as number[],
+				aborts: 0,
+				spoken: [] as Array<Record<string, unknown>>,
+				instances: [] as any[],
+			}
 			;(window as any).__voice = log
 			if (recognition) {
 				class FakeRecognition {
@@ -60,7 +65,14 @@ async function installFakeVoice(page: Page, { micAllowed = true, recognition = t
 				],
 				cancel() {},
 				speak(u: any) {
-					log.spoken.push({ text: u.text, rate: u.rate, pitch: u.pitch, volume: u.volume, lang: u.lang, voice: u.voice?.name })
+					log.spoken.push({
+						text: u.text,
+						rate: u.rate,
+						pitch: u.pitch,
+						volume: u.volume,
+						lang: u.lang,
+						voice: u.voice?.name,
+					})
 					setTimeout(() => u.onend?.(), 30)
 				},
 			}
@@ -100,15 +112,22 @@ async function openVoice(page: Page) {
 	return dialog
 }
 
-const voiceLog = (page: Page) => page.evaluate(() => {
-	const { starts, aborts, spoken } = (window as any).__voice
-	return { starts: [...starts] as number[], aborts: aborts as number, spoken: [...spoken] as Array<Record<string, unknown>> }
-})
+const voiceLog = (page: Page) =>
+	page.evaluate(() => {
+		const { starts, aborts, spoken } = (window as any).__voice
+		return {
+			starts: [...starts] as number[],
+			aborts: aborts as number,
+			spoken: [...spoken] as Array<Record<string, unknown>>,
+		}
+	})
 
 test('microphone denied: the spec message, typing still works', async ({ page }) => {
 	await installFakeVoice(page, { micAllowed: false })
 	const dialog = await openVoice(page)
-	await expect(dialog.getByText('Please allow microphone access to use voice features. You can still type your messages.')).toBeVisible()
+	await expect(
+		dialog.getByText('Please allow microphone access to use voice features. You can still type your messages.'),
+	).toBeVisible()
 	await expect(dialog.getByRole('button', { name: 'Talk to Riya' })).toHaveAttribute('aria-pressed', 'false')
 	await expect(dialog.getByRole('textbox', { name: 'Type your message' })).toBeEnabled()
 })

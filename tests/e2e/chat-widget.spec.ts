@@ -64,13 +64,17 @@ test.describe('chat widget', () => {
 	})
 
 	test('any provider failure turns the reply into the apology', async ({ page }) => {
-		await page.route('**/api/chat', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }))
+		await page.route('**/api/chat', (route) =>
+			route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+		)
 		await page.goto('/')
 		await page.getByRole('button', { name: 'Chat with us' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Hello?')
 		await dialog.getByRole('button', { name: 'Send message' }).click()
-		await expect(dialog.locator('[data-role="assistant"]').last()).toHaveText(new RegExp(APOLOGY.replace(/[.?]/g, '\\$&')))
+		await expect(dialog.locator('[data-role="assistant"]').last()).toHaveText(
+			new RegExp(APOLOGY.replace(/[.?]/g, '\\$&')),
+		)
 		await expect(dialog.getByRole('textbox', { name: 'Type your message' })).toBeEnabled()
 	})
 
@@ -121,14 +125,25 @@ test.describe('chat widget', () => {
 	test('the endpoint refuses bad input with clear messages', async ({ request }) => {
 		const post = (body: unknown) => request.post('/api/chat', { data: body })
 		expect((await post({ messages: [] })).status()).toBe(400)
-		const long = await post({ messages: [{ id: '1', role: 'user', parts: [{ type: 'text', text: 'x'.repeat(2001) }] }] })
+		const long = await post({
+			messages: [{ id: '1', role: 'user', parts: [{ type: 'text', text: 'x'.repeat(2001) }] }],
+		})
 		expect(long.status()).toBe(400)
 		expect((await long.json()).error).toBe('Messages are limited to 2000 characters.')
-		const many = Array.from({ length: 31 }, (_, i) => ({ id: String(i), role: i % 2 ? 'assistant' : 'user', parts: [{ type: 'text', text: 'hi' }] }))
+		const many = Array.from({ length: 31 }, (_, i) => ({
+			id: String(i),
+			role: i % 2 ? 'assistant' : 'user',
+			parts: [{ type: 'text', text: 'hi' }],
+		}))
 		expect((await (await post({ messages: many })).json()).error).toMatch(/limited to 30 messages/)
-		const huge = await request.post('/api/chat', { data: 'x'.repeat(70_000), headers: { 'content-type': 'application/json' } })
+		const huge = await request.post('/api/chat', {
+			data: 'x'.repeat(70_000),
+			headers: { 'content-type': 'application/json' },
+		})
 		expect(huge.status()).toBe(413)
-		expect((await request.post('/api/chat', { data: 'not json', headers: { 'content-type': 'application/json' } })).status()).toBe(400)
+		expect(
+			(await request.post('/api/chat', { data: 'not json', headers: { 'content-type': 'application/json' } })).status(),
+		).toBe(400)
 	})
 
 	test('public chat is rate limited per client', async ({ request }) => {

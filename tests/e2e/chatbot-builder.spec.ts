@@ -19,24 +19,40 @@ async function createChatbotViaForm(page: Page, name: string, knowledge: string)
 	await page.getByLabel('Chatbot Name').fill(name)
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
 	await expect(page.getByRole('heading', { name: 'Your Chatbots' })).toBeVisible()
-	const [row] = await sql<{ id: string }>(`SELECT id FROM chatbots WHERE name = $1 ORDER BY created_at DESC LIMIT 1`, [name])
+	const [row] = await sql<{ id: string }>(`SELECT id FROM chatbots WHERE name = $1 ORDER BY created_at DESC LIMIT 1`, [
+		name,
+	])
 	return row.id
 }
 
 const card = (page: Page, name: string) => page.getByTestId('chatbot-card').filter({ hasText: name })
 
 const files = async () => ({
-	txt: { name: 'faq.txt', mimeType: 'text/plain', buffer: Buffer.from('The office parrot is named Captain Kiwi.\n\nHe speaks three languages.') },
-	pdf: { name: 'policy.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makePdf([['Returns are accepted within 17 days of purchase.'], ['The warehouse is in Faridabad.']])) },
+	txt: {
+		name: 'faq.txt',
+		mimeType: 'text/plain',
+		buffer: Buffer.from('The office parrot is named Captain Kiwi.\n\nHe speaks three languages.'),
+	},
+	pdf: {
+		name: 'policy.pdf',
+		mimeType: 'application/pdf',
+		buffer: Buffer.from(
+			await makePdf([['Returns are accepted within 17 days of purchase.'], ['The warehouse is in Faridabad.']]),
+		),
+	},
 	docx: {
 		name: 'team.docx',
 		mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-		buffer: Buffer.from(await makeDocx(['Our lead engineer collects vintage typewriters.', 'She owns forty-two of them.'])),
+		buffer: Buffer.from(
+			await makeDocx(['Our lead engineer collects vintage typewriters.', 'She owns forty-two of them.']),
+		),
 	},
 })
 
 test.describe('with JavaScript', () => {
-	test('empty state, create from pasted text, preview answers from the knowledge, switch off, delete', async ({ page }) => {
+	test('empty state, create from pasted text, preview answers from the knowledge, switch off, delete', async ({
+		page,
+	}) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		const email = await signIn(page)
 		await page.goto('/playground')
@@ -53,7 +69,9 @@ test.describe('with JavaScript', () => {
 		await expect(page.getByRole('heading', { name: 'Create Your First Chatbot' })).toBeVisible()
 		await page.getByRole('link', { name: 'Start Building' }).click()
 
-		await page.getByLabel('Knowledge Base Content').fill('Opening hours: our Jaipur studio opens at 7:45 am on weekdays.\n\nParking is behind the building.')
+		await page
+			.getByLabel('Knowledge Base Content')
+			.fill('Opening hours: our Jaipur studio opens at 7:45 am on weekdays.\n\nParking is behind the building.')
 		await page.getByLabel('Chatbot Name').fill('Studio Guide')
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
@@ -67,7 +85,9 @@ test.describe('with JavaScript', () => {
 			`SELECT c.id, c.embed_code, u.email AS user_email FROM chatbots c JOIN users u ON u.id = c.user_id WHERE c.name = 'Studio Guide' AND u.email = $1`,
 			[email],
 		)
-		expect(row.embed_code).toBe(`<script src="${test.info().project.use.baseURL}/embed.js" data-chatbot-id="${row.id}" async></script>`)
+		expect(row.embed_code).toBe(
+			`<script src="${test.info().project.use.baseURL}/embed.js" data-chatbot-id="${row.id}" async></script>`,
+		)
 
 		// Embed copies the code.
 		await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -104,7 +124,9 @@ test.describe('with JavaScript', () => {
 		await studio.getByRole('switch', { name: 'Active: Studio Guide' }).click()
 		await expect(studio.getByTestId('status')).toHaveText('Inactive')
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot deactivated' })).toBeVisible()
-		await expect.poll(async () => (await sql(`SELECT is_active FROM chatbots WHERE id = $1`, [row.id]))[0].is_active).toBe(false)
+		await expect
+			.poll(async () => (await sql(`SELECT is_active FROM chatbots WHERE id = $1`, [row.id]))[0].is_active)
+			.toBe(false)
 
 		// Delete asks first; keeping it changes nothing.
 		await studio.getByRole('link', { name: 'Delete Studio Guide' }).click()
@@ -120,7 +142,9 @@ test.describe('with JavaScript', () => {
 		expect(await sql(`SELECT 1 FROM knowledge_chunks WHERE chatbot_id = $1`, [row.id])).toHaveLength(0)
 	})
 
-	test('files (TXT, PDF, DOCX) and a website fill the knowledge base; preview answers from the PDF', async ({ page }) => {
+	test('files (TXT, PDF, DOCX) and a website fill the knowledge base; preview answers from the PDF', async ({
+		page,
+	}) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		await signIn(page)
 		await page.goto('/playground?new')
@@ -130,16 +154,22 @@ test.describe('with JavaScript', () => {
 
 		await page.getByLabel('Upload documents').setInputFiles(txt)
 		await expect(page.getByRole('status').filter({ hasText: 'File uploaded' })).toBeVisible()
-		await expect(knowledge).toHaveValue('Typed first.\n\nThe office parrot is named Captain Kiwi.\n\nHe speaks three languages.')
+		await expect(knowledge).toHaveValue(
+			'Typed first.\n\nThe office parrot is named Captain Kiwi.\n\nHe speaks three languages.',
+		)
 		await page.getByLabel('Upload documents').setInputFiles([pdf, docx])
-		await expect(knowledge).toHaveValue(/Returns are accepted within 17 days of purchase\.\n\nThe warehouse is in Faridabad\./)
+		await expect(knowledge).toHaveValue(
+			/Returns are accepted within 17 days of purchase\.\n\nThe warehouse is in Faridabad\./,
+		)
 		await expect(knowledge).toHaveValue(/Our lead engineer collects vintage typewriters\./)
 
 		const url = page.getByLabel('Import website')
 		await url.fill(`${WEBSITE}/article`)
 		await page.getByRole('button', { name: 'Import', exact: true }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Website imported' })).toBeVisible()
-		await expect(knowledge).toHaveValue(new RegExp(`Website content from: ${WEBSITE}/article\\n\\nAcme Widgets warranty`))
+		await expect(knowledge).toHaveValue(
+			new RegExp(`Website content from: ${WEBSITE}/article\\n\\nAcme Widgets warranty`),
+		)
 		await expect(knowledge).toHaveValue(/seven-year warranty covering the flux capacitor/)
 		expect(await knowledge.inputValue()).not.toContain('do not import')
 		expect(await knowledge.inputValue()).not.toContain('navigation link')
@@ -168,7 +198,9 @@ test.describe('with JavaScript', () => {
 		await signIn(page)
 		await page.goto('/playground?new')
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
-		await expect(page.getByRole('status').filter({ hasText: 'Missing information' })).toContainText('Please provide a name and knowledge base')
+		await expect(page.getByRole('status').filter({ hasText: 'Missing information' })).toContainText(
+			'Please provide a name and knowledge base',
+		)
 		await expect(page.getByLabel('Chatbot Name')).toHaveAttribute('aria-invalid', 'true')
 
 		await page.getByLabel('Chatbot Name').fill('Half done')
@@ -179,17 +211,34 @@ test.describe('with JavaScript', () => {
 
 		const knowledge = page.getByLabel('Knowledge Base Content')
 		await knowledge.fill('Keep me.')
-		await page.getByLabel('Upload documents').setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 this is not really a pdf') })
-		await expect(page.getByRole('status').filter({ hasText: 'Upload failed' })).toContainText('Failed to process the file')
-		await page.getByLabel('Upload documents').setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
-		await expect(page.getByRole('status').filter({ hasText: 'Upload failed' }).filter({ hasText: 'virus.exe' })).toContainText('Choose a .txt, .pdf, .doc, .docx file.')
+		await page.getByLabel('Upload documents').setInputFiles({
+			name: 'broken.pdf',
+			mimeType: 'application/pdf',
+			buffer: Buffer.from('%PDF-1.7 this is not really a pdf'),
+		})
+		await expect(page.getByRole('status').filter({ hasText: 'Upload failed' })).toContainText(
+			'Failed to process the file',
+		)
+		await page
+			.getByLabel('Upload documents')
+			.setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
+		await expect(
+			page.getByRole('status').filter({ hasText: 'Upload failed' }).filter({ hasText: 'virus.exe' }),
+		).toContainText('Choose a .txt, .pdf, .doc, .docx file.')
 		await expect(knowledge).toHaveValue('Keep me.')
 
-		for (const target of ['http://127.0.0.1:9/', 'http://localhost:3999/', 'http://169.254.169.254/latest/meta-data/', `${WEBSITE}/missing`]) {
+		for (const target of [
+			'http://127.0.0.1:9/',
+			'http://localhost:3999/',
+			'http://169.254.169.254/latest/meta-data/',
+			`${WEBSITE}/missing`,
+		]) {
 			await page.getByLabel('Import website').fill(target)
 			await page.getByRole('button', { name: 'Import', exact: true }).click()
 			await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeEnabled()
-			await expect(page.getByRole('status').filter({ hasText: 'Import failed' })).toContainText('Failed to import website content. Check the URL or API limits.')
+			await expect(page.getByRole('status').filter({ hasText: 'Import failed' })).toContainText(
+				'Failed to import website content. Check the URL or API limits.',
+			)
 			await expect(knowledge).toHaveValue('Keep me.')
 		}
 	})
@@ -197,13 +246,17 @@ test.describe('with JavaScript', () => {
 	test('preview failures: a broken reply and an empty one', async ({ page }) => {
 		await signIn(page)
 		const id = await createChatbotViaForm(page, 'Fragile Bot', 'Some knowledge.')
-		await page.route(`**/api/chatbots/${id}/chat`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }))
+		await page.route(`**/api/chatbots/${id}/chat`, (route) =>
+			route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
+		)
 		await card(page, 'Fragile Bot').getByRole('link', { name: 'Preview Fragile Bot' }).click()
 		const dialog = page.getByRole('dialog')
 		await dialog.getByLabel('Ask your chatbot a question').fill('Hello?')
 		await dialog.getByLabel('Ask your chatbot a question').press('Enter')
 		await expect(page.getByRole('status').filter({ hasText: 'Failed to get response from chatbot' })).toBeVisible()
-		await expect(dialog.locator('[data-role="assistant"]').last()).toHaveText(/I apologize, but I encountered an error\. Please try again\./)
+		await expect(dialog.locator('[data-role="assistant"]').last()).toHaveText(
+			/I apologize, but I encountered an error\. Please try again\./,
+		)
 
 		// A reply that finishes with no text at all.
 		await page.unroute(`**/api/chatbots/${id}/chat`)
@@ -216,7 +269,9 @@ test.describe('with JavaScript', () => {
 		)
 		await dialog.getByLabel('Ask your chatbot a question').fill('Anything?')
 		await dialog.getByLabel('Ask your chatbot a question').press('Enter')
-		await expect(dialog.locator('[data-role="assistant"]').last()).toHaveText(/I apologize, but I encountered an error processing your request\./)
+		await expect(dialog.locator('[data-role="assistant"]').last()).toHaveText(
+			/I apologize, but I encountered an error processing your request\./,
+		)
 	})
 
 	test('editing the knowledge re-indexes it', async ({ page }) => {
@@ -234,7 +289,10 @@ test.describe('with JavaScript', () => {
 })
 
 test.describe('the embed on another origin', () => {
-	test('a partner page with only the snippet gets a working chatbot; switched off, it is unavailable', async ({ page: builder, context }) => {
+	test('a partner page with only the snippet gets a working chatbot; switched off, it is unavailable', async ({
+		page: builder,
+		context,
+	}) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		await signIn(builder)
 		const id = await createChatbotViaForm(builder, 'Partner Helper', 'Delivery to Shimla takes four working days.')
@@ -290,7 +348,9 @@ test.describe('the embed on another origin', () => {
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
-	test('create from text and files, import a website, preview, switch and delete, all by form posts', async ({ page }) => {
+	test('create from text and files, import a website, preview, switch and delete, all by form posts', async ({
+		page,
+	}) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		await signIn(page, 'nojs-builder')
 		await page.goto('/playground')
@@ -299,7 +359,9 @@ test.describe('without JavaScript', () => {
 
 		// Missing fields: the spec's message, nothing saved.
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
-		await expect(page.getByRole('alert').filter({ hasText: 'Missing information' })).toContainText('Please provide a name and knowledge base')
+		await expect(page.getByRole('alert').filter({ hasText: 'Missing information' })).toContainText(
+			'Please provide a name and knowledge base',
+		)
 
 		const knowledge = page.getByLabel('Knowledge Base Content')
 		await knowledge.fill('Typed without scripts.')
@@ -316,9 +378,13 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByLabel('Chatbot Name')).toHaveValue('Plain Bot')
 
 		// A broken file: the spec's message, the text kept.
-		await page.getByLabel('Upload documents').setInputFiles({ name: 'broken.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('nope') })
+		await page
+			.getByLabel('Upload documents')
+			.setInputFiles({ name: 'broken.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('nope') })
 		await page.getByRole('button', { name: 'Add file' }).click()
-		await expect(page.getByRole('alert').filter({ hasText: 'Upload failed' })).toContainText('Failed to process the file')
+		await expect(page.getByRole('alert').filter({ hasText: 'Upload failed' })).toContainText(
+			'Failed to process the file',
+		)
 		await expect(knowledge).toHaveValue(/Captain Kiwi/)
 
 		await page.getByLabel('Import website').fill(`${WEBSITE}/article`)
@@ -329,7 +395,9 @@ test.describe('without JavaScript', () => {
 
 		await page.getByLabel('Import website').fill('http://10.0.0.5/')
 		await page.getByRole('button', { name: 'Import', exact: true }).click()
-		await expect(page.getByRole('alert').filter({ hasText: 'Import failed' })).toContainText('Failed to import website content. Check the URL or API limits.')
+		await expect(page.getByRole('alert').filter({ hasText: 'Import failed' })).toContainText(
+			'Failed to import website content. Check the URL or API limits.',
+		)
 
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
@@ -348,7 +416,9 @@ test.describe('without JavaScript', () => {
 
 		// Embed shows the code.
 		await plain.getByRole('link', { name: 'Embed Plain Bot' }).click()
-		await expect(plain.getByRole('textbox')).toHaveValue(/<script src=".*\/embed\.js" data-chatbot-id="[0-9a-f-]{36}" async><\/script>/)
+		await expect(plain.getByRole('textbox')).toHaveValue(
+			/<script src=".*\/embed\.js" data-chatbot-id="[0-9a-f-]{36}" async><\/script>/,
+		)
 
 		await plain.getByRole('switch', { name: 'Active: Plain Bot' }).click()
 		await expect(plain.getByTestId('status')).toHaveText('Inactive')
@@ -362,13 +432,20 @@ test.describe('without JavaScript', () => {
 test.describe('who may do what', () => {
 	const ask = (text: string) => ({ messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text }] }] })
 
-	test("another user cannot read, preview, embed-chat through, switch, edit or delete your chatbot by its id", async ({ page, playwright, baseURL }) => {
+	test('another user cannot read, preview, embed-chat through, switch, edit or delete your chatbot by its id', async ({
+		page,
+		playwright,
+		baseURL,
+	}) => {
 		await signIn(page, 'owner')
 		const id = await createChatbotViaForm(page, 'Owner Only', 'The vault combination is 31-41-59.')
 		await sql(`UPDATE chatbots SET is_active = false WHERE id = $1`, [id])
 
 		const { email } = await createUser({ email: uniqueEmail('intruder') })
-		const intruder = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.77.0.9', Cookie: await sessionCookieDirect(email) } })
+		const intruder = await playwright.request.newContext({
+			baseURL,
+			extraHTTPHeaders: { 'X-Forwarded-For': '10.77.0.9', Cookie: await sessionCookieDirect(email) },
+		})
 		const origin = { Origin: baseURL! }
 
 		const edit = await intruder.get(`/playground?edit=${id}`, { maxRedirects: 0 })
@@ -376,12 +453,21 @@ test.describe('who may do what', () => {
 		const previewPage = await intruder.get(`/playground/chatbots/${id}/preview`)
 		expect(previewPage.status()).toBe(404)
 		expect(await previewPage.text()).not.toContain('31-41-59')
-		const previewPost = await intruder.post(`/playground/chatbots/${id}/preview`, { form: { message: 'vault combination?', history: '[]' }, headers: origin })
+		const previewPost = await intruder.post(`/playground/chatbots/${id}/preview`, {
+			form: { message: 'vault combination?', history: '[]' },
+			headers: origin,
+		})
 		expect(previewPost.status()).toBe(404)
-		const previewApi = await intruder.post(`/api/chatbots/${id}/chat`, { data: ask('What is the vault combination?'), headers: origin })
+		const previewApi = await intruder.post(`/api/chatbots/${id}/chat`, {
+			data: ask('What is the vault combination?'),
+			headers: origin,
+		})
 		expect(previewApi.status()).toBe(404)
 		// Inactive: the public embed does not answer either, for anyone.
-		const embedChat = await intruder.post(`/api/embed/${id}/chat`, { data: ask('What is the vault combination?'), headers: origin })
+		const embedChat = await intruder.post(`/api/embed/${id}/chat`, {
+			data: ask('What is the vault combination?'),
+			headers: origin,
+		})
 		expect(embedChat.status()).toBe(404)
 		expect(await embedChat.text()).not.toContain('31-41-59')
 
@@ -394,7 +480,10 @@ test.describe('who may do what', () => {
 			const response = await intruder.post('/playground?index', { multipart: form, headers: origin, maxRedirects: 0 })
 			expect(response.status()).toBe(302)
 		}
-		const [row] = await sql<{ name: string; is_active: boolean; knowledge_base: string }>(`SELECT name, is_active, knowledge_base FROM chatbots WHERE id = $1`, [id])
+		const [row] = await sql<{ name: string; is_active: boolean; knowledge_base: string }>(
+			`SELECT name, is_active, knowledge_base FROM chatbots WHERE id = $1`,
+			[id],
+		)
 		expect(row).toEqual({ name: 'Owner Only', is_active: false, knowledge_base: 'The vault combination is 31-41-59.' })
 
 		// Signed out: the builder's APIs say so.
@@ -404,7 +493,11 @@ test.describe('who may do what', () => {
 		await Promise.all([intruder.dispose(), anonymous.dispose()])
 	})
 
-	test('the embed chat API: streams for an active chatbot, caps sizes, limits each visitor', async ({ page, request, baseURL }) => {
+	test('the embed chat API: streams for an active chatbot, caps sizes, limits each visitor', async ({
+		page,
+		request,
+		baseURL,
+	}) => {
 		await signIn(page, 'embed-api')
 		const id = await createChatbotViaForm(page, 'Limited Bot', 'Our helpline number is 1800-555-0199.')
 		const headers = { Origin: baseURL! }
@@ -415,16 +508,34 @@ test.describe('who may do what', () => {
 		expect(await ok.text()).not.toContain('data-sources')
 
 		expect((await request.post(`/api/embed/${id}/chat`, { data: ask('x'.repeat(2001)), headers })).status()).toBe(400)
-		const long = { messages: Array.from({ length: 31 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? 'assistant' : 'user', parts: [{ type: 'text', text: 'hi' }] })) }
+		const long = {
+			messages: Array.from({ length: 31 }, (_, i) => ({
+				id: `m${i}`,
+				role: i % 2 ? 'assistant' : 'user',
+				parts: [{ type: 'text', text: 'hi' }],
+			})),
+		}
 		expect((await request.post(`/api/embed/${id}/chat`, { data: long, headers })).status()).toBe(400)
-		expect((await request.post(`/api/embed/${id}/chat`, { data: 'not json', headers: { ...headers, 'Content-Type': 'application/json' } })).status()).toBe(400)
+		expect(
+			(
+				await request.post(`/api/embed/${id}/chat`, {
+					data: 'not json',
+					headers: { ...headers, 'Content-Type': 'application/json' },
+				})
+			).status(),
+		).toBe(400)
 		expect((await request.post(`/api/embed/not-a-uuid/chat`, { data: ask('hi'), headers })).status()).toBe(404)
 		// A page on another site cannot call it directly: only our iframe (same origin) can.
-		expect((await request.post(`/api/embed/${id}/chat`, { data: ask('hi'), headers: { Origin: 'https://evil.example' } })).status()).toBe(403)
+		expect(
+			(
+				await request.post(`/api/embed/${id}/chat`, { data: ask('hi'), headers: { Origin: 'https://evil.example' } })
+			).status(),
+		).toBe(403)
 
 		// 20 a minute per visitor (5 used above), then 429 with Retry-After.
 		const statuses: number[] = []
-		for (let i = 0; i < 16; i++) statuses.push((await request.post(`/api/embed/${id}/chat`, { data: ask('helpline?'), headers })).status())
+		for (let i = 0; i < 16; i++)
+			statuses.push((await request.post(`/api/embed/${id}/chat`, { data: ask('helpline?'), headers })).status())
 		expect(statuses.slice(0, 15).every((s) => s === 200)).toBe(true)
 		const limited = await request.post(`/api/embed/${id}/chat`, { data: ask('helpline?'), headers })
 		expect(limited.status()).toBe(429)

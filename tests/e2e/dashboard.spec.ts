@@ -1,7 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { readSse } from '../support/sse.ts'
-import { ADMIN_EMAIL, createUser, expect, sessionCookieDirect, sessionCookieFor, sql, test, useSessionIn } from './fixtures.ts'
+import {
+	ADMIN_EMAIL,
+	createUser,
+	expect,
+	sessionCookieDirect,
+	sessionCookieFor,
+	sql,
+	test,
+	useSessionIn,
+} from './fixtures.ts'
 
 // One call_logs table for the whole file: the tests run one after another.
 test.describe.configure({ mode: 'default' })
@@ -67,7 +76,9 @@ test('empty state, then live rows with stats, status colours, updates and delete
 	await expect(anonymous.getByTestId('status')).toHaveClass(/bg-rose-50/)
 	await expect(anonymous).toContainText('1h 2m 5s')
 	await insertCall({ customer_name: 'Odd Status', call_status: 'queued' })
-	await expect(page.getByTestId('conversation').filter({ hasText: 'Odd Status' }).getByTestId('status')).toHaveClass(/bg-slate-100/)
+	await expect(page.getByTestId('conversation').filter({ hasText: 'Odd Status' }).getByTestId('status')).toHaveClass(
+		/bg-slate-100/,
+	)
 	// (125 + 3725 + 0) / 3 = 1283 s
 	await expect(page.getByTestId('stat-Avg Duration')).toHaveText('21m 23s')
 	await expect(page.getByTestId('stat-Total Conversations')).toHaveText('3')
@@ -96,7 +107,10 @@ test('delete asks first, then says "Conversation Deleted"; Refresh says "Dashboa
 
 test('the dashboard without JavaScript: rendered by the server, Refresh and delete are forms', async ({ browser }) => {
 	await insertCall({ customer_name: 'No Script', call_status: 'completed', call_duration: 45 })
-	const context = await browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: { 'X-Forwarded-For': '10.66.0.1' } })
+	const context = await browser.newContext({
+		javaScriptEnabled: false,
+		extraHTTPHeaders: { 'X-Forwarded-For': '10.66.0.1' },
+	})
 	const page = await context.newPage()
 	await signInAsAdmin(page)
 	const row = page.getByTestId('conversation').filter({ hasText: 'No Script' })
@@ -113,7 +127,10 @@ test('only the administrator may open the event stream', async ({ request, playw
 	const anonymous = await request.get('/playground/dashboard/events')
 	expect(anonymous.status()).toBe(403)
 	const user = await createUser()
-	const userClient = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.66.0.2' } })
+	const userClient = await playwright.request.newContext({
+		baseURL,
+		extraHTTPHeaders: { 'X-Forwarded-For': '10.66.0.2' },
+	})
 	const cookie = await sessionCookieFor(userClient, user.email, user.password)
 	const forbidden = await userClient.get('/playground/dashboard/events', { headers: { Cookie: cookie } })
 	expect(forbidden.status()).toBe(403)
@@ -123,7 +140,10 @@ test('only the administrator may open the event stream', async ({ request, playw
 /** Opens an SSE stream and collects its events until closed. */
 async function openEventStream(url: string, cookie: string) {
 	const controller = new AbortController()
-	const response = await fetch(url, { headers: { Cookie: cookie, Accept: 'text/event-stream' }, signal: controller.signal })
+	const response = await fetch(url, {
+		headers: { Cookie: cookie, Accept: 'text/event-stream' },
+		signal: controller.signal,
+	})
 	expect(response.status).toBe(200)
 	expect(response.headers.get('content-type')).toContain('text/event-stream')
 	expect(response.headers.get('content-encoding')).toBeNull() // never buffered by compression
@@ -157,14 +177,20 @@ test('two app processes on one database: a row inserted once reaches the SSE cli
 			},
 			stdio: 'ignore',
 		})
-		await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200)
+		await expect
+			.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, {
+				timeout: 30_000,
+			})
+			.toBe(200)
 		streams.push(await openEventStream(`${baseURL}/playground/dashboard/events`, cookie))
 		streams.push(await openEventStream(`http://127.0.0.1:${port}/playground/dashboard/events`, cookie))
 
 		const started = Date.now()
 		const id = await insertCall({ customer_name: 'Cross Instance', call_status: 'in-progress' })
 		for (const stream of streams) {
-			await expect.poll(() => stream.events.find((e) => e.event === 'change' && e.data.includes(id))?.data, { timeout: 3000 }).toBeTruthy()
+			await expect
+				.poll(() => stream.events.find((e) => e.event === 'change' && e.data.includes(id))?.data, { timeout: 3000 })
+				.toBeTruthy()
 			const change = stream.events.find((e) => e.event === 'change' && e.data.includes(id))!
 			expect(JSON.parse(change.data)).toEqual({ type: 'change', op: 'INSERT', id })
 			expect(change.at - started).toBeLessThan(1000)

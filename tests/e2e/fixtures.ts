@@ -47,7 +47,10 @@ export async function latestEmail(to: string) {
 	let rows: Array<{ subject: string; text_body: string }> = []
 	await expect
 		.poll(async () => {
-			rows = await sql(`SELECT subject, text_body FROM email_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`, [to])
+			rows = await sql(
+				`SELECT subject, text_body FROM email_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`,
+				[to],
+			)
 			return rows.length
 		})
 		.toBe(1)
@@ -73,7 +76,10 @@ export async function signInWithForm(page: Page, email: string, password: string
 export async function sessionCookieFor(request: APIRequestContext, email: string, password: string) {
 	const response = await request.post('/auth', { form: { intent: 'signin', email, password }, maxRedirects: 0 })
 	expect(response.status(), await response.text()).toBe(302)
-	const cookies = response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value)
+	const cookies = response
+		.headersArray()
+		.filter((h) => h.name.toLowerCase() === 'set-cookie')
+		.map((h) => h.value)
 	const session = cookies.find((c) => c.startsWith('session='))
 	expect(session).toBeTruthy()
 	return session!.split(';')[0]
@@ -104,11 +110,20 @@ export async function sessionCookieDirect(email: string) {
 		`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day') RETURNING id`,
 		[user.id],
 	)
-	const cookie = createCookie('session', { path: '/', httpOnly: true, sameSite: 'lax', secure: true, secrets: [E2E_SESSION_SECRET] })
+	const cookie = createCookie('session', {
+		path: '/',
+		httpOnly: true,
+		sameSite: 'lax',
+		secure: true,
+		secrets: [E2E_SESSION_SECRET],
+	})
 	return (await cookie.serialize(session.id)).split(';')[0]
 }
 
 export async function useSessionIn(context: BrowserContext, baseURL: string, cookieHeader: string) {
-	const [name, value] = [cookieHeader.slice(0, cookieHeader.indexOf('=')), cookieHeader.slice(cookieHeader.indexOf('=') + 1)]
+	const [name, value] = [
+		cookieHeader.slice(0, cookieHeader.indexOf('=')),
+		cookieHeader.slice(cookieHeader.indexOf('=') + 1),
+	]
 	await context.addCookies([{ name, value, url: baseURL, httpOnly: true, sameSite: 'Lax', secure: true }])
 }

@@ -14,7 +14,9 @@ export async function expectNoSeriousA11yViolations(page: Page, include?: string
 	if (include) builder = builder.include(include)
 	const results = await builder.analyze()
 	const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-	const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`)
+	const summary = serious.map(
+		(v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+	)
 	expect(summary, summary.join('\n')).toEqual([])
 }
 

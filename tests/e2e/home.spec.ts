@@ -99,7 +99,9 @@ test.describe('home page with JavaScript', () => {
 		await expect(card).toHaveAttribute('aria-pressed', 'true')
 	})
 
-	test('hero: AI Assistant opens the placeholder voice dialog, connecting then connected after 1 s', async ({ page }) => {
+	test('hero: AI Assistant opens the placeholder voice dialog, connecting then connected after 1 s', async ({
+		page,
+	}) => {
 		await freezeClock(page)
 		await page.goto('/')
 		await page.getByRole('button', { name: /AI Assistant/ }).click()

@@ -14,7 +14,9 @@ test('home page is complete without JavaScript', async ({ page }) => {
 		await expect(page.getByRole('button', { name: new RegExp(card) })).toBeVisible()
 	}
 	// The first example prompt is shown in full.
-	await expect(page.getByTestId('typewriter-text')).toHaveText('Build a GST-ready invoicing portal for my distribution business')
+	await expect(page.getByTestId('typewriter-text')).toHaveText(
+		'Build a GST-ready invoicing portal for my distribution business',
+	)
 	await expect(page.getByRole('link', { name: /Explore Our Builders/ })).toHaveAttribute('href', '/playground')
 	await expect(page.getByRole('link', { name: /AI Chatbot Builder/ })).toHaveAttribute('href', '/playground')
 	await expect(page.getByRole('link', { name: /Voicebot Builder/ })).toHaveAttribute('href', '/playground')
@@ -59,7 +61,13 @@ test('the mobile menu opens without JavaScript', async ({ page }) => {
 test('career page without JavaScript', async ({ page }) => {
 	await page.goto('/career')
 	await expect(page.getByRole('heading', { level: 1, name: '3-Month AI Internship Program' })).toBeVisible()
-	for (const topic of ['AI Chatbot Development', 'Voicebot Project', 'LLM Deployment', 'RAG Implementation', 'AI Automation']) {
+	for (const topic of [
+		'AI Chatbot Development',
+		'Voicebot Project',
+		'LLM Deployment',
+		'RAG Implementation',
+		'AI Automation',
+	]) {
 		await expect(page.getByText(topic, { exact: true })).toBeVisible()
 	}
 	const apply = page.getByRole('link', { name: /Apply for Internship/ })
@@ -84,10 +92,12 @@ for (const service of services) {
 		await expect(main.getByText(service.page.badge, { exact: true }).first()).toBeVisible()
 		await expect(main.getByText(service.page.intro)).toBeVisible()
 		for (const benefit of service.page.benefits) await expect(main.getByText(benefit)).toBeVisible()
-		for (const feature of service.page.features) await expect(main.getByRole('heading', { name: feature.title })).toBeVisible()
+		for (const feature of service.page.features)
+			await expect(main.getByRole('heading', { name: feature.title })).toBeVisible()
 		await expect(main.getByRole('link', { name: new RegExp(service.page.ctaLabel) })).toBeVisible()
 		if (service.slug === 'managed-cloud-services') {
-			for (const platform of ['AWS', 'Azure', 'GCP']) await expect(main.getByText(platform, { exact: true })).toBeVisible()
+			for (const platform of ['AWS', 'Azure', 'GCP'])
+				await expect(main.getByText(platform, { exact: true })).toBeVisible()
 		}
 	})
 }
@@ -128,7 +138,9 @@ test('footer carries every contact detail and link the spec lists', async ({ pag
 	for (const legal of ['Privacy Policy', 'Terms of Service', 'Cookies']) {
 		await expect(footer.getByRole('link', { name: legal })).toBeVisible()
 	}
-	await expect(footer.getByText(`© ${new Date().getFullYear()} ${company.legalName} All rights reserved.`)).toBeVisible()
+	await expect(
+		footer.getByText(`© ${new Date().getFullYear()} ${company.legalName} All rights reserved.`),
+	).toBeVisible()
 })
 
 test('every public page answers 200 and is server-rendered', async ({ request }) => {

@@ -77,7 +77,10 @@ test.describe('platform', () => {
 	})
 
 	test('cross-site POSTs are refused', async ({ request }) => {
-		const response = await request.post('/', { headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }, form: { a: '1' } })
+		const response = await request.post('/', {
+			headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+			form: { a: '1' },
+		})
 		expect(response.status()).toBe(403)
 	})
 
@@ -104,7 +107,10 @@ test.describe('SEO', () => {
 			await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL(path, baseURL).toString())
 			await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title)
 			await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', description!)
-			await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', new URL(path, baseURL).toString())
+			await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+				'content',
+				new URL(path, baseURL).toString(),
+			)
 		}
 		expect(titles.size).toBe(publicPaths.length)
 	})

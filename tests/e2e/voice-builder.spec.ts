@@ -14,7 +14,11 @@ async function signIn(page: Page, prefix = 'voice') {
 
 const OPENING_HOURS = 'We are open from 9 am to 6 pm, Monday to Saturday. Sunday closed.'
 
-async function createAgent(page: Page, name: string, fields: { description?: string; instructions?: string; voice?: string; language?: string } = {}) {
+async function createAgent(
+	page: Page,
+	name: string,
+	fields: { description?: string; instructions?: string; voice?: string; language?: string } = {},
+) {
 	await page.goto('/playground/voicebots?new')
 	await page.getByLabel('Assistant Name').fill(name)
 	if (fields.description !== undefined) await page.getByLabel('Description').fill(fields.description)
@@ -23,7 +27,9 @@ async function createAgent(page: Page, name: string, fields: { description?: str
 	if (fields.language) await page.getByLabel('Language', { exact: true }).selectOption({ label: fields.language })
 	await page.getByRole('button', { name: 'Create Assistant' }).click()
 	await expect(page.getByRole('heading', { name: 'Your Voice Assistants' })).toBeVisible()
-	const [row] = await sql<{ id: string }>(`SELECT id FROM agents WHERE name = $1 ORDER BY created_at DESC LIMIT 1`, [name])
+	const [row] = await sql<{ id: string }>(`SELECT id FROM agents WHERE name = $1 ORDER BY created_at DESC LIMIT 1`, [
+		name,
+	])
 	return row.id
 }
 
@@ -36,7 +42,9 @@ test.describe('with JavaScript', () => {
 		await page.goto('/playground/voicebots')
 		await expect(page.getByRole('heading', { name: 'Create Your First Voice Assistant' })).toBeVisible()
 		await page.getByRole('link', { name: 'Start Building' }).click()
-		await expect(page.getByLabel('Instructions')).toHaveValue('You are a helpful voice assistant. Speak naturally and be concise in your responses.')
+		await expect(page.getByLabel('Instructions')).toHaveValue(
+			'You are a helpful voice assistant. Speak naturally and be concise in your responses.',
+		)
 		await expect(page.getByLabel('First Message')).toHaveValue('Hello! How can I help you today?')
 		await expect(page.getByLabel('Voice', { exact: true })).toHaveValue('alloy')
 		await expect(page.getByLabel('Language', { exact: true })).toHaveValue('en')
@@ -48,12 +56,21 @@ test.describe('with JavaScript', () => {
 			'Warm (nova)',
 			'Bright (shimmer)',
 		])
-		expect(await page.getByLabel('Language', { exact: true }).locator('option').allTextContents()).toEqual(['English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese'])
+		expect(await page.getByLabel('Language', { exact: true }).locator('option').allTextContents()).toEqual([
+			'English',
+			'Spanish',
+			'French',
+			'German',
+			'Italian',
+			'Portuguese',
+		])
 		await expectNoSeriousA11yViolations(page)
 
 		await page.getByLabel('Instructions').fill('')
 		await page.getByRole('button', { name: 'Create Assistant' }).click()
-		await expect(page.getByRole('status').filter({ hasText: 'Missing information' })).toContainText('Please provide a name and instructions')
+		await expect(page.getByRole('status').filter({ hasText: 'Missing information' })).toContainText(
+			'Please provide a name and instructions',
+		)
 
 		await page.getByLabel('Assistant Name').fill('Clinic Line')
 		await page.getByLabel('Description').fill('Answers calls for our Pune clinic')
@@ -68,7 +85,12 @@ test.describe('with JavaScript', () => {
 		await expect(clinic.getByTestId('status')).toHaveText('Active')
 		await expect(clinic.getByTestId('voice')).toHaveText('Warm')
 		await expect(clinic.getByTestId('language')).toHaveText('ES')
-		const [row] = await sql<{ id: string; voice_settings: unknown; eleven_agent_id: string | null; first_message: string }>(
+		const [row] = await sql<{
+			id: string
+			voice_settings: unknown
+			eleven_agent_id: string | null
+			first_message: string
+		}>(
 			`SELECT id, voice_settings, eleven_agent_id, first_message FROM agents WHERE name = 'Clinic Line' ORDER BY created_at DESC LIMIT 1`,
 		)
 		expect(row.voice_settings).toEqual({ stability: 0.5, similarity_boost: 0.5, style: 0, use_speaker_boost: true })
@@ -79,7 +101,11 @@ test.describe('with JavaScript', () => {
 		await clinic.getByRole('switch', { name: 'Active: Clinic Line' }).click()
 		await expect(clinic.getByTestId('status')).toHaveText('Inactive')
 		await expect(page.getByRole('status').filter({ hasText: 'Voice assistant deactivated' })).toBeVisible()
-		const startCall = () => page.request.post('/api/voice-chat/start', { data: { agent_id: row.id }, headers: { Origin: test.info().project.use.baseURL! } })
+		const startCall = () =>
+			page.request.post('/api/voice-chat/start', {
+				data: { agent_id: row.id },
+				headers: { Origin: test.info().project.use.baseURL! },
+			})
 		await expect.poll(async () => (await startCall()).status()).toBe(404)
 		await clinic.getByRole('switch', { name: 'Active: Clinic Line' }).click()
 		await expect(clinic.getByTestId('status')).toHaveText('Active')
@@ -119,7 +145,10 @@ test.describe('with JavaScript', () => {
 		await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible()
 		await expect(dialog.locator('[data-role="assistant"]').first()).toHaveText(/Hello! How can I help you today\?/)
 		await expect(status).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
-		const [call] = await sql<{ id: string; call_status: string }>(`SELECT id, call_status FROM call_logs WHERE agent_id = $1`, [id])
+		const [call] = await sql<{ id: string; call_status: string }>(
+			`SELECT id, call_status FROM call_logs WHERE agent_id = $1`,
+			[id],
+		)
 		expect(call.call_status).toBe('in-progress')
 
 		// Hold to talk: the fake microphone plays its tone while the button is held.
@@ -129,7 +158,10 @@ test.describe('with JavaScript', () => {
 		await expect(status).toHaveText('Recording... Release to send')
 		await page.waitForTimeout(1500)
 		await page.mouse.up()
-		await expect(dialog.locator('[data-role="user"]').first()).toHaveText(new RegExp(FAKE_TRANSCRIPT.replace('?', '\\?')), { timeout: 15_000 })
+		await expect(dialog.locator('[data-role="user"]').first()).toHaveText(
+			new RegExp(FAKE_TRANSCRIPT.replace('?', '\\?')),
+			{ timeout: 15_000 },
+		)
 		await expect(dialog.locator('[data-role="assistant"]').nth(1)).toContainText('9 am to 6 pm')
 		await expect(status).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
 
@@ -144,9 +176,16 @@ test.describe('with JavaScript', () => {
 		await expect(page.getByRole('status').filter({ hasText: 'Disconnected' })).toBeVisible()
 		await expect(status).toHaveText('Click to start conversation')
 		await expect
-			.poll(async () => (await sql<{ call_status: string }>(`SELECT call_status FROM call_logs WHERE id = $1`, [call.id]))[0].call_status)
+			.poll(
+				async () =>
+					(await sql<{ call_status: string }>(`SELECT call_status FROM call_logs WHERE id = $1`, [call.id]))[0]
+						.call_status,
+			)
 			.toBe('completed')
-		const [done] = await sql<{ call_duration: number; transcript: string; inquiry_details: string }>(`SELECT call_duration, transcript, inquiry_details FROM call_logs WHERE id = $1`, [call.id])
+		const [done] = await sql<{ call_duration: number; transcript: string; inquiry_details: string }>(
+			`SELECT call_duration, transcript, inquiry_details FROM call_logs WHERE id = $1`,
+			[call.id],
+		)
 		expect(done.call_duration).toBeGreaterThanOrEqual(2)
 		expect(done.inquiry_details).toBe(FAKE_TRANSCRIPT)
 		const lines = done.transcript.split('\n')
@@ -189,13 +228,21 @@ test.describe('with JavaScript', () => {
 		await expect(dialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
 		await dialog.getByRole('button', { name: 'Hold to talk' }).focus()
 		await page.keyboard.down(' ')
-		await expect(page.getByRole('status').filter({ hasText: 'Recording Error' })).toContainText('Failed to start recording')
+		await expect(page.getByRole('status').filter({ hasText: 'Recording Error' })).toContainText(
+			'Failed to start recording',
+		)
 		await page.keyboard.up(' ')
 		await page.keyboard.press('Escape')
 
 		// The server fails on a message.
 		await page.reload()
-		await page.route('**/api/voice-chat/message', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"The speech-to-text service failed. Try again."}' }))
+		await page.route('**/api/voice-chat/message', (route) =>
+			route.fulfill({
+				status: 502,
+				contentType: 'application/json',
+				body: '{"error":"The speech-to-text service failed. Try again."}',
+			}),
+		)
 		await card(page, 'Fragile Line').getByRole('button', { name: 'Test Fragile Line' }).click()
 		await dialog.getByRole('button', { name: 'Start conversation' }).click()
 		await expect(dialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
@@ -204,7 +251,9 @@ test.describe('with JavaScript', () => {
 		await page.mouse.down()
 		await page.waitForTimeout(1200)
 		await page.mouse.up()
-		await expect(page.getByRole('status').filter({ hasText: 'Processing Error' })).toContainText('Failed to process audio')
+		await expect(page.getByRole('status').filter({ hasText: 'Processing Error' })).toContainText(
+			'Failed to process audio',
+		)
 		await expect(dialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak')
 	})
 })
@@ -218,7 +267,9 @@ test.describe('without JavaScript', () => {
 		await page.getByRole('link', { name: 'Start Building' }).click()
 		await page.getByLabel('Instructions').fill(' ')
 		await page.getByRole('button', { name: 'Create Assistant' }).click()
-		await expect(page.getByRole('alert').filter({ hasText: 'Missing information' })).toContainText('Please provide a name and instructions')
+		await expect(page.getByRole('alert').filter({ hasText: 'Missing information' })).toContainText(
+			'Please provide a name and instructions',
+		)
 		await expect(page.getByLabel('Assistant Name')).toHaveAttribute('aria-invalid', 'true')
 
 		await page.getByLabel('Assistant Name').fill('Static Line')
@@ -242,13 +293,23 @@ test('another user can neither see, switch nor delete your assistant', async ({ 
 	await signIn(page, 'voice-owner')
 	const id = await createAgent(page, 'Private Line')
 	const { email } = await createUser({ email: uniqueEmail('voice-intruder') })
-	const intruder = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.78.0.9', Cookie: await sessionCookieDirect(email) } })
+	const intruder = await playwright.request.newContext({
+		baseURL,
+		extraHTTPHeaders: { 'X-Forwarded-For': '10.78.0.9', Cookie: await sessionCookieDirect(email) },
+	})
 	const list = await intruder.get(`/playground/voicebots?api=${id}&delete=${id}`)
 	expect(list.status()).toBe(200)
 	expect(await list.text()).not.toContain(id)
-	const forms: Array<Record<string, string>> = [{ intent: 'delete', id }, { intent: 'toggle', id, active: 'false' }]
+	const forms: Array<Record<string, string>> = [
+		{ intent: 'delete', id },
+		{ intent: 'toggle', id, active: 'false' },
+	]
 	for (const form of forms) {
-		const response = await intruder.post('/playground/voicebots', { form, headers: { Origin: baseURL! }, maxRedirects: 0 })
+		const response = await intruder.post('/playground/voicebots', {
+			form,
+			headers: { Origin: baseURL! },
+			maxRedirects: 0,
+		})
 		expect(response.status()).toBe(302)
 	}
 	expect(await sql(`SELECT is_active FROM agents WHERE id = $1`, [id])).toEqual([{ is_active: true }])
@@ -266,16 +327,27 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 			probe.close(() => resolve(port))
 		})
 	})
-	const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789' }
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		NODE_ENV: 'production',
+		PORT: String(port),
+		HOST: '127.0.0.1',
+		SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
+	}
 	for (const key of ['TRANSCRIBE_API_KEY', 'TRANSCRIBE_BASE_URL', 'GROQ_API_KEY', 'GROQ_BASE_URL']) delete env[key]
 	const server = spawn(process.execPath, ['build/server.js'], { env, stdio: 'ignore' })
 	const origin = `http://127.0.0.1:${port}`
 	try {
-		await expect.poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200)
+		await expect
+			.poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 30_000 })
+			.toBe(200)
 		const { email } = await createUser({ email: uniqueEmail('voice-browser-stt') })
 		await useSessionIn(page.context(), origin, await sessionCookieDirect(email))
 		const [user] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email])
-		await sql(`INSERT INTO agents (user_id, name, instructions, first_message) VALUES ($1, 'Browser Ears', $2, 'Hi there!')`, [user.id, OPENING_HOURS])
+		await sql(
+			`INSERT INTO agents (user_id, name, instructions, first_message) VALUES ($1, 'Browser Ears', $2, 'Hi there!')`,
+			[user.id, OPENING_HOURS],
+		)
 
 		// A stand-in for the browser's recognition engine (headless Chromium has none): it "hears"
 		// a fixed sentence while the button is held.

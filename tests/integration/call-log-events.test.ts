@@ -36,7 +36,9 @@ async function waitFor<T>(check: () => T | undefined, ms = 5000): Promise<T> {
 
 test('insert, update and delete by plain SQL arrive as events with the operation and row id', async () => {
 	const { events, unsubscribe } = collect()
-	const { rows } = await sql.query<{ id: string }>(`INSERT INTO call_logs (customer_name, call_status) VALUES ('Live Test', 'in-progress') RETURNING id`)
+	const { rows } = await sql.query<{ id: string }>(
+		`INSERT INTO call_logs (customer_name, call_status) VALUES ('Live Test', 'in-progress') RETURNING id`,
+	)
 	const id = rows[0].id
 	await sql.query(`UPDATE call_logs SET call_status = 'completed', call_duration = 42 WHERE id = $1`, [id])
 	await sql.query(`DELETE FROM call_logs WHERE id = $1`, [id])
@@ -59,7 +61,9 @@ test('when the LISTEN backend is killed, the listener reconnects, asks for a res
 	await waitFor(() => events.find((e) => e.type === 'resync'))
 	expect(listener.connected).toBe(true)
 	expect(await listener.backendPid()).not.toBe(pid)
-	const { rows } = await sql.query<{ id: string }>(`INSERT INTO call_logs (customer_name) VALUES ('After reconnect') RETURNING id`)
+	const { rows } = await sql.query<{ id: string }>(
+		`INSERT INTO call_logs (customer_name) VALUES ('After reconnect') RETURNING id`,
+	)
 	await waitFor(() => events.find((e) => e.type === 'change' && e.id === rows[0].id))
 	await sql.query('DELETE FROM call_logs WHERE id = $1', [rows[0].id])
 	unsubscribe()

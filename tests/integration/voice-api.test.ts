@@ -26,7 +26,13 @@ beforeAll(async () => {
 	userId = (await prisma.user.create({ data: { email: `voice-${randomUUID()}@example.com`, passwordHash: 'x' } })).id
 	const agent = (extra: object = {}) =>
 		prisma.agent.create({
-			data: { userId, name: 'Front Desk', instructions: 'We are open from 9 am to 6 pm, Monday to Saturday. Sunday closed.', firstMessage: 'Namaste! Front desk here.', ...extra },
+			data: {
+				userId,
+				name: 'Front Desk',
+				instructions: 'We are open from 9 am to 6 pm, Monday to Saturday. Sunday closed.',
+				firstMessage: 'Namaste! Front desk here.',
+				...extra,
+			},
 		})
 	agentId = (await agent()).id
 	inactiveAgentId = (await agent({ isActive: false })).id
@@ -41,9 +47,16 @@ afterAll(async () => {
 })
 
 // Each request from its own address, so the per-IP limit does not get in the way.
-const headers = (extra: Record<string, string> = {}) => ({ 'x-app-client-ip': `10.90.${ip >> 8}.${ip++ & 255}`, ...extra })
+const headers = (extra: Record<string, string> = {}) => ({
+	'x-app-client-ip': `10.90.${ip >> 8}.${ip++ & 255}`,
+	...extra,
+})
 const json = (path: string, body: unknown) =>
-	new Request(`http://localhost${path}`, { method: 'POST', headers: headers({ 'Content-Type': 'application/json' }), body: typeof body === 'string' ? body : JSON.stringify(body) })
+	new Request(`http://localhost${path}`, {
+		method: 'POST',
+		headers: headers({ 'Content-Type': 'application/json' }),
+		body: typeof body === 'string' ? body : JSON.stringify(body),
+	})
 function multipart(fields: Record<string, string | Blob>) {
 	const form = new FormData()
 	for (const [key, value] of Object.entries(fields)) form.append(key, value)
@@ -61,11 +74,26 @@ const wav = (seconds: number) => new Blob([makeWav(seconds)], { type: 'audio/wav
 
 describe('a whole conversation', () => {
 	test('start -> text -> audio -> end writes the call log as it goes', async () => {
-		const started = await start({ agent_id: agentId, customer_name: 'Asha Rao', customer_phone: '+91 98111 22334', customer_email: 'asha@example.com' })
+		const started = await start({
+			agent_id: agentId,
+			customer_name: 'Asha Rao',
+			customer_phone: '+91 98111 22334',
+			customer_email: 'asha@example.com',
+		})
 		expect(started.status).toBe(200)
-		expect(started.body).toMatchObject({ first_message: 'Namaste! Front desk here.', agent: { id: agentId, name: 'Front Desk', voice_id: 'alloy', language: 'en' } })
+		expect(started.body).toMatchObject({
+			first_message: 'Namaste! Front desk here.',
+			agent: { id: agentId, name: 'Front Desk', voice_id: 'alloy', language: 'en' },
+		})
 		const id = started.body.conversation_id as string
-		expect(await row(id)).toMatchObject({ callStatus: 'in-progress', agentId, customerName: 'Asha Rao', customerPhone: '+91 98111 22334', customerEmail: 'asha@example.com', transcript: 'Assistant: Namaste! Front desk here.' })
+		expect(await row(id)).toMatchObject({
+			callStatus: 'in-progress',
+			agentId,
+			customerName: 'Asha Rao',
+			customerPhone: '+91 98111 22334',
+			customerEmail: 'asha@example.com',
+			transcript: 'Assistant: Namaste! Front desk here.',
+		})
 
 		const text = await message({ agent_id: agentId, conversation_id: id, text: 'Are you open on Sunday?' })
 		expect(text.status).toBe(200)
@@ -97,13 +125,18 @@ describe('a whole conversation', () => {
 		])
 
 		// Ending twice keeps the first end; speaking after the end is refused.
-		expect((await end({ agent_id: agentId, conversation_id: id })).body).toMatchObject({ status: 'completed', duration_seconds: done.callDuration })
+		expect((await end({ agent_id: agentId, conversation_id: id })).body).toMatchObject({
+			status: 'completed',
+			duration_seconds: done.callDuration,
+		})
 		expect(await message({ agent_id: agentId, conversation_id: id, text: 'Hello?' })).toMatchObject({ status: 409 })
 	})
 
 	test('end with status failed marks the call failed', async () => {
 		const { body } = await start({ agent_id: agentId })
-		expect((await end({ agent_id: agentId, conversation_id: body.conversation_id, status: 'failed' })).body).toMatchObject({ status: 'failed' })
+		expect(
+			(await end({ agent_id: agentId, conversation_id: body.conversation_id, status: 'failed' })).body,
+		).toMatchObject({ status: 'failed' })
 		expect((await row(body.conversation_id as string)).callStatus).toBe('failed')
 	})
 
@@ -111,7 +144,9 @@ describe('a whole conversation', () => {
 		const { body } = await start({ agent_id: agentId })
 		const id = body.conversation_id as string
 		await prisma.$executeRaw`UPDATE call_logs SET created_at = now() - interval '15 minutes', updated_at = now() - interval '11 minutes' WHERE id = ${id}::uuid`
-		expect(await message({ agent_id: agentId, conversation_id: id, text: 'Still there?' })).toMatchObject({ status: 409 })
+		expect(await message({ agent_id: agentId, conversation_id: id, text: 'Still there?' })).toMatchObject({
+			status: 409,
+		})
 		const closed = await row(id)
 		expect([closed.callStatus, closed.callDuration]).toEqual(['completed', 240])
 	})
@@ -119,13 +154,23 @@ describe('a whole conversation', () => {
 
 describe('errors', () => {
 	test('start: unknown, inactive and malformed agents; bad bodies', async () => {
-		expect(await start({ agent_id: randomUUID() })).toMatchObject({ status: 404, body: { error: 'No active voice assistant has that agent_id.' } })
+		expect(await start({ agent_id: randomUUID() })).toMatchObject({
+			status: 404,
+			body: { error: 'No active voice assistant has that agent_id.' },
+		})
 		expect(await start({ agent_id: inactiveAgentId })).toMatchObject({ status: 404 })
 		expect(await start({ agent_id: 'nope' })).toMatchObject({ status: 404 })
 		expect(await start({})).toMatchObject({ status: 400, body: { error: 'agent_id is required.' } })
-		expect(await start('{not json')).toMatchObject({ status: 400, body: { error: 'The request body is not valid JSON.' } })
+		expect(await start('{not json')).toMatchObject({
+			status: 400,
+			body: { error: 'The request body is not valid JSON.' },
+		})
 		expect(await start({ agent_id: agentId, customer_email: 'not-an-email' })).toMatchObject({ status: 400 })
-		const plain = new Request('http://localhost/api/voice-chat/start', { method: 'POST', headers: headers({ 'Content-Type': 'text/plain' }), body: 'x' })
+		const plain = new Request('http://localhost/api/voice-chat/start', {
+			method: 'POST',
+			headers: headers({ 'Content-Type': 'text/plain' }),
+			body: 'x',
+		})
 		expect(await call(() => voice.startConversation(plain))).toMatchObject({ status: 415 })
 	})
 
@@ -135,12 +180,25 @@ describe('errors', () => {
 		const base = { agent_id: agentId, conversation_id: id }
 		expect(await message(base)).toMatchObject({ status: 400, body: { error: 'Send audio or text.' } })
 		expect(await message({ ...base, text: 'x'.repeat(2001) })).toMatchObject({ status: 400 })
-		expect(await message({ agent_id: agentId, text: 'hi' })).toMatchObject({ status: 400, body: { error: 'conversation_id is required.' } })
-		expect(await message({ ...base, audio: new Blob([new Uint8Array([1, 2, 3, 4, 5])]) })).toMatchObject({ status: 415 })
-		expect(await message({ ...base, audio: wav(61) })).toMatchObject({ status: 413, body: { error: 'Audio is limited to 60 seconds per message.' } })
-		expect(await message({ ...base, audio: new Blob([new Uint8Array(4 * 1024 * 1024 + 1)]) })).toMatchObject({ status: 413 })
+		expect(await message({ agent_id: agentId, text: 'hi' })).toMatchObject({
+			status: 400,
+			body: { error: 'conversation_id is required.' },
+		})
+		expect(await message({ ...base, audio: new Blob([new Uint8Array([1, 2, 3, 4, 5])]) })).toMatchObject({
+			status: 415,
+		})
+		expect(await message({ ...base, audio: wav(61) })).toMatchObject({
+			status: 413,
+			body: { error: 'Audio is limited to 60 seconds per message.' },
+		})
+		expect(await message({ ...base, audio: new Blob([new Uint8Array(4 * 1024 * 1024 + 1)]) })).toMatchObject({
+			status: 413,
+		})
 		// The fake answers 500 for tiny audio: the caller hears about it, the conversation goes on.
-		expect(await message({ ...base, audio: wav(0.001) })).toMatchObject({ status: 502, body: { error: 'The speech-to-text service failed. Try again.' } })
+		expect(await message({ ...base, audio: wav(0.001) })).toMatchObject({
+			status: 502,
+			body: { error: 'The speech-to-text service failed. Try again.' },
+		})
 		expect(await message({ ...base, text: 'Are you open on Sunday?' })).toMatchObject({ status: 200 })
 
 		// Another agent's conversation, or one that does not exist.
@@ -150,7 +208,11 @@ describe('errors', () => {
 		expect(await end({ agent_id: other.id, conversation_id: id })).toMatchObject({ status: 404 })
 		expect((await row(id)).callStatus).toBe('in-progress')
 
-		const form = new Request('http://localhost/api/voice-chat/message', { method: 'POST', headers: headers({ 'Content-Type': 'application/json' }), body: '{}' })
+		const form = new Request('http://localhost/api/voice-chat/message', {
+			method: 'POST',
+			headers: headers({ 'Content-Type': 'application/json' }),
+			body: '{}',
+		})
 		expect(await call(() => voice.sendVoiceMessage(form))).toMatchObject({ status: 415 })
 	})
 
@@ -158,7 +220,15 @@ describe('errors', () => {
 		const fixed = { 'x-app-client-ip': '10.91.0.1', 'Content-Type': 'application/json' }
 		const statuses: number[] = []
 		for (let i = 0; i < 61; i++) {
-			const response = await voice.voiceApiResponse(() => voice.startConversation(new Request('http://localhost/x', { method: 'POST', headers: fixed, body: JSON.stringify({ agent_id: inactiveAgentId }) })))
+			const response = await voice.voiceApiResponse(() =>
+				voice.startConversation(
+					new Request('http://localhost/x', {
+						method: 'POST',
+						headers: fixed,
+						body: JSON.stringify({ agent_id: inactiveAgentId }),
+					}),
+				),
+			)
 			statuses.push(response.status)
 		}
 		expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true)
@@ -181,7 +251,9 @@ describe('without a speech-to-text provider', () => {
 		const refused = await plain.voiceApiResponse(() => plain.sendVoiceMessage(form({ ...base, audio: wav(1) })))
 		expect(refused.status).toBe(501)
 		expect((await refused.json()).error).toMatch(/Speech-to-text is not configured/)
-		const typed = await plain.voiceApiResponse(() => plain.sendVoiceMessage(form({ ...base, text: 'When are you open?' })))
+		const typed = await plain.voiceApiResponse(() =>
+			plain.sendVoiceMessage(form({ ...base, text: 'When are you open?' })),
+		)
 		expect(typed.status).toBe(200)
 	})
 })

@@ -98,7 +98,14 @@ test('the provider receives the spec settings and the system prompt first', asyn
 		return original(input, init)
 	})
 	await readUiStream(streamWidgetReply(ask('scenario:normal settings')))
-	const body = seen[0] as { model: string; temperature: number; max_tokens?: number; max_completion_tokens?: number; stream: boolean; messages: Array<{ role: string; content: string }> }
+	const body = seen[0] as {
+		model: string
+		temperature: number
+		max_tokens?: number
+		max_completion_tokens?: number
+		stream: boolean
+		messages: Array<{ role: string; content: string }>
+	}
 	expect(body.temperature).toBe(0.7)
 	expect(body.max_tokens ?? body.max_completion_tokens).toBe(1024)
 	expect(body.stream).toBe(true)

@@ -40,7 +40,11 @@ function multipartField(body: Buffer, name: string) {
  * `transcript`: what POST …/audio/transcriptions answers for any audio (Whisper's JSON shape, as
  * Groq sends it); audio of fewer than 100 bytes gets a 500, to test the failure path.
  */
-export async function startFakeOpenAi({ wordDelayMs = 0, port = 0, transcript = FAKE_TRANSCRIPT }: { wordDelayMs?: number; port?: number; transcript?: string } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi({
+	wordDelayMs = 0,
+	port = 0,
+	transcript = FAKE_TRANSCRIPT,
+}: { wordDelayMs?: number; port?: number; transcript?: string } = {}): Promise<FakeOpenAi> {
 	const attempts = new Map<string, number>()
 	const transcriptions: FakeOpenAi['transcriptions'] = []
 	const sockets = new Set<import('node:net').Socket>()

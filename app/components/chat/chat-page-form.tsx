@@ -5,7 +5,17 @@ import { Form, useNavigation } from 'react-router'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-schema.ts'
 import { buttonClasses } from '~/components/ui/button.tsx'
 
-export function ChatPageForm({ history, inputId, label, error }: { history: unknown[]; inputId: string; label: string; error?: string | null }) {
+export function ChatPageForm({
+	history,
+	inputId,
+	label,
+	error,
+}: {
+	history: unknown[]
+	inputId: string
+	label: string
+	error?: string | null
+}) {
 	const busy = useNavigation().state === 'submitting'
 	return (
 		<Form method="post" className="border-t border-slate-200 px-6 py-4">
@@ -20,7 +30,7 @@ export function ChatPageForm({ history, inputId, label, error }: { history: unkn
 					required
 					maxLength={CHAT_MESSAGE_MAX_CHARS}
 					autoComplete="off"
-					className="h-11 min-w-0 flex-1 rounded-xl border-0 px-3.5 text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-500 focus:outline-none"
+					className="focus:ring-brand-500 h-11 min-w-0 flex-1 rounded-xl border-0 px-3.5 text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:outline-none"
 				/>
 				<button type="submit" disabled={busy} className={buttonClasses({ className: 'rounded-xl' })}>
 					<Send className="size-4" aria-hidden />

@@ -9,14 +9,26 @@ import { useHydrated } from '~/lib/use-hydrated.ts'
 export type ThreadSource = { position: number; excerpt: string }
 export type ThreadMessage = { id: string; role: 'user' | 'assistant'; text: string; sources?: ThreadSource[] }
 
-export function MessageBubble({ message, assistantName, sourcesLabel, passageLabel }: { message: ThreadMessage; assistantName: string; sourcesLabel?: string; passageLabel?: (position: number) => string }) {
+export function MessageBubble({
+	message,
+	assistantName,
+	sourcesLabel,
+	passageLabel,
+}: {
+	message: ThreadMessage
+	assistantName: string
+	sourcesLabel?: string
+	passageLabel?: (position: number) => string
+}) {
 	const mine = message.role === 'user'
 	return (
 		<li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-role={message.role}>
 			<p
 				className={cn(
-					'max-w-[85%] rounded-2xl px-4 py-3 text-sm leading-relaxed whitespace-pre-wrap [overflow-wrap:anywhere]',
-					mine ? 'rounded-tr-sm bg-brand-600 text-white' : 'rounded-tl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200',
+					'max-w-[85%] rounded-2xl px-4 py-3 text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-wrap',
+					mine
+						? 'bg-brand-600 rounded-tr-sm text-white'
+						: 'rounded-tl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200',
 				)}
 			>
 				<span className="sr-only">{mine ? 'You: ' : `${assistantName}: `}</span>
@@ -24,14 +36,16 @@ export function MessageBubble({ message, assistantName, sourcesLabel, passageLab
 			</p>
 			{message.sources && message.sources.length > 0 && sourcesLabel ? (
 				<details className="group mt-1.5 max-w-[85%] text-xs text-slate-600" data-testid="sources">
-					<summary className="inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-2 py-1 font-medium text-brand-700 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+					<summary className="text-brand-700 hover:bg-brand-50 inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-2 py-1 font-medium [&::-webkit-details-marker]:hidden">
 						<BookOpen className="size-3.5" aria-hidden />
 						{sourcesLabel} ({message.sources.length})
 					</summary>
 					<ol className="mt-1 space-y-1.5">
 						{message.sources.map((source) => (
 							<li key={source.position} className="rounded-xl bg-white/80 px-3 py-2 ring-1 ring-slate-200">
-								<span className="font-semibold text-slate-800">{passageLabel ? passageLabel(source.position) : `#${source.position + 1}`}</span>
+								<span className="font-semibold text-slate-800">
+									{passageLabel ? passageLabel(source.position) : `#${source.position + 1}`}
+								</span>
 								<span className="mt-0.5 block text-slate-600">{source.excerpt}</span>
 							</li>
 						))}
@@ -48,7 +62,12 @@ export function TypingIndicator({ assistantName }: { assistantName: string }) {
 			<span className="flex gap-1 rounded-2xl rounded-tl-sm bg-white px-4 py-4 shadow-sm ring-1 ring-slate-200">
 				<span className="sr-only">{assistantName} is typing</span>
 				{[0, 150, 300].map((delay) => (
-					<span key={delay} aria-hidden className="size-2 animate-bounce rounded-full bg-slate-400 motion-reduce:animate-none" style={{ animationDelay: `${delay}ms` }} />
+					<span
+						key={delay}
+						aria-hidden
+						className="size-2 animate-bounce rounded-full bg-slate-400 motion-reduce:animate-none"
+						style={{ animationDelay: `${delay}ms` }}
+					/>
 				))}
 			</span>
 		</li>
@@ -65,13 +84,28 @@ type ThreadProps = {
 }
 
 /** The conversation as a live region: screen readers hear each reply as it arrives. */
-export const ChatThread = forwardRef(function ChatThread({ messages, typing, assistantName, sourcesLabel, passageLabel, className }: ThreadProps, ref: Ref<HTMLDivElement>) {
+export const ChatThread = forwardRef(function ChatThread(
+	{ messages, typing, assistantName, sourcesLabel, passageLabel, className }: ThreadProps,
+	ref: Ref<HTMLDivElement>,
+) {
 	return (
-		<div ref={ref} role="log" aria-live="polite" aria-label="Conversation" className={cn('flex-1 overflow-y-auto bg-slate-50 px-4 py-5 sm:px-6', className)}>
+		<div
+			ref={ref}
+			role="log"
+			aria-live="polite"
+			aria-label="Conversation"
+			className={cn('flex-1 overflow-y-auto bg-slate-50 px-4 py-5 sm:px-6', className)}
+		>
 			<ol className="space-y-4">
 				{messages.map((message) =>
 					message.role === 'assistant' && !message.text ? null : (
-						<MessageBubble key={message.id} message={message} assistantName={assistantName} sourcesLabel={sourcesLabel} passageLabel={passageLabel} />
+						<MessageBubble
+							key={message.id}
+							message={message}
+							assistantName={assistantName}
+							sourcesLabel={sourcesLabel}
+							passageLabel={passageLabel}
+						/>
 					),
 				)}
 				{typing ? <TypingIndicator assistantName={assistantName} /> : null}
@@ -93,7 +127,10 @@ type ComposerProps = {
 }
 
 /** Send is disabled while a reply is pending or the text is blank; Enter sends, Shift+Enter does not. */
-export const ChatComposer = forwardRef(function ChatComposer({ id, value, onChange, onSend, busy, label, sendLabel, maxLength, className }: ComposerProps, ref: Ref<HTMLTextAreaElement>) {
+export const ChatComposer = forwardRef(function ChatComposer(
+	{ id, value, onChange, onSend, busy, label, sendLabel, maxLength, className }: ComposerProps,
+	ref: Ref<HTMLTextAreaElement>,
+) {
 	// Server-rendered (the embed), it waits for JavaScript: a message typed before would be lost.
 	const hydrated = useHydrated()
 	return (
@@ -122,13 +159,13 @@ export const ChatComposer = forwardRef(function ChatComposer({ id, value, onChan
 						onSend()
 					}
 				}}
-				className="max-h-32 min-h-11 flex-1 resize-none rounded-xl border-0 px-3.5 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-slate-100"
+				className="focus:ring-brand-500 max-h-32 min-h-11 flex-1 resize-none rounded-xl border-0 px-3.5 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100"
 			/>
 			<button
 				type="submit"
 				disabled={busy || !value.trim()}
 				aria-label={sendLabel}
-				className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-600 text-white transition-colors hover:bg-brand-700 disabled:opacity-50"
+				className="bg-brand-600 hover:bg-brand-700 grid size-11 shrink-0 place-items-center rounded-xl text-white transition-colors disabled:opacity-50"
 			>
 				<Send className="size-5" aria-hidden />
 			</button>

@@ -39,7 +39,10 @@ export function AgentsSection() {
 
 	return (
 		<section aria-labelledby="agents-heading" className="relative isolate overflow-hidden bg-slate-950 py-20 sm:py-28">
-			<div aria-hidden className="absolute top-0 left-1/2 -z-10 h-96 w-[56rem] -translate-x-1/2 rounded-full bg-brand-600/25 blur-3xl" />
+			<div
+				aria-hidden
+				className="bg-brand-600/25 absolute top-0 left-1/2 -z-10 h-96 w-[56rem] -translate-x-1/2 rounded-full blur-3xl"
+			/>
 			<div className="container-page">
 				<SectionHeading
 					id="agents-heading"
@@ -72,14 +75,21 @@ export function AgentsSection() {
 										onClick={() => setSelected(index)}
 										className={cn(
 											'flex w-full items-center gap-4 rounded-2xl p-4 text-left ring-1 transition-[background-color,box-shadow] duration-300',
-											active ? `bg-white/10 ring-2 ${colours[item.colour].ring}` : 'bg-white/[0.03] ring-white/10 hover:bg-white/[0.07]',
+											active
+												? `bg-white/10 ring-2 ${colours[item.colour].ring}`
+												: 'bg-white/[0.03] ring-white/10 hover:bg-white/[0.07]',
 										)}
 									>
-										<span className={cn('grid size-10 shrink-0 place-items-center rounded-xl text-white', colours[item.colour].icon)}>
+										<span
+											className={cn(
+												'grid size-10 shrink-0 place-items-center rounded-xl text-white',
+												colours[item.colour].icon,
+											)}
+										>
 											<Icon name={item.icon} className="size-5" />
 										</span>
 										<span>
-											<span className="block font-display font-semibold text-white">{item.title}</span>
+											<span className="font-display block font-semibold text-white">{item.title}</span>
 											<span className="mt-0.5 block text-sm text-slate-400">{item.description}</span>
 										</span>
 									</button>
@@ -102,7 +112,12 @@ export function AgentsSection() {
 							<ol className="mt-8 space-y-4">
 								{flow.steps.map((step, index) => (
 									<li key={step} className="flex items-center gap-4">
-										<span className={cn('grid size-9 shrink-0 place-items-center rounded-full text-sm font-bold', colour.step)}>
+										<span
+											className={cn(
+												'grid size-9 shrink-0 place-items-center rounded-full text-sm font-bold',
+												colour.step,
+											)}
+										>
 											{index + 1}
 										</span>
 										<span className="text-slate-200">{step}</span>
@@ -115,7 +130,10 @@ export function AgentsSection() {
 
 				<dl className="mt-14 grid gap-6 sm:grid-cols-3">
 					{agentsSection.claims.map((claim) => (
-						<div key={claim.value} className="flex flex-col-reverse rounded-2xl bg-white/[0.04] p-6 ring-1 ring-white/10">
+						<div
+							key={claim.value}
+							className="flex flex-col-reverse rounded-2xl bg-white/[0.04] p-6 ring-1 ring-white/10"
+						>
 							<dt className="mt-1 text-sm text-slate-400">{claim.label}</dt>
 							<dd className="font-display text-3xl font-extrabold text-white">{claim.value}</dd>
 						</div>

@@ -16,19 +16,22 @@ export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | '
 			<div className="container-page">
 				<div className="grid gap-8 lg:grid-cols-5">
 					<div className="rounded-3xl bg-white p-8 shadow-sm ring-1 ring-slate-200 sm:p-10 lg:col-span-3">
-						<div className="flex items-center gap-2 text-sm font-semibold tracking-wide text-brand-600 uppercase">
+						<div className="text-brand-600 flex items-center gap-2 text-sm font-semibold tracking-wide uppercase">
 							<GraduationCap className="size-5" aria-hidden />
 							{career.eyebrow}
 						</div>
-						<Heading id="career-heading" className="mt-3 font-display text-3xl font-extrabold tracking-tight text-slate-950 sm:text-4xl">
+						<Heading
+							id="career-heading"
+							className="font-display mt-3 text-3xl font-extrabold tracking-tight text-slate-950 sm:text-4xl"
+						>
 							{career.programTitle}
 						</Heading>
 						<p className="mt-4 text-lg leading-relaxed text-slate-600">{career.programIntro}</p>
-						<Sub className="mt-8 font-display font-bold text-slate-900">{career.topicsHeading}</Sub>
+						<Sub className="font-display mt-8 font-bold text-slate-900">{career.topicsHeading}</Sub>
 						<ul className="mt-4 grid gap-3 sm:grid-cols-2">
 							{career.topics.map((topic, index) => (
 								<li key={topic.title} className="flex gap-3 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200/70">
-									<span className="grid size-8 shrink-0 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white">
+									<span className="bg-brand-600 grid size-8 shrink-0 place-items-center rounded-lg text-sm font-bold text-white">
 										{index + 1}
 									</span>
 									<span>
@@ -44,12 +47,12 @@ export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | '
 						</ExternalButtonLink>
 					</div>
 
-					<div className="flex flex-col rounded-3xl bg-gradient-to-br from-brand-600 via-brand-700 to-fuchsia-700 p-8 text-white shadow-xl shadow-brand-700/20 sm:p-10 lg:col-span-2">
+					<div className="from-brand-600 via-brand-700 shadow-brand-700/20 flex flex-col rounded-3xl bg-gradient-to-br to-fuchsia-700 p-8 text-white shadow-xl sm:p-10 lg:col-span-2">
 						<Badge tone="dark" className="self-start">
 							{career.workshop.badge}
 						</Badge>
-						<Sub className="mt-4 font-display text-2xl font-bold">{career.workshop.title}</Sub>
-						<p className="mt-2 flex items-center gap-2 font-semibold text-brand-100">
+						<Sub className="font-display mt-4 text-2xl font-bold">{career.workshop.title}</Sub>
+						<p className="text-brand-100 mt-2 flex items-center gap-2 font-semibold">
 							<CalendarDays className="size-5" aria-hidden />
 							{career.workshop.schedule}
 						</p>
@@ -65,7 +68,12 @@ export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | '
 						<div className="mt-8">
 							<WorkshopCountdown label={career.workshop.countdownLabel} />
 						</div>
-						<ExternalButtonLink href={company.externalLinks.workshopForm} variant="light" size="lg" className="mt-8 lg:mt-auto">
+						<ExternalButtonLink
+							href={company.externalLinks.workshopForm}
+							variant="light"
+							size="lg"
+							className="mt-8 lg:mt-auto"
+						>
 							{career.workshop.registerLabel}
 							<ArrowUpRight className="size-4" aria-hidden />
 						</ExternalButtonLink>

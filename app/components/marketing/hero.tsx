@@ -35,8 +35,14 @@ export function Hero() {
 
 	return (
 		<section aria-labelledby="hero-heading" className="relative isolate overflow-hidden pt-28 pb-20 sm:pt-36 sm:pb-28">
-			<div aria-hidden className="absolute inset-0 -z-10 bg-grid [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]" />
-			<div aria-hidden className="absolute -top-40 left-1/2 -z-10 h-[36rem] w-[64rem] -translate-x-1/2 rounded-full bg-gradient-to-tr from-brand-200/70 via-fuchsia-200/50 to-cyan-200/60 blur-3xl" />
+			<div
+				aria-hidden
+				className="bg-grid absolute inset-0 -z-10 [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]"
+			/>
+			<div
+				aria-hidden
+				className="from-brand-200/70 absolute -top-40 left-1/2 -z-10 h-[36rem] w-[64rem] -translate-x-1/2 rounded-full bg-gradient-to-tr via-fuchsia-200/50 to-cyan-200/60 blur-3xl"
+			/>
 
 			<div className="container-page">
 				<div className="mx-auto max-w-3xl text-center">
@@ -52,7 +58,7 @@ export function Hero() {
 					</ul>
 					<h1
 						id="hero-heading"
-						className="mt-6 font-display text-4xl leading-[1.08] font-extrabold tracking-tight text-slate-950 sm:text-6xl lg:text-7xl"
+						className="font-display mt-6 text-4xl leading-[1.08] font-extrabold tracking-tight text-slate-950 sm:text-6xl lg:text-7xl"
 					>
 						Empower your business with <span className="text-gradient">AI</span>
 					</h1>
@@ -84,7 +90,7 @@ export function Hero() {
 									className={cn(
 										'group flex items-start gap-4 rounded-2xl p-5 text-left ring-1 transition-[box-shadow,background-color,transform] duration-200 hover:-translate-y-0.5',
 										isSelected
-											? 'bg-white shadow-xl shadow-brand-600/10 ring-2 ring-brand-500'
+											? 'shadow-brand-600/10 ring-brand-500 bg-white shadow-xl ring-2'
 											: 'bg-white/70 shadow-sm ring-slate-200 backdrop-blur hover:bg-white hover:shadow-md',
 									)}
 								>
@@ -97,7 +103,7 @@ export function Hero() {
 										<Icon name={card.icon} className="size-5" />
 									</span>
 									<span>
-										<span className="block font-display font-bold text-slate-900">{card.title}</span>
+										<span className="font-display block font-bold text-slate-900">{card.title}</span>
 										<span className="mt-1 block text-sm leading-snug text-slate-600">{card.description}</span>
 									</span>
 								</button>
@@ -107,12 +113,12 @@ export function Hero() {
 
 					<div className="mt-4 rounded-2xl bg-white/80 p-2 shadow-xl ring-1 shadow-slate-900/5 ring-slate-200 backdrop-blur">
 						<div className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-4 ring-1 ring-slate-200/70 sm:px-5">
-							<Sparkles className="size-5 shrink-0 text-brand-500" aria-hidden />
+							<Sparkles className="text-brand-500 size-5 shrink-0" aria-hidden />
 							<p className="min-h-6 flex-1 text-left text-base text-slate-800" data-testid="prompt-preview">
 								<span className="sr-only">{hero.promptsLabel}: </span>
 								<Typewriter key={selected} prompts={examplePrompts[selected]} />
 							</p>
-							<span aria-hidden className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-600 text-white">
+							<span aria-hidden className="bg-brand-600 grid size-9 shrink-0 place-items-center rounded-lg text-white">
 								<Send className="size-4" />
 							</span>
 						</div>

@@ -27,7 +27,7 @@ export function ServicesSection() {
 								className="group relative flex flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 transition-[box-shadow,transform] duration-200 hover:-translate-y-1 hover:shadow-xl hover:shadow-slate-900/10"
 							>
 								<div className={cn('relative flex h-32 items-end bg-gradient-to-br p-6', card.gradient)}>
-									<div aria-hidden className="absolute inset-0 bg-grid opacity-30 mix-blend-overlay" />
+									<div aria-hidden className="bg-grid absolute inset-0 opacity-30 mix-blend-overlay" />
 									<span className="relative grid size-12 place-items-center rounded-2xl bg-white/20 text-white ring-1 ring-white/40 backdrop-blur">
 										<Icon name={icon} className="size-6" />
 									</span>
@@ -52,7 +52,7 @@ export function ServicesSection() {
 									<Link
 										to={`/services/${slug}`}
 										aria-label={`${servicesSection.getStartedLabel}: ${card.title}`}
-										className="mt-6 inline-flex items-center gap-1.5 self-start rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white transition-colors hover:bg-brand-600"
+										className="hover:bg-brand-600 mt-6 inline-flex items-center gap-1.5 self-start rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white transition-colors"
 									>
 										{servicesSection.getStartedLabel}
 										<ArrowRight className="size-4 transition-transform group-hover:translate-x-0.5" aria-hidden />

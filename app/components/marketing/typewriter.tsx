@@ -1,10 +1,5 @@
 import { useEffect, useState } from 'react'
-import {
-	initialTypewriterState,
-	nextTypewriterState,
-	TYPEWRITER_TICK_MS,
-	typewriterText,
-} from './typewriter-steps.ts'
+import { initialTypewriterState, nextTypewriterState, TYPEWRITER_TICK_MS, typewriterText } from './typewriter-steps.ts'
 
 /**
  * Types the prompts one character per tick. The server (and a visitor without JavaScript) sees the
@@ -30,7 +25,7 @@ export function Typewriter({ prompts }: { prompts: readonly string[] }) {
 			</span>
 			<span
 				aria-hidden
-				className="ml-0.5 inline-block h-5 w-0.5 translate-y-1 animate-blink bg-brand-600"
+				className="animate-blink bg-brand-600 ml-0.5 inline-block h-5 w-0.5 translate-y-1"
 				data-testid="typewriter-cursor"
 			/>
 		</>

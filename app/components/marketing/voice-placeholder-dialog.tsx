@@ -8,7 +8,13 @@ type Status = 'disconnected' | 'connecting' | 'connected'
 export const VOICE_PLACEHOLDER_CONNECT_MS = 1000
 
 /** Spec: disconnected, then connecting on open, then connected after 1 s with one response line. */
-export function VoicePlaceholderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function VoicePlaceholderDialog({
+	open,
+	onOpenChange,
+}: {
+	open: boolean
+	onOpenChange: (open: boolean) => void
+}) {
 	const [status, setStatus] = useState<Status>('disconnected')
 	useEffect(() => {
 		if (!open) {
@@ -23,7 +29,7 @@ export function VoicePlaceholderDialog({ open, onOpenChange }: { open: boolean; 
 	return (
 		<Dialog open={open} onOpenChange={onOpenChange}>
 			<DialogContent className="max-w-md">
-				<div className="bg-gradient-to-br from-sky-500 via-brand-600 to-fuchsia-600 px-6 pt-8 pb-10 text-white">
+				<div className="via-brand-600 bg-gradient-to-br from-sky-500 to-fuchsia-600 px-6 pt-8 pb-10 text-white">
 					<DialogTitle className="font-display text-xl font-bold">{voicePlaceholder.title}</DialogTitle>
 					<DialogDescription className="mt-1 text-sm text-white/85">{voicePlaceholder.description}</DialogDescription>
 					<div className="mt-8 flex flex-col items-center gap-4">

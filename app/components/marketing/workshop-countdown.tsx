@@ -24,12 +24,18 @@ export function WorkshopCountdown({ label }: { label: string }) {
 
 	return (
 		<div role="timer" aria-label={label} aria-live="off">
-			<p className="text-sm font-medium text-brand-100">{label}</p>
+			<p className="text-brand-100 text-sm font-medium">{label}</p>
 			<dl className="mt-3 grid grid-cols-4 gap-2 sm:gap-3">
 				{units.map(({ key, label: unitLabel }) => (
-					<div key={key} className="flex flex-col-reverse rounded-xl bg-white/10 px-2 py-3 text-center ring-1 ring-white/15">
-						<dt className="mt-1 text-[0.6875rem] font-medium tracking-wide text-brand-100 uppercase">{unitLabel}</dt>
-						<dd className="font-display text-2xl font-bold text-white tabular-nums sm:text-3xl" data-testid={`countdown-${key}`}>
+					<div
+						key={key}
+						className="flex flex-col-reverse rounded-xl bg-white/10 px-2 py-3 text-center ring-1 ring-white/15"
+					>
+						<dt className="text-brand-100 mt-1 text-[0.6875rem] font-medium tracking-wide uppercase">{unitLabel}</dt>
+						<dd
+							className="font-display text-2xl font-bold text-white tabular-nums sm:text-3xl"
+							data-testid={`countdown-${key}`}
+						>
 							{remaining ? String(remaining[key]).padStart(2, '0') : '--'}
 						</dd>
 					</div>

@@ -25,16 +25,40 @@ export function CodeBox({ id, label, code, rows }: { id: string; label: React.Re
 	)
 }
 
-export function DeleteConfirmation({ id, action, question, confirmLabel, cancelTo, itemId }: { id: string; action: string; question: string; confirmLabel: string; cancelTo: string; itemId: string }) {
+export function DeleteConfirmation({
+	id,
+	action,
+	question,
+	confirmLabel,
+	cancelTo,
+	itemId,
+}: {
+	id: string
+	action: string
+	question: string
+	confirmLabel: string
+	cancelTo: string
+	itemId: string
+}) {
 	return (
-		<Form method="post" action={action} role="alertdialog" aria-labelledby={id} className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200">
+		<Form
+			method="post"
+			action={action}
+			role="alertdialog"
+			aria-labelledby={id}
+			className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200"
+		>
 			<p id={id} className="text-sm font-medium text-rose-900">
 				{question}
 			</p>
 			<input type="hidden" name="intent" value="delete" />
 			<input type="hidden" name="id" value={itemId} />
 			<div className="mt-3 flex gap-2">
-				<button type="submit" autoFocus className={buttonClasses({ size: 'sm', className: 'bg-rose-600 shadow-rose-600/25 hover:bg-rose-700' })}>
+				<button
+					type="submit"
+					autoFocus
+					className={buttonClasses({ size: 'sm', className: 'bg-rose-600 shadow-rose-600/25 hover:bg-rose-700' })}
+				>
 					<Trash2 className="size-4" aria-hidden />
 					{confirmLabel}
 				</button>
@@ -70,7 +94,11 @@ export function ActiveSwitch({
 }) {
 	const { fetcher, active } = toggle
 	return (
-		<fetcher.Form method="post" action={action} className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-slate-50 px-4 py-2.5 ring-1 ring-slate-200">
+		<fetcher.Form
+			method="post"
+			action={action}
+			className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-slate-50 px-4 py-2.5 ring-1 ring-slate-200"
+		>
 			<input type="hidden" name="intent" value="toggle" />
 			<input type="hidden" name="id" value={itemId} />
 			<input type="hidden" name="active" value={String(!active)} />
@@ -85,14 +113,32 @@ export function ActiveSwitch({
 					active ? 'bg-emerald-500' : 'bg-slate-300',
 				)}
 			>
-				<span aria-hidden className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none', active ? 'translate-x-5' : 'translate-x-0.5')} />
+				<span
+					aria-hidden
+					className={cn(
+						'inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none',
+						active ? 'translate-x-5' : 'translate-x-0.5',
+					)}
+				/>
 			</button>
 		</fetcher.Form>
 	)
 }
 
 /** "Your Chatbots" / "Your Voice Assistants": the heading, Create New, and the cards. */
-export function BuilderList({ title, createTo, createLabel, children, after }: { title: string; createTo: string; createLabel: string; children: React.ReactNode; after?: React.ReactNode }) {
+export function BuilderList({
+	title,
+	createTo,
+	createLabel,
+	children,
+	after,
+}: {
+	title: string
+	createTo: string
+	createLabel: string
+	children: React.ReactNode
+	after?: React.ReactNode
+}) {
 	return (
 		<section aria-labelledby="builder-list-heading">
 			<div className="flex flex-wrap items-center justify-between gap-3">
@@ -133,13 +179,22 @@ export function BuilderCard({
 	children: React.ReactNode
 }) {
 	return (
-		<li data-testid={testId} aria-labelledby={headingId} className="flex flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
+		<li
+			data-testid={testId}
+			aria-labelledby={headingId}
+			className="flex flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
+		>
 			<div className="flex items-start gap-3">
-				<span className={cn('grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br text-white shadow-sm', iconClassName)}>
+				<span
+					className={cn(
+						'grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br text-white shadow-sm',
+						iconClassName,
+					)}
+				>
 					<Icon className="size-5" aria-hidden />
 				</span>
 				<div className="min-w-0 flex-1">
-					<h4 id={headingId} className="truncate font-display text-base font-bold text-slate-950">
+					<h4 id={headingId} className="font-display truncate text-base font-bold text-slate-950">
 						{title}
 					</h4>
 					<div className="text-sm text-slate-500">{subtitle}</div>

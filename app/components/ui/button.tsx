@@ -21,7 +21,11 @@ const sizes: Record<Size, string> = {
 	lg: 'h-12 px-6 text-base',
 }
 
-export function buttonClasses({ variant = 'primary', size = 'md', className }: { variant?: Variant; size?: Size; className?: string } = {}) {
+export function buttonClasses({
+	variant = 'primary',
+	size = 'md',
+	className,
+}: { variant?: Variant; size?: Size; className?: string } = {}) {
 	return cn(base, variants[variant], sizes[size], className)
 }
 

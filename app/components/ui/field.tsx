@@ -17,7 +17,10 @@ function FieldShell({
 	hideLabel,
 	className,
 	children,
-}: Labelled & { className?: string; children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode }) {
+}: Labelled & {
+	className?: string
+	children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode
+}) {
 	const id = useId()
 	const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ')
 	return (
@@ -33,7 +36,14 @@ function FieldShell({
 }
 
 /** A labelled input with its error message wired for assistive technology. */
-export function Field({ label, error, hint, hideLabel, className, ...props }: React.ComponentProps<'input'> & Labelled) {
+export function Field({
+	label,
+	error,
+	hint,
+	hideLabel,
+	className,
+	...props
+}: React.ComponentProps<'input'> & Labelled) {
 	return (
 		<FieldShell label={label} error={error} hint={hint} hideLabel={hideLabel} className={className}>
 			{(control) => <input className={cn(inputClass, !hideLabel && 'mt-1.5')} {...control} {...props} />}
@@ -41,15 +51,36 @@ export function Field({ label, error, hint, hideLabel, className, ...props }: Re
 	)
 }
 
-export function TextareaField({ label, error, hint, hideLabel, className, controlClassName, ...props }: React.ComponentProps<'textarea'> & Labelled & { controlClassName?: string }) {
+export function TextareaField({
+	label,
+	error,
+	hint,
+	hideLabel,
+	className,
+	controlClassName,
+	...props
+}: React.ComponentProps<'textarea'> & Labelled & { controlClassName?: string }) {
 	return (
 		<FieldShell label={label} error={error} hint={hint} hideLabel={hideLabel} className={className}>
-			{(control) => <textarea className={cn(controlClass, 'mt-1.5 py-3 text-sm leading-relaxed', controlClassName)} {...control} {...props} />}
+			{(control) => (
+				<textarea
+					className={cn(controlClass, 'mt-1.5 py-3 text-sm leading-relaxed', controlClassName)}
+					{...control}
+					{...props}
+				/>
+			)}
 		</FieldShell>
 	)
 }
 
-export function SelectField({ label, error, hint, className, options, ...props }: React.ComponentProps<'select'> & Labelled & { options: ReadonlyArray<{ value: string; label: string }> }) {
+export function SelectField({
+	label,
+	error,
+	hint,
+	className,
+	options,
+	...props
+}: React.ComponentProps<'select'> & Labelled & { options: ReadonlyArray<{ value: string; label: string }> }) {
 	return (
 		<FieldShell label={label} error={error} hint={hint} className={className}>
 			{(control) => (

@@ -14,17 +14,22 @@ test('sign-up rules from the spec', () => {
 	}
 	expect(errors({ ...valid, fullName: ' ' })).toEqual({ fullName: 'Full Name is required' })
 	expect(errors({ ...valid, email: 'not-an-email' })).toEqual({ email: 'Please enter a valid email address' })
-	expect(errors({ ...valid, password: '12345', confirmPassword: '12345' })).toEqual({ password: 'Password must be at least 6 characters' })
+	expect(errors({ ...valid, password: '12345', confirmPassword: '12345' })).toEqual({
+		password: 'Password must be at least 6 characters',
+	})
 	expect(errors({ ...valid, confirmPassword: 'secret2' })).toEqual({ confirmPassword: 'Passwords do not match' })
 	expect(errors({ ...valid, confirmPassword: '' })).toEqual({ confirmPassword: 'Confirm Password is required' })
 	const long = 'ä'.repeat(37) // 74 bytes in UTF-8
-	expect(errors({ ...valid, password: long, confirmPassword: long })).toEqual({ password: 'Password must be at most 72 bytes' })
+	expect(errors({ ...valid, password: long, confirmPassword: long })).toEqual({
+		password: 'Password must be at most 72 bytes',
+	})
 })
 
 test('sign-in needs both fields', () => {
 	const result = SignInSchema.safeParse({ email: '', password: '' })
 	expect(result.success).toBe(false)
-	if (!result.success) expect(fieldErrorsOf(result.error)).toEqual({ email: 'Email is required', password: 'Password is required' })
+	if (!result.success)
+		expect(fieldErrorsOf(result.error)).toEqual({ email: 'Email is required', password: 'Password is required' })
 })
 
 test('redirects after sign-in stay on this site', () => {

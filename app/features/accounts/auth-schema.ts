@@ -17,7 +17,10 @@ const password = z
 	.string({ error: 'Password is required' })
 	.min(1, 'Password is required')
 	.min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-	.refine((v) => new TextEncoder().encode(v).length <= PASSWORD_MAX_BYTES, `Password must be at most ${PASSWORD_MAX_BYTES} bytes`)
+	.refine(
+		(v) => new TextEncoder().encode(v).length <= PASSWORD_MAX_BYTES,
+		`Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
+	)
 
 export const SignInSchema = z.object({
 	email,
@@ -27,7 +30,11 @@ export const SignInSchema = z.object({
 
 export const SignUpSchema = z
 	.object({
-		fullName: z.string({ error: 'Full Name is required' }).trim().min(1, 'Full Name is required').max(100, 'Full Name is too long'),
+		fullName: z
+			.string({ error: 'Full Name is required' })
+			.trim()
+			.min(1, 'Full Name is required')
+			.max(100, 'Full Name is too long'),
 		email,
 		password,
 		confirmPassword: z.string({ error: 'Confirm Password is required' }).min(1, 'Confirm Password is required'),

@@ -42,7 +42,10 @@ authenticator.use(
 		])
 		if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
 
-		const user = await prisma.user.findUnique({ where: { email }, select: { id: true, email: true, passwordHash: true, emailVerifiedAt: true, fullName: true } })
+		const user = await prisma.user.findUnique({
+			where: { email },
+			select: { id: true, email: true, passwordHash: true, emailVerifiedAt: true, fullName: true },
+		})
 		if (!user) {
 			await burnPasswordCheck(password)
 			throw new AuthError(INVALID_CREDENTIALS, 401)
@@ -80,7 +83,10 @@ export async function signUp(request: Request, form: FormData) {
 	])
 	if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
 
-	const existing = await prisma.user.findUnique({ where: { email }, select: { id: true, email: true, emailVerifiedAt: true } })
+	const existing = await prisma.user.findUnique({
+		where: { email },
+		select: { id: true, email: true, emailVerifiedAt: true },
+	})
 	if (existing) {
 		if (existing.emailVerifiedAt) await sendAlreadyRegisteredEmail(request, email)
 		else await sendVerificationEmail(request, existing)
@@ -100,7 +106,10 @@ export async function signUp(request: Request, form: FormData) {
 export async function verifyEmail(token: string) {
 	const claim = readVerificationToken(token)
 	if (!claim) return null
-	const user = await prisma.user.findUnique({ where: { id: claim.userId }, select: { id: true, email: true, emailVerifiedAt: true } })
+	const user = await prisma.user.findUnique({
+		where: { id: claim.userId },
+		select: { id: true, email: true, emailVerifiedAt: true },
+	})
 	if (!user || user.email !== claim.email) return null
 	if (!user.emailVerifiedAt) await prisma.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } })
 	return createSession(user.id)

@@ -11,7 +11,9 @@ test('a token names its user and address until it expires', () => {
 test('a changed token is refused', () => {
 	const token = createVerificationToken('user-1', 'a@example.com')
 	const [payload, signature] = token.split('.')
-	const forged = Buffer.from(JSON.stringify({ u: 'user-2', e: 'a@example.com', x: Date.now() + 1e6 })).toString('base64url')
+	const forged = Buffer.from(JSON.stringify({ u: 'user-2', e: 'a@example.com', x: Date.now() + 1e6 })).toString(
+		'base64url',
+	)
 	expect(readVerificationToken(`${forged}.${signature}`)).toBeNull()
 	expect(readVerificationToken(`${payload}.${signature.slice(0, -2)}xx`)).toBeNull()
 	expect(readVerificationToken('garbage')).toBeNull()

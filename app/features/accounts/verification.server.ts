@@ -10,7 +10,9 @@ function sign(payload: string) {
 }
 
 export function createVerificationToken(userId: string, email: string, now = Date.now()) {
-	const payload = Buffer.from(JSON.stringify({ u: userId, e: email, x: now + VERIFICATION_TTL_MS })).toString('base64url')
+	const payload = Buffer.from(JSON.stringify({ u: userId, e: email, x: now + VERIFICATION_TTL_MS })).toString(
+		'base64url',
+	)
 	return `${payload}.${sign(payload)}`
 }
 

@@ -13,8 +13,16 @@ const widget = (messages: IncomingMessage[], abortSignal?: AbortSignal, timeoutM
 	timeoutMs,
 })
 
-export function streamWidgetReply(messages: IncomingMessage[], abortSignal?: AbortSignal, { timeoutMs }: { timeoutMs?: number } = {}) {
-	return streamModelReply({ ...widget(messages, abortSignal, timeoutMs), label: 'Widget chat', errorText: CHAT_APOLOGY })
+export function streamWidgetReply(
+	messages: IncomingMessage[],
+	abortSignal?: AbortSignal,
+	{ timeoutMs }: { timeoutMs?: number } = {},
+) {
+	return streamModelReply({
+		...widget(messages, abortSignal, timeoutMs),
+		label: 'Widget chat',
+		errorText: CHAT_APOLOGY,
+	})
 }
 
 /** The whole answer at once, for the no-JavaScript chat page; the apology on any failure. */

@@ -18,7 +18,8 @@ function buildSiteKnowledge(): string {
 	const parts = [
 		`${company.name} is an AI and software services company in ${address.locality}, India. Our services are: ${serviceList}. ${company.description}`,
 		...services.map(
-			(s) => `Our ${s.page.badge} service: ${s.page.intro} What you get: ${s.page.benefits.join('; ')}. How we deliver: ${s.page.features.map((f) => `${f.title}: ${f.description}`).join(' ')}${s.page.platforms ? ` Supported platforms: ${s.page.platforms.join(', ')}.` : ''}`,
+			(s) =>
+				`Our ${s.page.badge} service: ${s.page.intro} What you get: ${s.page.benefits.join('; ')}. How we deliver: ${s.page.features.map((f) => `${f.title}: ${f.description}`).join(' ')}${s.page.platforms ? ` Supported platforms: ${s.page.platforms.join(', ')}.` : ''}`,
 		),
 		`Our autonomous AI agents (coming soon) automate flows such as ${agentsSection.flows.map((f) => f.title).join(', ')}. ${agentsSection.claims.map((c) => `${c.value} ${c.label}`).join('; ')}.`,
 		`Our ${career.programTitle} (internship) is for college students. Topics: ${career.topics.map((t) => t.title).join(', ')}. Benefits: ${career.perks.map((p) => p.title).join(', ')}. Apply through the Apply for Internship form on the Career page.`,

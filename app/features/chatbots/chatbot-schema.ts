@@ -12,7 +12,10 @@ export const ChatbotFormSchema = z.object({
 		.string()
 		.trim()
 		.min(1, missing)
-		.max(MAX_KNOWLEDGE_CHARS, `The knowledge base is limited to ${MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters.`),
+		.max(
+			MAX_KNOWLEDGE_CHARS,
+			`The knowledge base is limited to ${MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters.`,
+		),
 	systemPrompt: z
 		.string()
 		.trim()

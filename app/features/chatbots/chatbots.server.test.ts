@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ChatbotFormSchema } from './chatbot-schema.ts'
-import { createChatbot, deleteChatbot, getActiveChatbot, getOwnedChatbot, listChatbots, setChatbotActive, updateChatbot } from './chatbots.server.ts'
+import {
+	createChatbot,
+	deleteChatbot,
+	getActiveChatbot,
+	getOwnedChatbot,
+	listChatbots,
+	setChatbotActive,
+	updateChatbot,
+} from './chatbots.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { chunkKnowledge } from './knowledge-base.ts'
 import { searchKnowledge, toOrQuery } from './knowledge.server.ts'
@@ -10,7 +18,10 @@ let owner: string
 let stranger: string
 beforeAll(async () => {
 	const make = (label: string) =>
-		prisma.user.create({ data: { email: `${label}-${randomUUID()}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() }, select: { id: true } })
+		prisma.user.create({
+			data: { email: `${label}-${randomUUID()}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() },
+			select: { id: true },
+		})
 	owner = (await make('owner')).id
 	stranger = (await make('stranger')).id
 })
@@ -18,9 +29,15 @@ afterAll(async () => {
 	await prisma.user.deleteMany({ where: { id: { in: [owner, stranger] } } })
 })
 
-const form = (knowledgeBase: string, name = 'Helper') => ChatbotFormSchema.parse({ name, knowledgeBase, systemPrompt: '' })
+const form = (knowledgeBase: string, name = 'Helper') =>
+	ChatbotFormSchema.parse({ name, knowledgeBase, systemPrompt: '' })
 
-const chunkCount = async (chatbotId: string) => (await prisma.$queryRaw<[{ n: number }]>`SELECT count(*)::int AS n FROM knowledge_chunks WHERE chatbot_id = ${chatbotId}::uuid`)[0].n
+const chunkCount = async (chatbotId: string) =>
+	(
+		await prisma.$queryRaw<
+			[{ n: number }]
+		>`SELECT count(*)::int AS n FROM knowledge_chunks WHERE chatbot_id = ${chatbotId}::uuid`
+	)[0].n
 
 describe('chunkKnowledge', () => {
 	test('packs paragraphs up to the size, keeps paragraph breaks, cuts long ones at sentences', () => {
@@ -41,10 +58,18 @@ describe('toOrQuery', () => {
 
 describe('chatbots', () => {
 	test('create stores the spec default prompt, the embed code with the id, and indexed chunks', async () => {
-		const { chatbot, chunks } = await createChatbot(owner, form('Our refund window is 45 days.\n\nWe ship to Pune and Delhi.'), 'https://site.example')
-		expect(chatbot.embedCode).toBe(`<script src="https://site.example/embed.js" data-chatbot-id="${chatbot.id}" async></script>`)
+		const { chatbot, chunks } = await createChatbot(
+			owner,
+			form('Our refund window is 45 days.\n\nWe ship to Pune and Delhi.'),
+			'https://site.example',
+		)
+		expect(chatbot.embedCode).toBe(
+			`<script src="https://site.example/embed.js" data-chatbot-id="${chatbot.id}" async></script>`,
+		)
 		const row = await getOwnedChatbot(owner, chatbot.id)
-		expect(row?.systemPrompt).toBe('You are a helpful AI assistant. Use the provided knowledge base to answer questions accurately and helpfully.')
+		expect(row?.systemPrompt).toBe(
+			'You are a helpful AI assistant. Use the provided knowledge base to answer questions accurately and helpfully.',
+		)
 		expect(chunks).toBe(1)
 		expect(await chunkCount(chatbot.id)).toBe(1)
 		const hits = await searchKnowledge(chatbot.id, 'How many days do I have for a refund?')
@@ -52,7 +77,10 @@ describe('chatbots', () => {
 	})
 
 	test('search ranks the matching chunk first among many', async () => {
-		const filler = Array.from({ length: 300 }, (_, i) => `Paragraph ${i} talks about widgets, gadgets and sprockets in general terms.`).join('\n\n')
+		const filler = Array.from(
+			{ length: 300 },
+			(_, i) => `Paragraph ${i} talks about widgets, gadgets and sprockets in general terms.`,
+		).join('\n\n')
 		const needle = 'The secret launch code for the Zephyr rocket is MAPLE-42.'
 		const { chatbot } = await createChatbot(owner, form(`${filler}\n\n${needle}\n\n${filler}`), 'https://site.example')
 		expect(await chunkCount(chatbot.id)).toBeGreaterThan(20)

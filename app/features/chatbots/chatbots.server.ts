@@ -24,7 +24,10 @@ export async function getOwnedChatbot(userId: string, id: string) {
 /** For the public embed: only an active chatbot answers. */
 export async function getActiveChatbot(id: string) {
 	if (!isUuid(id)) return null
-	return prisma.chatbot.findFirst({ where: { id, isActive: true }, select: { id: true, name: true, systemPrompt: true } })
+	return prisma.chatbot.findFirst({
+		where: { id, isActive: true },
+		select: { id: true, name: true, systemPrompt: true },
+	})
 }
 
 /** Insert, then the embed code with the new id (spec section 7), then the chunks: all or nothing. */
@@ -35,7 +38,11 @@ export async function createChatbot(userId: string, form: ChatbotForm, origin: s
 				data: { userId, name: form.name, knowledgeBase: form.knowledgeBase, systemPrompt: form.systemPrompt },
 				select: { id: true },
 			})
-			const chatbot = await tx.chatbot.update({ where: { id: created.id }, data: { embedCode: embedCodeFor(origin, created.id) }, select: listFields })
+			const chatbot = await tx.chatbot.update({
+				where: { id: created.id },
+				data: { embedCode: embedCodeFor(origin, created.id) },
+				select: listFields,
+			})
 			const chunks = await indexKnowledge(tx, chatbot.id, form.knowledgeBase)
 			return { chatbot, chunks }
 		},

@@ -1,7 +1,8 @@
 // Copy of the Chatbot Builder tab, its preview and the embedded widget (spec sections 2, 5 and 8).
 
 export const chatbotBuilder = {
-	defaultSystemPrompt: 'You are a helpful AI assistant. Use the provided knowledge base to answer questions accurately and helpfully.',
+	defaultSystemPrompt:
+		'You are a helpful AI assistant. Use the provided knowledge base to answer questions accurately and helpfully.',
 	empty: {
 		title: 'Create Your First Chatbot',
 		text: 'Turn your documents, website and notes into a chatbot that answers your visitors around the clock.',
@@ -41,7 +42,8 @@ export const chatbotBuilder = {
 		embed: 'Embed',
 		edit: 'Edit',
 		delete: 'Delete',
-		deleteConfirm: (name: string) => `Delete the chatbot "${name}"? Sites that embed it will show it as unavailable. This cannot be undone.`,
+		deleteConfirm: (name: string) =>
+			`Delete the chatbot "${name}"? Sites that embed it will show it as unavailable. This cannot be undone.`,
 		switchLabel: (name: string) => `Active: ${name}`,
 	},
 	preview: {
@@ -75,7 +77,10 @@ export const chatbotBuilder = {
 		copied: 'Copied!',
 		copiedDescription: 'Embed code copied to clipboard',
 		uploadFailed: { title: 'Upload failed', description: 'Failed to process the file' },
-		importFailed: { title: 'Import failed', description: 'Failed to import website content. Check the URL or API limits.' },
+		importFailed: {
+			title: 'Import failed',
+			description: 'Failed to import website content. Check the URL or API limits.',
+		},
 		createFailed: { title: 'Creation failed', description: 'Failed to create chatbot' },
 		deleteFailed: { title: 'Error', description: 'Failed to delete chatbot' },
 		listFailed: 'Failed to fetch chatbots',

@@ -21,7 +21,6 @@ export function websiteKnowledge(url: string, text: string) {
 	return `Website content from: ${url}\n\n${text}`
 }
 
-
 /**
  * Cuts a knowledge base into retrieval chunks of at most about `maxChars`: whole paragraphs where
  * they fit (long ones cut at sentence ends), neighbours packed together, paragraph breaks kept.

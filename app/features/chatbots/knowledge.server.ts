@@ -34,7 +34,12 @@ export function toOrQuery(question: string) {
  * than ts_rank_cd: a third of the cost over thousands of matching chunks (scripts/bench/knowledge.ts),
  * and the model (or the offline ranker) reads the few chunks returned more closely anyway.
  */
-export async function searchKnowledge(chatbotId: string, question: string, limit = 4, db: Db = prisma): Promise<KnowledgeChunk[]> {
+export async function searchKnowledge(
+	chatbotId: string,
+	question: string,
+	limit = 4,
+	db: Db = prisma,
+): Promise<KnowledgeChunk[]> {
 	const query = toOrQuery(question)
 	if (!query) return []
 	const rows = await db.$queryRaw<Array<{ position: number; content: string; rank: number }>>`

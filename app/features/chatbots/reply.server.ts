@@ -24,7 +24,13 @@ function toSource(chunk: KnowledgeChunk): KnowledgeSource {
 	return { position: chunk.position, excerpt: flat.length > 280 ? `${flat.slice(0, 277)}…` : flat }
 }
 
-function replyRequest(chatbot: ChatbotForReply, messages: IncomingMessage[], context: KnowledgeChunk[], label: string, abortSignal?: AbortSignal) {
+function replyRequest(
+	chatbot: ChatbotForReply,
+	messages: IncomingMessage[],
+	context: KnowledgeChunk[],
+	label: string,
+	abortSignal?: AbortSignal,
+) {
 	return {
 		instructions: `${chatbot.systemPrompt}\n\nYou are "${chatbot.name}". ${GROUNDING}`,
 		knowledge: context.map((c) => c.content).join('\n\n'),
@@ -38,15 +44,25 @@ function replyRequest(chatbot: ChatbotForReply, messages: IncomingMessage[], con
 export async function streamChatbotReply(
 	chatbot: ChatbotForReply,
 	messages: IncomingMessage[],
-	{ label, abortSignal, withSources, errorText }: { label: string; abortSignal?: AbortSignal; withSources: boolean; errorText: string },
+	{
+		label,
+		abortSignal,
+		withSources,
+		errorText,
+	}: { label: string; abortSignal?: AbortSignal; withSources: boolean; errorText: string },
 ) {
 	const { context, sources } = await retrieveContext(chatbot.id, messages)
-	const extraParts: UIMessageChunk[] = withSources && sources.length > 0 ? [{ type: 'data-sources', data: sources }] : []
+	const extraParts: UIMessageChunk[] =
+		withSources && sources.length > 0 ? [{ type: 'data-sources', data: sources }] : []
 	return streamModelReply({ ...replyRequest(chatbot, messages, context, label, abortSignal), errorText, extraParts })
 }
 
 /** The whole reply at once (the no-JavaScript preview); text null on failure. */
-export async function answerChatbotQuestion(chatbot: ChatbotForReply, messages: IncomingMessage[], { label, abortSignal }: { label: string; abortSignal?: AbortSignal }) {
+export async function answerChatbotQuestion(
+	chatbot: ChatbotForReply,
+	messages: IncomingMessage[],
+	{ label, abortSignal }: { label: string; abortSignal?: AbortSignal },
+) {
 	const { context, sources } = await retrieveContext(chatbot.id, messages)
 	const text = await generateModelReply(replyRequest(chatbot, messages, context, label, abortSignal))
 	return { text, sources }

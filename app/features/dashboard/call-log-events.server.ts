@@ -141,7 +141,9 @@ export class CallLogListener {
 	private scheduleReconnect(error: unknown) {
 		if (this.closed || this.reconnectTimer) return
 		const delay = Math.min(this.options.maxBackoffMs ?? 10_000, 100 * 2 ** this.attempt++)
-		console.error(`call_logs listener: ${error instanceof Error ? error.message : String(error)}; reconnecting in ${delay} ms`)
+		console.error(
+			`call_logs listener: ${error instanceof Error ? error.message : String(error)}; reconnecting in ${delay} ms`,
+		)
 		this.reconnectTimer = setTimeout(() => {
 			this.reconnectTimer = null
 			void this.connect()

@@ -7,7 +7,11 @@ beforeAll(async () => {
 	await prisma.callLog.deleteMany({})
 	const day = 24 * 3600_000
 	const rows = [
-		...Array.from({ length: 55 }, (_, i) => ({ callStatus: 'completed', callDuration: 60, createdAt: new Date(Date.now() - 2 * day - i * 1000) })),
+		...Array.from({ length: 55 }, (_, i) => ({
+			callStatus: 'completed',
+			callDuration: 60,
+			createdAt: new Date(Date.now() - 2 * day - i * 1000),
+		})),
 		{ callStatus: 'completed', callDuration: 30, createdAt: new Date(), customerName: 'Today' },
 		{ callStatus: 'in-progress', callDuration: 0, createdAt: new Date(), customerName: '  ' },
 		{ callStatus: 'failed', callDuration: 10, createdAt: new Date() },

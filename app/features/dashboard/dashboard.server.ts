@@ -7,7 +7,9 @@ export const RECENT_CONVERSATIONS = 50
 export type DashboardStats = { total: number; active: number; avgDuration: number; completedToday: number }
 
 export async function getDashboardStats(timeZone: string): Promise<DashboardStats> {
-	const [row] = await prisma.$queryRaw<Array<{ total: number; active: number; avg_duration: number; completed_today: number }>>`
+	const [row] = await prisma.$queryRaw<
+		Array<{ total: number; active: number; avg_duration: number; completed_today: number }>
+	>`
 		SELECT
 			count(*)::int AS total,
 			count(*) FILTER (WHERE call_status = 'in-progress')::int AS active,

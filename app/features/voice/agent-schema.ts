@@ -17,7 +17,10 @@ const emptyToUndefined = (value: unknown) => (value === '' || value === null ? u
 
 export const AgentFormSchema = z.object({
 	name: z.string().trim().min(1, missing).max(100, 'Keep the name under 100 characters.'),
-	voiceId: z.preprocess(emptyToUndefined, z.enum(voiceIds, 'Choose one of the voices.').default(voicebotBuilder.defaults.voiceId)),
+	voiceId: z.preprocess(
+		emptyToUndefined,
+		z.enum(voiceIds, 'Choose one of the voices.').default(voicebotBuilder.defaults.voiceId),
+	),
 	description: optionalText(300, 'Keep the description under 300 characters.'),
 	instructions: z.string().trim().min(1, missing).max(4000, 'Keep the instructions under 4,000 characters.'),
 	firstMessage: z
@@ -25,11 +28,21 @@ export const AgentFormSchema = z.object({
 		.trim()
 		.max(500, 'Keep the first message under 500 characters.')
 		.transform((v) => v || voicebotBuilder.defaults.firstMessage),
-	language: z.preprocess(emptyToUndefined, z.enum(languageCodes, 'Choose one of the languages.').default(voicebotBuilder.defaults.language)),
+	language: z.preprocess(
+		emptyToUndefined,
+		z.enum(languageCodes, 'Choose one of the languages.').default(voicebotBuilder.defaults.language),
+	),
 })
 export type AgentForm = z.infer<typeof AgentFormSchema>
 export type AgentFormErrors = Partial<Record<keyof AgentForm, string>>
-export type AgentFormValues = { name: string; voiceId: string; description: string; instructions: string; firstMessage: string; language: string }
+export type AgentFormValues = {
+	name: string
+	voiceId: string
+	description: string
+	instructions: string
+	firstMessage: string
+	language: string
+}
 export type VoicebotActionData = { values: AgentFormValues; errors: AgentFormErrors; toast: Toast }
 
 export const VOICE_TEXT_MAX_CHARS = 2000
@@ -54,4 +67,6 @@ export const VoiceIdsSchema = z.object({
 })
 
 /** Ending a call: completed unless the caller says it failed. */
-export const VoiceEndSchema = VoiceIdsSchema.extend({ status: z.enum(['completed', 'failed']).catch('completed').default('completed') })
+export const VoiceEndSchema = VoiceIdsSchema.extend({
+	status: z.enum(['completed', 'failed']).catch('completed').default('completed'),
+})

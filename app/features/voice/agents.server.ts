@@ -13,7 +13,16 @@ export class VoiceProviderError extends Error {
 	}
 }
 
-const listFields = { id: true, name: true, description: true, voiceId: true, language: true, isActive: true, createdAt: true, elevenAgentId: true } as const
+const listFields = {
+	id: true,
+	name: true,
+	description: true,
+	voiceId: true,
+	language: true,
+	isActive: true,
+	createdAt: true,
+	elevenAgentId: true,
+} as const
 
 export function listAgents(userId: string) {
 	return prisma.agent.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, select: listFields })
@@ -29,7 +38,15 @@ export async function getActiveAgent(id: string) {
 	if (!isUuid(id)) return null
 	return prisma.agent.findFirst({
 		where: { id, isActive: true },
-		select: { id: true, name: true, description: true, instructions: true, firstMessage: true, voiceId: true, language: true },
+		select: {
+			id: true,
+			name: true,
+			description: true,
+			instructions: true,
+			firstMessage: true,
+			voiceId: true,
+			language: true,
+		},
 	})
 }
 
@@ -60,13 +77,16 @@ export async function createElevenLabsAgent(form: AgentForm, { apiKey, baseUrl }
 	} catch {
 		agentId = undefined
 	}
-	if (typeof agentId !== 'string' || !agentId) throw new VoiceProviderError(`ElevenLabs answered without an agent_id: ${text.slice(0, 300)}`)
+	if (typeof agentId !== 'string' || !agentId)
+		throw new VoiceProviderError(`ElevenLabs answered without an agent_id: ${text.slice(0, 300)}`)
 	return agentId
 }
 
 export async function createAgent(userId: string, form: AgentForm) {
 	const env = getEnv()
-	const elevenAgentId = env.ELEVENLABS_API_KEY ? await createElevenLabsAgent(form, { apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_BASE_URL }) : null
+	const elevenAgentId = env.ELEVENLABS_API_KEY
+		? await createElevenLabsAgent(form, { apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_BASE_URL })
+		: null
 	// voice_settings takes the column default: the spec's stability 0.5, similarity_boost 0.5, style 0, speaker boost on.
 	return prisma.agent.create({
 		data: {

@@ -3,7 +3,14 @@
 // administrator's dashboard shows live; its transcript grows with every turn.
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
 import { languages } from './copy.ts'
-import { VOICE_AUDIO_MAX_BYTES, VOICE_AUDIO_MAX_SECONDS, VOICE_TEXT_MAX_CHARS, VoiceEndSchema, VoiceIdsSchema, VoiceStartSchema } from './agent-schema.ts'
+import {
+	VOICE_AUDIO_MAX_BYTES,
+	VOICE_AUDIO_MAX_SECONDS,
+	VOICE_TEXT_MAX_CHARS,
+	VoiceEndSchema,
+	VoiceIdsSchema,
+	VoiceStartSchema,
+} from './agent-schema.ts'
 import { getActiveAgent } from './agents.server.ts'
 import { describeAiError, generateModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
 import { transcribeAudio, transcriptionSettings } from './transcribe.server.ts'
@@ -38,7 +45,13 @@ export async function voiceApiResponse(run: () => Promise<unknown>) {
 		return Response.json(await run(), { headers: { 'Cache-Control': 'no-store' } })
 	} catch (error) {
 		if (error instanceof VoiceApiError) {
-			return Response.json({ error: error.message }, { status: error.status, headers: error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined })
+			return Response.json(
+				{ error: error.message },
+				{
+					status: error.status,
+					headers: error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined,
+				},
+			)
 		}
 		console.error('Voice API failed:', error)
 		return Response.json({ error: 'Something went wrong on our side. Try again.' }, { status: 500 })
@@ -46,7 +59,11 @@ export async function voiceApiResponse(run: () => Promise<unknown>) {
 }
 
 async function readJson(request: Request) {
-	const body = await readJsonBody(request, { maxBytes: 16 * 1024, tooLarge: 'The request body is too large.', requireJsonType: true })
+	const body = await readJsonBody(request, {
+		maxBytes: 16 * 1024,
+		tooLarge: 'The request body is too large.',
+		requireJsonType: true,
+	})
 	if (!body.ok) throw new VoiceApiError(body.status, body.message)
 	return body.value
 }
@@ -56,7 +73,8 @@ async function limit(request: Request, agentId: string) {
 		[`voice:ip:${clientIp(request)}`, rateLimits.voiceApiPerIp],
 		[`voice:agent:${agentId}`, rateLimits.voiceApiPerAgent],
 	])
-	if (!result.allowed) throw new VoiceApiError(429, tooManyAttemptsMessage(result.retryAfterSeconds), result.retryAfterSeconds)
+	if (!result.allowed)
+		throw new VoiceApiError(429, tooManyAttemptsMessage(result.retryAfterSeconds), result.retryAfterSeconds)
 }
 
 async function requireAgent(agentId: string) {
@@ -106,7 +124,10 @@ export async function startConversation(request: Request) {
 /** The open conversation of this agent, or why there is none. */
 async function requireOpenConversation(agent: Agent, conversationId: string) {
 	const call = isUuid(conversationId)
-		? await prisma.callLog.findFirst({ where: { id: conversationId, agentId: agent.id }, select: { id: true, callStatus: true, transcript: true, updatedAt: true } })
+		? await prisma.callLog.findFirst({
+				where: { id: conversationId, agentId: agent.id },
+				select: { id: true, callStatus: true, transcript: true, updatedAt: true },
+			})
 		: null
 	if (!call) throw new VoiceApiError(404, NO_CONVERSATION)
 	if (call.callStatus !== 'in-progress') throw new VoiceApiError(409, 'This conversation has ended. Start a new one.')
@@ -125,7 +146,8 @@ export function transcriptMessages(transcript: string): IncomingMessage[] {
 		.split('\n')
 		.map((line): IncomingMessage | null => {
 			if (line.startsWith(CALLER)) return { role: 'user', parts: [{ type: 'text', text: line.slice(CALLER.length) }] }
-			if (line.startsWith(ASSISTANT)) return { role: 'assistant', parts: [{ type: 'text', text: line.slice(ASSISTANT.length) }] }
+			if (line.startsWith(ASSISTANT))
+				return { role: 'assistant', parts: [{ type: 'text', text: line.slice(ASSISTANT.length) }] }
 			return null
 		})
 		.filter((m): m is IncomingMessage => m !== null)
@@ -145,7 +167,7 @@ export function audioKind(bytes: Uint8Array): 'webm' | 'ogg' | 'wav' | null {
 export function wavSeconds(bytes: Uint8Array) {
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 	let byteRate = 0
-	for (let offset = 12; offset + 8 <= bytes.byteLength; ) {
+	for (let offset = 12; offset + 8 <= bytes.byteLength;) {
 		const id = String.fromCharCode(...bytes.slice(offset, offset + 4))
 		const size = view.getUint32(offset + 4, true)
 		if (id === 'fmt ' && offset + 16 <= bytes.byteLength) byteRate = view.getUint32(offset + 16, true)
@@ -161,10 +183,14 @@ async function readMessageForm(request: Request) {
 	}
 	let audio: Uint8Array | null = null
 	try {
-		const form = await parseFormData(request, { maxFiles: 1, maxFileSize: VOICE_AUDIO_MAX_BYTES, maxTotalSize: VOICE_AUDIO_MAX_BYTES + 64 * 1024 }, async (file: FileUpload) => {
-			if (file.fieldName === 'audio') audio = new Uint8Array(await file.arrayBuffer())
-			return null
-		})
+		const form = await parseFormData(
+			request,
+			{ maxFiles: 1, maxFileSize: VOICE_AUDIO_MAX_BYTES, maxTotalSize: VOICE_AUDIO_MAX_BYTES + 64 * 1024 },
+			async (file: FileUpload) => {
+				if (file.fieldName === 'audio') audio = new Uint8Array(await file.arrayBuffer())
+				return null
+			},
+		)
 		return { form, audio: audio as Uint8Array | null }
 	} catch (error) {
 		if (error instanceof MaxFileSizeExceededError || (error as Error).name === 'MaxTotalSizeExceededError') {
@@ -177,17 +203,22 @@ async function readMessageForm(request: Request) {
 async function heardText(agent: Agent, audio: Uint8Array | null, text: string, signal: AbortSignal) {
 	if (!audio || audio.byteLength === 0) {
 		if (!text) throw new VoiceApiError(400, 'Send audio or text.')
-		if (text.length > VOICE_TEXT_MAX_CHARS) throw new VoiceApiError(400, `Text is limited to ${VOICE_TEXT_MAX_CHARS} characters.`)
+		if (text.length > VOICE_TEXT_MAX_CHARS)
+			throw new VoiceApiError(400, `Text is limited to ${VOICE_TEXT_MAX_CHARS} characters.`)
 		return text
 	}
 	if (!transcriptionSettings()) {
-		throw new VoiceApiError(501, 'Speech-to-text is not configured on this server (set GROQ_API_KEY or TRANSCRIBE_API_KEY). Send text instead.')
+		throw new VoiceApiError(
+			501,
+			'Speech-to-text is not configured on this server (set GROQ_API_KEY or TRANSCRIBE_API_KEY). Send text instead.',
+		)
 	}
 	const kind = audioKind(audio)
 	if (!kind) throw new VoiceApiError(415, 'Audio must be WebM/Opus, Ogg or WAV.')
 	if (kind === 'wav') {
 		const seconds = wavSeconds(audio)
-		if (seconds !== null && seconds > VOICE_AUDIO_MAX_SECONDS) throw new VoiceApiError(413, `Audio is limited to ${VOICE_AUDIO_MAX_SECONDS} seconds per message.`)
+		if (seconds !== null && seconds > VOICE_AUDIO_MAX_SECONDS)
+			throw new VoiceApiError(413, `Audio is limited to ${VOICE_AUDIO_MAX_SECONDS} seconds per message.`)
 	}
 	try {
 		const heard = await transcribeAudio(audio, agent.language, signal)
@@ -195,8 +226,11 @@ async function heardText(agent: Agent, audio: Uint8Array | null, text: string, s
 		return heard
 	} catch (error) {
 		if (error instanceof VoiceApiError) throw error
-		console.error(`Voice API: transcribing ${audio.byteLength} bytes of ${kind} for agent ${agent.id} failed: ${describeAiError(error)}`)
-		if ((error as Error).name === 'AI_NoTranscriptGeneratedError') throw new VoiceApiError(422, 'No speech was recognised in the audio.')
+		console.error(
+			`Voice API: transcribing ${audio.byteLength} bytes of ${kind} for agent ${agent.id} failed: ${describeAiError(error)}`,
+		)
+		if ((error as Error).name === 'AI_NoTranscriptGeneratedError')
+			throw new VoiceApiError(422, 'No speech was recognised in the audio.')
 		throw new VoiceApiError(502, 'The speech-to-text service failed. Try again.')
 	}
 }
@@ -208,7 +242,10 @@ function agentInstructions(agent: Agent) {
 
 export async function sendVoiceMessage(request: Request) {
 	const { form, audio } = await readMessageForm(request)
-	const parsed = VoiceIdsSchema.safeParse({ agent_id: form.get('agent_id') ?? '', conversation_id: form.get('conversation_id') ?? '' })
+	const parsed = VoiceIdsSchema.safeParse({
+		agent_id: form.get('agent_id') ?? '',
+		conversation_id: form.get('conversation_id') ?? '',
+	})
 	if (!parsed.success) throw firstIssue(parsed.error)
 	await limit(request, parsed.data.agent_id)
 	const agent = await requireAgent(parsed.data.agent_id)
@@ -239,7 +276,8 @@ export async function endConversation(request: Request) {
 	if (!parsed.success) throw firstIssue(parsed.error)
 	const { status } = parsed.data
 	await limit(request, parsed.data.agent_id)
-	if (!isUuid(parsed.data.agent_id) || !isUuid(parsed.data.conversation_id)) throw new VoiceApiError(404, NO_CONVERSATION)
+	if (!isUuid(parsed.data.agent_id) || !isUuid(parsed.data.conversation_id))
+		throw new VoiceApiError(404, NO_CONVERSATION)
 	const rows = await prisma.$queryRaw<Array<{ call_duration: number; call_status: string }>>`
 		UPDATE call_logs SET call_status = ${status},
 			call_duration = GREATEST(0, floor(extract(epoch FROM now() - created_at)))::int,
@@ -247,10 +285,21 @@ export async function endConversation(request: Request) {
 		WHERE id = ${parsed.data.conversation_id}::uuid AND agent_id = ${parsed.data.agent_id}::uuid AND call_status = 'in-progress'
 		RETURNING call_duration, call_status`
 	if (rows.length === 0) {
-		const exists = await prisma.callLog.findFirst({ where: { id: parsed.data.conversation_id, agentId: parsed.data.agent_id }, select: { callStatus: true, callDuration: true } })
+		const exists = await prisma.callLog.findFirst({
+			where: { id: parsed.data.conversation_id, agentId: parsed.data.agent_id },
+			select: { callStatus: true, callDuration: true },
+		})
 		if (!exists) throw new VoiceApiError(404, NO_CONVERSATION)
 		// Ending twice is harmless: the first end stands.
-		return { conversation_id: parsed.data.conversation_id, status: exists.callStatus, duration_seconds: exists.callDuration }
+		return {
+			conversation_id: parsed.data.conversation_id,
+			status: exists.callStatus,
+			duration_seconds: exists.callDuration,
+		}
 	}
-	return { conversation_id: parsed.data.conversation_id, status: rows[0].call_status, duration_seconds: rows[0].call_duration }
+	return {
+		conversation_id: parsed.data.conversation_id,
+		status: rows[0].call_status,
+		duration_seconds: rows[0].call_duration,
+	}
 }

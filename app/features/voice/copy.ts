@@ -58,7 +58,8 @@ export const voicebotBuilder = {
 		api: 'API',
 		delete: 'Delete',
 		switchLabel: (name: string) => `Active: ${name}`,
-		deleteConfirm: (name: string) => `Delete the voice assistant "${name}"? Its API stops answering. This cannot be undone.`,
+		deleteConfirm: (name: string) =>
+			`Delete the voice assistant "${name}"? Its API stops answering. This cannot be undone.`,
 	},
 	test: {
 		title: (name: string) => `Test: ${name}`,

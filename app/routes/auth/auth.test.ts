@@ -21,7 +21,11 @@ test('an unexpected exception becomes the generic error toast', async () => {
 		init: { status: number }
 	}
 	expect(result.init.status).toBe(500)
-	expect(result.data.toast).toMatchObject({ type: 'error', title: 'Error', description: 'An unexpected error occurred' })
+	expect(result.data.toast).toMatchObject({
+		type: 'error',
+		title: 'Error',
+		description: 'An unexpected error occurred',
+	})
 	expect(JSON.stringify(result.data)).not.toContain('database lost')
 	expect(String(logged.mock.calls[0]?.[0])).toContain('signin failed unexpectedly')
 	logged.mockRestore()

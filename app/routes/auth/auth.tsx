@@ -5,7 +5,14 @@ import { showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { Field, PasswordField } from '~/components/ui/field.tsx'
 import { buttonClasses } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
-import { fieldErrorsOf, PASSWORD_MIN_LENGTH, safeRedirect, SignInSchema, SignUpSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
+import {
+	fieldErrorsOf,
+	PASSWORD_MIN_LENGTH,
+	safeRedirect,
+	SignInSchema,
+	SignUpSchema,
+	type FieldErrors,
+} from '~/features/accounts/auth-schema.ts'
 import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts/auth.server.ts'
 import { cn } from '~/lib/misc.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
@@ -30,7 +37,10 @@ export async function action({ request }: Route.ActionArgs) {
 	const intent: Tab = form.get('intent') === 'signup' ? 'signup' : 'signin'
 	const fields = { email: String(form.get('email') ?? ''), fullName: String(form.get('fullName') ?? '') }
 	const fail = (status: number, title: string, description: string, fieldErrors: FieldErrors = {}) =>
-		data<ActionData>({ intent, toast: makeToast({ type: 'error', title, description }), fieldErrors, fields }, { status })
+		data<ActionData>(
+			{ intent, toast: makeToast({ type: 'error', title, description }), fieldErrors, fields },
+			{ status },
+		)
 	try {
 		if (intent === 'signin') {
 			const { setCookie } = await signIn(request)
@@ -41,11 +51,16 @@ export async function action({ request }: Route.ActionArgs) {
 			)
 		}
 		await signUp(request, form)
-		return redirectWithToast('/auth', { type: 'success', title: 'Account created!', description: 'Please check your email to verify your account.' })
+		return redirectWithToast('/auth', {
+			type: 'success',
+			title: 'Account created!',
+			description: 'Please check your email to verify your account.',
+		})
 	} catch (error) {
 		if (error instanceof AuthError) {
 			const fieldErrors = error.field ? { [error.field]: error.message } : {}
-			if (error.message === 'Passwords do not match') return fail(400, 'Password mismatch', 'Passwords do not match', fieldErrors)
+			if (error.message === 'Passwords do not match')
+				return fail(400, 'Password mismatch', 'Passwords do not match', fieldErrors)
 			return fail(error.status, intent === 'signin' ? 'Sign in failed' : 'Sign up failed', error.message, fieldErrors)
 		}
 		console.error(`${intent} failed unexpectedly for ${fields.email}:`, error)
@@ -70,14 +85,20 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 	}
 	return (
 		<section className="relative isolate flex min-h-[calc(100dvh-4rem)] items-center justify-center px-4 pt-28 pb-16">
-			<div aria-hidden className="absolute inset-0 -z-10 bg-grid [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]" />
-			<div aria-hidden className="absolute -top-32 left-1/2 -z-10 h-[30rem] w-[50rem] -translate-x-1/2 rounded-full bg-gradient-to-tr from-brand-200/70 via-fuchsia-200/50 to-cyan-200/60 blur-3xl" />
+			<div
+				aria-hidden
+				className="bg-grid absolute inset-0 -z-10 [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]"
+			/>
+			<div
+				aria-hidden
+				className="from-brand-200/70 absolute -top-32 left-1/2 -z-10 h-[30rem] w-[50rem] -translate-x-1/2 rounded-full bg-gradient-to-tr via-fuchsia-200/50 to-cyan-200/60 blur-3xl"
+			/>
 			<div className="w-full max-w-md rounded-3xl bg-white p-6 shadow-2xl ring-1 shadow-slate-900/10 ring-slate-200 sm:p-8">
 				<div className="text-center">
-					<span className="mx-auto grid size-12 place-items-center rounded-2xl bg-gradient-to-br from-brand-500 via-fuchsia-500 to-cyan-400 text-white shadow-lg shadow-brand-500/30">
+					<span className="from-brand-500 shadow-brand-500/30 mx-auto grid size-12 place-items-center rounded-2xl bg-gradient-to-br via-fuchsia-500 to-cyan-400 text-white shadow-lg">
 						<Sparkles className="size-6" aria-hidden />
 					</span>
-					<h1 className="mt-4 font-display text-2xl font-extrabold text-slate-950">Welcome</h1>
+					<h1 className="font-display mt-4 text-2xl font-extrabold text-slate-950">Welcome</h1>
 					<p className="mt-1 text-sm text-slate-600">Build your AI assistants in minutes.</p>
 				</div>
 				<nav aria-label="Sign in or sign up" className="mt-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
@@ -98,7 +119,11 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 					))}
 				</nav>
 				{tab === 'signin' ? (
-					<SignInForm key="signin" redirectTo={loaderData.redirectTo} actionData={actionData?.intent === 'signin' ? actionData : undefined} />
+					<SignInForm
+						key="signin"
+						redirectTo={loaderData.redirectTo}
+						actionData={actionData?.intent === 'signin' ? actionData : undefined}
+					/>
 				) : (
 					<SignUpForm key="signup" actionData={actionData?.intent === 'signup' ? actionData : undefined} />
 				)}
@@ -112,7 +137,10 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
  * Checks the form with the same schema as the server before anything is sent; when it fails, the
  * errors go next to their fields and `onInvalid` picks the toast.
  */
-function useClientValidation(schema: typeof SignInSchema | typeof SignUpSchema, onInvalid: (errors: FieldErrors) => void) {
+function useClientValidation(
+	schema: typeof SignInSchema | typeof SignUpSchema,
+	onInvalid: (errors: FieldErrors) => void,
+) {
 	const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
 	function validate(event: React.FormEvent<HTMLFormElement>) {
 		const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
@@ -139,11 +167,32 @@ function SignInForm({ redirectTo, actionData }: { redirectTo: string | null; act
 	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
 
 	return (
-		<Form method="post" replace noValidate={hydrated} onSubmit={validate} className="mt-6 space-y-4" aria-label="Sign In">
+		<Form
+			method="post"
+			replace
+			noValidate={hydrated}
+			onSubmit={validate}
+			className="mt-6 space-y-4"
+			aria-label="Sign In"
+		>
 			<input type="hidden" name="intent" value="signin" />
 			{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-			<Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.fields.email} error={errors.email} />
-			<PasswordField label="Password" name="password" autoComplete="current-password" required error={errors.password} />
+			<Field
+				label="Email"
+				name="email"
+				type="email"
+				autoComplete="email"
+				required
+				defaultValue={actionData?.fields.email}
+				error={errors.email}
+			/>
+			<PasswordField
+				label="Password"
+				name="password"
+				autoComplete="current-password"
+				required
+				error={errors.password}
+			/>
 			<button type="submit" disabled={busy} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
 				{busy ? 'Signing in...' : 'Sign In'}
 			</button>
@@ -164,11 +213,40 @@ function SignUpForm({ actionData }: { actionData?: ActionData }) {
 	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
 
 	return (
-		<Form method="post" replace noValidate={hydrated} onSubmit={validate} className="mt-6 space-y-4" aria-label="Sign Up">
+		<Form
+			method="post"
+			replace
+			noValidate={hydrated}
+			onSubmit={validate}
+			className="mt-6 space-y-4"
+			aria-label="Sign Up"
+		>
 			<input type="hidden" name="intent" value="signup" />
-			<Field label="Full Name" name="fullName" autoComplete="name" required defaultValue={actionData?.fields.fullName} error={errors.fullName} />
-			<Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.fields.email} error={errors.email} />
-			<PasswordField label="Password" name="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} error={errors.password} />
+			<Field
+				label="Full Name"
+				name="fullName"
+				autoComplete="name"
+				required
+				defaultValue={actionData?.fields.fullName}
+				error={errors.fullName}
+			/>
+			<Field
+				label="Email"
+				name="email"
+				type="email"
+				autoComplete="email"
+				required
+				defaultValue={actionData?.fields.email}
+				error={errors.email}
+			/>
+			<PasswordField
+				label="Password"
+				name="password"
+				autoComplete="new-password"
+				required
+				minLength={PASSWORD_MIN_LENGTH}
+				error={errors.password}
+			/>
 			<PasswordField
 				label="Confirm Password"
 				name="confirmPassword"

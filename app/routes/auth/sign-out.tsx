@@ -9,5 +9,9 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
 	const clearCookie = await destroySession(request)
-	return redirectWithToast('/auth', { type: 'success', title: 'Signed out' }, { headers: { 'Set-Cookie': clearCookie } })
+	return redirectWithToast(
+		'/auth',
+		{ type: 'success', title: 'Signed out' },
+		{ headers: { 'Set-Cookie': clearCookie } },
+	)
 }

@@ -20,10 +20,16 @@ export const handle = { bare: true }
 
 export async function loader({ params }: Route.LoaderArgs) {
 	const chatbot = await getActiveChatbot(params.chatbotId)
-	return data({ chatbot: chatbot ? { id: chatbot.id, name: chatbot.name } : null }, { status: chatbot ? 200 : 404, headers: { 'Cache-Control': 'no-store' } })
+	return data(
+		{ chatbot: chatbot ? { id: chatbot.id, name: chatbot.name } : null },
+		{ status: chatbot ? 200 : 404, headers: { 'Cache-Control': 'no-store' } },
+	)
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.chatbot ? `Chat with ${data.chatbot.name}` : embed.unavailableTitle }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ data }) => [
+	{ title: data?.chatbot ? `Chat with ${data.chatbot.name}` : embed.unavailableTitle },
+	{ name: 'robots', content: 'noindex' },
+]
 
 /** The page that framed us, as far as the browser tells (the referrer's origin). */
 function parentOrigin() {
@@ -79,24 +85,32 @@ export default function EmbedChatbotRoute({ loaderData }: Route.ComponentProps) 
 				if (event.key === 'Escape') tellParent(EMBED_MESSAGE.close)
 			}}
 		>
-			<header className="flex items-center gap-3 bg-gradient-to-r from-brand-600 to-brand-700 px-4 py-3 text-white">
+			<header className="from-brand-600 to-brand-700 flex items-center gap-3 bg-gradient-to-r px-4 py-3 text-white">
 				<span className="grid size-9 shrink-0 place-items-center rounded-full bg-white/15">
 					<Bot className="size-5" aria-hidden />
 				</span>
 				<div className="min-w-0 flex-1">
-					<h1 className="truncate font-display text-base font-bold">{chatbot?.name ?? embed.unavailableTitle}</h1>
+					<h1 className="font-display truncate text-base font-bold">{chatbot?.name ?? embed.unavailableTitle}</h1>
 					<p className="text-xs text-white/80">
 						{embed.poweredBy} {company.name}
 					</p>
 				</div>
-				<button type="button" onClick={() => tellParent(EMBED_MESSAGE.close)} aria-label={embed.closeLabel} className="grid size-9 place-items-center rounded-full hover:bg-white/15">
+				<button
+					type="button"
+					onClick={() => tellParent(EMBED_MESSAGE.close)}
+					aria-label={embed.closeLabel}
+					className="grid size-9 place-items-center rounded-full hover:bg-white/15"
+				>
 					<X className="size-5" aria-hidden />
 				</button>
 			</header>
 			{chatbot ? (
 				<EmbedChat chatbot={chatbot} />
 			) : (
-				<div role="status" className="flex flex-1 flex-col items-center justify-center gap-2 bg-slate-50 px-6 text-center">
+				<div
+					role="status"
+					className="flex flex-1 flex-col items-center justify-center gap-2 bg-slate-50 px-6 text-center"
+				>
 					<p className="font-display font-bold text-slate-900">{embed.unavailableTitle}</p>
 					<p className="text-sm text-slate-600">{embed.unavailableText}</p>
 				</div>

@@ -14,13 +14,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 	)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `AI Playground | ${company.name}` }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: `AI Playground | ${company.name}` },
+	{ name: 'robots', content: 'noindex' },
+]
 
 export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 	const tabs = [
 		{ to: '/playground', label: 'Chatbot Builder', icon: Bot, end: true },
 		{ to: '/playground/voicebots', label: 'Voicebot Builder', icon: AudioLines, end: false },
-		...(loaderData.isAdmin ? [{ to: '/playground/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: false }] : []),
+		...(loaderData.isAdmin
+			? [{ to: '/playground/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: false }]
+			: []),
 	]
 	return (
 		<div className="bg-slate-50 pt-24 pb-20 sm:pt-28">
@@ -51,7 +56,10 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 				<nav aria-label="Playground" className="mt-6">
 					<ul
 						data-columns={tabs.length}
-						className={cn('grid gap-1 rounded-2xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200', tabs.length === 3 ? 'grid-cols-3' : 'grid-cols-2')}
+						className={cn(
+							'grid gap-1 rounded-2xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200',
+							tabs.length === 3 ? 'grid-cols-3' : 'grid-cols-2',
+						)}
 					>
 						{tabs.map((tab) => (
 							<li key={tab.to}>
@@ -62,7 +70,9 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 									className={({ isActive }) =>
 										cn(
 											'flex h-full flex-col items-center justify-center gap-1 rounded-xl px-2 py-2 text-center text-xs font-semibold transition-colors sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-sm',
-											isActive ? 'bg-brand-600 text-white shadow' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+											isActive
+												? 'bg-brand-600 text-white shadow'
+												: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
 										)
 									}
 								>

@@ -14,7 +14,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function CareerRoute() {
 	return (
 		<div className="relative isolate bg-slate-50 pt-12 sm:pt-16">
-			<div aria-hidden className="absolute inset-x-0 top-0 -z-10 h-96 bg-gradient-to-b from-brand-100/70 to-transparent" />
+			<div
+				aria-hidden
+				className="from-brand-100/70 absolute inset-x-0 top-0 -z-10 h-96 bg-gradient-to-b to-transparent"
+			/>
 			<CareerSection headingLevel="h1" />
 		</div>
 	)

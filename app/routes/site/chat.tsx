@@ -29,7 +29,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [
 	{ title: `Chat with Riya | ${company.name}` },
-	{ name: 'description', content: `Ask ${company.name}'s AI assistant about our services, internship and contact details.` },
+	{
+		name: 'description',
+		content: `Ask ${company.name}'s AI assistant about our services, internship and contact details.`,
+	},
 	{ name: 'robots', content: 'noindex' },
 ]
 
@@ -41,20 +44,31 @@ export default function ChatRoute({ loaderData, actionData }: Route.ComponentPro
 			<div className="mx-auto max-w-2xl px-4">
 				<div className="overflow-hidden rounded-3xl bg-white shadow-xl ring-1 ring-slate-200">
 					<header className="flex items-center gap-3 border-b border-slate-200 px-6 py-4">
-						<span className="grid size-10 place-items-center rounded-full bg-brand-600 text-white">
+						<span className="bg-brand-600 grid size-10 place-items-center rounded-full text-white">
 							<Bot className="size-5" aria-hidden />
 						</span>
 						<div>
 							<h1 className="font-display text-base font-bold text-slate-900">{assistant.title}</h1>
-							<p className="text-xs text-slate-500">{loaderData.offline ? assistant.offlineNote : assistant.subtitle}</p>
+							<p className="text-xs text-slate-500">
+								{loaderData.offline ? assistant.offlineNote : assistant.subtitle}
+							</p>
 						</div>
 					</header>
 					<ol aria-label="Conversation" aria-live="polite" className="space-y-4 bg-slate-50 px-6 py-6">
 						{turns.map((turn, i) => (
-							<MessageBubble key={i} message={{ id: String(i), role: turn.role, text: turn.text }} assistantName={assistant.name} />
+							<MessageBubble
+								key={i}
+								message={{ id: String(i), role: turn.role, text: turn.text }}
+								assistantName={assistant.name}
+							/>
 						))}
 					</ol>
-					<ChatPageForm history={history} inputId="chat-message" label={assistant.inputLabel} error={actionData?.error} />
+					<ChatPageForm
+						history={history}
+						inputId="chat-message"
+						label={assistant.inputLabel}
+						error={actionData?.error}
+					/>
 				</div>
 			</div>
 		</section>

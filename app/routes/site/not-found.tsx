@@ -28,7 +28,7 @@ export function NotFoundPage() {
 	return (
 		<section className="grid min-h-[70vh] place-items-center px-4 pt-24 pb-16">
 			<div className="text-center">
-				<h1 className="font-display text-7xl font-extrabold tracking-tight text-gradient sm:text-8xl">404</h1>
+				<h1 className="font-display text-gradient text-7xl font-extrabold tracking-tight sm:text-8xl">404</h1>
 				<p className="mt-4 text-xl text-slate-600">Oops! Page not found</p>
 				<ButtonLink to="/" className="mt-8">
 					Return to Home

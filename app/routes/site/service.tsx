@@ -35,11 +35,14 @@ export default function ServiceRoute({ loaderData }: Route.ComponentProps) {
 	const { page } = service
 	return (
 		<article className="relative isolate pt-24 pb-20 sm:pt-32 sm:pb-28">
-			<div aria-hidden className="absolute inset-x-0 top-0 -z-10 h-[28rem] bg-gradient-to-b from-brand-100/70 via-fuchsia-50/40 to-transparent" />
+			<div
+				aria-hidden
+				className="from-brand-100/70 absolute inset-x-0 top-0 -z-10 h-[28rem] bg-gradient-to-b via-fuchsia-50/40 to-transparent"
+			/>
 			<div className="container-page">
 				<Link
 					to="/"
-					className="inline-flex items-center gap-2 rounded-full px-1 text-sm font-semibold text-slate-600 transition-colors hover:text-brand-700"
+					className="hover:text-brand-700 inline-flex items-center gap-2 rounded-full px-1 text-sm font-semibold text-slate-600 transition-colors"
 				>
 					<ArrowLeft className="size-4" aria-hidden />
 					{servicesSection.backLabel}
@@ -50,7 +53,7 @@ export default function ServiceRoute({ loaderData }: Route.ComponentProps) {
 						<Icon name={service.icon} className="size-3.5" />
 						{page.badge}
 					</Badge>
-					<h1 className="mt-5 font-display text-4xl leading-tight font-extrabold tracking-tight text-slate-950 sm:text-5xl">
+					<h1 className="font-display mt-5 text-4xl leading-tight font-extrabold tracking-tight text-slate-950 sm:text-5xl">
 						{page.title}
 					</h1>
 					<p className="mt-5 text-lg leading-relaxed text-slate-600">{page.intro}</p>
@@ -71,10 +74,15 @@ export default function ServiceRoute({ loaderData }: Route.ComponentProps) {
 						</ul>
 						{page.platforms ? (
 							<div className="mt-8">
-								<h3 className="font-display text-sm font-semibold tracking-wide text-slate-500 uppercase">Supported platforms</h3>
+								<h3 className="font-display text-sm font-semibold tracking-wide text-slate-500 uppercase">
+									Supported platforms
+								</h3>
 								<ul className="mt-3 flex flex-wrap gap-2">
 									{page.platforms.map((platform) => (
-										<li key={platform} className="rounded-xl bg-white px-4 py-2 font-display font-bold text-slate-900 shadow-sm ring-1 ring-slate-200">
+										<li
+											key={platform}
+											className="font-display rounded-xl bg-white px-4 py-2 font-bold text-slate-900 shadow-sm ring-1 ring-slate-200"
+										>
 											{platform}
 										</li>
 									))}

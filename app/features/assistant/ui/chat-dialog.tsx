@@ -29,11 +29,20 @@ function savedMessages(): UIMessage[] {
 export function withApology(messages: UIMessage[]): UIMessage[] {
 	const apology = { type: 'text' as const, text: CHAT_APOLOGY }
 	const last = messages.at(-1)
-	if (last?.role === 'assistant' && last.id !== 'greeting') return [...messages.slice(0, -1), { ...last, parts: [apology] }]
+	if (last?.role === 'assistant' && last.id !== 'greeting')
+		return [...messages.slice(0, -1), { ...last, parts: [apology] }]
 	return [...messages, { id: `apology-${Date.now()}`, role: 'assistant', parts: [apology] }]
 }
 
-export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onOpenChange: (open: boolean) => void; offline: boolean }) {
+export function ChatDialog({
+	open,
+	onOpenChange,
+	offline,
+}: {
+	open: boolean
+	onOpenChange: (open: boolean) => void
+	offline: boolean
+}) {
 	const { messages, sendMessage, status, setMessages } = useChat({
 		messages: savedMessages(),
 		transport: new DefaultChatTransport({ api: '/api/chat' }),
@@ -42,7 +51,10 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 	const [input, setInput] = useState('')
 	const [voiceOn, setVoiceOn] = useState(false)
 	const notice = (text: string) =>
-		setMessages((current) => [...current, { id: `notice-${Date.now()}`, role: 'assistant', parts: [{ type: 'text', text }] }])
+		setMessages((current) => [
+			...current,
+			{ id: `notice-${Date.now()}`, role: 'assistant', parts: [{ type: 'text', text }] },
+		])
 	const voice = useVoiceChat({
 		enabled: voiceOn && open,
 		onTranscript: (text) => {
@@ -95,7 +107,7 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 		<Dialog open={open} onOpenChange={onOpenChange}>
 			<DialogContent className="h-[700px] max-w-2xl" aria-describedby="chat-description">
 				<div className="flex items-center gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
-					<span className="grid size-10 place-items-center rounded-full bg-brand-600 text-white">
+					<span className="bg-brand-600 grid size-10 place-items-center rounded-full text-white">
 						<Bot className="size-5" aria-hidden />
 					</span>
 					<div className="flex-1">
@@ -114,7 +126,9 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 						}}
 						className={cn(
 							'mr-10 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold ring-1 transition-colors sm:px-3',
-							voiceOn ? 'bg-rose-50 text-rose-700 ring-rose-200' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
+							voiceOn
+								? 'bg-rose-50 text-rose-700 ring-rose-200'
+								: 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
 						)}
 					>
 						{voiceOn ? <MicOff className="size-4" aria-hidden /> : <Mic className="size-4" aria-hidden />}
@@ -123,7 +137,11 @@ export function ChatDialog({ open, onOpenChange, offline }: { open: boolean; onO
 				</div>
 				<ChatThread
 					ref={listRef}
-					messages={messages.map((m) => ({ id: m.id, role: m.role === 'user' ? 'user' : 'assistant', text: textOf(m) }))}
+					messages={messages.map((m) => ({
+						id: m.id,
+						role: m.role === 'user' ? 'user' : 'assistant',
+						text: textOf(m),
+					}))}
 					typing={showTyping}
 					assistantName={assistant.name}
 				/>

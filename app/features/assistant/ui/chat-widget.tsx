@@ -38,7 +38,14 @@ export function ChatWidgetProvider({ offline, children }: { offline: boolean; ch
 			{children}
 			{showLauncher ? (
 				hydrated ? (
-					<button type="button" className={launcherClass} onClick={openChat} onPointerEnter={preloadChat} onFocus={preloadChat} aria-haspopup="dialog">
+					<button
+						type="button"
+						className={launcherClass}
+						onClick={openChat}
+						onPointerEnter={preloadChat}
+						onFocus={preloadChat}
+						aria-haspopup="dialog"
+					>
 						<MessageCircle className="size-6" aria-hidden />
 						<span className="sr-only sm:not-sr-only">{assistant.openLabel}</span>
 					</button>

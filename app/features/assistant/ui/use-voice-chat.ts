@@ -9,7 +9,8 @@ export const VOICE_RESTART_AFTER_END_MS = 100
 export const VOICE_RESTART_AFTER_ERROR_MS = 1000
 export const SPEECH_SETTINGS = { lang: 'en-US', rate: 0.85, pitch: 1.1, volume: 0.9 } as const
 
-export const MIC_DENIED_MESSAGE = 'Please allow microphone access to use voice features. You can still type your messages.'
+export const MIC_DENIED_MESSAGE =
+	'Please allow microphone access to use voice features. You can still type your messages.'
 export const VOICE_UNSUPPORTED_MESSAGE =
 	'Voice chat needs speech recognition, which this browser does not offer (try Chrome or Edge). You can still type your messages.'
 
@@ -20,14 +21,19 @@ type Recognition = {
 	start: () => void
 	stop: () => void
 	abort: () => void
-	onresult: ((event: { resultIndex: number; results: ArrayLike<{ isFinal: boolean; 0: { transcript: string } }> }) => void) | null
+	onresult:
+		| ((event: { resultIndex: number; results: ArrayLike<{ isFinal: boolean; 0: { transcript: string } }> }) => void)
+		| null
 	onend: (() => void) | null
 	onerror: ((event: { error: string }) => void) | null
 }
 type RecognitionConstructor = new () => Recognition
 
 function recognitionConstructor(): RecognitionConstructor | undefined {
-	const w = window as unknown as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor }
+	const w = window as unknown as {
+		SpeechRecognition?: RecognitionConstructor
+		webkitSpeechRecognition?: RecognitionConstructor
+	}
 	return w.SpeechRecognition ?? w.webkitSpeechRecognition
 }
 
@@ -35,7 +41,8 @@ export function voiceSupported() {
 	return typeof window !== 'undefined' && Boolean(recognitionConstructor()) && 'speechSynthesis' in window
 }
 
-const FEMALE_VOICE = /female|samantha|zira|susan|victoria|karen|moira|tessa|veena|fiona|serena|allison|ava|google us english|google uk english female/i
+const FEMALE_VOICE =
+	/female|samantha|zira|susan|victoria|karen|moira|tessa|veena|fiona|serena|allison|ava|google us english|google uk english female/i
 
 function pickVoice() {
 	const voices = window.speechSynthesis.getVoices().filter((v) => v.lang?.toLowerCase().startsWith('en'))
@@ -152,7 +159,8 @@ export function useVoiceChat({
 					callbacks.current.onNotice(MIC_DENIED_MESSAGE)
 					return stop()
 				}
-				if (activeRef.current && !speakingRef.current && event.error !== 'aborted') later(listen, VOICE_RESTART_AFTER_ERROR_MS)
+				if (activeRef.current && !speakingRef.current && event.error !== 'aborted')
+					later(listen, VOICE_RESTART_AFTER_ERROR_MS)
 			}
 			recognitionRef.current = recognition
 			activeRef.current = true

@@ -23,7 +23,8 @@ function kindOf(fileName: string, bytes: Uint8Array): Kind | null {
 	const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte)
 	if (kind === 'pdf' && !starts(0x25, 0x50, 0x44, 0x46)) throw new FileTextError('This file is not a valid PDF.')
 	if (kind === 'docx' && !starts(0x50, 0x4b)) throw new FileTextError('This file is not a valid Word (.docx) document.')
-	if (kind === 'doc' && !starts(0xd0, 0xcf, 0x11, 0xe0)) throw new FileTextError('This file is not a valid Word (.doc) document.')
+	if (kind === 'doc' && !starts(0xd0, 0xcf, 0x11, 0xe0))
+		throw new FileTextError('This file is not a valid Word (.doc) document.')
 	return kind
 }
 
@@ -36,7 +37,10 @@ async function pdfText(bytes: Uint8Array) {
 	const pdf = await getDocumentProxy(bytes)
 	try {
 		const { text } = await extractText(pdf, { mergePages: false })
-		return text.map((page) => page.trim()).filter(Boolean).join('\n\n')
+		return text
+			.map((page) => page.trim())
+			.filter(Boolean)
+			.join('\n\n')
 	} finally {
 		await pdf.destroy()
 	}
@@ -44,7 +48,8 @@ async function pdfText(bytes: Uint8Array) {
 
 /** The readable text of an uploaded document. Throws FileTextError with a message for the user. */
 export async function extractFileText(file: { name: string; bytes: Uint8Array }) {
-	if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw new FileTextError(`Files are limited to ${formatMegabytes(MAX_UPLOAD_BYTES)}.`)
+	if (file.bytes.byteLength > MAX_UPLOAD_BYTES)
+		throw new FileTextError(`Files are limited to ${formatMegabytes(MAX_UPLOAD_BYTES)}.`)
 	if (file.bytes.byteLength === 0) throw new FileTextError('The file is empty.')
 	const kind = kindOf(file.name, file.bytes)
 	if (!kind) throw new FileTextError(`Choose a ${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} file.`)

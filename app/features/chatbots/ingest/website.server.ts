@@ -10,9 +10,22 @@ export function htmlToKnowledgeText(html: string) {
 		wordwrap: false,
 		baseElements: { selectors: [hasMain ? 'main' : 'body'] },
 		selectors: [
-			...['script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'nav', 'header', 'footer', 'aside', 'form', 'button', 'select'].map(
-				(selector) => ({ selector, format: 'skip' }),
-			),
+			...[
+				'script',
+				'style',
+				'noscript',
+				'template',
+				'svg',
+				'canvas',
+				'iframe',
+				'nav',
+				'header',
+				'footer',
+				'aside',
+				'form',
+				'button',
+				'select',
+			].map((selector) => ({ selector, format: 'skip' })),
 			{ selector: 'a', options: { ignoreHref: true } },
 			{ selector: 'img', format: 'skip' },
 			{ selector: 'h1', options: { uppercase: false } },
@@ -33,6 +46,10 @@ export function htmlToKnowledgeText(html: string) {
 }
 
 export async function importWebsite(url: string) {
-	const page = await safeFetch(url, { allow: getEnv().WEBSITE_IMPORT_ALLOW, timeoutMs: 10_000, maxBytes: 3 * 1024 * 1024 })
+	const page = await safeFetch(url, {
+		allow: getEnv().WEBSITE_IMPORT_ALLOW,
+		timeoutMs: 10_000,
+		maxBytes: 3 * 1024 * 1024,
+	})
 	return { url: page.url, text: htmlToKnowledgeText(page.body) }
 }

@@ -6,12 +6,26 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { cn } from '~/lib/misc.ts'
-import { ActiveSwitch, BuilderCard, CodeBox, copyCode, DeleteConfirmation, useActiveToggle } from '~/components/playground/builder-parts.tsx'
+import {
+	ActiveSwitch,
+	BuilderCard,
+	CodeBox,
+	copyCode,
+	DeleteConfirmation,
+	useActiveToggle,
+} from '~/components/playground/builder-parts.tsx'
 import { buttonClasses } from '~/components/ui/button.tsx'
 
 const { card, toasts } = chatbotBuilder
 
-export type ChatbotSummary = { id: string; name: string; isActive: boolean; createdAt: string; createdLabel: string; embedCode: string }
+export type ChatbotSummary = {
+	id: string
+	name: string
+	isActive: boolean
+	createdAt: string
+	createdLabel: string
+	embedCode: string
+}
 
 const actionClass = buttonClasses({ variant: 'secondary', size: 'sm', className: 'px-3 [&>svg]:shrink-0' })
 
@@ -43,7 +57,14 @@ export function ChatbotCard({
 			active={active}
 			labels={card}
 		>
-			<ActiveSwitch toggle={toggle} action="/playground?index" itemId={chatbot.id} label={card.switchLabel(chatbot.name)} onText="Answering on your site" offText="Switched off" />
+			<ActiveSwitch
+				toggle={toggle}
+				action="/playground?index"
+				itemId={chatbot.id}
+				label={card.switchLabel(chatbot.name)}
+				onText="Answering on your site"
+				offText="Switched off"
+			/>
 
 			<div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
 				<Link
@@ -68,7 +89,11 @@ export function ChatbotCard({
 						if (!onPreview) return // without JavaScript the link shows the code
 						event.preventDefault()
 						setCodeOpen(true)
-						void copyCode(chatbot.embedCode, { title: toasts.copied, description: toasts.copiedDescription }, 'Copy the embed code below.')
+						void copyCode(
+							chatbot.embedCode,
+							{ title: toasts.copied, description: toasts.copiedDescription },
+							'Copy the embed code below.',
+						)
 					}}
 				>
 					<Code2 className="size-4" aria-hidden />
@@ -90,7 +115,12 @@ export function ChatbotCard({
 			</div>
 
 			{showCode ? (
-				<CodeBox id={`${headingId}-embed`} rows={3} code={chatbot.embedCode} label={<>Paste this into any page of your site, just before {'</body>'}:</>} />
+				<CodeBox
+					id={`${headingId}-embed`}
+					rows={3}
+					code={chatbot.embedCode}
+					label={<>Paste this into any page of your site, just before {'</body>'}:</>}
+				/>
 			) : null}
 
 			{confirmingDelete ? (

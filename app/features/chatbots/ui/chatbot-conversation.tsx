@@ -28,7 +28,13 @@ export function ChatbotConversation({
 	/** Whether to take focus back after a reply (an iframe should not steal it from its host page). */
 	focusAfterReply?: () => boolean
 }) {
-	const chat = useChatbotChat({ api, greeting: preview.greeting(chatbot.name), errorReply: preview.errorReply, emptyReply: preview.emptyReply, onError })
+	const chat = useChatbotChat({
+		api,
+		greeting: preview.greeting(chatbot.name),
+		errorReply: preview.errorReply,
+		emptyReply: preview.emptyReply,
+		onError,
+	})
 	const [input, setInput] = useState('')
 	const listRef = useRef<HTMLDivElement>(null)
 	const ownInputRef = useRef<HTMLTextAreaElement>(null)

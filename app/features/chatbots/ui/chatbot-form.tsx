@@ -5,8 +5,19 @@ import { FileText, Globe, Loader2, PenLine, Upload } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, Link, useFetcher, useNavigation } from 'react-router'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { ChatbotFormSchema, type BuilderActionData, type BuilderErrors, type BuilderValues } from '~/features/chatbots/chatbot-schema.ts'
-import { ACCEPT_ATTRIBUTE, ACCEPTED_UPLOAD_EXTENSIONS, appendKnowledge, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
+import {
+	ChatbotFormSchema,
+	type BuilderActionData,
+	type BuilderErrors,
+	type BuilderValues,
+} from '~/features/chatbots/chatbot-schema.ts'
+import {
+	ACCEPT_ATTRIBUTE,
+	ACCEPTED_UPLOAD_EXTENSIONS,
+	appendKnowledge,
+	MAX_KNOWLEDGE_CHARS,
+	MAX_UPLOAD_BYTES,
+} from '~/features/chatbots/knowledge-base.ts'
 import { formatMegabytes } from '~/lib/misc.ts'
 import { fieldErrorsOf, formProblemToast } from '~/lib/forms.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
@@ -16,11 +27,19 @@ import { Field, TextareaField } from '~/components/ui/field.tsx'
 
 const { form: copy, toasts } = chatbotBuilder
 
-function SourceTile({ icon: Icon, title, children }: { icon: typeof Upload; title: string; children: React.ReactNode }) {
+function SourceTile({
+	icon: Icon,
+	title,
+	children,
+}: {
+	icon: typeof Upload
+	title: string
+	children: React.ReactNode
+}) {
 	return (
 		<div className="flex flex-col rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200">
 			<p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-				<span className="grid size-8 place-items-center rounded-lg bg-white text-brand-600 shadow-sm ring-1 ring-slate-200">
+				<span className="text-brand-600 grid size-8 place-items-center rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
 					<Icon className="size-4" aria-hidden />
 				</span>
 				{title}
@@ -32,13 +51,22 @@ function SourceTile({ icon: Icon, title, children }: { icon: typeof Upload; titl
 
 function fileProblem(file: File) {
 	const name = file.name.toLowerCase()
-	if (!ACCEPTED_UPLOAD_EXTENSIONS.some((extension) => name.endsWith(extension))) return `${file.name}: Choose a ${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} file.`
+	if (!ACCEPTED_UPLOAD_EXTENSIONS.some((extension) => name.endsWith(extension)))
+		return `${file.name}: Choose a ${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} file.`
 	if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`
 	if (file.size === 0) return `${file.name}: The file is empty.`
 	return null
 }
 
-export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'edit'; initial: BuilderValues; actionData: BuilderActionData | undefined }) {
+export function ChatbotForm({
+	mode,
+	initial,
+	actionData,
+}: {
+	mode: 'create' | 'edit'
+	initial: BuilderValues
+	actionData: BuilderActionData | undefined
+}) {
 	const id = useId()
 	const hydrated = useHydrated()
 	const navigation = useNavigation()
@@ -77,7 +105,12 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 		if (!files || files.length === 0) return
 		const problem = [...files].map(fileProblem).find(Boolean)
 		if (problem) {
-			showToast({ id: 'chatbot-upload', type: 'error', title: toasts.uploadFailed.title, description: `${toasts.uploadFailed.description}. ${problem}` })
+			showToast({
+				id: 'chatbot-upload',
+				type: 'error',
+				title: toasts.uploadFailed.title,
+				description: `${toasts.uploadFailed.description}. ${problem}`,
+			})
 		} else {
 			const body = new FormData()
 			body.set('intent', 'upload')
@@ -96,7 +129,12 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 			const response = await fetch(`/api/scrape?url=${encodeURIComponent(address)}`)
 			const body = (await response.json().catch(() => ({}))) as { content?: string; error?: string }
 			if (!response.ok || !body.content) {
-				showToast({ id: 'chatbot-import', type: 'error', title: toasts.importFailed.title, description: `${toasts.importFailed.description}${body.error ? ` ${body.error}` : ''}` })
+				showToast({
+					id: 'chatbot-import',
+					type: 'error',
+					title: toasts.importFailed.title,
+					description: `${toasts.importFailed.description}${body.error ? ` ${body.error}` : ''}`,
+				})
 				return
 			}
 			setKnowledge((current) => appendKnowledge(current, body.content!))
@@ -119,7 +157,11 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
 				if (submitter?.value !== 'create' && submitter?.value !== 'update') return
 				const form = new FormData(event.currentTarget)
-				const parsed = ChatbotFormSchema.safeParse({ name: form.get('name'), knowledgeBase: form.get('knowledgeBase'), systemPrompt: form.get('systemPrompt') })
+				const parsed = ChatbotFormSchema.safeParse({
+					name: form.get('name'),
+					knowledgeBase: form.get('knowledgeBase'),
+					systemPrompt: form.get('systemPrompt'),
+				})
 				if (parsed.success) return setClientErrors({})
 				event.preventDefault()
 				const found = fieldErrorsOf(parsed.error)
@@ -148,20 +190,26 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 							accept={ACCEPT_ATTRIBUTE}
 							aria-describedby={`${id}-file-hint`}
 							onChange={hydrated ? (event) => uploadFiles(event.currentTarget.files) : undefined}
-							className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+							className="file:bg-brand-50 file:text-brand-700 hover:file:bg-brand-100 block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:px-3 file:py-1.5 file:text-sm file:font-semibold"
 						/>
 						<p id={`${id}-file-hint`} className="text-xs text-slate-500">
 							{copy.uploadHint}
 						</p>
 						{hydrated ? (
 							uploading ? (
-								<p role="status" className="inline-flex items-center gap-2 text-sm font-medium text-brand-700">
+								<p role="status" className="text-brand-700 inline-flex items-center gap-2 text-sm font-medium">
 									<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
 									{copy.uploading}
 								</p>
 							) : null
 						) : (
-							<button type="submit" name="intent" value="upload" formNoValidate className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-auto self-start' })}>
+							<button
+								type="submit"
+								name="intent"
+								value="upload"
+								formNoValidate
+								className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-auto self-start' })}
+							>
 								<FileText className="size-4" aria-hidden />
 								{copy.uploadButton}
 							</button>
@@ -203,7 +251,11 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 							}
 							className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-auto self-start' })}
 						>
-							{busyImport ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : <Globe className="size-4" aria-hidden />}
+							{busyImport ? (
+								<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
+							) : (
+								<Globe className="size-4" aria-hidden />
+							)}
 							{busyImport ? copy.importing : copy.importButton}
 						</button>
 					</SourceTile>
@@ -230,14 +282,36 @@ export function ChatbotForm({ mode, initial, actionData }: { mode: 'create' | 'e
 					</p>
 				}
 			/>
-			<Field className="mt-4" label={copy.nameLabel} name="name" defaultValue={values.name} maxLength={100} placeholder={copy.namePlaceholder} error={shown.name} />
-			<TextareaField className="mt-4" label={copy.systemPromptLabel} name="systemPrompt" rows={3} defaultValue={values.systemPrompt} maxLength={4000} error={shown.systemPrompt} />
+			<Field
+				className="mt-4"
+				label={copy.nameLabel}
+				name="name"
+				defaultValue={values.name}
+				maxLength={100}
+				placeholder={copy.namePlaceholder}
+				error={shown.name}
+			/>
+			<TextareaField
+				className="mt-4"
+				label={copy.systemPromptLabel}
+				name="systemPrompt"
+				rows={3}
+				defaultValue={values.systemPrompt}
+				maxLength={4000}
+				error={shown.systemPrompt}
+			/>
 
 			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
 				<Link to="/playground" className={buttonClasses({ variant: 'secondary' })}>
 					{copy.cancel}
 				</Link>
-				<button type="submit" name="intent" value={mode === 'edit' ? 'update' : 'create'} disabled={saving} className={buttonClasses()}>
+				<button
+					type="submit"
+					name="intent"
+					value={mode === 'edit' ? 'update' : 'create'}
+					disabled={saving}
+					className={buttonClasses()}
+				>
 					{saving ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
 					{mode === 'edit' ? (saving ? copy.saving : copy.save) : saving ? copy.creating : copy.create}
 				</button>

@@ -16,11 +16,13 @@ export function ChatbotPreviewDialog({ chatbot, onClose }: { chatbot: PreviewTar
 			{chatbot ? (
 				<DialogContent className="h-[500px] max-w-xl" aria-describedby="preview-description">
 					<div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 pr-14 sm:px-6">
-						<span className="grid size-9 shrink-0 place-items-center rounded-full bg-brand-600 text-white">
+						<span className="bg-brand-600 grid size-9 shrink-0 place-items-center rounded-full text-white">
 							<Bot className="size-5" aria-hidden />
 						</span>
 						<div className="min-w-0">
-							<DialogTitle className="truncate font-display text-base font-bold text-slate-900">{preview.title(chatbot.name)}</DialogTitle>
+							<DialogTitle className="font-display truncate text-base font-bold text-slate-900">
+								{preview.title(chatbot.name)}
+							</DialogTitle>
 							<DialogDescription id="preview-description" className="line-clamp-1 text-xs text-slate-500">
 								{preview.description}
 							</DialogDescription>

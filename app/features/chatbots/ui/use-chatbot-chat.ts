@@ -23,7 +23,8 @@ export function chatErrorMessage(error: Error): string {
 function replaceLastReply(messages: ChatbotMessage[], text: string): ChatbotMessage[] {
 	const part = { type: 'text' as const, text }
 	const last = messages.at(-1)
-	if (last?.role === 'assistant' && last.id !== 'greeting') return [...messages.slice(0, -1), { ...last, parts: [part] }]
+	if (last?.role === 'assistant' && last.id !== 'greeting')
+		return [...messages.slice(0, -1), { ...last, parts: [part] }]
 	return [...messages, { id: `reply-${Date.now()}`, role: 'assistant', parts: [part] }]
 }
 
@@ -60,7 +61,8 @@ export function useChatbotChat({
 				id: m.id,
 				role: m.role === 'user' ? 'user' : 'assistant',
 				text: textOf(m),
-				sources: m.parts.find((p): p is { type: 'data-sources'; data: ThreadSource[] } => p.type === 'data-sources')?.data,
+				sources: m.parts.find((p): p is { type: 'data-sources'; data: ThreadSource[] } => p.type === 'data-sources')
+					?.data,
 			})),
 		[messages],
 	)

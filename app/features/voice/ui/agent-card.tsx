@@ -6,13 +6,28 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { voicebotBuilder, voices } from '~/features/voice/copy.ts'
 import { cn } from '~/lib/misc.ts'
-import { ActiveSwitch, BuilderCard, CodeBox, copyCode, DeleteConfirmation, useActiveToggle } from '~/components/playground/builder-parts.tsx'
+import {
+	ActiveSwitch,
+	BuilderCard,
+	CodeBox,
+	copyCode,
+	DeleteConfirmation,
+	useActiveToggle,
+} from '~/components/playground/builder-parts.tsx'
 import { buttonClasses } from '~/components/ui/button.tsx'
 
 const { card, toasts } = voicebotBuilder
 const actionClass = buttonClasses({ variant: 'secondary', size: 'sm', className: 'px-3 [&>svg]:shrink-0' })
 
-export type AgentSummary = { id: string; name: string; description: string | null; voiceId: string; language: string; isActive: boolean; apiSnippet: string }
+export type AgentSummary = {
+	id: string
+	name: string
+	description: string | null
+	voiceId: string
+	language: string
+	isActive: boolean
+	apiSnippet: string
+}
 
 export function VoicebotCard({
 	agent,
@@ -42,25 +57,38 @@ export function VoicebotCard({
 			active={active}
 			labels={card}
 		>
-			<ActiveSwitch toggle={toggle} action="/playground/voicebots" itemId={agent.id} label={card.switchLabel(agent.name)} onText="Taking calls" offText="Switched off" />
+			<ActiveSwitch
+				toggle={toggle}
+				action="/playground/voicebots"
+				itemId={agent.id}
+				label={card.switchLabel(agent.name)}
+				onText="Taking calls"
+				offText="Switched off"
+			/>
 			<dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 rounded-2xl bg-slate-50 px-4 py-2.5 text-sm text-slate-600 ring-1 ring-slate-200">
 				<div className="flex items-center gap-1.5">
 					<dt>
-						<Mic className="size-4 text-brand-600" aria-hidden />
+						<Mic className="text-brand-600 size-4" aria-hidden />
 						<span className="sr-only">Voice</span>
 					</dt>
 					<dd data-testid="voice">{voice ? voice.label : agent.voiceId}</dd>
 				</div>
 				<div className="flex items-center gap-1.5">
 					<dt>
-						<Languages className="size-4 text-brand-600" aria-hidden />
+						<Languages className="text-brand-600 size-4" aria-hidden />
 						<span className="sr-only">Language</span>
 					</dt>
 					<dd data-testid="language">{agent.language.toUpperCase()}</dd>
 				</div>
 			</dl>
 			<div className="mt-4 grid grid-cols-3 gap-2">
-				<button type="button" className={actionClass} disabled={!onTest} onClick={() => onTest?.(agent)} aria-label={`${card.test} ${agent.name}`}>
+				<button
+					type="button"
+					className={actionClass}
+					disabled={!onTest}
+					onClick={() => onTest?.(agent)}
+					aria-label={`${card.test} ${agent.name}`}
+				>
 					<Mic className="size-4" aria-hidden />
 					{card.test}
 				</button>
@@ -79,12 +107,19 @@ export function VoicebotCard({
 					<Code2 className="size-4" aria-hidden />
 					{card.api}
 				</Link>
-				<Link to={`/playground/voicebots?delete=${agent.id}`} preventScrollReset className={cn(actionClass, 'text-rose-700 hover:bg-rose-50')} aria-label={`${card.delete} ${agent.name}`}>
+				<Link
+					to={`/playground/voicebots?delete=${agent.id}`}
+					preventScrollReset
+					className={cn(actionClass, 'text-rose-700 hover:bg-rose-50')}
+					aria-label={`${card.delete} ${agent.name}`}
+				>
 					<Trash2 className="size-4" aria-hidden />
 					{card.delete}
 				</Link>
 			</div>
-			{showingApi || apiOpen ? <CodeBox id={`${headingId}-api`} rows={8} code={agent.apiSnippet} label="Voice API for this assistant:" /> : null}
+			{showingApi || apiOpen ? (
+				<CodeBox id={`${headingId}-api`} rows={8} code={agent.apiSnippet} label="Voice API for this assistant:" />
+			) : null}
 			{confirmingDelete ? (
 				<DeleteConfirmation
 					id={`${headingId}-confirm`}

@@ -12,7 +12,14 @@ import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
 
 const { form: copy, toasts, defaults } = voicebotBuilder
 
-export const blankAgentForm: AgentFormValues = { name: '', voiceId: defaults.voiceId, description: '', instructions: defaults.instructions, firstMessage: defaults.firstMessage, language: defaults.language }
+export const blankAgentForm: AgentFormValues = {
+	name: '',
+	voiceId: defaults.voiceId,
+	description: '',
+	instructions: defaults.instructions,
+	firstMessage: defaults.firstMessage,
+	language: defaults.language,
+}
 
 const voiceOptions = voices.map((voice) => ({ value: voice.id, label: `${voice.label} (${voice.id})` }))
 const languageOptions = languages.map((language) => ({ value: language.code, label: language.name }))
@@ -42,12 +49,53 @@ export function VoicebotForm({ values, errors: serverErrors }: { values: AgentFo
 			</h3>
 			<input type="hidden" name="intent" value="create" />
 			<div className="mt-6 grid gap-4 md:grid-cols-2">
-				<Field label={copy.nameLabel} name="name" defaultValue={values.name} maxLength={100} placeholder={copy.namePlaceholder} error={errors.name} />
-				<SelectField label={copy.voiceLabel} name="voiceId" defaultValue={values.voiceId} options={voiceOptions} error={errors.voiceId} />
-				<Field className="md:col-span-2" label={copy.descriptionLabel} name="description" defaultValue={values.description} maxLength={300} placeholder={copy.descriptionPlaceholder} error={errors.description} />
-				<TextareaField className="md:col-span-2" label={copy.instructionsLabel} name="instructions" rows={5} defaultValue={values.instructions} maxLength={4000} error={errors.instructions} />
-				<Field label={copy.firstMessageLabel} name="firstMessage" defaultValue={values.firstMessage} maxLength={500} error={errors.firstMessage} />
-				<SelectField label={copy.languageLabel} name="language" defaultValue={values.language} options={languageOptions} error={errors.language} />
+				<Field
+					label={copy.nameLabel}
+					name="name"
+					defaultValue={values.name}
+					maxLength={100}
+					placeholder={copy.namePlaceholder}
+					error={errors.name}
+				/>
+				<SelectField
+					label={copy.voiceLabel}
+					name="voiceId"
+					defaultValue={values.voiceId}
+					options={voiceOptions}
+					error={errors.voiceId}
+				/>
+				<Field
+					className="md:col-span-2"
+					label={copy.descriptionLabel}
+					name="description"
+					defaultValue={values.description}
+					maxLength={300}
+					placeholder={copy.descriptionPlaceholder}
+					error={errors.description}
+				/>
+				<TextareaField
+					className="md:col-span-2"
+					label={copy.instructionsLabel}
+					name="instructions"
+					rows={5}
+					defaultValue={values.instructions}
+					maxLength={4000}
+					error={errors.instructions}
+				/>
+				<Field
+					label={copy.firstMessageLabel}
+					name="firstMessage"
+					defaultValue={values.firstMessage}
+					maxLength={500}
+					error={errors.firstMessage}
+				/>
+				<SelectField
+					label={copy.languageLabel}
+					name="language"
+					defaultValue={values.language}
+					options={languageOptions}
+					error={errors.language}
+				/>
 			</div>
 			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
 				<Link to="/playground/voicebots" className={buttonClasses({ variant: 'secondary' })}>

@@ -12,10 +12,23 @@ export type VoicePhase = 'idle' | 'connecting' | 'listening' | 'speaking' | 'rec
 export type VoiceTurn = { id: number; role: 'user' | 'assistant'; text: string }
 export type VoiceTestAgent = { id: string; name: string; language: string }
 
-type Recognition = { lang: string; interimResults: boolean; continuous: boolean; start(): void; stop(): void; abort(): void; onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null; onend: (() => void) | null; onerror: (() => void) | null }
+type Recognition = {
+	lang: string
+	interimResults: boolean
+	continuous: boolean
+	start(): void
+	stop(): void
+	abort(): void
+	onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null
+	onend: (() => void) | null
+	onerror: (() => void) | null
+}
 
 function speechRecognition(): (new () => Recognition) | null {
-	const w = window as unknown as { SpeechRecognition?: new () => Recognition; webkitSpeechRecognition?: new () => Recognition }
+	const w = window as unknown as {
+		SpeechRecognition?: new () => Recognition
+		webkitSpeechRecognition?: new () => Recognition
+	}
 	return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null
 }
 
@@ -37,7 +50,10 @@ function speak(text: string, lang: string) {
 		utterance.pitch = speech.pitch
 		utterance.volume = speech.volume
 		const candidates = speechSynthesis.getVoices().filter((v) => v.lang.startsWith(lang.slice(0, 2)))
-		utterance.voice = candidates.find((v) => /female|woman|samantha|zira|google uk english female|heera|veena/i.test(v.name)) ?? candidates[0] ?? null
+		utterance.voice =
+			candidates.find((v) => /female|woman|samantha|zira|google uk english female|heera|veena/i.test(v.name)) ??
+			candidates[0] ??
+			null
 		let finished = false
 		const finish = () => {
 			if (finished) return
@@ -68,7 +84,8 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		phaseRef.current = next
 		setPhaseState(next)
 	}
-	const addTurn = (role: VoiceTurn['role'], text: string) => setTurns((current) => [...current, { id: nextTurn.current++, role, text }])
+	const addTurn = (role: VoiceTurn['role'], text: string) =>
+		setTurns((current) => [...current, { id: nextTurn.current++, role, text }])
 
 	async function say(text: string) {
 		setPhase('speaking')
@@ -76,22 +93,30 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		if (conversation.current && phaseRef.current === 'speaking') setPhase('listening')
 	}
 
-	const release = useCallback((notify: boolean) => {
-		if (recorder.current?.state === 'recording') recorder.current.stop()
-		recorder.current = null
-		recognition.current?.abort()
-		recognition.current = null
-		if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel()
-		for (const track of stream.current?.getTracks() ?? []) track.stop()
-		stream.current = null
-		const id = conversation.current
-		conversation.current = null
-		if (id) {
-			void fetch('/api/voice-chat/end', { method: 'POST', keepalive: true, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ agent_id: agent.id, conversation_id: id }) }).catch(() => {})
-			if (notify) showToast({ type: 'message', title: toasts.disconnected })
-		}
-		phaseRef.current = 'idle'
-	}, [agent.id])
+	const release = useCallback(
+		(notify: boolean) => {
+			if (recorder.current?.state === 'recording') recorder.current.stop()
+			recorder.current = null
+			recognition.current?.abort()
+			recognition.current = null
+			if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel()
+			for (const track of stream.current?.getTracks() ?? []) track.stop()
+			stream.current = null
+			const id = conversation.current
+			conversation.current = null
+			if (id) {
+				void fetch('/api/voice-chat/end', {
+					method: 'POST',
+					keepalive: true,
+					headers: { 'Content-Type': 'application/json' },
+					body: JSON.stringify({ agent_id: agent.id, conversation_id: id }),
+				}).catch(() => {})
+				if (notify) showToast({ type: 'message', title: toasts.disconnected })
+			}
+			phaseRef.current = 'idle'
+		},
+		[agent.id],
+	)
 
 	// Closing the dialog ends the call: tracks stopped, speech cancelled, the call log completed.
 	useEffect(() => () => release(false), [release])
@@ -100,13 +125,19 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		if (phaseRef.current !== 'idle') return
 		setPhase('connecting')
 		try {
-			stream.current = await navigator.mediaDevices.getUserMedia({ audio: { sampleRate: 44_100, echoCancellation: true, noiseSuppression: true } })
+			stream.current = await navigator.mediaDevices.getUserMedia({
+				audio: { sampleRate: 44_100, echoCancellation: true, noiseSuppression: true },
+			})
 		} catch {
 			showToast({ type: 'error', title: toasts.microphone.description })
 			return setPhase('idle')
 		}
 		try {
-			const response = await fetch('/api/voice-chat/start', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ agent_id: agent.id }) })
+			const response = await fetch('/api/voice-chat/start', {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ agent_id: agent.id }),
+			})
 			const body = (await response.json()) as { conversation_id?: string; first_message?: string; error?: string }
 			if (!response.ok || !body.conversation_id) throw new Error(body.error ?? `HTTP ${response.status}`)
 			conversation.current = body.conversation_id
@@ -127,7 +158,8 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		const form = new FormData()
 		form.set('agent_id', agent.id)
 		form.set('conversation_id', id)
-		if ('audio' in input) form.set('audio', input.audio, input.audio.type.includes('ogg') ? 'speech.ogg' : 'speech.webm')
+		if ('audio' in input)
+			form.set('audio', input.audio, input.audio.type.includes('ogg') ? 'speech.ogg' : 'speech.webm')
 		else form.set('text', input.text)
 		try {
 			const response = await fetch('/api/voice-chat/message', { method: 'POST', body: form })
@@ -138,7 +170,11 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 			await say(body.reply)
 		} catch (error) {
 			console.error('Voice test: the message failed:', error)
-			showToast({ type: 'error', ...toasts.processing, description: `${toasts.processing.description}. ${(error as Error).message}` })
+			showToast({
+				type: 'error',
+				...toasts.processing,
+				description: `${toasts.processing.description}. ${(error as Error).message}`,
+			})
 			if (conversation.current) setPhase('listening')
 		}
 	}
@@ -148,7 +184,12 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel()
 		if (!transcription) {
 			const Constructor = speechRecognition()
-			if (!Constructor) return showToast({ type: 'error', ...toasts.recording, description: 'Speech recognition is not available in this browser. Type your message instead.' })
+			if (!Constructor)
+				return showToast({
+					type: 'error',
+					...toasts.recording,
+					description: 'Speech recognition is not available in this browser. Type your message instead.',
+				})
 			const heard: string[] = []
 			const r = new Constructor()
 			r.lang = speechLang
@@ -220,7 +261,8 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		releaseMic,
 		sendText: (text: string) => {
 			const clean = text.trim()
-			if (!clean || !conversation.current || phaseRef.current === 'thinking' || phaseRef.current === 'recording') return false
+			if (!clean || !conversation.current || phaseRef.current === 'thinking' || phaseRef.current === 'recording')
+				return false
 			if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel()
 			void send({ text: clean })
 			return true

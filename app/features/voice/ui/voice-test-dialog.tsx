@@ -32,7 +32,7 @@ function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; transcript
 
 	return (
 		<div className="flex min-h-0 flex-1 flex-col">
-			<div className="flex flex-col items-center gap-4 bg-gradient-to-b from-brand-50 to-white px-6 py-8">
+			<div className="from-brand-50 flex flex-col items-center gap-4 bg-gradient-to-b to-white px-6 py-8">
 				{connected ? (
 					<button
 						type="button"
@@ -57,11 +57,22 @@ function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; transcript
 						onContextMenu={(event) => event.preventDefault()}
 						className={cn(
 							'relative grid size-24 touch-none place-items-center rounded-full text-white shadow-xl transition-transform select-none focus-visible:outline-4 focus-visible:outline-offset-4 disabled:opacity-50 motion-reduce:transition-none',
-							voice.phase === 'recording' ? 'scale-110 bg-rose-600 shadow-rose-600/30' : 'bg-brand-600 shadow-brand-600/30 hover:bg-brand-700',
+							voice.phase === 'recording'
+								? 'scale-110 bg-rose-600 shadow-rose-600/30'
+								: 'bg-brand-600 shadow-brand-600/30 hover:bg-brand-700',
 						)}
 					>
-						{voice.phase === 'recording' ? <span aria-hidden className="absolute inset-0 animate-ping rounded-full bg-rose-500/40 motion-reduce:animate-none" /> : null}
-						{voice.phase === 'thinking' ? <Loader2 className="size-10 animate-spin motion-reduce:animate-none" aria-hidden /> : <Mic className="size-10" aria-hidden />}
+						{voice.phase === 'recording' ? (
+							<span
+								aria-hidden
+								className="absolute inset-0 animate-ping rounded-full bg-rose-500/40 motion-reduce:animate-none"
+							/>
+						) : null}
+						{voice.phase === 'thinking' ? (
+							<Loader2 className="size-10 animate-spin motion-reduce:animate-none" aria-hidden />
+						) : (
+							<Mic className="size-10" aria-hidden />
+						)}
 					</button>
 				) : (
 					<button
@@ -71,13 +82,21 @@ function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; transcript
 						className="grid size-24 place-items-center rounded-full bg-emerald-600 text-white shadow-xl shadow-emerald-600/30 transition-colors hover:bg-emerald-700 focus-visible:outline-4 focus-visible:outline-offset-4 disabled:opacity-60"
 						aria-label={copy.start}
 					>
-						{voice.phase === 'connecting' ? <Loader2 className="size-10 animate-spin motion-reduce:animate-none" aria-hidden /> : <Phone className="size-10" aria-hidden />}
+						{voice.phase === 'connecting' ? (
+							<Loader2 className="size-10 animate-spin motion-reduce:animate-none" aria-hidden />
+						) : (
+							<Phone className="size-10" aria-hidden />
+						)}
 					</button>
 				)}
 				<p role="status" data-testid="voice-status" className="text-center text-sm font-medium text-slate-700">
 					{statusText[voice.phase]}
 				</p>
-				{connected && !micAvailable ? <p className="max-w-xs text-center text-xs text-slate-500">Speech input is not available here. Type your message below.</p> : null}
+				{connected && !micAvailable ? (
+					<p className="max-w-xs text-center text-xs text-slate-500">
+						Speech input is not available here. Type your message below.
+					</p>
+				) : null}
 				{connected ? (
 					<button
 						type="button"
@@ -89,13 +108,24 @@ function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; transcript
 					</button>
 				) : null}
 			</div>
-			<ol ref={listRef} aria-label={copy.transcriptLabel} aria-live="polite" className="min-h-0 flex-1 space-y-3 overflow-y-auto border-t border-slate-200 bg-slate-50 px-5 py-4">
+			<ol
+				ref={listRef}
+				aria-label={copy.transcriptLabel}
+				aria-live="polite"
+				className="min-h-0 flex-1 space-y-3 overflow-y-auto border-t border-slate-200 bg-slate-50 px-5 py-4"
+			>
 				{voice.turns.map((turn) => (
-					<li key={turn.id} data-role={turn.role} className={cn('flex', turn.role === 'user' ? 'justify-end' : 'justify-start')}>
+					<li
+						key={turn.id}
+						data-role={turn.role}
+						className={cn('flex', turn.role === 'user' ? 'justify-end' : 'justify-start')}
+					>
 						<p
 							className={cn(
 								'max-w-[85%] rounded-2xl px-3.5 py-2.5 text-sm leading-relaxed',
-								turn.role === 'user' ? 'rounded-tr-sm bg-brand-600 text-white' : 'rounded-tl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200',
+								turn.role === 'user'
+									? 'bg-brand-600 rounded-tr-sm text-white'
+									: 'rounded-tl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200',
 							)}
 						>
 							<span className="sr-only">{turn.role === 'user' ? `${copy.you}: ` : `${agent.name}: `}</span>
@@ -122,13 +152,13 @@ function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; transcript
 					disabled={!connected}
 					placeholder={connected ? copy.textLabel : copy.idle}
 					autoComplete="off"
-					className="h-11 min-w-0 flex-1 rounded-xl border-0 px-3.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none disabled:bg-slate-100"
+					className="focus:ring-brand-500 h-11 min-w-0 flex-1 rounded-xl border-0 px-3.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100"
 				/>
 				<button
 					type="submit"
 					disabled={!connected || !text.trim() || voice.phase === 'thinking'}
 					aria-label={copy.send}
-					className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-600 text-white hover:bg-brand-700 disabled:opacity-50"
+					className="bg-brand-600 hover:bg-brand-700 grid size-11 shrink-0 place-items-center rounded-xl text-white disabled:opacity-50"
 				>
 					<Send className="size-5" aria-hidden />
 				</button>
@@ -137,13 +167,23 @@ function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; transcript
 	)
 }
 
-export function VoiceTestDialog({ agent, transcription, onClose }: { agent: VoiceTestAgent | null; transcription: boolean; onClose: () => void }) {
+export function VoiceTestDialog({
+	agent,
+	transcription,
+	onClose,
+}: {
+	agent: VoiceTestAgent | null
+	transcription: boolean
+	onClose: () => void
+}) {
 	return (
 		<Dialog open={agent !== null} onOpenChange={(open) => !open && onClose()}>
 			{agent ? (
 				<DialogContent className="h-[620px] max-w-md" aria-describedby="voice-test-description">
 					<div className="border-b border-slate-200 px-5 py-4 pr-14">
-						<DialogTitle className="truncate font-display text-base font-bold text-slate-900">{copy.title(agent.name)}</DialogTitle>
+						<DialogTitle className="font-display truncate text-base font-bold text-slate-900">
+							{copy.title(agent.name)}
+						</DialogTitle>
 						<DialogDescription id="voice-test-description" className="text-xs text-slate-500">
 							{copy.description}
 						</DialogDescription>

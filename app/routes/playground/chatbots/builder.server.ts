@@ -1,16 +1,32 @@
 // The Chatbot Builder's form posts: create, update, add files, import a website, switch active,
 // delete. Plain form posts (multipart for files) so all of it works without JavaScript; the page
 // comes back with the text filled in. Every change is scoped to the signed-in user.
-import { MaxFileSizeExceededError, MaxFilesExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
+import {
+	MaxFileSizeExceededError,
+	MaxFilesExceededError,
+	parseFormData,
+	type FileUpload,
+} from '@remix-run/form-data-parser'
 import { data } from 'react-router'
 import { z } from 'zod'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { ChatbotFormSchema, WebsiteUrlSchema, type BuilderActionData, type BuilderErrors, type BuilderValues } from '~/features/chatbots/chatbot-schema.ts'
+import {
+	ChatbotFormSchema,
+	WebsiteUrlSchema,
+	type BuilderActionData,
+	type BuilderErrors,
+	type BuilderValues,
+} from '~/features/chatbots/chatbot-schema.ts'
 import { createChatbot, deleteChatbot, setChatbotActive, updateChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { importWebsite } from '~/features/chatbots/ingest/website.server.ts'
 import { extractFileText, FileTextError } from '~/features/chatbots/ingest/file-text.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
-import { appendKnowledge, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES, websiteKnowledge } from '~/features/chatbots/knowledge-base.ts'
+import {
+	appendKnowledge,
+	MAX_KNOWLEDGE_CHARS,
+	MAX_UPLOAD_BYTES,
+	websiteKnowledge,
+} from '~/features/chatbots/knowledge-base.ts'
 import { formatMegabytes } from '~/lib/misc.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
@@ -29,21 +45,43 @@ type Upload = { name: string; bytes: Uint8Array } | { name: string; tooLarge: tr
 const IdSchema = z.object({ id: z.uuid() })
 const ToggleSchema = IdSchema.extend({ active: z.enum(['true', 'false']) })
 
-const valuesOf = (form: FormData): BuilderValues => textFieldsOf(form, ['id', 'name', 'knowledgeBase', 'systemPrompt', 'url'])
+const valuesOf = (form: FormData): BuilderValues =>
+	textFieldsOf(form, ['id', 'name', 'knowledgeBase', 'systemPrompt', 'url'])
 
-function reply(values: BuilderValues, { errors = {}, toast = null, added = null, status = 200 }: { errors?: BuilderErrors; toast?: Toast | null; added?: string | null; status?: number } = {}) {
+function reply(
+	values: BuilderValues,
+	{
+		errors = {},
+		toast = null,
+		added = null,
+		status = 200,
+	}: { errors?: BuilderErrors; toast?: Toast | null; added?: string | null; status?: number } = {},
+) {
 	return data<BuilderActionData>({ values, errors, toast, added }, { status })
 }
 
-const uploadFailed = (reason: string) => makeToast({ type: 'error', ...toasts.uploadFailed, description: `${toasts.uploadFailed.description}. ${reason}` })
+const uploadFailed = (reason: string) =>
+	makeToast({ type: 'error', ...toasts.uploadFailed, description: `${toasts.uploadFailed.description}. ${reason}` })
 
 async function readForm(request: Request) {
 	const uploads: Upload[] = []
-	const form = await parseFormData(request, { maxFiles: MAX_FILES, maxFileSize: HARD_FILE_LIMIT, maxTotalSize: MAX_KNOWLEDGE_CHARS * 3 + MAX_FILES * HARD_FILE_LIMIT }, async (file: FileUpload) => {
-		if (file.fieldName !== 'file' || (file.size === 0 && !file.name)) return null
-		uploads.push(file.size > MAX_UPLOAD_BYTES ? { name: file.name, tooLarge: true } : { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })
-		return null
-	})
+	const form = await parseFormData(
+		request,
+		{
+			maxFiles: MAX_FILES,
+			maxFileSize: HARD_FILE_LIMIT,
+			maxTotalSize: MAX_KNOWLEDGE_CHARS * 3 + MAX_FILES * HARD_FILE_LIMIT,
+		},
+		async (file: FileUpload) => {
+			if (file.fieldName !== 'file' || (file.size === 0 && !file.name)) return null
+			uploads.push(
+				file.size > MAX_UPLOAD_BYTES
+					? { name: file.name, tooLarge: true }
+					: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+			)
+			return null
+		},
+	)
 	return { form, uploads }
 }
 
@@ -51,12 +89,15 @@ async function readForm(request: Request) {
 async function readUploads(uploads: Upload[], userId: string) {
 	let added = ''
 	for (const upload of uploads) {
-		if ('tooLarge' in upload) return { added, error: uploadFailed(`${upload.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`) }
+		if ('tooLarge' in upload)
+			return { added, error: uploadFailed(`${upload.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`) }
 		try {
 			added = appendKnowledge(added, await extractFileText(upload))
 		} catch (error) {
 			if (!(error instanceof FileTextError)) throw error
-			console.warn(`Chatbot builder: user ${userId} uploaded ${upload.name} (${upload.bytes.byteLength} bytes), which could not be read: ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}`)
+			console.warn(
+				`Chatbot builder: user ${userId} uploaded ${upload.name} (${upload.bytes.byteLength} bytes), which could not be read: ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}`,
+			)
 			return { added, error: uploadFailed(`${upload.name}: ${error.message}`) }
 		}
 	}
@@ -90,7 +131,11 @@ async function importInto(values: BuilderValues, userId: string) {
 	const result = await importWebsiteForUser(userId, values.url)
 	if (result.kind === 'empty') return reply(values)
 	if (result.kind === 'error') {
-		const toast = makeToast({ type: 'error', ...toasts.importFailed, description: `${toasts.importFailed.description} ${result.message}` })
+		const toast = makeToast({
+			type: 'error',
+			...toasts.importFailed,
+			description: `${toasts.importFailed.description} ${result.message}`,
+		})
 		return reply(values, { toast, errors: { url: result.message }, status: result.status })
 	}
 	const next = { ...values, url: '', knowledgeBase: appendKnowledge(values.knowledgeBase, result.added) }
@@ -103,7 +148,10 @@ export async function chatbotBuilderAction(request: Request, userId: string) {
 		read = await readForm(request)
 	} catch (error) {
 		if (error instanceof MaxFileSizeExceededError || error instanceof MaxFilesExceededError) {
-			const reason = error instanceof MaxFilesExceededError ? `Add at most ${MAX_FILES} files at a time.` : `Files are limited to ${formatMegabytes(MAX_UPLOAD_BYTES)}.`
+			const reason =
+				error instanceof MaxFilesExceededError
+					? `Add at most ${MAX_FILES} files at a time.`
+					: `Files are limited to ${formatMegabytes(MAX_UPLOAD_BYTES)}.`
 			return reply(valuesOf(new FormData()), { toast: uploadFailed(reason), status: 413 })
 		}
 		console.warn(`Chatbot builder: unreadable form from user ${userId}:`, error)
@@ -151,13 +199,16 @@ export async function chatbotBuilderAction(request: Request, userId: string) {
 		return reply(withFiles, { added: files.added, toast: makeToast({ type: 'success', title: toasts.fileUploaded }) })
 	}
 
-	if (intent !== 'create' && intent !== 'update') return reply(values, { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 400 })
+	if (intent !== 'create' && intent !== 'update')
+		return reply(values, { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 400 })
 	if (files.error) return reply(withFiles, { toast: files.error, status: 422 })
 
 	const parsed = ChatbotFormSchema.safeParse(withFiles)
 	if (!parsed.success) {
 		const errors: BuilderErrors = fieldErrorsOf(parsed.error)
-		const toast = makeToast(formProblemToast(errors, toasts.missing, intent === 'create' ? toasts.createFailed.title : 'Error'))
+		const toast = makeToast(
+			formProblemToast(errors, toasts.missing, intent === 'create' ? toasts.createFailed.title : 'Error'),
+		)
 		return reply(withFiles, { errors, toast, status: 400 })
 	}
 
@@ -172,7 +223,9 @@ export async function chatbotBuilderAction(request: Request, userId: string) {
 	try {
 		const started = performance.now()
 		const { chatbot, chunks } = await createChatbot(userId, parsed.data, getSiteOrigin(request))
-		console.log(`Chatbot builder: user ${userId} created chatbot ${chatbot.id} (${parsed.data.knowledgeBase.length} characters, ${chunks} chunks, ${Math.round(performance.now() - started)} ms)`)
+		console.log(
+			`Chatbot builder: user ${userId} created chatbot ${chatbot.id} (${parsed.data.knowledgeBase.length} characters, ${chunks} chunks, ${Math.round(performance.now() - started)} ms)`,
+		)
 		return redirectWithToast('/playground', { type: 'success', title: toasts.created })
 	} catch (error) {
 		console.error(`Chatbot builder: creating a chatbot for user ${userId} failed:`, error)

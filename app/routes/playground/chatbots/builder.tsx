@@ -28,7 +28,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const search = new URL(request.url).searchParams
 	const headers = { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) }
 	const editId = search.get('edit')
-	const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: getEnv().DASHBOARD_TIME_ZONE })
+	const dateFormat = new Intl.DateTimeFormat('en-IN', {
+		day: 'numeric',
+		month: 'short',
+		year: 'numeric',
+		timeZone: getEnv().DASHBOARD_TIME_ZONE,
+	})
 	let chatbots: ChatbotSummary[]
 	let editing: BuilderValues | null = null
 	try {
@@ -42,18 +47,38 @@ export async function loader({ request }: Route.LoaderArgs) {
 		}))
 		if (editId) {
 			const chatbot = await getOwnedChatbot(user.id, editId)
-			if (!chatbot) throw await redirectWithToast('/playground', { type: 'error', title: 'Error', description: toasts.notFound })
-			editing = { id: chatbot.id, name: chatbot.name, knowledgeBase: chatbot.knowledgeBase, systemPrompt: chatbot.systemPrompt, url: '' }
+			if (!chatbot)
+				throw await redirectWithToast('/playground', { type: 'error', title: 'Error', description: toasts.notFound })
+			editing = {
+				id: chatbot.id,
+				name: chatbot.name,
+				knowledgeBase: chatbot.knowledgeBase,
+				systemPrompt: chatbot.systemPrompt,
+				url: '',
+			}
 		}
 	} catch (error) {
 		if (error instanceof Response) throw error
 		console.error(`Chatbot builder: listing chatbots of user ${user.id} failed:`, error)
-		return data({ chatbots: [], mode: 'list' as const, editing: null, deleting: null, embedding: null, error: makeToast({ type: 'error', title: toasts.listFailed }) }, { status: 500, headers })
+		return data(
+			{
+				chatbots: [],
+				mode: 'list' as const,
+				editing: null,
+				deleting: null,
+				embedding: null,
+				error: makeToast({ type: 'error', title: toasts.listFailed }),
+			},
+			{ status: 500, headers },
+		)
 	}
 	const mode = editing ? ('edit' as const) : search.has('new') ? ('create' as const) : ('list' as const)
 	// Only ids of this user's own chatbots are echoed back into the page.
 	const own = (id: string | null) => (id && chatbots.some((c) => c.id === id) ? id : null)
-	return data({ chatbots, mode, editing, deleting: own(search.get('delete')), embedding: own(search.get('embed')), error: null }, { headers })
+	return data(
+		{ chatbots, mode, editing, deleting: own(search.get('delete')), embedding: own(search.get('embed')), error: null },
+		{ headers },
+	)
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -61,9 +86,18 @@ export async function action({ request }: Route.ActionArgs) {
 	return chatbotBuilderAction(request, user.id)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Chatbot Builder | AI Playground' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: 'Chatbot Builder | AI Playground' },
+	{ name: 'robots', content: 'noindex' },
+]
 
-const blankForm: BuilderValues = { id: '', name: '', knowledgeBase: '', systemPrompt: chatbotBuilder.defaultSystemPrompt, url: '' }
+const blankForm: BuilderValues = {
+	id: '',
+	name: '',
+	knowledgeBase: '',
+	systemPrompt: chatbotBuilder.defaultSystemPrompt,
+	url: '',
+}
 
 export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { chatbots, mode, editing, deleting, embedding, error } = loaderData
@@ -76,26 +110,62 @@ export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.Co
 		return (
 			<section aria-label="Chatbot Builder">
 				<ToastMessage toast={actionData?.toast} />
-				<ChatbotForm key={editing?.id ?? 'new'} mode={formMode} initial={editing ?? blankForm} actionData={actionData} />
+				<ChatbotForm
+					key={editing?.id ?? 'new'}
+					mode={formMode}
+					initial={editing ?? blankForm}
+					actionData={actionData}
+				/>
 			</section>
 		)
 	}
 
-	if (error) return <TabPlaceholder icon={Bot} title={toasts.listFailed} text="Your chatbots could not be loaded. Reload the page in a moment." />
+	if (error)
+		return (
+			<TabPlaceholder
+				icon={Bot}
+				title={toasts.listFailed}
+				text="Your chatbots could not be loaded. Reload the page in a moment."
+			/>
+		)
 
 	if (chatbots.length === 0) {
-		return <TabPlaceholder icon={Bot} title={empty.title} text={empty.text} action={{ to: '/playground?new', label: empty.button }} />
+		return (
+			<TabPlaceholder
+				icon={Bot}
+				title={empty.title}
+				text={empty.text}
+				action={{ to: '/playground?new', label: empty.button }}
+			/>
+		)
 	}
 
 	return (
-		<BuilderList title={list.title} createTo="/playground?new" createLabel={list.createNew} after={<ChatbotPreviewDialog chatbot={previewing} onClose={() => setPreviewing(null)} />}>
-				{chatbots.map((chatbot) => (
-					<ChatbotCard key={chatbot.id} chatbot={chatbot} confirmingDelete={deleting === chatbot.id} showingCode={embedding === chatbot.id} onPreview={hydrated ? setPreviewing : undefined} />
-				))}
-			</BuilderList>
+		<BuilderList
+			title={list.title}
+			createTo="/playground?new"
+			createLabel={list.createNew}
+			after={<ChatbotPreviewDialog chatbot={previewing} onClose={() => setPreviewing(null)} />}
+		>
+			{chatbots.map((chatbot) => (
+				<ChatbotCard
+					key={chatbot.id}
+					chatbot={chatbot}
+					confirmingDelete={deleting === chatbot.id}
+					showingCode={embedding === chatbot.id}
+					onPreview={hydrated ? setPreviewing : undefined}
+				/>
+			))}
+		</BuilderList>
 	)
 }
 
 export function ErrorBoundary() {
-	return <TabPlaceholder icon={Bot} title={toasts.listFailed} text="Something went wrong while loading your chatbots. Reload the page in a moment." />
+	return (
+		<TabPlaceholder
+			icon={Bot}
+			title={toasts.listFailed}
+			text="Something went wrong while loading your chatbots. Reload the page in a moment."
+		/>
+	)
 }

@@ -24,7 +24,10 @@ async function requireOwnedChatbot(request: Request, chatbotId: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const { chatbot } = await requireOwnedChatbot(request, params.chatbotId)
-	return data({ chatbot: { id: chatbot.id, name: chatbot.name } }, { headers: { 'Cache-Control': 'private, no-store' } })
+	return data(
+		{ chatbot: { id: chatbot.id, name: chatbot.name } },
+		{ headers: { 'Cache-Control': 'private, no-store' } },
+	)
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -36,17 +39,29 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const limit = await consumeRateLimit(`preview:user:${user.id}`, rateLimits.previewChatPerUser)
 	if (!limit.allowed) return { history, error: tooManyAttemptsMessage(limit.retryAfterSeconds) }
 	const turns = withQuestion(history, message)
-	const { text, sources } = await answerChatbotQuestion(chatbot, asModelMessages(turns), { label: `Chatbot ${chatbot.id} preview (no-JS page)`, abortSignal: request.signal })
-	if (text === null) return { history: [...turns, { role: 'assistant' as const, text: preview.errorReply }], error: toasts.previewFailed }
+	const { text, sources } = await answerChatbotQuestion(chatbot, asModelMessages(turns), {
+		label: `Chatbot ${chatbot.id} preview (no-JS page)`,
+		abortSignal: request.signal,
+	})
+	if (text === null)
+		return {
+			history: [...turns, { role: 'assistant' as const, text: preview.errorReply }],
+			error: toasts.previewFailed,
+		}
 	return { history: [...turns, { role: 'assistant' as const, text: text || preview.emptyReply, sources }], error: null }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data ? preview.title(data.chatbot.name) : 'Preview'} | AI Playground` }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ data }) => [
+	{ title: `${data ? preview.title(data.chatbot.name) : 'Preview'} | AI Playground` },
+	{ name: 'robots', content: 'noindex' },
+]
 
 export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { chatbot } = loaderData
 	const history = actionData?.history ?? []
-	const turns: ThreadMessage[] = [{ role: 'assistant' as const, text: preview.greeting(chatbot.name) }, ...history].map((turn, i) => ({ id: String(i), ...turn }))
+	const turns: ThreadMessage[] = [{ role: 'assistant' as const, text: preview.greeting(chatbot.name) }, ...history].map(
+		(turn, i) => ({ id: String(i), ...turn }),
+	)
 	return (
 		<section aria-labelledby="preview-heading" className="mx-auto max-w-2xl">
 			<Link to="/playground" className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}>
@@ -55,7 +70,7 @@ export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.Co
 			</Link>
 			<div className="mt-3 overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
 				<header className="flex items-center gap-3 border-b border-slate-200 px-6 py-4">
-					<span className="grid size-10 place-items-center rounded-full bg-brand-600 text-white">
+					<span className="bg-brand-600 grid size-10 place-items-center rounded-full text-white">
 						<Bot className="size-5" aria-hidden />
 					</span>
 					<div>
@@ -67,10 +82,21 @@ export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.Co
 				</header>
 				<ol aria-label="Conversation" aria-live="polite" className="min-h-64 space-y-4 bg-slate-50 px-6 py-6">
 					{turns.map((turn) => (
-						<MessageBubble key={turn.id} message={turn} assistantName={chatbot.name} sourcesLabel={preview.sourcesLabel} passageLabel={preview.passage} />
+						<MessageBubble
+							key={turn.id}
+							message={turn}
+							assistantName={chatbot.name}
+							sourcesLabel={preview.sourcesLabel}
+							passageLabel={preview.passage}
+						/>
 					))}
 				</ol>
-				<ChatPageForm history={history} inputId="preview-message" label={preview.inputLabel} error={actionData?.error} />
+				<ChatPageForm
+					history={history}
+					inputId="preview-message"
+					label={preview.inputLabel}
+					error={actionData?.error}
+				/>
 			</div>
 		</section>
 	)

@@ -3,7 +3,10 @@
 import { expect, test, vi } from 'vitest'
 
 vi.mock('~/features/accounts/auth.server.ts', () => ({
-	requireAdmin: vi.fn(async () => ({ user: { id: 'a', email: 'admin@example.com', fullName: null, isAdmin: true }, setCookie: null })),
+	requireAdmin: vi.fn(async () => ({
+		user: { id: 'a', email: 'admin@example.com', fullName: null, isAdmin: true },
+		setCookie: null,
+	})),
 }))
 vi.mock('~/features/dashboard/dashboard.server.ts', () => ({
 	getDashboardStats: vi.fn(async () => {
@@ -43,6 +46,9 @@ test('a failing delete redirects back with the spec message', async () => {
 	const toast = decodeURIComponent(response.headers.get('Set-Cookie') ?? '')
 	expect(toast).toMatch(/^toast=/)
 	const payload = toast.slice('toast='.length, toast.lastIndexOf('.', toast.indexOf(';')))
-	expect(JSON.parse(Buffer.from(payload, 'base64').toString('utf8'))).toMatchObject({ type: 'error', title: 'Failed to delete conversation' })
+	expect(JSON.parse(Buffer.from(payload, 'base64').toString('utf8'))).toMatchObject({
+		type: 'error',
+		title: 'Failed to delete conversation',
+	})
 	logged.mockRestore()
 })

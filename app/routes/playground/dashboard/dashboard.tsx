@@ -1,4 +1,14 @@
-import { Activity, CalendarCheck, Clock, LayoutDashboard, Mail, MessagesSquare, Phone, RefreshCw, Trash2 } from 'lucide-react'
+import {
+	Activity,
+	CalendarCheck,
+	Clock,
+	LayoutDashboard,
+	Mail,
+	MessagesSquare,
+	Phone,
+	RefreshCw,
+	Trash2,
+} from 'lucide-react'
 import { data, Form } from 'react-router'
 import { z } from 'zod'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
@@ -25,7 +35,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 	} catch (error) {
 		console.error('Dashboard: loading conversations failed:', error)
 		return data(
-			{ stats: null, conversations: [], timeZone, error: makeToast({ type: 'error', title: 'Failed to fetch conversations' }) },
+			{
+				stats: null,
+				conversations: [],
+				timeZone,
+				error: makeToast({ type: 'error', title: 'Failed to fetch conversations' }),
+			},
 			{ status: 500, headers },
 		)
 	}
@@ -39,11 +54,18 @@ const ActionSchema = z.discriminatedUnion('intent', [
 export async function action({ request }: Route.ActionArgs) {
 	await requireAdmin(request)
 	const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()))
-	if (!parsed.success) return redirectWithToast('/playground/dashboard', { type: 'error', title: 'Failed to delete conversation' })
-	if (parsed.data.intent === 'refresh') return redirectWithToast('/playground/dashboard', { type: 'success', title: 'Dashboard Updated' })
+	if (!parsed.success)
+		return redirectWithToast('/playground/dashboard', { type: 'error', title: 'Failed to delete conversation' })
+	if (parsed.data.intent === 'refresh')
+		return redirectWithToast('/playground/dashboard', { type: 'success', title: 'Dashboard Updated' })
 	try {
 		const deleted = await deleteConversation(parsed.data.id)
-		if (!deleted) return redirectWithToast('/playground/dashboard', { type: 'error', title: 'Failed to delete conversation', description: 'It was already gone.' })
+		if (!deleted)
+			return redirectWithToast('/playground/dashboard', {
+				type: 'error',
+				title: 'Failed to delete conversation',
+				description: 'It was already gone.',
+			})
 		return redirectWithToast('/playground/dashboard', { type: 'success', title: 'Conversation Deleted' })
 	} catch (error) {
 		console.error(`Dashboard: deleting conversation ${parsed.data.id} failed:`, error)
@@ -81,10 +103,15 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 						data-state={live}
 						className={cn(
 							'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1',
-							live === 'live' ? 'bg-emerald-50 text-emerald-700 ring-emerald-200' : 'bg-amber-50 text-amber-700 ring-amber-200',
+							live === 'live'
+								? 'bg-emerald-50 text-emerald-700 ring-emerald-200'
+								: 'bg-amber-50 text-amber-700 ring-amber-200',
 						)}
 					>
-						<span aria-hidden className={cn('size-2 rounded-full', live === 'live' ? 'animate-pulse bg-emerald-500' : 'bg-amber-500')} />
+						<span
+							aria-hidden
+							className={cn('size-2 rounded-full', live === 'live' ? 'animate-pulse bg-emerald-500' : 'bg-amber-500')}
+						/>
 						{live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
 					</span>
 				</div>
@@ -103,9 +130,12 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 			{stats ? (
 				<dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
 					{cards.map((card) => (
-						<div key={card.label} className="flex flex-col-reverse rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+						<div
+							key={card.label}
+							className="flex flex-col-reverse rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+						>
 							<dt className="mt-1 flex items-center gap-2 text-sm text-slate-600">
-								<card.icon className="size-4 text-brand-600" aria-hidden />
+								<card.icon className="text-brand-600 size-4" aria-hidden />
 								{card.label}
 							</dt>
 							<dd className="font-display text-3xl font-extrabold text-slate-950" data-testid={`stat-${card.label}`}>
@@ -115,7 +145,11 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 					))}
 				</dl>
 			) : (
-				<TabPlaceholder icon={LayoutDashboard} title="Failed to fetch conversations" text="The conversations could not be loaded. Try Refresh in a moment." />
+				<TabPlaceholder
+					icon={LayoutDashboard}
+					title="Failed to fetch conversations"
+					text="The conversations could not be loaded. Try Refresh in a moment."
+				/>
 			)}
 
 			{stats ? (
@@ -124,7 +158,7 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 					{conversations.length === 0 ? (
 						<div className="py-12 text-center">
 							<MessagesSquare className="mx-auto size-10 text-slate-300" aria-hidden />
-							<p className="mt-3 font-display font-bold text-slate-900">No Conversations Yet</p>
+							<p className="font-display mt-3 font-bold text-slate-900">No Conversations Yet</p>
 							<p className="mt-1 text-sm text-slate-600">Voice conversations appear here the moment they start.</p>
 						</div>
 					) : (
@@ -137,7 +171,10 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 												{c.customerName}
 												<span
 													data-testid="status"
-													className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1', statusStyles[c.status] ?? 'bg-slate-100 text-slate-700 ring-slate-200')}
+													className={cn(
+														'rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1',
+														statusStyles[c.status] ?? 'bg-slate-100 text-slate-700 ring-slate-200',
+													)}
 												>
 													{c.status}
 												</span>
@@ -166,7 +203,8 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 										<Form
 											method="post"
 											onSubmit={(event) => {
-												if (!window.confirm(`Delete the conversation with ${c.customerName}? This cannot be undone.`)) event.preventDefault()
+												if (!window.confirm(`Delete the conversation with ${c.customerName}? This cannot be undone.`))
+													event.preventDefault()
 											}}
 										>
 											<input type="hidden" name="intent" value="delete" />
@@ -201,5 +239,11 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-	return <TabPlaceholder icon={LayoutDashboard} title="Not available" text="The dashboard is only for the administrator of this site." />
+	return (
+		<TabPlaceholder
+			icon={LayoutDashboard}
+			title="Not available"
+			text="The dashboard is only for the administrator of this site."
+		/>
+	)
 }

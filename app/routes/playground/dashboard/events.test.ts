@@ -12,12 +12,23 @@ afterAll(async () => {
 })
 
 async function cookieFor(email: string) {
-	const user = await prisma.user.upsert({ where: { email }, create: { email, passwordHash: 'x', emailVerifiedAt: new Date() }, update: { emailVerifiedAt: new Date() } })
+	const user = await prisma.user.upsert({
+		where: { email },
+		create: { email, passwordHash: 'x', emailVerifiedAt: new Date() },
+		update: { emailVerifiedAt: new Date() },
+	})
 	return (await createSession(user.id)).setCookie.split(';')[0]
 }
 
 const call = (cookie: string | null, signal = new AbortController().signal) =>
-	loader({ request: new Request('http://localhost/playground/dashboard/events', { headers: cookie ? { Cookie: cookie } : {}, signal }), params: {}, context: { cspNonce: '' } } as never)
+	loader({
+		request: new Request('http://localhost/playground/dashboard/events', {
+			headers: cookie ? { Cookie: cookie } : {},
+			signal,
+		}),
+		params: {},
+		context: { cspNonce: '' },
+	} as never)
 
 test('403 for anonymous visitors and for users who are not the administrator', async () => {
 	expect((await call(null)).status).toBe(403)
@@ -61,7 +72,9 @@ test('insert, update and delete by plain SQL arrive on the route as SSE events',
 		}
 	}
 	await readUntil((t) => t.includes('event: status'))
-	const [{ id }] = await prisma.$queryRaw<Array<{ id: string }>>`INSERT INTO call_logs (customer_name) VALUES ('Route SSE') RETURNING id`
+	const [{ id }] = await prisma.$queryRaw<
+		Array<{ id: string }>
+	>`INSERT INTO call_logs (customer_name) VALUES ('Route SSE') RETURNING id`
 	await prisma.$executeRaw`UPDATE call_logs SET call_status = 'failed' WHERE id = ${id}::uuid`
 	await prisma.$executeRaw`DELETE FROM call_logs WHERE id = ${id}::uuid`
 	await readUntil((t) => t.includes(`"op":"DELETE","id":"${id}"`))

@@ -46,26 +46,47 @@ afterAll(async () => {
 })
 
 const post = (fields: Record<string, string>) =>
-	action(new Request('http://localhost/playground/voicebots', { method: 'POST', body: new URLSearchParams({ intent: 'create', ...fields }) }), userId)
+	action(
+		new Request('http://localhost/playground/voicebots', {
+			method: 'POST',
+			body: new URLSearchParams({ intent: 'create', ...fields }),
+		}),
+		userId,
+	)
 
 async function actionData(result: Awaited<ReturnType<typeof post>>) {
 	if (result instanceof Response) throw new Error(`expected data, got a ${result.status} response`)
-	return result as unknown as { data: { toast: { title: string; description?: string }; errors: Record<string, string> }; init: { status: number } }
+	return result as unknown as {
+		data: { toast: { title: string; description?: string }; errors: Record<string, string> }
+		init: { status: number }
+	}
 }
 
 describe('creating a voice assistant', () => {
 	test('name and instructions are required, with the spec message', async () => {
 		const missing = await actionData(await post({ name: ' ', instructions: 'Be nice.' }))
 		expect(missing.init.status).toBe(400)
-		expect(missing.data.toast).toMatchObject({ title: 'Missing information', description: 'Please provide a name and instructions' })
-		expect((await actionData(await post({ name: 'A', instructions: '' }))).data.errors.instructions).toBe('Please provide a name and instructions')
+		expect(missing.data.toast).toMatchObject({
+			title: 'Missing information',
+			description: 'Please provide a name and instructions',
+		})
+		expect((await actionData(await post({ name: 'A', instructions: '' }))).data.errors.instructions).toBe(
+			'Please provide a name and instructions',
+		)
 		const badVoice = await actionData(await post({ name: 'A', instructions: 'x', voiceId: 'robot' }))
 		expect(badVoice.data.errors.voiceId).toBe('Choose one of the voices.')
 		expect(received).toHaveLength(0)
 	})
 
 	test('with ELEVENLABS_API_KEY the agent is created there first and its id stored', async () => {
-		const result = await post({ name: 'Reception', instructions: 'Greet callers.', firstMessage: '', voiceId: 'shimmer', language: 'de', description: '' })
+		const result = await post({
+			name: 'Reception',
+			instructions: 'Greet callers.',
+			firstMessage: '',
+			voiceId: 'shimmer',
+			language: 'de',
+			description: '',
+		})
 		expect(result).toBeInstanceOf(Response)
 		expect((result as Response).headers.get('location')).toBe('/playground/voicebots')
 		expect(received.at(-1)).toEqual({
@@ -73,11 +94,24 @@ describe('creating a voice assistant', () => {
 			key: 'el-test-key',
 			body: {
 				name: 'Reception',
-				conversation_config: { agent: { first_message: 'Hello! How can I help you today?', language: 'de', prompt: { prompt: 'Greet callers.' } }, tts: { voice_id: 'shimmer' } },
+				conversation_config: {
+					agent: {
+						first_message: 'Hello! How can I help you today?',
+						language: 'de',
+						prompt: { prompt: 'Greet callers.' },
+					},
+					tts: { voice_id: 'shimmer' },
+				},
 			},
 		})
 		const agent = await prisma.agent.findFirstOrThrow({ where: { userId, name: 'Reception' } })
-		expect(agent).toMatchObject({ elevenAgentId: `el_${received.length}`, voiceId: 'shimmer', language: 'de', description: null, firstMessage: 'Hello! How can I help you today?' })
+		expect(agent).toMatchObject({
+			elevenAgentId: `el_${received.length}`,
+			voiceId: 'shimmer',
+			language: 'de',
+			description: null,
+			firstMessage: 'Hello! How can I help you today?',
+		})
 		expect(agent.voiceSettings).toEqual({ stability: 0.5, similarity_boost: 0.5, style: 0, use_speaker_boost: true })
 	})
 
@@ -86,14 +120,26 @@ describe('creating a voice assistant', () => {
 		const failed = await actionData(await post({ name: 'Broken', instructions: 'x' }))
 		failNext = false
 		expect(failed.init.status).toBe(502)
-		expect(failed.data.toast).toMatchObject({ title: 'Creation failed', description: 'Failed to create voice assistant' })
+		expect(failed.data.toast).toMatchObject({
+			title: 'Creation failed',
+			description: 'Failed to create voice assistant',
+		})
 		expect(await prisma.agent.count({ where: { userId, name: 'Broken' } })).toBe(0)
 	})
 
 	test('delete is scoped to the owner', async () => {
 		const agent = await prisma.agent.findFirstOrThrow({ where: { userId, name: 'Reception' } })
-		const stranger = await prisma.user.create({ data: { email: `stranger-${randomUUID()}@example.com`, passwordHash: 'x' } })
-		const del = (who: string) => action(new Request('http://localhost/playground/voicebots', { method: 'POST', body: new URLSearchParams({ intent: 'delete', id: agent.id }) }), who)
+		const stranger = await prisma.user.create({
+			data: { email: `stranger-${randomUUID()}@example.com`, passwordHash: 'x' },
+		})
+		const del = (who: string) =>
+			action(
+				new Request('http://localhost/playground/voicebots', {
+					method: 'POST',
+					body: new URLSearchParams({ intent: 'delete', id: agent.id }),
+				}),
+				who,
+			)
 		await del(stranger.id)
 		expect(await prisma.agent.count({ where: { id: agent.id } })).toBe(1)
 		await del(userId)

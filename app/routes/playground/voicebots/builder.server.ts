@@ -3,7 +3,12 @@
 import { data } from 'react-router'
 import { z } from 'zod'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
-import { AgentFormSchema, type AgentFormErrors, type AgentFormValues, type VoicebotActionData } from '~/features/voice/agent-schema.ts'
+import {
+	AgentFormSchema,
+	type AgentFormErrors,
+	type AgentFormValues,
+	type VoicebotActionData,
+} from '~/features/voice/agent-schema.ts'
 import { createAgent, deleteAgent, setAgentActive, VoiceProviderError } from '~/features/voice/agents.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { makeToast } from '~/lib/toast.ts'
@@ -11,24 +16,29 @@ import { redirectWithToast } from '~/lib/toast.server.ts'
 
 const { toasts } = voicebotBuilder
 
-
 export async function voicebotBuilderAction(request: Request, userId: string) {
 	const form = await request.formData()
 	const intent = form.get('intent')
 
 	if (intent === 'toggle') {
-		const parsed = z.object({ id: z.uuid(), active: z.enum(['true', 'false']) }).safeParse({ id: form.get('id'), active: form.get('active') })
+		const parsed = z
+			.object({ id: z.uuid(), active: z.enum(['true', 'false']) })
+			.safeParse({ id: form.get('id'), active: form.get('active') })
 		const active = parsed.data?.active === 'true'
 		if (!parsed.success || !(await setAgentActive(userId, parsed.data.id, active))) {
 			return redirectWithToast('/playground/voicebots', { type: 'error', title: 'Error', description: toasts.notFound })
 		}
-		return redirectWithToast('/playground/voicebots', { type: 'success', title: active ? toasts.activated : toasts.deactivated })
+		return redirectWithToast('/playground/voicebots', {
+			type: 'success',
+			title: active ? toasts.activated : toasts.deactivated,
+		})
 	}
 
 	if (intent === 'delete') {
 		const parsed = z.object({ id: z.uuid() }).safeParse({ id: form.get('id') })
 		try {
-			if (!parsed.success || !(await deleteAgent(userId, parsed.data.id))) return redirectWithToast('/playground/voicebots', { type: 'error', ...toasts.deleteFailed })
+			if (!parsed.success || !(await deleteAgent(userId, parsed.data.id)))
+				return redirectWithToast('/playground/voicebots', { type: 'error', ...toasts.deleteFailed })
 		} catch (error) {
 			console.error(`Voicebot builder: deleting agent ${String(form.get('id'))} of user ${userId} failed:`, error)
 			return redirectWithToast('/playground/voicebots', { type: 'error', ...toasts.deleteFailed })
@@ -36,8 +46,19 @@ export async function voicebotBuilderAction(request: Request, userId: string) {
 		return redirectWithToast('/playground/voicebots', { type: 'success', title: toasts.deleted })
 	}
 
-	const values: AgentFormValues = textFieldsOf(form, ['name', 'voiceId', 'description', 'instructions', 'firstMessage', 'language'])
-	if (intent !== 'create') return data<VoicebotActionData>({ values, errors: {}, toast: makeToast({ type: 'error', ...toasts.createFailed }) }, { status: 400 })
+	const values: AgentFormValues = textFieldsOf(form, [
+		'name',
+		'voiceId',
+		'description',
+		'instructions',
+		'firstMessage',
+		'language',
+	])
+	if (intent !== 'create')
+		return data<VoicebotActionData>(
+			{ values, errors: {}, toast: makeToast({ type: 'error', ...toasts.createFailed }) },
+			{ status: 400 },
+		)
 	const parsed = AgentFormSchema.safeParse(values)
 	if (!parsed.success) {
 		const errors: AgentFormErrors = fieldErrorsOf(parsed.error)
@@ -46,10 +67,18 @@ export async function voicebotBuilderAction(request: Request, userId: string) {
 	}
 	try {
 		const agent = await createAgent(userId, parsed.data)
-		console.log(`Voicebot builder: user ${userId} created agent ${agent.id}${agent.elevenAgentId ? ` (ElevenLabs ${agent.elevenAgentId})` : ''}`)
+		console.log(
+			`Voicebot builder: user ${userId} created agent ${agent.id}${agent.elevenAgentId ? ` (ElevenLabs ${agent.elevenAgentId})` : ''}`,
+		)
 	} catch (error) {
-		console.error(`Voicebot builder: creating an agent for user ${userId} failed:`, error instanceof VoiceProviderError ? error.message : error)
-		return data<VoicebotActionData>({ values, errors: {}, toast: makeToast({ type: 'error', ...toasts.createFailed }) }, { status: error instanceof VoiceProviderError ? 502 : 500 })
+		console.error(
+			`Voicebot builder: creating an agent for user ${userId} failed:`,
+			error instanceof VoiceProviderError ? error.message : error,
+		)
+		return data<VoicebotActionData>(
+			{ values, errors: {}, toast: makeToast({ type: 'error', ...toasts.createFailed }) },
+			{ status: error instanceof VoiceProviderError ? 502 : 500 },
+		)
 	}
 	return redirectWithToast('/playground/voicebots', { type: 'success', title: toasts.created })
 }

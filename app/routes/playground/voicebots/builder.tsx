@@ -25,7 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const { user, setCookie } = await requireUser(request)
 	const search = new URL(request.url).searchParams
 	const headers = { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) }
-	const base = { creating: search.has('new'), deleting: null as string | null, showingApi: null as string | null, transcription: transcriptionSettings() !== null }
+	const base = {
+		creating: search.has('new'),
+		deleting: null as string | null,
+		showingApi: null as string | null,
+		transcription: transcriptionSettings() !== null,
+	}
 	try {
 		const origin = getSiteOrigin(request)
 		const agents: AgentSummary[] = (await listAgents(user.id)).map((a) => ({
@@ -39,10 +44,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 		}))
 		// Only ids of this user's own assistants are echoed back into the page.
 		const own = (id: string | null) => (id && agents.some((a) => a.id === id) ? id : null)
-		return data({ ...base, deleting: own(search.get('delete')), showingApi: own(search.get('api')), agents, error: null }, { headers })
+		return data(
+			{ ...base, deleting: own(search.get('delete')), showingApi: own(search.get('api')), agents, error: null },
+			{ headers },
+		)
 	} catch (error) {
 		console.error(`Voicebot builder: listing agents of user ${user.id} failed:`, error)
-		return data({ ...base, creating: false, agents: [], error: makeToast({ type: 'error', title: toasts.listFailed }) }, { status: 500, headers })
+		return data(
+			{ ...base, creating: false, agents: [], error: makeToast({ type: 'error', title: toasts.listFailed }) },
+			{ status: 500, headers },
+		)
 	}
 }
 
@@ -51,7 +62,10 @@ export async function action({ request }: Route.ActionArgs) {
 	return voicebotBuilderAction(request, user.id)
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Voicebot Builder | AI Playground' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = () => [
+	{ title: 'Voicebot Builder | AI Playground' },
+	{ name: 'robots', content: 'noindex' },
+]
 
 export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { agents, creating, deleting, showingApi, transcription, error } = loaderData
@@ -67,21 +81,52 @@ export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.C
 		)
 	}
 
-	if (error) return <TabPlaceholder icon={AudioLines} title={toasts.listFailed} text="Your voice assistants could not be loaded. Reload the page in a moment." />
+	if (error)
+		return (
+			<TabPlaceholder
+				icon={AudioLines}
+				title={toasts.listFailed}
+				text="Your voice assistants could not be loaded. Reload the page in a moment."
+			/>
+		)
 
 	if (agents.length === 0) {
-		return <TabPlaceholder icon={AudioLines} title={empty.title} text={empty.text} action={{ to: '/playground/voicebots?new', label: empty.button }} />
+		return (
+			<TabPlaceholder
+				icon={AudioLines}
+				title={empty.title}
+				text={empty.text}
+				action={{ to: '/playground/voicebots?new', label: empty.button }}
+			/>
+		)
 	}
 
 	return (
-		<BuilderList title={list.title} createTo="/playground/voicebots?new" createLabel={list.createNew} after={<VoiceTestDialog agent={testing} transcription={transcription} onClose={() => setTesting(null)} />}>
-				{agents.map((agent) => (
-					<VoicebotCard key={agent.id} agent={agent} confirmingDelete={deleting === agent.id} showingApi={showingApi === agent.id} onTest={hydrated ? setTesting : undefined} />
-				))}
-			</BuilderList>
+		<BuilderList
+			title={list.title}
+			createTo="/playground/voicebots?new"
+			createLabel={list.createNew}
+			after={<VoiceTestDialog agent={testing} transcription={transcription} onClose={() => setTesting(null)} />}
+		>
+			{agents.map((agent) => (
+				<VoicebotCard
+					key={agent.id}
+					agent={agent}
+					confirmingDelete={deleting === agent.id}
+					showingApi={showingApi === agent.id}
+					onTest={hydrated ? setTesting : undefined}
+				/>
+			))}
+		</BuilderList>
 	)
 }
 
 export function ErrorBoundary() {
-	return <TabPlaceholder icon={AudioLines} title={toasts.listFailed} text="Something went wrong while loading your voice assistants. Reload the page in a moment." />
+	return (
+		<TabPlaceholder
+			icon={AudioLines}
+			title={toasts.listFailed}
+			text="Something went wrong while loading your voice assistants. Reload the page in a moment."
+		/>
+	)
 }
