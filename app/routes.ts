@@ -1,4 +1,4 @@
-import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
+import { index, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
 // Route modules live in folders shaped like their URLs; each is the HTTP edge only.
 export default [

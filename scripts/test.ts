@@ -61,7 +61,16 @@ try {
 	delete baseEnv.DATABASE_URL
 
 	if (which === 'all') {
-		// Types first: a type error fails the run before any test.
+		// Style first: the formatter and the linter (with knip for dead code) decide it, and CI fails on them.
+		const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
+		const format = await run(bin('oxfmt'), ['-c', 'oxfmt.config.mjs', '--check'], baseEnv)
+		const lint = await run(bin('oxlint'), ['--deny-warnings'], baseEnv)
+		const knip = await run(bin('knip'), [], baseEnv)
+		if (format !== 0 || lint !== 0 || knip !== 0) {
+			console.error('Format or lint failed: run `npm run format`, then `npm run lint`.')
+			exitCode = 1
+		}
+		// Types next: a type error fails the run before any test.
 		const typegen = await run(
 			process.execPath,
 			[path.join(root, 'node_modules/@react-router/dev/bin.js'), 'typegen'],

@@ -154,7 +154,7 @@ function isEmbedPage(pathname: string) {
 }
 
 /** TRUST_PROXY as Express understands it: true/false, a hop count, or addresses and subnet names. */
-export function parseTrustProxy(value: string): boolean | number | string {
+function parseTrustProxy(value: string): boolean | number | string {
 	if (value === 'true') return true
 	if (value === 'false' || value === '') return false
 	if (/^\d+$/.test(value)) return Number(value)

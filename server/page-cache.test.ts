@@ -1,4 +1,4 @@
-import http from 'node:http'
+import type http from 'node:http'
 import express from 'express'
 import { afterEach, expect, test } from 'vitest'
 import { createPageCache } from './page-cache.ts'

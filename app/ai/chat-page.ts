@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from './chat-schema.ts'
 
-export const ChatPageTurnSchema = z.object({
+const ChatPageTurnSchema = z.object({
 	role: z.enum(['user', 'assistant']),
 	text: z.string().max(CHAT_MESSAGE_MAX_CHARS * 4),
 	sources: z

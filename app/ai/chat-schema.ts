@@ -19,7 +19,7 @@ const Part = z
 	})
 	.loose()
 
-export const ChatMessageSchema = z.object({
+const ChatMessageSchema = z.object({
 	id: z.string().max(100),
 	role: z.enum(['user', 'assistant']),
 	parts: z.array(Part).max(50),

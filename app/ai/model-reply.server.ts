@@ -31,7 +31,7 @@ export type ReplyRequest = {
 	timeoutMs?: number
 }
 
-export function systemPrompt(instructions: string, knowledge: string) {
+function systemPrompt(instructions: string, knowledge: string) {
 	return `${instructions}\n\n${KNOWLEDGE_START}\n${knowledge}\n${KNOWLEDGE_END}`
 }
 

@@ -6,7 +6,7 @@ import { rankPassages, splitPassages } from './retrieval.ts'
 
 export const KNOWLEDGE_START = '<knowledge>'
 export const KNOWLEDGE_END = '</knowledge>'
-export const OFFLINE_MODEL_ID = 'offline-retrieval'
+const OFFLINE_MODEL_ID = 'offline-retrieval'
 
 const GREETINGS = /^(hi|hello|hey|namaste|good (morning|afternoon|evening))\b/i
 

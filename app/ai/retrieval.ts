@@ -6,7 +6,8 @@ const STOP_WORDS = new Set(
 	),
 )
 
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
+	// oxlint-disable-next-line no-misleading-character-class -- Devanagari vowel signs are word characters here, on purpose
 	return (text.toLowerCase().match(/[a-z0-9\u0900-\u097f]+/g) ?? []).filter((word) => !STOP_WORDS.has(word)).map(stem)
 }
 

@@ -9,7 +9,7 @@ import { Logo } from './logo.tsx'
 import { ExternalButtonLink } from '~/components/ui/button.tsx'
 
 /** Spec: the bar is transparent at 10 px of scroll or less, opaque with a shadow above. */
-export const SCROLL_OPAQUE_THRESHOLD = 10
+const SCROLL_OPAQUE_THRESHOLD = 10
 
 function useScrolledPast(threshold: number) {
 	const [scrolled, setScrolled] = useState(false)

@@ -1,7 +1,7 @@
 // Services: the four home-page cards and the six service pages (spec section 2).
-export type ServiceCategory = 'ai' | 'software'
+type ServiceCategory = 'ai' | 'software'
 
-export type ServiceFeature = { title: string; description: string; icon: string }
+type ServiceFeature = { title: string; description: string; icon: string }
 
 export type Service = {
 	slug: string
@@ -27,7 +27,7 @@ export type Service = {
 	}
 }
 
-export const serviceCategories = [
+const serviceCategories = [
 	{ id: 'all', label: 'All services' },
 	{ id: 'ai', label: 'AI solutions' },
 	{ id: 'software', label: 'Software' },

@@ -16,7 +16,7 @@ const optionalUrl = z
 	.pipe(z.url().optional())
 	.optional()
 
-export const envSchema = z.object({
+const envSchema = z.object({
 	NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
 	PORT: z.coerce.number().int().min(1).max(65535).default(3000),
 	HOST: z.string().default('0.0.0.0'),

@@ -53,6 +53,6 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number) {
 }
 
 /** Old windows are dead weight; removed now and then (see consumeRateLimit). */
-export async function pruneRateLimits(olderThanMs = 24 * 60 * 60_000) {
+async function pruneRateLimits(olderThanMs = 24 * 60 * 60_000) {
 	await prisma.rateLimit.deleteMany({ where: { windowStart: { lt: new Date(Date.now() - olderThanMs) } } })
 }

@@ -1,5 +1,5 @@
 // Smooth scrolling that honours the visitor's reduced-motion preference.
-export function scrollBehavior(): ScrollBehavior {
+function scrollBehavior(): ScrollBehavior {
 	return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth'
 }
 

@@ -2,7 +2,7 @@
 import type { MetaDescriptor } from 'react-router'
 import { company } from '~/content/company.ts'
 
-export type RootData = { origin: string }
+type RootData = { origin: string }
 
 type SeoInput = {
 	title: string

@@ -14,7 +14,7 @@ function sessionCookie() {
 }
 
 const SESSION_USER = { id: true, email: true, fullName: true, emailVerifiedAt: true } as const
-export type SessionOwner = { id: string; email: string; fullName: string | null; emailVerifiedAt: Date | null }
+type SessionOwner = { id: string; email: string; fullName: string | null; emailVerifiedAt: Date | null }
 export type ActiveSession = {
 	id: string
 	userId: string

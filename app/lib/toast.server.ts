@@ -6,10 +6,6 @@ function toastCookie() {
 	return createCookie('toast', cookieDefaults())
 }
 
-export async function createToastHeaders(input: ToastInput) {
-	return new Headers({ 'Set-Cookie': await toastCookie().serialize(makeToast(input)) })
-}
-
 export async function redirectWithToast(url: string, input: ToastInput, init?: ResponseInit) {
 	const headers = new Headers(init?.headers)
 	headers.append('Set-Cookie', await toastCookie().serialize(makeToast(input)))

@@ -23,9 +23,7 @@ type DmmfModel = { name: string; dbName: string | null; fields: DmmfField[] }
 
 const require = createRequire(import.meta.url)
 
-export function readPrismaModels(
-	schemaPath = path.join(path.dirname(findMigrationsDir()), 'schema.prisma'),
-): DmmfModel[] {
+function readPrismaModels(schemaPath = path.join(path.dirname(findMigrationsDir()), 'schema.prisma')): DmmfModel[] {
 	// Prisma's own schema parser (the wasm build the CLI uses), not a regex.
 	const wasm = require('@prisma/prisma-schema-wasm') as { get_dmmf: (params: string) => string }
 	const schema = readFileSync(schemaPath, 'utf8')

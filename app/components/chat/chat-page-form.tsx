@@ -3,7 +3,7 @@
 import { Send } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-schema.ts'
-import { buttonClasses } from '~/components/ui/button.tsx'
+import { Button } from '~/components/ui/button.tsx'
 
 export function ChatPageForm({
 	history,
@@ -32,10 +32,10 @@ export function ChatPageForm({
 					autoComplete="off"
 					className="focus:ring-brand-500 h-11 min-w-0 flex-1 rounded-xl border-0 px-3.5 text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:outline-none"
 				/>
-				<button type="submit" disabled={busy} className={buttonClasses({ className: 'rounded-xl' })}>
+				<Button type="submit" disabled={busy} className="rounded-xl">
 					<Send className="size-4" aria-hidden />
 					<span className="sr-only sm:not-sr-only">Send</span>
-				</button>
+				</Button>
 			</div>
 			{error ? (
 				<p role="alert" className="mt-2 text-sm text-rose-600">

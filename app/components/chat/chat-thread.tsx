@@ -56,7 +56,7 @@ export function MessageBubble({
 	)
 }
 
-export function TypingIndicator({ assistantName }: { assistantName: string }) {
+function TypingIndicator({ assistantName }: { assistantName: string }) {
 	return (
 		<li className="flex justify-start" data-testid="typing-indicator">
 			<span className="flex gap-1 rounded-2xl rounded-tl-sm bg-white px-4 py-4 shadow-sm ring-1 ring-slate-200">

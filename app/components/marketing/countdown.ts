@@ -1,6 +1,6 @@
 // The workshop countdown (spec: next Saturday 19:00 local time; on a Saturday, the following week).
-export const WORKSHOP_DAY = 6 // Saturday, as Date#getDay() counts
-export const WORKSHOP_HOUR = 19
+const WORKSHOP_DAY = 6 // Saturday, as Date#getDay() counts
+const WORKSHOP_HOUR = 19
 
 export type Countdown = { days: number; hours: number; minutes: number; seconds: number }
 

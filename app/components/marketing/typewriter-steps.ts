@@ -1,7 +1,6 @@
 // The hero typewriter as a pure state machine, advanced once per tick (spec section 9: 100 ms tick,
 // pauses of 20 ticks after a prompt is typed and 10 ticks after it is erased).
 export const TYPEWRITER_TICK_MS = 100
-export const TYPEWRITER_CURSOR_BLINK_MS = 500
 export const PAUSE_AFTER_TYPED_TICKS = 20
 export const PAUSE_AFTER_ERASED_TICKS = 10
 

@@ -5,7 +5,7 @@ import { cn } from '~/lib/misc.ts'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog.tsx'
 
 type Status = 'disconnected' | 'connecting' | 'connected'
-export const VOICE_PLACEHOLDER_CONNECT_MS = 1000
+const VOICE_PLACEHOLDER_CONNECT_MS = 1000
 
 /** Spec: disconnected, then connecting on open, then connected after 1 s with one response line. */
 export function VoicePlaceholderDialog({

@@ -1,11 +1,11 @@
 // Pieces the Chatbot and Voicebot builders share: the list and its cards, a code box to copy from, the
 // Active switch and the inline delete confirmation (plain forms, so they work without JavaScript).
 import { Plus, Trash2, type LucideIcon } from 'lucide-react'
-import { Form, Link, useFetcher } from 'react-router'
+import { Form, useFetcher } from 'react-router'
 import { cn } from '~/lib/misc.ts'
 import { Badge } from '~/components/ui/badge.tsx'
 import { showToast } from '~/components/toast-message.tsx'
-import { buttonClasses } from '~/components/ui/button.tsx'
+import { Button, ButtonLink } from '~/components/ui/button.tsx'
 
 export function CodeBox({ id, label, code, rows }: { id: string; label: React.ReactNode; code: string; rows: number }) {
 	return (
@@ -54,17 +54,13 @@ export function DeleteConfirmation({
 			<input type="hidden" name="intent" value="delete" />
 			<input type="hidden" name="id" value={itemId} />
 			<div className="mt-3 flex gap-2">
-				<button
-					type="submit"
-					autoFocus
-					className={buttonClasses({ size: 'sm', className: 'bg-rose-600 shadow-rose-600/25 hover:bg-rose-700' })}
-				>
+				<Button type="submit" autoFocus variant="danger" size="sm">
 					<Trash2 className="size-4" aria-hidden />
 					{confirmLabel}
-				</button>
-				<Link to={cancelTo} preventScrollReset className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+				</Button>
+				<ButtonLink to={cancelTo} preventScrollReset variant="secondary" size="sm">
 					Keep it
-				</Link>
+				</ButtonLink>
 			</div>
 		</Form>
 	)
@@ -145,10 +141,10 @@ export function BuilderList({
 				<h2 id="builder-list-heading" className="font-display text-xl font-bold text-slate-950">
 					{title}
 				</h2>
-				<Link to={createTo} className={buttonClasses()}>
+				<ButtonLink to={createTo}>
 					<Plus className="size-4" aria-hidden />
 					{createLabel}
-				</Link>
+				</ButtonLink>
 			</div>
 			<ul className="mt-5 grid gap-5 md:grid-cols-2 xl:grid-cols-3">{children}</ul>
 			{after}

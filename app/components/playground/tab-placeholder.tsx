@@ -1,7 +1,6 @@
 import { Sparkles, type LucideIcon } from 'lucide-react'
-import { Link } from 'react-router'
 import { cn } from '~/lib/misc.ts'
-import { buttonClasses } from '~/components/ui/button.tsx'
+import { ButtonLink } from '~/components/ui/button.tsx'
 
 /**
  * A centred notice inside a Playground tab: load failures and "not available", or, with an
@@ -47,10 +46,10 @@ export function TabPlaceholder({
 			</h2>
 			<p className="relative mx-auto mt-2 max-w-md text-slate-600">{text}</p>
 			{action ? (
-				<Link to={action.to} className={buttonClasses({ size: 'lg', className: 'relative mt-8' })}>
+				<ButtonLink to={action.to} size="lg" className="relative mt-8">
 					<Sparkles className="size-5" aria-hidden />
 					{action.label}
-				</Link>
+				</ButtonLink>
 			) : null}
 		</section>
 	)

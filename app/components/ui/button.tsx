@@ -1,7 +1,7 @@
 import { Link, type LinkProps } from 'react-router'
 import { cn } from '~/lib/misc.ts'
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'light'
+type Variant = 'primary' | 'secondary' | 'ghost' | 'light' | 'danger'
 type Size = 'sm' | 'md' | 'lg'
 
 const base =
@@ -13,6 +13,7 @@ const variants: Record<Variant, string> = {
 	secondary: 'bg-white text-slate-900 ring-1 ring-slate-200 shadow-sm hover:bg-slate-50 hover:ring-slate-300',
 	ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
 	light: 'bg-white text-brand-700 shadow-lg hover:bg-brand-50',
+	danger: 'bg-rose-600 text-white shadow-lg shadow-rose-600/25 hover:bg-rose-700 active:translate-y-px',
 }
 
 const sizes: Record<Size, string> = {

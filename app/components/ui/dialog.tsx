@@ -5,10 +5,8 @@ import { useRef } from 'react'
 import { cn } from '~/lib/misc.ts'
 
 export const Dialog = DialogPrimitive.Root
-export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogTitle = DialogPrimitive.Title
 export const DialogDescription = DialogPrimitive.Description
-export const DialogClose = DialogPrimitive.Close
 
 export function DialogContent({
 	className,

@@ -139,7 +139,7 @@ export function PasswordField({
 	)
 }
 
-export function FieldError({ id, error }: { id: string; error?: string }) {
+function FieldError({ id, error }: { id: string; error?: string }) {
 	if (!error) return null
 	return (
 		<p id={id} className="mt-1.5 text-sm text-rose-600">

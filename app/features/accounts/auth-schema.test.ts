@@ -28,8 +28,7 @@ test('sign-up rules from the spec', () => {
 test('sign-in needs both fields', () => {
 	const result = SignInSchema.safeParse({ email: '', password: '' })
 	expect(result.success).toBe(false)
-	if (!result.success)
-		expect(fieldErrorsOf(result.error)).toEqual({ email: 'Email is required', password: 'Password is required' })
+	expect(fieldErrorsOf(result.error!)).toEqual({ email: 'Email is required', password: 'Password is required' })
 })
 
 test('redirects after sign-in stay on this site', () => {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 
 export const PASSWORD_MIN_LENGTH = 6
 // bcrypt ignores everything after 72 bytes, so longer passwords are refused rather than truncated.
-export const PASSWORD_MAX_BYTES = 72
+const PASSWORD_MAX_BYTES = 72
 
 const email = z
 	.string({ error: 'Email is required' })

@@ -30,7 +30,7 @@ export class AuthError extends Error {
 
 const INVALID_CREDENTIALS = 'Invalid email or password.'
 
-export const authenticator = new Authenticator<{ id: string }>()
+const authenticator = new Authenticator<{ id: string }>()
 authenticator.use(
 	new FormStrategy(async ({ form, request }) => {
 		const parsed = SignInSchema.safeParse(Object.fromEntries(form))

@@ -6,7 +6,7 @@ import { isUuid } from '~/lib/misc.ts'
 import { indexKnowledge } from './knowledge.server.ts'
 
 /** Spec section 7: a script tag for the site's embed script with the chatbot's id. */
-export function embedCodeFor(origin: string, chatbotId: string) {
+function embedCodeFor(origin: string, chatbotId: string) {
 	return `<script src="${origin}/embed.js" data-chatbot-id="${chatbotId}" async></script>`
 }
 

@@ -6,13 +6,13 @@ import { textOf } from '~/ai/chat-schema.ts'
 import { generateModelReply, streamModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
 
 export type ChatbotForReply = { id: string; name: string; systemPrompt: string }
-export type KnowledgeSource = { position: number; excerpt: string }
+type KnowledgeSource = { position: number; excerpt: string }
 
 const GROUNDING =
 	'Answer only from the knowledge base between the markers below. If it does not contain the answer, say that you do not know rather than guessing. Keep answers short and friendly.'
 
 /** The chunks a question draws on: the best matches, or the opening chunks when nothing matches. */
-export async function retrieveContext(chatbotId: string, messages: IncomingMessage[]) {
+async function retrieveContext(chatbotId: string, messages: IncomingMessage[]) {
 	const question = textOf(messages.at(-1) ?? { parts: [] })
 	const matches = await searchKnowledge(chatbotId, question)
 	const context = matches.length > 0 ? matches : await firstChunks(chatbotId)

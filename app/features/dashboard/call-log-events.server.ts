@@ -7,7 +7,7 @@
 import { remember } from '@epic-web/remember'
 import pg from 'pg'
 
-export const CALL_LOGS_CHANNEL = 'call_logs_changes'
+const CALL_LOGS_CHANNEL = 'call_logs_changes'
 
 export type CallLogEvent =
 	| { type: 'change'; op: 'INSERT' | 'UPDATE' | 'DELETE'; id: string }

@@ -2,7 +2,7 @@
 import { prisma } from '~/lib/db.server.ts'
 import { formatDuration } from './format-duration.ts'
 
-export const RECENT_CONVERSATIONS = 50
+const RECENT_CONVERSATIONS = 50
 
 export type DashboardStats = { total: number; active: number; avgDuration: number; completedToday: number }
 

@@ -28,11 +28,6 @@ export function listAgents(userId: string) {
 	return prisma.agent.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, select: listFields })
 }
 
-export async function getOwnedAgent(userId: string, id: string) {
-	if (!isUuid(id)) return null
-	return prisma.agent.findFirst({ where: { id, userId }, select: listFields })
-}
-
 /** For the public voice API: only an active agent answers. */
 export async function getActiveAgent(id: string) {
 	if (!isUuid(id)) return null
@@ -51,7 +46,7 @@ export async function getActiveAgent(id: string) {
 }
 
 /** POST /v1/convai/agents/create at ElevenLabs; returns its agent_id. */
-export async function createElevenLabsAgent(form: AgentForm, { apiKey, baseUrl }: { apiKey: string; baseUrl: string }) {
+async function createElevenLabsAgent(form: AgentForm, { apiKey, baseUrl }: { apiKey: string; baseUrl: string }) {
 	let response: Response
 	try {
 		response = await fetch(new URL('/v1/convai/agents/create', baseUrl), {

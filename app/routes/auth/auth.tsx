@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { Field, PasswordField } from '~/components/ui/field.tsx'
-import { buttonClasses } from '~/components/ui/button.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import {
 	fieldErrorsOf,
@@ -193,9 +193,9 @@ function SignInForm({ redirectTo, actionData }: { redirectTo: string | null; act
 				required
 				error={errors.password}
 			/>
-			<button type="submit" disabled={busy} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+			<Button type="submit" disabled={busy} size="lg" className="w-full">
 				{busy ? 'Signing in...' : 'Sign In'}
-			</button>
+			</Button>
 		</Form>
 	)
 }
@@ -255,9 +255,9 @@ function SignUpForm({ actionData }: { actionData?: ActionData }) {
 				minLength={PASSWORD_MIN_LENGTH}
 				error={errors.confirmPassword}
 			/>
-			<button type="submit" disabled={busy} className={buttonClasses({ size: 'lg', className: 'w-full' })}>
+			<Button type="submit" disabled={busy} size="lg" className="w-full">
 				{busy ? 'Creating account...' : 'Create Account'}
-			</button>
+			</Button>
 		</Form>
 	)
 }

@@ -26,7 +26,7 @@ function savedMessages(): UIMessage[] {
 }
 
 /** Spec: on any failure the last assistant message becomes the apology. */
-export function withApology(messages: UIMessage[]): UIMessage[] {
+function withApology(messages: UIMessage[]): UIMessage[] {
 	const apology = { type: 'text' as const, text: CHAT_APOLOGY }
 	const last = messages.at(-1)
 	if (last?.role === 'assistant' && last.id !== 'greeting')

@@ -4,14 +4,13 @@
 // female-sounding voice where the browser has one).
 import { useCallback, useEffect, useRef } from 'react'
 
-export const VOICE_SEND_DELAY_MS = 500
-export const VOICE_RESTART_AFTER_END_MS = 100
-export const VOICE_RESTART_AFTER_ERROR_MS = 1000
-export const SPEECH_SETTINGS = { lang: 'en-US', rate: 0.85, pitch: 1.1, volume: 0.9 } as const
+const VOICE_SEND_DELAY_MS = 500
+const VOICE_RESTART_AFTER_END_MS = 100
+const VOICE_RESTART_AFTER_ERROR_MS = 1000
+const SPEECH_SETTINGS = { lang: 'en-US', rate: 0.85, pitch: 1.1, volume: 0.9 } as const
 
-export const MIC_DENIED_MESSAGE =
-	'Please allow microphone access to use voice features. You can still type your messages.'
-export const VOICE_UNSUPPORTED_MESSAGE =
+const MIC_DENIED_MESSAGE = 'Please allow microphone access to use voice features. You can still type your messages.'
+const VOICE_UNSUPPORTED_MESSAGE =
 	'Voice chat needs speech recognition, which this browser does not offer (try Chrome or Edge). You can still type your messages.'
 
 type Recognition = {
@@ -35,10 +34,6 @@ function recognitionConstructor(): RecognitionConstructor | undefined {
 		webkitSpeechRecognition?: RecognitionConstructor
 	}
 	return w.SpeechRecognition ?? w.webkitSpeechRecognition
-}
-
-export function voiceSupported() {
-	return typeof window !== 'undefined' && Boolean(recognitionConstructor()) && 'speechSynthesis' in window
 }
 
 const FEMALE_VOICE =

@@ -3,7 +3,7 @@
 // by a fetcher and websites through /api/scrape while the rest of the form stays as typed.
 import { FileText, Globe, Loader2, PenLine, Upload } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Form, Link, useFetcher, useNavigation } from 'react-router'
+import { Form, useFetcher, useNavigation } from 'react-router'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import {
 	ChatbotFormSchema,
@@ -22,7 +22,7 @@ import { formatMegabytes } from '~/lib/misc.ts'
 import { fieldErrorsOf, formProblemToast } from '~/lib/forms.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import { showToast } from '~/components/toast-message.tsx'
-import { buttonClasses } from '~/components/ui/button.tsx'
+import { Button, ButtonLink } from '~/components/ui/button.tsx'
 import { Field, TextareaField } from '~/components/ui/field.tsx'
 
 const { form: copy, toasts } = chatbotBuilder
@@ -203,16 +203,18 @@ export function ChatbotForm({
 								</p>
 							) : null
 						) : (
-							<button
+							<Button
 								type="submit"
 								name="intent"
 								value="upload"
 								formNoValidate
-								className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-auto self-start' })}
+								variant="secondary"
+								size="sm"
+								className="mt-auto self-start"
 							>
 								<FileText className="size-4" aria-hidden />
 								{copy.uploadButton}
-							</button>
+							</Button>
 						)}
 					</SourceTile>
 
@@ -235,7 +237,7 @@ export function ChatbotForm({
 							}}
 							error={shown.url}
 						/>
-						<button
+						<Button
 							type="submit"
 							name="intent"
 							value="import"
@@ -249,7 +251,9 @@ export function ChatbotForm({
 										}
 									: undefined
 							}
-							className={buttonClasses({ variant: 'secondary', size: 'sm', className: 'mt-auto self-start' })}
+							variant="secondary"
+							size="sm"
+							className="mt-auto self-start"
 						>
 							{busyImport ? (
 								<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
@@ -257,7 +261,7 @@ export function ChatbotForm({
 								<Globe className="size-4" aria-hidden />
 							)}
 							{busyImport ? copy.importing : copy.importButton}
-						</button>
+						</Button>
 					</SourceTile>
 
 					<SourceTile icon={PenLine} title={copy.directLabel}>
@@ -302,19 +306,13 @@ export function ChatbotForm({
 			/>
 
 			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-				<Link to="/playground" className={buttonClasses({ variant: 'secondary' })}>
+				<ButtonLink to="/playground" variant="secondary">
 					{copy.cancel}
-				</Link>
-				<button
-					type="submit"
-					name="intent"
-					value={mode === 'edit' ? 'update' : 'create'}
-					disabled={saving}
-					className={buttonClasses()}
-				>
+				</ButtonLink>
+				<Button type="submit" name="intent" value={mode === 'edit' ? 'update' : 'create'} disabled={saving}>
 					{saving ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
 					{mode === 'edit' ? (saving ? copy.saving : copy.save) : saving ? copy.creating : copy.create}
-				</button>
+				</Button>
 			</div>
 		</Form>
 	)

@@ -2,12 +2,12 @@
 // schema the server uses.
 import { Loader2 } from 'lucide-react'
 import { useId, useState } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, useNavigation } from 'react-router'
 import { languages, voicebotBuilder, voices } from '~/features/voice/copy.ts'
 import { AgentFormSchema, type AgentFormErrors, type AgentFormValues } from '~/features/voice/agent-schema.ts'
 import { fieldErrorsOf, formProblemToast } from '~/lib/forms.ts'
 import { showToast } from '~/components/toast-message.tsx'
-import { buttonClasses } from '~/components/ui/button.tsx'
+import { Button, ButtonLink } from '~/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
 
 const { form: copy, toasts, defaults } = voicebotBuilder
@@ -98,13 +98,13 @@ export function VoicebotForm({ values, errors: serverErrors }: { values: AgentFo
 				/>
 			</div>
 			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-				<Link to="/playground/voicebots" className={buttonClasses({ variant: 'secondary' })}>
+				<ButtonLink to="/playground/voicebots" variant="secondary">
 					{copy.cancel}
-				</Link>
-				<button type="submit" disabled={creating} className={buttonClasses()}>
+				</ButtonLink>
+				<Button type="submit" disabled={creating}>
 					{creating ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
 					{creating ? copy.creating : copy.create}
-				</button>
+				</Button>
 			</div>
 		</Form>
 	)

@@ -1,10 +1,10 @@
 // /playground/chatbots/:id/preview: the preview chat as a page, for browsers without JavaScript
 // (with it, the Preview button opens the same chat in a dialog). The conversation rides in the form.
 import { ArrowLeft, Bot } from 'lucide-react'
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
 import { MessageBubble, type ThreadMessage } from '~/components/chat/chat-thread.tsx'
-import { buttonClasses } from '~/components/ui/button.tsx'
+import { ButtonLink } from '~/components/ui/button.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { asModelMessages, readChatPagePost, withQuestion } from '~/ai/chat-page.ts'
 import { answerChatbotQuestion } from '~/features/chatbots/reply.server.ts'
@@ -64,10 +64,10 @@ export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.Co
 	)
 	return (
 		<section aria-labelledby="preview-heading" className="mx-auto max-w-2xl">
-			<Link to="/playground" className={buttonClasses({ variant: 'ghost', size: 'sm', className: '-ml-3' })}>
+			<ButtonLink to="/playground" variant="ghost" size="sm" className="-ml-3">
 				<ArrowLeft className="size-4" aria-hidden />
 				Back to your chatbots
-			</Link>
+			</ButtonLink>
 			<div className="mt-3 overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
 				<header className="flex items-center gap-3 border-b border-slate-200 px-6 py-4">
 					<span className="bg-brand-600 grid size-10 place-items-center rounded-full text-white">
@@ -107,9 +107,9 @@ export function ErrorBoundary() {
 		<section className="mx-auto max-w-2xl rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
 			<h2 className="font-display text-xl font-bold text-slate-950">Chatbot not found</h2>
 			<p className="mt-2 text-slate-600">{toasts.notFound}</p>
-			<Link to="/playground" className={buttonClasses({ className: 'mt-6' })}>
+			<ButtonLink to="/playground" className="mt-6">
 				Back to your chatbots
-			</Link>
+			</ButtonLink>
 		</section>
 	)
 }
