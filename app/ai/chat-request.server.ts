@@ -1,9 +1,6 @@
 // Reading a chat request body (AI SDK UI messages): size-capped, validated, ending with a question.
-import { readJsonBody } from '~/lib/json-body.server.ts'
+import { jsonError, readJsonBody } from '~/lib/http.server.ts'
 import { CHAT_BODY_MAX_BYTES, ChatRequestSchema, textOf, type ChatRequest } from './chat-schema.ts'
-
-export const jsonError = (error: string, status: number, headers?: HeadersInit) =>
-	Response.json({ error }, { status, headers })
 
 /** The conversation, or the 4xx response that explains what is wrong with it. */
 export async function readChatRequest(
@@ -20,6 +17,3 @@ export async function readChatRequest(
 	if (last.role !== 'user' || !textOf(last).trim()) return { response: jsonError('Type a message first.', 400) }
 	return { messages: parsed.data.messages }
 }
-
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-	jsonError(message, 429, { 'Retry-After': String(retryAfterSeconds) })

@@ -1,4 +1,4 @@
-// The voice API end to end through its route handlers with plain Requests: start -> message (text,
+// The voice API end to end through its route actions with plain Requests: start -> message (text,
 // and audio through the real @ai-sdk/groq transcription code against a local fake Whisper) -> end,
 // the call_logs row at each step, and every error case.
 import { randomUUID } from 'node:crypto'
@@ -6,9 +6,23 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { FAKE_TRANSCRIPT, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server.ts'
 import { makeWav } from '../support/wav.ts'
 
-type VoiceModule = typeof import('~/features/voice/conversations.server.ts')
+// The three route actions, loaded after the environment is set.
+async function loadVoiceRoutes() {
+	const actions = await Promise.all([
+		import('~/routes/api/voice-chat/start.ts'),
+		import('~/routes/api/voice-chat/message.ts'),
+		import('~/routes/api/voice-chat/end.ts'),
+	])
+	const [start, message, end] = actions.map(
+		({ action }) =>
+			(request: Request) =>
+				action({ request, params: {}, context: {} } as never) as Promise<Response>,
+	)
+	return { start, message, end }
+}
+type VoiceRoutes = Awaited<ReturnType<typeof loadVoiceRoutes>>
 let fake: FakeOpenAi
-let voice: VoiceModule
+let voice: VoiceRoutes
 let prisma: typeof import('~/lib/db.server.ts').prisma
 let agentId: string
 let inactiveAgentId: string
@@ -21,7 +35,7 @@ beforeAll(async () => {
 	process.env.TRANSCRIBE_BASE_URL = fake.baseURL
 	vi.spyOn(console, 'error').mockImplementation(() => {})
 	vi.spyOn(console, 'log').mockImplementation(() => {})
-	voice = await import('~/features/voice/conversations.server.ts')
+	voice = await loadVoiceRoutes()
 	;({ prisma } = await import('~/lib/db.server.ts'))
 	userId = (await prisma.user.create({ data: { email: `voice-${randomUUID()}@example.com`, passwordHash: 'x' } })).id
 	const agent = (extra: object = {}) =>
@@ -62,13 +76,13 @@ function multipart(fields: Record<string, string | Blob>) {
 	for (const [key, value] of Object.entries(fields)) form.append(key, value)
 	return new Request('http://localhost/api/voice-chat/message', { method: 'POST', headers: headers(), body: form })
 }
-const call = async (run: () => Promise<unknown>) => {
-	const response = await voice.voiceApiResponse(run)
+const call = async (run: () => Promise<Response>) => {
+	const response = await run()
 	return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
-const start = (body: unknown) => call(() => voice.startConversation(json('/api/voice-chat/start', body)))
-const message = (fields: Record<string, string | Blob>) => call(() => voice.sendVoiceMessage(multipart(fields)))
-const end = (body: unknown) => call(() => voice.endConversation(json('/api/voice-chat/end', body)))
+const start = (body: unknown) => call(() => voice.start(json('/api/voice-chat/start', body)))
+const message = (fields: Record<string, string | Blob>) => call(() => voice.message(multipart(fields)))
+const end = (body: unknown) => call(() => voice.end(json('/api/voice-chat/end', body)))
 const row = (id: string) => prisma.callLog.findUniqueOrThrow({ where: { id } })
 const wav = (seconds: number) => new Blob([makeWav(seconds)], { type: 'audio/wav' })
 
@@ -171,7 +185,7 @@ describe('errors', () => {
 			headers: headers({ 'Content-Type': 'text/plain' }),
 			body: 'x',
 		})
-		expect(await call(() => voice.startConversation(plain))).toMatchObject({ status: 415 })
+		expect(await call(() => voice.start(plain))).toMatchObject({ status: 415 })
 	})
 
 	test('message: missing input, sizes, formats, foreign conversations, a failing transcriber', async () => {
@@ -213,21 +227,19 @@ describe('errors', () => {
 			headers: headers({ 'Content-Type': 'application/json' }),
 			body: '{}',
 		})
-		expect(await call(() => voice.sendVoiceMessage(form))).toMatchObject({ status: 415 })
+		expect(await call(() => voice.message(form))).toMatchObject({ status: 415 })
 	})
 
 	test('the per-IP limit answers 429', async () => {
 		const fixed = { 'x-app-client-ip': '10.91.0.1', 'Content-Type': 'application/json' }
 		const statuses: number[] = []
 		for (let i = 0; i < 61; i++) {
-			const response = await voice.voiceApiResponse(() =>
-				voice.startConversation(
-					new Request('http://localhost/x', {
-						method: 'POST',
-						headers: fixed,
-						body: JSON.stringify({ agent_id: inactiveAgentId }),
-					}),
-				),
+			const response = await voice.start(
+				new Request('http://localhost/x', {
+					method: 'POST',
+					headers: fixed,
+					body: JSON.stringify({ agent_id: inactiveAgentId }),
+				}),
 			)
 			statuses.push(response.status)
 		}
@@ -240,7 +252,7 @@ describe('without a speech-to-text provider', () => {
 	test('audio is refused with 501 and text still works', async () => {
 		delete process.env.TRANSCRIBE_API_KEY
 		vi.resetModules()
-		const plain: VoiceModule = await import('~/features/voice/conversations.server.ts')
+		const plain = await loadVoiceRoutes()
 		const { body } = await start({ agent_id: agentId })
 		const form = (fields: Record<string, string | Blob>) => {
 			const data = new FormData()
@@ -248,12 +260,10 @@ describe('without a speech-to-text provider', () => {
 			return new Request('http://localhost/api/voice-chat/message', { method: 'POST', headers: headers(), body: data })
 		}
 		const base = { agent_id: agentId, conversation_id: body.conversation_id as string }
-		const refused = await plain.voiceApiResponse(() => plain.sendVoiceMessage(form({ ...base, audio: wav(1) })))
+		const refused = await plain.message(form({ ...base, audio: wav(1) }))
 		expect(refused.status).toBe(501)
 		expect((await refused.json()).error).toMatch(/Speech-to-text is not configured/)
-		const typed = await plain.voiceApiResponse(() =>
-			plain.sendVoiceMessage(form({ ...base, text: 'When are you open?' })),
-		)
+		const typed = await plain.message(form({ ...base, text: 'When are you open?' }))
 		expect(typed.status).toBe(200)
 	})
 })

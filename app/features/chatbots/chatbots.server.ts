@@ -2,6 +2,7 @@
 // never reaches someone else's chatbot.
 import type { ChatbotForm } from './chatbot-schema.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { ownedRows } from '~/lib/owned-rows.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { indexKnowledge } from './knowledge.server.ts'
 
@@ -67,14 +68,7 @@ export async function updateChatbot(userId: string, id: string, form: ChatbotFor
 	)
 }
 
-export async function setChatbotActive(userId: string, id: string, isActive: boolean) {
-	if (!isUuid(id)) return false
-	const { count } = await prisma.chatbot.updateMany({ where: { id, userId }, data: { isActive } })
-	return count > 0
-}
-
-export async function deleteChatbot(userId: string, id: string) {
-	if (!isUuid(id)) return false
-	const { count } = await prisma.chatbot.deleteMany({ where: { id, userId } })
-	return count > 0
-}
+const owned = ownedRows(prisma.chatbot)
+export const setChatbotActive = owned.setActive
+/** Deleting a chatbot deletes its knowledge chunks too (foreign key cascade). */
+export const deleteChatbot = owned.remove

@@ -1,6 +1,7 @@
 // The voice assistant form and the voice API bodies, validated the same way in the browser and on the server.
 import { z } from 'zod'
-import { languages, voicebotBuilder, voices } from './copy.ts'
+import { languages, voices } from './catalog.ts'
+import { voicebotBuilder } from './copy.ts'
 import type { Toast } from '~/lib/toast.ts'
 
 const missing = voicebotBuilder.toasts.missing.description
@@ -49,6 +50,10 @@ export const VOICE_TEXT_MAX_CHARS = 2000
 /** Audio per message: about 4 minutes of Opus at 128 kbit/s, or 60 s of 16-bit 16 kHz WAV ×2. */
 export const VOICE_AUDIO_MAX_BYTES = 4 * 1024 * 1024
 export const VOICE_AUDIO_MAX_SECONDS = 60
+
+export type VoiceStart = z.infer<typeof VoiceStartSchema>
+export type VoiceIds = z.infer<typeof VoiceIdsSchema>
+export type VoiceEnd = z.infer<typeof VoiceEndSchema>
 
 export const VoiceStartSchema = z.object({
 	agent_id: z.string({ error: 'agent_id is required.' }).trim().min(1, 'agent_id is required.'),

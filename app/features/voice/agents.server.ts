@@ -3,6 +3,7 @@
 // and its id kept in eleven_agent_id; a failure there stores nothing.
 import type { AgentForm } from './agent-schema.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { ownedRows } from '~/lib/owned-rows.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { getEnv } from '~/lib/env.server.ts'
 
@@ -98,14 +99,6 @@ export async function createAgent(userId: string, form: AgentForm) {
 	})
 }
 
-export async function setAgentActive(userId: string, id: string, isActive: boolean) {
-	if (!isUuid(id)) return false
-	const { count } = await prisma.agent.updateMany({ where: { id, userId }, data: { isActive } })
-	return count > 0
-}
-
-export async function deleteAgent(userId: string, id: string) {
-	if (!isUuid(id)) return false
-	const { count } = await prisma.agent.deleteMany({ where: { id, userId } })
-	return count > 0
-}
+const owned = ownedRows(prisma.agent)
+export const setAgentActive = owned.setActive
+export const deleteAgent = owned.remove

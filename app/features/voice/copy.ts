@@ -1,25 +1,6 @@
-// Copy and options of the Voicebot Builder tab and its voice test (spec sections 2, 3, 4, 5, 8, 9).
+// Copy of the Voicebot Builder tab and its voice test (spec sections 2, 3, 4, 5, 8, 9).
 
-export const voices = [
-	{ id: 'alloy', label: 'Professional' },
-	{ id: 'echo', label: 'Friendly' },
-	{ id: 'fable', label: 'Expressive' },
-	{ id: 'onyx', label: 'Deep' },
-	{ id: 'nova', label: 'Warm' },
-	{ id: 'shimmer', label: 'Bright' },
-] as const
-
-export const languages = [
-	{ code: 'en', name: 'English', speech: 'en-US' },
-	{ code: 'es', name: 'Spanish', speech: 'es-ES' },
-	{ code: 'fr', name: 'French', speech: 'fr-FR' },
-	{ code: 'de', name: 'German', speech: 'de-DE' },
-	{ code: 'it', name: 'Italian', speech: 'it-IT' },
-	{ code: 'pt', name: 'Portuguese', speech: 'pt-PT' },
-] as const
-
-export type VoiceId = (typeof voices)[number]['id']
-export type LanguageCode = (typeof languages)[number]['code']
+import type { LanguageCode, VoiceId } from './catalog.ts'
 
 export const voicebotBuilder = {
 	defaults: {

@@ -1,12 +1,13 @@
-import { jsonError, readChatRequest, tooManyRequests } from '~/ai/chat-request.server.ts'
+import { readChatRequest } from '~/ai/chat-request.server.ts'
 import { streamWidgetReply } from '~/features/assistant/reply.server.ts'
 import { clientIp } from '~/lib/client-ip.ts'
+import { postOnly, tooManyRequests } from '~/lib/http.server.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import type { Route } from './+types/chat'
 
 // POST /api/chat: the floating widget's streamed replies (AI SDK UI message stream).
 export async function action({ request }: Route.ActionArgs) {
-	if (request.method !== 'POST') return jsonError('Use POST.', 405)
+	if (request.method !== 'POST') return postOnly()
 	const limit = await consumeRateLimit(`chat:ip:${clientIp(request)}`, rateLimits.publicChatPerIp)
 	if (!limit.allowed) return tooManyRequests(tooManyAttemptsMessage(limit.retryAfterSeconds), limit.retryAfterSeconds)
 	const body = await readChatRequest(request)
@@ -15,5 +16,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export async function loader() {
-	return jsonError('Use POST.', 405)
+	return postOnly()
 }

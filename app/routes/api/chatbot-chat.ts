@@ -1,14 +1,14 @@
-import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { jsonError, readChatRequest, tooManyRequests } from '~/ai/chat-request.server.ts'
-import { streamChatbotReply } from '~/features/chatbots/reply.server.ts'
 import { getUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { jsonError, postOnly, tooManyRequests } from '~/lib/http.server.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import type { Route } from './+types/chatbot-chat'
+import { chatbotReplyResponse } from './chatbot-reply.server.ts'
 
 // POST /api/chatbots/:chatbotId/chat: the owner's preview chat, with the passages each answer used.
 export async function action({ request, params }: Route.ActionArgs) {
-	if (request.method !== 'POST') return jsonError('Use POST.', 405)
+	if (request.method !== 'POST') return postOnly()
 	const { user } = await getUser(request)
 	if (!user) return jsonError('Sign in to preview your chatbots.', 401)
 	// Someone else's chatbot looks exactly like one that does not exist.
@@ -16,16 +16,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 	if (!chatbot) return jsonError(chatbotBuilder.toasts.notFound, 404)
 	const limit = await consumeRateLimit(`preview:user:${user.id}`, rateLimits.previewChatPerUser)
 	if (!limit.allowed) return tooManyRequests(tooManyAttemptsMessage(limit.retryAfterSeconds), limit.retryAfterSeconds)
-	const body = await readChatRequest(request)
-	if ('response' in body) return body.response
-	return streamChatbotReply(chatbot, body.messages, {
-		label: `Chatbot ${chatbot.id} preview`,
-		abortSignal: request.signal,
-		withSources: true,
-		errorText: chatbotBuilder.preview.errorReply,
-	})
+	return chatbotReplyResponse(request, chatbot, { label: `Chatbot ${chatbot.id} preview`, withSources: true })
 }
 
 export async function loader() {
-	return jsonError('Use POST.', 405)
+	return postOnly()
 }

@@ -3,14 +3,14 @@ import { data, Form, NavLink, Outlet } from 'react-router'
 import { company } from '~/content/company.ts'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { cn } from '~/lib/misc.ts'
-import { sessionHeaders } from '~/lib/session-headers.ts'
+import { privateHeaders } from '~/lib/http.server.ts'
 import type { Route } from './+types/layout'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { user, setCookie } = await requireUser(request)
 	return data(
 		{ displayName: user.fullName || user.email, isAdmin: user.isAdmin },
-		{ headers: { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) } },
+		{ headers: privateHeaders(setCookie) },
 	)
 }
 

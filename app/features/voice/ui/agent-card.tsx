@@ -4,7 +4,8 @@
 import { AudioLines, Code2, Languages, Mic, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { voicebotBuilder, voices } from '~/features/voice/copy.ts'
+import { voices } from '~/features/voice/catalog.ts'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { cn } from '~/lib/misc.ts'
 import {
 	ActiveSwitch,
@@ -29,7 +30,7 @@ export type AgentSummary = {
 	apiSnippet: string
 }
 
-export function VoicebotCard({
+export function AgentCard({
 	agent,
 	confirmingDelete,
 	showingApi,

@@ -3,7 +3,8 @@
 import { Loader2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { languages, voicebotBuilder, voices } from '~/features/voice/copy.ts'
+import { languages, voices } from '~/features/voice/catalog.ts'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { AgentFormSchema, type AgentFormErrors, type AgentFormValues } from '~/features/voice/agent-schema.ts'
 import { fieldErrorsOf, formProblemToast } from '~/lib/forms.ts'
 import { showToast } from '~/components/toast-message.tsx'
@@ -24,7 +25,7 @@ export const blankAgentForm: AgentFormValues = {
 const voiceOptions = voices.map((voice) => ({ value: voice.id, label: `${voice.label} (${voice.id})` }))
 const languageOptions = languages.map((language) => ({ value: language.code, label: language.name }))
 
-export function VoicebotForm({ values, errors: serverErrors }: { values: AgentFormValues; errors: AgentFormErrors }) {
+export function AgentForm({ values, errors: serverErrors }: { values: AgentFormValues; errors: AgentFormErrors }) {
 	const id = useId()
 	const navigation = useNavigation()
 	const [clientErrors, setClientErrors] = useState<AgentFormErrors>({})

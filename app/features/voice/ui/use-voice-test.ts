@@ -3,7 +3,8 @@
 // the agent's language. Without a speech-to-text provider on the server, the browser's own speech
 // recognition stands in where it exists; typing always works.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { languages, voicebotBuilder } from '~/features/voice/copy.ts'
+import { languages } from '~/features/voice/catalog.ts'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { showToast } from '~/components/toast-message.tsx'
 
 const { toasts, speech } = voicebotBuilder

@@ -1,12 +1,19 @@
-import { endConversation, voiceApiResponse } from '~/features/voice/conversations.server.ts'
+import { VoiceEndSchema } from '~/features/voice/agent-schema.ts'
+import { endConversation } from '~/features/voice/conversations.server.ts'
+import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/end'
+import { limitVoiceCaller, parseOrThrow, readVoiceJson, voiceApiResponse } from './voice-api.server.ts'
 
 // POST /api/voice-chat/end (see README, "Voice API").
 export async function action({ request }: Route.ActionArgs) {
-	if (request.method !== 'POST') return Response.json({ error: 'Use POST.' }, { status: 405 })
-	return voiceApiResponse(() => endConversation(request))
+	if (request.method !== 'POST') return postOnly()
+	return voiceApiResponse(async () => {
+		const input = parseOrThrow(VoiceEndSchema, await readVoiceJson(request))
+		await limitVoiceCaller(request, input.agent_id)
+		return endConversation(input)
+	})
 }
 
 export async function loader() {
-	return Response.json({ error: 'Use POST.' }, { status: 405 })
+	return postOnly()
 }

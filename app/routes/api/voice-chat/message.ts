@@ -1,12 +1,23 @@
-import { sendVoiceMessage, voiceApiResponse } from '~/features/voice/conversations.server.ts'
+import { VoiceIdsSchema } from '~/features/voice/agent-schema.ts'
+import { sendVoiceMessage } from '~/features/voice/conversations.server.ts'
+import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/message'
+import { limitVoiceCaller, parseOrThrow, readVoiceMessageForm, voiceApiResponse } from './voice-api.server.ts'
 
 // POST /api/voice-chat/message (see README, "Voice API").
 export async function action({ request }: Route.ActionArgs) {
-	if (request.method !== 'POST') return Response.json({ error: 'Use POST.' }, { status: 405 })
-	return voiceApiResponse(() => sendVoiceMessage(request))
+	if (request.method !== 'POST') return postOnly()
+	return voiceApiResponse(async () => {
+		const { form, audio } = await readVoiceMessageForm(request)
+		const ids = parseOrThrow(VoiceIdsSchema, {
+			agent_id: form.get('agent_id') ?? '',
+			conversation_id: form.get('conversation_id') ?? '',
+		})
+		await limitVoiceCaller(request, ids.agent_id)
+		return sendVoiceMessage({ ...ids, text: String(form.get('text') ?? ''), audio, signal: request.signal })
+	})
 }
 
 export async function loader() {
-	return Response.json({ error: 'Use POST.' }, { status: 405 })
+	return postOnly()
 }

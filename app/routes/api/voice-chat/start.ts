@@ -1,12 +1,19 @@
-import { startConversation, voiceApiResponse } from '~/features/voice/conversations.server.ts'
+import { VoiceStartSchema } from '~/features/voice/agent-schema.ts'
+import { startConversation } from '~/features/voice/conversations.server.ts'
+import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/start'
+import { limitVoiceCaller, parseOrThrow, readVoiceJson, voiceApiResponse } from './voice-api.server.ts'
 
 // POST /api/voice-chat/start (see README, "Voice API").
 export async function action({ request }: Route.ActionArgs) {
-	if (request.method !== 'POST') return Response.json({ error: 'Use POST.' }, { status: 405 })
-	return voiceApiResponse(() => startConversation(request))
+	if (request.method !== 'POST') return postOnly()
+	return voiceApiResponse(async () => {
+		const input = parseOrThrow(VoiceStartSchema, await readVoiceJson(request))
+		await limitVoiceCaller(request, input.agent_id)
+		return startConversation(input)
+	})
 }
 
 export async function loader() {
-	return Response.json({ error: 'Use POST.' }, { status: 405 })
+	return postOnly()
 }

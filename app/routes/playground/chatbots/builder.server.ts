@@ -9,32 +9,26 @@ import {
 } from '@remix-run/form-data-parser'
 import { data } from 'react-router'
 import { z } from 'zod'
+import { importWebsiteForUser } from '~/features/chatbots/website-import.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import {
 	ChatbotFormSchema,
-	WebsiteUrlSchema,
 	type BuilderActionData,
 	type BuilderErrors,
 	type BuilderValues,
 } from '~/features/chatbots/chatbot-schema.ts'
 import { createChatbot, deleteChatbot, setChatbotActive, updateChatbot } from '~/features/chatbots/chatbots.server.ts'
-import { importWebsite } from '~/features/chatbots/ingest/website.server.ts'
 import { extractFileText, FileTextError } from '~/features/chatbots/ingest/file-text.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
-import {
-	appendKnowledge,
-	MAX_KNOWLEDGE_CHARS,
-	MAX_UPLOAD_BYTES,
-	websiteKnowledge,
-} from '~/features/chatbots/knowledge-base.ts'
+import { appendKnowledge, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
 import { formatMegabytes } from '~/lib/misc.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
-import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
-import { SafeFetchError } from '~/lib/safe-fetch.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { deleteIntent, toggleIntent } from '~/routes/playground/builder-intents.server.ts'
 
 const { toasts } = chatbotBuilder
+const cardIntent = { listPath: '/playground', toasts }
 const MAX_FILES = 10
 // Files over the cap are still read off the wire (up to this) so the rest of the form survives and
 // the page can say which file was too big; beyond it the request is refused outright.
@@ -43,7 +37,6 @@ const HARD_FILE_LIMIT = 4 * MAX_UPLOAD_BYTES
 type Upload = { name: string; bytes: Uint8Array } | { name: string; tooLarge: true }
 
 const IdSchema = z.object({ id: z.uuid() })
-const ToggleSchema = IdSchema.extend({ active: z.enum(['true', 'false']) })
 
 const valuesOf = (form: FormData): BuilderValues =>
 	textFieldsOf(form, ['id', 'name', 'knowledgeBase', 'systemPrompt', 'url'])
@@ -104,29 +97,6 @@ async function readUploads(uploads: Upload[], userId: string) {
 	return { added, error: null }
 }
 
-export type WebsiteImportResult =
-	| { kind: 'empty' }
-	| { kind: 'ok'; url: string; added: string }
-	| { kind: 'error'; status: number; message: string }
-
-/** Website import for a signed-in user: rate limited, SSRF-safe, the text ready to append. */
-export async function importWebsiteForUser(userId: string, rawUrl: string): Promise<WebsiteImportResult> {
-	const url = WebsiteUrlSchema.parse(rawUrl)
-	// Spec: website import does nothing when the URL is empty.
-	if (!url) return { kind: 'empty' }
-	const limit = await consumeRateLimit(`import:user:${userId}`, rateLimits.websiteImportPerUser)
-	if (!limit.allowed) return { kind: 'error', status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) }
-	try {
-		const page = await importWebsite(url)
-		if (!page.text) return { kind: 'error', status: 422, message: 'No readable text was found on that page.' }
-		return { kind: 'ok', url, added: websiteKnowledge(url, page.text) }
-	} catch (error) {
-		if (!(error instanceof SafeFetchError)) throw error
-		console.warn(`Chatbot builder: user ${userId} could not import ${url}: ${error.code}: ${error.message}`)
-		return { kind: 'error', status: 422, message: error.message }
-	}
-}
-
 async function importInto(values: BuilderValues, userId: string) {
 	const result = await importWebsiteForUser(userId, values.url)
 	if (result.kind === 'empty') return reply(values)
@@ -157,50 +127,44 @@ export async function chatbotBuilderAction(request: Request, userId: string) {
 		console.warn(`Chatbot builder: unreadable form from user ${userId}:`, error)
 		return reply(valuesOf(new FormData()), { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 400 })
 	}
-	const { form, uploads } = read
-	const intent = String(form.get('intent') ?? '')
-	const values = valuesOf(form)
-
-	if (intent === 'toggle') {
-		const parsed = ToggleSchema.safeParse(Object.fromEntries(form))
-		const active = parsed.data?.active === 'true'
-		if (!parsed.success || !(await setChatbotActive(userId, parsed.data.id, active))) {
-			return redirectWithToast('/playground', { type: 'error', title: 'Error', description: toasts.notFound })
-		}
-		return redirectWithToast('/playground', { type: 'success', title: active ? toasts.activated : toasts.deactivated })
+	const post: BuilderPost = { ...read, values: valuesOf(read.form), userId, request }
+	const intent = String(read.form.get('intent') ?? '')
+	switch (intent) {
+		case 'toggle':
+			return toggleIntent(read.form, { ...cardIntent, userId, setActive: setChatbotActive })
+		case 'delete':
+			return deleteIntent(read.form, { ...cardIntent, userId, remove: deleteChatbot, label: 'Chatbot builder' })
+		case 'import':
+			return importInto(post.values, userId)
+		case 'upload':
+			return addFiles(post)
+		case 'create':
+		case 'update':
+			return saveChatbot(post, intent)
+		default:
+			return reply(post.values, { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 400 })
 	}
+}
 
-	if (intent === 'delete') {
-		const parsed = IdSchema.safeParse(Object.fromEntries(form))
-		try {
-			if (!parsed.success || !(await deleteChatbot(userId, parsed.data.id))) {
-				return redirectWithToast('/playground', { type: 'error', ...toasts.deleteFailed })
-			}
-		} catch (error) {
-			console.error(`Chatbot builder: deleting chatbot ${values.id} of user ${userId} failed:`, error)
-			return redirectWithToast('/playground', { type: 'error', ...toasts.deleteFailed })
-		}
-		return redirectWithToast('/playground', { type: 'success', title: toasts.deleted })
-	}
+type BuilderPost = { form: FormData; uploads: Upload[]; values: BuilderValues; userId: string; request: Request }
 
-	if (intent === 'import') return importInto(values, userId)
-
-	// Files chosen with the form are read for "Add file" and also for "Create Chatbot", so nothing
-	// picked is silently dropped.
+/** "Add file": the text of the chosen files appended to the knowledge box. */
+async function addFiles({ uploads, values, userId }: BuilderPost) {
 	const files = await readUploads(uploads, userId)
 	const withFiles = { ...values, knowledgeBase: appendKnowledge(values.knowledgeBase, files.added) }
-	if (intent === 'upload') {
-		if (files.error) return reply(withFiles, { toast: files.error, added: files.added || null, status: 422 })
-		if (uploads.length === 0) {
-			// Enter in the website field submits the form's first button ("Add file"): import instead.
-			if (values.url.trim()) return importInto(values, userId)
-			return reply(values, { toast: makeToast({ type: 'message', title: 'Choose a file to upload first.' }) })
-		}
-		return reply(withFiles, { added: files.added, toast: makeToast({ type: 'success', title: toasts.fileUploaded }) })
+	if (files.error) return reply(withFiles, { toast: files.error, added: files.added || null, status: 422 })
+	if (uploads.length === 0) {
+		// Enter in the website field submits the form's first button ("Add file"): import instead.
+		if (values.url.trim()) return importInto(values, userId)
+		return reply(values, { toast: makeToast({ type: 'message', title: 'Choose a file to upload first.' }) })
 	}
+	return reply(withFiles, { added: files.added, toast: makeToast({ type: 'success', title: toasts.fileUploaded }) })
+}
 
-	if (intent !== 'create' && intent !== 'update')
-		return reply(values, { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 400 })
+/** "Create Chatbot" or saving an edit. Files chosen with the form are read too, so nothing picked is silently dropped. */
+async function saveChatbot({ uploads, values, userId, request }: BuilderPost, intent: 'create' | 'update') {
+	const files = await readUploads(uploads, userId)
+	const withFiles = { ...values, knowledgeBase: appendKnowledge(values.knowledgeBase, files.added) }
 	if (files.error) return reply(withFiles, { toast: files.error, status: 422 })
 
 	const parsed = ChatbotFormSchema.safeParse(withFiles)

@@ -13,7 +13,7 @@ import { chatbotBuilderAction } from './builder.server.ts'
 import type { BuilderValues } from '~/features/chatbots/chatbot-schema.ts'
 import { getOwnedChatbot, listChatbots } from '~/features/chatbots/chatbots.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { sessionHeaders } from '~/lib/session-headers.ts'
+import { privateHeaders } from '~/lib/http.server.ts'
 import { makeToast } from '~/lib/toast.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
@@ -26,7 +26,7 @@ const { empty, list, toasts } = chatbotBuilder
 export async function loader({ request }: Route.LoaderArgs) {
 	const { user, setCookie } = await requireUser(request)
 	const search = new URL(request.url).searchParams
-	const headers = { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) }
+	const headers = privateHeaders(setCookie)
 	const editId = search.get('edit')
 	const dateFormat = new Intl.DateTimeFormat('en-IN', {
 		day: 'numeric',

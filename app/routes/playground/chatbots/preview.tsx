@@ -8,6 +8,7 @@ import { ButtonLink } from '~/components/ui/button.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { asModelMessages, readChatPagePost, withQuestion } from '~/ai/chat-page.ts'
 import { answerChatbotQuestion } from '~/features/chatbots/reply.server.ts'
+import { privateHeaders } from '~/lib/http.server.ts'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
@@ -24,10 +25,7 @@ async function requireOwnedChatbot(request: Request, chatbotId: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const { chatbot } = await requireOwnedChatbot(request, params.chatbotId)
-	return data(
-		{ chatbot: { id: chatbot.id, name: chatbot.name } },
-		{ headers: { 'Cache-Control': 'private, no-store' } },
-	)
+	return data({ chatbot: { id: chatbot.id, name: chatbot.name } }, { headers: privateHeaders() })
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -19,7 +19,7 @@ import { deleteConversation, getDashboardStats, getRecentConversations } from '~
 import { getEnv } from '~/lib/env.server.ts'
 import { formatDuration } from '~/features/dashboard/format-duration.ts'
 import { cn } from '~/lib/misc.ts'
-import { sessionHeaders } from '~/lib/session-headers.ts'
+import { privateHeaders } from '~/lib/http.server.ts'
 import { makeToast } from '~/lib/toast.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import type { Route } from './+types/dashboard'
@@ -28,7 +28,7 @@ import type { Route } from './+types/dashboard'
 export async function loader({ request }: Route.LoaderArgs) {
 	const { setCookie } = await requireAdmin(request)
 	const timeZone = getEnv().DASHBOARD_TIME_ZONE
-	const headers = { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) }
+	const headers = privateHeaders(setCookie)
 	try {
 		const [stats, conversations] = await Promise.all([getDashboardStats(timeZone), getRecentConversations(timeZone)])
 		return data({ stats, conversations, timeZone, error: null }, { headers })

@@ -1,7 +1,6 @@
 // The Voicebot Builder's form posts: create and delete, plain form posts that work without
 // JavaScript. Every change is scoped to the signed-in user.
 import { data } from 'react-router'
-import { z } from 'zod'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import {
 	AgentFormSchema,
@@ -13,38 +12,18 @@ import { createAgent, deleteAgent, setAgentActive, VoiceProviderError } from '~/
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { makeToast } from '~/lib/toast.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { deleteIntent, toggleIntent } from '~/routes/playground/builder-intents.server.ts'
 
 const { toasts } = voicebotBuilder
+const cardIntent = { listPath: '/playground/voicebots', toasts }
 
 export async function voicebotBuilderAction(request: Request, userId: string) {
 	const form = await request.formData()
 	const intent = form.get('intent')
 
-	if (intent === 'toggle') {
-		const parsed = z
-			.object({ id: z.uuid(), active: z.enum(['true', 'false']) })
-			.safeParse({ id: form.get('id'), active: form.get('active') })
-		const active = parsed.data?.active === 'true'
-		if (!parsed.success || !(await setAgentActive(userId, parsed.data.id, active))) {
-			return redirectWithToast('/playground/voicebots', { type: 'error', title: 'Error', description: toasts.notFound })
-		}
-		return redirectWithToast('/playground/voicebots', {
-			type: 'success',
-			title: active ? toasts.activated : toasts.deactivated,
-		})
-	}
-
-	if (intent === 'delete') {
-		const parsed = z.object({ id: z.uuid() }).safeParse({ id: form.get('id') })
-		try {
-			if (!parsed.success || !(await deleteAgent(userId, parsed.data.id)))
-				return redirectWithToast('/playground/voicebots', { type: 'error', ...toasts.deleteFailed })
-		} catch (error) {
-			console.error(`Voicebot builder: deleting agent ${String(form.get('id'))} of user ${userId} failed:`, error)
-			return redirectWithToast('/playground/voicebots', { type: 'error', ...toasts.deleteFailed })
-		}
-		return redirectWithToast('/playground/voicebots', { type: 'success', title: toasts.deleted })
-	}
+	if (intent === 'toggle') return toggleIntent(form, { ...cardIntent, userId, setActive: setAgentActive })
+	if (intent === 'delete')
+		return deleteIntent(form, { ...cardIntent, userId, remove: deleteAgent, label: 'Voicebot builder' })
 
 	const values: AgentFormValues = textFieldsOf(form, [
 		'name',
@@ -81,25 +60,4 @@ export async function voicebotBuilderAction(request: Request, userId: string) {
 		)
 	}
 	return redirectWithToast('/playground/voicebots', { type: 'success', title: toasts.created })
-}
-
-/** The integration snippet the API button copies: the three calls with this agent's real values. */
-export function voiceApiSnippet(origin: string, agentId: string) {
-	return [
-		'# 1. Start a conversation (returns conversation_id and the first message)',
-		`curl -X POST ${origin}/api/voice-chat/start \\`,
-		`  -H "Content-Type: application/json" \\`,
-		`  -d '{"agent_id":"${agentId}","customer_name":"Asha Rao","customer_phone":"+91 98111 22334"}'`,
-		'',
-		'# 2. Send what the caller said: audio (WebM/Opus, Ogg or WAV, up to 60 s) or text',
-		`curl -X POST ${origin}/api/voice-chat/message \\`,
-		`  -F agent_id=${agentId} -F conversation_id=CONVERSATION_ID -F audio=@question.webm`,
-		`curl -X POST ${origin}/api/voice-chat/message \\`,
-		`  -F agent_id=${agentId} -F conversation_id=CONVERSATION_ID -F text="What are your opening hours?"`,
-		'',
-		'# 3. End it (the call log gets status completed and its duration)',
-		`curl -X POST ${origin}/api/voice-chat/end \\`,
-		`  -H "Content-Type: application/json" \\`,
-		`  -d '{"agent_id":"${agentId}","conversation_id":"CONVERSATION_ID"}'`,
-	].join('\n')
 }

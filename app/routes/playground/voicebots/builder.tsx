@@ -4,18 +4,19 @@ import { data } from 'react-router'
 import { BuilderList } from '~/components/playground/builder-parts.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { VoiceTestDialog } from '~/features/voice/ui/voice-test-dialog.tsx'
-import { VoicebotCard, type AgentSummary } from '~/features/voice/ui/agent-card.tsx'
-import { blankAgentForm, VoicebotForm } from '~/features/voice/ui/agent-form.tsx'
+import { AgentCard, type AgentSummary } from '~/features/voice/ui/agent-card.tsx'
+import { blankAgentForm, AgentForm } from '~/features/voice/ui/agent-form.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
+import { voiceApiSnippet } from '~/features/voice/api-snippet.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { listAgents } from '~/features/voice/agents.server.ts'
 import { transcriptionSettings } from '~/features/voice/transcribe.server.ts'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
-import { sessionHeaders } from '~/lib/session-headers.ts'
+import { privateHeaders } from '~/lib/http.server.ts'
 import { makeToast } from '~/lib/toast.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
-import { voiceApiSnippet, voicebotBuilderAction } from './builder.server.ts'
+import { voicebotBuilderAction } from './builder.server.ts'
 import type { Route } from './+types/builder'
 
 const { empty, list, toasts } = voicebotBuilder
@@ -24,7 +25,7 @@ const { empty, list, toasts } = voicebotBuilder
 export async function loader({ request }: Route.LoaderArgs) {
 	const { user, setCookie } = await requireUser(request)
 	const search = new URL(request.url).searchParams
-	const headers = { 'Cache-Control': 'private, no-store', ...sessionHeaders(setCookie) }
+	const headers = privateHeaders(setCookie)
 	const base = {
 		creating: search.has('new'),
 		deleting: null as string | null,
@@ -76,7 +77,7 @@ export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.C
 		return (
 			<section aria-label="Voicebot Builder">
 				<ToastMessage toast={actionData?.toast} />
-				<VoicebotForm values={actionData?.values ?? blankAgentForm} errors={actionData?.errors ?? {}} />
+				<AgentForm values={actionData?.values ?? blankAgentForm} errors={actionData?.errors ?? {}} />
 			</section>
 		)
 	}
@@ -109,7 +110,7 @@ export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.C
 			after={<VoiceTestDialog agent={testing} transcription={transcription} onClose={() => setTesting(null)} />}
 		>
 			{agents.map((agent) => (
-				<VoicebotCard
+				<AgentCard
 					key={agent.id}
 					agent={agent}
 					confirmingDelete={deleting === agent.id}

@@ -1,4 +1,21 @@
-// Reading a JSON request body with a size cap, for the JSON APIs (chat, voice).
+// HTTP helpers for routes: JSON errors, capped JSON bodies, and the headers of private pages.
+
+/** A signed-in page or answer: never stored by a shared cache, renewing the session cookie when it changed. */
+export function privateHeaders(setCookie?: string | null): HeadersInit {
+	return setCookie
+		? { 'Cache-Control': 'private, no-store', 'Set-Cookie': setCookie }
+		: { 'Cache-Control': 'private, no-store' }
+}
+
+/** The JSON APIs' error shape: { error } with a 4xx/5xx status. */
+export const jsonError = (error: string, status: number, headers?: HeadersInit) =>
+	Response.json({ error }, { status, headers })
+
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+	jsonError(message, 429, { 'Retry-After': String(retryAfterSeconds) })
+
+/** The JSON APIs answer POST only. */
+export const postOnly = () => jsonError('Use POST.', 405)
 
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; message: string }
 

@@ -1,0 +1,29 @@
+// Website import for a signed-in user: rate limited, SSRF-safe, the page's text ready to append.
+// Used by the builder's form post and by GET /api/scrape.
+import { WebsiteUrlSchema } from './chatbot-schema.ts'
+import { importWebsite } from './ingest/website.server.ts'
+import { websiteKnowledge } from './knowledge-base.ts'
+import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { SafeFetchError } from '~/lib/safe-fetch.server.ts'
+
+export type WebsiteImportResult =
+	| { kind: 'empty' }
+	| { kind: 'ok'; url: string; added: string }
+	| { kind: 'error'; status: number; message: string }
+
+export async function importWebsiteForUser(userId: string, rawUrl: string): Promise<WebsiteImportResult> {
+	const url = WebsiteUrlSchema.parse(rawUrl)
+	// Spec: website import does nothing when the URL is empty.
+	if (!url) return { kind: 'empty' }
+	const limit = await consumeRateLimit(`import:user:${userId}`, rateLimits.websiteImportPerUser)
+	if (!limit.allowed) return { kind: 'error', status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) }
+	try {
+		const page = await importWebsite(url)
+		if (!page.text) return { kind: 'error', status: 422, message: 'No readable text was found on that page.' }
+		return { kind: 'ok', url, added: websiteKnowledge(url, page.text) }
+	} catch (error) {
+		if (!(error instanceof SafeFetchError)) throw error
+		console.warn(`Chatbot builder: user ${userId} could not import ${url}: ${error.code}: ${error.message}`)
+		return { kind: 'error', status: 422, message: error.message }
+	}
+}

@@ -1,0 +1,78 @@
+// The HTTP edge the three voice API routes share: bodies read with caps, validated, rate limited per
+// caller and per agent, and every outcome as the JSON the API promises.
+import { MaxFileSizeExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
+import type { z } from 'zod'
+import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/agent-schema.ts'
+import { VoiceApiError } from '~/features/voice/conversations.server.ts'
+import { clientIp } from '~/lib/client-ip.ts'
+import { readJsonBody } from '~/lib/http.server.ts'
+import { consumeRateLimits, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+
+/** Any failure as { error } with a 4xx/5xx status; success as the JSON of what `run` returns. */
+export async function voiceApiResponse(run: () => Promise<unknown>) {
+	try {
+		return Response.json(await run(), { headers: { 'Cache-Control': 'no-store' } })
+	} catch (error) {
+		if (error instanceof VoiceApiError) {
+			return Response.json(
+				{ error: error.message },
+				{
+					status: error.status,
+					headers: error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined,
+				},
+			)
+		}
+		console.error('Voice API failed:', error)
+		return Response.json({ error: 'Something went wrong on our side. Try again.' }, { status: 500 })
+	}
+}
+
+/** A value the schema accepts, or a 400 naming its first problem. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+	const parsed = schema.safeParse(value)
+	if (!parsed.success) throw new VoiceApiError(400, parsed.error.issues[0].message)
+	return parsed.data
+}
+
+export async function readVoiceJson(request: Request) {
+	const body = await readJsonBody(request, {
+		maxBytes: 16 * 1024,
+		tooLarge: 'The request body is too large.',
+		requireJsonType: true,
+	})
+	if (!body.ok) throw new VoiceApiError(body.status, body.message)
+	return body.value
+}
+
+export async function readVoiceMessageForm(request: Request) {
+	if (!/multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
+		throw new VoiceApiError(415, 'Send multipart/form-data with agent_id, conversation_id and audio or text.')
+	}
+	let audio: Uint8Array | null = null
+	try {
+		const form = await parseFormData(
+			request,
+			{ maxFiles: 1, maxFileSize: VOICE_AUDIO_MAX_BYTES, maxTotalSize: VOICE_AUDIO_MAX_BYTES + 64 * 1024 },
+			async (file: FileUpload) => {
+				if (file.fieldName === 'audio') audio = new Uint8Array(await file.arrayBuffer())
+				return null
+			},
+		)
+		return { form, audio: audio as Uint8Array | null }
+	} catch (error) {
+		if (error instanceof MaxFileSizeExceededError || (error as Error).name === 'MaxTotalSizeExceededError') {
+			throw new VoiceApiError(413, `Audio is limited to ${VOICE_AUDIO_MAX_BYTES / 1024 / 1024} MB per message.`)
+		}
+		throw new VoiceApiError(400, 'The form data could not be read.')
+	}
+}
+
+/** Per caller address and per agent, so one caller cannot use up an agent or the server. */
+export async function limitVoiceCaller(request: Request, agentId: string) {
+	const result = await consumeRateLimits([
+		[`voice:ip:${clientIp(request)}`, rateLimits.voiceApiPerIp],
+		[`voice:agent:${agentId}`, rateLimits.voiceApiPerAgent],
+	])
+	if (!result.allowed)
+		throw new VoiceApiError(429, tooManyAttemptsMessage(result.retryAfterSeconds), result.retryAfterSeconds)
+}
