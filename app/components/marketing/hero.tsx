@@ -7,7 +7,7 @@ import { useLazyComponent } from '~/lib/use-lazy-component.ts'
 import { Icon } from '~/components/icon.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { ButtonLink, ExternalButtonLink } from '~/components/ui/button.tsx'
-import { useChatWidget } from '~/features/assistant/ui/chat-widget.tsx'
+import { useChatLauncher } from '~/components/chat/chat-launcher.tsx'
 import { Typewriter } from './typewriter.tsx'
 
 // AI Chat opens the site's chat widget. The voice dialog (and the dialog library) are fetched when
@@ -17,7 +17,7 @@ const importVoiceDialog = () => import('./voice-placeholder-dialog.tsx').then((m
 
 export function Hero() {
 	const [selected, setSelected] = useState<HeroTab>('development')
-	const { openChat, preloadChat } = useChatWidget()
+	const { openChat, preloadChat } = useChatLauncher()
 	const [voiceOpen, setVoiceOpen] = useState(false)
 	const [VoiceDialog, loadVoiceDialog] = useLazyComponent(importVoiceDialog, 'voice dialog')
 

@@ -11,8 +11,7 @@ import {
 	updateChatbot,
 } from './chatbots.server.ts'
 import { prisma } from '~/lib/db.server.ts'
-import { chunkKnowledge } from './knowledge-base.ts'
-import { searchKnowledge, toOrQuery } from './knowledge.server.ts'
+import { chunkKnowledge, searchKnowledge, toOrQuery } from './knowledge.server.ts'
 
 let owner: string
 let stranger: string

@@ -1,5 +1,5 @@
-// Limits and helpers for a chatbot's knowledge base text, shared by the builder form and the server.
-import { splitPassages } from '~/ai/retrieval.ts'
+// Limits and helpers for a chatbot's knowledge base text, shared by the builder form (in the browser)
+// and the server: nothing here may pull server code into the client bundle.
 
 /** One uploaded document. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
@@ -19,22 +19,4 @@ export function appendKnowledge(existing: string, addition: string) {
 /** Spec: 'Website content from: ' plus the URL plus the text. */
 export function websiteKnowledge(url: string, text: string) {
 	return `Website content from: ${url}\n\n${text}`
-}
-
-/**
- * Cuts a knowledge base into retrieval chunks of at most about `maxChars`: whole paragraphs where
- * they fit (long ones cut at sentence ends), neighbours packed together, paragraph breaks kept.
- */
-export function chunkKnowledge(text: string, maxChars = 1000): string[] {
-	const chunks: string[] = []
-	let current = ''
-	for (const passage of splitPassages(text, maxChars)) {
-		if (current && current.length + 2 + passage.length > maxChars) {
-			chunks.push(current)
-			current = ''
-		}
-		current = current ? `${current}\n\n${passage}` : passage
-	}
-	if (current) chunks.push(current)
-	return chunks
 }

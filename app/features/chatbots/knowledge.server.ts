@@ -2,7 +2,7 @@
 // with full-text ranking. Answers are built from the best-ranked chunks (ARCHITECTURE.md).
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
-import { chunkKnowledge } from './knowledge-base.ts'
+import { splitPassages } from '~/ai/retrieval.ts'
 
 export type KnowledgeChunk = { position: number; content: string; rank: number }
 
@@ -56,4 +56,22 @@ export async function firstChunks(chatbotId: string, limit = 2, db: Db = prisma)
 	return db.$queryRaw<KnowledgeChunk[]>`
 		SELECT position, content, 0::float8 AS rank FROM knowledge_chunks
 		WHERE chatbot_id = ${chatbotId}::uuid ORDER BY position LIMIT ${limit}`
+}
+
+/**
+ * Cuts a knowledge base into retrieval chunks of at most about `maxChars`: whole paragraphs where
+ * they fit (long ones cut at sentence ends), neighbours packed together, paragraph breaks kept.
+ */
+export function chunkKnowledge(text: string, maxChars = 1000): string[] {
+	const chunks: string[] = []
+	let current = ''
+	for (const passage of splitPassages(text, maxChars)) {
+		if (current && current.length + 2 + passage.length > maxChars) {
+			chunks.push(current)
+			current = ''
+		}
+		current = current ? `${current}\n\n${passage}` : passage
+	}
+	if (current) chunks.push(current)
+	return chunks
 }

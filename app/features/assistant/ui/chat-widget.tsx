@@ -1,19 +1,14 @@
 // The floating chat: a launcher on every public page and the dialog it opens. Without JavaScript
 // the launcher is a link to /chat; with it, the dialog (and the AI SDK client) load on first use.
 import { MessageCircle } from 'lucide-react'
-import { createContext, useCallback, useContext, useMemo, useState, type ComponentType } from 'react'
+import { useCallback, useMemo, useState, type ComponentType } from 'react'
 import { useLocation } from 'react-router'
+import { ChatLauncherContext } from '~/components/chat/chat-launcher.tsx'
 import { assistant } from '~/features/assistant/copy.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import { useLazyComponent } from '~/lib/use-lazy-component.ts'
 
 type ChatDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; offline: boolean }
-
-const ChatWidgetContext = createContext<{ openChat: () => void; preloadChat: () => void }>({
-	openChat: () => {},
-	preloadChat: () => {},
-})
-export const useChatWidget = () => useContext(ChatWidgetContext)
 
 const importChatDialog = () => import('./chat-dialog.tsx').then((m) => m.ChatDialog as ComponentType<ChatDialogProps>)
 
@@ -34,7 +29,7 @@ export function ChatWidgetProvider({ offline, children }: { offline: boolean; ch
 	const launcherClass =
 		'fixed right-4 bottom-4 z-40 inline-flex size-14 items-center justify-center gap-2 rounded-full bg-brand-600 font-semibold text-white shadow-xl shadow-brand-600/30 transition-transform hover:-translate-y-0.5 hover:bg-brand-700 sm:right-6 sm:bottom-6 sm:w-auto sm:pr-5 sm:pl-4'
 	return (
-		<ChatWidgetContext.Provider value={value}>
+		<ChatLauncherContext.Provider value={value}>
 			{children}
 			{showLauncher ? (
 				hydrated ? (
@@ -57,6 +52,6 @@ export function ChatWidgetProvider({ offline, children }: { offline: boolean; ch
 				)
 			) : null}
 			{Dialog ? <Dialog open={open} onOpenChange={setOpen} offline={offline} /> : null}
-		</ChatWidgetContext.Provider>
+		</ChatLauncherContext.Provider>
 	)
 }

@@ -4,6 +4,7 @@ import mammoth from 'mammoth'
 import { extractText, getDocumentProxy } from 'unpdf'
 import WordExtractor from 'word-extractor'
 import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
+import { startsWithBytes } from '~/lib/magic-bytes.ts'
 import { formatMegabytes } from '~/lib/misc.ts'
 
 export class FileTextError extends Error {
@@ -20,7 +21,7 @@ function kindOf(fileName: string, bytes: Uint8Array): Kind | null {
 	if (!extension || !(ACCEPTED_UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) return null
 	const kind = extension.slice(1) as Kind
 	// The content must agree with the name: a renamed binary is not read as text.
-	const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte)
+	const starts = (...signature: number[]) => startsWithBytes(bytes, ...signature)
 	if (kind === 'pdf' && !starts(0x25, 0x50, 0x44, 0x46)) throw new FileTextError('This file is not a valid PDF.')
 	if (kind === 'docx' && !starts(0x50, 0x4b)) throw new FileTextError('This file is not a valid Word (.docx) document.')
 	if (kind === 'doc' && !starts(0xd0, 0xcf, 0x11, 0xe0))
