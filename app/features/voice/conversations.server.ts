@@ -43,7 +43,7 @@ async function requireAgent(agentId: string) {
 }
 
 /** Conversations nobody has spoken in for VOICE_IDLE_MINUTES end as completed, lasting until the last message. */
-export async function closeIdleConversations(idleMinutes = getEnv().VOICE_IDLE_MINUTES) {
+async function closeIdleConversations(idleMinutes = getEnv().VOICE_IDLE_MINUTES) {
 	return prisma.$executeRaw`
 		UPDATE call_logs SET call_status = 'completed',
 			call_duration = GREATEST(0, floor(extract(epoch FROM updated_at - created_at)))::int,
@@ -93,7 +93,7 @@ async function requireOpenConversation(agent: Agent, conversationId: string) {
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 /** The transcript as chat messages for the model: "Caller:" lines are the user, "Assistant:" the agent. */
-export function transcriptMessages(transcript: string): IncomingMessage[] {
+function transcriptMessages(transcript: string): IncomingMessage[] {
 	return transcript
 		.split('\n')
 		.map((line): IncomingMessage | null => {

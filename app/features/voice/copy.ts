@@ -9,8 +9,6 @@ export const voicebotBuilder = {
 		voiceId: 'alloy' as VoiceId,
 		language: 'en' as LanguageCode,
 	},
-	/** Spec section 9: speech settings for the browser's voice. */
-	speech: { rate: 0.85, pitch: 1.1, volume: 0.9 },
 	empty: {
 		title: 'Create Your First Voice Assistant',
 		text: 'Give your business a voice: an assistant that greets callers, answers questions and logs every conversation.',

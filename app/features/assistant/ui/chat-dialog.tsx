@@ -1,4 +1,5 @@
 import { useChat } from '@ai-sdk/react'
+import { replaceLastReply } from '~/components/chat/replace-last-reply.ts'
 import { DefaultChatTransport, type UIMessage } from 'ai'
 import { Bot, Mic, MicOff } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
@@ -25,15 +26,6 @@ function savedMessages(): UIMessage[] {
 	}
 }
 
-/** Spec: on any failure the last assistant message becomes the apology. */
-function withApology(messages: UIMessage[]): UIMessage[] {
-	const apology = { type: 'text' as const, text: CHAT_APOLOGY }
-	const last = messages.at(-1)
-	if (last?.role === 'assistant' && last.id !== 'greeting')
-		return [...messages.slice(0, -1), { ...last, parts: [apology] }]
-	return [...messages, { id: `apology-${Date.now()}`, role: 'assistant', parts: [apology] }]
-}
-
 export function ChatDialog({
 	open,
 	onOpenChange,
@@ -46,7 +38,7 @@ export function ChatDialog({
 	const { messages, sendMessage, status, setMessages } = useChat({
 		messages: savedMessages(),
 		transport: new DefaultChatTransport({ api: '/api/chat' }),
-		onError: () => setMessages((current) => withApology(current)),
+		onError: () => setMessages((current) => replaceLastReply(current, CHAT_APOLOGY)),
 	})
 	const [input, setInput] = useState('')
 	const [voiceOn, setVoiceOn] = useState(false)

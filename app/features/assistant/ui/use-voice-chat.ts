@@ -3,46 +3,16 @@
 // ends and 1 s after an error; replies are spoken (en-US, rate 0.85, pitch 1.1, volume 0.9, a
 // female-sounding voice where the browser has one).
 import { useCallback, useEffect, useRef } from 'react'
+import { speechRecognitionConstructor, spokenUtterance, type SpeechRecognitionLike } from '~/lib/browser-speech.ts'
 
 const VOICE_SEND_DELAY_MS = 500
 const VOICE_RESTART_AFTER_END_MS = 100
 const VOICE_RESTART_AFTER_ERROR_MS = 1000
-const SPEECH_SETTINGS = { lang: 'en-US', rate: 0.85, pitch: 1.1, volume: 0.9 } as const
+const SPEECH_LANG = 'en-US'
 
 const MIC_DENIED_MESSAGE = 'Please allow microphone access to use voice features. You can still type your messages.'
 const VOICE_UNSUPPORTED_MESSAGE =
 	'Voice chat needs speech recognition, which this browser does not offer (try Chrome or Edge). You can still type your messages.'
-
-type Recognition = {
-	continuous: boolean
-	interimResults: boolean
-	lang: string
-	start: () => void
-	stop: () => void
-	abort: () => void
-	onresult:
-		| ((event: { resultIndex: number; results: ArrayLike<{ isFinal: boolean; 0: { transcript: string } }> }) => void)
-		| null
-	onend: (() => void) | null
-	onerror: ((event: { error: string }) => void) | null
-}
-type RecognitionConstructor = new () => Recognition
-
-function recognitionConstructor(): RecognitionConstructor | undefined {
-	const w = window as unknown as {
-		SpeechRecognition?: RecognitionConstructor
-		webkitSpeechRecognition?: RecognitionConstructor
-	}
-	return w.SpeechRecognition ?? w.webkitSpeechRecognition
-}
-
-const FEMALE_VOICE =
-	/female|samantha|zira|susan|victoria|karen|moira|tessa|veena|fiona|serena|allison|ava|google us english|google uk english female/i
-
-function pickVoice() {
-	const voices = window.speechSynthesis.getVoices().filter((v) => v.lang?.toLowerCase().startsWith('en'))
-	return voices.find((v) => FEMALE_VOICE.test(v.name)) ?? voices.find((v) => v.lang === 'en-US') ?? voices[0]
-}
 
 export function useVoiceChat({
 	enabled,
@@ -58,7 +28,7 @@ export function useVoiceChat({
 	/** Listening started or stopped for good. */
 	onActiveChange: (active: boolean) => void
 }) {
-	const recognitionRef = useRef<Recognition | null>(null)
+	const recognitionRef = useRef<SpeechRecognitionLike | null>(null)
 	const activeRef = useRef(false)
 	const speakingRef = useRef(false)
 	const timers = useRef(new Set<number>())
@@ -87,10 +57,7 @@ export function useVoiceChat({
 	const speak = useCallback(
 		(text: string) => {
 			if (!activeRef.current || !text) return
-			const utterance = new SpeechSynthesisUtterance(text)
-			Object.assign(utterance, SPEECH_SETTINGS)
-			const voice = pickVoice()
-			if (voice) utterance.voice = voice
+			const utterance = spokenUtterance(text, SPEECH_LANG)
 			// Not listening while Riya talks, so she does not answer herself.
 			speakingRef.current = true
 			recognitionRef.current?.abort()
@@ -116,7 +83,7 @@ export function useVoiceChat({
 
 	const start = useCallback(
 		async (greeting: string) => {
-			const Constructor = recognitionConstructor()
+			const Constructor = speechRecognitionConstructor()
 			if (!Constructor || !('speechSynthesis' in window)) {
 				callbacks.current.onNotice(VOICE_UNSUPPORTED_MESSAGE)
 				return callbacks.current.onActiveChange(false)
@@ -131,7 +98,7 @@ export function useVoiceChat({
 			const recognition = new Constructor()
 			recognition.continuous = true
 			recognition.interimResults = true
-			recognition.lang = SPEECH_SETTINGS.lang
+			recognition.lang = SPEECH_LANG
 			recognition.onresult = (event) => {
 				for (let i = event.resultIndex; i < event.results.length; i++) {
 					const result = event.results[i]

@@ -1,6 +1,7 @@
 // A user's chatbot in the browser (owner preview or embed): starts with the chatbot's greeting,
 // streams replies, keeps the knowledge passages each reply drew on, and turns any failure into
 // the spec's apology bubble.
+import { replaceLastReply } from '~/components/chat/replace-last-reply.ts'
 import { useChat } from '@ai-sdk/react'
 import { DefaultChatTransport, type UIMessage } from 'ai'
 import { useMemo } from 'react'
@@ -18,14 +19,6 @@ export function chatErrorMessage(error: Error): string {
 		// Not JSON: a network failure or an error part from the stream.
 	}
 	return error.message
-}
-
-function replaceLastReply(messages: ChatbotMessage[], text: string): ChatbotMessage[] {
-	const part = { type: 'text' as const, text }
-	const last = messages.at(-1)
-	if (last?.role === 'assistant' && last.id !== 'greeting')
-		return [...messages.slice(0, -1), { ...last, parts: [part] }]
-	return [...messages, { id: `reply-${Date.now()}`, role: 'assistant', parts: [part] }]
 }
 
 export function useChatbotChat({

@@ -5,33 +5,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { languages } from '~/features/voice/catalog.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { speechRecognitionConstructor, spokenUtterance, type SpeechRecognitionLike } from '~/lib/browser-speech.ts'
 import { showToast } from '~/components/toast-message.tsx'
 
-const { toasts, speech } = voicebotBuilder
+const { toasts } = voicebotBuilder
 
 export type VoicePhase = 'idle' | 'connecting' | 'listening' | 'speaking' | 'recording' | 'thinking'
 export type VoiceTurn = { id: number; role: 'user' | 'assistant'; text: string }
 export type VoiceTestAgent = { id: string; name: string; language: string }
-
-type Recognition = {
-	lang: string
-	interimResults: boolean
-	continuous: boolean
-	start(): void
-	stop(): void
-	abort(): void
-	onresult: ((event: { results: ArrayLike<ArrayLike<{ transcript: string }>> }) => void) | null
-	onend: (() => void) | null
-	onerror: (() => void) | null
-}
-
-function speechRecognition(): (new () => Recognition) | null {
-	const w = window as unknown as {
-		SpeechRecognition?: new () => Recognition
-		webkitSpeechRecognition?: new () => Recognition
-	}
-	return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null
-}
 
 function recorderMimeType() {
 	for (const type of ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus']) {
@@ -45,16 +26,7 @@ function speak(text: string, lang: string) {
 	return new Promise<void>((resolve) => {
 		if (typeof speechSynthesis === 'undefined') return resolve()
 		speechSynthesis.cancel()
-		const utterance = new SpeechSynthesisUtterance(text)
-		utterance.lang = lang
-		utterance.rate = speech.rate
-		utterance.pitch = speech.pitch
-		utterance.volume = speech.volume
-		const candidates = speechSynthesis.getVoices().filter((v) => v.lang.startsWith(lang.slice(0, 2)))
-		utterance.voice =
-			candidates.find((v) => /female|woman|samantha|zira|google uk english female|heera|veena/i.test(v.name)) ??
-			candidates[0] ??
-			null
+		const utterance = spokenUtterance(text, lang)
 		let finished = false
 		const finish = () => {
 			if (finished) return
@@ -75,11 +47,11 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 	const phaseRef = useRef<VoicePhase>('idle')
 	const stream = useRef<MediaStream | null>(null)
 	const recorder = useRef<MediaRecorder | null>(null)
-	const recognition = useRef<Recognition | null>(null)
+	const recognition = useRef<SpeechRecognitionLike | null>(null)
 	const conversation = useRef<string | null>(null)
 	const nextTurn = useRef(0)
 	const speechLang = languages.find((l) => l.code === agent.language)?.speech ?? 'en-US'
-	const browserRecognition = !transcription && typeof window !== 'undefined' && speechRecognition() !== null
+	const browserRecognition = !transcription && typeof window !== 'undefined' && speechRecognitionConstructor() !== null
 
 	const setPhase = (next: VoicePhase) => {
 		phaseRef.current = next
@@ -184,7 +156,7 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		if (phaseRef.current !== 'listening' && phaseRef.current !== 'speaking') return
 		if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel()
 		if (!transcription) {
-			const Constructor = speechRecognition()
+			const Constructor = speechRecognitionConstructor()
 			if (!Constructor)
 				return showToast({
 					type: 'error',

@@ -1,0 +1,51 @@
+// The browser's own speech, shared by the site widget's voice mode and the voice assistant test:
+// recognition where the browser offers it, and spoken replies with the spec's settings
+// (section 9: rate 0.85, pitch 1.1, volume 0.9, a female-sounding voice where there is one).
+
+const SPEECH_SETTINGS = { rate: 0.85, pitch: 1.1, volume: 0.9 } as const
+
+/** The part of the Web Speech API's SpeechRecognition both callers use (it is not in TypeScript's DOM types). */
+export type SpeechRecognitionLike = {
+	continuous: boolean
+	interimResults: boolean
+	lang: string
+	start: () => void
+	stop: () => void
+	abort: () => void
+	onresult:
+		| ((event: { resultIndex: number; results: ArrayLike<{ isFinal: boolean; 0: { transcript: string } }> }) => void)
+		| null
+	onend: (() => void) | null
+	onerror: ((event: { error: string }) => void) | null
+}
+
+/** SpeechRecognition (or Chrome's prefixed one), or null where the browser has none. */
+export function speechRecognitionConstructor(): (new () => SpeechRecognitionLike) | null {
+	if (typeof window === 'undefined') return null
+	const w = window as unknown as {
+		SpeechRecognition?: new () => SpeechRecognitionLike
+		webkitSpeechRecognition?: new () => SpeechRecognitionLike
+	}
+	return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null
+}
+
+const FEMALE_VOICE =
+	/female|woman|samantha|zira|susan|victoria|karen|moira|tessa|veena|heera|fiona|serena|allison|ava|google us english|google uk english female/i
+
+/** A voice for `lang` (e.g. en-US): female-sounding where the browser has one, else the exact locale, else any. */
+function pickVoice(lang: string) {
+	const voices = window.speechSynthesis
+		.getVoices()
+		.filter((v) => v.lang?.toLowerCase().startsWith(lang.slice(0, 2).toLowerCase()))
+	return voices.find((v) => FEMALE_VOICE.test(v.name)) ?? voices.find((v) => v.lang === lang) ?? voices[0] ?? null
+}
+
+/** An utterance of `text` in `lang` with the spec's settings and voice. */
+export function spokenUtterance(text: string, lang: string) {
+	const utterance = new SpeechSynthesisUtterance(text)
+	utterance.lang = lang
+	Object.assign(utterance, SPEECH_SETTINGS)
+	const voice = pickVoice(lang)
+	if (voice) utterance.voice = voice
+	return utterance
+}
