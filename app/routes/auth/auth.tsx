@@ -1,12 +1,10 @@
 import { Sparkles } from 'lucide-react'
-import { useState } from 'react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { Field, PasswordField } from '~/components/ui/field.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import {
-	fieldErrorsOf,
 	PASSWORD_MIN_LENGTH,
 	safeRedirect,
 	SignInSchema,
@@ -17,6 +15,7 @@ import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts
 import { cn } from '~/lib/misc.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import type { Route } from './+types/auth'
 
@@ -131,26 +130,6 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 			<ToastMessage toast={actionData?.toast} />
 		</section>
 	)
-}
-
-/**
- * Checks the form with the same schema as the server before anything is sent; when it fails, the
- * errors go next to their fields and `onInvalid` picks the toast.
- */
-function useClientValidation(
-	schema: typeof SignInSchema | typeof SignUpSchema,
-	onInvalid: (errors: FieldErrors) => void,
-) {
-	const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-	function validate(event: React.FormEvent<HTMLFormElement>) {
-		const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
-		if (result.success) return setClientErrors(null)
-		event.preventDefault()
-		const fieldErrors = fieldErrorsOf(result.error)
-		setClientErrors(fieldErrors)
-		onInvalid(fieldErrors)
-	}
-	return { clientErrors, validate }
 }
 
 function useBusy(intent: Tab) {

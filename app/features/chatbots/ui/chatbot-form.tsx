@@ -19,7 +19,8 @@ import {
 	MAX_UPLOAD_BYTES,
 } from '~/features/chatbots/knowledge-base.ts'
 import { formatMegabytes } from '~/lib/misc.ts'
-import { fieldErrorsOf, formProblemToast } from '~/lib/forms.ts'
+import { formProblemToast } from '~/lib/forms.ts'
+import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import { showToast } from '~/components/toast-message.tsx'
 import { Button, ButtonLink } from '~/components/ui/button.tsx'
@@ -76,7 +77,9 @@ export function ChatbotForm({
 	const [knowledge, setKnowledge] = useState(values.knowledgeBase)
 	const [url, setUrl] = useState(values.url)
 	const [importing, setImporting] = useState(false)
-	const [clientErrors, setClientErrors] = useState<BuilderErrors>({})
+	const { clientErrors, validate } = useClientValidation(ChatbotFormSchema, (found) =>
+		showToast({ id: 'chatbot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title) }),
+	)
 	const fileRef = useRef<HTMLInputElement>(null)
 	const shown = { ...errors, ...clientErrors }
 
@@ -155,18 +158,8 @@ export function ChatbotForm({
 			className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
 			onSubmit={(event) => {
 				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
-				if (submitter?.value !== 'create' && submitter?.value !== 'update') return
-				const form = new FormData(event.currentTarget)
-				const parsed = ChatbotFormSchema.safeParse({
-					name: form.get('name'),
-					knowledgeBase: form.get('knowledgeBase'),
-					systemPrompt: form.get('systemPrompt'),
-				})
-				if (parsed.success) return setClientErrors({})
-				event.preventDefault()
-				const found = fieldErrorsOf(parsed.error)
-				setClientErrors(found)
-				showToast({ id: 'chatbot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title) })
+				// Only saving needs a name and knowledge; "Add file" and "Import" post whatever is there.
+				if (submitter?.value === 'create' || submitter?.value === 'update') validate(event)
 			}}
 		>
 			<h3 id={`${id}-title`} className="font-display text-xl font-bold text-slate-950">

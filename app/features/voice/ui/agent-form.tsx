@@ -1,12 +1,13 @@
 // The voice assistant creation form: a plain form post, checked in the browser first with the same
 // schema the server uses.
 import { Loader2 } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { languages, voices } from '~/features/voice/catalog.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { AgentFormSchema, type AgentFormErrors, type AgentFormValues } from '~/features/voice/agent-schema.ts'
-import { fieldErrorsOf, formProblemToast } from '~/lib/forms.ts'
+import { formProblemToast } from '~/lib/forms.ts'
+import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { showToast } from '~/components/toast-message.tsx'
 import { Button, ButtonLink } from '~/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
@@ -28,7 +29,9 @@ const languageOptions = languages.map((language) => ({ value: language.code, lab
 export function AgentForm({ values, errors: serverErrors }: { values: AgentFormValues; errors: AgentFormErrors }) {
 	const id = useId()
 	const navigation = useNavigation()
-	const [clientErrors, setClientErrors] = useState<AgentFormErrors>({})
+	const { clientErrors, validate } = useClientValidation(AgentFormSchema, (found) =>
+		showToast({ id: 'voicebot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title) }),
+	)
 	const errors = { ...serverErrors, ...clientErrors }
 	const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
 	return (
@@ -36,14 +39,7 @@ export function AgentForm({ values, errors: serverErrors }: { values: AgentFormV
 			method="post"
 			aria-labelledby={`${id}-title`}
 			className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-			onSubmit={(event) => {
-				const parsed = AgentFormSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
-				if (parsed.success) return setClientErrors({})
-				event.preventDefault()
-				const found = fieldErrorsOf(parsed.error)
-				setClientErrors(found)
-				showToast({ id: 'voicebot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title) })
-			}}
+			onSubmit={validate}
 		>
 			<h3 id={`${id}-title`} className="font-display text-xl font-bold text-slate-950">
 				{copy.title}
