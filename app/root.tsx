@@ -1,6 +1,5 @@
 import {
 	data,
-	isRouteErrorResponse,
 	Links,
 	Meta,
 	Outlet,
@@ -15,8 +14,7 @@ import { ChatWidgetProvider } from '~/features/assistant/ui/chat-widget.tsx'
 import { SiteFooter } from '~/components/site-footer.tsx'
 import { SiteHeader } from '~/components/site-header.tsx'
 import { ToastMessage, Toaster } from '~/components/toast-message.tsx'
-import { ButtonLink } from '~/components/ui/button.tsx'
-import { company } from '~/content/company.ts'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import appStylesHref from './styles/app.css?url'
 import interLatinHref from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import jakartaLatinHref from '@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url'
@@ -104,29 +102,6 @@ export default function App() {
 	return <Outlet />
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-	let detail: string
-	if (isRouteErrorResponse(error)) {
-		detail = `${error.status} ${error.statusText || (typeof error.data === 'string' ? error.data : '')}`.trim()
-	} else if (error instanceof Error) {
-		detail = error.message
-	} else {
-		detail = 'Unknown error'
-	}
-	return (
-		<section className="mx-auto flex max-w-3xl flex-col items-start gap-4 px-4 pt-36 pb-24 sm:px-6">
-			<h1 className="font-display text-3xl font-bold text-slate-900 sm:text-4xl">Unexpected Application Error!</h1>
-			<p className="rounded-lg bg-rose-50 px-4 py-3 font-mono text-sm text-rose-800">{detail}</p>
-			<p>
-				Something went wrong on our side. Please try again, or contact us at{' '}
-				<a className="text-brand-700 font-medium underline" href={`mailto:${company.emails[0].address}`}>
-					{company.emails[0].address}
-				</a>
-				.
-			</p>
-			<ButtonLink to="/" reloadDocument>
-				Return to Home
-			</ButtonLink>
-		</section>
-	)
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
 }

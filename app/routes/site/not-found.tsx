@@ -3,6 +3,7 @@ import { data, useLocation } from 'react-router'
 import { ButtonLink } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import type { Route } from './+types/not-found'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 
 // Every unknown URL lands here and answers 404; the ErrorBoundary renders the page.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,5 +44,5 @@ export default function NotFoundRoute() {
 }
 
 export function ErrorBoundary() {
-	return <NotFoundPage />
+	return <GeneralErrorBoundary statusHandlers={{ 404: () => <NotFoundPage /> }} />
 }

@@ -9,6 +9,7 @@ import { getServiceBySlug, servicesSection } from '~/content/services.ts'
 import { originFromMatches, seo } from '~/lib/seo.ts'
 import type { Route } from './+types/service'
 import { NotFoundPage } from './not-found.tsx'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
 	const service = getServiceBySlug(params.slug)
@@ -119,5 +120,5 @@ export default function ServiceRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-	return <NotFoundPage />
+	return <GeneralErrorBoundary statusHandlers={{ 404: () => <NotFoundPage /> }} />
 }

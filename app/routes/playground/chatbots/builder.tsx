@@ -18,6 +18,7 @@ import { makeToast } from '~/lib/toast.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import type { Route } from './+types/builder'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 
 const { empty, list, toasts } = chatbotBuilder
 
@@ -161,11 +162,12 @@ export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.Co
 }
 
 export function ErrorBoundary() {
-	return (
+	const failed = () => (
 		<TabPlaceholder
 			icon={Bot}
 			title={toasts.listFailed}
 			text="Something went wrong while loading your chatbots. Reload the page in a moment."
 		/>
 	)
+	return <GeneralErrorBoundary defaultStatusHandler={failed} unexpectedErrorHandler={failed} />
 }

@@ -11,6 +11,7 @@ import {
 } from 'lucide-react'
 import { data, Form } from 'react-router'
 import { z } from 'zod'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { useDashboardLive } from '~/features/dashboard/ui/use-dashboard-live.ts'
 import { ToastMessage } from '~/components/toast-message.tsx'
@@ -239,11 +240,26 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-	return (
+	const failed = () => (
 		<TabPlaceholder
 			icon={LayoutDashboard}
-			title="Not available"
-			text="The dashboard is only for the administrator of this site."
+			title="Failed to fetch conversations"
+			text="Something went wrong while loading the dashboard. Reload the page in a moment."
+		/>
+	)
+	return (
+		<GeneralErrorBoundary
+			statusHandlers={{
+				403: () => (
+					<TabPlaceholder
+						icon={LayoutDashboard}
+						title="Not available"
+						text="The dashboard is only for the administrator of this site."
+					/>
+				),
+			}}
+			defaultStatusHandler={failed}
+			unexpectedErrorHandler={failed}
 		/>
 	)
 }

@@ -18,6 +18,7 @@ import { makeToast } from '~/lib/toast.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import { voicebotBuilderAction } from './builder.server.ts'
 import type { Route } from './+types/builder'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 
 const { empty, list, toasts } = voicebotBuilder
 
@@ -123,11 +124,12 @@ export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.C
 }
 
 export function ErrorBoundary() {
-	return (
+	const failed = () => (
 		<TabPlaceholder
 			icon={AudioLines}
 			title={toasts.listFailed}
 			text="Something went wrong while loading your voice assistants. Reload the page in a moment."
 		/>
 	)
+	return <GeneralErrorBoundary defaultStatusHandler={failed} unexpectedErrorHandler={failed} />
 }
