@@ -10,11 +10,10 @@ export default defineConfig({
 			'tests/integration/**/*.test.ts',
 		],
 		globalSetup: ['tests/setup/vitest-global-setup.ts'],
+		setupFiles: ['tests/setup/vitest-worker-database.ts'],
 		environment: 'node',
 		env: { SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789', ADMIN_EMAIL: 'admin@example.com' },
 		testTimeout: 30_000,
-		// Test files share one database (stats over all call logs, LISTEN/NOTIFY): one file at a time.
-		fileParallelism: false,
 		hookTimeout: 60_000,
 	},
 })

@@ -117,12 +117,15 @@ function quoteIdent(name: string) {
 }
 
 /** Creates `database` on the server of `adminUrl` if missing; returns its URL. */
-export async function createDatabase(adminUrl: string, database: string) {
+/** Creates the database unless it exists; from `template` (a copy of its tables and rows) when given. */
+export async function createDatabase(adminUrl: string, database: string, { template }: { template?: string } = {}) {
 	const client = new pg.Client({ connectionString: adminUrl })
 	await client.connect()
 	try {
 		const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
-		if (!rowCount) await client.query(`CREATE DATABASE ${quoteIdent(database)}`)
+		if (!rowCount) {
+			await client.query(`CREATE DATABASE ${quoteIdent(database)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`)
+		}
 	} finally {
 		await client.end()
 	}
