@@ -22,6 +22,7 @@ export default defineConfig({
 	timeout: 30_000,
 	expect: { timeout: 7_000 },
 	fullyParallel: true,
+	forbidOnly: Boolean(process.env.CI),
 	workers: process.env.CI ? 2 : undefined,
 	retries: process.env.CI ? 1 : 0,
 	reporter: [['list'], ['json']],

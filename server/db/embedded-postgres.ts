@@ -124,7 +124,9 @@ export async function createDatabase(adminUrl: string, database: string, { templ
 	try {
 		const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])
 		if (!rowCount) {
-			await client.query(`CREATE DATABASE ${quoteIdent(database)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`)
+			await client.query(
+				`CREATE DATABASE ${quoteIdent(database)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`,
+			)
 		}
 	} finally {
 		await client.end()

@@ -1,14 +1,13 @@
 import type { Page } from '@playwright/test'
 import { makeDocx, makePdf } from '../support/documents.ts'
-import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
+import { createUser, expect, loginAs, sessionCookieDirect, sql, test, uniqueEmail } from './fixtures.ts'
 import { expectNoSeriousA11yViolations } from './helpers.ts'
 import { E2E_EMBED_HOST_PORT, E2E_WEBSITE_PORT } from './ports.ts'
 
 const WEBSITE = `http://127.0.0.1:${E2E_WEBSITE_PORT}`
 
 async function signIn(page: Page, prefix = 'builder') {
-	const { email } = await createUser({ email: uniqueEmail(prefix), fullName: 'Bot Builder' })
-	await useSessionIn(page.context(), test.info().project.use.baseURL!, await sessionCookieDirect(email))
+	const { email } = await loginAs(page, { email: uniqueEmail(prefix), fullName: 'Bot Builder' })
 	return email
 }
 

@@ -9,15 +9,14 @@ import {
 	sessionCookieFor,
 	sql,
 	test,
-	useSessionIn,
+	loginAs,
 } from './fixtures.ts'
 
 // One call_logs table for the whole file: the tests run one after another.
 test.describe.configure({ mode: 'default' })
 
 async function signInAsAdmin(page: Page) {
-	await createUser({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
-	await useSessionIn(page.context(), test.info().project.use.baseURL!, await sessionCookieDirect(ADMIN_EMAIL))
+	await loginAs(page, { email: ADMIN_EMAIL, fullName: 'Site Admin' })
 	await page.goto('/playground/dashboard')
 	await expect(page.getByRole('heading', { name: 'Conversation Dashboard' })).toBeVisible()
 }

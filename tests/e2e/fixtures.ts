@@ -1,7 +1,6 @@
 // Playwright fixtures for account tests: each test is its own client (own IP for rate limits), and
 // talks to the same database as the server to create users and read the mail outbox.
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { createCookie } from 'react-router'
 import bcrypt from 'bcryptjs'
 import pg from 'pg'
 
@@ -85,8 +84,13 @@ export async function sessionCookieFor(request: APIRequestContext, email: string
 	return session!.split(';')[0]
 }
 
-export const test = base.extend<{ clientIp: string }>({
+export const test = base.extend<{
+	clientIp: string
+	login: (user?: Parameters<typeof createUser>[0]) => ReturnType<typeof createUser>
+}>({
 	clientIp: async ({}, use) => use(randomIp()),
+	/** Signs the test's page in as a new verified user (or the one described), through the app's session code. */
+	login: async ({ page }, use) => use((user) => loginAs(page, user)),
 	context: async ({ context, clientIp }, use) => {
 		await context.setExtraHTTPHeaders({ 'X-Forwarded-For': clientIp })
 		await use(context)
@@ -101,23 +105,23 @@ export const test = base.extend<{ clientIp: string }>({
 export { expect }
 
 /**
- * A signed-in session made directly (a sessions row and its signed cookie), for tests about what a
- * signed-in user sees rather than about signing in; it does not count against sign-in rate limits.
+ * A signed-in session made by the app's own session code (lib/session.server.ts: the sessions row and
+ * its signed cookie), for tests about what a signed-in user sees rather than about signing in; it
+ * does not count against sign-in rate limits.
  */
 export async function sessionCookieDirect(email: string) {
+	process.env.SESSION_SECRET ??= E2E_SESSION_SECRET
+	const { createSession } = await import('~/lib/session.server.ts')
 	const [user] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email])
-	const [session] = await sql<{ id: string }>(
-		`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day') RETURNING id`,
-		[user.id],
-	)
-	const cookie = createCookie('session', {
-		path: '/',
-		httpOnly: true,
-		sameSite: 'lax',
-		secure: true,
-		secrets: [E2E_SESSION_SECRET],
-	})
-	return (await cookie.serialize(session.id)).split(';')[0]
+	const { setCookie } = await createSession(user.id)
+	return setCookie.split(';')[0]
+}
+
+/** Creates (or refreshes) a verified user and signs `page` in as them; returns the user. */
+export async function loginAs(page: Page, user: Parameters<typeof createUser>[0] = {}) {
+	const created = await createUser(user)
+	await useSessionIn(page.context(), test.info().project.use.baseURL!, await sessionCookieDirect(created.email))
+	return created
 }
 
 export async function useSessionIn(context: BrowserContext, baseURL: string, cookieHeader: string) {

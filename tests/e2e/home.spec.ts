@@ -8,7 +8,7 @@ test.describe('home page with JavaScript', () => {
 		await page.goto('/')
 		await expect(page.getByRole('heading', { level: 1, name: 'Empower your business with AI' })).toBeVisible()
 		await page.mouse.wheel(0, 3000)
-		await page.waitForTimeout(300)
+		await page.waitForLoadState('networkidle')
 		expect(errors).toEqual([])
 	})
 
@@ -16,8 +16,11 @@ test.describe('home page with JavaScript', () => {
 		await page.goto('/')
 		const header = page.locator('header').first()
 		await expect(header).toHaveAttribute('data-scrolled', 'false')
-		await page.evaluate(() => window.scrollTo({ top: 10, behavior: 'instant' }))
-		await page.waitForTimeout(100)
+		// The scroll handler has run by the next animation frame.
+		await page.evaluate(() => {
+			window.scrollTo({ top: 10, behavior: 'instant' })
+			return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+		})
 		await expect(header).toHaveAttribute('data-scrolled', 'false')
 		await page.evaluate(() => window.scrollTo({ top: 11, behavior: 'instant' }))
 		await expect(header).toHaveAttribute('data-scrolled', 'true')

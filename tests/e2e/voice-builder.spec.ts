@@ -1,14 +1,13 @@
 import type { Page } from '@playwright/test'
 import { FAKE_TRANSCRIPT } from '../support/fake-openai-server.ts'
-import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
+import { createUser, expect, loginAs, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
 import { expectNoSeriousA11yViolations } from './helpers.ts'
 
 // Runs in the "voice" project: Chromium's fake microphone plays a WAV made by global-setup, and the
 // app's speech-to-text is a local fake Whisper that hears "What are your opening hours?".
 
 async function signIn(page: Page, prefix = 'voice') {
-	const { email } = await createUser({ email: uniqueEmail(prefix), fullName: 'Voice Builder' })
-	await useSessionIn(page.context(), test.info().project.use.baseURL!, await sessionCookieDirect(email))
+	const { email } = await loginAs(page, { email: uniqueEmail(prefix), fullName: 'Voice Builder' })
 	return email
 }
 

@@ -22,7 +22,8 @@ export default async function setup(project: TestProject) {
 	project.provide('adminDatabaseUrl', server.adminUrl)
 	process.env.TEST_ADMIN_DATABASE_URL = server.adminUrl
 	return async () => {
-		for (let worker = 0; worker <= 16; worker++) await dropDatabase(server.adminUrl, `${name}_w${worker}`).catch(() => {})
+		for (let worker = 0; worker <= 16; worker++)
+			await dropDatabase(server.adminUrl, `${name}_w${worker}`).catch(() => {})
 		await server.stop()
 	}
 }
