@@ -56,7 +56,7 @@ test('the admin check is on the server: a user cannot fetch dashboard data by UR
 	for (const path of [
 		'/playground/dashboard',
 		'/playground/dashboard.data',
-		'/playground/dashboard.data?_routes=routes%2Fplayground-dashboard',
+		'/playground/dashboard.data?_routes=routes%2Fplayground%2Fdashboard%2Fdashboard',
 	]) {
 		const response = await request.get(path, { headers: { Cookie: cookie }, maxRedirects: 0 })
 		expect(response.status(), path).toBe(403)

@@ -1,0 +1,145 @@
+// The Chatbot Builder's action, one intent at a time, with plain multipart Requests as the
+// no-JavaScript form sends them: what each intent answers and what it leaves in the database.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { prisma } from '~/lib/db.server.ts'
+import { chatbotBuilderAction } from './builder.server.ts'
+
+const { toasts } = chatbotBuilder
+let userId: string
+let otherUserId: string
+
+beforeAll(async () => {
+	vi.spyOn(console, 'log').mockImplementation(() => {})
+	vi.spyOn(console, 'warn').mockImplementation(() => {})
+	const user = (prefix: string) =>
+		prisma.user.create({ data: { email: `${prefix}-${randomUUID()}@example.com`, passwordHash: 'x' } })
+	userId = (await user('builder')).id
+	otherUserId = (await user('other')).id
+})
+
+afterAll(async () => {
+	vi.restoreAllMocks()
+	await prisma.user.deleteMany({ where: { id: { in: [userId, otherUserId] } } })
+})
+
+function post(fields: Record<string, string | File>, asUser = userId) {
+	const form = new FormData()
+	for (const [key, value] of Object.entries(fields)) form.append(key, value)
+	return chatbotBuilderAction(new Request('http://localhost/playground', { method: 'POST', body: form }), asUser)
+}
+
+type Answer = { status: number; location: string | null; toast: string; data: Record<string, any> | null }
+
+/** The flash toast a redirect sets, decoded from its signed cookie (base64 JSON, then the signature). */
+function flashToast(response: Response) {
+	const raw = /toast=([^;]*)/.exec(response.headers.get('Set-Cookie') ?? '')?.[1] ?? ''
+	const value = decodeURIComponent(raw)
+	const payload = value.slice(0, value.lastIndexOf('.'))
+	return payload ? Buffer.from(payload, 'base64').toString('utf8') : ''
+}
+
+/** A redirect (with its flash toast) or the page data the action answered with. */
+async function answer(result: unknown): Promise<Answer> {
+	if (result instanceof Response) {
+		return { status: result.status, location: result.headers.get('Location'), toast: flashToast(result), data: null }
+	}
+	const { data, init } = result as { data: Record<string, any>; init: ResponseInit | null }
+	return { status: init?.status ?? 200, location: null, toast: JSON.stringify(data.toast), data }
+}
+
+const chatbotsOf = (id: string) => prisma.chatbot.findMany({ where: { userId: id }, orderBy: { createdAt: 'asc' } })
+
+describe('chatbot builder intents', () => {
+	test('create: stores the chatbot with the spec default prompt and redirects with "Chatbot created!"', async () => {
+		const result = await answer(await post({ intent: 'create', name: 'Help Desk', knowledgeBase: 'We open at 9.' }))
+		expect(result.status).toBe(302)
+		expect(result.location).toBe('/playground')
+		const [chatbot] = await chatbotsOf(userId)
+		expect(chatbot).toMatchObject({
+			name: 'Help Desk',
+			knowledgeBase: 'We open at 9.',
+			systemPrompt: chatbotBuilder.defaultSystemPrompt,
+		})
+		expect(chatbot.embedCode).toContain(chatbot.id)
+	})
+
+	test('create without a name or knowledge: 400, the spec toast, field errors, nothing stored', async () => {
+		const before = (await chatbotsOf(userId)).length
+		const result = await answer(await post({ intent: 'create', name: '', knowledgeBase: '' }))
+		expect(result.status).toBe(400)
+		expect(result.data?.toast).toMatchObject({ title: toasts.missing.title, description: toasts.missing.description })
+		expect(result.data?.errors).toMatchObject({
+			name: toasts.missing.description,
+			knowledgeBase: toasts.missing.description,
+		})
+		expect(await chatbotsOf(userId)).toHaveLength(before)
+	})
+
+	test('upload: a text file is read and appended to what was typed, nothing stored yet', async () => {
+		const file = new File(['Parking is free for visitors.'], 'faq.txt', { type: 'text/plain' })
+		const result = await answer(await post({ intent: 'upload', name: 'Draft', knowledgeBase: 'Typed first.', file }))
+		expect(result.status).toBe(200)
+		expect(result.data?.values.knowledgeBase).toBe('Typed first.\n\nParking is free for visitors.')
+		expect(result.data?.toast).toMatchObject({ type: 'success', title: toasts.fileUploaded })
+	})
+
+	test('upload: a renamed binary is refused with the spec message and its reason', async () => {
+		const file = new File([new Uint8Array([0, 1, 2, 3])], 'fake.pdf')
+		const result = await answer(await post({ intent: 'upload', name: '', knowledgeBase: '', file }))
+		expect(result.status).toBe(422)
+		expect(result.data?.toast.description).toBe(
+			`${toasts.uploadFailed.description}. fake.pdf: This file is not a valid PDF.`,
+		)
+	})
+
+	test('update: saves new text for the owner; another user gets "not found" and changes nothing', async () => {
+		const [chatbot] = await chatbotsOf(userId)
+		const fields = { intent: 'update', id: chatbot.id, name: 'Help Desk 2', knowledgeBase: 'We open at 10.' }
+		expect((await answer(await post(fields, otherUserId))).toast).toContain(toasts.notFound)
+		expect((await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbot.id } })).name).toBe('Help Desk')
+		const result = await answer(await post(fields))
+		expect(result).toMatchObject({ status: 302, location: '/playground' })
+		expect(result.toast).toContain(toasts.updated)
+		expect(await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbot.id } })).toMatchObject({
+			name: 'Help Desk 2',
+			knowledgeBase: 'We open at 10.',
+		})
+	})
+
+	test("toggle: switches the owner's chatbot off and on; not someone else's", async () => {
+		const [chatbot] = await chatbotsOf(userId)
+		expect(
+			(await answer(await post({ intent: 'toggle', id: chatbot.id, active: 'false' }, otherUserId))).toast,
+		).toContain(toasts.notFound)
+		expect((await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbot.id } })).isActive).toBe(true)
+		expect((await answer(await post({ intent: 'toggle', id: chatbot.id, active: 'false' }))).toast).toContain(
+			toasts.deactivated,
+		)
+		expect((await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbot.id } })).isActive).toBe(false)
+		expect((await answer(await post({ intent: 'toggle', id: chatbot.id, active: 'true' }))).toast).toContain(
+			toasts.activated,
+		)
+	})
+
+	test("delete: the owner's chatbot and its chunks are gone; another user's attempt fails", async () => {
+		const [chatbot] = await chatbotsOf(userId)
+		expect((await answer(await post({ intent: 'delete', id: chatbot.id }, otherUserId))).toast).toContain(
+			toasts.deleteFailed.description,
+		)
+		expect(await prisma.chatbot.count({ where: { id: chatbot.id } })).toBe(1)
+		expect((await answer(await post({ intent: 'delete', id: chatbot.id }))).toast).toContain(toasts.deleted)
+		expect(await prisma.chatbot.count({ where: { id: chatbot.id } })).toBe(0)
+		expect(await prisma.knowledgeChunk.count({ where: { chatbotId: chatbot.id } })).toBe(0)
+	})
+
+	test("an unknown intent is a 400 with the spec's creation failure toast", async () => {
+		const result = await answer(await post({ intent: 'explode', name: 'x', knowledgeBase: 'y' }))
+		expect(result.status).toBe(400)
+		expect(result.data?.toast).toMatchObject({
+			title: toasts.createFailed.title,
+			description: toasts.createFailed.description,
+		})
+	})
+})
