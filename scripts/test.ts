@@ -61,7 +61,13 @@ try {
 	delete baseEnv.DATABASE_URL
 
 	if (which === 'all') {
-		// Style first: the formatter and the linter (with knip for dead code) decide it, and CI fails on them.
+		// React Router's route types first: knip and tsc both read them.
+		const typegen = await run(
+			process.execPath,
+			[path.join(root, 'node_modules/@react-router/dev/bin.js'), 'typegen'],
+			baseEnv,
+		)
+		// Style next: the formatter and the linter (with knip for dead code) decide it, and CI fails on them.
 		const bin = (name: string) => path.join(root, 'node_modules/.bin', name)
 		const format = await run(bin('oxfmt'), ['-c', 'oxfmt.config.mjs', '--check'], baseEnv)
 		const lint = await run(bin('oxlint'), ['--deny-warnings'], baseEnv)
@@ -71,11 +77,6 @@ try {
 			exitCode = 1
 		}
 		// Types next: a type error fails the run before any test.
-		const typegen = await run(
-			process.execPath,
-			[path.join(root, 'node_modules/@react-router/dev/bin.js'), 'typegen'],
-			baseEnv,
-		)
 		const tsc =
 			typegen === 0
 				? await run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc')], baseEnv)
