@@ -3,6 +3,7 @@
 import { mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import {
 	createDatabase,
 	dropDatabase,
@@ -12,7 +13,7 @@ import {
 
 export type TestServer = {
 	adminUrl: string
-	/** Creates an empty database with a unique name; it is dropped by `stop`. */
+	/** Creates an empty database with a unique name; it and any copies of it (`<name>_…`) are dropped by `stop`. */
 	createScratchDatabase: (prefix: string) => Promise<{ name: string; url: string }>
 	stop: () => Promise<void>
 	embedded: boolean
@@ -41,7 +42,15 @@ export async function startTestServer(existingUrl = process.env.DATABASE_URL): P
 			return { name, url }
 		},
 		async stop() {
-			for (const name of created) await dropDatabase(adminUrl, name).catch(() => {})
+			const client = new pg.Client({ connectionString: adminUrl })
+			await client.connect()
+			const { rows } = await client
+				.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname = ANY($1) OR datname LIKE ANY($2)', [
+					created,
+					created.map((name) => `${name}\\_%`),
+				])
+				.finally(() => client.end())
+			for (const { datname } of rows) await dropDatabase(adminUrl, datname).catch(() => {})
 			await embedded?.stop()
 		},
 	}

@@ -4,7 +4,6 @@
 // databases of their own.
 import type { TestProject } from 'vitest/node'
 import { applyMigrations } from '../../server/db/migrate.ts'
-import { dropDatabase } from '../../server/db/embedded-postgres.ts'
 import { startTestServer } from './test-database.ts'
 
 declare module 'vitest' {
@@ -22,8 +21,6 @@ export default async function setup(project: TestProject) {
 	project.provide('adminDatabaseUrl', server.adminUrl)
 	process.env.TEST_ADMIN_DATABASE_URL = server.adminUrl
 	return async () => {
-		for (let worker = 0; worker <= 16; worker++)
-			await dropDatabase(server.adminUrl, `${name}_w${worker}`).catch(() => {})
 		await server.stop()
 	}
 }

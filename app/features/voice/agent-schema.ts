@@ -1,4 +1,4 @@
-// The voice assistant form and the voice API bodies, validated the same way in the browser and on the server.
+// The voice assistant form, validated the same way in the browser and on the server.
 import { z } from 'zod'
 import { languages, voices } from './catalog.ts'
 import { voicebotBuilder } from './copy.ts'
@@ -7,7 +7,8 @@ import type { Toast } from '~/lib/toast.ts'
 const missing = voicebotBuilder.toasts.missing.description
 const voiceIds = voices.map((v) => v.id) as [string, ...string[]]
 const languageCodes = languages.map((l) => l.code) as [string, ...string[]]
-const optionalText = (max: number, message: string) =>
+/** Optional text: trimmed, capped, and null when empty. */
+export const optionalText = (max: number, message: string) =>
 	z
 		.string()
 		.trim()
@@ -45,33 +46,3 @@ export type AgentFormValues = {
 	language: string
 }
 export type VoicebotActionData = { values: AgentFormValues; errors: AgentFormErrors; toast: Toast }
-
-export const VOICE_TEXT_MAX_CHARS = 2000
-/** Audio per message: about 4 minutes of Opus at 128 kbit/s, or 60 s of 16-bit 16 kHz WAV ×2. */
-export const VOICE_AUDIO_MAX_BYTES = 4 * 1024 * 1024
-export const VOICE_AUDIO_MAX_SECONDS = 60
-
-export type VoiceStart = z.infer<typeof VoiceStartSchema>
-export type VoiceIds = z.infer<typeof VoiceIdsSchema>
-export type VoiceEnd = z.infer<typeof VoiceEndSchema>
-
-export const VoiceStartSchema = z.object({
-	agent_id: z.string({ error: 'agent_id is required.' }).trim().min(1, 'agent_id is required.'),
-	customer_name: optionalText(100, 'customer_name is limited to 100 characters.').optional(),
-	customer_phone: optionalText(40, 'customer_phone is limited to 40 characters.').optional(),
-	customer_email: z
-		.email('customer_email must be an e-mail address.')
-		.max(200)
-		.optional()
-		.or(z.literal('').transform(() => undefined)),
-})
-
-export const VoiceIdsSchema = z.object({
-	agent_id: z.string({ error: 'agent_id is required.' }).trim().min(1, 'agent_id is required.'),
-	conversation_id: z.string({ error: 'conversation_id is required.' }).trim().min(1, 'conversation_id is required.'),
-})
-
-/** Ending a call: completed unless the caller says it failed. */
-export const VoiceEndSchema = VoiceIdsSchema.extend({
-	status: z.enum(['completed', 'failed']).catch('completed').default('completed'),
-})

@@ -1,6 +1,4 @@
-// What the API button copies (spec section 7's text template, with real values).
-
-/** The integration snippet the API button copies: the three calls with this agent's real values. */
+/** What the API button copies (spec section 7's text template): the three calls with this agent's real values. */
 export function voiceApiSnippet(origin: string, agentId: string) {
 	return [
 		'# 1. Start a conversation (returns conversation_id and the first message)',

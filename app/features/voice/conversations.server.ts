@@ -9,7 +9,7 @@ import {
 	type VoiceEnd,
 	type VoiceIds,
 	type VoiceStart,
-} from './agent-schema.ts'
+} from './conversation-schema.ts'
 import { audioKind, wavSeconds } from './audio.ts'
 import { getActiveAgent } from './agents.server.ts'
 import { describeAiError, generateModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'

@@ -58,7 +58,8 @@ export async function deleteIntent(
 			return redirectWithToast(listPath, { type: 'error', ...toasts.deleteFailed })
 		}
 	} catch (error) {
-		console.error(`${label}: deleting ${String(form.get('id'))} of user ${userId} failed:`, error)
+		// Only a valid UUID gets this far, so the log line carries nothing the client made up.
+		console.error(`${label}: deleting ${parsed.data?.id} of user ${userId} failed:`, error)
 		return redirectWithToast(listPath, { type: 'error', ...toasts.deleteFailed })
 	}
 	return redirectWithToast(listPath, { type: 'success', title: toasts.deleted })

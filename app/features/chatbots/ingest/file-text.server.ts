@@ -21,10 +21,11 @@ function kindOf(fileName: string, bytes: Uint8Array): Kind | null {
 	if (!extension || !(ACCEPTED_UPLOAD_EXTENSIONS as readonly string[]).includes(extension)) return null
 	const kind = extension.slice(1) as Kind
 	// The content must agree with the name: a renamed binary is not read as text.
-	const starts = (...signature: number[]) => startsWithBytes(bytes, ...signature)
-	if (kind === 'pdf' && !starts(0x25, 0x50, 0x44, 0x46)) throw new FileTextError('This file is not a valid PDF.')
-	if (kind === 'docx' && !starts(0x50, 0x4b)) throw new FileTextError('This file is not a valid Word (.docx) document.')
-	if (kind === 'doc' && !starts(0xd0, 0xcf, 0x11, 0xe0))
+	if (kind === 'pdf' && !startsWithBytes(bytes, 0x25, 0x50, 0x44, 0x46))
+		throw new FileTextError('This file is not a valid PDF.')
+	if (kind === 'docx' && !startsWithBytes(bytes, 0x50, 0x4b))
+		throw new FileTextError('This file is not a valid Word (.docx) document.')
+	if (kind === 'doc' && !startsWithBytes(bytes, 0xd0, 0xcf, 0x11, 0xe0))
 		throw new FileTextError('This file is not a valid Word (.doc) document.')
 	return kind
 }

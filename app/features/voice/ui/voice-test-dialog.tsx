@@ -3,7 +3,7 @@
 import { Loader2, Mic, Phone, PhoneOff, Send } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
-import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/agent-schema.ts'
+import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
 import { cn } from '~/lib/misc.ts'
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog.tsx'
 import { useVoiceTest, type VoicePhase, type VoiceTestAgent } from './use-voice-test.ts'

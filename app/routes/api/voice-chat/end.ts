@@ -1,4 +1,4 @@
-import { VoiceEndSchema } from '~/features/voice/agent-schema.ts'
+import { VoiceEndSchema } from '~/features/voice/conversation-schema.ts'
 import { endConversation } from '~/features/voice/conversations.server.ts'
 import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/end'

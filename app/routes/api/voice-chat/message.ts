@@ -1,4 +1,4 @@
-import { VoiceIdsSchema } from '~/features/voice/agent-schema.ts'
+import { VoiceIdsSchema } from '~/features/voice/conversation-schema.ts'
 import { sendVoiceMessage } from '~/features/voice/conversations.server.ts'
 import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/message'

@@ -1,4 +1,4 @@
-import { VoiceStartSchema } from '~/features/voice/agent-schema.ts'
+import { VoiceStartSchema } from '~/features/voice/conversation-schema.ts'
 import { startConversation } from '~/features/voice/conversations.server.ts'
 import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/start'

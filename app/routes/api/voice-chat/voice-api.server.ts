@@ -2,7 +2,7 @@
 // caller and per agent, and every outcome as the JSON the API promises.
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
 import type { z } from 'zod'
-import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/agent-schema.ts'
+import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { VoiceApiError } from '~/features/voice/conversations.server.ts'
 import { clientIp } from '~/lib/client-ip.ts'
 import { readJsonBody } from '~/lib/http.server.ts'
