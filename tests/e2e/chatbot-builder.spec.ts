@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test'
 import { makeDocx, makePdf } from '../support/documents.ts'
-import { createUser, expect, loginAs, sessionCookieDirect, sql, test, uniqueEmail } from './fixtures.ts'
+import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, type Login } from './fixtures.ts'
 import { expectNoSeriousA11yViolations } from './helpers.ts'
 import { E2E_EMBED_HOST_PORT, E2E_WEBSITE_PORT } from './ports.ts'
 
 const WEBSITE = `http://127.0.0.1:${E2E_WEBSITE_PORT}`
 
-async function signIn(page: Page, prefix = 'builder') {
-	const { email } = await loginAs(page, { email: uniqueEmail(prefix), fullName: 'Bot Builder' })
-	return email
+/** Signs the test's page in as a new user through the `login` fixture; returns the e-mail. */
+async function signIn(login: Login, prefix = 'builder') {
+	return (await login({ email: uniqueEmail(prefix), fullName: 'Bot Builder' })).email
 }
 
 /** A chatbot straight in the database, through the app's own create path (form post). */
@@ -51,9 +51,10 @@ const files = async () => ({
 test.describe('with JavaScript', () => {
 	test('empty state, create from pasted text, preview answers from the knowledge, switch off, delete', async ({
 		page,
+		login,
 	}) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
-		const email = await signIn(page)
+		const email = await signIn(login)
 		await page.goto('/playground')
 		await expect(page.getByRole('heading', { name: 'Create Your First Chatbot' })).toBeVisible()
 		await expectNoSeriousA11yViolations(page)
@@ -143,9 +144,10 @@ test.describe('with JavaScript', () => {
 
 	test('files (TXT, PDF, DOCX) and a website fill the knowledge base; preview answers from the PDF', async ({
 		page,
+		login,
 	}) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
-		await signIn(page)
+		await signIn(login)
 		await page.goto('/playground?new')
 		const knowledge = page.getByLabel('Knowledge Base Content')
 		await knowledge.fill('Typed first.')
@@ -192,9 +194,9 @@ test.describe('with JavaScript', () => {
 		await expect(dialog.locator('[data-role="assistant"]').last()).toContainText('flux capacitor', { timeout: 10_000 })
 	})
 
-	test('every validation message: missing fields, bad files, refused websites', async ({ page }) => {
+	test('every validation message: missing fields, bad files, refused websites', async ({ page, login }) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
-		await signIn(page)
+		await signIn(login)
 		await page.goto('/playground?new')
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Missing information' })).toContainText(
@@ -242,8 +244,8 @@ test.describe('with JavaScript', () => {
 		}
 	})
 
-	test('preview failures: a broken reply and an empty one', async ({ page }) => {
-		await signIn(page)
+	test('preview failures: a broken reply and an empty one', async ({ page, login }) => {
+		await signIn(login)
 		const id = await createChatbotViaForm(page, 'Fragile Bot', 'Some knowledge.')
 		await page.route(`**/api/chatbots/${id}/chat`, (route) =>
 			route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
@@ -273,8 +275,8 @@ test.describe('with JavaScript', () => {
 		)
 	})
 
-	test('editing the knowledge re-indexes it', async ({ page }) => {
-		await signIn(page)
+	test('editing the knowledge re-indexes it', async ({ page, login }) => {
+		await signIn(login)
 		const id = await createChatbotViaForm(page, 'Mover', 'Our office is in Lucknow.')
 		await card(page, 'Mover').getByRole('link', { name: 'Edit Mover' }).click()
 		await expect(page.getByRole('heading', { name: 'Edit Chatbot' })).toBeVisible()
@@ -291,9 +293,10 @@ test.describe('the embed on another origin', () => {
 	test('a partner page with only the snippet gets a working chatbot; switched off, it is unavailable', async ({
 		page: builder,
 		context,
+		login,
 	}) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
-		await signIn(builder)
+		await signIn(login)
 		const id = await createChatbotViaForm(builder, 'Partner Helper', 'Delivery to Shimla takes four working days.')
 
 		// A tab of its own, so the request log holds only what the partner page loads.
@@ -349,9 +352,10 @@ test.describe('without JavaScript', () => {
 
 	test('create from text and files, import a website, preview, switch and delete, all by form posts', async ({
 		page,
+		login,
 	}) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
-		await signIn(page, 'nojs-builder')
+		await signIn(login, 'nojs-builder')
 		await page.goto('/playground')
 		await page.getByRole('link', { name: 'Start Building' }).click()
 		await expect(page).toHaveURL(/\?new/)
@@ -435,8 +439,9 @@ test.describe('who may do what', () => {
 		page,
 		playwright,
 		baseURL,
+		login,
 	}) => {
-		await signIn(page, 'owner')
+		await signIn(login, 'owner')
 		const id = await createChatbotViaForm(page, 'Owner Only', 'The vault combination is 31-41-59.')
 		await sql(`UPDATE chatbots SET is_active = false WHERE id = $1`, [id])
 
@@ -496,8 +501,9 @@ test.describe('who may do what', () => {
 		page,
 		request,
 		baseURL,
+		login,
 	}) => {
-		await signIn(page, 'embed-api')
+		await signIn(login, 'embed-api')
 		const id = await createChatbotViaForm(page, 'Limited Bot', 'Our helpline number is 1800-555-0199.')
 		const headers = { Origin: baseURL! }
 		const ok = await request.post(`/api/embed/${id}/chat`, { data: ask('What is the helpline number?'), headers })
@@ -542,8 +548,8 @@ test.describe('who may do what', () => {
 		expect((await limited.json()).error).toBe('Too many messages at once. Please wait a moment and try again.')
 	})
 
-	test('the embed page passes an accessibility check', async ({ page }) => {
-		await signIn(page, 'embed-a11y')
+	test('the embed page passes an accessibility check', async ({ page, login }) => {
+		await signIn(login, 'embed-a11y')
 		const id = await createChatbotViaForm(page, 'Accessible Bot', 'Ramps at every entrance.')
 		await page.goto(`/embed/${id}`)
 		await expect(page.getByRole('heading', { name: 'Accessible Bot' })).toBeVisible()

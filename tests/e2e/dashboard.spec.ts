@@ -10,13 +10,15 @@ import {
 	sql,
 	test,
 	loginAs,
+	type Login,
 } from './fixtures.ts'
 
 // One call_logs table for the whole file: the tests run one after another.
 test.describe.configure({ mode: 'default' })
 
-async function signInAsAdmin(page: Page) {
-	await loginAs(page, { email: ADMIN_EMAIL, fullName: 'Site Admin' })
+/** Signs `page` in as the administrator (with the `login` fixture, or `loginAs` for a page of its own). */
+async function signInAsAdmin(page: Page, login: Login) {
+	await login({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
 	await page.goto('/playground/dashboard')
 	await expect(page.getByRole('heading', { name: 'Conversation Dashboard' })).toBeVisible()
 }
@@ -34,8 +36,8 @@ test.beforeEach(async () => {
 	await sql('DELETE FROM call_logs')
 })
 
-test('empty state, then live rows with stats, status colours, updates and deletes by SQL', async ({ page }) => {
-	await signInAsAdmin(page)
+test('empty state, then live rows with stats, status colours, updates and deletes by SQL', async ({ page, login }) => {
+	await signInAsAdmin(page, login)
 	await expect(page.getByRole('heading', { name: 'Conversation Dashboard' })).toBeVisible()
 	await expect(page.getByText('No Conversations Yet')).toBeVisible()
 	await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live')
@@ -87,9 +89,12 @@ test('empty state, then live rows with stats, status colours, updates and delete
 	await expect(page.getByTestId('stat-Total Conversations')).toHaveText('2')
 })
 
-test('delete asks first, then says "Conversation Deleted"; Refresh says "Dashboard Updated"', async ({ page }) => {
+test('delete asks first, then says "Conversation Deleted"; Refresh says "Dashboard Updated"', async ({
+	page,
+	login,
+}) => {
 	await insertCall({ customer_name: 'To Delete', call_status: 'completed' })
-	await signInAsAdmin(page)
+	await signInAsAdmin(page, login)
 	const row = page.getByTestId('conversation').filter({ hasText: 'To Delete' })
 	page.once('dialog', (dialog) => void dialog.dismiss())
 	await row.getByRole('button', { name: 'Delete conversation with To Delete' }).click()
@@ -111,7 +116,7 @@ test('the dashboard without JavaScript: rendered by the server, Refresh and dele
 		extraHTTPHeaders: { 'X-Forwarded-For': '10.66.0.1' },
 	})
 	const page = await context.newPage()
-	await signInAsAdmin(page)
+	await signInAsAdmin(page, (user) => loginAs(page, user))
 	const row = page.getByTestId('conversation').filter({ hasText: 'No Script' })
 	await expect(row).toContainText('45s')
 	await page.getByRole('button', { name: 'Refresh' }).click()

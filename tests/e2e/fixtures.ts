@@ -84,10 +84,10 @@ export async function sessionCookieFor(request: APIRequestContext, email: string
 	return session!.split(';')[0]
 }
 
-export const test = base.extend<{
-	clientIp: string
-	login: (user?: Parameters<typeof createUser>[0]) => ReturnType<typeof createUser>
-}>({
+/** Signs a page in as a new verified user (or the one described) and returns the user. */
+export type Login = (user?: Parameters<typeof createUser>[0]) => ReturnType<typeof createUser>
+
+export const test = base.extend<{ clientIp: string; login: Login }>({
 	clientIp: async ({}, use) => use(randomIp()),
 	/** Signs the test's page in as a new verified user (or the one described), through the app's session code. */
 	login: async ({ page }, use) => use((user) => loginAs(page, user)),

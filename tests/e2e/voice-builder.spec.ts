@@ -1,14 +1,23 @@
 import type { Page } from '@playwright/test'
 import { FAKE_TRANSCRIPT } from '../support/fake-openai-server.ts'
-import { createUser, expect, loginAs, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
+import {
+	createUser,
+	expect,
+	sessionCookieDirect,
+	sql,
+	test,
+	uniqueEmail,
+	type Login,
+	useSessionIn,
+} from './fixtures.ts'
 import { expectNoSeriousA11yViolations } from './helpers.ts'
 
 // Runs in the "voice" project: Chromium's fake microphone plays a WAV made by global-setup, and the
 // app's speech-to-text is a local fake Whisper that hears "What are your opening hours?".
 
-async function signIn(page: Page, prefix = 'voice') {
-	const { email } = await loginAs(page, { email: uniqueEmail(prefix), fullName: 'Voice Builder' })
-	return email
+/** Signs the test's page in as a new user through the `login` fixture; returns the e-mail. */
+async function signIn(login: Login, prefix = 'voice') {
+	return (await login({ email: uniqueEmail(prefix), fullName: 'Voice Builder' })).email
 }
 
 const OPENING_HOURS = 'We are open from 9 am to 6 pm, Monday to Saturday. Sunday closed.'
@@ -35,9 +44,12 @@ async function createAgent(
 const card = (page: Page, name: string) => page.getByTestId('agent-card').filter({ hasText: name })
 
 test.describe('with JavaScript', () => {
-	test('empty state, the form with the spec defaults, validation, create, API snippet, delete', async ({ page }) => {
+	test('empty state, the form with the spec defaults, validation, create, API snippet, delete', async ({
+		page,
+		login,
+	}) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
-		await signIn(page)
+		await signIn(login)
 		await page.goto('/playground/voicebots')
 		await expect(page.getByRole('heading', { name: 'Create Your First Voice Assistant' })).toBeVisible()
 		await page.getByRole('link', { name: 'Start Building' }).click()
@@ -130,9 +142,12 @@ test.describe('with JavaScript', () => {
 		expect(await sql(`SELECT 1 FROM agents WHERE id = $1`, [row.id])).toHaveLength(0)
 	})
 
-	test('voice test: start, hold the mic, hear a real reply, type, end; the call log has it all', async ({ page }) => {
+	test('voice test: start, hold the mic, hear a real reply, type, end; the call log has it all', async ({
+		page,
+		login,
+	}) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
-		await signIn(page)
+		await signIn(login)
 		const id = await createAgent(page, 'Front Desk')
 		await card(page, 'Front Desk').getByRole('button', { name: 'Test Front Desk' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Test: Front Desk' })
@@ -194,9 +209,9 @@ test.describe('with JavaScript', () => {
 		expect(lines[3]).toBe('Caller: Are you open on Sunday?')
 	})
 
-	test('voice test errors: microphone refused, recording impossible, processing failed', async ({ page }) => {
+	test('voice test errors: microphone refused, recording impossible, processing failed', async ({ page, login }) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
-		await signIn(page)
+		await signIn(login)
 		await createAgent(page, 'Fragile Line')
 
 		// Microphone refused.
@@ -260,8 +275,8 @@ test.describe('with JavaScript', () => {
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
-	test('create with validation, see the API snippet, delete, by form posts', async ({ page }) => {
-		await signIn(page, 'voice-nojs')
+	test('create with validation, see the API snippet, delete, by form posts', async ({ page, login }) => {
+		await signIn(login, 'voice-nojs')
 		await page.goto('/playground/voicebots')
 		await page.getByRole('link', { name: 'Start Building' }).click()
 		await page.getByLabel('Instructions').fill(' ')
@@ -288,8 +303,8 @@ test.describe('without JavaScript', () => {
 	})
 })
 
-test('another user can neither see, switch nor delete your assistant', async ({ page, playwright, baseURL }) => {
-	await signIn(page, 'voice-owner')
+test('another user can neither see, switch nor delete your assistant', async ({ page, playwright, baseURL, login }) => {
+	await signIn(login, 'voice-owner')
 	const id = await createAgent(page, 'Private Line')
 	const { email } = await createUser({ email: uniqueEmail('voice-intruder') })
 	const intruder = await playwright.request.newContext({
