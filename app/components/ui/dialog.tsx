@@ -1,6 +1,6 @@
 // Accessible dialog on Radix UI: focus trap, Escape to close, focus restored to the trigger.
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
+import { X, type LucideIcon } from 'lucide-react'
 import { useRef } from 'react'
 import { cn } from '~/lib/misc.ts'
 
@@ -47,5 +47,41 @@ export function DialogContent({
 				</DialogPrimitive.Close>
 			</DialogPrimitive.Content>
 		</DialogPrimitive.Portal>
+	)
+}
+
+/**
+ * The top bar of a dialog: an optional round icon, the title and a one-line description (its id is
+ * what the content's aria-describedby names), with room kept for the close button. `children` go
+ * at the end of the bar (a toggle, for one).
+ */
+export function DialogHeader({
+	icon: Icon,
+	title,
+	description,
+	descriptionId,
+	children,
+}: {
+	icon?: LucideIcon
+	title: React.ReactNode
+	description: React.ReactNode
+	descriptionId: string
+	children?: React.ReactNode
+}) {
+	return (
+		<div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 pr-14 sm:px-6">
+			{Icon ? (
+				<span className="bg-brand-600 grid size-9 shrink-0 place-items-center rounded-full text-white">
+					<Icon className="size-5" aria-hidden />
+				</span>
+			) : null}
+			<div className="min-w-0 flex-1">
+				<DialogTitle className="font-display truncate text-base font-bold text-slate-900">{title}</DialogTitle>
+				<DialogDescription id={descriptionId} className="line-clamp-1 text-xs text-slate-500">
+					{description}
+				</DialogDescription>
+			</div>
+			{children}
+		</div>
 	)
 }

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { assistant } from '~/features/assistant/copy.ts'
 import { CHAT_APOLOGY, CHAT_MESSAGE_MAX_CHARS, textOf } from '~/ai/chat-schema.ts'
 import { cn } from '~/lib/misc.ts'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog.tsx'
+import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
 import { ChatComposer, ChatThread } from '~/components/chat/chat-thread.tsx'
 import { useVoiceChat } from './use-voice-chat.ts'
 
@@ -98,16 +98,12 @@ export function ChatDialog({
 	return (
 		<Dialog open={open} onOpenChange={onOpenChange}>
 			<DialogContent className="h-[700px] max-w-2xl" aria-describedby="chat-description">
-				<div className="flex items-center gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
-					<span className="bg-brand-600 grid size-10 place-items-center rounded-full text-white">
-						<Bot className="size-5" aria-hidden />
-					</span>
-					<div className="flex-1">
-						<DialogTitle className="font-display text-base font-bold text-slate-900">{assistant.title}</DialogTitle>
-						<DialogDescription id="chat-description" className="line-clamp-1 text-xs text-slate-500">
-							{offline ? assistant.offlineNote : assistant.subtitle}
-						</DialogDescription>
-					</div>
+				<DialogHeader
+					icon={Bot}
+					title={assistant.title}
+					description={offline ? assistant.offlineNote : assistant.subtitle}
+					descriptionId="chat-description"
+				>
 					<button
 						type="button"
 						aria-pressed={voiceOn}
@@ -117,7 +113,7 @@ export function ChatDialog({
 							void voice.start(assistant.greeting)
 						}}
 						className={cn(
-							'mr-10 inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold ring-1 transition-colors sm:px-3',
+							'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full px-2.5 text-sm font-semibold ring-1 transition-colors sm:px-3',
 							voiceOn
 								? 'bg-rose-50 text-rose-700 ring-rose-200'
 								: 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50',
@@ -126,7 +122,7 @@ export function ChatDialog({
 						{voiceOn ? <MicOff className="size-4" aria-hidden /> : <Mic className="size-4" aria-hidden />}
 						<span className="sr-only sm:not-sr-only">{voiceOn ? 'Stop voice' : 'Talk to Riya'}</span>
 					</button>
-				</div>
+				</DialogHeader>
 				<ChatThread
 					ref={listRef}
 					messages={messages.map((m) => ({

@@ -4,7 +4,7 @@ import { Bot } from 'lucide-react'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { ChatbotConversation } from './chatbot-conversation.tsx'
 import { showToast } from '~/components/toast-message.tsx'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog.tsx'
+import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
 
 const { preview, toasts } = chatbotBuilder
 
@@ -15,19 +15,12 @@ export function ChatbotPreviewDialog({ chatbot, onClose }: { chatbot: PreviewTar
 		<Dialog open={chatbot !== null} onOpenChange={(open) => !open && onClose()}>
 			{chatbot ? (
 				<DialogContent className="h-[500px] max-w-xl" aria-describedby="preview-description">
-					<div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 pr-14 sm:px-6">
-						<span className="bg-brand-600 grid size-9 shrink-0 place-items-center rounded-full text-white">
-							<Bot className="size-5" aria-hidden />
-						</span>
-						<div className="min-w-0">
-							<DialogTitle className="font-display truncate text-base font-bold text-slate-900">
-								{preview.title(chatbot.name)}
-							</DialogTitle>
-							<DialogDescription id="preview-description" className="line-clamp-1 text-xs text-slate-500">
-								{preview.description}
-							</DialogDescription>
-						</div>
-					</div>
+					<DialogHeader
+						icon={Bot}
+						title={preview.title(chatbot.name)}
+						description={preview.description}
+						descriptionId="preview-description"
+					/>
 					{/* A new chat for each chatbot opened. */}
 					<ChatbotConversation
 						key={chatbot.id}

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
 import { cn } from '~/lib/misc.ts'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog.tsx'
+import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
 import { useVoiceTest, type VoicePhase, type VoiceTestAgent } from './use-voice-test.ts'
 
 const { test: copy } = voicebotBuilder
@@ -180,14 +180,11 @@ export function VoiceTestDialog({
 		<Dialog open={agent !== null} onOpenChange={(open) => !open && onClose()}>
 			{agent ? (
 				<DialogContent className="h-[620px] max-w-md" aria-describedby="voice-test-description">
-					<div className="border-b border-slate-200 px-5 py-4 pr-14">
-						<DialogTitle className="font-display truncate text-base font-bold text-slate-900">
-							{copy.title(agent.name)}
-						</DialogTitle>
-						<DialogDescription id="voice-test-description" className="text-xs text-slate-500">
-							{copy.description}
-						</DialogDescription>
-					</div>
+					<DialogHeader
+						title={copy.title(agent.name)}
+						description={copy.description}
+						descriptionId="voice-test-description"
+					/>
 					<VoiceTest key={agent.id} agent={agent} transcription={transcription} />
 				</DialogContent>
 			) : null}
