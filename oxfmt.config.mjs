@@ -6,6 +6,7 @@ import { defineConfig } from 'oxfmt'
 export default defineConfig({
 	...epicOxfmt,
 	printWidth: 120,
+	sortImports: { internalPattern: ['~/'], newlinesBetween: false },
 	proseWrap: 'preserve',
 	ignorePatterns: [
 		...epicOxfmt.ignorePatterns,

@@ -2,9 +2,9 @@
 // when DATABASE_URL is unset), applies migrations, then serves the app.
 import path from 'node:path'
 import { parseEnv } from '~/lib/env.server.ts'
-import { applyMigrations } from './server/db/migrate.ts'
-import { createDatabase, startEmbeddedPostgres, type RunningPostgres } from './server/db/embedded-postgres.ts'
 import { createServerApp } from './server/app.ts'
+import { createDatabase, startEmbeddedPostgres, type RunningPostgres } from './server/db/embedded-postgres.ts'
+import { applyMigrations } from './server/db/migrate.ts'
 
 const EMBEDDED_DATABASE = 'app'
 

@@ -1,3 +1,5 @@
+import interLatinHref from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import jakartaLatinHref from '@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url'
 import {
 	data,
 	Links,
@@ -9,20 +11,18 @@ import {
 	useRouteLoaderData,
 	type LinksFunction,
 } from 'react-router'
-import type { Route } from './+types/root'
-import { ChatWidgetProvider } from '~/features/assistant/ui/chat-widget.tsx'
+import { getModelInfo } from '~/ai/models.server.ts'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { SiteFooter } from '~/components/site-footer.tsx'
 import { SiteHeader } from '~/components/site-header.tsx'
 import { ToastMessage, Toaster } from '~/components/toast-message.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import appStylesHref from './styles/app.css?url'
-import interLatinHref from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
-import jakartaLatinHref from '@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url'
+import { ChatWidgetProvider } from '~/features/assistant/ui/chat-widget.tsx'
 import { useNonce } from '~/lib/nonce-provider.tsx'
-import { getModelInfo } from '~/ai/models.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import { organizationJsonLd } from '~/lib/seo.ts'
 import { getToast } from '~/lib/toast.server.ts'
+import type { Route } from './+types/root'
+import appStylesHref from './styles/app.css?url'
 
 export const links: LinksFunction = () => [
 	// The Latin faces render the first screen; fetch them with the stylesheet, not after it.

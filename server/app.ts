@@ -8,8 +8,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ServerBuild } from 'react-router'
-import { publicPaths } from '~/lib/sitemap.ts'
 import { CLIENT_IP_HEADER } from '~/lib/client-ip.ts'
+import { publicPaths } from '~/lib/sitemap.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
 import { createPageCache } from './page-cache.ts'
 

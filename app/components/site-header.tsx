@@ -1,12 +1,12 @@
 import { ArrowUpRight, Menu, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
+import { ExternalButtonLink } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import { consultationLabel, navEntries, type NavEntry } from '~/content/navigation.ts'
 import { cn } from '~/lib/misc.ts'
 import { scrollToId, scrollToTop } from '~/lib/scroll.ts'
 import { Logo } from './logo.tsx'
-import { ExternalButtonLink } from '~/components/ui/button.tsx'
 
 /** Spec: the bar is transparent at 10 px of scroll or less, opaque with a shadow above. */
 const SCROLL_OPAQUE_THRESHOLD = 10

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { ARTICLE_PAGE, startWebsiteServer, type WebsiteServer } from '../../tests/support/website-server.ts'
 import { htmlToKnowledgeText } from '~/features/chatbots/ingest/website.server.ts'
+import { ARTICLE_PAGE, startWebsiteServer, type WebsiteServer } from '../../tests/support/website-server.ts'
 import { isPublicAddress, safeFetch, SafeFetchError } from './safe-fetch.server.ts'
 
 let site: WebsiteServer

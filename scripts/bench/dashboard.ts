@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 // `npm run bench:dashboard`: 1,000 administrator SSE clients on one app process, 100 inserts into
 // call_logs; latency from the INSERT to each client receiving its event (p50/p95/p99), and server
 // memory per connected client. Goal: p95 under 100 ms with 1,000 clients.
@@ -5,7 +6,6 @@
 import http from 'node:http'
 import pg from 'pg'
 import { createCookie } from 'react-router'
-import { readFileSync } from 'node:fs'
 import { startApp } from './start-app.ts'
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 1000)

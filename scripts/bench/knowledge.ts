@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { makePdf } from '../../tests/support/documents.ts'
-import { startTestServer } from '../../tests/setup/test-database.ts'
 import { applyMigrations } from '../../server/db/migrate.ts'
+import { startTestServer } from '../../tests/setup/test-database.ts'
+import { makePdf } from '../../tests/support/documents.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const queries = Number(process.env.BENCH_QUERIES ?? 500)

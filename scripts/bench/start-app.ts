@@ -1,8 +1,8 @@
 // Starts the production build on a free port against a throw-away database, for benchmarks.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { startTestServer } from '../../tests/setup/test-database.ts'
 import { findFreePort } from '../../server/db/embedded-postgres.ts'
+import { startTestServer } from '../../tests/setup/test-database.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 

@@ -1,12 +1,12 @@
 import { ArrowUpRight } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { Icon } from '~/components/icon.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { ExternalButtonLink } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import { agentsSection, type AgentFlow } from '~/content/home.ts'
 import { cn } from '~/lib/misc.ts'
 import { useReducedMotion } from '~/lib/use-reduced-motion.ts'
-import { Icon } from '~/components/icon.tsx'
-import { Badge } from '~/components/ui/badge.tsx'
-import { ExternalButtonLink } from '~/components/ui/button.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
 const colours: Record<AgentFlow['colour'], { icon: string; ring: string; step: string }> = {

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
-import { builderTiles } from '~/content/home.ts'
 import { Icon } from '~/components/icon.tsx'
+import { builderTiles } from '~/content/home.ts'
 import { SectionHeading } from './section-heading.tsx'
 
 export function BuilderTiles() {

@@ -1,9 +1,9 @@
 import { ArrowUpRight, CalendarDays, CircleCheck, GraduationCap } from 'lucide-react'
-import { career } from '~/content/career.ts'
-import { company } from '~/content/company.ts'
 import { FeatureCard } from '~/components/feature-card.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { ExternalButtonLink } from '~/components/ui/button.tsx'
+import { career } from '~/content/career.ts'
+import { company } from '~/content/company.ts'
 import { WorkshopCountdown } from './workshop-countdown.tsx'
 
 /** The internship program. It is the body of /career and a section of the home page. */

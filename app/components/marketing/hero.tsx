@@ -1,13 +1,13 @@
 import { ArrowRight, ArrowUpRight, Send, Sparkles } from 'lucide-react'
 import { useState } from 'react'
+import { useChatLauncher } from '~/components/chat/chat-launcher.tsx'
+import { Icon } from '~/components/icon.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
+import { ButtonLink, ExternalButtonLink } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import { examplePrompts, hero, type HeroTab } from '~/content/home.ts'
 import { cn } from '~/lib/misc.ts'
 import { useLazyComponent } from '~/lib/use-lazy-component.ts'
-import { Icon } from '~/components/icon.tsx'
-import { Badge } from '~/components/ui/badge.tsx'
-import { ButtonLink, ExternalButtonLink } from '~/components/ui/button.tsx'
-import { useChatLauncher } from '~/components/chat/chat-launcher.tsx'
 import { Typewriter } from './typewriter.tsx'
 
 // AI Chat opens the site's chat widget. The voice dialog (and the dialog library) are fetched when

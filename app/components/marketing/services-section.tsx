@@ -1,8 +1,8 @@
 import { ArrowRight, Check, Star } from 'lucide-react'
 import { Link } from 'react-router'
+import { Icon } from '~/components/icon.tsx'
 import { filterServiceCards, servicesSection, type ServiceFilter } from '~/content/services.ts'
 import { cn } from '~/lib/misc.ts'
-import { Icon } from '~/components/icon.tsx'
 import { SectionHeading } from './section-heading.tsx'
 
 /** The spec keeps a category filter (all, ai, software); the page shows 'all'. */

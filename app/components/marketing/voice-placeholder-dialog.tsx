@@ -1,8 +1,8 @@
 import { AudioLines, LoaderCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog.tsx'
 import { voicePlaceholder } from '~/content/home.ts'
 import { cn } from '~/lib/misc.ts'
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '~/components/ui/dialog.tsx'
 
 type Status = 'disconnected' | 'connecting' | 'connected'
 const VOICE_PLACEHOLDER_CONNECT_MS = 1000

@@ -2,10 +2,10 @@
 // Active switch and the inline delete confirmation (plain forms, so they work without JavaScript).
 import { Plus, Trash2, type LucideIcon } from 'lucide-react'
 import { Form, useFetcher } from 'react-router'
-import { cn } from '~/lib/misc.ts'
-import { Badge } from '~/components/ui/badge.tsx'
 import { showToast } from '~/components/toast-message.tsx'
+import { Badge } from '~/components/ui/badge.tsx'
 import { Button, ButtonLink } from '~/components/ui/button.tsx'
+import { cn } from '~/lib/misc.ts'
 
 export function CodeBox({ id, label, code, rows }: { id: string; label: React.ReactNode; code: string; rows: number }) {
 	return (

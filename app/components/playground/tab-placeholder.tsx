@@ -1,6 +1,6 @@
 import { Sparkles, type LucideIcon } from 'lucide-react'
-import { cn } from '~/lib/misc.ts'
 import { ButtonLink } from '~/components/ui/button.tsx'
+import { cn } from '~/lib/misc.ts'
 
 /**
  * A centred notice inside a Playground tab: load failures and "not available", or, with an

@@ -1,9 +1,9 @@
 // The administrator is the *verified* account whose e-mail equals ADMIN_EMAIL, decided on the
 // server for every request (vitest sets ADMIN_EMAIL=admin@example.com).
 import { afterAll, expect, test } from 'vitest'
-import { getUser } from './auth.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { createSession } from '~/lib/session.server.ts'
+import { getUser } from './auth.server.ts'
 
 const created: string[] = []
 afterAll(async () => {

@@ -1,8 +1,8 @@
+import { CHAT_APOLOGY } from '~/ai/chat-schema.ts'
+import { generateModelReply, streamModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
 // The public chat: Riya answers from the site's own content, streamed to the widget or, for the
 // no-JavaScript page, answered in one piece.
 import { assistant } from './copy.ts'
-import { CHAT_APOLOGY } from '~/ai/chat-schema.ts'
-import { generateModelReply, streamModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
 import { siteKnowledge } from './site-knowledge.server.ts'
 
 const widget = (messages: IncomingMessage[], abortSignal?: AbortSignal, timeoutMs?: number) => ({

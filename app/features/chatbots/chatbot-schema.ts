@@ -1,8 +1,8 @@
 // The chatbot form, validated the same way in the browser and on the server.
 import { z } from 'zod'
+import type { Toast } from '~/lib/toast.ts'
 import { chatbotBuilder } from './copy.ts'
 import { MAX_KNOWLEDGE_CHARS } from './knowledge-base.ts'
-import type { Toast } from '~/lib/toast.ts'
 
 const missing = chatbotBuilder.toasts.missing.description
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { prisma } from '~/lib/db.server.ts'
 import { ChatbotFormSchema } from './chatbot-schema.ts'
 import {
 	createChatbot,
@@ -10,7 +11,6 @@ import {
 	setChatbotActive,
 	updateChatbot,
 } from './chatbots.server.ts'
-import { prisma } from '~/lib/db.server.ts'
 import { chunkKnowledge, searchKnowledge, toOrQuery } from './knowledge.server.ts'
 
 let owner: string

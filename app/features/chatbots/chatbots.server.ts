@@ -1,9 +1,9 @@
+import { prisma } from '~/lib/db.server.ts'
+import { isUuid } from '~/lib/misc.ts'
+import { ownedRows } from '~/lib/owned-rows.server.ts'
 // Chatbots, always scoped to their owner: every read and change names the user, so guessing an id
 // never reaches someone else's chatbot.
 import type { ChatbotForm } from './chatbot-schema.ts'
-import { prisma } from '~/lib/db.server.ts'
-import { ownedRows } from '~/lib/owned-rows.server.ts'
-import { isUuid } from '~/lib/misc.ts'
 import { indexKnowledge } from './knowledge.server.ts'
 
 /** Spec section 7: a script tag for the site's embed script with the chatbot's id. */

@@ -1,8 +1,8 @@
+import { splitPassages } from '~/ai/retrieval.ts'
 // A chatbot's knowledge in Postgres: chunks with a generated tsvector and a GIN index, searched
 // with full-text ranking. Answers are built from the best-ranked chunks (ARCHITECTURE.md).
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
-import { splitPassages } from '~/ai/retrieval.ts'
 
 export type KnowledgeChunk = { position: number; content: string; rank: number }
 

@@ -1,9 +1,9 @@
 // A user's chatbot answering: the best-ranked chunks of its knowledge base, its own system prompt,
 // the model module. Used by the owner's preview and by the public embed.
 import type { UIMessageChunk } from 'ai'
-import { firstChunks, searchKnowledge, type KnowledgeChunk } from './knowledge.server.ts'
 import { textOf } from '~/ai/chat-schema.ts'
 import { generateModelReply, streamModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
+import { firstChunks, searchKnowledge, type KnowledgeChunk } from './knowledge.server.ts'
 
 export type ChatbotForReply = { id: string; name: string; systemPrompt: string }
 type KnowledgeSource = { position: number; excerpt: string }

@@ -1,10 +1,10 @@
+import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { SafeFetchError } from '~/lib/safe-fetch.server.ts'
 // Website import for a signed-in user: rate limited, SSRF-safe, the page's text ready to append.
 // Used by the builder's form post and by GET /api/scrape.
 import { WebsiteUrlSchema } from './chatbot-schema.ts'
 import { importWebsite } from './ingest/website.server.ts'
 import { websiteKnowledge } from './knowledge-base.ts'
-import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
-import { SafeFetchError } from '~/lib/safe-fetch.server.ts'
 
 export type WebsiteImportResult =
 	| { kind: 'empty' }

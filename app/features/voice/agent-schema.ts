@@ -1,8 +1,8 @@
 // The voice assistant form, validated the same way in the browser and on the server.
 import { z } from 'zod'
+import type { Toast } from '~/lib/toast.ts'
 import { languages, voices } from './catalog.ts'
 import { voicebotBuilder } from './copy.ts'
-import type { Toast } from '~/lib/toast.ts'
 
 const missing = voicebotBuilder.toasts.missing.description
 const voiceIds = voices.map((v) => v.id) as [string, ...string[]]

@@ -1,11 +1,11 @@
+import { prisma } from '~/lib/db.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import { isUuid } from '~/lib/misc.ts'
+import { ownedRows } from '~/lib/owned-rows.server.ts'
 // Voice agents, always scoped to their owner, and their optional twin at ElevenLabs
 // (create-voice-agent in spec section 7): with ELEVENLABS_API_KEY the agent is created there first
 // and its id kept in eleven_agent_id; a failure there stores nothing.
 import type { AgentForm } from './agent-schema.ts'
-import { prisma } from '~/lib/db.server.ts'
-import { ownedRows } from '~/lib/owned-rows.server.ts'
-import { isUuid } from '~/lib/misc.ts'
-import { getEnv } from '~/lib/env.server.ts'
 
 export class VoiceProviderError extends Error {
 	constructor(message: string, options?: ErrorOptions) {

@@ -1,3 +1,9 @@
+import { describeAiError, generateModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
+import { prisma } from '~/lib/db.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import { isUuid } from '~/lib/misc.ts'
+import { getActiveAgent } from './agents.server.ts'
+import { audioKind, wavSeconds } from './audio.ts'
 // Voice conversations (spec section 7's "text templates", made real): start one with an active
 // agent, send it messages as audio or text, end it. The routes under api/voice-chat read and check
 // the requests; this is the domain. Each conversation is a call_logs row that the
@@ -10,13 +16,7 @@ import {
 	type VoiceIds,
 	type VoiceStart,
 } from './conversation-schema.ts'
-import { audioKind, wavSeconds } from './audio.ts'
-import { getActiveAgent } from './agents.server.ts'
-import { describeAiError, generateModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
 import { transcribeAudio, transcriptionSettings } from './transcribe.server.ts'
-import { prisma } from '~/lib/db.server.ts'
-import { getEnv } from '~/lib/env.server.ts'
-import { isUuid } from '~/lib/misc.ts'
 
 export class VoiceApiError extends Error {
 	constructor(

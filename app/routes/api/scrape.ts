@@ -1,6 +1,6 @@
-import { jsonError, privateHeaders } from '~/lib/http.server.ts'
 import { getUser } from '~/features/accounts/auth.server.ts'
 import { importWebsiteForUser } from '~/features/chatbots/website-import.server.ts'
+import { jsonError, privateHeaders } from '~/lib/http.server.ts'
 import type { Route } from './+types/scrape'
 
 // GET /api/scrape?url=…: website import for the builder (spec section 7). Signed-in users only, so

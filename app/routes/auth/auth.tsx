@@ -1,8 +1,8 @@
 import { Sparkles } from 'lucide-react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { showToast, ToastMessage } from '~/components/toast-message.tsx'
-import { Field, PasswordField } from '~/components/ui/field.tsx'
 import { Button } from '~/components/ui/button.tsx'
+import { Field, PasswordField } from '~/components/ui/field.tsx'
 import { company } from '~/content/company.ts'
 import {
 	PASSWORD_MIN_LENGTH,
@@ -13,8 +13,8 @@ import {
 } from '~/features/accounts/auth-schema.ts'
 import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts/auth.server.ts'
 import { cn } from '~/lib/misc.ts'
-import { makeToast, type Toast } from '~/lib/toast.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { makeToast, type Toast } from '~/lib/toast.ts'
 import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import type { Route } from './+types/auth'

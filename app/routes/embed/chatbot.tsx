@@ -4,11 +4,11 @@
 import { Bot, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { data } from 'react-router'
-import { ChatbotConversation } from '~/features/chatbots/ui/chatbot-conversation.tsx'
-import { chatErrorMessage } from '~/features/chatbots/ui/use-chatbot-chat.ts'
-import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { company } from '~/content/company.ts'
 import { getActiveChatbot } from '~/features/chatbots/chatbots.server.ts'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { ChatbotConversation } from '~/features/chatbots/ui/chatbot-conversation.tsx'
+import { chatErrorMessage } from '~/features/chatbots/ui/use-chatbot-chat.ts'
 import type { Route } from './+types/chatbot'
 
 const { embed } = chatbotBuilder

@@ -2,8 +2,8 @@ import { AudioLines, Bot, LayoutDashboard, LogOut } from 'lucide-react'
 import { data, Form, NavLink, Outlet } from 'react-router'
 import { company } from '~/content/company.ts'
 import { requireUser } from '~/features/accounts/auth.server.ts'
-import { cn } from '~/lib/misc.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
+import { cn } from '~/lib/misc.ts'
 import type { Route } from './+types/layout'
 
 export async function loader({ request }: Route.LoaderArgs) {

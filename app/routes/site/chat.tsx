@@ -1,12 +1,12 @@
 // /chat: the chat without JavaScript. A form posts the question; the page answers with the
 // conversation so far (kept in the form, capped).
 import { Bot } from 'lucide-react'
-import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
-import { MessageBubble } from '~/components/chat/chat-thread.tsx'
-import { assistant } from '~/features/assistant/copy.ts'
-import { company } from '~/content/company.ts'
 import { asModelMessages, readChatPagePost, withQuestion, type ChatPageTurn } from '~/ai/chat-page.ts'
 import { getModelInfo } from '~/ai/models.server.ts'
+import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
+import { MessageBubble } from '~/components/chat/chat-thread.tsx'
+import { company } from '~/content/company.ts'
+import { assistant } from '~/features/assistant/copy.ts'
 import { answerWidgetQuestion } from '~/features/assistant/reply.server.ts'
 import { clientIp } from '~/lib/client-ip.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'

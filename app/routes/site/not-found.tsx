@@ -1,9 +1,9 @@
 import { useEffect } from 'react'
 import { data, useLocation } from 'react-router'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { ButtonLink } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import type { Route } from './+types/not-found'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 
 // Every unknown URL lands here and answers 404; the ErrorBoundary renders the page.
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowUpRight, CircleCheck } from 'lucide-react'
 import { data, Link } from 'react-router'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { FeatureCard } from '~/components/feature-card.tsx'
 import { Icon } from '~/components/icon.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
@@ -9,7 +10,6 @@ import { getServiceBySlug, servicesSection } from '~/content/services.ts'
 import { originFromMatches, seo } from '~/lib/seo.ts'
 import type { Route } from './+types/service'
 import { NotFoundPage } from './not-found.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 
 export async function loader({ params, request }: Route.LoaderArgs) {
 	const service = getServiceBySlug(params.slug)

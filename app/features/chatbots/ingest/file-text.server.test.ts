@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { makeDocx, makePdf } from '../../../../tests/support/documents.ts'
 import { MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
+import { makeDocx, makePdf } from '../../../../tests/support/documents.ts'
 import { extractFileText, FileTextError } from './file-text.server.ts'
 
 const utf8 = (text: string) => new TextEncoder().encode(text)

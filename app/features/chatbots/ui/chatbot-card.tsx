@@ -4,8 +4,6 @@
 import { Bot, Code2, Eye, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { cn } from '~/lib/misc.ts'
 import {
 	ActiveSwitch,
 	BuilderCard,
@@ -15,6 +13,8 @@ import {
 	useActiveToggle,
 } from '~/components/playground/builder-parts.tsx'
 import { buttonClasses } from '~/components/ui/button.tsx'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { cn } from '~/lib/misc.ts'
 
 const { card, toasts } = chatbotBuilder
 

@@ -1,9 +1,9 @@
 // A user's chatbot as a conversation (thread and composer), for the owner's preview dialog and the
 // embedded chat: scrolls to each new message and gives the input focus back after every reply.
 import { useEffect, useRef, useState, type RefObject } from 'react'
-import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-schema.ts'
 import { ChatComposer, ChatThread } from '~/components/chat/chat-thread.tsx'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { useChatbotChat } from './use-chatbot-chat.ts'
 
 const { preview } = chatbotBuilder

@@ -4,13 +4,16 @@
 import { FileText, Globe, Loader2, PenLine, Upload } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useFetcher, useNavigation } from 'react-router'
-import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { showToast } from '~/components/toast-message.tsx'
+import { Button, ButtonLink } from '~/components/ui/button.tsx'
+import { Field, TextareaField } from '~/components/ui/field.tsx'
 import {
 	ChatbotFormSchema,
 	type BuilderActionData,
 	type BuilderErrors,
 	type BuilderValues,
 } from '~/features/chatbots/chatbot-schema.ts'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import {
 	ACCEPT_ATTRIBUTE,
 	ACCEPTED_UPLOAD_EXTENSIONS,
@@ -18,13 +21,10 @@ import {
 	MAX_KNOWLEDGE_CHARS,
 	MAX_UPLOAD_BYTES,
 } from '~/features/chatbots/knowledge-base.ts'
-import { formatMegabytes } from '~/lib/misc.ts'
 import { formProblemToast } from '~/lib/forms.ts'
+import { formatMegabytes } from '~/lib/misc.ts'
 import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
-import { showToast } from '~/components/toast-message.tsx'
-import { Button, ButtonLink } from '~/components/ui/button.tsx'
-import { Field, TextareaField } from '~/components/ui/field.tsx'
 
 const { form: copy, toasts } = chatbotBuilder
 

@@ -1,10 +1,10 @@
 // The owner's live test chat for one chatbot: 500 px tall (spec section 9), streamed replies with
 // the knowledge passages they drew on.
 import { Bot } from 'lucide-react'
-import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { ChatbotConversation } from './chatbot-conversation.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { ChatbotConversation } from './chatbot-conversation.tsx'
 
 const { preview, toasts } = chatbotBuilder
 

@@ -1,12 +1,12 @@
-// A user's chatbot in the browser (owner preview or embed): starts with the chatbot's greeting,
-// streams replies, keeps the knowledge passages each reply drew on, and turns any failure into
-// the spec's apology bubble.
-import { replaceLastReply } from '~/components/chat/replace-last-reply.ts'
 import { useChat } from '@ai-sdk/react'
 import { DefaultChatTransport, type UIMessage } from 'ai'
 import { useMemo } from 'react'
 import { textOf } from '~/ai/chat-schema.ts'
 import type { ThreadMessage, ThreadSource } from '~/components/chat/chat-thread.tsx'
+// A user's chatbot in the browser (owner preview or embed): starts with the chatbot's greeting,
+// streams replies, keeps the knowledge passages each reply drew on, and turns any failure into
+// the spec's apology bubble.
+import { replaceLastReply } from '~/components/chat/replace-last-reply.ts'
 
 type ChatbotMessage = UIMessage<unknown, { sources: ThreadSource[] }>
 

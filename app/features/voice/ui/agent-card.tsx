@@ -4,9 +4,6 @@
 import { AudioLines, Code2, Languages, Mic, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { voices } from '~/features/voice/catalog.ts'
-import { voicebotBuilder } from '~/features/voice/copy.ts'
-import { cn } from '~/lib/misc.ts'
 import {
 	ActiveSwitch,
 	BuilderCard,
@@ -16,6 +13,9 @@ import {
 	useActiveToggle,
 } from '~/components/playground/builder-parts.tsx'
 import { buttonClasses } from '~/components/ui/button.tsx'
+import { voices } from '~/features/voice/catalog.ts'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { cn } from '~/lib/misc.ts'
 
 const { card, toasts } = voicebotBuilder
 const actionClass = buttonClasses({ variant: 'secondary', size: 'sm', className: 'px-3 [&>svg]:shrink-0' })

@@ -3,14 +3,14 @@
 import { Loader2 } from 'lucide-react'
 import { useId } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { languages, voices } from '~/features/voice/catalog.ts'
-import { voicebotBuilder } from '~/features/voice/copy.ts'
-import { AgentFormSchema, type AgentFormErrors, type AgentFormValues } from '~/features/voice/agent-schema.ts'
-import { formProblemToast } from '~/lib/forms.ts'
-import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { showToast } from '~/components/toast-message.tsx'
 import { Button, ButtonLink } from '~/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
+import { AgentFormSchema, type AgentFormErrors, type AgentFormValues } from '~/features/voice/agent-schema.ts'
+import { languages, voices } from '~/features/voice/catalog.ts'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { formProblemToast } from '~/lib/forms.ts'
+import { useClientValidation } from '~/lib/use-client-validation.ts'
 
 const { form: copy, toasts, defaults } = voicebotBuilder
 

@@ -3,10 +3,10 @@
 // the agent's language. Without a speech-to-text provider on the server, the browser's own speech
 // recognition stands in where it exists; typing always works.
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { showToast } from '~/components/toast-message.tsx'
 import { languages } from '~/features/voice/catalog.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { speechRecognitionConstructor, spokenUtterance, type SpeechRecognitionLike } from '~/lib/browser-speech.ts'
-import { showToast } from '~/components/toast-message.tsx'
 
 const { toasts } = voicebotBuilder
 

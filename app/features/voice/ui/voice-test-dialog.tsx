@@ -2,10 +2,10 @@
 // always there for those who cannot or would rather not speak.
 import { Loader2, Mic, Phone, PhoneOff, Send } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { voicebotBuilder } from '~/features/voice/copy.ts'
-import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
-import { cn } from '~/lib/misc.ts'
 import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
+import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { cn } from '~/lib/misc.ts'
 import { useVoiceTest, type VoicePhase, type VoiceTestAgent } from './use-voice-test.ts'
 
 const { test: copy } = voicebotBuilder

@@ -9,8 +9,6 @@ import {
 } from '@remix-run/form-data-parser'
 import { data } from 'react-router'
 import { z } from 'zod'
-import { importWebsiteForUser } from '~/features/chatbots/website-import.server.ts'
-import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import {
 	ChatbotFormSchema,
 	type BuilderActionData,
@@ -18,13 +16,15 @@ import {
 	type BuilderValues,
 } from '~/features/chatbots/chatbot-schema.ts'
 import { createChatbot, deleteChatbot, setChatbotActive, updateChatbot } from '~/features/chatbots/chatbots.server.ts'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { extractFileText, FileTextError } from '~/features/chatbots/ingest/file-text.server.ts'
-import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { appendKnowledge, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
+import { importWebsiteForUser } from '~/features/chatbots/website-import.server.ts'
+import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { formatMegabytes } from '~/lib/misc.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
-import { makeToast, type Toast } from '~/lib/toast.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { makeToast, type Toast } from '~/lib/toast.ts'
 import { deleteIntent, toggleIntent } from '~/routes/playground/builder-intents.server.ts'
 
 const { toasts } = chatbotBuilder

@@ -1,7 +1,6 @@
 // The Voicebot Builder's form posts: create and delete, plain form posts that work without
 // JavaScript. Every change is scoped to the signed-in user.
 import { data } from 'react-router'
-import { voicebotBuilder } from '~/features/voice/copy.ts'
 import {
 	AgentFormSchema,
 	type AgentFormErrors,
@@ -9,9 +8,10 @@ import {
 	type VoicebotActionData,
 } from '~/features/voice/agent-schema.ts'
 import { createAgent, deleteAgent, setAgentActive, VoiceProviderError } from '~/features/voice/agents.server.ts'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
-import { makeToast } from '~/lib/toast.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { makeToast } from '~/lib/toast.ts'
 import { deleteIntent, toggleIntent } from '~/routes/playground/builder-intents.server.ts'
 
 const { toasts } = voicebotBuilder
