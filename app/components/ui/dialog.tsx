@@ -69,15 +69,20 @@ export function DialogHeader({
 	children?: React.ReactNode
 }) {
 	return (
-		<div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3 pr-14 sm:px-6">
+		<div className="flex items-center gap-3 border-b border-slate-200 py-3 pr-14 pl-4 sm:pl-6">
 			{Icon ? (
 				<span className="bg-brand-600 grid size-9 shrink-0 place-items-center rounded-full text-white">
 					<Icon className="size-5" aria-hidden />
 				</span>
 			) : null}
 			<div className="min-w-0 flex-1">
-				<DialogTitle className="font-display truncate text-base font-bold text-slate-900">{title}</DialogTitle>
-				<DialogDescription id={descriptionId} className="line-clamp-1 text-xs text-slate-500">
+				<DialogTitle
+					className="font-display truncate text-base font-bold text-slate-900"
+					title={typeof title === 'string' ? title : undefined}
+				>
+					{title}
+				</DialogTitle>
+				<DialogDescription id={descriptionId} className="text-xs text-slate-500">
 					{description}
 				</DialogDescription>
 			</div>
