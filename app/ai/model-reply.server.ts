@@ -9,6 +9,7 @@ import {
 	type ModelMessage,
 	type UIMessageChunk,
 } from 'ai'
+import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { textOf } from './chat-schema.ts'
 import { getChatModel, getModelInfo } from './models.server.ts'
@@ -35,13 +36,10 @@ function systemPrompt(instructions: string, knowledge: string) {
 	return `${instructions}\n\n${KNOWLEDGE_START}\n${knowledge}\n${KNOWLEDGE_END}`
 }
 
-function callOptions({
-	instructions,
-	knowledge,
-	messages,
-	abortSignal,
-	timeoutMs = getEnv().AI_TIMEOUT_MS,
-}: ReplyRequest) {
+type Deadline = ReturnType<typeof deadlineSignal>
+
+/** The call's settings; the deadline (the visitor leaving, or the time limit, retries included) ends it. */
+function callOptions({ instructions, knowledge, messages }: ReplyRequest, deadline: Deadline) {
 	const modelMessages: ModelMessage[] = messages
 		.map((m) => ({ role: m.role, content: textOf(m).trim() }))
 		.filter((m) => m.content.length > 0)
@@ -50,12 +48,12 @@ function callOptions({
 		system: systemPrompt(instructions, knowledge),
 		messages: modelMessages,
 		...SETTINGS,
-		// The visitor leaving, or the time limit (retries included), ends the call.
-		abortSignal: abortSignal
-			? AbortSignal.any([abortSignal, AbortSignal.timeout(timeoutMs)])
-			: AbortSignal.timeout(timeoutMs),
+		abortSignal: deadline.signal,
 	}
 }
+
+const deadlineFor = ({ abortSignal, timeoutMs = getEnv().AI_TIMEOUT_MS }: ReplyRequest) =>
+	deadlineSignal(timeoutMs, abortSignal)
 
 /** What went wrong, for the server log: status, provider message, attempts. */
 export function describeAiError(error: unknown): string {
@@ -75,29 +73,41 @@ export function describeAiError(error: unknown): string {
  * `errorText`; details stay in the log. `extraParts` (sources, say) follow the stream's start.
  */
 export function streamModelReply(request: ReplyRequest & { errorText: string; extraParts?: UIMessageChunk[] }) {
+	const deadline = deadlineFor(request)
 	const result = streamText({
-		...callOptions(request),
-		onError: ({ error }) => console.error(`${request.label} failed: ${describeAiError(error)}`),
+		...callOptions(request, deadline),
+		onError: ({ error }) => {
+			// A visitor who left is not a provider failure.
+			if (!request.abortSignal?.aborted) console.error(`${request.label} failed: ${describeAiError(error)}`)
+		},
 	})
-	const stream = endWithErrorOnFailure(result.toUIMessageStream({ onError: () => request.errorText }), request)
+	const stream = endWithErrorOnFailure(
+		result.toUIMessageStream({ onError: () => request.errorText }),
+		request,
+		deadline,
+	)
 	return createUIMessageStreamResponse({ stream, headers: { 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' } })
 }
 
 /** The whole reply at once (no-JavaScript pages, voice); null on any failure, which is logged. */
 export async function generateModelReply(request: ReplyRequest): Promise<string | null> {
+	const deadline = deadlineFor(request)
 	try {
-		const { text } = await generateText(callOptions(request))
+		const { text } = await generateText(callOptions(request, deadline))
 		return text.trim()
 	} catch (error) {
-		console.error(`${request.label} failed: ${describeAiError(error)}`)
+		if (!request.abortSignal?.aborted) console.error(`${request.label} failed: ${describeAiError(error)}`)
 		return null
+	} finally {
+		deadline.done()
 	}
 }
 
 /**
  * Errors inside the model stream already arrive as an error part (onError above). Two do not: a
  * time-out, which the SDK reports as an abort, and a connection that breaks mid-answer, which
- * breaks the stream itself. Both become the error part too, unless the visitor is the one who left.
+ * breaks the stream itself. Both become the error part too, unless the visitor is the one who left:
+ * then the stream just ends, and the deadline's abort has already cancelled the provider's request.
  */
 function endWithErrorOnFailure(
 	source: ReadableStream<UIMessageChunk>,
@@ -108,29 +118,42 @@ function endWithErrorOnFailure(
 		errorText,
 		extraParts = [],
 	}: ReplyRequest & { errorText: string; extraParts?: UIMessageChunk[] },
+	deadline: Deadline,
 ) {
 	const reader = source.getReader()
+	let finished = false
+	const finish = (controller?: ReadableStreamDefaultController<UIMessageChunk>) => {
+		if (finished) return
+		finished = true
+		deadline.done()
+		controller?.close()
+	}
 	const fail = (controller: ReadableStreamDefaultController<UIMessageChunk>, reason: string) => {
 		console.error(`${label} failed: ${getModelInfo().label}: ${reason}`)
 		controller.enqueue({ type: 'error', errorText })
-		controller.close()
+		finish(controller)
 	}
 	return new ReadableStream<UIMessageChunk>({
 		async pull(controller) {
 			try {
 				const { done, value } = await reader.read()
-				if (done) return controller.close()
-				if (value.type === 'abort' && !abortSignal?.aborted) {
+				if (finished) return
+				if (done) return finish(controller)
+				if (value.type === 'abort' && deadline.timedOut()) {
 					return fail(controller, `no complete answer within ${timeoutMs ?? getEnv().AI_TIMEOUT_MS} ms`)
 				}
 				controller.enqueue(value)
 				if (value.type === 'start') for (const part of extraParts) controller.enqueue(part)
 			} catch (error) {
-				if (abortSignal?.aborted) return controller.close()
+				if (finished) return
+				if (abortSignal?.aborted) return finish(controller)
 				fail(controller, `the answer broke off: ${describeAiError(error)}`)
 			}
 		},
 		cancel(reason) {
+			// The visitor went away: the provider's request is aborted, not left to run (and bill) to the end.
+			deadline.abort(reason)
+			finish()
 			return reader.cancel(reason)
 		},
 	})

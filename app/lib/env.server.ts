@@ -31,6 +31,10 @@ const envSchema = z.object({
 				.optional(),
 		)
 		.optional(),
+	/** Milliseconds to open a database connection before giving up. */
+	DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+	/** Milliseconds one SQL statement may run; the server cancels it after that. */
+	DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
 	DATA_DIR: z.string().default('.data'),
 	SITE_URL: optionalUrl,
 	/** Signs session and flash cookies and e-mail links; unset: a random one kept in DATA_DIR. */

@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { prisma } from './db.server.ts'
 import { consumeRateLimit, consumeRateLimits, tooManyAttemptsMessage } from './rate-limit.server.ts'
 
@@ -32,4 +32,26 @@ test('several rules: the one over its limit decides', async () => {
 	])
 	expect(result.allowed).toBe(false)
 	expect(tooManyAttemptsMessage(61)).toBe('Too many attempts. Please try again in 2 minutes.')
+})
+
+test('a database that does not answer: limits are counted in this process within about a second', async () => {
+	const stalled = vi.spyOn(prisma, '$queryRaw').mockImplementation(() => new Promise(() => {}) as never)
+	const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+	try {
+		const key = `test:stalled:${Math.random()}`
+		const rule = { limit: 2, windowMs: 60_000 }
+		const started = performance.now()
+		const results = [
+			await consumeRateLimit(key, rule),
+			await consumeRateLimit(key, rule),
+			await consumeRateLimit(key, rule),
+		]
+		expect(results.map((r) => r.allowed)).toEqual([true, true, false])
+		// One wait for the database, then it is left alone for a while.
+		expect(performance.now() - started).toBeLessThan(1_500)
+		expect(error.mock.calls.join('\n')).toMatch(/counting in this process/)
+	} finally {
+		stalled.mockRestore()
+		error.mockRestore()
+	}
 })

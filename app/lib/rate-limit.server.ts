@@ -1,5 +1,6 @@
 // Fixed-window rate limits held in Postgres, so every app instance counts against the same limit.
 import { prisma } from './db.server.ts'
+import { withDeadline } from './deadline.ts'
 
 export type RateLimitRule = { limit: number; windowMs: number }
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
@@ -22,8 +23,43 @@ export const rateLimits = {
 	voiceApiPerAgent: { limit: 600, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>
 
-/** Counts one attempt against `key` and says whether it is within the rule. One atomic statement. */
-export async function consumeRateLimit(key: string, { limit, windowMs }: RateLimitRule): Promise<RateLimitResult> {
+/** How long a limit check may wait for the database before this process counts on its own. */
+const DATABASE_DEADLINE_MS = 1_000
+/** Keys this process tracks at most while the database is away; the oldest windows go first. */
+const FALLBACK_MAX_KEYS = 10_000
+const fallbackWindows = new Map<string, { start: number; count: number }>()
+/** After a failure the database is left alone this long, so each request does not wait for it again. */
+const DATABASE_RETRY_AFTER_MS = 5_000
+let databaseDownUntil = 0
+let lastFallbackLog = 0
+
+/**
+ * Counts one attempt against `key` and says whether it is within the rule. One atomic statement in
+ * the shared database; when the database does not answer within a second, the same fixed window is
+ * counted in this process instead, so a database outage neither lets floods through nor turns
+ * every rate-limited request (the public chat, for one) into an error.
+ */
+export async function consumeRateLimit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+	if (Date.now() < databaseDownUntil) return consumeInProcess(key, rule)
+	try {
+		return await withDeadline(
+			consumeInDatabase(key, rule),
+			DATABASE_DEADLINE_MS,
+			() => new Error(`no answer within ${DATABASE_DEADLINE_MS} ms`),
+		)
+	} catch (error) {
+		databaseDownUntil = Date.now() + DATABASE_RETRY_AFTER_MS
+		if (Date.now() - lastFallbackLog > 60_000) {
+			lastFallbackLog = Date.now()
+			console.error(
+				`Rate limits: the database failed (${(error as Error).message}); counting in this process until it is back.`,
+			)
+		}
+		return consumeInProcess(key, rule)
+	}
+}
+
+async function consumeInDatabase(key: string, { limit, windowMs }: RateLimitRule): Promise<RateLimitResult> {
 	const rows = await prisma.$queryRaw<Array<{ count: number; window_start: Date }>>`
 		INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
 		ON CONFLICT (key) DO UPDATE SET
@@ -35,6 +71,20 @@ export async function consumeRateLimit(key: string, { limit, windowMs }: RateLim
 	const { count, window_start } = rows[0]
 	const retryAfterSeconds = Math.max(1, Math.ceil((window_start.getTime() + windowMs - Date.now()) / 1000))
 	return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds }
+}
+
+function consumeInProcess(key: string, { limit, windowMs }: RateLimitRule): RateLimitResult {
+	const now = Date.now()
+	let window = fallbackWindows.get(key)
+	if (!window || window.start <= now - windowMs) {
+		window = { start: now, count: 0 }
+		fallbackWindows.delete(key)
+		if (fallbackWindows.size >= FALLBACK_MAX_KEYS) fallbackWindows.delete(fallbackWindows.keys().next().value!)
+		fallbackWindows.set(key, window)
+	}
+	window.count++
+	const retryAfterSeconds = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000))
+	return { allowed: window.count <= limit, remaining: Math.max(0, limit - window.count), retryAfterSeconds }
 }
 
 /** Consumes every rule; the first one over its limit decides. */

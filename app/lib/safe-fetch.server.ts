@@ -1,12 +1,13 @@
-// Fetching a URL a user typed, without letting them reach our own network (SSRF). Every hop is
-// resolved here, every resolved address must be public unicast, and the connection goes to exactly
-// the address that was checked (no second DNS lookup a rebinding server could answer differently).
-// Redirects are followed by hand so each new host is checked the same way.
 import dns from 'node:dns/promises'
 import http from 'node:http'
 import https from 'node:https'
 import net from 'node:net'
 import ipaddr from 'ipaddr.js'
+// Fetching a URL a user typed, without letting them reach our own network (SSRF). Every hop is
+// resolved here, every resolved address must be public unicast, and the connection goes to exactly
+// the address that was checked (no second DNS lookup a rebinding server could answer differently).
+// Redirects are followed by hand so each new host is checked the same way.
+import { deadlineSignal } from './deadline.ts'
 import { formatMegabytes } from './misc.ts'
 
 export type SafeFetchErrorCode =
@@ -175,7 +176,19 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
 		lookup = (host: string) => dns.lookup(host, { all: true, verbatim: true }),
 	} = options
 	// One deadline for the whole exchange, redirects included: a slow page cannot hold us.
-	const signal = AbortSignal.timeout(timeoutMs)
+	const deadline = deadlineSignal(timeoutMs)
+	try {
+		return await fetchWithin(raw, deadline.signal, { timeoutMs, maxBytes, maxRedirects, allow, accept, lookup })
+	} finally {
+		deadline.done()
+	}
+}
+
+async function fetchWithin(
+	raw: string | URL,
+	signal: AbortSignal,
+	{ timeoutMs, maxBytes, maxRedirects, allow, accept, lookup }: Required<SafeFetchOptions>,
+): Promise<SafeFetchResult> {
 	let url = parseTarget(raw)
 	for (let hop = 0; ; hop++) {
 		const target = await resolveChecked(url, allow, lookup)

@@ -1,7 +1,9 @@
 // A local OpenAI-compatible chat-completions server that streams server-sent events
 // (choices[0].delta.content, then [DONE]), for testing the real provider code. The last user
 // message picks the behaviour: "scenario:<name>", e.g. scenario:normal, scenario:slow,
-// scenario:status-429, scenario:disconnect, scenario:reset, scenario:hang.
+// scenario:status-429, scenario:disconnect, scenario:reset, scenario:hang (no answer at all),
+// scenario:headers (headers, then nothing), scenario:stall (two words, then nothing),
+// scenario:long (60 words over 6 s, counted in `completed` only when all were sent).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readSse } from './sse.ts'
@@ -10,6 +12,10 @@ export type FakeOpenAi = {
 	baseURL: string
 	/** Requests received per scenario (retries show up as more than one). */
 	attempts: Map<string, number>
+	/** Streamed answers sent to the end, per scenario (a client that left stops its answer). */
+	completed: Map<string, number>
+	/** Connections open now. */
+	openSockets: () => number
 	/** Transcription requests received: the uploaded file's size and the language asked for. */
 	transcriptions: Array<{ bytes: number; language: string | null; model: string | null }>
 	close: () => Promise<void>
@@ -46,6 +52,7 @@ export async function startFakeOpenAi({
 	transcript = FAKE_TRANSCRIPT,
 }: { wordDelayMs?: number; port?: number; transcript?: string } = {}): Promise<FakeOpenAi> {
 	const attempts = new Map<string, number>()
+	const completed = new Map<string, number>()
 	const transcriptions: FakeOpenAi['transcriptions'] = []
 	const sockets = new Set<import('node:net').Socket>()
 	const server = http.createServer(async (req, res) => {
@@ -104,14 +111,23 @@ export async function startFakeOpenAi({
 			return
 		}
 		res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' })
-		const delay = scenario === 'slow' ? 150 : scenario === 'disconnect' ? 30 : wordDelayMs
-		for (const [index, word] of WORDS.entries()) {
+		res.flushHeaders()
+		if (scenario === 'headers') return // headers, then silence
+		let gone = false
+		res.on('close', () => (gone = true))
+		const words = scenario === 'long' ? Array.from({ length: 60 }, (_, i) => ` word${i}`) : WORDS
+		const delay = scenario === 'slow' ? 150 : scenario === 'disconnect' ? 30 : scenario === 'long' ? 100 : wordDelayMs
+		for (const [index, word] of words.entries()) {
 			if (scenario === 'disconnect' && index === 3) return req.socket.destroy()
+			if (scenario === 'stall' && index === 2) return // two words, then silence
+			if (gone) return
 			res.write(chunk(word))
 			if (delay) await new Promise((r) => setTimeout(r, delay))
 		}
+		if (gone) return
 		res.write(chunk(null, 'stop'))
 		res.end('data: [DONE]\n\n')
+		completed.set(scenario, (completed.get(scenario) ?? 0) + 1)
 	})
 	server.on('connection', (socket) => {
 		sockets.add(socket)
@@ -122,6 +138,8 @@ export async function startFakeOpenAi({
 	return {
 		baseURL: `http://127.0.0.1:${address.port}/openai/v1`,
 		attempts,
+		completed,
+		openSockets: () => sockets.size,
 		transcriptions,
 		close: () =>
 			new Promise((resolve) => {

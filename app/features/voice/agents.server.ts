@@ -1,4 +1,5 @@
 import { prisma } from '~/lib/db.server.ts'
+import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { ownedRows } from '~/lib/owned-rows.server.ts'
@@ -49,6 +50,7 @@ export async function getActiveAgent(id: string) {
 /** POST /v1/convai/agents/create at ElevenLabs; returns its agent_id. */
 async function createElevenLabsAgent(form: AgentForm, { apiKey, baseUrl }: { apiKey: string; baseUrl: string }) {
 	let response: Response
+	const deadline = deadlineSignal(15_000)
 	try {
 		response = await fetch(new URL('/v1/convai/agents/create', baseUrl), {
 			method: 'POST',
@@ -60,12 +62,13 @@ async function createElevenLabsAgent(form: AgentForm, { apiKey, baseUrl }: { api
 					tts: { voice_id: form.voiceId },
 				},
 			}),
-			signal: AbortSignal.timeout(15_000),
+			signal: deadline.signal,
 		})
 	} catch (error) {
+		deadline.done()
 		throw new VoiceProviderError(`ElevenLabs could not be reached: ${(error as Error).message}`, { cause: error })
 	}
-	const text = await response.text()
+	const text = await response.text().finally(() => deadline.done())
 	if (!response.ok) throw new VoiceProviderError(`ElevenLabs answered HTTP ${response.status}: ${text.slice(0, 300)}`)
 	let agentId: unknown
 	try {

@@ -2,6 +2,7 @@
 // server at TRANSCRIBE_BASE_URL / GROQ_BASE_URL). Without a key there is no transcription.
 import { createGroq } from '@ai-sdk/groq'
 import { experimental_transcribe as transcribe } from 'ai'
+import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 
 export function transcriptionSettings() {
@@ -15,13 +16,17 @@ export async function transcribeAudio(audio: Uint8Array, language: string, abort
 	const settings = transcriptionSettings()
 	if (!settings) throw new Error('No speech-to-text provider is configured')
 	const model = createGroq({ apiKey: settings.apiKey, baseURL: settings.baseURL }).transcription(settings.model)
-	const timeout = AbortSignal.timeout(getEnv().AI_TIMEOUT_MS)
-	const { text } = await transcribe({
-		model,
-		audio,
-		providerOptions: { groq: { language } },
-		maxRetries: 1,
-		abortSignal: abortSignal ? AbortSignal.any([abortSignal, timeout]) : timeout,
-	})
-	return text.trim()
+	const deadline = deadlineSignal(getEnv().AI_TIMEOUT_MS, abortSignal)
+	try {
+		const { text } = await transcribe({
+			model,
+			audio,
+			providerOptions: { groq: { language } },
+			maxRetries: 1,
+			abortSignal: deadline.signal,
+		})
+		return text.trim()
+	} finally {
+		deadline.done()
+	}
 }
