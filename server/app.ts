@@ -79,6 +79,17 @@ export async function createServerApp({
 		next()
 	})
 
+	// The site answers GET, HEAD and POST (forms and the JSON APIs); anything else is refused here,
+	// before React Router, which cannot even build a Request for some methods (TRACE, CONNECT).
+	app.use((req, res, next) => {
+		if (ALLOWED_METHODS.has(req.method)) return next()
+		res
+			.status(405)
+			.set('Allow', [...ALLOWED_METHODS].join(', '))
+			.type('text/plain')
+			.send('Method not allowed')
+	})
+
 	// Refuse cross-site form posts and fetches before they reach any action.
 	app.use((req, res, next) => {
 		const request = {
@@ -142,11 +153,31 @@ export async function createServerApp({
 	)
 
 	app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-		console.error(`Unhandled error for ${req.method} ${req.originalUrl}:`, error)
+		// Errors Express marks as the client's (an address that cannot be decoded, say) keep their 4xx.
+		const status = clientErrorStatus(error)
+		if (status) {
+			console.warn(
+				`${status} for ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}: ${(error as Error).message}`,
+			)
+			if (!res.headersSent)
+				res
+					.status(status)
+					.type('text/plain')
+					.send(status === 400 ? 'Bad request: the address could not be read.' : 'Bad request')
+			return
+		}
+		console.error(`Unhandled error for ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}:`, error)
 		if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error')
 	})
 
 	return { app, close }
+}
+
+const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST'])
+
+function clientErrorStatus(error: unknown) {
+	const status = (error as { status?: unknown } | null)?.status
+	return typeof status === 'number' && status >= 400 && status < 500 ? status : null
 }
 
 function isEmbedPage(pathname: string) {

@@ -12,7 +12,9 @@ export type WebsiteImportResult =
 	| { kind: 'error'; status: number; message: string }
 
 export async function importWebsiteForUser(userId: string, rawUrl: string): Promise<WebsiteImportResult> {
-	const url = WebsiteUrlSchema.parse(rawUrl)
+	const parsed = WebsiteUrlSchema.safeParse(rawUrl)
+	if (!parsed.success) return { kind: 'error', status: 400, message: parsed.error.issues[0].message }
+	const url = parsed.data
 	// Spec: website import does nothing when the URL is empty.
 	if (!url) return { kind: 'empty' }
 	const limit = await consumeRateLimit(`import:user:${userId}`, rateLimits.websiteImportPerUser)

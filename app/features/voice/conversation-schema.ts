@@ -2,6 +2,14 @@
 import { z } from 'zod'
 import { optionalText } from './agent-schema.ts'
 
+/** An id field: required, and short (an id is a UUID; anything long is refused before any look-up). */
+const Id = (name: string) =>
+	z
+		.string({ error: `${name} is required.` })
+		.trim()
+		.min(1, `${name} is required.`)
+		.max(64, `${name} is not a valid id.`)
+
 export const VOICE_TEXT_MAX_CHARS = 2000
 /** Audio per message: about 4 minutes of Opus at 128 kbit/s, or 60 s of 16-bit 16 kHz WAV ×2. */
 export const VOICE_AUDIO_MAX_BYTES = 4 * 1024 * 1024
@@ -12,7 +20,7 @@ export type VoiceIds = z.infer<typeof VoiceIdsSchema>
 export type VoiceEnd = z.infer<typeof VoiceEndSchema>
 
 export const VoiceStartSchema = z.object({
-	agent_id: z.string({ error: 'agent_id is required.' }).trim().min(1, 'agent_id is required.'),
+	agent_id: Id('agent_id'),
 	customer_name: optionalText(100, 'customer_name is limited to 100 characters.').optional(),
 	customer_phone: optionalText(40, 'customer_phone is limited to 40 characters.').optional(),
 	customer_email: z
@@ -23,8 +31,8 @@ export const VoiceStartSchema = z.object({
 })
 
 export const VoiceIdsSchema = z.object({
-	agent_id: z.string({ error: 'agent_id is required.' }).trim().min(1, 'agent_id is required.'),
-	conversation_id: z.string({ error: 'conversation_id is required.' }).trim().min(1, 'conversation_id is required.'),
+	agent_id: Id('agent_id'),
+	conversation_id: Id('conversation_id'),
 })
 
 /** Ending a call: completed unless the caller says it failed. */

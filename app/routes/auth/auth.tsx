@@ -12,6 +12,7 @@ import {
 	type FieldErrors,
 } from '~/features/accounts/auth-schema.ts'
 import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts/auth.server.ts'
+import { readFormData } from '~/lib/forms.server.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
@@ -32,7 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionData = { intent: Tab; toast: Toast; fieldErrors: FieldErrors; fields: { email?: string; fullName?: string } }
 
 export async function action({ request }: Route.ActionArgs) {
-	const form = await request.clone().formData()
+	// remix-auth reads the body again for sign-in, hence the clone.
+	const form = await readFormData(request.clone())
 	const intent: Tab = form.get('intent') === 'signup' ? 'signup' : 'signin'
 	const fields = { email: String(form.get('email') ?? ''), fullName: String(form.get('fullName') ?? '') }
 	const fail = (status: number, title: string, description: string, fieldErrors: FieldErrors = {}) =>

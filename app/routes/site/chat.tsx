@@ -9,6 +9,7 @@ import { company } from '~/content/company.ts'
 import { assistant } from '~/features/assistant/copy.ts'
 import { answerWidgetQuestion } from '~/features/assistant/reply.server.ts'
 import { clientIp } from '~/lib/client-ip.ts'
+import { readFormData } from '~/lib/forms.server.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import type { Route } from './+types/chat'
 
@@ -17,7 +18,7 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const { message, history, tooLong } = readChatPagePost(await request.formData())
+	const { message, history, tooLong } = readChatPagePost(await readFormData(request))
 	if (!message) return { history, error: 'Type a message first.' }
 	if (tooLong) return { history, error: tooLong }
 	const limit = await consumeRateLimit(`chat:ip:${clientIp(request)}`, rateLimits.publicChatPerIp)

@@ -6,7 +6,8 @@ import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { VoiceApiError } from '~/features/voice/conversations.server.ts'
 import { clientIp } from '~/lib/client-ip.ts'
 import { readJsonBody } from '~/lib/http.server.ts'
-import { consumeRateLimits, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { isUuid } from '~/lib/misc.ts'
+import { consumeRateLimits, rateLimits, tooManyAttemptsMessage, type RateLimitRule } from '~/lib/rate-limit.server.ts'
 
 /** Any failure as { error } with a 4xx/5xx status; success as the JSON of what `run` returns. */
 export async function voiceApiResponse(run: () => Promise<unknown>) {
@@ -69,10 +70,10 @@ export async function readVoiceMessageForm(request: Request) {
 
 /** Per caller address and per agent, so one caller cannot use up an agent or the server. */
 export async function limitVoiceCaller(request: Request, agentId: string) {
-	const result = await consumeRateLimits([
-		[`voice:ip:${clientIp(request)}`, rateLimits.voiceApiPerIp],
-		[`voice:agent:${agentId}`, rateLimits.voiceApiPerAgent],
-	])
+	const rules: Array<[string, RateLimitRule]> = [[`voice:ip:${clientIp(request)}`, rateLimits.voiceApiPerIp]]
+	// Only a well-formed id gets a counter of its own; anything else cannot match an agent anyway.
+	if (isUuid(agentId)) rules.push([`voice:agent:${agentId}`, rateLimits.voiceApiPerAgent])
+	const result = await consumeRateLimits(rules)
 	if (!result.allowed)
 		throw new VoiceApiError(429, tooManyAttemptsMessage(result.retryAfterSeconds), result.retryAfterSeconds)
 }

@@ -11,6 +11,7 @@ import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { answerChatbotQuestion } from '~/features/chatbots/reply.server.ts'
+import { readFormData } from '~/lib/forms.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import type { Route } from './+types/preview'
@@ -31,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
 	const { user, chatbot } = await requireOwnedChatbot(request, params.chatbotId)
-	const { message, history, tooLong } = readChatPagePost(await request.formData())
+	const { message, history, tooLong } = readChatPagePost(await readFormData(request))
 	// Spec: a blank message is ignored.
 	if (!message) return { history, error: null }
 	if (tooLong) return { history, error: tooLong }

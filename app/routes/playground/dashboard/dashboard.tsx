@@ -19,6 +19,7 @@ import { deleteConversation, getDashboardStats, getRecentConversations } from '~
 import { formatDuration } from '~/features/dashboard/format-duration.ts'
 import { useDashboardLive } from '~/features/dashboard/ui/use-dashboard-live.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { readFormData } from '~/lib/forms.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
@@ -54,7 +55,7 @@ const ActionSchema = z.discriminatedUnion('intent', [
 
 export async function action({ request }: Route.ActionArgs) {
 	await requireAdmin(request)
-	const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()))
+	const parsed = ActionSchema.safeParse(Object.fromEntries(await readFormData(request)))
 	if (!parsed.success)
 		return redirectWithToast('/playground/dashboard', { type: 'error', title: 'Failed to delete conversation' })
 	if (parsed.data.intent === 'refresh')

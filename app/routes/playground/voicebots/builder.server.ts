@@ -9,6 +9,7 @@ import {
 } from '~/features/voice/agent-schema.ts'
 import { createAgent, deleteAgent, setAgentActive, VoiceProviderError } from '~/features/voice/agents.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast } from '~/lib/toast.ts'
@@ -18,7 +19,7 @@ const { toasts } = voicebotBuilder
 const cardIntent = { listPath: '/playground/voicebots', toasts }
 
 export async function voicebotBuilderAction(request: Request, userId: string) {
-	const form = await request.formData()
+	const form = await readFormData(request)
 	const intent = form.get('intent')
 
 	if (intent === 'toggle') return toggleIntent(form, { ...cardIntent, userId, setActive: setAgentActive })

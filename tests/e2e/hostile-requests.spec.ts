@@ -1,0 +1,115 @@
+// Every route against malformed requests, generated: wrong and truncated bodies, broken encodings,
+// absurd ids, unusual methods, anonymous and signed in. None may answer 5xx; a refusal says why.
+import { randomUUID } from 'node:crypto'
+import { createUser, expect, sessionCookieDirect, test } from './fixtures.ts'
+
+const longId = 'x'.repeat(3000)
+const ids = [randomUUID(), longId, '%E0%A4%A', '..%2F..%2Fplayground']
+const paths = [
+	'/',
+	'/career',
+	'/services/ai-chatbots',
+	'/services/%E0%A4%A',
+	'/%',
+	'/chat',
+	'/auth',
+	'/auth?redirectTo=%0A%2F%2Fevil.example',
+	'/auth/verify?token=%ZZ',
+	'/auth/sign-out',
+	'/playground',
+	'/playground/voicebots',
+	'/playground/dashboard',
+	'/api/chat',
+	`/api/scrape?url=${'a'.repeat(3000)}`,
+	'/api/scrape?url=%ZZ',
+	'/api/voice-chat/start',
+	'/api/voice-chat/message',
+	'/api/voice-chat/end',
+	'/healthz',
+	'/robots.txt',
+	'/sitemap.xml',
+	'/no-such-page',
+	...ids.flatMap((id) => [
+		`/playground/chatbots/${id}/preview`,
+		`/api/chatbots/${id}/chat`,
+		`/api/embed/${id}/chat`,
+		`/embed/${id}`,
+	]),
+]
+
+type Variant = { name: string; method: string; headers?: Record<string, string>; data?: string | Buffer }
+const variants: Variant[] = [
+	{ name: 'GET', method: 'GET' },
+	{ name: 'POST without a body', method: 'POST' },
+	{ name: 'POST text/plain', method: 'POST', headers: { 'Content-Type': 'text/plain' }, data: 'hello' },
+	{ name: 'POST broken JSON', method: 'POST', headers: { 'Content-Type': 'application/json' }, data: '{"messages": [' },
+	{
+		name: 'POST JSON with absurd ids',
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		data: JSON.stringify({
+			agent_id: longId,
+			conversation_id: longId,
+			messages: [{ id: longId, role: 'user', parts: [] }],
+		}),
+	},
+	{
+		name: 'POST truncated multipart',
+		method: 'POST',
+		headers: { 'Content-Type': 'multipart/form-data; boundary=XYZ' },
+		data: '--XYZ\r\nContent-Disposition: form-data; name="intent"\r\n\r\ncrea',
+	},
+	{
+		name: 'POST multipart without a boundary',
+		method: 'POST',
+		headers: { 'Content-Type': 'multipart/form-data' },
+		data: 'intent=create',
+	},
+	{
+		name: 'POST bad url-encoding',
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+		data: '%ZZ=%&intent=%E0%A4%A',
+	},
+	{
+		name: 'POST binary',
+		method: 'POST',
+		headers: { 'Content-Type': 'application/octet-stream' },
+		data: Buffer.from([0, 255, 1, 254]),
+	},
+	{ name: 'PUT', method: 'PUT', headers: { 'Content-Type': 'text/plain' }, data: 'x' },
+	{ name: 'DELETE', method: 'DELETE' },
+	{ name: 'TRACE', method: 'TRACE' },
+]
+
+for (const signedIn of [false, true]) {
+	test(`no route answers 5xx to a malformed request (${signedIn ? 'signed in' : 'anonymous'})`, async ({
+		request,
+		baseURL,
+	}) => {
+		test.slow()
+		const cookie = signedIn ? await sessionCookieDirect((await createUser()).email) : undefined
+		const failures: string[] = []
+		const cases = paths.flatMap((path) => variants.map((variant) => ({ path, variant })))
+		for (let i = 0; i < cases.length; i += 12) {
+			await Promise.all(
+				cases.slice(i, i + 12).map(async ({ path, variant }) => {
+					const response = await request.fetch(`${baseURL}${path}`, {
+						method: variant.method,
+						headers: { ...variant.headers, ...(cookie ? { Cookie: cookie } : {}) },
+						data: variant.data,
+						maxRedirects: 0,
+					})
+					const status = response.status()
+					const body = variant.method === 'HEAD' ? 'head' : await response.text()
+					if (status >= 500) failures.push(`${status} ${variant.name} ${path.slice(0, 80)}: ${body.slice(0, 120)}`)
+					else if (status >= 400 && !body.trim())
+						failures.push(`${status} with no message: ${variant.name} ${path.slice(0, 80)}`)
+				}),
+			)
+		}
+		expect(failures, `${failures.length} of ${cases.length} requests`).toEqual([])
+		// The server is still answering.
+		expect((await request.get('/healthz')).status()).toBe(200)
+	})
+}
