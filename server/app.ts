@@ -8,8 +8,11 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ServerBuild } from 'react-router'
+import { MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
+import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { CLIENT_IP_HEADER } from '~/lib/client-ip.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
+import { appBodyLimits, bodyLimit } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
 import { createPageCache } from './page-cache.ts'
 
@@ -89,6 +92,9 @@ export async function createServerApp({
 			.type('text/plain')
 			.send('Method not allowed')
 	})
+
+	// Bodies are capped before anything reads them.
+	app.use(bodyLimit(appBodyLimits({ uploadBytes: MAX_UPLOAD_BYTES, audioBytes: VOICE_AUDIO_MAX_BYTES })))
 
 	// Refuse cross-site form posts and fetches before they reach any action.
 	app.use((req, res, next) => {
