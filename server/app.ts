@@ -11,6 +11,7 @@ import type { ServerBuild } from 'react-router'
 import { MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
 import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { CLIENT_IP_HEADER } from '~/lib/client-ip.ts'
+import { logValue } from '~/lib/log.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
 import { appBodyLimits, bodyLimit } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
@@ -105,7 +106,9 @@ export async function createServerApp({
 			host: req.get('host'),
 		}
 		if (isCrossSiteMutation(request)) {
-			console.warn(`Refused cross-site ${req.method} ${req.originalUrl} from ${req.get('origin') ?? 'unknown origin'}`)
+			console.warn(
+				`Refused cross-site ${req.method} ${logValue(req.originalUrl)} from ${logValue(req.get('origin') ?? 'unknown origin')}`,
+			)
 			res.status(403).type('text/plain').send('Cross-site request refused')
 			return
 		}
@@ -162,9 +165,7 @@ export async function createServerApp({
 		// Errors Express marks as the client's (an address that cannot be decoded, say) keep their 4xx.
 		const status = clientErrorStatus(error)
 		if (status) {
-			console.warn(
-				`${status} for ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}: ${(error as Error).message}`,
-			)
+			console.warn(`${status} for ${req.method} ${logValue(req.originalUrl)}: ${(error as Error).message}`)
 			if (!res.headersSent)
 				res
 					.status(status)
@@ -172,7 +173,7 @@ export async function createServerApp({
 					.send(status === 400 ? 'Bad request: the address could not be read.' : 'Bad request')
 			return
 		}
-		console.error(`Unhandled error for ${req.method} ${JSON.stringify(req.originalUrl.slice(0, 200))}:`, error)
+		console.error(`Unhandled error for ${req.method} ${logValue(req.originalUrl)}:`, error)
 		if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error')
 	})
 

@@ -3,6 +3,7 @@
 // with 413 at once. Node's HTTP parser never hands the app more than the declared length, so no
 // route can be made to buffer more than its cap.
 import type { NextFunction, Request, Response } from 'express'
+import { logValue } from '~/lib/log.ts'
 
 export type BodyLimit = { maxBytes: number; label: string }
 
@@ -18,9 +19,7 @@ export function bodyLimit(limitFor: (path: string) => BodyLimit) {
 		const limit = limitFor(req.path)
 		if (chunked || declared === undefined) return refuse(req, res, 411, 'Send the request body with a Content-Length.')
 		if (Number(declared) > limit.maxBytes) {
-			console.warn(
-				`413 for ${req.method} ${JSON.stringify(req.path.slice(0, 200))}: ${declared} bytes declared, ${limit.maxBytes} allowed`,
-			)
+			console.warn(`413 for ${req.method} ${logValue(req.path)}: ${declared} bytes declared, ${limit.maxBytes} allowed`)
 			return refuse(req, res, 413, `The request is too large: ${limit.label} at most.`)
 		}
 		next()

@@ -1,3 +1,4 @@
+import { logValue } from '~/lib/log.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import { SafeFetchError } from '~/lib/safe-fetch.server.ts'
 // Website import for a signed-in user: rate limited, SSRF-safe, the page's text ready to append.
@@ -25,7 +26,7 @@ export async function importWebsiteForUser(userId: string, rawUrl: string): Prom
 		return { kind: 'ok', url, added: websiteKnowledge(url, page.text) }
 	} catch (error) {
 		if (!(error instanceof SafeFetchError)) throw error
-		console.warn(`Chatbot builder: user ${userId} could not import ${url}: ${error.code}: ${error.message}`)
+		console.warn(`Chatbot builder: user ${userId} could not import ${logValue(url)}: ${error.code}: ${error.message}`)
 		return { kind: 'error', status: 422, message: error.message }
 	}
 }

@@ -13,6 +13,7 @@ import {
 } from '~/features/accounts/auth-schema.ts'
 import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts/auth.server.ts'
 import { readFormData } from '~/lib/forms.server.ts'
+import { logValue } from '~/lib/log.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
@@ -64,7 +65,7 @@ export async function action({ request }: Route.ActionArgs) {
 				return fail(400, 'Password mismatch', 'Passwords do not match', fieldErrors)
 			return fail(error.status, intent === 'signin' ? 'Sign in failed' : 'Sign up failed', error.message, fieldErrors)
 		}
-		console.error(`${intent} failed unexpectedly for ${fields.email}:`, error)
+		console.error(`${intent} failed unexpectedly for ${logValue(fields.email)}:`, error)
 		return fail(500, 'Error', 'An unexpected error occurred')
 	}
 }

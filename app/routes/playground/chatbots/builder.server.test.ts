@@ -94,6 +94,35 @@ describe('chatbot builder intents', () => {
 		)
 	})
 
+	test('a file name with a newline cannot forge a line in the server log', async () => {
+		const warn = vi.mocked(console.warn)
+		warn.mockClear()
+		// Browsers escape a newline in a file name; a crafted request can send one RFC 5987-encoded.
+		const forged = encodeURIComponent('notes.pdf\n[mail outbox] To: victim@example.com | Reset your password')
+		const body = [
+			'--B',
+			'Content-Disposition: form-data; name="intent"',
+			'',
+			'upload',
+			'--B',
+			`Content-Disposition: form-data; name="file"; filename*=UTF-8''${forged}`,
+			'Content-Type: application/pdf',
+			'',
+			'not a pdf',
+			'--B--',
+			'',
+		].join('\r\n')
+		const request = new Request('http://localhost/playground', {
+			method: 'POST',
+			headers: { 'Content-Type': 'multipart/form-data; boundary=B' },
+			body,
+		})
+		await chatbotBuilderAction(request, userId)
+		const logged = warn.mock.calls.map((args) => args.join(' ')).join('\n')
+		expect(logged).toContain('uploaded "notes.pdf\\n[mail outbox]')
+		expect(logged.split('\n').some((line) => line.startsWith('[mail outbox]'))).toBe(false)
+	})
+
 	test('update: saves new text for the owner; another user gets "not found" and changes nothing', async () => {
 		const [chatbot] = await chatbotsOf(userId)
 		const fields = { intent: 'update', id: chatbot.id, name: 'Help Desk 2', knowledgeBase: 'We open at 10.' }

@@ -21,6 +21,7 @@ import { extractFileText, FileTextError } from '~/features/chatbots/ingest/file-
 import { appendKnowledge, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
 import { importWebsiteForUser } from '~/features/chatbots/website-import.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
+import { logValue } from '~/lib/log.ts'
 import { formatMegabytes } from '~/lib/misc.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
@@ -89,7 +90,7 @@ async function readUploads(uploads: Upload[], userId: string) {
 		} catch (error) {
 			if (!(error instanceof FileTextError)) throw error
 			console.warn(
-				`Chatbot builder: user ${userId} uploaded ${upload.name} (${upload.bytes.byteLength} bytes), which could not be read: ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}`,
+				`Chatbot builder: user ${userId} uploaded ${logValue(upload.name)} (${upload.bytes.byteLength} bytes), which could not be read: ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}`,
 			)
 			return { added, error: uploadFailed(`${upload.name}: ${error.message}`) }
 		}
