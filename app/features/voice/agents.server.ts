@@ -104,4 +104,21 @@ export async function createAgent(userId: string, form: AgentForm) {
 
 const owned = ownedRows(prisma.agent)
 export const setAgentActive = owned.setActive
-export const deleteAgent = owned.remove
+
+/**
+ * Deletes the user's agent. Its open conversations end first (completed, lasting until their last
+ * message): the calls keep their logs, and none stays "in progress" on the dashboard for ever.
+ */
+export async function deleteAgent(userId: string, id: string) {
+	if (!isUuid(id)) return false
+	return prisma.$transaction(async (tx) => {
+		const owns = await tx.agent.count({ where: { id, userId } })
+		if (owns === 0) return false
+		await tx.$executeRaw`
+			UPDATE call_logs SET call_status = 'completed',
+				call_duration = GREATEST(0, floor(extract(epoch FROM updated_at - created_at)))::int,
+				updated_at = now()
+			WHERE agent_id = ${id}::uuid AND call_status = 'in-progress'`
+		return (await tx.agent.deleteMany({ where: { id, userId } })).count > 0
+	})
+}

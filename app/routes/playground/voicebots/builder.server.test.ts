@@ -146,4 +146,31 @@ describe('creating a voice assistant', () => {
 		expect(await prisma.agent.count({ where: { id: agent.id } })).toBe(0)
 		await prisma.user.delete({ where: { id: stranger.id } })
 	})
+
+	test('deleting an agent ends its open calls, so none stays in progress for ever', async () => {
+		const agent = await prisma.agent.create({
+			data: { userId, name: 'Short-lived', instructions: 'x', firstMessage: 'hi' },
+		})
+		const started = new Date(Date.now() - 90_000)
+		const call = await prisma.callLog.create({
+			data: {
+				agentId: agent.id,
+				callStatus: 'in-progress',
+				createdAt: started,
+				updatedAt: new Date(started.getTime() + 42_000),
+			},
+		})
+		await action(
+			new Request('http://localhost/playground/voicebots', {
+				method: 'POST',
+				body: new URLSearchParams({ intent: 'delete', id: agent.id }),
+			}),
+			userId,
+		)
+		expect(await prisma.callLog.findUniqueOrThrow({ where: { id: call.id } })).toMatchObject({
+			callStatus: 'completed',
+			callDuration: 42,
+			agentId: null,
+		})
+	})
 })
