@@ -17,6 +17,7 @@ export default [
 	]),
 
 	route('playground/dashboard/events', 'routes/playground/dashboard/events.ts'),
+	route('playground/dashboard/transcript/:conversationId', 'routes/playground/dashboard/transcript.ts'),
 	route('playground', 'routes/playground/layout.tsx', [
 		index('routes/playground/chatbots/builder.tsx'),
 		route('chatbots/:chatbotId/preview', 'routes/playground/chatbots/preview.tsx'),

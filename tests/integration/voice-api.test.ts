@@ -230,6 +230,18 @@ describe('errors', () => {
 		expect(await call(() => voice.message(form))).toMatchObject({ status: 415 })
 	})
 
+	test('a conversation takes a bounded number of messages, then asks for a new one', async () => {
+		const { body } = await start({ agent_id: agentId })
+		const id = body.conversation_id as string
+		const turns = Array.from({ length: 50 }, (_, i) => `Caller: question ${i}\nAssistant: answer ${i}`).join('\n')
+		await prisma.callLog.update({ where: { id }, data: { transcript: turns } })
+		expect(await message({ agent_id: agentId, conversation_id: id, text: 'one more?' })).toMatchObject({
+			status: 409,
+			body: { error: 'A conversation takes at most 50 messages. End it and start a new one.' },
+		})
+		expect((await row(id)).transcript).toBe(turns)
+	})
+
 	test('the per-IP limit answers 429', async () => {
 		const fixed = { 'x-app-client-ip': '10.91.0.1', 'Content-Type': 'application/json' }
 		const statuses: number[] = []

@@ -1,7 +1,7 @@
 // Stats count every row, not only the 50 shown; "today" is the operator's day.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
-import { getDashboardStats, getRecentConversations } from './dashboard.server.ts'
+import { getDashboardStats, getRecentConversations, getTranscript } from './dashboard.server.ts'
 
 beforeAll(async () => {
 	await prisma.callLog.deleteMany({})
@@ -36,4 +36,14 @@ test('the 50 most recent, newest first, blank names as Anonymous', async () => {
 	expect(new Date(recent[0].createdAt).getTime()).toBeGreaterThanOrEqual(new Date(recent[1].createdAt).getTime())
 	expect(recent.filter((c) => c.customerName === 'Anonymous').length).toBeGreaterThan(0)
 	expect(recent.find((c) => c.status === 'completed' && c.duration === '30s')?.customerName).toBe('Today')
+})
+
+test('the list carries the opening of a long transcript; the whole one is fetched on its own', async () => {
+	const transcript = Array.from({ length: 200 }, (_, i) => `Caller: question ${i}\nAssistant: answer ${i}`).join('\n')
+	const long = await prisma.callLog.create({ data: { callStatus: 'completed', customerName: 'Talkative', transcript } })
+	const listed = (await getRecentConversations('Asia/Kolkata')).find((c) => c.id === long.id)!
+	expect(listed.transcript).toBe(transcript.slice(0, 2_000))
+	expect(listed.transcriptCut).toBe(true)
+	expect(await getTranscript(long.id)).toBe(transcript)
+	expect(await getTranscript('not-an-id')).toBeNull()
 })

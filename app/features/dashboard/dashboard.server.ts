@@ -1,8 +1,11 @@
 // The administrator's conversation dashboard: stats over every call log and the 50 most recent.
 import { prisma } from '~/lib/db.server.ts'
+import { isUuid } from '~/lib/misc.ts'
 import { formatDuration } from './format-duration.ts'
 
 const RECENT_CONVERSATIONS = 50
+/** The list shows this much of each transcript; the whole one is a link away. */
+const TRANSCRIPT_EXCERPT_CHARS = 2_000
 
 export type DashboardStats = { total: number; active: number; avgDuration: number; completedToday: number }
 
@@ -23,7 +26,19 @@ export async function getDashboardStats(timeZone: string): Promise<DashboardStat
 }
 
 export async function getRecentConversations(timeZone: string) {
-	const rows = await prisma.callLog.findMany({ orderBy: { createdAt: 'desc' }, take: RECENT_CONVERSATIONS })
+	// Transcripts can be long: only their opening is read for the list.
+	const rows = await prisma.callLog.findMany({
+		orderBy: { createdAt: 'desc' },
+		take: RECENT_CONVERSATIONS,
+		omit: { transcript: true },
+	})
+	const excerpts = new Map(
+		(
+			await prisma.$queryRaw<Array<{ id: string; excerpt: string | null; length: number | null }>>`
+				SELECT id::text, left(transcript, ${TRANSCRIPT_EXCERPT_CHARS}) AS excerpt, length(transcript) AS length
+				FROM call_logs WHERE id = ANY(${rows.map((row) => row.id)}::uuid[])`
+		).map((row) => [row.id, row]),
+	)
 	const format = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone })
 	return rows.map((row) => ({
 		id: row.id,
@@ -34,9 +49,18 @@ export async function getRecentConversations(timeZone: string) {
 		duration: formatDuration(row.callDuration),
 		createdAt: row.createdAt.toISOString(),
 		createdAtLabel: format.format(row.createdAt),
-		transcript: row.transcript,
+		transcript: excerpts.get(row.id)?.excerpt ?? null,
+		/** The excerpt is the start of a longer transcript (see getTranscript). */
+		transcriptCut: (excerpts.get(row.id)?.length ?? 0) > TRANSCRIPT_EXCERPT_CHARS,
 		inquiryDetails: row.inquiryDetails,
 	}))
+}
+
+/** One conversation's whole transcript; null when there is no such conversation. */
+export async function getTranscript(id: string) {
+	if (!isUuid(id)) return null
+	const row = await prisma.callLog.findUnique({ where: { id }, select: { transcript: true } })
+	return row ? (row.transcript ?? '') : null
 }
 
 export async function deleteConversation(id: string) {

@@ -14,6 +14,8 @@ export const VOICE_TEXT_MAX_CHARS = 2000
 /** Audio per message: about 4 minutes of Opus at 128 kbit/s, or 60 s of 16-bit 16 kHz WAV ×2. */
 export const VOICE_AUDIO_MAX_BYTES = 4 * 1024 * 1024
 export const VOICE_AUDIO_MAX_SECONDS = 60
+/** Caller messages in one conversation: its transcript (and the dashboard) stay a bounded size. */
+export const VOICE_MAX_MESSAGES = 50
 
 export type VoiceStart = z.infer<typeof VoiceStartSchema>
 export type VoiceIds = z.infer<typeof VoiceIdsSchema>

@@ -11,6 +11,7 @@ import { audioKind, wavSeconds } from './audio.ts'
 import { languages } from './catalog.ts'
 import {
 	VOICE_AUDIO_MAX_SECONDS,
+	VOICE_MAX_MESSAGES,
 	VOICE_TEXT_MAX_CHARS,
 	type VoiceEnd,
 	type VoiceIds,
@@ -90,6 +91,8 @@ async function requireOpenConversation(agent: Agent, conversationId: string) {
 	return call
 }
 
+const callerTurns = (transcript: string) => transcript.split('\n').filter((line) => line.startsWith(CALLER)).length
+
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 /** The transcript as chat messages for the model: "Caller:" lines are the user, "Assistant:" the agent. */
@@ -152,6 +155,13 @@ export async function sendVoiceMessage(
 ) {
 	const agent = await requireAgent(input.agent_id)
 	const call = await requireOpenConversation(agent, input.conversation_id)
+	// Checked before any transcription or model call: a full conversation costs nothing more.
+	if (callerTurns(call.transcript ?? '') >= VOICE_MAX_MESSAGES) {
+		throw new VoiceApiError(
+			409,
+			`A conversation takes at most ${VOICE_MAX_MESSAGES} messages. End it and start a new one.`,
+		)
+	}
 	const { audio, signal } = input
 	const heard = oneLine(await heardText(agent, audio, oneLine(input.text), signal))
 	const reply = await generateModelReply({

@@ -230,6 +230,15 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 											{c.transcript}
 										</pre>
 									) : null}
+									{c.transcriptCut ? (
+										<a
+											href={`/playground/dashboard/transcript/${c.id}`}
+											className="text-brand-700 mt-2 inline-block text-sm font-semibold underline-offset-2 hover:underline"
+										>
+											Full transcript
+											<span className="sr-only"> of the conversation with {c.customerName}</span>
+										</a>
+									) : null}
 								</li>
 							))}
 						</ul>
