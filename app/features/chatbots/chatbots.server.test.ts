@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
 import { ChatbotFormSchema } from './chatbot-schema.ts'
 import {
+	checkKnowledgeQuota,
 	createChatbot,
 	deleteChatbot,
 	getActiveChatbot,
@@ -124,4 +125,16 @@ describe('chatbots', () => {
 		const times = list.map((c) => c.createdAt.getTime())
 		expect([...times].sort((a, b) => b - a)).toEqual(times)
 	})
+})
+
+test("knowledge across all of a user's chatbots is capped; an edit counts its new text, not its old", async () => {
+	const owner = await prisma.user.create({ data: { email: `quota-${randomUUID()}@example.com`, passwordHash: 'x' } })
+	const form = ChatbotFormSchema.parse({ name: 'Quota', knowledgeBase: 'a'.repeat(600), systemPrompt: '' })
+	const { chatbot } = await createChatbot(owner.id, form, 'http://localhost')
+	expect(await checkKnowledgeQuota(owner.id, 400, { maxChars: 1_000 })).toBeNull()
+	expect(await checkKnowledgeQuota(owner.id, 401, { maxChars: 1_000 })).toMatch(
+		/can hold 1,000 characters of knowledge in all; this would make 1,001/,
+	)
+	expect(await checkKnowledgeQuota(owner.id, 1_000, { maxChars: 1_000, replacingId: chatbot.id })).toBeNull()
+	await prisma.user.delete({ where: { id: owner.id } })
 })

@@ -4,6 +4,7 @@ import { ownedRows } from '~/lib/owned-rows.server.ts'
 // Chatbots, always scoped to their owner: every read and change names the user, so guessing an id
 // never reaches someone else's chatbot.
 import type { ChatbotForm } from './chatbot-schema.ts'
+import { MAX_USER_KNOWLEDGE_CHARS } from './knowledge-base.ts'
 import { indexKnowledge } from './knowledge.server.ts'
 
 /** Spec section 7: a script tag for the site's embed script with the chatbot's id. */
@@ -72,3 +73,19 @@ const owned = ownedRows(prisma.chatbot)
 export const setChatbotActive = owned.setActive
 /** Deleting a chatbot deletes its knowledge chunks too (foreign key cascade). */
 export const deleteChatbot = owned.remove
+
+/**
+ * Whether `addingChars` of knowledge fits in the user's total (their other chatbots' knowledge
+ * plus this one), or the message that says why not. `replacingId` is the chatbot being edited.
+ */
+export async function checkKnowledgeQuota(
+	userId: string,
+	addingChars: number,
+	{ replacingId, maxChars = MAX_USER_KNOWLEDGE_CHARS }: { replacingId?: string; maxChars?: number } = {},
+) {
+	const [{ used }] = await prisma.$queryRaw<Array<{ used: number }>>`
+		SELECT COALESCE(sum(length(knowledge_base)), 0)::bigint::float8 AS used FROM chatbots
+		WHERE user_id = ${userId}::uuid AND (${replacingId ?? null}::uuid IS NULL OR id <> ${replacingId ?? null}::uuid)`
+	if (used + addingChars <= maxChars) return null
+	return `Your chatbots can hold ${maxChars.toLocaleString('en-US')} characters of knowledge in all; this would make ${(used + addingChars).toLocaleString('en-US')}. Remove knowledge or a chatbot first.`
+}

@@ -5,6 +5,8 @@
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** The whole knowledge base: room for a 5 MB text export and more (about 1.5 million words). */
 export const MAX_KNOWLEDGE_CHARS = 6_000_000
+/** All of one user's chatbots together: five full knowledge bases. */
+export const MAX_USER_KNOWLEDGE_CHARS = 5 * MAX_KNOWLEDGE_CHARS
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['.txt', '.pdf', '.doc', '.docx'] as const
 export const ACCEPT_ATTRIBUTE = ACCEPTED_UPLOAD_EXTENSIONS.join(',')
 

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { consumeRateLimit, rateLimits } from '~/lib/rate-limit.server.ts'
 import { chatbotBuilderAction } from './builder.server.ts'
 
 const { toasts } = chatbotBuilder

@@ -15,15 +15,22 @@ import {
 	type BuilderErrors,
 	type BuilderValues,
 } from '~/features/chatbots/chatbot-schema.ts'
-import { createChatbot, deleteChatbot, setChatbotActive, updateChatbot } from '~/features/chatbots/chatbots.server.ts'
+import {
+	checkKnowledgeQuota,
+	createChatbot,
+	deleteChatbot,
+	setChatbotActive,
+	updateChatbot,
+} from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { extractFileText, FileTextError } from '~/features/chatbots/ingest/file-text.server.ts'
 import { appendKnowledge, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
 import { importWebsiteForUser } from '~/features/chatbots/website-import.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { logValue } from '~/lib/log.ts'
-import { formatMegabytes } from '~/lib/misc.ts'
+import { formatMegabytes, isUuid } from '~/lib/misc.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
+import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
 import { deleteIntent, toggleIntent } from '~/routes/playground/builder-intents.server.ts'
@@ -147,6 +154,15 @@ export async function chatbotBuilderAction(request: Request, userId: string) {
 	}
 }
 
+/** Why a save may not happen now: too many saves this hour, or more knowledge than the user may keep. */
+async function saveRefusal(userId: string, knowledgeChars: number, replacingId?: string) {
+	const limit = await consumeRateLimit(`chatbot-save:user:${userId}`, rateLimits.chatbotSavesPerUser)
+	if (!limit.allowed) return { status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) }
+	const replacing = replacingId && isUuid(replacingId) ? replacingId : undefined
+	const overQuota = await checkKnowledgeQuota(userId, knowledgeChars, { replacingId: replacing })
+	return overQuota ? { status: 413, message: overQuota } : null
+}
+
 type BuilderPost = { form: FormData; uploads: Upload[]; values: BuilderValues; userId: string; request: Request }
 
 /** "Add file": the text of the chosen files appended to the knowledge box. */
@@ -175,6 +191,20 @@ async function saveChatbot({ uploads, values, userId, request }: BuilderPost, in
 			formProblemToast(errors, toasts.missing, intent === 'create' ? toasts.createFailed.title : 'Error'),
 		)
 		return reply(withFiles, { errors, toast, status: 400 })
+	}
+
+	const refusal = await saveRefusal(
+		userId,
+		parsed.data.knowledgeBase.length,
+		intent === 'update' ? values.id : undefined,
+	)
+	if (refusal) {
+		const toast = makeToast({
+			type: 'error',
+			title: intent === 'create' ? toasts.createFailed.title : 'Error',
+			description: refusal.message,
+		})
+		return reply(withFiles, { toast, status: refusal.status })
 	}
 
 	if (intent === 'update') {
