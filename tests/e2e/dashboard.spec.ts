@@ -36,6 +36,18 @@ test.beforeEach(async () => {
 	await sql('DELETE FROM call_logs')
 })
 
+test('a row written between the page load and the live feed subscribing still shows', async ({ page, login }) => {
+	await login({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
+	// The row lands after the page's data was read and before the event stream subscribes.
+	await page.route('**/playground/dashboard/events', async (route) => {
+		await insertCall({ customer_name: 'In The Gap', call_status: 'in-progress' })
+		await route.continue()
+	})
+	await page.goto('/playground/dashboard')
+	await expect(page.getByTestId('conversation').filter({ hasText: 'In The Gap' })).toBeVisible()
+	await expect(page.getByTestId('stat-Active Calls')).toHaveText('1')
+})
+
 test('empty state, then live rows with stats, status colours, updates and deletes by SQL', async ({ page, login }) => {
 	await signInAsAdmin(page, login)
 	await expect(page.getByRole('heading', { name: 'Conversation Dashboard' })).toBeVisible()

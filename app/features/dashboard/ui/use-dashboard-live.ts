@@ -1,5 +1,7 @@
 // Keeps the dashboard current: listens to the server's event stream and revalidates the page on
-// every change (coalesced), and after every reconnect, since changes may have been missed.
+// every change (coalesced). The server's first message (status) comes once it has subscribed; the
+// page revalidates then too, so a row written between the page's load and the subscription (or
+// while a connection was down) is never missed.
 import { useEffect, useRef, useState } from 'react'
 import { useNavigation, useRevalidator } from 'react-router'
 
@@ -21,7 +23,6 @@ export function useDashboardLive(url = '/playground/dashboard/events') {
 		let source: EventSource | null = null
 		let stopped = false
 		let backoff = 1000
-		let missedSomething = false
 		let lastSeen = Date.now()
 		let refreshTimer: number | undefined
 		let retryTimer: number | undefined
@@ -42,8 +43,6 @@ export function useDashboardLive(url = '/playground/dashboard/events') {
 				seen()
 				backoff = 1000
 				setState('live')
-				if (missedSomething) refresh()
-				missedSomething = false
 			})
 			source.addEventListener('change', () => {
 				seen()
@@ -58,10 +57,10 @@ export function useDashboardLive(url = '/playground/dashboard/events') {
 				seen()
 				const { connected } = JSON.parse((event as MessageEvent).data)
 				setState(connected ? 'live' : 'reconnecting')
+				refresh()
 			})
 			source.addEventListener('error', () => {
 				setState('reconnecting')
-				missedSomething = true
 				// EventSource retries by itself unless the server refused it; then we retry with backoff.
 				if (source?.readyState === EventSource.CLOSED) {
 					source.close()
@@ -76,7 +75,6 @@ export function useDashboardLive(url = '/playground/dashboard/events') {
 			if (Date.now() - lastSeen > SILENCE_LIMIT_MS && source) {
 				source.close()
 				seen() // give the new connection its own full wait
-				missedSomething = true
 				setState('reconnecting')
 				connect()
 			}
