@@ -78,7 +78,9 @@ test('each route has its cap: uploads to the builder and audio to the voice API 
 	expect(
 		(await post('/api/voice-chat/message', { declared: 3 * 1024 * 1024, written: 3 * 1024 * 1024, agent })).status,
 	).toBe(200)
-	expect((await post('/api/voice-chat/message', { declared: 5 * 1024 * 1024, written: 1024, agent })).status).toBe(413)
+	const audio = await post('/api/voice-chat/message', { declared: 5 * 1024 * 1024, written: 1024, agent })
+	expect(audio.status).toBe(413)
+	expect(JSON.parse(audio.body)).toEqual({ error: 'The request is too large: 4 MB of audio at most.' })
 	expect((await post('/api/chat', { declared: 2 * 1024 * 1024, written: 1024, agent })).status).toBe(413)
 	agent.destroy()
 })

@@ -32,7 +32,10 @@ export function bodyLimit(limitFor: (path: string) => BodyLimit) {
  * than a reset connection.
  */
 function refuse(req: Request, res: Response, status: number, message: string) {
-	res.status(status).set('Connection', 'close').type('text/plain').send(message)
+	res.status(status).set('Connection', 'close')
+	// The JSON APIs answer errors as JSON ({ error }), pages as text.
+	if (req.path.startsWith('/api/')) res.json({ error: message })
+	else res.type('text/plain').send(message)
 	const cut = setTimeout(() => req.destroy(), DRAIN_MS)
 	req.on('end', () => clearTimeout(cut))
 	req.on('close', () => clearTimeout(cut))
