@@ -3,22 +3,13 @@
 import { afterAll, expect, test, vi } from 'vitest'
 import { callLogListener } from '~/features/dashboard/call-log-events.server.ts'
 import { prisma } from '~/lib/db.server.ts'
-import { createSession } from '~/lib/session.server.ts'
+import { sessionCookieFor } from '../../../../tests/support/session-cookie.ts'
 import { HEARTBEAT_MS, loader } from './events.ts'
 
 afterAll(async () => {
 	vi.useRealTimers()
 	await callLogListener.close()
 })
-
-async function cookieFor(email: string) {
-	const user = await prisma.user.upsert({
-		where: { email },
-		create: { email, passwordHash: 'x', emailVerifiedAt: new Date() },
-		update: { emailVerifiedAt: new Date() },
-	})
-	return (await createSession(user.id)).setCookie.split(';')[0]
-}
 
 const call = (cookie: string | null, signal = new AbortController().signal) =>
 	loader({
@@ -32,12 +23,12 @@ const call = (cookie: string | null, signal = new AbortController().signal) =>
 
 test('403 for anonymous visitors and for users who are not the administrator', async () => {
 	expect((await call(null)).status).toBe(403)
-	expect((await call(await cookieFor('not-admin@example.com'))).status).toBe(403)
+	expect((await call(await sessionCookieFor('not-admin@example.com'))).status).toBe(403)
 })
 
 test('a client that goes away is unsubscribed and the heartbeat does not throw', async () => {
 	vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
-	const cookie = await cookieFor('admin@example.com')
+	const cookie = await sessionCookieFor('admin@example.com')
 	const before = callLogListener.subscriberCount
 	const controller = new AbortController()
 	const response = await call(cookie, controller.signal)
@@ -57,7 +48,7 @@ test('a client that goes away is unsubscribed and the heartbeat does not throw',
 
 test('insert, update and delete by plain SQL arrive on the route as SSE events', async () => {
 	vi.useRealTimers()
-	const cookie = await cookieFor('admin@example.com')
+	const cookie = await sessionCookieFor('admin@example.com')
 	const controller = new AbortController()
 	const response = await call(cookie, controller.signal)
 	const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()

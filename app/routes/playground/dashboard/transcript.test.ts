@@ -1,17 +1,8 @@
 // The whole transcript of a conversation: for the administrator only, never cached.
 import { expect, test } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
-import { createSession } from '~/lib/session.server.ts'
+import { sessionCookieFor } from '../../../../tests/support/session-cookie.ts'
 import { loader } from './transcript.ts'
-
-async function cookieFor(email: string) {
-	const user = await prisma.user.upsert({
-		where: { email },
-		create: { email, passwordHash: 'x', emailVerifiedAt: new Date() },
-		update: { emailVerifiedAt: new Date() },
-	})
-	return (await createSession(user.id)).setCookie.split(';')[0]
-}
 
 const fetchTranscript = (conversationId: string, cookie?: string) =>
 	loader({
@@ -25,12 +16,12 @@ const fetchTranscript = (conversationId: string, cookie?: string) =>
 test('the administrator reads the whole transcript; nobody else does', async () => {
 	const call = await prisma.callLog.create({ data: { transcript: 'Caller: hello\nAssistant: hi there' } })
 	expect((await fetchTranscript(call.id)).status).toBe(403)
-	expect((await fetchTranscript(call.id, await cookieFor('someone@example.com'))).status).toBe(403)
-	const response = await fetchTranscript(call.id, await cookieFor('admin@example.com'))
+	expect((await fetchTranscript(call.id, await sessionCookieFor('someone@example.com'))).status).toBe(403)
+	const response = await fetchTranscript(call.id, await sessionCookieFor('admin@example.com'))
 	expect(response.status).toBe(200)
 	expect(response.headers.get('Cache-Control')).toBe('private, no-store')
 	expect(await response.text()).toBe('Caller: hello\nAssistant: hi there')
 	expect(
-		(await fetchTranscript('00000000-0000-4000-8000-000000000000', await cookieFor('admin@example.com'))).status,
+		(await fetchTranscript('00000000-0000-4000-8000-000000000000', await sessionCookieFor('admin@example.com'))).status,
 	).toBe(404)
 })
