@@ -164,6 +164,19 @@ describe('chatbot builder intents', () => {
 		expect(await prisma.knowledgeChunk.count({ where: { chatbotId: chatbot.id } })).toBe(0)
 	})
 
+	test('saves are limited per user per hour, with a clear message and nothing stored', async () => {
+		const busy = (await prisma.user.create({ data: { email: `busy-${randomUUID()}@example.com`, passwordHash: 'x' } }))
+			.id
+		for (let i = 0; i < rateLimits.chatbotSavesPerUser.limit; i++) {
+			await consumeRateLimit(`chatbot-save:user:${busy}`, rateLimits.chatbotSavesPerUser)
+		}
+		const result = await answer(await post({ intent: 'create', name: 'One too many', knowledgeBase: 'x' }, busy))
+		expect(result.status).toBe(429)
+		expect(result.data?.toast.description).toMatch(/^Too many attempts/)
+		expect(await chatbotsOf(busy)).toHaveLength(0)
+		await prisma.user.delete({ where: { id: busy } })
+	})
+
 	test("an unknown intent is a 400 with the spec's creation failure toast", async () => {
 		const result = await answer(await post({ intent: 'explode', name: 'x', knowledgeBase: 'y' }))
 		expect(result.status).toBe(400)
