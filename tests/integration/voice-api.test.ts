@@ -230,6 +230,41 @@ describe('errors', () => {
 		expect(await call(() => voice.message(form))).toMatchObject({ status: 415 })
 	})
 
+	test('a message sent again with the same message_id gets the same turn back, written once', async () => {
+		const { body } = await start({ agent_id: agentId })
+		const id = body.conversation_id as string
+		const first = await message({
+			agent_id: agentId,
+			conversation_id: id,
+			message_id: 'msg-1',
+			text: 'Are you open on Sunday?',
+		})
+		expect(first.status).toBe(200)
+		const again = await message({
+			agent_id: agentId,
+			conversation_id: id,
+			message_id: 'msg-1',
+			text: 'Are you open on Sunday?',
+		})
+		expect(again).toEqual(first)
+		const twice = await Promise.all([
+			message({ agent_id: agentId, conversation_id: id, message_id: 'msg-2', text: 'When do you open?' }),
+			message({ agent_id: agentId, conversation_id: id, message_id: 'msg-2', text: 'When do you open?' }),
+		])
+		expect(twice[0]).toEqual(twice[1])
+		const transcript = (await row(id)).transcript ?? ''
+		expect(transcript.match(/Caller: Are you open on Sunday\?/g)).toHaveLength(1)
+		expect(transcript.match(/Caller: When do you open\?/g)).toHaveLength(1)
+		// Another agent cannot read a turn back through its id.
+		const other = await prisma.agent.create({ data: { userId, name: 'Nosy', instructions: 'x', firstMessage: 'hi' } })
+		expect(await message({ agent_id: other.id, conversation_id: id, message_id: 'msg-1', text: 'x' })).toMatchObject({
+			status: 404,
+		})
+		expect(
+			await message({ agent_id: agentId, conversation_id: id, message_id: 'm'.repeat(65), text: 'x' }),
+		).toMatchObject({ status: 400 })
+	})
+
 	test('a conversation takes a bounded number of messages, then asks for a new one', async () => {
 		const { body } = await start({ agent_id: agentId })
 		const id = body.conversation_id as string

@@ -32,6 +32,14 @@ export const VoiceStartSchema = z.object({
 		.or(z.literal('').transform(() => undefined)),
 })
 
+/** An optional id the client gives each message, so a retry is recognised (see sendVoiceMessage). */
+export const VoiceMessageIdSchema = z
+	.string()
+	.trim()
+	.max(64, 'message_id is limited to 64 characters.')
+	.transform((v) => v || undefined)
+	.optional()
+
 export const VoiceIdsSchema = z.object({
 	agent_id: Id('agent_id'),
 	conversation_id: Id('conversation_id'),

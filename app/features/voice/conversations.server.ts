@@ -151,9 +151,15 @@ function agentInstructions(agent: Agent) {
 
 /** One turn: what the caller said (audio transcribed, or text), the agent's reply, both saved. */
 export async function sendVoiceMessage(
-	input: VoiceIds & { text: string; audio: Uint8Array | null; signal: AbortSignal },
+	input: VoiceIds & { text: string; audio: Uint8Array | null; signal: AbortSignal; messageId?: string },
 ) {
 	const agent = await requireAgent(input.agent_id)
+	const { messageId } = input
+	// A message sent again (the client lost the answer and retried) gets the same turn back.
+	if (messageId) {
+		const earlier = await storedTurn(agent, input.conversation_id, messageId)
+		if (earlier) return earlier
+	}
 	const call = await requireOpenConversation(agent, input.conversation_id)
 	// Checked before any transcription or model call: a full conversation costs nothing more.
 	if (callerTurns(call.transcript ?? '') >= VOICE_MAX_MESSAGES) {
@@ -172,15 +178,46 @@ export async function sendVoiceMessage(
 		abortSignal: signal,
 	})
 	if (!reply) throw new VoiceApiError(502, 'The assistant could not answer. Try again.')
-	const spoken = oneLine(reply)
-	// Appended in SQL, so two quick messages cannot overwrite each other's turns.
-	await prisma.$executeRaw`
-		UPDATE call_logs SET
-			transcript = coalesce(transcript || E'\n', '') || ${`${CALLER}${heard}\n${ASSISTANT}${spoken}`},
-			inquiry_details = coalesce(inquiry_details, ${heard.slice(0, 500)}),
-			updated_at = now()
-		WHERE id = ${call.id}::uuid`
-	return { conversation_id: call.id, text: heard, reply: spoken, transcribed: Boolean(audio && audio.byteLength > 0) }
+	const turn = {
+		conversation_id: call.id,
+		text: heard,
+		reply: oneLine(reply),
+		transcribed: Boolean(audio && audio.byteLength > 0),
+	}
+	return prisma.$transaction(async (tx) => {
+		if (messageId) {
+			const recorded = await tx.$executeRaw`
+				INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, transcribed)
+				VALUES (${call.id}::uuid, ${messageId}, ${turn.text}, ${turn.reply}, ${turn.transcribed})
+				ON CONFLICT DO NOTHING`
+			// The same message arrived twice at once: the first one's turn stands, written once.
+			if (recorded === 0) return (await storedTurn(agent, call.id, messageId, tx)) ?? turn
+		}
+		// Appended in SQL, so two quick messages cannot overwrite each other's turns.
+		await tx.$executeRaw`
+			UPDATE call_logs SET
+				transcript = coalesce(transcript || E'\n', '') || ${`${CALLER}${turn.text}\n${ASSISTANT}${turn.reply}`},
+				inquiry_details = coalesce(inquiry_details, ${turn.text.slice(0, 500)}),
+				updated_at = now()
+			WHERE id = ${call.id}::uuid`
+		return turn
+	})
+}
+
+/** The turn already recorded for this client message id in this agent's conversation, if any. */
+async function storedTurn(
+	agent: Agent,
+	conversationId: string,
+	messageId: string,
+	db: Pick<typeof prisma, 'voiceMessage'> = prisma,
+) {
+	if (!isUuid(conversationId)) return null
+	const row = await db.voiceMessage.findFirst({
+		where: { conversationId, clientMessageId: messageId, conversation: { agentId: agent.id } },
+	})
+	return row
+		? { conversation_id: conversationId, text: row.heard, reply: row.reply, transcribed: row.transcribed }
+		: null
 }
 
 export async function endConversation(input: VoiceEnd) {

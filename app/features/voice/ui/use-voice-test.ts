@@ -131,6 +131,7 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		const form = new FormData()
 		form.set('agent_id', agent.id)
 		form.set('conversation_id', id)
+		form.set('message_id', crypto.randomUUID())
 		if ('audio' in input)
 			form.set('audio', input.audio, input.audio.type.includes('ogg') ? 'speech.ogg' : 'speech.webm')
 		else form.set('text', input.text)

@@ -1,4 +1,4 @@
-import { VoiceIdsSchema } from '~/features/voice/conversation-schema.ts'
+import { VoiceIdsSchema, VoiceMessageIdSchema } from '~/features/voice/conversation-schema.ts'
 import { sendVoiceMessage } from '~/features/voice/conversations.server.ts'
 import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/message'
@@ -13,8 +13,9 @@ export async function action({ request }: Route.ActionArgs) {
 			agent_id: form.get('agent_id') ?? '',
 			conversation_id: form.get('conversation_id') ?? '',
 		})
+		const messageId = parseOrThrow(VoiceMessageIdSchema, form.get('message_id') ?? undefined)
 		await limitVoiceCaller(request, ids.agent_id)
-		return sendVoiceMessage({ ...ids, text: String(form.get('text') ?? ''), audio, signal: request.signal })
+		return sendVoiceMessage({ ...ids, messageId, text: String(form.get('text') ?? ''), audio, signal: request.signal })
 	})
 }
 
