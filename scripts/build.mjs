@@ -32,6 +32,19 @@ await build({
 	logLevel: 'warning',
 })
 
+// The sandbox's parser process (app/lib/sandbox/parse-worker.ts), forked by the server at run time.
+await build({
+	entryPoints: [path.join(root, 'app/lib/sandbox/parse-worker.ts')],
+	outfile: path.join(root, 'build/parse-worker.js'),
+	bundle: true,
+	platform: 'node',
+	format: 'esm',
+	target: 'node20',
+	packages: 'external',
+	sourcemap: true,
+	logLevel: 'warning',
+})
+
 await mkdir(path.join(root, 'build'), { recursive: true })
 await writeFile(path.join(root, 'build/.stamp'), new Date().toISOString())
 console.log('Build complete: build/server.js, build/server/, build/client/')

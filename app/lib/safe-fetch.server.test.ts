@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { htmlToKnowledgeText } from '~/features/chatbots/ingest/website.server.ts'
+import { htmlText as htmlToKnowledgeText } from '~/lib/sandbox/parsers.ts'
 import { ARTICLE_PAGE, startWebsiteServer, type WebsiteServer } from '../../tests/support/website-server.ts'
 import { isPublicAddress, safeFetch, SafeFetchError } from './safe-fetch.server.ts'
 

@@ -20,6 +20,7 @@ export type SafeFetchErrorCode =
 	| 'not-html'
 	| 'http-status'
 	| 'network'
+	| 'unreadable'
 
 export class SafeFetchError extends Error {
 	constructor(

@@ -1,11 +1,10 @@
-// Uploaded documents to plain text, with kept libraries: unpdf (PDF.js) for PDF, mammoth for DOCX,
-// word-extractor for the old binary Word format. Anything broken or empty is one clear error.
-import mammoth from 'mammoth'
-import { extractText, getDocumentProxy } from 'unpdf'
-import WordExtractor from 'word-extractor'
+// Uploaded documents to plain text. The type is checked here, by name and first bytes; the parsing
+// (unpdf for PDF, mammoth for DOCX, word-extractor for DOC) happens in the sandbox's child processes.
+// Anything broken, empty or hostile is one clear error.
 import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
 import { startsWithBytes } from '~/lib/magic-bytes.ts'
 import { formatMegabytes } from '~/lib/misc.ts'
+import { runInSandbox, SandboxError } from '~/lib/sandbox/sandbox.server.ts'
 
 export class FileTextError extends Error {
 	constructor(message: string, options?: ErrorOptions) {
@@ -35,19 +34,6 @@ function decodeText(bytes: Uint8Array) {
 	return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '')
 }
 
-async function pdfText(bytes: Uint8Array) {
-	const pdf = await getDocumentProxy(bytes)
-	try {
-		const { text } = await extractText(pdf, { mergePages: false })
-		return text
-			.map((page) => page.trim())
-			.filter(Boolean)
-			.join('\n\n')
-	} finally {
-		await pdf.destroy()
-	}
-}
-
 /** The readable text of an uploaded document. Throws FileTextError with a message for the user. */
 export async function extractFileText(file: { name: string; bytes: Uint8Array }) {
 	if (file.bytes.byteLength > MAX_UPLOAD_BYTES)
@@ -56,14 +42,16 @@ export async function extractFileText(file: { name: string; bytes: Uint8Array })
 	const kind = kindOf(file.name, file.bytes)
 	if (!kind) throw new FileTextError(`Choose a ${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} file.`)
 	let text: string
-	try {
-		if (kind === 'txt') text = decodeText(file.bytes)
-		else if (kind === 'pdf') text = await pdfText(file.bytes)
-		else if (kind === 'docx') text = (await mammoth.extractRawText({ buffer: Buffer.from(file.bytes) })).value
-		else text = (await new WordExtractor().extract(Buffer.from(file.bytes))).getBody()
-	} catch (error) {
-		if (error instanceof FileTextError) throw error
-		throw new FileTextError('The file could not be read. It may be damaged or password-protected.', { cause: error })
+	if (kind === 'txt') text = decodeText(file.bytes)
+	else {
+		try {
+			// Parsed in the sandbox: a hostile document costs a child process, never this server.
+			text = await runInSandbox<string>('document', [kind, file.bytes])
+		} catch (error) {
+			if (error instanceof SandboxError && error.reason !== 'failed')
+				throw new FileTextError(`This file cannot be read. ${error.message}`, { cause: error })
+			throw new FileTextError('The file could not be read. It may be damaged or password-protected.', { cause: error })
+		}
 	}
 	const clean = text
 		.replace(/\r\n?/g, '\n')

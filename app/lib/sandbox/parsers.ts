@@ -1,0 +1,135 @@
+// The parsers of untrusted files and pages. They run only inside the sandbox's child processes
+// (parse-worker.ts), never on the web server's event loop: a malicious file can exhaust a child's
+// memory or time, or crash it outright, and the server only sees a refused task.
+import { convert } from 'html-to-text'
+import mammoth from 'mammoth'
+import { extractText, getDocumentProxy } from 'unpdf'
+import WordExtractor from 'word-extractor'
+
+/** Pages of a PDF read at most (a 20,000-page PDF of 3 MB is a memory bomb, not a manual). */
+const MAX_PDF_PAGES = 2_000
+/** What a DOCX (a zip) may unpack to: a 60 KB file that inflates to 20 MB of XML is a bomb. */
+const MAX_DOCX_UNPACKED_BYTES = 30 * 1024 * 1024
+/** Elements nested deeper than this are refused before parsing (a parser would recurse that deep). */
+const MAX_HTML_DEPTH = 512
+
+/** A refusal with a message for the user, as opposed to a parser failing on a broken file. */
+class ParseRefusal extends Error {
+	constructor(message: string) {
+		super(message)
+		this.name = 'ParseRefusal'
+	}
+}
+
+export async function documentText(kind: 'pdf' | 'docx' | 'doc', bytes: Uint8Array) {
+	if (kind === 'pdf') return pdfText(bytes)
+	if (kind === 'docx') {
+		if (unpackedZipBytes(bytes) > MAX_DOCX_UNPACKED_BYTES) {
+			throw new ParseRefusal(`It unpacks to more than ${MAX_DOCX_UNPACKED_BYTES / 1024 / 1024} MB.`)
+		}
+		return (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value
+	}
+	return (await new WordExtractor().extract(Buffer.from(bytes))).getBody()
+}
+
+/**
+ * The sizes a zip declares for its entries once unpacked, summed from its central directory (0 when
+ * there is none: the parser then reports the broken file itself). A size a zip cannot state in 32
+ * bits counts as too large. The child's heap cap still stops a zip that lies about its sizes.
+ */
+function unpackedZipBytes(bytes: Uint8Array) {
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+	for (let end = bytes.byteLength - 22; end >= Math.max(0, bytes.byteLength - 65_557); end--) {
+		if (view.getUint32(end, true) !== 0x06054b50) continue
+		const entries = view.getUint16(end + 10, true)
+		let offset = view.getUint32(end + 16, true)
+		let total = 0
+		for (let n = 0; n < entries; n++) {
+			if (offset + 46 > bytes.byteLength || view.getUint32(offset, true) !== 0x02014b50) return Infinity
+			const size = view.getUint32(offset + 24, true)
+			if (size === 0xffffffff) return Infinity
+			total += size
+			offset +=
+				46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true)
+		}
+		return total
+	}
+	return 0
+}
+
+async function pdfText(bytes: Uint8Array) {
+	const pdf = await getDocumentProxy(bytes)
+	try {
+		if (pdf.numPages > MAX_PDF_PAGES) {
+			throw new ParseRefusal(
+				`It has ${pdf.numPages.toLocaleString('en-US')} pages; at most ${MAX_PDF_PAGES.toLocaleString('en-US')} are read.`,
+			)
+		}
+		const { text } = await extractText(pdf, { mergePages: false })
+		return text
+			.map((page) => page.trim())
+			.filter(Boolean)
+			.join('\n\n')
+	} finally {
+		await pdf.destroy()
+	}
+}
+
+/** How deep elements nest, counted from the tags alone (void and self-closed tags do not nest). */
+function nestingDepth(html: string) {
+	const VOID = /^(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)$/i
+	let depth = 0
+	let deepest = 0
+	for (const match of html.matchAll(/<(\/?)([a-zA-Z][\w-]*)[^>]*?(\/?)>/g)) {
+		const [, closing, name, selfClosing] = match
+		if (VOID.test(name) || selfClosing) continue
+		depth = closing ? Math.max(0, depth - 1) : depth + 1
+		if (depth > deepest) deepest = depth
+	}
+	return deepest
+}
+
+/** A page's readable text: scripts, styles, navigation and other chrome dropped, the main content kept. */
+export function htmlText(html: string) {
+	if (nestingDepth(html) > MAX_HTML_DEPTH) {
+		throw new ParseRefusal(`Its elements nest more than ${MAX_HTML_DEPTH} levels deep.`)
+	}
+	const hasMain = /<main[\s>]/i.test(html)
+	const text = convert(html, {
+		wordwrap: false,
+		baseElements: { selectors: [hasMain ? 'main' : 'body'] },
+		selectors: [
+			...[
+				'script',
+				'style',
+				'noscript',
+				'template',
+				'svg',
+				'canvas',
+				'iframe',
+				'nav',
+				'header',
+				'footer',
+				'aside',
+				'form',
+				'button',
+				'select',
+			].map((selector) => ({ selector, format: 'skip' })),
+			{ selector: 'a', options: { ignoreHref: true } },
+			{ selector: 'img', format: 'skip' },
+			{ selector: 'h1', options: { uppercase: false } },
+			{ selector: 'h2', options: { uppercase: false } },
+			{ selector: 'h3', options: { uppercase: false } },
+			{ selector: 'h4', options: { uppercase: false } },
+			{ selector: 'h5', options: { uppercase: false } },
+			{ selector: 'h6', options: { uppercase: false } },
+			{ selector: 'table', format: 'dataTable' },
+		],
+	})
+	// Whitespace collapsed within lines; paragraph breaks kept, since they guide retrieval chunks.
+	return text
+		.split(/\n\s*\n/)
+		.map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
+		.filter(Boolean)
+		.join('\n\n')
+}
