@@ -2,6 +2,7 @@
 // when DATABASE_URL is unset), applies migrations, then serves the app.
 import path from 'node:path'
 import { parseEnv } from '~/lib/env.server.ts'
+import { allowedHosts } from '~/lib/origin.server.ts'
 import { createServerApp } from './server/app.ts'
 import { createDatabase, startEmbeddedPostgres, type RunningPostgres } from './server/db/embedded-postgres.ts'
 import { applyMigrations } from './server/db/migrate.ts'
@@ -38,6 +39,8 @@ async function main() {
 		mode: env.NODE_ENV,
 		pageCacheSeconds: env.PAGE_CACHE_SECONDS,
 		trustProxy: env.TRUST_PROXY,
+		allowedHosts: allowedHosts(env),
+		siteUrl: env.SITE_URL,
 	})
 	const server = app.listen(env.PORT, env.HOST, () => {
 		console.log(`Server listening on http://localhost:${env.PORT} (${env.NODE_ENV})`)

@@ -1,5 +1,6 @@
 // The Express app: security headers, compression, static files and the React Router handler.
 import crypto from 'node:crypto'
+import net from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
@@ -12,6 +13,7 @@ import { MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
 import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { CLIENT_IP_HEADER } from '~/lib/client-ip.ts'
 import { logValue } from '~/lib/log.ts'
+import { isAllowedHost } from '~/lib/origin.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
 import { appBodyLimits, bodyLimit } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
@@ -23,14 +25,32 @@ export async function createServerApp({
 	mode,
 	pageCacheSeconds,
 	trustProxy,
+	allowedHosts,
+	siteUrl,
 }: {
 	mode: Mode
 	pageCacheSeconds: number
 	trustProxy: string
+	/** Host names this site answers to (lib/origin.server.ts); others get 400. */
+	allowedHosts: string[]
+	siteUrl?: string
 }) {
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', parseTrustProxy(trustProxy))
+	const isTrustedProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean
+
+	// Only hosts on the list are served: a forged Host or X-Forwarded-Host would otherwise reach the
+	// links in e-mails, canonical URLs and the page cache. X-Forwarded-Host from a client that is not
+	// a trusted proxy is dropped, because React Router reads its port regardless.
+	app.use((req, res, next) => {
+		if (req.headers['x-forwarded-host'] && !isTrustedProxy(req.socket.remoteAddress ?? '', 0)) {
+			delete req.headers['x-forwarded-host']
+		}
+		if (isAllowedHost(req.hostname ?? '', allowedHosts)) return next()
+		console.warn(`Refused ${req.method} ${logValue(req.originalUrl)} for host ${logValue(req.hostname ?? '')}`)
+		res.status(400).type('text/plain').send('Bad request: unknown host.')
+	})
 
 	// Event streams must reach the client as they are written, never buffered by compression.
 	app.use(
@@ -67,7 +87,7 @@ export async function createServerApp({
 					'style-src': ["'self'", "'unsafe-inline'"],
 					'form-action': ["'self'"],
 					// The chatbot embed (/embed/…) is meant to be framed by any site; nothing else is.
-					'frame-ancestors': [(req) => (isEmbedPage((req as Request).path) ? '*' : "'self'")],
+					'frame-ancestors': [(req) => (isEmbedPage((req as Request).originalUrl) ? '*' : "'self'")],
 					'object-src': ["'none'"],
 					'base-uri': ["'self'"],
 					'upgrade-insecure-requests': null,
@@ -77,7 +97,7 @@ export async function createServerApp({
 	)
 
 	app.use((req, res, next) => {
-		if (isEmbedPage(req.path)) res.removeHeader('X-Frame-Options')
+		if (isEmbedPage(req.originalUrl)) res.removeHeader('X-Frame-Options')
 		// The loader script is fetched by other sites' pages.
 		if (req.path === '/embed.js') res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
 		next()
@@ -116,8 +136,9 @@ export async function createServerApp({
 	})
 
 	// The client IP for rate limits, as resolved under TRUST_PROXY; any value a client sent is replaced.
+	// A forwarded value that is not an IP address is ignored in favour of the connection's own.
 	app.use((req, _res, next) => {
-		req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown'
+		req.headers[CLIENT_IP_HEADER] = clientAddress(req)
 		next()
 	})
 
@@ -147,8 +168,14 @@ export async function createServerApp({
 	if (!isDev && pageCacheSeconds > 0) {
 		const cacheable = new Set(publicPaths())
 		app.use(
-			createPageCache({ isCacheablePath: (p) => cacheable.has(p), ttlMs: pageCacheSeconds * 1000, maxEntries: 200 })
-				.middleware,
+			createPageCache({
+				isCacheablePath: (p) => cacheable.has(p),
+				// The same origin the page's links were made from (lib/origin.server.ts).
+				originOf: (req) =>
+					siteUrl ? new URL(siteUrl).origin : `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host')}`,
+				ttlMs: pageCacheSeconds * 1000,
+				maxEntries: 200,
+			}).middleware,
 		)
 	}
 
@@ -187,8 +214,25 @@ function clientErrorStatus(error: unknown) {
 	return typeof status === 'number' && status >= 400 && status < 500 ? status : null
 }
 
-function isEmbedPage(pathname: string) {
-	return pathname.startsWith('/embed/')
+/**
+ * Whether the address is an embed page, judged on the path as React Router will route it: the URL
+ * parser resolves `/embed/%2e%2e/playground` to `/playground`, which must not be framable.
+ */
+export function isEmbedPage(originalUrl: string) {
+	let pathname: string
+	try {
+		pathname = new URL(originalUrl, 'http://localhost').pathname
+	} catch {
+		return false
+	}
+	return /^\/embed\/[^/]+\/?$/.test(pathname)
+}
+
+function clientAddress(req: Request) {
+	const forwarded = req.ip && net.isIP(req.ip) ? req.ip : req.socket.remoteAddress
+	if (!forwarded) return 'unknown'
+	// An IPv4 client on a dual-stack socket is one client whichever way it is written.
+	return forwarded.startsWith('::ffff:') && net.isIPv4(forwarded.slice(7)) ? forwarded.slice(7) : forwarded
 }
 
 /** TRUST_PROXY as Express understands it: true/false, a hop count, or addresses and subnet names. */

@@ -11,6 +11,7 @@ async function start(options: { ttlMs?: number; now?: () => number } = {}) {
 	let nonceCounter = 0
 	const cache = createPageCache({
 		isCacheablePath: (p) => p === '/' || p === '/missing',
+		originOf: () => 'http://site.example',
 		ttlMs: options.ttlMs ?? 60_000,
 		maxEntries: 10,
 		now: options.now,

@@ -10,12 +10,14 @@ type Entry = { body: string; contentType: string; storedAt: number }
 export type PageCacheOptions = {
 	/** Paths whose HTML is identical for every anonymous visitor. */
 	isCacheablePath: (path: string) => boolean
+	/** The trusted origin the page was rendered for (never a header the server has not vetted). */
+	originOf: (req: Request) => string
 	ttlMs: number
 	maxEntries: number
 	now?: () => number
 }
 
-export function createPageCache({ isCacheablePath, ttlMs, maxEntries, now = Date.now }: PageCacheOptions) {
+export function createPageCache({ isCacheablePath, originOf, ttlMs, maxEntries, now = Date.now }: PageCacheOptions) {
 	const entries = new Map<string, Entry>()
 	const placeholder = `nonce-placeholder-${crypto.randomBytes(12).toString('hex')}`
 	const stats = { hits: 0, misses: 0 }
@@ -27,7 +29,7 @@ export function createPageCache({ isCacheablePath, ttlMs, maxEntries, now = Date
 			return next()
 		}
 		const nonce = res.locals.cspNonce as string
-		const key = `${req.protocol}://${req.get('host')}${req.path}`
+		const key = `${originOf(req)}${req.path}`
 		const cached = entries.get(key)
 		if (cached && now() - cached.storedAt < ttlMs) {
 			stats.hits++

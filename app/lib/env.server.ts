@@ -16,6 +16,17 @@ const optionalUrl = z
 	.pipe(z.url().optional())
 	.optional()
 
+/** A comma-separated list, lower-cased; empty entries dropped. */
+const commaList = z
+	.string()
+	.default('')
+	.transform((v) =>
+		v
+			.split(',')
+			.map((entry) => entry.trim().toLowerCase())
+			.filter(Boolean),
+	)
+
 const envSchema = z.object({
 	NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
 	PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -36,7 +47,13 @@ const envSchema = z.object({
 	/** Milliseconds one SQL statement may run; the server cancels it after that. */
 	DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
 	DATA_DIR: z.string().default('.data'),
+	/** The public origin (https://www.example.com): links in e-mails, canonical URLs, the page cache. */
 	SITE_URL: optionalUrl,
+	/**
+	 * Host names the site answers to, comma-separated (`.example.com` also matches subdomains, `*`
+	 * anything); others get 400. Default: SITE_URL's host plus localhost, 127.0.0.1 and [::1].
+	 */
+	ALLOWED_HOSTS: commaList,
 	/** Signs session and flash cookies and e-mail links; unset: a random one kept in DATA_DIR. */
 	SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 	/** The one administrator: the account with this verified e-mail address. */
@@ -57,7 +74,10 @@ const envSchema = z.object({
 		)
 		.optional(),
 	MAIL_FROM: z.string().default('Zenvora AI <no-reply@zenvora.example>'),
-	/** Express "trust proxy": which hops may set X-Forwarded-For (the client IP used by rate limits). */
+	/**
+	 * Express "trust proxy": which hops may set X-Forwarded-For/-Host/-Proto (the client IP used by
+	 * rate limits). Behind a proxy on another machine, list its address or subnet.
+	 */
 	TRUST_PROXY: z.string().default('loopback'),
 	/** Groq (or any OpenAI-compatible server via GROQ_BASE_URL); unset: the built-in offline model. */
 	GROQ_API_KEY: optionalSecret,
@@ -95,15 +115,7 @@ const envSchema = z.object({
 	 * host:port pairs that website import may fetch even though they resolve to a private or loopback
 	 * address, comma-separated. Empty by default; tests list their local website server here.
 	 */
-	WEBSITE_IMPORT_ALLOW: z
-		.string()
-		.default('')
-		.transform((v) =>
-			v
-				.split(',')
-				.map((entry) => entry.trim().toLowerCase())
-				.filter(Boolean),
-		),
+	WEBSITE_IMPORT_ALLOW: commaList,
 })
 
 export type Env = z.infer<typeof envSchema>

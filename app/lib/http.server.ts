@@ -7,6 +7,13 @@ export function privateHeaders(setCookie?: string | null): HeadersInit {
 		: { 'Cache-Control': 'private, no-store' }
 }
 
+/**
+ * The `headers` export of private route modules (the Playground layout covers its pages; the account
+ * pages carry tokens). React Router copies only Set-Cookie from a loader's `data()` init, so a page
+ * and its `.data` requests get Cache-Control from here; child routes without `headers` inherit it.
+ */
+export const privateRouteHeaders = () => ({ 'Cache-Control': 'private, no-store' })
+
 /** The JSON APIs' error shape: { error } with a 4xx/5xx status. */
 export const jsonError = (error: string, status: number, headers?: HeadersInit) =>
 	Response.json({ error }, { status, headers })

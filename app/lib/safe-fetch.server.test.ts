@@ -34,7 +34,28 @@ describe('isPublicAddress', () => {
 		'224.0.0.1',
 		'255.255.255.255',
 	])('%s is not public', (address) => expect(isPublicAddress(address)).toBe(false))
-	test.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (address) =>
+	// One address from every special-purpose IPv6 block (IANA registry), plus the ones that embed IPv4.
+	test.each([
+		['::127.0.0.1', 'IPv4-compatible (::/96)'],
+		['::7f00:1', 'IPv4-compatible, as the URL parser writes it'],
+		['::8.8.8.8', 'IPv4-compatible, even of a public address'],
+		['::ffff:0:7f00:1', 'IPv4-translated (::ffff:0:0/96)'],
+		['64:ff9b::7f00:1', 'NAT64 (64:ff9b::/96)'],
+		['64:ff9b:1::1', 'local NAT64 (64:ff9b:1::/48)'],
+		['100::1', 'discard-only (100::/64)'],
+		['2001::1', 'Teredo (2001::/32)'],
+		['2001:2::1', 'benchmarking (2001:2::/48)'],
+		['2001:20::1', 'ORCHIDv2 (2001:20::/28)'],
+		['2001:db8::1', 'documentation (2001:db8::/32)'],
+		['2002:7f00:1::1', '6to4 (2002::/16)'],
+		['3fff::1', 'documentation (3fff::/20)'],
+		['5f00::1', 'SRv6 SIDs (5f00::/16)'],
+		['fc00::1', 'unique local (fc00::/7)'],
+		['fec0::1', 'site-local (fec0::/10)'],
+		['ff02::1', 'multicast (ff00::/8)'],
+		['::', 'unspecified'],
+	])('%s (%s) is not public', (address) => expect(isPublicAddress(address)).toBe(false))
+	test.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'])('%s is public', (address) =>
 		expect(isPublicAddress(address)).toBe(true),
 	)
 })
@@ -49,6 +70,7 @@ describe('safeFetch refuses our own network', () => {
 		['0.0.0.0', 'http://0.0.0.0:9/'],
 		['a decimal-encoded loopback', 'http://2130706433/'],
 		['an IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.1]/'],
+		['an IPv4-compatible IPv6 loopback', 'http://[::127.0.0.1]/'],
 	])('%s', async (_label, url) => {
 		expect((await refusal(safeFetch(url))).code).toBe('blocked-address')
 	})

@@ -49,13 +49,45 @@ export type SafeFetchResult = { url: string; status: number; contentType: string
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
+/**
+ * IPv6 is allowed from a list, not refused from one: only global unicast (2000::/3) can be a public
+ * website, which leaves out ::/96 (IPv4-compatible, `[::127.0.0.1]`), NAT64 (64:ff9b::/96 and
+ * 64:ff9b:1::/48), discard (100::/64), unique- and link-local, site-local and multicast at once.
+ * Inside 2000::/3 these special-purpose blocks (IANA registry) are refused as well.
+ */
+const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3')
+const IPV6_SPECIAL_PURPOSE = [
+	'2001::/23', // IETF protocol assignments: Teredo (embeds an IPv4 address), benchmarking, ORCHID…
+	'2001:db8::/32', // documentation
+	'2002::/16', // 6to4 (embeds an IPv4 address)
+	'3fff::/20', // documentation (RFC 9637)
+].map((cidr) => ipaddr.parseCIDR(cidr))
+
 /** True only for globally routable unicast addresses (IPv4-mapped IPv6 judged as its IPv4). */
 export function isPublicAddress(address: string) {
 	if (!ipaddr.isValid(address)) return false
-	let parsed = ipaddr.parse(address)
-	if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-		parsed = (parsed as ipaddr.IPv6).toIPv4Address()
-	return parsed.range() === 'unicast'
+	const parsed = ipaddr.parse(canonicalIPv6(address))
+	if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast'
+	const ipv6 = parsed as ipaddr.IPv6
+	if (ipv6.isIPv4MappedAddress()) return ipv6.toIPv4Address().range() === 'unicast'
+	return (
+		ipv6.match(IPV6_GLOBAL_UNICAST) &&
+		!IPV6_SPECIAL_PURPOSE.some((cidr) => ipv6.match(cidr)) &&
+		ipv6.range() === 'unicast'
+	)
+}
+
+/**
+ * `::a.b.c.d` written with a dotted tail, in the WHATWG form the fetcher sees (`::7f00:1`): ipaddr.js
+ * would read every dotted tail as IPv4-mapped.
+ */
+function canonicalIPv6(address: string) {
+	if (!address.includes(':') || !address.includes('.')) return address
+	try {
+		return new URL(`http://[${address}]/`).hostname.slice(1, -1)
+	} catch {
+		return address
+	}
 }
 
 function parseTarget(raw: string | URL) {

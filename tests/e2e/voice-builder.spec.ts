@@ -30,7 +30,7 @@ async function createAgent(
 	await page.goto('/playground/voicebots?new')
 	await page.getByLabel('Assistant Name').fill(name)
 	if (fields.description !== undefined) await page.getByLabel('Description').fill(fields.description)
-	await page.getByLabel('Instructions').fill(fields.instructions ?? OPENING_HOURS)
+	await page.getByLabel('Instructions').fill(fields.instructions ?? 'Be warm and brief.')
 	if (fields.voice) await page.getByLabel('Voice', { exact: true }).selectOption({ label: fields.voice })
 	if (fields.language) await page.getByLabel('Language', { exact: true }).selectOption({ label: fields.language })
 	await page.getByRole('button', { name: 'Create Assistant' }).click()
@@ -148,7 +148,8 @@ test.describe('with JavaScript', () => {
 	}) => {
 		test.slow() // a whole user journey: many steps, each slower under CI's two workers
 		await signIn(login)
-		const id = await createAgent(page, 'Front Desk')
+		// The assistant answers from its description; its instructions stay private.
+		const id = await createAgent(page, 'Front Desk', { description: OPENING_HOURS })
 		await card(page, 'Front Desk').getByRole('button', { name: 'Test Front Desk' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Test: Front Desk' })
 		const status = dialog.getByTestId('voice-status')
@@ -359,7 +360,7 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 		await useSessionIn(page.context(), origin, await sessionCookieDirect(email))
 		const [user] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email])
 		await sql(
-			`INSERT INTO agents (user_id, name, instructions, first_message) VALUES ($1, 'Browser Ears', $2, 'Hi there!')`,
+			`INSERT INTO agents (user_id, name, description, instructions, first_message) VALUES ($1, 'Browser Ears', $2, 'Be brief.', 'Hi there!')`,
 			[user.id, OPENING_HOURS],
 		)
 

@@ -37,4 +37,12 @@ test('redirects after sign-in stay on this site', () => {
 	expect(safeRedirect('/\\evil.example')).toBe('/playground')
 	expect(safeRedirect('https://evil.example')).toBe('/playground')
 	expect(safeRedirect(null)).toBe('/playground')
+	// A tab or line break is dropped by browsers (`/\t/evil` is `//evil`) or breaks the header.
+	expect(safeRedirect('/\t/evil.example/x')).toBe('/playground')
+	expect(safeRedirect('/\n/evil.example')).toBe('/playground')
+	expect(safeRedirect('/\u0085/evil.example')).toBe('/playground')
+	expect(safeRedirect('/a\\b')).toBe('/playground')
+	// Dot segments stay as written, so the browser resolves them on this site.
+	expect(safeRedirect('/a/..//evil.example')).toBe('/a/..//evil.example')
+	expect(safeRedirect('/playground?tab=1#x')).toBe('/playground?tab=1#x')
 })

@@ -47,8 +47,18 @@ export const SignUpSchema = z
 
 export { fieldErrorsOf, type FieldErrors } from '~/lib/forms.ts'
 
-/** Only a path on this site: never `//host` or a full URL (no open redirects). */
+/**
+ * Only a path on this site (no open redirects): never `//host`, a full URL, a backslash (browsers
+ * read `/\\host` as `//host`) or a control character (`/\t/host` is `//host` to a browser too, and a
+ * line break cannot go into a Location header at all).
+ */
+const SITE = 'http://this-site.invalid'
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/playground') {
-	if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-	return to
+	if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || /[\p{Cc}\\]/u.test(to)) return fallback
+	try {
+		// The target as given (not a normalised copy: `/a/..//host` must not become `//host`).
+		return new URL(to, SITE).origin === SITE ? to : fallback
+	} catch {
+		return fallback
+	}
 }

@@ -19,6 +19,7 @@ import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
 import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+import { privateRouteHeaders } from '~/lib/http.server.ts'
 import type { Route } from './+types/auth'
 
 type Tab = 'signin' | 'signup'
@@ -69,6 +70,8 @@ export async function action({ request }: Route.ActionArgs) {
 		return fail(500, 'Error', 'An unexpected error occurred')
 	}
 }
+
+export const headers = privateRouteHeaders
 
 export const meta: Route.MetaFunction = () => [
 	{ title: `Sign in | ${company.name}` },

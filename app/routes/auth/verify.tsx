@@ -1,5 +1,6 @@
 import { verifyEmail } from '~/features/accounts/auth.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { privateRouteHeaders } from '~/lib/http.server.ts'
 import type { Route } from './+types/verify'
 
 // The link in the verification e-mail: verifies the address, signs the user in, opens the Playground.
@@ -19,3 +20,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 		{ headers: { 'Set-Cookie': session.setCookie } },
 	)
 }
+
+export const headers = privateRouteHeaders

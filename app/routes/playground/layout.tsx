@@ -2,7 +2,7 @@ import { AudioLines, Bot, LayoutDashboard, LogOut } from 'lucide-react'
 import { data, Form, NavLink, Outlet } from 'react-router'
 import { company } from '~/content/company.ts'
 import { requireUser } from '~/features/accounts/auth.server.ts'
-import { privateHeaders } from '~/lib/http.server.ts'
+import { privateHeaders, privateRouteHeaders } from '~/lib/http.server.ts'
 import { cn } from '~/lib/misc.ts'
 import type { Route } from './+types/layout'
 
@@ -13,6 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 		{ headers: privateHeaders(setCookie) },
 	)
 }
+
+export const headers = privateRouteHeaders
 
 export const meta: Route.MetaFunction = () => [
 	{ title: `AI Playground | ${company.name}` },

@@ -68,6 +68,7 @@ export function AgentForm({ values, errors: serverErrors }: { values: AgentFormV
 					defaultValue={values.description}
 					maxLength={300}
 					placeholder={copy.descriptionPlaceholder}
+					hint={<p className="text-xs text-slate-500">{copy.descriptionHint}</p>}
 					error={errors.description}
 				/>
 				<TextareaField
@@ -77,6 +78,7 @@ export function AgentForm({ values, errors: serverErrors }: { values: AgentFormV
 					rows={5}
 					defaultValue={values.instructions}
 					maxLength={4000}
+					hint={<p className="text-xs text-slate-500">{copy.instructionsHint}</p>}
 					error={errors.instructions}
 				/>
 				<Field
