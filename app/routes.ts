@@ -13,6 +13,8 @@ export default [
 	...prefix('auth', [
 		index('routes/auth/auth.tsx'),
 		route('verify', 'routes/auth/verify.tsx'),
+		route('forgot-password', 'routes/auth/forgot-password.tsx'),
+		route('reset-password', 'routes/auth/reset-password.tsx'),
 		route('sign-out', 'routes/auth/sign-out.tsx'),
 	]),
 
@@ -23,6 +25,7 @@ export default [
 		route('chatbots/:chatbotId/preview', 'routes/playground/chatbots/preview.tsx'),
 		route('voicebots', 'routes/playground/voicebots/builder.tsx'),
 		route('dashboard', 'routes/playground/dashboard/dashboard.tsx'),
+		route('account', 'routes/playground/account.tsx'),
 	]),
 
 	...prefix('api', [

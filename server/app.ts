@@ -17,6 +17,7 @@ import { isAllowedHost } from '~/lib/origin.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
 import { appBodyLimits, bodyLimit } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
+import { isEmbedPage } from './framing.ts'
 import { createPageCache } from './page-cache.ts'
 
 type Mode = 'production' | 'development' | 'test'
@@ -212,20 +213,6 @@ const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST'])
 function clientErrorStatus(error: unknown) {
 	const status = (error as { status?: unknown } | null)?.status
 	return typeof status === 'number' && status >= 400 && status < 500 ? status : null
-}
-
-/**
- * Whether the address is an embed page, judged on the path as React Router will route it: the URL
- * parser resolves `/embed/%2e%2e/playground` to `/playground`, which must not be framable.
- */
-export function isEmbedPage(originalUrl: string) {
-	let pathname: string
-	try {
-		pathname = new URL(originalUrl, 'http://localhost').pathname
-	} catch {
-		return false
-	}
-	return /^\/embed\/[^/]+\/?$/.test(pathname)
 }
 
 function clientAddress(req: Request) {

@@ -6,10 +6,21 @@ export type RateLimitRule = { limit: number; windowMs: number }
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
 
 export const rateLimits = {
-	signInPerIp: { limit: 20, windowMs: 15 * 60_000 },
-	signInPerEmail: { limit: 8, windowMs: 15 * 60_000 },
+	/**
+	 * Failed sign-ins only (a success hands its attempt back): per client IP across accounts; per
+	 * account from browsers that have not signed in to it before; and per device that has (its own
+	 * counter, so guessing from elsewhere never locks the owner out of a browser they use).
+	 */
+	signInFailuresPerIp: { limit: 20, windowMs: 15 * 60_000 },
+	signInFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+	signInFailuresPerDevice: { limit: 10, windowMs: 15 * 60_000 },
 	signUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
 	signUpPerEmail: { limit: 3, windowMs: 60 * 60_000 },
+	/** Password-reset e-mails: per IP, and per address so nobody can flood an inbox. */
+	passwordResetPerIp: { limit: 10, windowMs: 60 * 60_000 },
+	passwordResetPerEmail: { limit: 3, windowMs: 60 * 60_000 },
+	/** Wrong current passwords on "Change password", per signed-in user. */
+	changePasswordFailuresPerUser: { limit: 10, windowMs: 15 * 60_000 },
 	publicChatPerIp: { limit: 30, windowMs: 60_000 },
 	/** Each import fetches a page from the internet on the user's behalf. */
 	websiteImportPerUser: { limit: 30, windowMs: 10 * 60_000 },
@@ -97,6 +108,23 @@ export async function consumeRateLimits(entries: Array<[key: string, rule: RateL
 		if (!result.allowed && (worst.allowed || result.retryAfterSeconds > worst.retryAfterSeconds)) worst = result
 	}
 	return worst
+}
+
+/**
+ * Hands back one attempt counted by consumeRateLimits (a sign-in that succeeded is not a failure).
+ * Best effort: a database that does not answer leaves the count as it was.
+ */
+export async function releaseRateLimits(keys: string[]) {
+	for (const key of keys) {
+		const window = fallbackWindows.get(key)
+		if (window && window.count > 0) window.count--
+	}
+	if (Date.now() < databaseDownUntil) return
+	await withDeadline(
+		prisma.$executeRaw`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ANY(${keys})`,
+		DATABASE_DEADLINE_MS,
+		() => new Error(`no answer within ${DATABASE_DEADLINE_MS} ms`),
+	).catch((error) => console.error(`Rate limits: releasing an attempt failed: ${(error as Error).message}`))
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number) {

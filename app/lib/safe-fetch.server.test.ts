@@ -55,8 +55,9 @@ describe('isPublicAddress', () => {
 		['ff02::1', 'multicast (ff00::/8)'],
 		['::', 'unspecified'],
 	])('%s (%s) is not public', (address) => expect(isPublicAddress(address)).toBe(false))
-	test.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'])('%s is public', (address) =>
-		expect(isPublicAddress(address)).toBe(true),
+	test.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8'])(
+		'%s is public',
+		(address) => expect(isPublicAddress(address)).toBe(true),
 	)
 })
 

@@ -1,5 +1,7 @@
-// Sign-in and sign-up validation, shared by the browser (before sending) and the server.
+// Account form validation (sign-in, sign-up, password reset and change), shared by the browser
+// (before sending) and the server.
 import { z } from 'zod'
+import { isCommonPassword } from './common-passwords.ts'
 
 export const PASSWORD_MIN_LENGTH = 6
 // bcrypt ignores everything after 72 bytes, so longer passwords are refused rather than truncated.
@@ -13,7 +15,10 @@ const email = z
 	.pipe(z.email('Please enter a valid email address'))
 	.transform((v) => v.toLowerCase())
 
-const password = z
+const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose another one.'
+
+/** A new password: the spec's minimum of 6 characters, bcrypt's 72 bytes, and not a common one. */
+const newPassword = z
 	.string({ error: 'Password is required' })
 	.min(1, 'Password is required')
 	.min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -21,6 +26,15 @@ const password = z
 		(v) => new TextEncoder().encode(v).length <= PASSWORD_MAX_BYTES,
 		`Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
 	)
+	.refine((v) => !isCommonPassword(v), COMMON_PASSWORD_MESSAGE)
+
+const confirmPassword = z.string({ error: 'Confirm Password is required' }).min(1, 'Confirm Password is required')
+
+function passwordsMatch(value: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+	if (value.confirmPassword && value.password !== value.confirmPassword) {
+		ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' })
+	}
+}
 
 export const SignInSchema = z.object({
 	email,
@@ -36,14 +50,25 @@ export const SignUpSchema = z
 			.min(1, 'Full Name is required')
 			.max(100, 'Full Name is too long'),
 		email,
-		password,
-		confirmPassword: z.string({ error: 'Confirm Password is required' }).min(1, 'Confirm Password is required'),
+		password: newPassword,
+		confirmPassword,
 	})
-	.superRefine((value, ctx) => {
-		if (value.confirmPassword && value.password !== value.confirmPassword) {
-			ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' })
-		}
+	.superRefine(passwordsMatch)
+
+export const ForgotPasswordSchema = z.object({ email })
+
+/** The token comes from the e-mailed link; the server checks it. */
+export const ResetPasswordSchema = z
+	.object({ token: z.string().max(100).default(''), password: newPassword, confirmPassword })
+	.superRefine(passwordsMatch)
+
+export const ChangePasswordSchema = z
+	.object({
+		currentPassword: z.string({ error: 'Current Password is required' }).min(1, 'Current Password is required'),
+		password: newPassword,
+		confirmPassword,
 	})
+	.superRefine(passwordsMatch)
 
 export { fieldErrorsOf, type FieldErrors } from '~/lib/forms.ts'
 

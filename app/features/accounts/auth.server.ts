@@ -1,5 +1,5 @@
-// Who is asking: sign-in (remix-auth form strategy), sign-up with e-mail verification, and the
-// guards every loader and action uses.
+// Who is asking: sign-in (remix-auth form strategy), sign-up with e-mail verification, password
+// reset and change, and the guards every loader and action uses. docs/decisions/0013-account-security.md
 import { redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
@@ -9,11 +9,24 @@ import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { sendEmail } from '~/lib/mail.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
-import { consumeRateLimits, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import {
+	consumeRateLimits,
+	rateLimits,
+	releaseRateLimits,
+	tooManyAttemptsMessage,
+	type RateLimitRule,
+} from '~/lib/rate-limit.server.ts'
 import { createSession, destroySession, getSession } from '~/lib/session.server.ts'
-import { SignInSchema, SignUpSchema } from './auth-schema.ts'
+import { consumeAccountToken, issueAccountToken } from './account-tokens.server.ts'
+import {
+	ChangePasswordSchema,
+	ForgotPasswordSchema,
+	ResetPasswordSchema,
+	SignInSchema,
+	SignUpSchema,
+} from './auth-schema.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.server.ts'
-import { createVerificationToken, readVerificationToken } from './verification.server.ts'
+import { trustDevice, trustedDeviceFor } from './trusted-device.server.ts'
 
 export type SessionUser = { id: string; email: string; fullName: string | null; isAdmin: boolean }
 
@@ -30,16 +43,24 @@ export class AuthError extends Error {
 
 const INVALID_CREDENTIALS = 'Invalid email or password.'
 
-const authenticator = new Authenticator<{ id: string }>()
+type SignedIn = { id: string; email: string }
+
+const authenticator = new Authenticator<SignedIn>()
 authenticator.use(
 	new FormStrategy(async ({ form, request }) => {
 		const parsed = SignInSchema.safeParse(Object.fromEntries(form))
 		if (!parsed.success) throw new AuthError(parsed.error.issues[0].message, 400)
 		const { email, password } = parsed.data
-		const limit = await consumeRateLimits([
-			[`sign-in:ip:${clientIp(request)}`, rateLimits.signInPerIp],
-			[`sign-in:email:${email}`, rateLimits.signInPerEmail],
-		])
+		// Every attempt is counted up front (so parallel guesses cannot slip past the limit) and a
+		// success hands it back: only failures add up (OWASP ASVS V2.2).
+		const device = await trustedDeviceFor(request, email)
+		const rules: Array<[string, RateLimitRule]> = [
+			[`sign-in:ip:${clientIp(request)}`, rateLimits.signInFailuresPerIp],
+			device
+				? [`sign-in:device:${device.id}`, rateLimits.signInFailuresPerDevice]
+				: [`sign-in:account:${email}`, rateLimits.signInFailuresPerAccount],
+		]
+		const limit = await consumeRateLimits(rules)
 		if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
 
 		const user = await prisma.user.findUnique({
@@ -51,24 +72,29 @@ authenticator.use(
 			throw new AuthError(INVALID_CREDENTIALS, 401)
 		}
 		if (!(await verifyPassword(password, user.passwordHash))) throw new AuthError(INVALID_CREDENTIALS, 401)
+		await releaseRateLimits(rules.map(([key]) => key))
 		if (!user.emailVerifiedAt) {
 			await sendVerificationEmail(request, user)
 			throw new AuthError('Please verify your email address first. We have sent you a new verification link.', 403)
 		}
-		return { id: user.id }
+		return { id: user.id, email: user.email }
 	}),
 	'form',
 )
 
-/** Signs in from the form in `request`; returns the Set-Cookie of the new session. */
+/** Signs in from the form in `request`; returns the Set-Cookies of the new session and trusted device. */
 export async function signIn(request: Request) {
 	const user = await authenticator.authenticate('form', request)
-	return createSession(user.id)
+	const { setCookie } = await createSession(user.id)
+	return { setCookies: [setCookie, await trustDevice(user.email)] }
 }
 
 /**
- * Creates the account and e-mails a verification link. An address that already has an account gets
- * an e-mail saying so instead, and the caller sees the same answer: no one learns who has an account.
+ * Creates the account and e-mails a verification link. An address that already has a verified
+ * account gets an e-mail saying so instead; an unverified one gets the new password and name and a
+ * new link, and its older links stop working (nobody can pre-claim someone else's address). The
+ * caller sees the same answer in the same time either way: bcrypt runs on every path, so no one
+ * learns who has an account.
  */
 export async function signUp(request: Request, form: FormData) {
 	const parsed = SignUpSchema.safeParse(Object.fromEntries(form))
@@ -83,64 +109,169 @@ export async function signUp(request: Request, form: FormData) {
 	])
 	if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
 
-	const existing = await prisma.user.findUnique({
-		where: { email },
-		select: { id: true, email: true, emailVerifiedAt: true },
-	})
-	if (existing) {
-		if (existing.emailVerifiedAt) await sendAlreadyRegisteredEmail(request, email)
-		else await sendVerificationEmail(request, existing)
-		return
-	}
 	const passwordHash = await hashPassword(password)
-	const user = await prisma.user
-		.create({ data: { email, passwordHash, fullName }, select: { id: true, email: true } })
-		.catch(async (error: { code?: string }) => {
-			if (error.code === 'P2002') return null // the same address signed up twice at once
-			throw error
-		})
+	const user = await claimPendingAccount(email, passwordHash, fullName)
 	if (user) await sendVerificationEmail(request, user)
+	else await sendAlreadyRegisteredEmail(request, email)
 }
 
-/** Marks the address verified and signs the user in; null when the link is invalid or expired. */
-export async function verifyEmail(token: string) {
-	const claim = readVerificationToken(token)
-	if (!claim) return null
-	const user = await prisma.user.findUnique({
-		where: { id: claim.userId },
-		select: { id: true, email: true, emailVerifiedAt: true },
+/**
+ * The unverified account for `email` with this password and name (created, or taken over from an
+ * earlier sign-up that was never verified); null when the address belongs to a verified account.
+ * Only a row that is still unverified is ever changed, even if its owner verifies at this moment.
+ */
+async function claimPendingAccount(email: string, passwordHash: string, fullName: string) {
+	for (let attempt = 0; attempt < 2; attempt++) {
+		const { count } = await prisma.user.updateMany({
+			where: { email, emailVerifiedAt: null },
+			data: { passwordHash, fullName },
+		})
+		if (count > 0) return prisma.user.findUniqueOrThrow({ where: { email }, select: { id: true, email: true } })
+		const created = await prisma.user
+			.create({ data: { email, passwordHash, fullName }, select: { id: true, email: true } })
+			.catch((error: { code?: string }) => {
+				if (error.code === 'P2002') return null // the address exists (or was signed up this instant)
+				throw error
+			})
+		if (created) return created
+	}
+	return null
+}
+
+/**
+ * Uses the verification link: marks the address verified and signs the user in (a new session).
+ * Null when the link is unknown, used or expired.
+ */
+export async function verifyEmail(token: unknown) {
+	const userId = await consumeAccountToken(token, 'verify-email')
+	if (!userId) return null
+	const user = await prisma.user.update({
+		where: { id: userId },
+		data: { emailVerifiedAt: new Date() },
+		select: { id: true, email: true },
 	})
-	if (!user || user.email !== claim.email) return null
-	if (!user.emailVerifiedAt) await prisma.user.update({ where: { id: user.id }, data: { emailVerifiedAt: new Date() } })
-	return createSession(user.id)
+	const { setCookie } = await createSession(user.id)
+	return { setCookies: [setCookie, await trustDevice(user.email)] }
+}
+
+/**
+ * E-mails a password-reset link (valid one hour) when the address has an account. The caller
+ * always gets the same answer.
+ */
+export async function requestPasswordReset(request: Request, form: FormData) {
+	const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(form))
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0]
+		throw new AuthError(issue.message, 400, String(issue.path[0]))
+	}
+	const { email } = parsed.data
+	const limit = await consumeRateLimits([
+		[`password-reset:ip:${clientIp(request)}`, rateLimits.passwordResetPerIp],
+		[`password-reset:email:${email}`, rateLimits.passwordResetPerEmail],
+	])
+	if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
+	const user = await prisma.user.findUnique({ where: { email }, select: { id: true, email: true } })
+	if (!user) return
+	const link = `${getSiteOrigin(request)}/auth/reset-password?token=${await issueAccountToken(user.id, 'reset-password')}`
+	await sendEmail({
+		to: user.email,
+		subject: `Reset your ${company.name} password`,
+		text: `Someone (hopefully you) asked to reset the password of your ${company.name} account.\n\nSet a new password here:\n${link}\n\nThe link works once, for 1 hour. If you did not ask, ignore this email: your password stays as it is.`,
+		html: `<p>Someone (hopefully you) asked to reset the password of your ${company.name} account.</p><p><a href="${link}">Set a new password</a></p><p>The link works once, for 1 hour. If you did not ask, ignore this email: your password stays as it is.</p>`,
+	})
+}
+
+/**
+ * Uses a password-reset link: sets the new password, signs out every session of the account, and
+ * signs this browser in. Clicking the link proves the address, so a pending account is verified too.
+ */
+export async function resetPassword(form: FormData) {
+	const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(form))
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0]
+		throw new AuthError(issue.message, 400, String(issue.path[0]))
+	}
+	const passwordHash = await hashPassword(parsed.data.password)
+	const userId = await consumeAccountToken(parsed.data.token, 'reset-password')
+	if (!userId) throw new AuthError(INVALID_LINK, 410)
+	const user = await prisma.$transaction(async (tx) => {
+		await tx.session.deleteMany({ where: { userId } })
+		await tx.accountToken.deleteMany({ where: { userId } })
+		const current = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { emailVerifiedAt: true } })
+		return tx.user.update({
+			where: { id: userId },
+			data: { passwordHash, emailVerifiedAt: current.emailVerifiedAt ?? new Date() },
+			select: { id: true, email: true },
+		})
+	})
+	// Whoever was guessing this account's password is now guessing an old one.
+	await prisma.rateLimit.deleteMany({ where: { key: `sign-in:account:${user.email}` } })
+	const { setCookie } = await createSession(user.id)
+	return { setCookies: [setCookie, await trustDevice(user.email)] }
+}
+
+export const INVALID_LINK = 'This link is invalid, has expired or has already been used.'
+
+/** Changes a signed-in user's password after checking the current one; other sessions are signed out. */
+export async function changePassword(user: SessionUser, sessionId: string, form: FormData) {
+	const parsed = ChangePasswordSchema.safeParse(Object.fromEntries(form))
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0]
+		throw new AuthError(issue.message, 400, String(issue.path[0]))
+	}
+	const rules: Array<[string, RateLimitRule]> = [
+		[`change-password:user:${user.id}`, rateLimits.changePasswordFailuresPerUser],
+	]
+	const limit = await consumeRateLimits(rules)
+	if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
+	const { passwordHash: currentHash } = await prisma.user.findUniqueOrThrow({
+		where: { id: user.id },
+		select: { passwordHash: true },
+	})
+	if (!(await verifyPassword(parsed.data.currentPassword, currentHash))) {
+		throw new AuthError('Current password is incorrect.', 400, 'currentPassword')
+	}
+	await releaseRateLimits(rules.map(([key]) => key))
+	const passwordHash = await hashPassword(parsed.data.password)
+	await prisma.$transaction([
+		prisma.user.update({ where: { id: user.id }, data: { passwordHash } }),
+		prisma.session.deleteMany({ where: { userId: user.id, id: { not: sessionId } } }),
+		prisma.accountToken.deleteMany({ where: { userId: user.id, purpose: 'reset-password' } }),
+	])
 }
 
 async function sendVerificationEmail(request: Request, user: { id: string; email: string }) {
-	const link = `${getSiteOrigin(request)}/auth/verify?token=${encodeURIComponent(createVerificationToken(user.id, user.email))}`
+	const link = `${getSiteOrigin(request)}/auth/verify?token=${await issueAccountToken(user.id, 'verify-email')}`
 	await sendEmail({
 		to: user.email,
 		subject: `Verify your email for ${company.name}`,
-		text: `Welcome to ${company.name}!\n\nConfirm your email address to start using the AI Playground:\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this email.`,
-		html: `<p>Welcome to ${company.name}!</p><p><a href="${link}">Confirm your email address</a> to start using the AI Playground.</p><p>The link is valid for 24 hours. If you did not sign up, ignore this email.</p>`,
+		text: `Welcome to ${company.name}!\n\nConfirm your email address to start using the AI Playground:\n${link}\n\nThe link works once, for 24 hours. If you did not sign up, ignore this email.`,
+		html: `<p>Welcome to ${company.name}!</p><p><a href="${link}">Confirm your email address</a> to start using the AI Playground.</p><p>The link works once, for 24 hours. If you did not sign up, ignore this email.</p>`,
 	})
 }
 
 async function sendAlreadyRegisteredEmail(request: Request, email: string) {
-	const link = `${getSiteOrigin(request)}/auth`
+	const origin = getSiteOrigin(request)
 	await sendEmail({
 		to: email,
 		subject: `You already have a ${company.name} account`,
-		text: `Someone (hopefully you) tried to sign up with this email address, but it already has an account.\n\nSign in here: ${link}\n\nIf this was not you, you can ignore this email.`,
+		text: `Someone (hopefully you) tried to sign up with this email address, but it already has an account.\n\nSign in here: ${origin}/auth\nForgot your password? Reset it here: ${origin}/auth/forgot-password\n\nIf this was not you, you can ignore this email.`,
 	})
 }
 
-export async function getUser(request: Request): Promise<{ user: SessionUser | null; setCookie: string | null }> {
+export async function getUser(
+	request: Request,
+): Promise<{ user: SessionUser | null; setCookie: string | null; sessionId: string | null }> {
 	const session = await getSession(request)
-	if (!session) return { user: null, setCookie: null }
+	if (!session) return { user: null, setCookie: null, sessionId: null }
 	const { user } = session
 	// The administrator is decided here, on the server, on every request.
 	const isAdmin = Boolean(user.emailVerifiedAt) && user.email === getEnv().ADMIN_EMAIL
-	return { user: { id: user.id, email: user.email, fullName: user.fullName, isAdmin }, setCookie: session.setCookie }
+	return {
+		user: { id: user.id, email: user.email, fullName: user.fullName, isAdmin },
+		setCookie: session.setCookie,
+		sessionId: session.id,
+	}
 }
 
 /** The signed-in user, or a redirect to /auth that comes back here after signing in. */
@@ -151,7 +282,7 @@ export async function requireUser(request: Request) {
 		const back = url.pathname + url.search
 		throw redirect(back === '/playground' ? '/auth' : `/auth?${new URLSearchParams({ redirectTo: back })}`)
 	}
-	return result as { user: SessionUser; setCookie: string | null }
+	return result as { user: SessionUser; setCookie: string | null; sessionId: string }
 }
 
 export async function requireAdmin(request: Request) {

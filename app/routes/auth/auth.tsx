@@ -1,4 +1,3 @@
-import { Sparkles } from 'lucide-react'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -12,14 +11,15 @@ import {
 	type FieldErrors,
 } from '~/features/accounts/auth-schema.ts'
 import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts/auth.server.ts'
+import { AuthCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
+import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { logValue } from '~/lib/log.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
 import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
-import { privateRouteHeaders } from '~/lib/http.server.ts'
 import type { Route } from './+types/auth'
 
 type Tab = 'signin' | 'signup'
@@ -46,11 +46,11 @@ export async function action({ request }: Route.ActionArgs) {
 		)
 	try {
 		if (intent === 'signin') {
-			const { setCookie } = await signIn(request)
+			const { setCookies } = await signIn(request)
 			return redirectWithToast(
 				safeRedirect(form.get('redirectTo')),
 				{ type: 'success', title: 'Welcome back!', description: 'You have successfully signed in.' },
-				{ headers: { 'Set-Cookie': setCookie } },
+				{ headers: setCookieHeaders(setCookies) },
 			)
 		}
 		await signUp(request, form)
@@ -89,52 +89,35 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 		return query ? `/auth?${query}` : '/auth'
 	}
 	return (
-		<section className="relative isolate flex min-h-[calc(100dvh-4rem)] items-center justify-center px-4 pt-28 pb-16">
-			<div
-				aria-hidden
-				className="bg-grid absolute inset-0 -z-10 [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]"
-			/>
-			<div
-				aria-hidden
-				className="from-brand-200/70 absolute -top-32 left-1/2 -z-10 h-[30rem] w-[50rem] -translate-x-1/2 rounded-full bg-gradient-to-tr via-fuchsia-200/50 to-cyan-200/60 blur-3xl"
-			/>
-			<div className="w-full max-w-md rounded-3xl bg-white p-6 shadow-2xl ring-1 shadow-slate-900/10 ring-slate-200 sm:p-8">
-				<div className="text-center">
-					<span className="from-brand-500 shadow-brand-500/30 mx-auto grid size-12 place-items-center rounded-2xl bg-gradient-to-br via-fuchsia-500 to-cyan-400 text-white shadow-lg">
-						<Sparkles className="size-6" aria-hidden />
-					</span>
-					<h1 className="font-display mt-4 text-2xl font-extrabold text-slate-950">Welcome</h1>
-					<p className="mt-1 text-sm text-slate-600">Build your AI assistants in minutes.</p>
-				</div>
-				<nav aria-label="Sign in or sign up" className="mt-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
-					{(['signin', 'signup'] as const).map((t) => (
-						<Link
-							key={t}
-							to={tabHref(t)}
-							replace
-							preventScrollReset
-							aria-current={tab === t ? 'page' : undefined}
-							className={cn(
-								'rounded-lg py-2 text-center text-sm font-semibold transition-colors',
-								tab === t ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-							)}
-						>
-							{t === 'signin' ? 'Sign In' : 'Sign Up'}
-						</Link>
-					))}
-				</nav>
-				{tab === 'signin' ? (
-					<SignInForm
-						key="signin"
-						redirectTo={loaderData.redirectTo}
-						actionData={actionData?.intent === 'signin' ? actionData : undefined}
-					/>
-				) : (
-					<SignUpForm key="signup" actionData={actionData?.intent === 'signup' ? actionData : undefined} />
-				)}
-			</div>
+		<AuthCard title="Welcome" subtitle="Build your AI assistants in minutes.">
+			<nav aria-label="Sign in or sign up" className="mt-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+				{(['signin', 'signup'] as const).map((t) => (
+					<Link
+						key={t}
+						to={tabHref(t)}
+						replace
+						preventScrollReset
+						aria-current={tab === t ? 'page' : undefined}
+						className={cn(
+							'rounded-lg py-2 text-center text-sm font-semibold transition-colors',
+							tab === t ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+						)}
+					>
+						{t === 'signin' ? 'Sign In' : 'Sign Up'}
+					</Link>
+				))}
+			</nav>
+			{tab === 'signin' ? (
+				<SignInForm
+					key="signin"
+					redirectTo={loaderData.redirectTo}
+					actionData={actionData?.intent === 'signin' ? actionData : undefined}
+				/>
+			) : (
+				<SignUpForm key="signup" actionData={actionData?.intent === 'signup' ? actionData : undefined} />
+			)}
 			<ToastMessage toast={actionData?.toast} />
-		</section>
+		</AuthCard>
 	)
 }
 
@@ -181,6 +164,11 @@ function SignInForm({ redirectTo, actionData }: { redirectTo: string | null; act
 			<Button type="submit" disabled={busy} size="lg" className="w-full">
 				{busy ? 'Signing in...' : 'Sign In'}
 			</Button>
+			<p className="text-center text-sm">
+				<Link to="/auth/forgot-password" className="text-brand-700 font-semibold hover:underline">
+					Forgot password?
+				</Link>
+			</p>
 		</Form>
 	)
 }

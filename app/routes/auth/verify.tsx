@@ -1,24 +1,65 @@
-import { verifyEmail } from '~/features/accounts/auth.server.ts'
-import { redirectWithToast } from '~/lib/toast.server.ts'
+import { Form, useNavigation } from 'react-router'
+import { ButtonLink, Button } from '~/components/ui/button.tsx'
+import { company } from '~/content/company.ts'
+import { isAccountTokenValid } from '~/features/accounts/account-tokens.server.ts'
+import { INVALID_LINK, verifyEmail } from '~/features/accounts/auth.server.ts'
+import { AuthCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
+import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
+import { redirectWithToast } from '~/lib/toast.server.ts'
 import type { Route } from './+types/verify'
 
-// The link in the verification e-mail: verifies the address, signs the user in, opens the Playground.
+// The link in the verification e-mail opens this page; nothing changes until its button is pressed
+// (a POST from this site), so a link fetched by a mail scanner, or opened in a page an attacker
+// controls, signs nobody in.
 export async function loader({ request }: Route.LoaderArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''
-	const session = await verifyEmail(token)
+	return { token, valid: await isAccountTokenValid(token, 'verify-email') }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const form = await readFormData(request)
+	const session = await verifyEmail(form.get('token'))
 	if (!session) {
 		return redirectWithToast('/auth', {
 			type: 'error',
 			title: 'Verification failed',
-			description: 'This link is invalid or has expired. Sign in to get a new one.',
+			description: `${INVALID_LINK} Sign in to get a new one.`,
 		})
 	}
 	return redirectWithToast(
 		'/playground',
 		{ type: 'success', title: 'Email verified', description: 'Your account is ready. Welcome to the AI Playground!' },
-		{ headers: { 'Set-Cookie': session.setCookie } },
+		{ headers: setCookieHeaders(session.setCookies) },
 	)
 }
 
 export const headers = privateRouteHeaders
+
+export const meta: Route.MetaFunction = () => [
+	{ title: `Verify your email | ${company.name}` },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export default function VerifyRoute({ loaderData }: Route.ComponentProps) {
+	const busy = useNavigation().state === 'submitting'
+	if (!loaderData.valid) {
+		return (
+			<AuthCard title="Link not valid" subtitle={`${INVALID_LINK} Sign in to get a new one.`}>
+				<ButtonLink to="/auth" size="lg" className="mt-6 w-full">
+					Go to Sign In
+				</ButtonLink>
+			</AuthCard>
+		)
+	}
+	return (
+		<AuthCard title="Confirm your email" subtitle="One click and your AI Playground account is ready.">
+			<Form method="post" className="mt-6" aria-label="Verify email">
+				<input type="hidden" name="token" value={loaderData.token} />
+				<Button type="submit" size="lg" className="w-full" disabled={busy}>
+					{busy ? 'Verifying...' : 'Verify email'}
+				</Button>
+			</Form>
+		</AuthCard>
+	)
+}

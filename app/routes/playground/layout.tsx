@@ -1,4 +1,4 @@
-import { AudioLines, Bot, LayoutDashboard, LogOut } from 'lucide-react'
+import { AudioLines, Bot, LayoutDashboard, LogOut, UserRound } from 'lucide-react'
 import { data, Form, NavLink, Outlet } from 'react-router'
 import { company } from '~/content/company.ts'
 import { requireUser } from '~/features/accounts/auth.server.ts'
@@ -21,6 +21,9 @@ export const meta: Route.MetaFunction = () => [
 	{ name: 'robots', content: 'noindex' },
 ]
 
+const HEADER_BUTTON =
+	'inline-flex h-10 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50'
+
 export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 	const tabs = [
 		{ to: '/playground', label: 'Chatbot Builder', icon: Bot, end: true },
@@ -39,15 +42,23 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 							Welcome back, <span className="font-semibold text-slate-900">{loaderData.displayName}</span>
 						</p>
 					</div>
-					<Form method="post" action="/auth/sign-out">
-						<button
-							type="submit"
-							className="inline-flex h-10 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+					<div className="flex flex-wrap items-center gap-2">
+						<NavLink
+							to="/playground/account"
+							className={({ isActive }) =>
+								cn(HEADER_BUTTON, isActive && 'ring-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-50')
+							}
 						>
-							<LogOut className="size-4" aria-hidden />
-							Sign Out
-						</button>
-					</Form>
+							<UserRound className="size-4" aria-hidden />
+							Account
+						</NavLink>
+						<Form method="post" action="/auth/sign-out">
+							<button type="submit" className={HEADER_BUTTON}>
+								<LogOut className="size-4" aria-hidden />
+								Sign Out
+							</button>
+						</Form>
+					</div>
 				</header>
 
 				<div className="mt-8 text-center">

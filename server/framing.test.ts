@@ -1,0 +1,16 @@
+import { expect, test } from 'vitest'
+import { isEmbedPage } from './framing.ts'
+
+test('only the embed page itself may be framed, judged on the path React Router will route', () => {
+	expect(isEmbedPage('/embed/0d7c6c1e-1f7e-4b43-9d0e-6f0f1c2b3a4d')).toBe(true)
+	expect(isEmbedPage('/embed/abc?x=1')).toBe(true)
+	// Raw dot segments, encoded or not, resolve off /embed/: those pages keep frame-ancestors 'self'.
+	expect(isEmbedPage('/embed/%2e%2e/playground')).toBe(false)
+	expect(isEmbedPage('/embed/%2E%2E/auth')).toBe(false)
+	expect(isEmbedPage('/embed/../playground')).toBe(false)
+	expect(isEmbedPage('/embed/x/../../playground/dashboard')).toBe(false)
+	expect(isEmbedPage('/embed/')).toBe(false)
+	expect(isEmbedPage('//evil.example/embed/x')).toBe(false)
+	expect(isEmbedPage('/embed.js')).toBe(false)
+	expect(isEmbedPage('/playground')).toBe(false)
+})

@@ -1,0 +1,16 @@
+// Only the chatbot embed (/embed/:chatbotId) may be framed by other sites.
+
+/**
+ * Whether the address is an embed page, judged on the path as React Router will route it: the URL
+ * parser resolves `/embed/%2e%2e/playground` to `/playground`, which must not be framable.
+ */
+export function isEmbedPage(originalUrl: string) {
+	let pathname: string
+	try {
+		// Built the way @react-router/express builds the request's URL (origin + raw path).
+		pathname = new URL(`http://localhost${originalUrl}`).pathname
+	} catch {
+		return false
+	}
+	return /^\/embed\/[^/]+\/?$/.test(pathname)
+}
