@@ -63,7 +63,7 @@ export default defineConfig({
 			NODE_ENV: 'production',
 			PORT: String(port),
 			HOST: '127.0.0.1',
-			SITE_URL: baseURL,
+			// No SITE_URL: the default settings a new user runs with (allowed hosts: localhost names).
 			ADMIN_EMAIL: 'admin@e2e.example.com',
 			SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
 			// Only the test website may be imported from a loopback address.

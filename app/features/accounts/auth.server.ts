@@ -25,6 +25,7 @@ import {
 	SignInSchema,
 	SignUpSchema,
 } from './auth-schema.ts'
+import { INVALID_LINK } from './copy.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.server.ts'
 import { trustDevice, trustedDeviceFor } from './trusted-device.server.ts'
 
@@ -209,8 +210,6 @@ export async function resetPassword(form: FormData) {
 	const { setCookie } = await createSession(user.id)
 	return { setCookies: [setCookie, await trustDevice(user.email)] }
 }
-
-export const INVALID_LINK = 'This link is invalid, has expired or has already been used.'
 
 /** Changes a signed-in user's password after checking the current one; other sessions are signed out. */
 export async function changePassword(user: SessionUser, sessionId: string, form: FormData) {
