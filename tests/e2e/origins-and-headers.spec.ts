@@ -38,11 +38,12 @@ const signUpBody = (email: string) =>
 test.describe('hosts', () => {
 	test('a request for a host that is not allowed gets 400, and sends no e-mail', async () => {
 		const email = uniqueEmail('poisoned')
-		for (const headers of [
+		const forged: Array<Record<string, string>> = [
 			{ Host: 'attacker.example' },
 			{ Host: `attacker.example:${E2E_PORT}` },
 			{ 'X-Forwarded-Host': 'attacker.example' },
-		]) {
+		]
+		for (const headers of forged) {
 			const response = await raw('/auth', {
 				method: 'POST',
 				headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
