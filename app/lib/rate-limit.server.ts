@@ -16,6 +16,8 @@ export const rateLimits = {
 	signInFailuresPerDevice: { limit: 10, windowMs: 15 * 60_000 },
 	signUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
 	signUpPerEmail: { limit: 3, windowMs: 60 * 60_000 },
+	/** New verification links sent on sign-in to an unverified account, per address. */
+	verificationResendsPerEmail: { limit: 3, windowMs: 60 * 60_000 },
 	/** Password-reset e-mails: per IP, and per address so nobody can flood an inbox. */
 	passwordResetPerIp: { limit: 10, windowMs: 60 * 60_000 },
 	passwordResetPerEmail: { limit: 3, windowMs: 60 * 60_000 },

@@ -158,6 +158,19 @@ describe('verification links', () => {
 	})
 })
 
+test('signing in to an unverified account re-sends the link only a few times an hour', async () => {
+	const email = fresh('resend')
+	await signUpAs(email, 'resend-pass-1')
+	const mails = () => prisma.emailOutbox.count({ where: { toAddress: email } })
+	for (let i = 0; i < 5; i++) {
+		expect(await failure(signInAs(email, 'resend-pass-1'))).toMatchObject({ status: 403 })
+	}
+	expect(await mails()).toBe(1 + 3)
+	expect(await failure(signInAs(email, 'resend-pass-1'))).toMatchObject({
+		message: 'Please verify your email address first, with the link we have sent you.',
+	})
+})
+
 describe('guessing slows down without locking the owner out', () => {
 	async function verifiedUser(prefix: string, password = 'owner-pass-1') {
 		const email = fresh(prefix)

@@ -10,6 +10,7 @@ import { getEnv } from '~/lib/env.server.ts'
 import { sendEmail } from '~/lib/mail.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import {
+	consumeRateLimit,
 	consumeRateLimits,
 	rateLimits,
 	releaseRateLimits,
@@ -75,6 +76,11 @@ authenticator.use(
 		if (!(await verifyPassword(password, user.passwordHash))) throw new AuthError(INVALID_CREDENTIALS, 401)
 		await releaseRateLimits(rules.map(([key]) => key))
 		if (!user.emailVerifiedAt) {
+			// A new link at most a few times an hour: sign-ins that succeed are not limited otherwise.
+			const resend = await consumeRateLimit(`verify-resend:email:${email}`, rateLimits.verificationResendsPerEmail)
+			if (!resend.allowed) {
+				throw new AuthError('Please verify your email address first, with the link we have sent you.', 403)
+			}
 			await sendVerificationEmail(request, user)
 			throw new AuthError('Please verify your email address first. We have sent you a new verification link.', 403)
 		}
