@@ -1,6 +1,7 @@
 // `npm run bench:auth`: sign-in throughput and latency of the production build with bcrypt at the
 // app's cost. Each request is a different user from a different client IP (X-Forwarded-For from
 // loopback is trusted), so the rate limits measure what they would in real traffic.
+// Then times sign-up for a new, an unverified and a verified address (they must not differ).
 // Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10), BENCH_USERS (default 2000).
 import os from 'node:os'
 import autocannon from 'autocannon'
@@ -72,6 +73,37 @@ try {
 		`  ${(times.length / seconds).toFixed(1)} sign-ins/s; latency p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${times.at(-1)?.toFixed(0)} ms`,
 	)
 	console.log(`  answers: ${JSON.stringify(result.statusCodeStats)} (302 = signed in)`)
+
+	// Sign-up must take as long for an address that has an account as for one that does not, or the
+	// form tells who is registered. One request at a time, so the figures are the work itself.
+	const samples = 15
+	let ip = 0
+	async function timeSignUp(email: string) {
+		ip++
+		const started = performance.now()
+		const response = await fetch(`${app.origin}/auth`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: {
+				'content-type': 'application/x-www-form-urlencoded',
+				'x-forwarded-for': `10.250.${ip >> 8}.${ip & 255}`,
+			},
+			body: new URLSearchParams({ intent: 'signup', fullName: 'Bench', email, password, confirmPassword: password }),
+		})
+		await response.arrayBuffer()
+		if (response.status !== 302) throw new Error(`sign-up answered ${response.status}`)
+		return performance.now() - started
+	}
+	const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)].toFixed(0)
+	const fresh: number[] = []
+	const pending: number[] = []
+	const verified: number[] = []
+	for (let i = 0; i < samples; i++) fresh.push(await timeSignUp(`bench-new-${i}@example.com`))
+	for (let i = 0; i < samples; i++) pending.push(await timeSignUp(`bench-new-${i}@example.com`))
+	for (let i = 0; i < samples; i++) verified.push(await timeSignUp(`bench-${i + 1}@example.com`))
+	console.log(
+		`\nSign-up, one at a time, median of ${samples}: new address ${median(fresh)} ms, unverified ${median(pending)} ms, verified account ${median(verified)} ms`,
+	)
 } finally {
 	await app.stop()
 }

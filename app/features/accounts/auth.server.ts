@@ -125,24 +125,15 @@ export async function signUp(request: Request, form: FormData) {
 /**
  * The unverified account for `email` with this password and name (created, or taken over from an
  * earlier sign-up that was never verified); null when the address belongs to a verified account.
- * Only a row that is still unverified is ever changed, even if its owner verifies at this moment.
+ * One atomic statement: a row that is verified, even at this very moment, is never changed.
  */
 async function claimPendingAccount(email: string, passwordHash: string, fullName: string) {
-	for (let attempt = 0; attempt < 2; attempt++) {
-		const { count } = await prisma.user.updateMany({
-			where: { email, emailVerifiedAt: null },
-			data: { passwordHash, fullName },
-		})
-		if (count > 0) return prisma.user.findUniqueOrThrow({ where: { email }, select: { id: true, email: true } })
-		const created = await prisma.user
-			.create({ data: { email, passwordHash, fullName }, select: { id: true, email: true } })
-			.catch((error: { code?: string }) => {
-				if (error.code === 'P2002') return null // the address exists (or was signed up this instant)
-				throw error
-			})
-		if (created) return created
-	}
-	return null
+	const rows = await prisma.$queryRaw<Array<{ id: string; email: string }>>`
+		INSERT INTO users (email, password_hash, full_name) VALUES (${email}, ${passwordHash}, ${fullName})
+		ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, full_name = EXCLUDED.full_name, updated_at = now()
+			WHERE users.email_verified_at IS NULL
+		RETURNING id::text, email`
+	return rows[0] ?? null
 }
 
 /**
