@@ -42,10 +42,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const data = useRouteLoaderData<typeof loader>('root')
-	// Pages framed on other sites (the chatbot embed) get the document without the site around it.
-	const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare)
+	// Pages framed on other sites (the chatbot embed) get the document without the site around it; the
+	// Playground is an app with its own header, without the marketing navigation and footer.
+	const handles = useMatches().map((match) => match.handle as { bare?: boolean; app?: boolean } | undefined)
+	const bare = handles.some((handle) => handle?.bare)
+	const app = handles.some((handle) => handle?.app)
 	return (
-		<html lang="en-IN" className={bare ? undefined : 'scroll-pt-20'}>
+		<html lang="en-IN" className={bare ? undefined : app ? 'scroll-pt-16' : 'scroll-pt-20'}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -67,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				) : null}
 			</head>
 			<body className="bg-white font-sans text-slate-700 antialiased">
-				{bare ? children : <SiteFrame offline={data?.aiOffline ?? true}>{children}</SiteFrame>}
+				{bare ? children : app ? <AppFrame>{children}</AppFrame> : <SiteFrame offline={data?.aiOffline ?? true}>{children}</SiteFrame>}
 				<Toaster />
 				{bare ? null : <ToastMessage toast={data?.toast} />}
 				{bare ? null : <ScrollRestoration nonce={nonce} />}
@@ -77,17 +80,33 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
+/** The Playground: its layout route draws the app's own header; only the skip link is shared. */
+function AppFrame({ children }: { children: React.ReactNode }) {
+	return (
+		<div className="flex min-h-screen flex-col bg-slate-50">
+			<SkipLink />
+			{children}
+		</div>
+	)
+}
+
+function SkipLink() {
+	return (
+		<a
+			href="#main"
+			className="text-brand-700 sr-only z-[60] rounded-md bg-white px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+		>
+			Skip to content
+		</a>
+	)
+}
+
 /** Header, main and footer around every page, with the floating chat. */
 function SiteFrame({ offline, children }: { offline: boolean; children: React.ReactNode }) {
 	return (
 		<ChatWidgetProvider offline={offline}>
 			<div className="flex min-h-screen flex-col">
-				<a
-					href="#main"
-					className="text-brand-700 sr-only z-[60] rounded-md bg-white px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-				>
-					Skip to content
-				</a>
+				<SkipLink />
 				<SiteHeader />
 				<main id="main" className="flex-1">
 					{children}

@@ -23,9 +23,11 @@ export function formProblemToast(
 	errors: FieldErrors,
 	missing: { title: string; description: string },
 	failTitle: string,
+	/** The fields' own "required" messages: any of them means the spec's 'Missing information' toast. */
+	required: Record<string, string>,
 ): ToastInput {
 	const messages = Object.values(errors).filter((m): m is string => Boolean(m))
-	return messages.includes(missing.description)
+	return messages.some((message) => Object.values(required).includes(message))
 		? { type: 'error', ...missing }
 		: { type: 'error', title: failTitle, description: messages[0] }
 }

@@ -146,7 +146,7 @@ export function BuilderList({
 					{createLabel}
 				</ButtonLink>
 			</div>
-			<ul className="mt-5 grid gap-5 md:grid-cols-2 xl:grid-cols-3">{children}</ul>
+			<ul className="mt-5 grid gap-5 md:grid-cols-2 2xl:grid-cols-3">{children}</ul>
 			{after}
 		</section>
 	)
@@ -178,7 +178,7 @@ export function BuilderCard({
 		<li
 			data-testid={testId}
 			aria-labelledby={headingId}
-			className="flex flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
+			className="flex min-w-0 flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
 		>
 			<div className="flex items-start gap-3">
 				<span
@@ -190,12 +190,13 @@ export function BuilderCard({
 					<Icon className="size-5" aria-hidden />
 				</span>
 				<div className="min-w-0 flex-1">
-					<h4 id={headingId} className="font-display truncate text-base font-bold text-slate-950">
+					{/* A long name is cut with an ellipsis; the whole name is the tooltip and what screen readers hear. */}
+					<h4 id={headingId} title={title} className="font-display truncate text-base font-bold text-slate-950">
 						{title}
 					</h4>
 					<div className="text-sm text-slate-500">{subtitle}</div>
 				</div>
-				<Badge tone={active ? 'emerald' : 'white'} data-testid="status">
+				<Badge tone={active ? 'emerald' : 'white'} data-testid="status" className="shrink-0">
 					<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
 					{active ? labels.active : labels.inactive}
 				</Badge>
@@ -203,6 +204,11 @@ export function BuilderCard({
 			{children}
 		</li>
 	)
+}
+
+/** A card's action buttons: an even grid, so no button is ever left alone on a row. */
+export function CardActions({ children }: { children: React.ReactNode }) {
+	return <div className="mt-4 grid grid-cols-2 gap-2">{children}</div>
 }
 
 /** Copies a snippet and says so; when the clipboard is refused, the code box beside it is the way. */

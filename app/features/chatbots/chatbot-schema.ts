@@ -4,14 +4,18 @@ import type { Toast } from '~/lib/toast.ts'
 import { chatbotBuilder } from './copy.ts'
 import { MAX_KNOWLEDGE_CHARS } from './knowledge-base.ts'
 
-const missing = chatbotBuilder.toasts.missing.description
+/** Each required field says what it lacks; the toast keeps the spec's sentence (formProblemToast). */
+export const chatbotRequired = {
+	name: 'Please provide a name',
+	knowledgeBase: 'Please add knowledge: type it, upload a file or import a website',
+}
 
 export const ChatbotFormSchema = z.object({
-	name: z.string().trim().min(1, missing).max(100, 'Keep the name under 100 characters.'),
+	name: z.string().trim().min(1, chatbotRequired.name).max(100, 'Keep the name under 100 characters.'),
 	knowledgeBase: z
 		.string()
 		.trim()
-		.min(1, missing)
+		.min(1, chatbotRequired.knowledgeBase)
 		.max(
 			MAX_KNOWLEDGE_CHARS,
 			`The knowledge base is limited to ${MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters.`,

@@ -4,7 +4,8 @@ import type { Toast } from '~/lib/toast.ts'
 import { languages, voices } from './catalog.ts'
 import { voicebotBuilder } from './copy.ts'
 
-const missing = voicebotBuilder.toasts.missing.description
+/** Each required field says what it lacks; the toast keeps the spec's sentence (formProblemToast). */
+export const agentRequired = { name: 'Please provide a name', instructions: 'Please provide instructions' }
 const voiceIds = voices.map((v) => v.id) as [string, ...string[]]
 const languageCodes = languages.map((l) => l.code) as [string, ...string[]]
 /** Optional text: trimmed, capped, and null when empty. */
@@ -18,13 +19,13 @@ export const optionalText = (max: number, message: string) =>
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
 
 export const AgentFormSchema = z.object({
-	name: z.string().trim().min(1, missing).max(100, 'Keep the name under 100 characters.'),
+	name: z.string().trim().min(1, agentRequired.name).max(100, 'Keep the name under 100 characters.'),
 	voiceId: z.preprocess(
 		emptyToUndefined,
 		z.enum(voiceIds, 'Choose one of the voices.').default(voicebotBuilder.defaults.voiceId),
 	),
 	description: optionalText(300, 'Keep the description under 300 characters.'),
-	instructions: z.string().trim().min(1, missing).max(4000, 'Keep the instructions under 4,000 characters.'),
+	instructions: z.string().trim().min(1, agentRequired.instructions).max(4000, 'Keep the instructions under 4,000 characters.'),
 	firstMessage: z
 		.string()
 		.trim()

@@ -35,6 +35,7 @@ export const voicebotBuilder = {
 		fallbackDescription: 'Voice Assistant',
 		active: 'Active',
 		inactive: 'Inactive',
+		edit: 'Edit',
 		test: 'Test',
 		api: 'API',
 		delete: 'Delete',

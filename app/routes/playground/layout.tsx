@@ -1,10 +1,16 @@
-import { AudioLines, Bot, LayoutDashboard, LogOut, UserRound } from 'lucide-react'
-import { data, Form, NavLink, Outlet } from 'react-router'
+// The Playground is an app: a compact header of its own (product, the user, Sign Out, the way back
+// to the site), the spec's heading and tabs as its sections (a rail on wide screens, a tab bar on
+// phones), and the section's page beside them. Every link and the Sign Out form work without JavaScript.
+import { ArrowLeft, AudioLines, Bot, LayoutDashboard, LogOut, UserRound } from 'lucide-react'
+import { data, Form, Link, NavLink, Outlet, useLocation } from 'react-router'
+import { Logo } from '~/components/logo.tsx'
 import { company } from '~/content/company.ts'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { privateHeaders, privateRouteHeaders } from '~/lib/http.server.ts'
 import { cn } from '~/lib/misc.ts'
 import type { Route } from './+types/layout'
+
+export const handle = { app: true }
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { user, setCookie } = await requireUser(request)
@@ -22,85 +28,121 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 const HEADER_BUTTON =
-	'inline-flex h-10 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50'
+	'inline-flex h-9 shrink-0 items-center gap-2 rounded-full px-3 text-sm font-semibold text-slate-700 ring-1 ring-slate-200 transition-colors hover:bg-slate-100 hover:text-slate-900'
+
+type Section = { to: string; label: string; icon: typeof Bot; matches: (pathname: string) => boolean }
 
 export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
-	const tabs = [
-		{ to: '/playground', label: 'Chatbot Builder', icon: Bot, end: true },
-		{ to: '/playground/voicebots', label: 'Voicebot Builder', icon: AudioLines, end: false },
+	const { pathname } = useLocation()
+	const sections: Section[] = [
+		{
+			to: '/playground',
+			label: 'Chatbot Builder',
+			icon: Bot,
+			matches: (p) => p === '/playground' || p.startsWith('/playground/chatbots/'),
+		},
+		{
+			to: '/playground/voicebots',
+			label: 'Voicebot Builder',
+			icon: AudioLines,
+			matches: (p) => p.startsWith('/playground/voicebots'),
+		},
 		...(loaderData.isAdmin
-			? [{ to: '/playground/dashboard', label: 'Dashboard', icon: LayoutDashboard, end: false }]
+			? [
+					{
+						to: '/playground/dashboard',
+						label: 'Dashboard',
+						icon: LayoutDashboard,
+						matches: (p: string) => p.startsWith('/playground/dashboard'),
+					},
+				]
 			: []),
 	]
 	return (
-		<div className="bg-slate-50 pt-24 pb-20 sm:pt-28">
-			<div className="container-page">
-				<header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-					<div>
-						<h1 className="font-display text-3xl font-extrabold tracking-tight text-slate-950">AI Playground</h1>
-						<p className="mt-1 text-slate-600">
-							Welcome back, <span className="font-semibold text-slate-900">{loaderData.displayName}</span>
-						</p>
-					</div>
-					<div className="flex flex-wrap items-center gap-2">
+		<>
+			<header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur-md">
+				<div className="container-page flex h-16 items-center gap-2 sm:gap-3">
+					<Link to="/" className="shrink-0 rounded-lg" aria-label={`${company.name} home`}>
+						<Logo className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
+					</Link>
+					<span aria-hidden className="hidden h-6 w-px bg-slate-200 sm:block" />
+					<Link to="/playground" className="font-display min-w-0 truncate text-base font-bold text-slate-900">
+						AI Playground
+					</Link>
+					<div className="ml-auto flex shrink-0 items-center gap-2">
+						<Link to="/" className={cn(HEADER_BUTTON, 'hidden ring-0 md:inline-flex')}>
+							<ArrowLeft className="size-4" aria-hidden />
+							Back to site
+						</Link>
 						<NavLink
 							to="/playground/account"
-							className={({ isActive }) =>
-								cn(HEADER_BUTTON, isActive && 'ring-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-50')
-							}
+							aria-label="Account"
+							title={loaderData.displayName}
+							className={({ isActive }) => cn(HEADER_BUTTON, isActive && 'bg-brand-50 text-brand-800 ring-brand-200')}
 						>
 							<UserRound className="size-4" aria-hidden />
-							Account
+							<span className="hidden max-w-40 truncate lg:inline">{loaderData.displayName}</span>
 						</NavLink>
 						<Form method="post" action="/auth/sign-out">
-							<button type="submit" className={HEADER_BUTTON}>
+							<button type="submit" className={HEADER_BUTTON} aria-label="Sign Out">
 								<LogOut className="size-4" aria-hidden />
-								Sign Out
+								<span className="hidden sm:inline">Sign Out</span>
 							</button>
 						</Form>
 					</div>
-				</header>
+				</div>
+			</header>
 
-				<div className="mt-8 text-center">
-					<h2 className="font-display text-2xl font-bold text-slate-950">Create Your AI Assistant</h2>
-					<p className="mt-1 text-slate-600">Build your AI assistants in minutes.</p>
+			<main id="main" className="container-page flex-1 pt-6 pb-16 sm:pt-8">
+				<div className="min-w-0">
+					<h1 className="font-display text-2xl font-extrabold tracking-tight text-slate-950 sm:text-3xl">
+						AI Playground
+					</h1>
+					<p className="mt-1 min-w-0 break-words text-slate-600">
+						Welcome back, <span className="font-semibold text-slate-900">{loaderData.displayName}</span>
+					</p>
 				</div>
 
-				<nav aria-label="Playground" className="mt-6">
-					<ul
-						data-columns={tabs.length}
-						className={cn(
-							'grid gap-1 rounded-2xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200',
-							tabs.length === 3 ? 'grid-cols-3' : 'grid-cols-2',
-						)}
-					>
-						{tabs.map((tab) => (
-							<li key={tab.to}>
-								<NavLink
-									to={tab.to}
-									end={tab.end}
-									preventScrollReset
-									className={({ isActive }) =>
-										cn(
-											'flex h-full flex-col items-center justify-center gap-1 rounded-xl px-2 py-2 text-center text-xs font-semibold transition-colors sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-sm',
-											isActive
-												? 'bg-brand-600 text-white shadow'
-												: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-										)
-									}
-								>
-									<tab.icon className="size-4 shrink-0" aria-hidden />
-									{tab.label}
-								</NavLink>
-							</li>
-						))}
-					</ul>
-				</nav>
+				<div className="mt-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+					<aside className="lg:sticky lg:top-24">
+						<h2 className="font-display text-lg font-bold text-slate-950">Create Your AI Assistant</h2>
+						<p className="mt-0.5 text-sm text-slate-600">Build your AI assistants in minutes.</p>
+						<nav aria-label="Playground" className="mt-4">
+							<ul
+								data-columns={sections.length}
+								className={cn(
+									'grid gap-1 rounded-2xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200 lg:grid-cols-1',
+									sections.length === 3 ? 'grid-cols-3' : 'grid-cols-2',
+								)}
+							>
+								{sections.map((section) => {
+									const current = section.matches(pathname)
+									return (
+										<li key={section.to} className="min-w-0">
+											<Link
+												to={section.to}
+												preventScrollReset
+												aria-current={current ? 'page' : undefined}
+												className={cn(
+													'flex h-full min-w-0 flex-col items-center justify-center gap-1 rounded-xl px-1.5 py-2 text-center text-xs leading-tight font-semibold transition-colors sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-sm lg:justify-start lg:text-left',
+													current ? 'bg-brand-600 text-white shadow' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+												)}
+											>
+												<section.icon className="size-4 shrink-0" aria-hidden />
+												{section.label}
+											</Link>
+										</li>
+									)
+								})}
+							</ul>
+						</nav>
+					</aside>
 
-				<div className="mt-6">
-					<Outlet />
+					<div className="mt-6 min-w-0 lg:mt-0">
+						<Outlet />
+					</div>
 				</div>
-			</div>
-		</div>
+			</main>
+		</>
 	)
 }

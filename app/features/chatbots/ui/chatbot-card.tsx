@@ -1,5 +1,5 @@
 // One chatbot in "Your Chatbots": name, created date, Active/Inactive with a switch, and Preview,
-// Embed, Edit and Delete. Every action is a link or a form post, so it all works without JavaScript;
+// Embed, Edit (its own page) and Delete. Every action is a link or a form post, so it all works without JavaScript;
 // with it, Preview opens a dialog, Embed copies the code, and the switch is instant.
 import { Bot, Code2, Eye, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
@@ -7,6 +7,7 @@ import { Link } from 'react-router'
 import {
 	ActiveSwitch,
 	BuilderCard,
+	CardActions,
 	CodeBox,
 	copyCode,
 	DeleteConfirmation,
@@ -66,7 +67,7 @@ export function ChatbotCard({
 				offText="Switched off"
 			/>
 
-			<div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+			<CardActions>
 				<Link
 					to={`/playground/chatbots/${chatbot.id}/preview`}
 					className={actionClass}
@@ -99,7 +100,11 @@ export function ChatbotCard({
 					<Code2 className="size-4" aria-hidden />
 					{card.embed}
 				</Link>
-				<Link to={`/playground?edit=${chatbot.id}`} className={actionClass} aria-label={`${card.edit} ${chatbot.name}`}>
+				<Link
+					to={`/playground/chatbots/${chatbot.id}`}
+					className={actionClass}
+					aria-label={`${card.edit} ${chatbot.name}`}
+				>
 					<Pencil className="size-4" aria-hidden />
 					{card.edit}
 				</Link>
@@ -112,7 +117,7 @@ export function ChatbotCard({
 					<Trash2 className="size-4" aria-hidden />
 					{card.delete}
 				</Link>
-			</div>
+			</CardActions>
 
 			{showCode ? (
 				<CodeBox

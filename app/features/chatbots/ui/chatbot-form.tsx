@@ -9,6 +9,7 @@ import { Button, ButtonLink } from '~/components/ui/button.tsx'
 import { Field, TextareaField } from '~/components/ui/field.tsx'
 import {
 	ChatbotFormSchema,
+	chatbotRequired,
 	type BuilderActionData,
 	type BuilderErrors,
 	type BuilderValues,
@@ -78,7 +79,7 @@ export function ChatbotForm({
 	const [url, setUrl] = useState(values.url)
 	const [importing, setImporting] = useState(false)
 	const { clientErrors, validate } = useClientValidation(ChatbotFormSchema, (found) =>
-		showToast({ id: 'chatbot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title) }),
+		showToast({ id: 'chatbot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title, chatbotRequired) }),
 	)
 	const fileRef = useRef<HTMLInputElement>(null)
 	const shown = { ...errors, ...clientErrors }

@@ -1,12 +1,13 @@
 // One voice assistant in "Your Voice Assistants": description (or 'Voice Assistant'), Active/Inactive,
-// voice, language, and Test, API and Delete. API and Delete are links and forms, so they work
-// without JavaScript; Test needs it (microphone and speech live in the browser).
-import { AudioLines, Code2, Languages, Mic, Trash2 } from 'lucide-react'
+// voice, language, and Edit (its own page), Test, API and Delete. Edit, API and Delete are links and
+// forms, so they work without JavaScript; Test needs it (microphone and speech live in the browser).
+import { AudioLines, Code2, Languages, Mic, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import {
 	ActiveSwitch,
 	BuilderCard,
+	CardActions,
 	CodeBox,
 	copyCode,
 	DeleteConfirmation,
@@ -82,7 +83,11 @@ export function AgentCard({
 					<dd data-testid="language">{agent.language.toUpperCase()}</dd>
 				</div>
 			</dl>
-			<div className="mt-4 grid grid-cols-3 gap-2">
+			<CardActions>
+				<Link to={`/playground/voicebots/${agent.id}`} className={actionClass} aria-label={`${card.edit} ${agent.name}`}>
+					<Pencil className="size-4" aria-hidden />
+					{card.edit}
+				</Link>
 				<button
 					type="button"
 					className={actionClass}
@@ -117,7 +122,7 @@ export function AgentCard({
 					<Trash2 className="size-4" aria-hidden />
 					{card.delete}
 				</Link>
-			</div>
+			</CardActions>
 			{showingApi || apiOpen ? (
 				<CodeBox id={`${headingId}-api`} rows={8} code={agent.apiSnippet} label="Voice API for this assistant:" />
 			) : null}

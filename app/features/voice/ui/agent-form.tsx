@@ -6,7 +6,12 @@ import { Form, useNavigation } from 'react-router'
 import { showToast } from '~/components/toast-message.tsx'
 import { Button, ButtonLink } from '~/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
-import { AgentFormSchema, type AgentFormErrors, type AgentFormValues } from '~/features/voice/agent-schema.ts'
+import {
+	AgentFormSchema,
+	agentRequired,
+	type AgentFormErrors,
+	type AgentFormValues,
+} from '~/features/voice/agent-schema.ts'
 import { languages, voices } from '~/features/voice/catalog.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { formProblemToast } from '~/lib/forms.ts'
@@ -30,7 +35,7 @@ export function AgentForm({ values, errors: serverErrors }: { values: AgentFormV
 	const id = useId()
 	const navigation = useNavigation()
 	const { clientErrors, validate } = useClientValidation(AgentFormSchema, (found) =>
-		showToast({ id: 'voicebot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title) }),
+		showToast({ id: 'voicebot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title, agentRequired) }),
 	)
 	const errors = { ...serverErrors, ...clientErrors }
 	const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'

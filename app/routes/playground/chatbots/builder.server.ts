@@ -11,6 +11,7 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import {
 	ChatbotFormSchema,
+	chatbotRequired,
 	type BuilderActionData,
 	type BuilderErrors,
 	type BuilderValues,
@@ -36,7 +37,9 @@ import { makeToast, type Toast } from '~/lib/toast.ts'
 import { deleteIntent, toggleIntent } from '~/routes/playground/builder-intents.server.ts'
 
 const { toasts } = chatbotBuilder
-const cardIntent = { listPath: '/playground', toasts }
+const LIST_PATH = '/playground'
+/** A chatbot's own page: where creating one lands, and where its page's posts come back to. */
+export const chatbotPagePath = (id: string) => `/playground/chatbots/${id}`
 const MAX_FILES = 10
 // Files over the cap are still read off the wire (up to this) so the rest of the form survives and
 // the page can say which file was too big; beyond it the request is refused outright.
@@ -120,7 +123,12 @@ async function importInto(values: BuilderValues, userId: string) {
 	return reply(next, { added: result.added, toast: makeToast({ type: 'success', title: toasts.websiteImported }) })
 }
 
-export async function chatbotBuilderAction(request: Request, userId: string) {
+/**
+ * Every post of the builder. `pageOf` is the chatbot whose page posted (its switch and saves come
+ * back there); from the list, they come back to the list.
+ */
+export async function chatbotBuilderAction(request: Request, userId: string, pageOf?: string) {
+	const returnTo = pageOf ? chatbotPagePath(pageOf) : LIST_PATH
 	let read
 	try {
 		read = await readForm(request)
@@ -135,13 +143,19 @@ export async function chatbotBuilderAction(request: Request, userId: string) {
 		console.warn(`Chatbot builder: unreadable form from user ${userId}:`, error)
 		return reply(valuesOf(new FormData()), { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 400 })
 	}
-	const post: BuilderPost = { ...read, values: valuesOf(read.form), userId, request }
+	const post: BuilderPost = { ...read, values: valuesOf(read.form), userId, request, returnTo }
 	const intent = String(read.form.get('intent') ?? '')
 	switch (intent) {
 		case 'toggle':
-			return toggleIntent(read.form, { ...cardIntent, userId, setActive: setChatbotActive })
+			return toggleIntent(read.form, { listPath: returnTo, toasts, userId, setActive: setChatbotActive })
 		case 'delete':
-			return deleteIntent(read.form, { ...cardIntent, userId, remove: deleteChatbot, label: 'Chatbot builder' })
+			return deleteIntent(read.form, {
+				listPath: LIST_PATH,
+				toasts,
+				userId,
+				remove: deleteChatbot,
+				label: 'Chatbot builder',
+			})
 		case 'import':
 			return importInto(post.values, userId)
 		case 'upload':
@@ -163,7 +177,14 @@ async function saveRefusal(userId: string, knowledgeChars: number, replacingId?:
 	return overQuota ? { status: 413, message: overQuota } : null
 }
 
-type BuilderPost = { form: FormData; uploads: Upload[]; values: BuilderValues; userId: string; request: Request }
+type BuilderPost = {
+	form: FormData
+	uploads: Upload[]
+	values: BuilderValues
+	userId: string
+	request: Request
+	returnTo: string
+}
 
 /** "Add file": the text of the chosen files appended to the knowledge box. */
 async function addFiles({ uploads, values, userId }: BuilderPost) {
@@ -179,7 +200,7 @@ async function addFiles({ uploads, values, userId }: BuilderPost) {
 }
 
 /** "Create Chatbot" or saving an edit. Files chosen with the form are read too, so nothing picked is silently dropped. */
-async function saveChatbot({ uploads, values, userId, request }: BuilderPost, intent: 'create' | 'update') {
+async function saveChatbot({ uploads, values, userId, request, returnTo }: BuilderPost, intent: 'create' | 'update') {
 	const files = await readUploads(uploads, userId)
 	const withFiles = { ...values, knowledgeBase: appendKnowledge(values.knowledgeBase, files.added) }
 	if (files.error) return reply(withFiles, { toast: files.error, status: 422 })
@@ -188,7 +209,12 @@ async function saveChatbot({ uploads, values, userId, request }: BuilderPost, in
 	if (!parsed.success) {
 		const errors: BuilderErrors = fieldErrorsOf(parsed.error)
 		const toast = makeToast(
-			formProblemToast(errors, toasts.missing, intent === 'create' ? toasts.createFailed.title : 'Error'),
+			formProblemToast(
+				errors,
+				toasts.missing,
+				intent === 'create' ? toasts.createFailed.title : 'Error',
+				chatbotRequired,
+			),
 		)
 		return reply(withFiles, { errors, toast, status: 400 })
 	}
@@ -210,9 +236,9 @@ async function saveChatbot({ uploads, values, userId, request }: BuilderPost, in
 	if (intent === 'update') {
 		const id = IdSchema.safeParse(values)
 		if (!id.success || !(await updateChatbot(userId, id.data.id, parsed.data))) {
-			return redirectWithToast('/playground', { type: 'error', title: 'Error', description: toasts.notFound })
+			return redirectWithToast(LIST_PATH, { type: 'error', title: 'Error', description: toasts.notFound })
 		}
-		return redirectWithToast('/playground', { type: 'success', title: toasts.updated })
+		return redirectWithToast(returnTo, { type: 'success', title: toasts.updated })
 	}
 
 	try {
@@ -221,7 +247,7 @@ async function saveChatbot({ uploads, values, userId, request }: BuilderPost, in
 		console.log(
 			`Chatbot builder: user ${userId} created chatbot ${chatbot.id} (${parsed.data.knowledgeBase.length} characters, ${chunks} chunks, ${Math.round(performance.now() - started)} ms)`,
 		)
-		return redirectWithToast('/playground', { type: 'success', title: toasts.created })
+		return redirectWithToast(chatbotPagePath(chatbot.id), { type: 'success', title: toasts.created })
 	} catch (error) {
 		console.error(`Chatbot builder: creating a chatbot for user ${userId} failed:`, error)
 		return reply(withFiles, { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 500 })

@@ -1,6 +1,6 @@
 import { Bot } from 'lucide-react'
 import { useState } from 'react'
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { BuilderList } from '~/components/playground/builder-parts.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
@@ -18,11 +18,11 @@ import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast } from '~/lib/toast.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import type { Route } from './+types/builder'
-import { chatbotBuilderAction } from './builder.server.ts'
+import { chatbotBuilderAction, chatbotPagePath } from './builder.server.ts'
 
 const { empty, list, toasts } = chatbotBuilder
 
-// ?new shows the creation form, ?edit=<id> the edit form, ?delete=<id> asks to confirm on that card,
+// ?new shows the creation form, ?delete=<id> asks to confirm on that card,
 // ?embed=<id> shows that card's embed code (the no-JavaScript Embed).
 export async function loader({ request }: Route.LoaderArgs) {
 	const { user, setCookie } = await requireUser(request)
@@ -36,7 +36,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 		timeZone: getEnv().DASHBOARD_TIME_ZONE,
 	})
 	let chatbots: ChatbotSummary[]
-	let editing: BuilderValues | null = null
 	try {
 		chatbots = (await listChatbots(user.id)).map((c) => ({
 			id: c.id,
@@ -47,16 +46,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 			embedCode: c.embedCode ?? '',
 		}))
 		if (editId) {
+			// Editing happens on the chatbot's own page; old ?edit= links still arrive there.
 			const chatbot = await getOwnedChatbot(user.id, editId)
 			if (!chatbot)
 				throw await redirectWithToast('/playground', { type: 'error', title: 'Error', description: toasts.notFound })
-			editing = {
-				id: chatbot.id,
-				name: chatbot.name,
-				knowledgeBase: chatbot.knowledgeBase,
-				systemPrompt: chatbot.systemPrompt,
-				url: '',
-			}
+			throw redirect(chatbotPagePath(chatbot.id))
 		}
 	} catch (error) {
 		if (error instanceof Response) throw error
@@ -65,7 +59,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 			{
 				chatbots: [],
 				mode: 'list' as const,
-				editing: null,
 				deleting: null,
 				embedding: null,
 				error: makeToast({ type: 'error', title: toasts.listFailed }),
@@ -73,11 +66,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 			{ status: 500, headers },
 		)
 	}
-	const mode = editing ? ('edit' as const) : search.has('new') ? ('create' as const) : ('list' as const)
+	const mode = search.has('new') ? ('create' as const) : ('list' as const)
 	// Only ids of this user's own chatbots are echoed back into the page.
 	const own = (id: string | null) => (id && chatbots.some((c) => c.id === id) ? id : null)
 	return data(
-		{ chatbots, mode, editing, deleting: own(search.get('delete')), embedding: own(search.get('embed')), error: null },
+		{ chatbots, mode, deleting: own(search.get('delete')), embedding: own(search.get('embed')), error: null },
 		{ headers },
 	)
 }
@@ -101,22 +94,15 @@ const blankForm: BuilderValues = {
 }
 
 export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbots, mode, editing, deleting, embedding, error } = loaderData
+	const { chatbots, mode, deleting, embedding, error } = loaderData
 	const hydrated = useHydrated()
 	const [previewing, setPreviewing] = useState<PreviewTarget | null>(null)
 	// An action that answered with data (a file read, a website imported, a form error) keeps the form open.
-	const formMode = actionData ? (actionData.values.id ? 'edit' : 'create') : mode
-
-	if (formMode !== 'list') {
+	if (actionData || mode === 'create') {
 		return (
 			<section aria-label="Chatbot Builder">
 				<ToastMessage toast={actionData?.toast} />
-				<ChatbotForm
-					key={editing?.id ?? 'new'}
-					mode={formMode}
-					initial={editing ?? blankForm}
-					actionData={actionData}
-				/>
+				<ChatbotForm key="new" mode="create" initial={blankForm} actionData={actionData} />
 			</section>
 		)
 	}

@@ -3,6 +3,7 @@
 import { data } from 'react-router'
 import {
 	AgentFormSchema,
+	agentRequired,
 	type AgentFormErrors,
 	type AgentFormValues,
 	type VoicebotActionData,
@@ -42,7 +43,7 @@ export async function voicebotBuilderAction(request: Request, userId: string) {
 	const parsed = AgentFormSchema.safeParse(values)
 	if (!parsed.success) {
 		const errors: AgentFormErrors = fieldErrorsOf(parsed.error)
-		const toast = makeToast(formProblemToast(errors, toasts.missing, toasts.createFailed.title))
+		const toast = makeToast(formProblemToast(errors, toasts.missing, toasts.createFailed.title, agentRequired))
 		return data<VoicebotActionData>({ values, errors, toast }, { status: 400 })
 	}
 	try {
