@@ -70,7 +70,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				) : null}
 			</head>
 			<body className="bg-white font-sans text-slate-700 antialiased">
-				{bare ? children : app ? <AppFrame>{children}</AppFrame> : <SiteFrame offline={data?.aiOffline ?? true}>{children}</SiteFrame>}
+				{bare ? (
+					children
+				) : app ? (
+					<AppFrame>{children}</AppFrame>
+				) : (
+					<SiteFrame offline={data?.aiOffline ?? true}>{children}</SiteFrame>
+				)}
 				<Toaster />
 				{bare ? null : <ToastMessage toast={data?.toast} />}
 				{bare ? null : <ScrollRestoration nonce={nonce} />}

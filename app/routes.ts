@@ -22,6 +22,7 @@ export default [
 	route('playground/dashboard/transcript/:conversationId', 'routes/playground/dashboard/transcript.ts'),
 	route('playground', 'routes/playground/layout.tsx', [
 		index('routes/playground/chatbots/builder.tsx'),
+		route('chatbots/:chatbotId', 'routes/playground/chatbots/chatbot.tsx'),
 		route('chatbots/:chatbotId/preview', 'routes/playground/chatbots/preview.tsx'),
 		route('voicebots', 'routes/playground/voicebots/builder.tsx'),
 		route('dashboard', 'routes/playground/dashboard/dashboard.tsx'),

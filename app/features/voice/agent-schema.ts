@@ -25,7 +25,11 @@ export const AgentFormSchema = z.object({
 		z.enum(voiceIds, 'Choose one of the voices.').default(voicebotBuilder.defaults.voiceId),
 	),
 	description: optionalText(300, 'Keep the description under 300 characters.'),
-	instructions: z.string().trim().min(1, agentRequired.instructions).max(4000, 'Keep the instructions under 4,000 characters.'),
+	instructions: z
+		.string()
+		.trim()
+		.min(1, agentRequired.instructions)
+		.max(4000, 'Keep the instructions under 4,000 characters.'),
 	firstMessage: z
 		.string()
 		.trim()

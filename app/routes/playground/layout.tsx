@@ -125,7 +125,9 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 												aria-current={current ? 'page' : undefined}
 												className={cn(
 													'flex h-full min-w-0 flex-col items-center justify-center gap-1 rounded-xl px-1.5 py-2 text-center text-xs leading-tight font-semibold transition-colors sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-sm lg:justify-start lg:text-left',
-													current ? 'bg-brand-600 text-white shadow' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+													current
+														? 'bg-brand-600 text-white shadow'
+														: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
 												)}
 											>
 												<section.icon className="size-4 shrink-0" aria-hidden />

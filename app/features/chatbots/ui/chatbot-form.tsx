@@ -64,10 +64,14 @@ export function ChatbotForm({
 	mode,
 	initial,
 	actionData,
+	title,
+	cancelTo = '/playground',
 }: {
 	mode: 'create' | 'edit'
 	initial: BuilderValues
 	actionData: BuilderActionData | undefined
+	title?: string
+	cancelTo?: string
 }) {
 	const id = useId()
 	const hydrated = useHydrated()
@@ -79,10 +83,16 @@ export function ChatbotForm({
 	const [url, setUrl] = useState(values.url)
 	const [importing, setImporting] = useState(false)
 	const { clientErrors, validate } = useClientValidation(ChatbotFormSchema, (found) =>
-		showToast({ id: 'chatbot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title, chatbotRequired) }),
+		showToast({
+			id: 'chatbot-form',
+			...formProblemToast(found, toasts.missing, toasts.createFailed.title, chatbotRequired),
+		}),
 	)
 	const fileRef = useRef<HTMLInputElement>(null)
 	const shown = { ...errors, ...clientErrors }
+	// Cancel with knowledge that is not saved asks first (with JavaScript; without it, Cancel is a link).
+	const [confirmingCancel, setConfirmingCancel] = useState(false)
+	const unsaved = knowledge.trim() !== initial.knowledgeBase.trim()
 
 	// A full post (no JavaScript, or a failed create) comes back with the text as the server has it.
 	useEffect(() => {
@@ -156,7 +166,7 @@ export function ChatbotForm({
 			method="post"
 			encType="multipart/form-data"
 			aria-labelledby={`${id}-title`}
-			className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+			className="@container rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
 			onSubmit={(event) => {
 				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
 				// Only saving needs a name and knowledge; "Add file" and "Import" post whatever is there.
@@ -164,13 +174,13 @@ export function ChatbotForm({
 			}}
 		>
 			<h3 id={`${id}-title`} className="font-display text-xl font-bold text-slate-950">
-				{mode === 'edit' ? copy.editTitle : copy.createTitle}
+				{title ?? (mode === 'edit' ? copy.editTitle : copy.createTitle)}
 			</h3>
 			{mode === 'edit' ? <input type="hidden" name="id" value={values.id} /> : null}
 
 			<fieldset className="mt-6">
 				<legend className="text-sm font-semibold text-slate-900">{copy.sources}</legend>
-				<div className="mt-3 grid gap-4 md:grid-cols-3">
+				<div className="mt-3 grid gap-4 @xl:grid-cols-3">
 					<SourceTile icon={Upload} title={copy.uploadLabel}>
 						<label htmlFor={`${id}-file`} className="sr-only">
 							{copy.uploadLabel}
@@ -299,8 +309,36 @@ export function ChatbotForm({
 				error={shown.systemPrompt}
 			/>
 
+			{confirmingCancel ? (
+				<div
+					role="alertdialog"
+					aria-labelledby={`${id}-discard`}
+					className="mt-6 rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-200"
+				>
+					<p id={`${id}-discard`} className="text-sm font-medium text-amber-950">
+						{copy.discardQuestion}
+					</p>
+					<div className="mt-3 flex flex-wrap gap-2">
+						<ButtonLink to={cancelTo} variant="danger" size="sm">
+							{copy.discard}
+						</ButtonLink>
+						<Button variant="secondary" size="sm" autoFocus onClick={() => setConfirmingCancel(false)}>
+							{copy.keepEditing}
+						</Button>
+					</div>
+				</div>
+			) : null}
+
 			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-				<ButtonLink to="/playground" variant="secondary">
+				<ButtonLink
+					to={cancelTo}
+					variant="secondary"
+					onClick={(event) => {
+						if (!unsaved || confirmingCancel) return
+						event.preventDefault()
+						setConfirmingCancel(true)
+					}}
+				>
 					{copy.cancel}
 				</ButtonLink>
 				<Button type="submit" name="intent" value={mode === 'edit' ? 'update' : 'create'} disabled={saving}>

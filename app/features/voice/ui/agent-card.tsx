@@ -84,7 +84,11 @@ export function AgentCard({
 				</div>
 			</dl>
 			<CardActions>
-				<Link to={`/playground/voicebots/${agent.id}`} className={actionClass} aria-label={`${card.edit} ${agent.name}`}>
+				<Link
+					to={`/playground/voicebots/${agent.id}`}
+					className={actionClass}
+					aria-label={`${card.edit} ${agent.name}`}
+				>
 					<Pencil className="size-4" aria-hidden />
 					{card.edit}
 				</Link>

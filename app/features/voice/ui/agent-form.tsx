@@ -35,7 +35,10 @@ export function AgentForm({ values, errors: serverErrors }: { values: AgentFormV
 	const id = useId()
 	const navigation = useNavigation()
 	const { clientErrors, validate } = useClientValidation(AgentFormSchema, (found) =>
-		showToast({ id: 'voicebot-form', ...formProblemToast(found, toasts.missing, toasts.createFailed.title, agentRequired) }),
+		showToast({
+			id: 'voicebot-form',
+			...formProblemToast(found, toasts.missing, toasts.createFailed.title, agentRequired),
+		}),
 	)
 	const errors = { ...serverErrors, ...clientErrors }
 	const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'

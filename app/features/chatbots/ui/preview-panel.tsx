@@ -1,0 +1,64 @@
+// The live preview beside a chatbot's settings: the same chat as the Preview dialog. Without
+// JavaScript it links to the preview page, which works with plain form posts.
+import { Bot, MessageSquare } from 'lucide-react'
+import { useCallback, useRef } from 'react'
+import { showToast } from '~/components/toast-message.tsx'
+import { ButtonLink } from '~/components/ui/button.tsx'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
+import { ChatbotConversation } from './chatbot-conversation.tsx'
+
+const { page, preview, toasts } = chatbotBuilder
+
+export function PreviewPanel({ chatbot, version }: { chatbot: { id: string; name: string }; version: string }) {
+	const hydrated = useHydrated()
+	// The input takes focus back after a reply only once the owner is using the preview: on load the
+	// form beside it keeps the focus.
+	const engaged = useRef(false)
+	const focusAfterReply = useCallback(() => engaged.current, [])
+	return (
+		<section
+			onFocusCapture={() => {
+				engaged.current = true
+			}}
+			id="preview"
+			aria-labelledby="preview-panel-heading"
+			className="flex h-[560px] scroll-mt-24 flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200"
+		>
+			<header className="flex items-center gap-3 border-b border-slate-200 px-5 py-3.5">
+				<span className="bg-brand-600 grid size-9 shrink-0 place-items-center rounded-full text-white">
+					<Bot className="size-5" aria-hidden />
+				</span>
+				<div className="min-w-0">
+					<h3 id="preview-panel-heading" className="font-display text-base font-bold text-slate-900">
+						{page.previewTitle}
+					</h3>
+					<p className="text-xs text-slate-500">{page.previewHint}</p>
+				</div>
+			</header>
+			{hydrated ? (
+				// A fresh conversation whenever the saved chatbot changes.
+				<ChatbotConversation
+					key={version}
+					chatbot={chatbot}
+					api={`/api/chatbots/${chatbot.id}/chat`}
+					inputId="preview-panel-input"
+					inputLabel={preview.inputLabel}
+					showSources
+					focusAfterReply={focusAfterReply}
+					onError={() => showToast({ type: 'error', title: toasts.previewFailed })}
+				/>
+			) : (
+				<div className="grid flex-1 place-items-center bg-slate-50 p-6 text-center">
+					<div>
+						<MessageSquare className="text-brand-600 mx-auto size-8" aria-hidden />
+						<p className="mt-3 text-sm text-slate-600">{preview.description}</p>
+						<ButtonLink to={`/playground/chatbots/${chatbot.id}/preview`} className="mt-4">
+							{page.previewOpen}
+						</ButtonLink>
+					</div>
+				</div>
+			)}
+		</section>
+	)
+}
