@@ -25,6 +25,7 @@ export default [
 		route('chatbots/:chatbotId', 'routes/playground/chatbots/chatbot.tsx'),
 		route('chatbots/:chatbotId/preview', 'routes/playground/chatbots/preview.tsx'),
 		route('voicebots', 'routes/playground/voicebots/builder.tsx'),
+		route('voicebots/:agentId', 'routes/playground/voicebots/agent.tsx'),
 		route('dashboard', 'routes/playground/dashboard/dashboard.tsx'),
 		route('account', 'routes/playground/account.tsx'),
 	]),

@@ -17,10 +17,14 @@ async function createChatbotViaForm(page: Page, name: string, knowledge: string)
 	await page.getByLabel('Knowledge Base Content').fill(knowledge)
 	await page.getByLabel('Chatbot Name').fill(name)
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
-	await expect(page.getByRole('heading', { name: 'Your Chatbots' })).toBeVisible()
+	// Creating lands on the chatbot's own page.
+	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
 	const [row] = await sql<{ id: string }>(`SELECT id FROM chatbots WHERE name = $1 ORDER BY created_at DESC LIMIT 1`, [
 		name,
 	])
+	expect(page.url()).toContain(row.id)
+	await page.goto('/playground')
+	await expect(page.getByRole('heading', { name: 'Your Chatbots' })).toBeVisible()
 	return row.id
 }
 
@@ -75,6 +79,8 @@ test.describe('with JavaScript', () => {
 		await page.getByLabel('Chatbot Name').fill('Studio Guide')
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Studio Guide' })).toBeVisible()
+		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 		await expect(page.getByRole('heading', { name: 'Your Chatbots' })).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Create New' })).toBeVisible()
 
@@ -184,6 +190,7 @@ test.describe('with JavaScript', () => {
 		await page.getByLabel('Chatbot Name').fill('Everything Bot')
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 		await card(page, 'Everything Bot').getByRole('link', { name: 'Preview Everything Bot' }).click()
 		const dialog = page.getByRole('dialog')
 		await dialog.getByLabel('Ask your chatbot a question').fill('How many days do I have for returns?')
@@ -279,7 +286,8 @@ test.describe('with JavaScript', () => {
 		await signIn(login)
 		const id = await createChatbotViaForm(page, 'Mover', 'Our office is in Lucknow.')
 		await card(page, 'Mover').getByRole('link', { name: 'Edit Mover' }).click()
-		await expect(page.getByRole('heading', { name: 'Edit Chatbot' })).toBeVisible()
+		await expect(page).toHaveURL(`/playground/chatbots/${id}`)
+		await expect(page.getByRole('heading', { name: 'Knowledge and settings' })).toBeVisible()
 		await expect(page.getByLabel('Knowledge Base Content')).toHaveValue('Our office is in Lucknow.')
 		await page.getByLabel('Knowledge Base Content').fill('Our office moved to Chandigarh in March.')
 		await page.getByRole('button', { name: 'Save Changes' }).click()
@@ -404,6 +412,7 @@ test.describe('without JavaScript', () => {
 
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 		const plain = card(page, 'Plain Bot')
 		await expect(plain.getByTestId('status')).toHaveText('Active')
 

@@ -47,21 +47,25 @@ export async function getActiveAgent(id: string) {
 	})
 }
 
-/** POST /v1/convai/agents/create at ElevenLabs; returns its agent_id. */
-async function createElevenLabsAgent(form: AgentForm, { apiKey, baseUrl }: { apiKey: string; baseUrl: string }) {
+/** The agent as ElevenLabs describes it (create and update send the same configuration). */
+const elevenLabsConfig = (form: AgentForm) => ({
+	name: form.name,
+	conversation_config: {
+		agent: { first_message: form.firstMessage, language: form.language, prompt: { prompt: form.instructions } },
+		tts: { voice_id: form.voiceId },
+	},
+})
+
+/** One call to the ElevenLabs API within 15 s; its body, or a VoiceProviderError. */
+async function callElevenLabs(path: string, method: 'POST' | 'PATCH', body: unknown) {
+	const env = getEnv()
 	let response: Response
 	const deadline = deadlineSignal(15_000)
 	try {
-		response = await fetch(new URL('/v1/convai/agents/create', baseUrl), {
-			method: 'POST',
-			headers: { 'xi-api-key': apiKey, 'Content-Type': 'application/json' },
-			body: JSON.stringify({
-				name: form.name,
-				conversation_config: {
-					agent: { first_message: form.firstMessage, language: form.language, prompt: { prompt: form.instructions } },
-					tts: { voice_id: form.voiceId },
-				},
-			}),
+		response = await fetch(new URL(path, env.ELEVENLABS_BASE_URL), {
+			method,
+			headers: { 'xi-api-key': env.ELEVENLABS_API_KEY!, 'Content-Type': 'application/json' },
+			body: JSON.stringify(body),
 			signal: deadline.signal,
 		})
 	} catch (error) {
@@ -70,6 +74,12 @@ async function createElevenLabsAgent(form: AgentForm, { apiKey, baseUrl }: { api
 	}
 	const text = await response.text().finally(() => deadline.done())
 	if (!response.ok) throw new VoiceProviderError(`ElevenLabs answered HTTP ${response.status}: ${text.slice(0, 300)}`)
+	return text
+}
+
+/** POST /v1/convai/agents/create at ElevenLabs; returns its agent_id. */
+async function createElevenLabsAgent(form: AgentForm) {
+	const text = await callElevenLabs('/v1/convai/agents/create', 'POST', elevenLabsConfig(form))
 	let agentId: unknown
 	try {
 		agentId = (JSON.parse(text) as { agent_id?: unknown }).agent_id
@@ -82,10 +92,7 @@ async function createElevenLabsAgent(form: AgentForm, { apiKey, baseUrl }: { api
 }
 
 export async function createAgent(userId: string, form: AgentForm) {
-	const env = getEnv()
-	const elevenAgentId = env.ELEVENLABS_API_KEY
-		? await createElevenLabsAgent(form, { apiKey: env.ELEVENLABS_API_KEY, baseUrl: env.ELEVENLABS_BASE_URL })
-		: null
+	const elevenAgentId = getEnv().ELEVENLABS_API_KEY ? await createElevenLabsAgent(form) : null
 	// voice_settings takes the column default: the spec's stability 0.5, similarity_boost 0.5, style 0, speaker boost on.
 	return prisma.agent.create({
 		data: {
@@ -99,6 +106,57 @@ export async function createAgent(userId: string, form: AgentForm) {
 			elevenAgentId,
 		},
 		select: listFields,
+	})
+}
+
+/** One of the user's agents, everything its page shows; null for anyone else's. */
+export async function getOwnedAgent(userId: string, id: string) {
+	if (!isUuid(id)) return null
+	return prisma.agent.findFirst({ where: { id, userId } })
+}
+
+/**
+ * Saves the agent's settings; its ElevenLabs twin (when there is one) is updated first, and a failure
+ * there changes nothing here. False when the agent is not the user's.
+ */
+export async function updateAgent(userId: string, id: string, form: AgentForm) {
+	const agent = await getOwnedAgent(userId, id)
+	if (!agent) return false
+	if (agent.elevenAgentId && getEnv().ELEVENLABS_API_KEY) {
+		await callElevenLabs(
+			`/v1/convai/agents/${encodeURIComponent(agent.elevenAgentId)}`,
+			'PATCH',
+			elevenLabsConfig(form),
+		)
+	}
+	const { count } = await prisma.agent.updateMany({
+		where: { id, userId },
+		data: {
+			name: form.name,
+			description: form.description,
+			instructions: form.instructions,
+			firstMessage: form.firstMessage,
+			voiceId: form.voiceId,
+			language: form.language,
+		},
+	})
+	return count > 0
+}
+
+/** The agent's latest calls, newest first, for its page. */
+export function listAgentCalls(userId: string, agentId: string, take = 20) {
+	return prisma.callLog.findMany({
+		where: { agentId, agent: { userId } },
+		orderBy: { createdAt: 'desc' },
+		take,
+		select: {
+			id: true,
+			customerName: true,
+			callStatus: true,
+			callDuration: true,
+			createdAt: true,
+			inquiryDetails: true,
+		},
 	})
 }
 

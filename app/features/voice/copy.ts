@@ -29,7 +29,28 @@ export const voicebotBuilder = {
 		languageLabel: 'Language',
 		cancel: 'Cancel',
 		create: 'Create Assistant',
+		save: 'Save Changes',
+		saving: 'Saving…',
 		creating: 'Creating…',
+	},
+	page: {
+		back: 'Your Voice Assistants',
+		sectionsLabel: 'Assistant sections',
+		settings: 'Settings',
+		test: 'Test',
+		api: 'API',
+		calls: 'Calls',
+		formTitle: 'Settings',
+		testTitle: 'Voice test',
+		testNeedsScript:
+			'The voice test uses your microphone and needs JavaScript. Everything else on this page works without it.',
+		apiTitle: 'Voice API',
+		apiLabel: 'Start, send messages to and end a conversation with this assistant:',
+		copyApi: 'Copy code',
+		callsTitle: 'Recent calls',
+		callsEmpty: 'No calls yet. Test the assistant or call the API, and its conversations appear here.',
+		dangerTitle: 'Delete this assistant',
+		dangerText: 'Its API stops answering; the calls it took stay on the dashboard.',
 	},
 	card: {
 		fallbackDescription: 'Voice Assistant',
@@ -44,6 +65,8 @@ export const voicebotBuilder = {
 			`Delete the voice assistant "${name}"? Its API stops answering. This cannot be undone.`,
 	},
 	test: {
+		noSpeech:
+			'Speaking is not available: this server has no speech-to-text service and this browser cannot recognise speech. Start the conversation and type your messages instead, or open this page in Chrome or Edge.',
 		title: (name: string) => `Test: ${name}`,
 		description: 'Talk to your assistant. Hold the microphone button while you speak.',
 		idle: 'Click to start conversation',
@@ -62,6 +85,8 @@ export const voicebotBuilder = {
 	toasts: {
 		missing: { title: 'Missing information', description: 'Please provide a name and instructions' },
 		created: 'Voice assistant created!',
+		updated: 'Voice assistant updated',
+		updateFailed: 'The changes could not be saved. Try again.',
 		deleted: 'Voice assistant deleted',
 		activated: 'Voice assistant activated',
 		deactivated: 'Voice assistant deactivated',

@@ -31,7 +31,19 @@ export const blankAgentForm: AgentFormValues = {
 const voiceOptions = voices.map((voice) => ({ value: voice.id, label: `${voice.label} (${voice.id})` }))
 const languageOptions = languages.map((language) => ({ value: language.code, label: language.name }))
 
-export function AgentForm({ values, errors: serverErrors }: { values: AgentFormValues; errors: AgentFormErrors }) {
+export function AgentForm({
+	values,
+	errors: serverErrors,
+	mode = 'create',
+	title,
+	cancelTo = '/playground/voicebots',
+}: {
+	values: AgentFormValues
+	errors: AgentFormErrors
+	mode?: 'create' | 'edit'
+	title?: string
+	cancelTo?: string
+}) {
 	const id = useId()
 	const navigation = useNavigation()
 	const { clientErrors, validate } = useClientValidation(AgentFormSchema, (found) =>
@@ -41,19 +53,20 @@ export function AgentForm({ values, errors: serverErrors }: { values: AgentFormV
 		}),
 	)
 	const errors = { ...serverErrors, ...clientErrors }
-	const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create'
+	const intent = mode === 'edit' ? 'update' : 'create'
+	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 	return (
 		<Form
 			method="post"
 			aria-labelledby={`${id}-title`}
-			className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+			className="@container rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
 			onSubmit={validate}
 		>
 			<h3 id={`${id}-title`} className="font-display text-xl font-bold text-slate-950">
-				{copy.title}
+				{title ?? copy.title}
 			</h3>
-			<input type="hidden" name="intent" value="create" />
-			<div className="mt-6 grid gap-4 md:grid-cols-2">
+			<input type="hidden" name="intent" value={intent} />
+			<div className="mt-6 grid gap-4 @2xl:grid-cols-2">
 				<Field
 					label={copy.nameLabel}
 					name="name"
@@ -70,7 +83,7 @@ export function AgentForm({ values, errors: serverErrors }: { values: AgentFormV
 					error={errors.voiceId}
 				/>
 				<Field
-					className="md:col-span-2"
+					className="@2xl:col-span-2"
 					label={copy.descriptionLabel}
 					name="description"
 					defaultValue={values.description}
@@ -80,7 +93,7 @@ export function AgentForm({ values, errors: serverErrors }: { values: AgentFormV
 					error={errors.description}
 				/>
 				<TextareaField
-					className="md:col-span-2"
+					className="@2xl:col-span-2"
 					label={copy.instructionsLabel}
 					name="instructions"
 					rows={5}
@@ -105,12 +118,12 @@ export function AgentForm({ values, errors: serverErrors }: { values: AgentFormV
 				/>
 			</div>
 			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-				<ButtonLink to="/playground/voicebots" variant="secondary">
+				<ButtonLink to={cancelTo} variant="secondary">
 					{copy.cancel}
 				</ButtonLink>
-				<Button type="submit" disabled={creating}>
-					{creating ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
-					{creating ? copy.creating : copy.create}
+				<Button type="submit" disabled={busy}>
+					{busy ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+					{mode === 'edit' ? (busy ? copy.saving : copy.save) : busy ? copy.creating : copy.create}
 				</Button>
 			</div>
 		</Form>

@@ -19,7 +19,8 @@ const statusText: Record<VoicePhase, string> = {
 	thinking: copy.thinking,
 }
 
-function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; transcription: boolean }) {
+/** The test itself: in the dialog from the list, and inline on the assistant's page. */
+export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; transcription: boolean }) {
 	const voice = useVoiceTest(agent, { transcription })
 	const [text, setText] = useState('')
 	const listRef = useRef<HTMLOListElement>(null)
@@ -92,9 +93,10 @@ function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; transcript
 				<p role="status" data-testid="voice-status" className="text-center text-sm font-medium text-slate-700">
 					{statusText[voice.phase]}
 				</p>
-				{connected && !micAvailable ? (
-					<p className="max-w-xs text-center text-xs text-slate-500">
-						Speech input is not available here. Type your message below.
+				{/* Said before anyone presses the mic: without speech-to-text it could only fail. */}
+				{!micAvailable ? (
+					<p data-testid="no-speech" className="max-w-xs text-center text-xs text-slate-600">
+						{copy.noSpeech}
 					</p>
 				) : null}
 				{connected ? (

@@ -90,7 +90,9 @@ describe('creating a voice assistant', () => {
 			description: '',
 		})
 		expect(result).toBeInstanceOf(Response)
-		expect((result as Response).headers.get('location')).toBe('/playground/voicebots')
+		const created = await prisma.agent.findFirstOrThrow({ where: { userId, name: 'Reception' } })
+		// Creating lands on the assistant's own page.
+		expect((result as Response).headers.get('location')).toBe(`/playground/voicebots/${created.id}`)
 		expect(received.at(-1)).toEqual({
 			path: '/v1/convai/agents/create',
 			key: 'el-test-key',
@@ -115,6 +117,36 @@ describe('creating a voice assistant', () => {
 			firstMessage: 'Hello! How can I help you today?',
 		})
 		expect(agent.voiceSettings).toEqual({ stability: 0.5, similarity_boost: 0.5, style: 0, use_speaker_boost: true })
+	})
+
+	test('saving the settings updates the ElevenLabs twin first; a failure there changes nothing', async () => {
+		const agent = await prisma.agent.findFirstOrThrow({ where: { userId, name: 'Reception' } })
+		const save = (fields: Record<string, string>) =>
+			action(
+				new Request(`http://localhost/playground/voicebots/${agent.id}`, {
+					method: 'POST',
+					body: new URLSearchParams({ intent: 'update', ...fields }),
+				}),
+				userId,
+				agent.id,
+			)
+		const saved = await save({ name: 'Reception Desk', instructions: 'Greet callers warmly.', language: 'de' })
+		expect((saved as Response).headers.get('location')).toBe(`/playground/voicebots/${agent.id}`)
+		expect(received.at(-1)).toMatchObject({
+			path: `/v1/convai/agents/${agent.elevenAgentId}`,
+			body: { name: 'Reception Desk', conversation_config: { agent: { prompt: { prompt: 'Greet callers warmly.' } } } },
+		})
+		expect(await prisma.agent.findUniqueOrThrow({ where: { id: agent.id } })).toMatchObject({
+			name: 'Reception Desk',
+			instructions: 'Greet callers warmly.',
+		})
+
+		failNext = true
+		const failed = await actionData(await save({ name: 'Never Saved', instructions: 'x' }))
+		failNext = false
+		expect(failed.init.status).toBe(502)
+		expect((await prisma.agent.findUniqueOrThrow({ where: { id: agent.id } })).name).toBe('Reception Desk')
+		await prisma.agent.update({ where: { id: agent.id }, data: { name: 'Reception' } })
 	})
 
 	test('a provider failure gives the spec error and stores nothing', async () => {

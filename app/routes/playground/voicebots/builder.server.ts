@@ -8,7 +8,13 @@ import {
 	type AgentFormValues,
 	type VoicebotActionData,
 } from '~/features/voice/agent-schema.ts'
-import { createAgent, deleteAgent, setAgentActive, VoiceProviderError } from '~/features/voice/agents.server.ts'
+import {
+	createAgent,
+	deleteAgent,
+	setAgentActive,
+	updateAgent,
+	VoiceProviderError,
+} from '~/features/voice/agents.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
@@ -17,15 +23,19 @@ import { makeToast } from '~/lib/toast.ts'
 import { deleteIntent, toggleIntent } from '~/routes/playground/builder-intents.server.ts'
 
 const { toasts } = voicebotBuilder
-const cardIntent = { listPath: '/playground/voicebots', toasts }
+const LIST_PATH = '/playground/voicebots'
+/** An assistant's own page: where creating one lands, and where its page's posts come back to. */
+export const agentPagePath = (id: string) => `/playground/voicebots/${id}`
 
-export async function voicebotBuilderAction(request: Request, userId: string) {
+/** Every post of the builder; `pageOf` is the assistant whose page posted (its switch and saves return there). */
+export async function voicebotBuilderAction(request: Request, userId: string, pageOf?: string) {
 	const form = await readFormData(request)
 	const intent = form.get('intent')
+	const returnTo = pageOf ? agentPagePath(pageOf) : LIST_PATH
 
-	if (intent === 'toggle') return toggleIntent(form, { ...cardIntent, userId, setActive: setAgentActive })
+	if (intent === 'toggle') return toggleIntent(form, { listPath: returnTo, toasts, userId, setActive: setAgentActive })
 	if (intent === 'delete')
-		return deleteIntent(form, { ...cardIntent, userId, remove: deleteAgent, label: 'Voicebot builder' })
+		return deleteIntent(form, { listPath: LIST_PATH, toasts, userId, remove: deleteAgent, label: 'Voicebot builder' })
 
 	const values: AgentFormValues = textFieldsOf(form, [
 		'name',
@@ -35,7 +45,7 @@ export async function voicebotBuilderAction(request: Request, userId: string) {
 		'firstMessage',
 		'language',
 	])
-	if (intent !== 'create')
+	if (intent !== 'create' && !(intent === 'update' && pageOf))
 		return data<VoicebotActionData>(
 			{ values, errors: {}, toast: makeToast({ type: 'error', ...toasts.createFailed }) },
 			{ status: 400 },
@@ -46,8 +56,28 @@ export async function voicebotBuilderAction(request: Request, userId: string) {
 		const toast = makeToast(formProblemToast(errors, toasts.missing, toasts.createFailed.title, agentRequired))
 		return data<VoicebotActionData>({ values, errors, toast }, { status: 400 })
 	}
+	const failTitle = intent === 'update' ? 'Error' : toasts.createFailed.title
+	if (intent === 'update' && pageOf) {
+		try {
+			if (!(await updateAgent(userId, pageOf, parsed.data))) {
+				return redirectWithToast(LIST_PATH, { type: 'error', title: 'Error', description: toasts.notFound })
+			}
+		} catch (error) {
+			console.error(
+				`Voicebot builder: updating agent ${pageOf} of user ${userId} failed:`,
+				error instanceof VoiceProviderError ? error.message : error,
+			)
+			return data<VoicebotActionData>(
+				{ values, errors: {}, toast: makeToast({ type: 'error', title: failTitle, description: toasts.updateFailed }) },
+				{ status: error instanceof VoiceProviderError ? 502 : 500 },
+			)
+		}
+		return redirectWithToast(returnTo, { type: 'success', title: toasts.updated })
+	}
+	let created: string
 	try {
 		const agent = await createAgent(userId, parsed.data)
+		created = agent.id
 		console.log(
 			`Voicebot builder: user ${userId} created agent ${agent.id}${agent.elevenAgentId ? ` (ElevenLabs ${agent.elevenAgentId})` : ''}`,
 		)
@@ -61,5 +91,5 @@ export async function voicebotBuilderAction(request: Request, userId: string) {
 			{ status: error instanceof VoiceProviderError ? 502 : 500 },
 		)
 	}
-	return redirectWithToast('/playground/voicebots', { type: 'success', title: toasts.created })
+	return redirectWithToast(agentPagePath(created), { type: 'success', title: toasts.created })
 }
