@@ -77,7 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				) : (
 					<SiteFrame offline={data?.aiOffline ?? true}>{children}</SiteFrame>
 				)}
-				<Toaster />
+				<Toaster placement={app ? 'app' : 'site'} />
 				{bare ? null : <ToastMessage toast={data?.toast} />}
 				{bare ? null : <ScrollRestoration nonce={nonce} />}
 				<Scripts nonce={nonce} />

@@ -56,7 +56,11 @@ export function ToastMessage({ toast }: { toast: Toast | null | undefined }) {
 	)
 }
 
-export function Toaster() {
+/**
+ * The site shows toasts under its header; the Playground, an app, in the bottom-right corner, away
+ * from its header's controls and the forms it is about.
+ */
+export function Toaster({ placement = 'site' }: { placement?: 'site' | 'app' }) {
 	const [HotToaster, setHotToaster] = useState<ComponentType<Record<string, unknown>> | null>(null)
 	useEffect(() => {
 		const mount = () =>
@@ -68,8 +72,8 @@ export function Toaster() {
 	if (!HotToaster) return null
 	return (
 		<HotToaster
-			position="top-center"
-			containerStyle={{ top: 80 }}
+			position={placement === 'app' ? 'bottom-right' : 'top-center'}
+			containerStyle={placement === 'app' ? { bottom: 16, right: 16 } : { top: 80 }}
 			toastOptions={{ className: '!rounded-xl !shadow-xl' }}
 		/>
 	)

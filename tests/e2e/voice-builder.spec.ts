@@ -34,10 +34,14 @@ async function createAgent(
 	if (fields.voice) await page.getByLabel('Voice', { exact: true }).selectOption({ label: fields.voice })
 	if (fields.language) await page.getByLabel('Language', { exact: true }).selectOption({ label: fields.language })
 	await page.getByRole('button', { name: 'Create Assistant' }).click()
-	await expect(page.getByRole('heading', { name: 'Your Voice Assistants' })).toBeVisible()
+	// Creating lands on the assistant's own page.
+	await expect(page).toHaveURL(/\/playground\/voicebots\/[0-9a-f-]{36}$/)
 	const [row] = await sql<{ id: string }>(`SELECT id FROM agents WHERE name = $1 ORDER BY created_at DESC LIMIT 1`, [
 		name,
 	])
+	expect(page.url()).toContain(row.id)
+	await page.goto('/playground/voicebots')
+	await expect(page.getByRole('heading', { name: 'Your Voice Assistants' })).toBeVisible()
 	return row.id
 }
 
@@ -90,6 +94,7 @@ test.describe('with JavaScript', () => {
 		await page.getByLabel('Language', { exact: true }).selectOption('es')
 		await page.getByRole('button', { name: 'Create Assistant' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Voice assistant created!' })).toBeVisible()
+		await page.getByRole('link', { name: 'Your Voice Assistants' }).click()
 
 		const clinic = card(page, 'Clinic Line')
 		await expect(clinic).toContainText('Answers calls for our Pune clinic')
@@ -292,6 +297,7 @@ test.describe('without JavaScript', () => {
 		await page.getByLabel('Language', { exact: true }).selectOption('fr')
 		await page.getByRole('button', { name: 'Create Assistant' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Voice assistant created!' })).toBeVisible()
+		await page.getByRole('link', { name: 'Your Voice Assistants' }).click()
 		const line = card(page, 'Static Line')
 		await expect(line.getByTestId('language')).toHaveText('FR')
 		await line.getByRole('switch', { name: 'Active: Static Line' }).click()

@@ -39,7 +39,16 @@ export async function getRecentConversations(timeZone: string) {
 				FROM call_logs WHERE id = ANY(${rows.map((row) => row.id)}::uuid[])`
 		).map((row) => [row.id, row]),
 	)
-	const format = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone })
+	// The time zone is named on every time: the operator and the reader may be in different ones.
+	const format = new Intl.DateTimeFormat('en-IN', {
+		day: 'numeric',
+		month: 'short',
+		year: 'numeric',
+		hour: 'numeric',
+		minute: '2-digit',
+		timeZone,
+		timeZoneName: 'short',
+	})
 	return rows.map((row) => ({
 		id: row.id,
 		customerName: row.customerName?.trim() || 'Anonymous',

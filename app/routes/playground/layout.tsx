@@ -76,11 +76,12 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 						</Link>
 						<NavLink
 							to="/playground/account"
-							aria-label="Account"
 							title={loaderData.displayName}
 							className={({ isActive }) => cn(HEADER_BUTTON, isActive && 'bg-brand-50 text-brand-800 ring-brand-200')}
 						>
 							<UserRound className="size-4" aria-hidden />
+							{/* Named "Account" for everyone; wide screens also show whose. */}
+							<span className="sr-only">Account: </span>
 							<span className="hidden max-w-40 truncate lg:inline">{loaderData.displayName}</span>
 						</NavLink>
 						<Form method="post" action="/auth/sign-out">

@@ -9,9 +9,10 @@ import {
 	RefreshCw,
 	Trash2,
 } from 'lucide-react'
-import { data, Form } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { DeleteConfirmation } from '~/components/playground/builder-parts.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { requireAdmin } from '~/features/accounts/auth.server.ts'
@@ -33,7 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const headers = privateHeaders(setCookie)
 	try {
 		const [stats, conversations] = await Promise.all([getDashboardStats(timeZone), getRecentConversations(timeZone)])
-		return data({ stats, conversations, timeZone, error: null }, { headers })
+		// ?delete=<id> asks to confirm on that row (the same inline confirmation as the builders).
+		const asked = new URL(request.url).searchParams.get('delete')
+		const deleting = conversations.some((c) => c.id === asked) ? asked : null
+		return data({ stats, conversations, timeZone, deleting, error: null }, { headers })
 	} catch (error) {
 		console.error('Dashboard: loading conversations failed:', error)
 		return data(
@@ -41,6 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 				stats: null,
 				conversations: [],
 				timeZone,
+				deleting: null,
 				error: makeToast({ type: 'error', title: 'Failed to fetch conversations' }),
 			},
 			{ status: 500, headers },
@@ -83,7 +88,7 @@ const statusStyles: Record<string, string> = {
 
 export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 	const live = useDashboardLive()
-	const { stats, conversations, error } = loaderData
+	const { stats, conversations, deleting, error } = loaderData
 	const cards = stats
 		? [
 				{ label: 'Total Conversations', value: String(stats.total), icon: MessagesSquare },
@@ -93,7 +98,7 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 			]
 		: []
 	return (
-		<section aria-labelledby="dashboard-heading" className="space-y-6">
+		<section aria-labelledby="dashboard-heading" className="min-w-0 space-y-6">
 			<ToastMessage toast={error} />
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<div className="flex items-center gap-3">
@@ -166,11 +171,11 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 					) : (
 						<ul className="mt-4 space-y-4" aria-label="Recent Conversations">
 							{conversations.map((c) => (
-								<li key={c.id} data-testid="conversation" className="rounded-2xl p-4 ring-1 ring-slate-200">
-									<div className="flex flex-wrap items-start justify-between gap-3">
-										<div>
-											<p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-												{c.customerName}
+								<li key={c.id} data-testid="conversation" className="min-w-0 rounded-2xl p-4 ring-1 ring-slate-200">
+									<div className="flex items-start gap-3">
+										<div className="min-w-0 flex-1">
+											<p className="flex min-w-0 flex-wrap items-center gap-2 font-semibold text-slate-900">
+												<span className="min-w-0 break-words">{c.customerName}</span>
 												<span
 													data-testid="status"
 													className={cn(
@@ -181,17 +186,17 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 													{c.status}
 												</span>
 											</p>
-											<p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+											<p className="mt-1 flex min-w-0 flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
 												{c.customerPhone ? (
 													<span className="inline-flex items-center gap-1">
-														<Phone className="size-3.5" aria-hidden />
+														<Phone className="size-3.5 shrink-0" aria-hidden />
 														{c.customerPhone}
 													</span>
 												) : null}
 												{c.customerEmail ? (
-													<span className="inline-flex items-center gap-1">
-														<Mail className="size-3.5" aria-hidden />
-														{c.customerEmail}
+													<span className="inline-flex min-w-0 items-center gap-1">
+														<Mail className="size-3.5 shrink-0" aria-hidden />
+														<span className="min-w-0 break-all">{c.customerEmail}</span>
 													</span>
 												) : null}
 												<span className="inline-flex items-center gap-1">
@@ -202,30 +207,33 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 												<time dateTime={c.createdAt}>{c.createdAtLabel}</time>
 											</p>
 										</div>
-										<Form
-											method="post"
-											onSubmit={(event) => {
-												if (!window.confirm(`Delete the conversation with ${c.customerName}? This cannot be undone.`))
-													event.preventDefault()
-											}}
+										<Link
+											to={`/playground/dashboard?delete=${c.id}`}
+											preventScrollReset
+											aria-label={`Delete conversation with ${c.customerName}`}
+											className="grid size-9 shrink-0 place-items-center rounded-full text-slate-500 hover:bg-rose-50 hover:text-rose-600"
 										>
-											<input type="hidden" name="intent" value="delete" />
-											<input type="hidden" name="id" value={c.id} />
-											<button
-												type="submit"
-												aria-label={`Delete conversation with ${c.customerName}`}
-												className="grid size-9 place-items-center rounded-full text-slate-500 hover:bg-rose-50 hover:text-rose-600"
-											>
-												<Trash2 className="size-4" aria-hidden />
-											</button>
-										</Form>
+											<Trash2 className="size-4" aria-hidden />
+										</Link>
 									</div>
-									{c.inquiryDetails ? <p className="mt-3 text-sm text-slate-700">{c.inquiryDetails}</p> : null}
+									{deleting === c.id ? (
+										<DeleteConfirmation
+											id={`conversation-${c.id}-confirm`}
+											action="/playground/dashboard"
+											question={`Delete the conversation with ${c.customerName}? This cannot be undone.`}
+											confirmLabel="Delete conversation"
+											cancelTo="/playground/dashboard"
+											itemId={c.id}
+										/>
+									) : null}
+									{c.inquiryDetails ? (
+										<p className="mt-3 text-sm break-words text-slate-700">{c.inquiryDetails}</p>
+									) : null}
 									{c.transcript ? (
 										<pre
 											tabIndex={0}
 											aria-label={`Transcript of the conversation with ${c.customerName}`}
-											className="mt-3 max-h-40 overflow-auto rounded-xl bg-slate-50 p-3 font-sans text-sm whitespace-pre-wrap text-slate-700 ring-1 ring-slate-200"
+											className="mt-3 max-h-40 overflow-auto rounded-xl bg-slate-50 p-3 font-sans text-sm break-words whitespace-pre-wrap text-slate-700 ring-1 ring-slate-200"
 										>
 											{c.transcript}
 										</pre>
