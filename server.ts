@@ -45,6 +45,10 @@ async function main() {
 	const server = app.listen(env.PORT, env.HOST, () => {
 		console.log(`Server listening on http://localhost:${env.PORT} (${env.NODE_ENV})`)
 	})
+	// Idle keep-alive connections stay open longer than a load balancer's (60 s is common), so the
+	// server never closes a socket just as a proxy or client reuses it (which resets the request).
+	server.keepAliveTimeout = 65_000
+	server.headersTimeout = 66_000
 
 	let stopping = false
 	async function shutdown(signal: string) {

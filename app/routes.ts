@@ -13,6 +13,7 @@ export default [
 	...prefix('auth', [
 		index('routes/auth/auth.tsx'),
 		route('verify', 'routes/auth/verify.tsx'),
+		route('check-email', 'routes/auth/check-email.tsx'),
 		route('forgot-password', 'routes/auth/forgot-password.tsx'),
 		route('reset-password', 'routes/auth/reset-password.tsx'),
 		route('sign-out', 'routes/auth/sign-out.tsx'),

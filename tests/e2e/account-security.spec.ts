@@ -68,6 +68,46 @@ for (const javaScriptEnabled of [true, false]) {
 			await expect(page).toHaveURL(/\/playground$/)
 		})
 
+		test('after Create Account, a lasting "Check your inbox" page names the address and resends the link', async ({
+			page,
+		}) => {
+			const email = uniqueEmail('inbox')
+			await page.goto('/auth?tab=signup')
+			const form = page.getByRole('form', { name: 'Sign Up' })
+			await form.getByLabel('Full Name').fill('Inbox Person')
+			await form.getByLabel('Email').fill(email)
+			await form.getByLabel('Password', { exact: true }).fill('inbox-pass-1')
+			await form.getByLabel('Confirm Password', { exact: true }).fill('inbox-pass-1')
+			await form.getByRole('button', { name: 'Create Account' }).click()
+			await expect(page).toHaveURL(/\/auth\/check-email$/)
+			await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+			await expect(page.getByText('Account created!')).toBeVisible()
+			await expect(page.getByText(email)).toBeVisible()
+			const first = await verificationLink(email)
+
+			await page.getByRole('button', { name: 'Resend the link' }).click()
+			await expect(page.getByText('Link sent')).toBeVisible()
+			await expect
+				.poll(async () => (await sql(`SELECT 1 FROM email_outbox WHERE to_address = $1`, [email])).length)
+				.toBe(2)
+			const second = await verificationLink(email)
+			expect(second).not.toBe(first)
+			await page.goto(first)
+			await expect(page.getByRole('heading', { name: 'Link not valid' })).toBeVisible()
+
+			// An address that has an account gets the same page; its e-mail says so.
+			const { email: taken } = await createUser()
+			await page.goto('/auth?tab=signup')
+			await form.getByLabel('Full Name').fill('Someone Else')
+			await form.getByLabel('Email').fill(taken)
+			await form.getByLabel('Password', { exact: true }).fill('other-pass-1')
+			await form.getByLabel('Confirm Password', { exact: true }).fill('other-pass-1')
+			await form.getByRole('button', { name: 'Create Account' }).click()
+			await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+			await expect(page.getByText(taken)).toBeVisible()
+			expect((await latestEmail(taken)).subject).toContain('already have')
+		})
+
 		test('change password from the Account page; other sessions end, this one stays', async ({ page, request }) => {
 			const { email } = await createUser({ password: 'first-pass-1' })
 			const otherDevice = await sessionCookieFor(request, email, 'first-pass-1')

@@ -17,6 +17,7 @@ const paths = [
 	'/auth/verify?token=%ZZ',
 	`/auth/verify?token=${'a'.repeat(3000)}`,
 	'/auth/forgot-password',
+	'/auth/check-email',
 	'/auth/reset-password?token=%ZZ',
 	`/auth/reset-password?token=${'a'.repeat(43)}`,
 	'/auth/sign-out',

@@ -120,6 +120,27 @@ export async function signUp(request: Request, form: FormData) {
 	const user = await claimPendingAccount(email, passwordHash, fullName)
 	if (user) await sendVerificationEmail(request, user)
 	else await sendAlreadyRegisteredEmail(request, email)
+	return { email }
+}
+
+/**
+ * "Resend the link" on the Check your inbox page: a new verification link for a pending address
+ * (older ones stop working), or the "already registered" e-mail for a verified one; nothing for an
+ * unknown one. The caller sees the same answer in every case.
+ */
+export async function resendVerification(request: Request, email: string) {
+	const limit = await consumeRateLimits([
+		[`verify-resend:ip:${clientIp(request)}`, rateLimits.signUpPerIp],
+		[`verify-resend:email:${email}`, rateLimits.verificationResendsPerEmail],
+	])
+	if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
+	const user = await prisma.user.findUnique({
+		where: { email },
+		select: { id: true, email: true, emailVerifiedAt: true },
+	})
+	if (!user) return
+	if (user.emailVerifiedAt) await sendAlreadyRegisteredEmail(request, email)
+	else await sendVerificationEmail(request, user)
 }
 
 /**

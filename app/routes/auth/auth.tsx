@@ -11,6 +11,7 @@ import {
 	type FieldErrors,
 } from '~/features/accounts/auth-schema.ts'
 import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts/auth.server.ts'
+import { rememberPendingSignup } from '~/features/accounts/pending-signup.server.ts'
 import { AuthCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
@@ -53,12 +54,13 @@ export async function action({ request }: Route.ActionArgs) {
 				{ headers: setCookieHeaders(setCookies) },
 			)
 		}
-		await signUp(request, form)
-		return redirectWithToast('/auth', {
-			type: 'success',
-			title: 'Account created!',
-			description: 'Please check your email to verify your account.',
-		})
+		const { email } = await signUp(request, form)
+		// A lasting "Check your inbox" page, not only the toast: it names the address and can resend.
+		return redirectWithToast(
+			'/auth/check-email',
+			{ type: 'success', title: 'Account created!', description: 'Please check your email to verify your account.' },
+			{ headers: { 'Set-Cookie': await rememberPendingSignup(email) } },
+		)
 	} catch (error) {
 		if (error instanceof AuthError) {
 			const fieldErrors = error.field ? { [error.field]: error.message } : {}
