@@ -337,7 +337,10 @@ test('another user can neither see, switch nor delete your assistant', async ({ 
 	await intruder.dispose()
 })
 
-test('without speech-to-text on the server, the dialog uses the browser speech recognition', async ({ page }) => {
+test('without speech-to-text on the server, the dialog uses the browser speech recognition', async ({
+	page,
+	browser,
+}) => {
 	test.slow() // a whole user journey: many steps, each slower under CI's two workers
 	// A second app instance with no TRANSCRIBE_* or GROQ_* settings, on the same database.
 	const { spawn } = await import('node:child_process')
@@ -404,6 +407,62 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 		await expect(dialog.locator('[data-role="user"]').first()).toHaveText(/Are you open on Sunday\?/)
 		await expect(dialog.locator('[data-role="assistant"]').nth(1)).toContainText('Sunday closed')
 		expect(await page.evaluate(() => (window as unknown as { heardLang: string }).heardLang)).toBe('en-US')
+
+		// A browser with no recognition at all: the test says so before anyone presses the mic, and
+		// the text box works.
+		const bare = await browser.newContext()
+		await useSessionIn(bare, origin, await sessionCookieDirect(email))
+		const barePage = await bare.newPage()
+		await barePage.addInitScript(() => {
+			Object.assign(window, { SpeechRecognition: undefined, webkitSpeechRecognition: undefined })
+		})
+		const agentId = (await sql<{ id: string }>(`SELECT id FROM agents WHERE user_id = $1`, [user.id]))[0].id
+		await barePage.goto(`${origin}/playground/voicebots/${agentId}`)
+		const panel = barePage.getByRole('region', { name: 'Voice test' })
+		await expect(panel.getByTestId('no-speech')).toContainText('Speaking is not available')
+		await panel.getByRole('button', { name: 'Start conversation' }).click()
+		await expect(panel.getByRole('button', { name: 'Hold to talk' })).toBeDisabled()
+		await panel.getByLabel('Or type your message').fill('Are you open on Sunday?')
+		await panel.getByLabel('Or type your message').press('Enter')
+		await expect(panel.locator('[data-role="assistant"]').nth(1)).toContainText('Sunday closed')
+		await bare.close()
+
+		// Recognition that cannot work (Chromium without Google's service answers "network"): one
+		// clear toast, then the mic is off and the notice shows.
+		const broken = await browser.newContext()
+		await useSessionIn(broken, origin, await sessionCookieDirect(email))
+		const brokenPage = await broken.newPage()
+		await brokenPage.addInitScript(() => {
+			class BrokenRecognition {
+				lang = ''
+				interimResults = false
+				continuous = false
+				onresult = null
+				onend: (() => void) | null = null
+				onerror: ((event: { error: string }) => void) | null = null
+				start() {
+					setTimeout(() => {
+						this.onerror?.({ error: 'network' })
+						this.onend?.()
+					}, 50)
+				}
+				stop() {}
+				abort() {}
+			}
+			Object.assign(window, { SpeechRecognition: BrokenRecognition, webkitSpeechRecognition: BrokenRecognition })
+		})
+		await brokenPage.goto(`${origin}/playground/voicebots/${agentId}`)
+		const brokenPanel = brokenPage.getByRole('region', { name: 'Voice test' })
+		await brokenPanel.getByRole('button', { name: 'Start conversation' }).click()
+		const brokenMic = brokenPanel.getByRole('button', { name: 'Hold to talk' })
+		await brokenMic.hover()
+		await brokenPage.mouse.down()
+		await brokenPage.mouse.up()
+		await expect(brokenPage.getByRole('status').filter({ hasText: 'Speaking is not available' }).first()).toBeVisible()
+		await expect(brokenPanel.getByTestId('no-speech')).toBeVisible()
+		await expect(brokenMic).toBeDisabled()
+		await expect(brokenPage.getByText('Processing Error')).toHaveCount(0)
+		await broken.close()
 	} finally {
 		server.kill('SIGTERM')
 	}

@@ -97,6 +97,10 @@ export const voicebotBuilder = {
 		microphone: { title: 'Error', description: 'Failed to access microphone' },
 		recording: { title: 'Recording Error', description: 'Failed to start recording' },
 		processing: { title: 'Processing Error', description: 'Failed to process audio' },
+		speechUnavailable: {
+			title: 'Speaking is not available',
+			description: 'This browser could not recognise speech. Type your message below instead.',
+		},
 		connected: 'Connected',
 		disconnected: 'Disconnected',
 		notFound: 'That voice assistant does not exist or is not yours.',

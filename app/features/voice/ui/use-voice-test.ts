@@ -41,6 +41,15 @@ function speak(text: string, lang: string) {
 	})
 }
 
+/** Recognition errors that will happen again on every try: stop offering the microphone. */
+const UNRECOVERABLE_RECOGNITION_ERRORS = new Set([
+	'network',
+	'not-allowed',
+	'service-not-allowed',
+	'audio-capture',
+	'language-not-supported',
+])
+
 export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcription: boolean }) {
 	const [phase, setPhaseState] = useState<VoicePhase>('idle')
 	const [turns, setTurns] = useState<VoiceTurn[]>([])
@@ -51,7 +60,11 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 	const conversation = useRef<string | null>(null)
 	const nextTurn = useRef(0)
 	const speechLang = languages.find((l) => l.code === agent.language)?.speech ?? 'en-US'
-	const browserRecognition = !transcription && typeof window !== 'undefined' && speechRecognitionConstructor() !== null
+	// A browser may offer recognition that cannot work (Chromium without Google's service answers
+	// "network"): after such an error the test says speaking is unavailable and offers the text box.
+	const [recognitionBroken, setRecognitionBroken] = useState(false)
+	const browserRecognition =
+		!transcription && !recognitionBroken && typeof window !== 'undefined' && speechRecognitionConstructor() !== null
 
 	const setPhase = (next: VoicePhase) => {
 		phaseRef.current = next
@@ -179,7 +192,18 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 				if (text) void send({ text })
 				else if (conversation.current) setPhase('listening')
 			}
-			r.onerror = () => showToast({ type: 'error', ...toasts.processing })
+			r.onerror = (event) => {
+				if (event.error === 'no-speech' || event.error === 'aborted') {
+					showToast({ type: 'message', title: 'Hold the button while you speak.' })
+					return
+				}
+				if (UNRECOVERABLE_RECOGNITION_ERRORS.has(event.error)) {
+					setRecognitionBroken(true)
+					showToast({ type: 'error', ...toasts.speechUnavailable })
+					return
+				}
+				showToast({ type: 'error', ...toasts.processing })
+			}
 			try {
 				r.start()
 			} catch {
