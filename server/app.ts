@@ -49,7 +49,9 @@ export async function createServerApp({
 			delete req.headers['x-forwarded-host']
 		}
 		if (isAllowedHost(req.hostname ?? '', allowedHosts)) return next()
-		console.warn(`Refused ${req.method} ${logValue(req.originalUrl)} for host ${logValue(req.hostname ?? '')}`)
+		console.warn(
+			`Refused ${req.method} ${logValue(req.originalUrl)} for host ${logValue(req.hostname ?? '')}: not in ALLOWED_HOSTS (${allowedHosts.join(', ')})`,
+		)
 		res.status(400).type('text/plain').send('Bad request: unknown host.')
 	})
 

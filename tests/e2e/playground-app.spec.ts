@@ -72,7 +72,7 @@ test('Cancel with knowledge that is not saved asks before discarding it', async 
 })
 
 test('every Playground page fits from 320 px up, with long names and many items, and passes axe', async ({ page }) => {
-	test.slow() // 9 pages at four widths
+	test.slow() // a dozen pages at four widths
 	const long = 'Customer Support Assistant for the Jaipur, Pune and Chennai Studios'
 	const { email } = await createUser({
 		email: 'admin@e2e.example.com',
@@ -106,6 +106,9 @@ test('every Playground page fits from 320 px up, with long names and many items,
 		'/playground?new',
 		`/playground/chatbots/${bots[0].id}?delete`,
 		'/playground/voicebots',
+		'/playground/voicebots?new',
+		`/playground/voicebots?delete=${agents[0].id}`,
+		`/playground/voicebots?api=${agents[0].id}`,
 		`/playground/voicebots/${agents[0].id}`,
 		'/playground/account',
 		'/playground/dashboard',

@@ -30,7 +30,14 @@ export const meta: Route.MetaFunction = () => [
 const HEADER_BUTTON =
 	'inline-flex h-9 shrink-0 items-center gap-2 rounded-full px-3 text-sm font-semibold text-slate-700 ring-1 ring-slate-200 transition-colors hover:bg-slate-100 hover:text-slate-900'
 
-type Section = { to: string; label: string; icon: typeof Bot; matches: (pathname: string) => boolean }
+type Section = {
+	to: string
+	label: string
+	/** Shown on phones, where the three tabs share 320 px; the full label stays the accessible name. */
+	short: string
+	icon: typeof Bot
+	matches: (pathname: string) => boolean
+}
 
 export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 	const { pathname } = useLocation()
@@ -38,12 +45,14 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 		{
 			to: '/playground',
 			label: 'Chatbot Builder',
+			short: 'Chatbot',
 			icon: Bot,
 			matches: (p) => p === '/playground' || p.startsWith('/playground/chatbots/'),
 		},
 		{
 			to: '/playground/voicebots',
 			label: 'Voicebot Builder',
+			short: 'Voicebot',
 			icon: AudioLines,
 			matches: (p) => p.startsWith('/playground/voicebots'),
 		},
@@ -52,6 +61,7 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 					{
 						to: '/playground/dashboard',
 						label: 'Dashboard',
+						short: 'Dashboard',
 						icon: LayoutDashboard,
 						matches: (p: string) => p.startsWith('/playground/dashboard'),
 					},
@@ -132,7 +142,12 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 												)}
 											>
 												<section.icon className="size-4 shrink-0" aria-hidden />
-												{section.label}
+												<span>
+													{section.short}
+													{section.label.startsWith(`${section.short} `) ? (
+														<span className="sr-only sm:not-sr-only">{section.label.slice(section.short.length)}</span>
+													) : null}
+												</span>
 											</Link>
 										</li>
 									)
