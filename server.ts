@@ -2,6 +2,7 @@
 // when DATABASE_URL is unset), applies migrations, then serves the app.
 import path from 'node:path'
 import { parseEnv } from '~/lib/env.server.ts'
+import { startJobWorker } from '~/lib/jobs/job-worker.server.ts'
 import { allowedHosts } from '~/lib/origin.server.ts'
 import { createServerApp } from './server/app.ts'
 import { createDatabase, startEmbeddedPostgres, type RunningPostgres } from './server/db/embedded-postgres.ts'
@@ -35,6 +36,19 @@ async function main() {
 
 	await applyMigrations({ databaseUrl })
 
+	// Background jobs run in this process by default (JOB_CONCURRENCY=0 leaves them to others). The
+	// tasks are imported only now: they reach the database client, which needs DATABASE_URL set.
+	const { jobCrontab, jobTaskList } = await import('./server/jobs.ts')
+	const jobs =
+		env.JOB_CONCURRENCY > 0
+			? await startJobWorker({
+					connectionString: databaseUrl,
+					concurrency: env.JOB_CONCURRENCY,
+					taskList: jobTaskList,
+					crontab: jobCrontab,
+				})
+			: null
+
 	const { app, close } = await createServerApp({
 		mode: env.NODE_ENV,
 		pageCacheSeconds: env.PAGE_CACHE_SECONDS,
@@ -58,6 +72,7 @@ async function main() {
 		server.close()
 		server.closeAllConnections()
 		await close().catch((error) => console.error('Error while closing the app', error))
+		await jobs?.stop().catch((error) => console.error('Error while stopping the job worker', error))
 		await embedded?.stop().catch((error) => console.error('Error while stopping PostgreSQL', error))
 		process.exit(0)
 	}

@@ -100,6 +100,8 @@ const envSchema = z.object({
 				return false
 			}
 		}, 'must be an IANA time zone such as Asia/Kolkata'),
+	/** Background jobs this process runs at once (graphile-worker); 0: this process runs none. */
+	JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
 	/** Seconds an anonymous visitor's copy of a public page is reused; 0 turns the cache off. */
 	PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
 	/** Speech-to-text for the voice API (Whisper through the AI SDK); defaults to the Groq settings. */

@@ -81,8 +81,6 @@ async function consumeInDatabase(key: string, { limit, windowMs }: RateLimitRule
 			count = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000}) THEN 1 ELSE rate_limits.count + 1 END,
 			window_start = CASE WHEN rate_limits.window_start <= now() - make_interval(secs => ${windowMs / 1000}) THEN now() ELSE rate_limits.window_start END
 		RETURNING count, window_start`
-	// Now and then, clear windows long past, so the table stays small without a scheduler.
-	if (Math.random() < 0.01) void pruneRateLimits().catch((error) => console.error('Pruning rate_limits failed:', error))
 	const { count, window_start } = rows[0]
 	const retryAfterSeconds = Math.max(1, Math.ceil((window_start.getTime() + windowMs - Date.now()) / 1000))
 	return { allowed: count <= limit, remaining: Math.max(0, limit - count), retryAfterSeconds }
@@ -134,7 +132,8 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number) {
 	return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
 }
 
-/** Old windows are dead weight; removed now and then (see consumeRateLimit). */
-async function pruneRateLimits(olderThanMs = 24 * 60 * 60_000) {
-	await prisma.rateLimit.deleteMany({ where: { windowStart: { lt: new Date(Date.now() - olderThanMs) } } })
+/** Old windows are dead weight; the hourly prune-expired job removes them. */
+export async function pruneRateLimits(olderThanMs = 24 * 60 * 60_000) {
+	return (await prisma.rateLimit.deleteMany({ where: { windowStart: { lt: new Date(Date.now() - olderThanMs) } } }))
+		.count
 }

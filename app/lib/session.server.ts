@@ -23,13 +23,12 @@ export type ActiveSession = {
 	setCookie: string | null
 }
 
+/** Expired rows are removed when met in getSession; the hourly prune-expired job sweeps the rest. */
+export async function pruneExpiredSessions() {
+	return (await prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } })).count
+}
+
 export async function createSession(userId: string) {
-	// Expired rows are removed when met in getSession; this sweeps the ones never met again.
-	if (Math.random() < 0.01) {
-		void prisma.session
-			.deleteMany({ where: { expiresAt: { lt: new Date() } } })
-			.catch((error) => console.error('Pruning sessions failed:', error))
-	}
 	const session = await prisma.session.create({
 		data: { userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) },
 		select: { id: true },

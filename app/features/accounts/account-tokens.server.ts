@@ -24,13 +24,12 @@ export async function issueAccountToken(userId: string, purpose: TokenPurpose) {
 			data: { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]) },
 		}),
 	])
-	// Expired tokens nobody used are swept now and then, so the table stays small without a scheduler.
-	if (Math.random() < 0.05) {
-		void prisma.accountToken
-			.deleteMany({ where: { expiresAt: { lt: new Date() } } })
-			.catch((error) => console.error('Pruning account_tokens failed:', error))
-	}
 	return token
+}
+
+/** Expired tokens nobody used; the hourly prune-expired job removes them. */
+export async function pruneExpiredAccountTokens() {
+	return (await prisma.accountToken.deleteMany({ where: { expiresAt: { lt: new Date() } } })).count
 }
 
 /** Whether the token would work now (for the page the link opens); does not use it. */
