@@ -3,16 +3,11 @@ import { showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, PasswordField } from '~/components/ui/field.tsx'
 import { company } from '~/content/company.ts'
-import {
-	PASSWORD_MIN_LENGTH,
-	safeRedirect,
-	SignInSchema,
-	SignUpSchema,
-	type FieldErrors,
-} from '~/features/accounts/auth-schema.ts'
+import { safeRedirect, SignInSchema, SignUpSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
 import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts/auth.server.ts'
 import { rememberPendingSignup } from '~/features/accounts/pending-signup.server.ts'
 import { AuthCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
+import { NewPasswordFields } from '~/features/accounts/ui/new-password-fields.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { logValue } from '~/lib/log.ts'
@@ -214,22 +209,7 @@ function SignUpForm({ actionData }: { actionData?: ActionData }) {
 				defaultValue={actionData?.fields.email}
 				error={errors.email}
 			/>
-			<PasswordField
-				label="Password"
-				name="password"
-				autoComplete="new-password"
-				required
-				minLength={PASSWORD_MIN_LENGTH}
-				error={errors.password}
-			/>
-			<PasswordField
-				label="Confirm Password"
-				name="confirmPassword"
-				autoComplete="new-password"
-				required
-				minLength={PASSWORD_MIN_LENGTH}
-				error={errors.confirmPassword}
-			/>
+			<NewPasswordFields label="Password" errors={errors} />
 			<Button type="submit" disabled={busy} size="lg" className="w-full">
 				{busy ? 'Creating account...' : 'Create Account'}
 			</Button>

@@ -1,13 +1,13 @@
 import { data, Form, useNavigation } from 'react-router'
 import { showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { Button, ButtonLink } from '~/components/ui/button.tsx'
-import { PasswordField } from '~/components/ui/field.tsx'
 import { company } from '~/content/company.ts'
 import { isAccountTokenValid } from '~/features/accounts/account-tokens.server.ts'
-import { PASSWORD_MIN_LENGTH, ResetPasswordSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
+import { ResetPasswordSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
 import { AuthError, resetPassword } from '~/features/accounts/auth.server.ts'
 import { INVALID_LINK } from '~/features/accounts/copy.ts'
 import { AuthCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
+import { NewPasswordFields } from '~/features/accounts/ui/new-password-fields.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
@@ -81,22 +81,7 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
 				aria-label="Set a new password"
 			>
 				<input type="hidden" name="token" value={loaderData.token} />
-				<PasswordField
-					label="New Password"
-					name="password"
-					autoComplete="new-password"
-					required
-					minLength={PASSWORD_MIN_LENGTH}
-					error={errors.password}
-				/>
-				<PasswordField
-					label="Confirm Password"
-					name="confirmPassword"
-					autoComplete="new-password"
-					required
-					minLength={PASSWORD_MIN_LENGTH}
-					error={errors.confirmPassword}
-				/>
+				<NewPasswordFields label="New Password" errors={errors} />
 				<Button type="submit" size="lg" className="w-full" disabled={busy}>
 					{busy ? 'Saving...' : 'Set new password'}
 				</Button>

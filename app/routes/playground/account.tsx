@@ -3,8 +3,9 @@ import { showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { PasswordField } from '~/components/ui/field.tsx'
 import { company } from '~/content/company.ts'
-import { ChangePasswordSchema, PASSWORD_MIN_LENGTH, type FieldErrors } from '~/features/accounts/auth-schema.ts'
+import { ChangePasswordSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
 import { AuthError, changePassword, requireUser } from '~/features/accounts/auth.server.ts'
+import { NewPasswordFields } from '~/features/accounts/ui/new-password-fields.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
@@ -73,22 +74,7 @@ export default function AccountRoute({ loaderData, actionData }: Route.Component
 					required
 					error={errors.currentPassword}
 				/>
-				<PasswordField
-					label="New Password"
-					name="password"
-					autoComplete="new-password"
-					required
-					minLength={PASSWORD_MIN_LENGTH}
-					error={errors.password}
-				/>
-				<PasswordField
-					label="Confirm Password"
-					name="confirmPassword"
-					autoComplete="new-password"
-					required
-					minLength={PASSWORD_MIN_LENGTH}
-					error={errors.confirmPassword}
-				/>
+				<NewPasswordFields label="New Password" errors={errors} />
 				<Button type="submit" disabled={busy}>
 					{busy ? 'Saving...' : 'Change password'}
 				</Button>

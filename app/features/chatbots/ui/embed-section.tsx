@@ -1,6 +1,7 @@
 // The Embed section of a chatbot's page: the snippet, a Copy button and how to install it.
 import { Copy } from 'lucide-react'
 import { CodeBox, copyCode } from '~/components/playground/builder-parts.tsx'
+import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
@@ -10,16 +11,11 @@ const { page, toasts } = chatbotBuilder
 export function EmbedSection({ embedCode, active }: { embedCode: string; active: boolean }) {
 	const hydrated = useHydrated()
 	return (
-		<section
+		<WorkspaceSection
 			id="embed"
-			aria-labelledby="embed-heading"
-			className="scroll-mt-24 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-		>
-			<div className="flex flex-wrap items-center justify-between gap-3">
-				<h3 id="embed-heading" className="font-display text-lg font-bold text-slate-950">
-					{page.embedTitle}
-				</h3>
-				{hydrated ? (
+			title={page.embedTitle}
+			action={
+				hydrated ? (
 					<Button
 						variant="secondary"
 						size="sm"
@@ -34,8 +30,9 @@ export function EmbedSection({ embedCode, active }: { embedCode: string; active:
 						<Copy className="size-4" aria-hidden />
 						{page.copyCode}
 					</Button>
-				) : null}
-			</div>
+				) : null
+			}
+		>
 			<CodeBox id="embed-code" rows={3} code={embedCode} label={page.embedLabel} />
 			<ol className="mt-4 list-decimal space-y-1 pl-5 text-sm text-slate-600">
 				{page.embedSteps.map((step) => (
@@ -47,6 +44,6 @@ export function EmbedSection({ embedCode, active }: { embedCode: string; active:
 					{page.embedInactive}
 				</p>
 			)}
-		</section>
+		</WorkspaceSection>
 	)
 }

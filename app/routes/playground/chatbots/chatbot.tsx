@@ -2,13 +2,16 @@
 // live preview on the right (a section of its own on phones), the embed snippet below, and Delete.
 // Every part is a plain link or form post, so it all works without JavaScript.
 import crypto from 'node:crypto'
-import { ArrowLeft, Bot, Trash2 } from 'lucide-react'
-import { data, Link } from 'react-router'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { ActiveSwitch, DeleteConfirmation, useActiveToggle } from '~/components/playground/builder-parts.tsx'
+import { Bot } from 'lucide-react'
+import { data } from 'react-router'
+import { ActiveSwitch, useActiveToggle } from '~/components/playground/builder-parts.tsx'
+import {
+	DeleteSection,
+	NotFoundBoundary,
+	SectionLinks,
+	WorkspaceHeader,
+} from '~/components/playground/workspace-parts.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
-import { Badge } from '~/components/ui/badge.tsx'
-import { ButtonLink } from '~/components/ui/button.tsx'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
@@ -17,7 +20,6 @@ import { EmbedSection } from '~/features/chatbots/ui/embed-section.tsx'
 import { PreviewPanel } from '~/features/chatbots/ui/preview-panel.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
-import { cn } from '~/lib/misc.ts'
 import type { Route } from './+types/chatbot'
 import { chatbotBuilderAction } from './builder.server.ts'
 
@@ -76,38 +78,17 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 	return (
 		<article aria-labelledby="chatbot-heading" className="min-w-0">
 			<ToastMessage toast={actionData?.toast} />
-			<Link
-				to="/playground"
-				className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900"
-			>
-				<ArrowLeft className="size-4" aria-hidden />
-				{page.back}
-			</Link>
-
-			<header className="mt-3 flex min-w-0 flex-wrap items-center gap-3">
-				<span className="from-brand-500 to-brand-700 grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br text-white shadow-sm">
-					<Bot className="size-5" aria-hidden />
-				</span>
-				<div className="min-w-0 flex-1">
-					<h2
-						id="chatbot-heading"
-						title={chatbot.name}
-						className="font-display truncate text-xl font-bold text-slate-950 sm:text-2xl"
-					>
-						{chatbot.name}
-					</h2>
-					<p className="text-sm text-slate-500">
-						<time dateTime={chatbot.createdAt}>{chatbot.createdLabel}</time>
-					</p>
-				</div>
-				<Badge tone={toggle.active ? 'emerald' : 'white'} data-testid="status" className="shrink-0">
-					<span
-						aria-hidden
-						className={cn('size-1.5 rounded-full', toggle.active ? 'bg-emerald-500' : 'bg-slate-400')}
-					/>
-					{toggle.active ? card.active : card.inactive}
-				</Badge>
-			</header>
+			<WorkspaceHeader
+				backTo="/playground"
+				backLabel={page.back}
+				icon={Bot}
+				iconClassName="from-brand-500 to-brand-700"
+				headingId="chatbot-heading"
+				title={chatbot.name}
+				subtitle={<time dateTime={chatbot.createdAt}>{chatbot.createdLabel}</time>}
+				active={toggle.active}
+				labels={card}
+			/>
 
 			<ActiveSwitch
 				toggle={toggle}
@@ -118,25 +99,14 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 				offText="Switched off"
 			/>
 
-			{/* On phones the sections stack: these links jump between them. */}
-			<nav aria-label={page.sectionsLabel} className="mt-4 xl:hidden">
-				<ul className="flex flex-wrap gap-2 text-sm font-semibold">
-					{[
-						['#knowledge', page.knowledge],
-						['#preview', page.preview],
-						['#embed', page.embed],
-					].map(([href, label]) => (
-						<li key={href}>
-							<a
-								href={href}
-								className="inline-flex rounded-full bg-white px-3 py-1.5 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100"
-							>
-								{label}
-							</a>
-						</li>
-					))}
-				</ul>
-			</nav>
+			<SectionLinks
+				label={page.sectionsLabel}
+				links={[
+					['#knowledge', page.knowledge],
+					['#preview', page.preview],
+					['#embed', page.embed],
+				]}
+			/>
 
 			<div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start">
 				<div className="min-w-0 space-y-6">
@@ -156,36 +126,15 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 				</div>
 				<div className="min-w-0 space-y-6">
 					<EmbedSection embedCode={chatbot.embedCode} active={toggle.active} />
-					<section
-						aria-labelledby="danger-heading"
-						className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-					>
-						<h3 id="danger-heading" className="font-display text-lg font-bold text-slate-950">
-							{page.dangerTitle}
-						</h3>
-						<p className="mt-1 text-sm text-slate-600">{page.dangerText}</p>
-						{confirmingDelete ? (
-							<DeleteConfirmation
-								id="chatbot-delete-confirm"
-								action={pagePath}
-								question={card.deleteConfirm(chatbot.name)}
-								confirmLabel={`${card.delete} chatbot`}
-								cancelTo={pagePath}
-								itemId={chatbot.id}
-							/>
-						) : (
-							<ButtonLink
-								to={`${pagePath}?delete`}
-								preventScrollReset
-								variant="secondary"
-								size="sm"
-								className="mt-4 text-rose-700 hover:bg-rose-50"
-							>
-								<Trash2 className="size-4" aria-hidden />
-								{card.delete} chatbot
-							</ButtonLink>
-						)}
-					</section>
+					<DeleteSection
+						title={page.dangerTitle}
+						text={page.dangerText}
+						pagePath={pagePath}
+						confirming={confirmingDelete}
+						question={card.deleteConfirm(chatbot.name)}
+						confirmLabel={`${card.delete} chatbot`}
+						itemId={chatbot.id}
+					/>
 				</div>
 			</div>
 		</article>
@@ -194,18 +143,11 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 
 export function ErrorBoundary() {
 	return (
-		<GeneralErrorBoundary
-			statusHandlers={{
-				404: () => (
-					<section className="mx-auto max-w-2xl rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
-						<h2 className="font-display text-xl font-bold text-slate-950">Chatbot not found</h2>
-						<p className="mt-2 text-slate-600">{toasts.notFound}</p>
-						<ButtonLink to="/playground" className="mt-6">
-							Back to your chatbots
-						</ButtonLink>
-					</section>
-				),
-			}}
+		<NotFoundBoundary
+			title="Chatbot not found"
+			text={toasts.notFound}
+			backTo="/playground"
+			backLabel="Back to your chatbots"
 		/>
 	)
 }

@@ -5,7 +5,7 @@ import { data } from 'react-router'
 import { asModelMessages, readChatPagePost, withQuestion } from '~/ai/chat-page.ts'
 import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
 import { MessageBubble, type ThreadMessage } from '~/components/chat/chat-thread.tsx'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { NotFoundBoundary } from '~/components/playground/workspace-parts.tsx'
 import { ButtonLink } from '~/components/ui/button.tsx'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
@@ -104,18 +104,11 @@ export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.Co
 
 export function ErrorBoundary() {
 	return (
-		<GeneralErrorBoundary
-			statusHandlers={{
-				404: () => (
-					<section className="mx-auto max-w-2xl rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
-						<h2 className="font-display text-xl font-bold text-slate-950">Chatbot not found</h2>
-						<p className="mt-2 text-slate-600">{toasts.notFound}</p>
-						<ButtonLink to="/playground" className="mt-6">
-							Back to your chatbots
-						</ButtonLink>
-					</section>
-				),
-			}}
+		<NotFoundBoundary
+			title="Chatbot not found"
+			text={toasts.notFound}
+			backTo="/playground"
+			backLabel="Back to your chatbots"
 		/>
 	)
 }

@@ -2,19 +2,18 @@
 // test on the right (a section of its own on phones), its API snippet and its latest calls below.
 // Settings, the switch, the snippet and Delete are plain links and posts; the voice test needs
 // JavaScript (microphone and speech live in the browser) and says so without it.
-import { ArrowLeft, AudioLines, Copy, Trash2 } from 'lucide-react'
-import { data, Link } from 'react-router'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { AudioLines, Copy } from 'lucide-react'
+import { data } from 'react-router'
+import { ActiveSwitch, CodeBox, copyCode, useActiveToggle } from '~/components/playground/builder-parts.tsx'
 import {
-	ActiveSwitch,
-	CodeBox,
-	copyCode,
-	DeleteConfirmation,
-	useActiveToggle,
-} from '~/components/playground/builder-parts.tsx'
+	DeleteSection,
+	NotFoundBoundary,
+	SectionLinks,
+	WorkspaceHeader,
+	WorkspaceSection,
+} from '~/components/playground/workspace-parts.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
-import { Badge } from '~/components/ui/badge.tsx'
-import { Button, ButtonLink } from '~/components/ui/button.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedAgent, listAgentCalls } from '~/features/voice/agents.server.ts'
 import { voiceApiSnippet } from '~/features/voice/api-snippet.ts'
@@ -24,7 +23,6 @@ import { AgentForm } from '~/features/voice/ui/agent-form.tsx'
 import { VoiceTest } from '~/features/voice/ui/voice-test-dialog.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
-import { cn } from '~/lib/misc.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import type { Route } from './+types/agent'
@@ -98,36 +96,17 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 	return (
 		<article aria-labelledby="agent-heading" className="min-w-0">
 			<ToastMessage toast={actionData?.toast} />
-			<Link
-				to="/playground/voicebots"
-				className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900"
-			>
-				<ArrowLeft className="size-4" aria-hidden />
-				{page.back}
-			</Link>
-
-			<header className="mt-3 flex min-w-0 flex-wrap items-center gap-3">
-				<span className="to-brand-600 grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br from-fuchsia-500 text-white shadow-sm">
-					<AudioLines className="size-5" aria-hidden />
-				</span>
-				<div className="min-w-0 flex-1">
-					<h2
-						id="agent-heading"
-						title={agent.name}
-						className="font-display truncate text-xl font-bold text-slate-950 sm:text-2xl"
-					>
-						{agent.name}
-					</h2>
-					<p className="truncate text-sm text-slate-500">{agent.description || card.fallbackDescription}</p>
-				</div>
-				<Badge tone={toggle.active ? 'emerald' : 'white'} data-testid="status" className="shrink-0">
-					<span
-						aria-hidden
-						className={cn('size-1.5 rounded-full', toggle.active ? 'bg-emerald-500' : 'bg-slate-400')}
-					/>
-					{toggle.active ? card.active : card.inactive}
-				</Badge>
-			</header>
+			<WorkspaceHeader
+				backTo="/playground/voicebots"
+				backLabel={page.back}
+				icon={AudioLines}
+				iconClassName="to-brand-600 from-fuchsia-500"
+				headingId="agent-heading"
+				title={agent.name}
+				subtitle={agent.description || card.fallbackDescription}
+				active={toggle.active}
+				labels={card}
+			/>
 
 			<ActiveSwitch
 				toggle={toggle}
@@ -138,25 +117,15 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 				offText="Switched off"
 			/>
 
-			<nav aria-label={page.sectionsLabel} className="mt-4 xl:hidden">
-				<ul className="flex flex-wrap gap-2 text-sm font-semibold">
-					{[
-						['#settings', page.settings],
-						['#voice-test', page.test],
-						['#api', page.api],
-						['#calls', page.calls],
-					].map(([href, label]) => (
-						<li key={href}>
-							<a
-								href={href}
-								className="inline-flex rounded-full bg-white px-3 py-1.5 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100"
-							>
-								{label}
-							</a>
-						</li>
-					))}
-				</ul>
-			</nav>
+			<SectionLinks
+				label={page.sectionsLabel}
+				links={[
+					['#settings', page.settings],
+					['#voice-test', page.test],
+					['#api', page.api],
+					['#calls', page.calls],
+				]}
+			/>
 
 			<div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start">
 				<div id="settings" className="min-w-0 scroll-mt-24">
@@ -189,16 +158,11 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 					)}
 				</section>
 				<div className="min-w-0 space-y-6">
-					<section
+					<WorkspaceSection
 						id="api"
-						aria-labelledby="api-heading"
-						className="scroll-mt-24 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-					>
-						<div className="flex flex-wrap items-center justify-between gap-3">
-							<h3 id="api-heading" className="font-display text-lg font-bold text-slate-950">
-								{page.apiTitle}
-							</h3>
-							{hydrated ? (
+						title={page.apiTitle}
+						action={
+							hydrated ? (
 								<Button
 									variant="secondary"
 									size="sm"
@@ -207,19 +171,13 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 									<Copy className="size-4" aria-hidden />
 									{page.copyApi}
 								</Button>
-							) : null}
-						</div>
-						<CodeBox id="api-code" rows={10} code={apiSnippet} label={page.apiLabel} />
-					</section>
-
-					<section
-						id="calls"
-						aria-labelledby="calls-heading"
-						className="scroll-mt-24 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+							) : null
+						}
 					>
-						<h3 id="calls-heading" className="font-display text-lg font-bold text-slate-950">
-							{page.callsTitle}
-						</h3>
+						<CodeBox id="api-code" rows={10} code={apiSnippet} label={page.apiLabel} />
+					</WorkspaceSection>
+
+					<WorkspaceSection id="calls" title={page.callsTitle}>
 						{calls.length === 0 ? (
 							<p className="mt-2 text-sm text-slate-600">{page.callsEmpty}</p>
 						) : (
@@ -244,38 +202,17 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 								))}
 							</ul>
 						)}
-					</section>
+					</WorkspaceSection>
 
-					<section
-						aria-labelledby="danger-heading"
-						className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-					>
-						<h3 id="danger-heading" className="font-display text-lg font-bold text-slate-950">
-							{page.dangerTitle}
-						</h3>
-						<p className="mt-1 text-sm text-slate-600">{page.dangerText}</p>
-						{confirmingDelete ? (
-							<DeleteConfirmation
-								id="agent-delete-confirm"
-								action={pagePath}
-								question={card.deleteConfirm(agent.name)}
-								confirmLabel="Delete assistant"
-								cancelTo={pagePath}
-								itemId={agent.id}
-							/>
-						) : (
-							<ButtonLink
-								to={`${pagePath}?delete`}
-								preventScrollReset
-								variant="secondary"
-								size="sm"
-								className="mt-4 text-rose-700 hover:bg-rose-50"
-							>
-								<Trash2 className="size-4" aria-hidden />
-								Delete assistant
-							</ButtonLink>
-						)}
-					</section>
+					<DeleteSection
+						title={page.dangerTitle}
+						text={page.dangerText}
+						pagePath={pagePath}
+						confirming={confirmingDelete}
+						question={card.deleteConfirm(agent.name)}
+						confirmLabel="Delete assistant"
+						itemId={agent.id}
+					/>
 				</div>
 			</div>
 		</article>
@@ -284,18 +221,11 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 
 export function ErrorBoundary() {
 	return (
-		<GeneralErrorBoundary
-			statusHandlers={{
-				404: () => (
-					<section className="mx-auto max-w-2xl rounded-3xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-slate-200">
-						<h2 className="font-display text-xl font-bold text-slate-950">Voice assistant not found</h2>
-						<p className="mt-2 text-slate-600">{toasts.notFound}</p>
-						<ButtonLink to="/playground/voicebots" className="mt-6">
-							Back to your voice assistants
-						</ButtonLink>
-					</section>
-				),
-			}}
+		<NotFoundBoundary
+			title="Voice assistant not found"
+			text={toasts.notFound}
+			backTo="/playground/voicebots"
+			backLabel="Back to your voice assistants"
 		/>
 	)
 }
