@@ -42,6 +42,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 			const link = await resetLink(email)
 			await page.goto(link)
+			if (javaScriptEnabled) await expectNoSeriousA11yViolations(page)
 			const reset = page.getByRole('form', { name: 'Set a new password' })
 			await reset.getByLabel('New Password', { exact: true }).fill('password')
 			await reset.getByLabel('Confirm Password', { exact: true }).fill('password')
@@ -83,6 +84,7 @@ for (const javaScriptEnabled of [true, false]) {
 			await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
 			await expect(page.getByText('Account created!')).toBeVisible()
 			await expect(page.getByText(email)).toBeVisible()
+			if (javaScriptEnabled) await expectNoSeriousA11yViolations(page)
 			const first = await verificationLink(email)
 
 			await page.getByRole('button', { name: 'Resend the link' }).click()
@@ -153,6 +155,7 @@ test('a verification link works once, and only the newest one works', async ({ p
 	await page.goto(first)
 	await expect(page.getByRole('heading', { name: 'Link not valid' })).toBeVisible()
 	await page.goto(second)
+	await expectNoSeriousA11yViolations(page)
 	await page.getByRole('button', { name: 'Verify email' }).click()
 	await expect(page).toHaveURL(/\/playground$/)
 
