@@ -127,6 +127,12 @@ export async function releaseRateLimits(keys: string[]) {
 	).catch((error) => console.error(`Rate limits: releasing an attempt failed: ${(error as Error).message}`))
 }
 
+/** Forgets the counts of `keys` (a password reset makes the guesses against the old one moot). */
+export async function clearRateLimits(keys: string[]) {
+	for (const key of keys) fallbackWindows.delete(key)
+	await prisma.rateLimit.deleteMany({ where: { key: { in: keys } } })
+}
+
 export function tooManyAttemptsMessage(retryAfterSeconds: number) {
 	const minutes = Math.ceil(retryAfterSeconds / 60)
 	return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`

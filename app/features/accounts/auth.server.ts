@@ -1,8 +1,9 @@
 // Who is asking: sign-in (remix-auth form strategy), sign-up with e-mail verification, password
 // reset and change, and the guards every loader and action uses. docs/decisions/0013-account-security.md
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
+import type { z } from 'zod'
 import { company } from '~/content/company.ts'
 import { clientIp } from '~/lib/client-ip.ts'
 import { prisma } from '~/lib/db.server.ts'
@@ -10,6 +11,7 @@ import { getEnv } from '~/lib/env.server.ts'
 import { sendEmail } from '~/lib/mail.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import {
+	clearRateLimits,
 	consumeRateLimit,
 	consumeRateLimits,
 	rateLimits,
@@ -18,13 +20,15 @@ import {
 	type RateLimitRule,
 } from '~/lib/rate-limit.server.ts'
 import { createSession, destroySession, getSession } from '~/lib/session.server.ts'
-import { consumeAccountToken, issueAccountToken } from './account-tokens.server.ts'
+import { makeToast } from '~/lib/toast.ts'
+import { consumeAccountToken, isAccountTokenValid, issueAccountToken } from './account-tokens.server.ts'
 import {
 	ChangePasswordSchema,
 	ForgotPasswordSchema,
 	ResetPasswordSchema,
 	SignInSchema,
 	SignUpSchema,
+	type FieldErrors,
 } from './auth-schema.ts'
 import { INVALID_LINK } from './copy.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.server.ts'
@@ -45,25 +49,51 @@ export class AuthError extends Error {
 
 const INVALID_CREDENTIALS = 'Invalid email or password.'
 
+/** The form's values by `schema`, or an AuthError naming the first field that is wrong. */
+function parseForm<T>(schema: z.ZodType<T>, form: FormData): T {
+	const parsed = schema.safeParse(Object.fromEntries(form))
+	if (parsed.success) return parsed.data
+	const issue = parsed.error.issues[0]
+	throw new AuthError(issue.message, 400, issue.path.length > 0 ? String(issue.path[0]) : undefined)
+}
+
+/** Counts one attempt against every rule; over any of them, a 429 the user can read. Returns the keys. */
+async function enforceLimits(rules: Array<[string, RateLimitRule]>) {
+	const limit = await consumeRateLimits(rules)
+	if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
+	return rules.map(([key]) => key)
+}
+
+/**
+ * An AuthError as a page action's answer: the toast under `title`, the field it names, and `values`
+ * the form shows again (never a password).
+ */
+export function authErrorData(error: AuthError, title: string, values: { email?: string } = {}) {
+	return data(
+		{
+			toast: makeToast({ type: 'error', title, description: error.message }),
+			fieldErrors: (error.field ? { [error.field]: error.message } : {}) as FieldErrors,
+			values,
+		},
+		{ status: error.status },
+	)
+}
+
 type SignedIn = { id: string; email: string }
 
 const authenticator = new Authenticator<SignedIn>()
 authenticator.use(
 	new FormStrategy(async ({ form, request }) => {
-		const parsed = SignInSchema.safeParse(Object.fromEntries(form))
-		if (!parsed.success) throw new AuthError(parsed.error.issues[0].message, 400)
-		const { email, password } = parsed.data
+		const { email, password } = parseForm(SignInSchema, form)
 		// Every attempt is counted up front (so parallel guesses cannot slip past the limit) and a
 		// success hands it back: only failures add up (OWASP ASVS V2.2).
 		const device = await trustedDeviceFor(request, email)
-		const rules: Array<[string, RateLimitRule]> = [
+		const limitKeys = await enforceLimits([
 			[`sign-in:ip:${clientIp(request)}`, rateLimits.signInFailuresPerIp],
 			device
 				? [`sign-in:device:${device.id}`, rateLimits.signInFailuresPerDevice]
 				: [`sign-in:account:${email}`, rateLimits.signInFailuresPerAccount],
-		]
-		const limit = await consumeRateLimits(rules)
-		if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
+		])
 
 		const user = await prisma.user.findUnique({
 			where: { email },
@@ -74,7 +104,7 @@ authenticator.use(
 			throw new AuthError(INVALID_CREDENTIALS, 401)
 		}
 		if (!(await verifyPassword(password, user.passwordHash))) throw new AuthError(INVALID_CREDENTIALS, 401)
-		await releaseRateLimits(rules.map(([key]) => key))
+		await releaseRateLimits(limitKeys)
 		if (!user.emailVerifiedAt) {
 			// A new link at most a few times an hour: sign-ins that succeed are not limited otherwise.
 			const resend = await consumeRateLimit(`verify-resend:email:${email}`, rateLimits.verificationResendsPerEmail)
@@ -104,17 +134,11 @@ export async function signIn(request: Request) {
  * learns who has an account.
  */
 export async function signUp(request: Request, form: FormData) {
-	const parsed = SignUpSchema.safeParse(Object.fromEntries(form))
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0]
-		throw new AuthError(issue.message, 400, String(issue.path[0]))
-	}
-	const { fullName, email, password } = parsed.data
-	const limit = await consumeRateLimits([
+	const { fullName, email, password } = parseForm(SignUpSchema, form)
+	await enforceLimits([
 		[`sign-up:ip:${clientIp(request)}`, rateLimits.signUpPerIp],
 		[`sign-up:email:${email}`, rateLimits.signUpPerEmail],
 	])
-	if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
 
 	const passwordHash = await hashPassword(password)
 	const user = await claimPendingAccount(email, passwordHash, fullName)
@@ -129,11 +153,10 @@ export async function signUp(request: Request, form: FormData) {
  * unknown one. The caller sees the same answer in every case.
  */
 export async function resendVerification(request: Request, email: string) {
-	const limit = await consumeRateLimits([
+	await enforceLimits([
 		[`verify-resend:ip:${clientIp(request)}`, rateLimits.signUpPerIp],
 		[`verify-resend:email:${email}`, rateLimits.verificationResendsPerEmail],
 	])
-	if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
 	const user = await prisma.user.findUnique({
 		where: { email },
 		select: { id: true, email: true, emailVerifiedAt: true },
@@ -178,17 +201,11 @@ export async function verifyEmail(token: unknown) {
  * always gets the same answer.
  */
 export async function requestPasswordReset(request: Request, form: FormData) {
-	const parsed = ForgotPasswordSchema.safeParse(Object.fromEntries(form))
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0]
-		throw new AuthError(issue.message, 400, String(issue.path[0]))
-	}
-	const { email } = parsed.data
-	const limit = await consumeRateLimits([
+	const { email } = parseForm(ForgotPasswordSchema, form)
+	await enforceLimits([
 		[`password-reset:ip:${clientIp(request)}`, rateLimits.passwordResetPerIp],
 		[`password-reset:email:${email}`, rateLimits.passwordResetPerEmail],
 	])
-	if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
 	const user = await prisma.user.findUnique({ where: { email }, select: { id: true, email: true } })
 	if (!user) return
 	const link = `${getSiteOrigin(request)}/auth/reset-password?token=${await issueAccountToken(user.id, 'reset-password')}`
@@ -205,51 +222,42 @@ export async function requestPasswordReset(request: Request, form: FormData) {
  * signs this browser in. Clicking the link proves the address, so a pending account is verified too.
  */
 export async function resetPassword(form: FormData) {
-	const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(form))
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0]
-		throw new AuthError(issue.message, 400, String(issue.path[0]))
-	}
-	const passwordHash = await hashPassword(parsed.data.password)
-	const userId = await consumeAccountToken(parsed.data.token, 'reset-password')
+	const { token, password } = parseForm(ResetPasswordSchema, form)
+	// A cheap look-up first: a made-up token must not cost a bcrypt hash (a CPU bill anyone could run up).
+	if (!(await isAccountTokenValid(token, 'reset-password'))) throw new AuthError(INVALID_LINK, 410)
+	const passwordHash = await hashPassword(password)
+	const userId = await consumeAccountToken(token, 'reset-password')
 	if (!userId) throw new AuthError(INVALID_LINK, 410)
-	const user = await prisma.$transaction(async (tx) => {
-		await tx.session.deleteMany({ where: { userId } })
-		await tx.accountToken.deleteMany({ where: { userId } })
-		const current = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { emailVerifiedAt: true } })
-		return tx.user.update({
-			where: { id: userId },
-			data: { passwordHash, emailVerifiedAt: current.emailVerifiedAt ?? new Date() },
-			select: { id: true, email: true },
-		})
-	})
+	const [updated] = await prisma.$transaction([
+		prisma.$queryRaw<Array<{ email: string }>>`
+			UPDATE users SET password_hash = ${passwordHash}, email_verified_at = COALESCE(email_verified_at, now()),
+				updated_at = now()
+			WHERE id = ${userId}::uuid
+			RETURNING email`,
+		prisma.session.deleteMany({ where: { userId } }),
+		prisma.accountToken.deleteMany({ where: { userId } }),
+	])
+	const email = updated[0]?.email
+	if (!email) throw new AuthError(INVALID_LINK, 410)
 	// Whoever was guessing this account's password is now guessing an old one.
-	await prisma.rateLimit.deleteMany({ where: { key: `sign-in:account:${user.email}` } })
-	const { setCookie } = await createSession(user.id)
-	return { setCookies: [setCookie, await trustDevice(user.email)] }
+	await clearRateLimits([`sign-in:account:${email}`])
+	const { setCookie } = await createSession(userId)
+	return { setCookies: [setCookie, await trustDevice(email)] }
 }
 
 /** Changes a signed-in user's password after checking the current one; other sessions are signed out. */
 export async function changePassword(user: SessionUser, sessionId: string, form: FormData) {
-	const parsed = ChangePasswordSchema.safeParse(Object.fromEntries(form))
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0]
-		throw new AuthError(issue.message, 400, String(issue.path[0]))
-	}
-	const rules: Array<[string, RateLimitRule]> = [
-		[`change-password:user:${user.id}`, rateLimits.changePasswordFailuresPerUser],
-	]
-	const limit = await consumeRateLimits(rules)
-	if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
+	const { currentPassword, password } = parseForm(ChangePasswordSchema, form)
+	const limitKeys = await enforceLimits([[`change-password:user:${user.id}`, rateLimits.changePasswordFailuresPerUser]])
 	const { passwordHash: currentHash } = await prisma.user.findUniqueOrThrow({
 		where: { id: user.id },
 		select: { passwordHash: true },
 	})
-	if (!(await verifyPassword(parsed.data.currentPassword, currentHash))) {
+	if (!(await verifyPassword(currentPassword, currentHash))) {
 		throw new AuthError('Current password is incorrect.', 400, 'currentPassword')
 	}
-	await releaseRateLimits(rules.map(([key]) => key))
-	const passwordHash = await hashPassword(parsed.data.password)
+	await releaseRateLimits(limitKeys)
+	const passwordHash = await hashPassword(password)
 	await prisma.$transaction([
 		prisma.user.update({ where: { id: user.id }, data: { passwordHash } }),
 		prisma.session.deleteMany({ where: { userId: user.id, id: { not: sessionId } } }),

@@ -6,16 +6,15 @@ import { company } from '~/content/company.ts'
 import { safeRedirect, SignInSchema, SignUpSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
 import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts/auth.server.ts'
 import { rememberPendingSignup } from '~/features/accounts/pending-signup.server.ts'
+import { EmailField, NewPasswordFields } from '~/features/accounts/ui/account-fields.tsx'
 import { AuthCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
-import { NewPasswordFields } from '~/features/accounts/ui/new-password-fields.tsx'
+import { useAccountForm } from '~/features/accounts/ui/use-account-form.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { logValue } from '~/lib/log.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
-import { useClientValidation } from '~/lib/use-client-validation.ts'
-import { useHydrated } from '~/lib/use-hydrated.ts'
 import type { Route } from './+types/auth'
 
 type Tab = 'signin' | 'signup'
@@ -124,33 +123,14 @@ function useBusy(intent: Tab) {
 }
 
 function SignInForm({ redirectTo, actionData }: { redirectTo: string | null; actionData?: ActionData }) {
-	const hydrated = useHydrated()
 	const busy = useBusy('signin')
-	const { clientErrors, validate } = useClientValidation(SignInSchema, (fieldErrors) =>
-		showToast({ type: 'error', title: 'Sign in failed', description: Object.values(fieldErrors)[0] }),
-	)
-	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+	const { errors, formProps } = useAccountForm(SignInSchema, 'Sign in failed', actionData?.fieldErrors)
 
 	return (
-		<Form
-			method="post"
-			replace
-			noValidate={hydrated}
-			onSubmit={validate}
-			className="mt-6 space-y-4"
-			aria-label="Sign In"
-		>
+		<Form {...formProps} replace className="mt-6 space-y-4" aria-label="Sign In">
 			<input type="hidden" name="intent" value="signin" />
 			{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-			<Field
-				label="Email"
-				name="email"
-				type="email"
-				autoComplete="email"
-				required
-				defaultValue={actionData?.fields.email}
-				error={errors.email}
-			/>
+			<EmailField defaultValue={actionData?.fields.email} error={errors.email} />
 			<PasswordField
 				label="Password"
 				name="password"
@@ -171,26 +151,22 @@ function SignInForm({ redirectTo, actionData }: { redirectTo: string | null; act
 }
 
 function SignUpForm({ actionData }: { actionData?: ActionData }) {
-	const hydrated = useHydrated()
 	const busy = useBusy('signup')
-	const { clientErrors, validate } = useClientValidation(SignUpSchema, (fieldErrors) => {
-		if (fieldErrors.confirmPassword === 'Passwords do not match' && Object.keys(fieldErrors).length === 1) {
-			showToast({ type: 'error', title: 'Password mismatch', description: 'Passwords do not match' })
-		} else {
-			showToast({ type: 'error', title: 'Sign up failed', description: Object.values(fieldErrors)[0] })
-		}
-	})
-	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+	const { errors, formProps } = useAccountForm(
+		SignUpSchema,
+		'Sign up failed',
+		actionData?.fieldErrors,
+		(fieldErrors) => {
+			if (fieldErrors.confirmPassword === 'Passwords do not match' && Object.keys(fieldErrors).length === 1) {
+				showToast({ type: 'error', title: 'Password mismatch', description: 'Passwords do not match' })
+			} else {
+				showToast({ type: 'error', title: 'Sign up failed', description: Object.values(fieldErrors)[0] })
+			}
+		},
+	)
 
 	return (
-		<Form
-			method="post"
-			replace
-			noValidate={hydrated}
-			onSubmit={validate}
-			className="mt-6 space-y-4"
-			aria-label="Sign Up"
-		>
+		<Form {...formProps} replace className="mt-6 space-y-4" aria-label="Sign Up">
 			<input type="hidden" name="intent" value="signup" />
 			<Field
 				label="Full Name"
@@ -200,15 +176,7 @@ function SignUpForm({ actionData }: { actionData?: ActionData }) {
 				defaultValue={actionData?.fields.fullName}
 				error={errors.fullName}
 			/>
-			<Field
-				label="Email"
-				name="email"
-				type="email"
-				autoComplete="email"
-				required
-				defaultValue={actionData?.fields.email}
-				error={errors.email}
-			/>
+			<EmailField defaultValue={actionData?.fields.email} error={errors.email} />
 			<NewPasswordFields label="Password" errors={errors} />
 			<Button type="submit" disabled={busy} size="lg" className="w-full">
 				{busy ? 'Creating account...' : 'Create Account'}

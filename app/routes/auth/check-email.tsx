@@ -1,14 +1,13 @@
 import { MailCheck } from 'lucide-react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
-import { AuthError, requireAnonymous, resendVerification } from '~/features/accounts/auth.server.ts'
+import { AuthError, authErrorData, requireAnonymous, resendVerification } from '~/features/accounts/auth.server.ts'
 import { pendingSignupEmail } from '~/features/accounts/pending-signup.server.ts'
 import { AuthCard } from '~/features/accounts/ui/auth-card.tsx'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
-import { makeToast } from '~/lib/toast.ts'
 import type { Route } from './+types/check-email'
 
 // After 'Create Account': a page that stays (the toast alone is easy to miss), naming the address,
@@ -28,10 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
 		await resendVerification(request, email)
 	} catch (error) {
 		if (!(error instanceof AuthError)) throw error
-		return data(
-			{ toast: makeToast({ type: 'error', title: 'Not sent', description: error.message }) },
-			{ status: error.status },
-		)
+		return authErrorData(error, 'Not sent')
 	}
 	return redirectWithToast('/auth/check-email', {
 		type: 'success',

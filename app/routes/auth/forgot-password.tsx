@@ -1,18 +1,16 @@
-import { data, Form, Link, useNavigation } from 'react-router'
-import { showToast, ToastMessage } from '~/components/toast-message.tsx'
+import { Form, Link, useNavigation } from 'react-router'
+import { ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { Field } from '~/components/ui/field.tsx'
 import { company } from '~/content/company.ts'
-import { ForgotPasswordSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
-import { AuthError, requireAnonymous, requestPasswordReset } from '~/features/accounts/auth.server.ts'
+import { ForgotPasswordSchema } from '~/features/accounts/auth-schema.ts'
+import { AuthError, authErrorData, requireAnonymous, requestPasswordReset } from '~/features/accounts/auth.server.ts'
+import { EmailField } from '~/features/accounts/ui/account-fields.tsx'
 import { AuthCard } from '~/features/accounts/ui/auth-card.tsx'
+import { useAccountForm } from '~/features/accounts/ui/use-account-form.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { logValue } from '~/lib/log.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
-import { makeToast } from '~/lib/toast.ts'
-import { useClientValidation } from '~/lib/use-client-validation.ts'
-import { useHydrated } from '~/lib/use-hydrated.ts'
 import type { Route } from './+types/forgot-password'
 
 const FAILED = 'Reset failed'
@@ -25,16 +23,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
 	const form = await readFormData(request)
 	const email = String(form.get('email') ?? '')
-	const fail = (status: number, description: string, fieldErrors: FieldErrors = {}) =>
-		data({ toast: makeToast({ type: 'error', title: FAILED, description }), fieldErrors, email }, { status })
 	try {
 		await requestPasswordReset(request, form)
 	} catch (error) {
-		if (error instanceof AuthError) {
-			return fail(error.status, error.message, error.field ? { [error.field]: error.message } : {})
-		}
+		if (error instanceof AuthError) return authErrorData(error, FAILED, { email })
 		console.error(`Password reset request failed unexpectedly for ${logValue(email)}:`, error)
-		return fail(500, 'An unexpected error occurred')
+		return authErrorData(new AuthError('An unexpected error occurred', 500), FAILED, { email })
 	}
 	// The same answer whether or not the address has an account.
 	return redirectWithToast('/auth', {
@@ -52,31 +46,12 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps) {
-	const hydrated = useHydrated()
 	const busy = useNavigation().state === 'submitting'
-	const { clientErrors, validate } = useClientValidation(ForgotPasswordSchema, (fieldErrors) =>
-		showToast({ type: 'error', title: FAILED, description: Object.values(fieldErrors)[0] }),
-	)
-	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+	const { errors, formProps } = useAccountForm(ForgotPasswordSchema, FAILED, actionData?.fieldErrors)
 	return (
 		<AuthCard title="Forgot password?" subtitle="Enter your email and we will send you a link to set a new one.">
-			<Form
-				method="post"
-				replace
-				noValidate={hydrated}
-				onSubmit={validate}
-				className="mt-6 space-y-4"
-				aria-label="Forgot password"
-			>
-				<Field
-					label="Email"
-					name="email"
-					type="email"
-					autoComplete="email"
-					required
-					defaultValue={actionData?.email}
-					error={errors.email}
-				/>
+			<Form {...formProps} replace className="mt-6 space-y-4" aria-label="Forgot password">
+				<EmailField defaultValue={actionData?.values.email} error={errors.email} />
 				<Button type="submit" size="lg" className="w-full" disabled={busy}>
 					{busy ? 'Sending...' : 'Send reset link'}
 				</Button>

@@ -1,19 +1,16 @@
-import { data, Form, useNavigation } from 'react-router'
-import { showToast, ToastMessage } from '~/components/toast-message.tsx'
-import { Button, ButtonLink } from '~/components/ui/button.tsx'
+import { Form, useNavigation } from 'react-router'
+import { ToastMessage } from '~/components/toast-message.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import { isAccountTokenValid } from '~/features/accounts/account-tokens.server.ts'
-import { ResetPasswordSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
-import { AuthError, resetPassword } from '~/features/accounts/auth.server.ts'
-import { INVALID_LINK } from '~/features/accounts/copy.ts'
-import { AuthCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
-import { NewPasswordFields } from '~/features/accounts/ui/new-password-fields.tsx'
+import { ResetPasswordSchema } from '~/features/accounts/auth-schema.ts'
+import { AuthError, authErrorData, resetPassword } from '~/features/accounts/auth.server.ts'
+import { NewPasswordFields } from '~/features/accounts/ui/account-fields.tsx'
+import { AuthCard, InvalidLinkCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
+import { useAccountForm } from '~/features/accounts/ui/use-account-form.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
-import { makeToast } from '~/lib/toast.ts'
-import { useClientValidation } from '~/lib/use-client-validation.ts'
-import { useHydrated } from '~/lib/use-hydrated.ts'
 import type { Route } from './+types/reset-password'
 
 const FAILED = 'Reset failed'
@@ -40,11 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 		)
 	} catch (error) {
 		if (!(error instanceof AuthError)) throw error
-		const fieldErrors: FieldErrors = error.field ? { [error.field]: error.message } : {}
-		return data(
-			{ toast: makeToast({ type: 'error', title: FAILED, description: error.message }), fieldErrors },
-			{ status: error.status },
-		)
+		return authErrorData(error, FAILED)
 	}
 }
 
@@ -56,30 +49,14 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const hydrated = useHydrated()
 	const busy = useNavigation().state === 'submitting'
-	const { clientErrors, validate } = useClientValidation(ResetPasswordSchema, (fieldErrors) =>
-		showToast({ type: 'error', title: FAILED, description: Object.values(fieldErrors)[0] }),
-	)
-	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+	const { errors, formProps } = useAccountForm(ResetPasswordSchema, FAILED, actionData?.fieldErrors)
 	if (!loaderData.valid) {
-		return (
-			<AuthCard title="Link not valid" subtitle={`${INVALID_LINK} Ask for a new one.`}>
-				<ButtonLink to="/auth/forgot-password" size="lg" className="mt-6 w-full">
-					Send a new link
-				</ButtonLink>
-			</AuthCard>
-		)
+		return <InvalidLinkCard next="Ask for a new one." to="/auth/forgot-password" label="Send a new link" />
 	}
 	return (
 		<AuthCard title="Set a new password" subtitle="Choose a password you do not use anywhere else.">
-			<Form
-				method="post"
-				noValidate={hydrated}
-				onSubmit={validate}
-				className="mt-6 space-y-4"
-				aria-label="Set a new password"
-			>
+			<Form {...formProps} className="mt-6 space-y-4" aria-label="Set a new password">
 				<input type="hidden" name="token" value={loaderData.token} />
 				<NewPasswordFields label="New Password" errors={errors} />
 				<Button type="submit" size="lg" className="w-full" disabled={busy}>

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from 'react-router'
-import { ButtonLink, Button } from '~/components/ui/button.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import { isAccountTokenValid } from '~/features/accounts/account-tokens.server.ts'
 import { verifyEmail } from '~/features/accounts/auth.server.ts'
 import { INVALID_LINK } from '~/features/accounts/copy.ts'
-import { AuthCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
+import { AuthCard, InvalidLinkCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
@@ -45,13 +45,7 @@ export const meta: Route.MetaFunction = () => [
 export default function VerifyRoute({ loaderData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	if (!loaderData.valid) {
-		return (
-			<AuthCard title="Link not valid" subtitle={`${INVALID_LINK} Sign in to get a new one.`}>
-				<ButtonLink to="/auth" size="lg" className="mt-6 w-full">
-					Go to Sign In
-				</ButtonLink>
-			</AuthCard>
-		)
+		return <InvalidLinkCard next="Sign in to get a new one." to="/auth" label="Go to Sign In" />
 	}
 	return (
 		<AuthCard title="Confirm your email" subtitle="One click and your AI Playground account is ready.">

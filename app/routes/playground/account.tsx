@@ -1,17 +1,15 @@
 import { data, Form, useNavigation } from 'react-router'
-import { showToast, ToastMessage } from '~/components/toast-message.tsx'
+import { ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { PasswordField } from '~/components/ui/field.tsx'
 import { company } from '~/content/company.ts'
-import { ChangePasswordSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
-import { AuthError, changePassword, requireUser } from '~/features/accounts/auth.server.ts'
-import { NewPasswordFields } from '~/features/accounts/ui/new-password-fields.tsx'
+import { ChangePasswordSchema } from '~/features/accounts/auth-schema.ts'
+import { AuthError, authErrorData, changePassword, requireUser } from '~/features/accounts/auth.server.ts'
+import { NewPasswordFields } from '~/features/accounts/ui/account-fields.tsx'
+import { useAccountForm } from '~/features/accounts/ui/use-account-form.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
-import { makeToast } from '~/lib/toast.ts'
-import { useClientValidation } from '~/lib/use-client-validation.ts'
-import { useHydrated } from '~/lib/use-hydrated.ts'
 import type { Route } from './+types/account'
 
 const FAILED = 'Password not changed'
@@ -28,11 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
 		await changePassword(user, sessionId, form)
 	} catch (error) {
 		if (!(error instanceof AuthError)) throw error
-		const fieldErrors: FieldErrors = error.field ? { [error.field]: error.message } : {}
-		return data(
-			{ toast: makeToast({ type: 'error', title: FAILED, description: error.message }), fieldErrors },
-			{ status: error.status },
-		)
+		return authErrorData(error, FAILED)
 	}
 	return redirectWithToast('/playground/account', {
 		type: 'success',
@@ -47,25 +41,15 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export default function AccountRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const hydrated = useHydrated()
 	const busy = useNavigation().state === 'submitting'
-	const { clientErrors, validate } = useClientValidation(ChangePasswordSchema, (fieldErrors) =>
-		showToast({ type: 'error', title: FAILED, description: Object.values(fieldErrors)[0] }),
-	)
-	const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+	const { errors, formProps } = useAccountForm(ChangePasswordSchema, FAILED, actionData?.fieldErrors)
 	return (
 		<section className="mx-auto max-w-xl rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
 			<h2 className="font-display text-xl font-bold text-slate-950">Account</h2>
 			<p className="mt-1 text-sm break-words text-slate-600">
 				Signed in as <span className="font-semibold text-slate-900">{loaderData.email}</span>
 			</p>
-			<Form
-				method="post"
-				noValidate={hydrated}
-				onSubmit={validate}
-				className="mt-6 space-y-4"
-				aria-label="Change password"
-			>
+			<Form {...formProps} className="mt-6 space-y-4" aria-label="Change password">
 				<h3 className="font-semibold text-slate-900">Change password</h3>
 				<PasswordField
 					label="Current Password"

@@ -1,4 +1,6 @@
 import { Sparkles } from 'lucide-react'
+import { ButtonLink } from '~/components/ui/button.tsx'
+import { INVALID_LINK } from '~/features/accounts/copy.ts'
 
 /** The card every account page sits in (sign in, verify, reset password), over the brand backdrop. */
 export function AuthCard({
@@ -31,6 +33,17 @@ export function AuthCard({
 				{children}
 			</div>
 		</section>
+	)
+}
+
+/** An e-mailed link that is unknown, used or expired: says so, and where to get a new one. */
+export function InvalidLinkCard({ next, to, label }: { next: string; to: string; label: string }) {
+	return (
+		<AuthCard title="Link not valid" subtitle={`${INVALID_LINK} ${next}`}>
+			<ButtonLink to={to} size="lg" className="mt-6 w-full">
+				{label}
+			</ButtonLink>
+		</AuthCard>
 	)
 }
 

@@ -1,4 +1,4 @@
-import { PasswordField } from '~/components/ui/field.tsx'
+import { Field, PasswordField } from '~/components/ui/field.tsx'
 import { PASSWORD_MIN_LENGTH, type FieldErrors } from '~/features/accounts/auth-schema.ts'
 
 /** A new password and its confirmation, each with its own show/hide (sign-up, reset, change). */
@@ -22,5 +22,20 @@ export function NewPasswordFields({ label, errors }: { label: string; errors: Fi
 				error={errors.confirmPassword}
 			/>
 		</>
+	)
+}
+
+/** The account's e-mail address (sign in, sign up, forgot password). */
+export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+	return (
+		<Field
+			label="Email"
+			name="email"
+			type="email"
+			autoComplete="email"
+			required
+			defaultValue={defaultValue}
+			error={error}
+		/>
 	)
 }
