@@ -1,7 +1,7 @@
 // The administrator's conversation dashboard: stats over every call log and the 50 most recent.
 import { prisma } from '~/lib/db.server.ts'
+import { formatDuration } from '~/lib/format-duration.ts'
 import { isUuid } from '~/lib/misc.ts'
-import { formatDuration } from './format-duration.ts'
 
 const RECENT_CONVERSATIONS = 50
 /** The list shows this much of each transcript; the whole one is a link away. */
