@@ -20,22 +20,14 @@ if (!existsSync(path.join(root, 'app/generated/prisma/client.ts')))
 	run(process.execPath, ['scripts/prisma-generate.mjs'])
 run(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.js'), 'build'])
 
+// The server, and the sandbox's parser process (app/lib/sandbox/parse-worker.ts) that it forks at
+// run time: build/server.js and build/parse-worker.js.
 await build({
-	entryPoints: [path.join(root, 'server.ts')],
-	outfile: path.join(root, 'build/server.js'),
-	bundle: true,
-	platform: 'node',
-	format: 'esm',
-	target: 'node20',
-	packages: 'external',
-	sourcemap: true,
-	logLevel: 'warning',
-})
-
-// The sandbox's parser process (app/lib/sandbox/parse-worker.ts), forked by the server at run time.
-await build({
-	entryPoints: [path.join(root, 'app/lib/sandbox/parse-worker.ts')],
-	outfile: path.join(root, 'build/parse-worker.js'),
+	entryPoints: {
+		server: path.join(root, 'server.ts'),
+		'parse-worker': path.join(root, 'app/lib/sandbox/parse-worker.ts'),
+	},
+	outdir: path.join(root, 'build'),
 	bundle: true,
 	platform: 'node',
 	format: 'esm',

@@ -40,6 +40,7 @@ export async function createServerApp({
 	app.disable('x-powered-by')
 	app.set('trust proxy', parseTrustProxy(trustProxy))
 	const isTrustedProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean
+	const siteOrigin = siteUrl ? new URL(siteUrl).origin : null
 
 	// Only hosts on the list are served: a forged Host or X-Forwarded-Host would otherwise reach the
 	// links in e-mails, canonical URLs and the page cache. X-Forwarded-Host from a client that is not
@@ -174,8 +175,7 @@ export async function createServerApp({
 			createPageCache({
 				isCacheablePath: (p) => cacheable.has(p),
 				// The same origin the page's links were made from (lib/origin.server.ts).
-				originOf: (req) =>
-					siteUrl ? new URL(siteUrl).origin : `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host')}`,
+				originOf: (req) => siteOrigin ?? `${req.protocol}://${req.get('x-forwarded-host') ?? req.get('host')}`,
 				ttlMs: pageCacheSeconds * 1000,
 				maxEntries: 200,
 			}).middleware,

@@ -152,55 +152,73 @@ export function BuilderList({
 	)
 }
 
-/** One card of a builder list: icon, name, a line under it, the Active/Inactive badge, then the rest. */
-export function BuilderCard({
-	headingId,
-	testId,
-	icon: Icon,
-	iconClassName,
-	title,
-	subtitle,
-	active,
-	labels,
-	children,
-}: {
+/** How a chatbot or an assistant is named, on its card and atop its page. */
+export type ItemIdentityProps = {
 	headingId: string
-	testId: string
 	icon: LucideIcon
 	iconClassName: string
 	title: string
 	subtitle: React.ReactNode
 	active: boolean
 	labels: { active: string; inactive: string }
-	children: React.ReactNode
-}) {
+}
+
+/**
+ * Icon, name, a line under it and the Active/Inactive badge. A long name is cut with an ellipsis;
+ * the whole name is the tooltip and what screen readers hear. `page` sizes it as a page's heading.
+ */
+export function ItemIdentity({
+	headingId,
+	icon: Icon,
+	iconClassName,
+	title,
+	subtitle,
+	active,
+	labels,
+	page = false,
+}: ItemIdentityProps & { page?: boolean }) {
+	const Heading = page ? 'h2' : 'h4'
+	return (
+		<div className={cn('flex min-w-0 gap-3', page ? 'flex-wrap items-center' : 'items-start')}>
+			<span
+				className={cn(
+					'grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br text-white shadow-sm',
+					iconClassName,
+				)}
+			>
+				<Icon className="size-5" aria-hidden />
+			</span>
+			<div className="min-w-0 flex-1">
+				<Heading
+					id={headingId}
+					title={title}
+					className={cn('font-display truncate font-bold text-slate-950', page ? 'text-xl sm:text-2xl' : 'text-base')}
+				>
+					{title}
+				</Heading>
+				<div className={cn('text-sm text-slate-500', page && 'truncate')}>{subtitle}</div>
+			</div>
+			<Badge tone={active ? 'emerald' : 'white'} data-testid="status" className="shrink-0">
+				<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
+				{active ? labels.active : labels.inactive}
+			</Badge>
+		</div>
+	)
+}
+
+/** One card of a builder list: its identity, then the rest. */
+export function BuilderCard({
+	testId,
+	children,
+	...identity
+}: ItemIdentityProps & { testId: string; children: React.ReactNode }) {
 	return (
 		<li
 			data-testid={testId}
-			aria-labelledby={headingId}
+			aria-labelledby={identity.headingId}
 			className="flex min-w-0 flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
 		>
-			<div className="flex items-start gap-3">
-				<span
-					className={cn(
-						'grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br text-white shadow-sm',
-						iconClassName,
-					)}
-				>
-					<Icon className="size-5" aria-hidden />
-				</span>
-				<div className="min-w-0 flex-1">
-					{/* A long name is cut with an ellipsis; the whole name is the tooltip and what screen readers hear. */}
-					<h4 id={headingId} title={title} className="font-display truncate text-base font-bold text-slate-950">
-						{title}
-					</h4>
-					<div className="text-sm text-slate-500">{subtitle}</div>
-				</div>
-				<Badge tone={active ? 'emerald' : 'white'} data-testid="status" className="shrink-0">
-					<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
-					{active ? labels.active : labels.inactive}
-				</Badge>
-			</div>
+			<ItemIdentity {...identity} />
 			{children}
 		</li>
 	)

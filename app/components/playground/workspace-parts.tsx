@@ -1,35 +1,18 @@
 // Pieces of the chatbot and voice-assistant pages: the header with the way back, the jump links
 // between sections on phones, a section card, the delete section and the not-found panel. Plain
 // links and forms, so they work without JavaScript.
-import { ArrowLeft, Trash2, type LucideIcon } from 'lucide-react'
+import { ArrowLeft, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { Badge } from '~/components/ui/badge.tsx'
 import { ButtonLink } from '~/components/ui/button.tsx'
 import { cn } from '~/lib/misc.ts'
-import { DeleteConfirmation } from './builder-parts.tsx'
+import { DeleteConfirmation, ItemIdentity, type ItemIdentityProps } from './builder-parts.tsx'
 
 export function WorkspaceHeader({
 	backTo,
 	backLabel,
-	icon: Icon,
-	iconClassName,
-	headingId,
-	title,
-	subtitle,
-	active,
-	labels,
-}: {
-	backTo: string
-	backLabel: string
-	icon: LucideIcon
-	iconClassName: string
-	headingId: string
-	title: string
-	subtitle: React.ReactNode
-	active: boolean
-	labels: { active: string; inactive: string }
-}) {
+	...identity
+}: ItemIdentityProps & { backTo: string; backLabel: string }) {
 	return (
 		<>
 			<Link
@@ -39,32 +22,74 @@ export function WorkspaceHeader({
 				<ArrowLeft className="size-4" aria-hidden />
 				{backLabel}
 			</Link>
-			<header className="mt-3 flex min-w-0 flex-wrap items-center gap-3">
-				<span
-					className={cn(
-						'grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br text-white shadow-sm',
-						iconClassName,
-					)}
-				>
-					<Icon className="size-5" aria-hidden />
-				</span>
-				<div className="min-w-0 flex-1">
-					{/* A long name is cut with an ellipsis; the whole name is the tooltip and what screen readers hear. */}
-					<h2
-						id={headingId}
-						title={title}
-						className="font-display truncate text-xl font-bold text-slate-950 sm:text-2xl"
-					>
-						{title}
-					</h2>
-					<div className="truncate text-sm text-slate-500">{subtitle}</div>
-				</div>
-				<Badge tone={active ? 'emerald' : 'white'} data-testid="status" className="shrink-0">
-					<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
-					{active ? labels.active : labels.inactive}
-				</Badge>
+			<header className="mt-3">
+				<ItemIdentity {...identity} page />
 			</header>
 		</>
+	)
+}
+
+/**
+ * A workspace page's body: `main` (the settings) beside `side` (the live test, sticky) from `xl` up,
+ * and `below` under `main`. Narrower, they stack in that order: settings, test, the rest.
+ */
+export function WorkspaceGrid({
+	main,
+	side,
+	below,
+}: {
+	main: React.ReactNode
+	side: React.ReactNode
+	below: React.ReactNode
+}) {
+	return (
+		<div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start">
+			<div className="min-w-0 space-y-6">{main}</div>
+			<div className="min-w-0 xl:sticky xl:top-24 xl:row-span-3">{side}</div>
+			<div className="min-w-0 space-y-6">{below}</div>
+		</div>
+	)
+}
+
+/** The live test beside the settings (preview chat, voice test): a fixed-height card with a header. */
+export function SidePanel({
+	id,
+	title,
+	description,
+	icon,
+	heightClassName,
+	onFocusCapture,
+	children,
+}: {
+	id: string
+	title: string
+	description: string
+	icon?: React.ReactNode
+	heightClassName: string
+	onFocusCapture?: () => void
+	children: React.ReactNode
+}) {
+	return (
+		<section
+			id={id}
+			aria-labelledby={`${id}-heading`}
+			onFocusCapture={onFocusCapture}
+			className={cn(
+				'flex scroll-mt-24 flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200',
+				heightClassName,
+			)}
+		>
+			<header className="flex items-center gap-3 border-b border-slate-200 px-5 py-3.5">
+				{icon}
+				<div className="min-w-0">
+					<h3 id={`${id}-heading`} className="font-display text-base font-bold text-slate-900">
+						{title}
+					</h3>
+					<p className="text-xs text-slate-500">{description}</p>
+				</div>
+			</header>
+			{children}
+		</section>
 	)
 }
 

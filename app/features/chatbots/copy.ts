@@ -1,5 +1,7 @@
 // Copy of the Chatbot Builder tab, its preview and the embedded widget (spec sections 2, 5 and 8).
 
+const CHATBOT_NOT_FOUND = 'That chatbot does not exist or is not yours.'
+
 export const chatbotBuilder = {
 	defaultSystemPrompt:
 		'You are a helpful AI assistant. Use the provided knowledge base to answer questions accurately and helpfully.',
@@ -68,6 +70,12 @@ export const chatbotBuilder = {
 		previewTitle: 'Live preview',
 		previewHint: 'Answers use the saved knowledge and settings. Save your changes, then ask again.',
 		previewOpen: 'Open the preview',
+		notFound: {
+			title: 'Chatbot not found',
+			text: CHATBOT_NOT_FOUND,
+			backTo: '/playground',
+			backLabel: 'Back to your chatbots',
+		},
 		dangerTitle: 'Delete this chatbot',
 		dangerText: 'Sites that embed it will show it as unavailable.',
 	},
@@ -110,6 +118,6 @@ export const chatbotBuilder = {
 		deleteFailed: { title: 'Error', description: 'Failed to delete chatbot' },
 		listFailed: 'Failed to fetch chatbots',
 		previewFailed: 'Failed to get response from chatbot',
-		notFound: 'That chatbot does not exist or is not yours.',
+		notFound: CHATBOT_NOT_FOUND,
 	},
 }

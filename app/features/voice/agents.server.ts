@@ -91,18 +91,23 @@ async function createElevenLabsAgent(form: AgentForm) {
 	return agentId
 }
 
+/** The form's fields as the agents table stores them (create and update alike). */
+const agentColumns = (form: AgentForm) => ({
+	name: form.name,
+	description: form.description,
+	instructions: form.instructions,
+	firstMessage: form.firstMessage,
+	voiceId: form.voiceId,
+	language: form.language,
+})
+
 export async function createAgent(userId: string, form: AgentForm) {
 	const elevenAgentId = getEnv().ELEVENLABS_API_KEY ? await createElevenLabsAgent(form) : null
 	// voice_settings takes the column default: the spec's stability 0.5, similarity_boost 0.5, style 0, speaker boost on.
 	return prisma.agent.create({
 		data: {
 			userId,
-			name: form.name,
-			description: form.description,
-			instructions: form.instructions,
-			firstMessage: form.firstMessage,
-			voiceId: form.voiceId,
-			language: form.language,
+			...agentColumns(form),
 			elevenAgentId,
 		},
 		select: listFields,
@@ -131,14 +136,7 @@ export async function updateAgent(userId: string, id: string, form: AgentForm) {
 	}
 	const { count } = await prisma.agent.updateMany({
 		where: { id, userId },
-		data: {
-			name: form.name,
-			description: form.description,
-			instructions: form.instructions,
-			firstMessage: form.firstMessage,
-			voiceId: form.voiceId,
-			language: form.language,
-		},
+		data: agentColumns(form),
 	})
 	return count > 0
 }

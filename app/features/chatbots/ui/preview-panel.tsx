@@ -2,6 +2,7 @@
 // JavaScript it links to the preview page, which works with plain form posts.
 import { Bot, MessageSquare } from 'lucide-react'
 import { useCallback, useRef } from 'react'
+import { SidePanel } from '~/components/playground/workspace-parts.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
@@ -17,25 +18,20 @@ export function PreviewPanel({ chatbot, version }: { chatbot: { id: string; name
 	const engaged = useRef(false)
 	const focusAfterReply = useCallback(() => engaged.current, [])
 	return (
-		<section
+		<SidePanel
+			id="preview"
+			title={page.previewTitle}
+			description={page.previewHint}
+			heightClassName="h-[560px]"
 			onFocusCapture={() => {
 				engaged.current = true
 			}}
-			id="preview"
-			aria-labelledby="preview-panel-heading"
-			className="flex h-[560px] scroll-mt-24 flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200"
-		>
-			<header className="flex items-center gap-3 border-b border-slate-200 px-5 py-3.5">
+			icon={
 				<span className="bg-brand-600 grid size-9 shrink-0 place-items-center rounded-full text-white">
 					<Bot className="size-5" aria-hidden />
 				</span>
-				<div className="min-w-0">
-					<h3 id="preview-panel-heading" className="font-display text-base font-bold text-slate-900">
-						{page.previewTitle}
-					</h3>
-					<p className="text-xs text-slate-500">{page.previewHint}</p>
-				</div>
-			</header>
+			}
+		>
 			{hydrated ? (
 				// A fresh conversation whenever the saved chatbot changes.
 				<ChatbotConversation
@@ -59,6 +55,6 @@ export function PreviewPanel({ chatbot, version }: { chatbot: { id: string; name
 					</div>
 				</div>
 			)}
-		</section>
+		</SidePanel>
 	)
 }

@@ -9,6 +9,7 @@ import {
 	DeleteSection,
 	NotFoundBoundary,
 	SectionLinks,
+	WorkspaceGrid,
 	WorkspaceHeader,
 } from '~/components/playground/workspace-parts.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
@@ -108,8 +109,8 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 				]}
 			/>
 
-			<div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start">
-				<div className="min-w-0 space-y-6">
+			<WorkspaceGrid
+				main={
 					<div id="knowledge" className="scroll-mt-24">
 						<ChatbotForm
 							key={chatbot.version}
@@ -120,34 +121,27 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 							cancelTo={pagePath}
 						/>
 					</div>
-				</div>
-				<div className="min-w-0 xl:sticky xl:top-24 xl:row-span-3">
-					<PreviewPanel chatbot={chatbot} version={chatbot.version} />
-				</div>
-				<div className="min-w-0 space-y-6">
-					<EmbedSection embedCode={chatbot.embedCode} active={toggle.active} />
-					<DeleteSection
-						title={page.dangerTitle}
-						text={page.dangerText}
-						pagePath={pagePath}
-						confirming={confirmingDelete}
-						question={card.deleteConfirm(chatbot.name)}
-						confirmLabel={`${card.delete} chatbot`}
-						itemId={chatbot.id}
-					/>
-				</div>
-			</div>
+				}
+				side={<PreviewPanel chatbot={chatbot} version={chatbot.version} />}
+				below={
+					<>
+						<EmbedSection embedCode={chatbot.embedCode} active={toggle.active} />
+						<DeleteSection
+							title={page.dangerTitle}
+							text={page.dangerText}
+							pagePath={pagePath}
+							confirming={confirmingDelete}
+							question={card.deleteConfirm(chatbot.name)}
+							confirmLabel={`${card.delete} chatbot`}
+							itemId={chatbot.id}
+						/>
+					</>
+				}
+			/>
 		</article>
 	)
 }
 
 export function ErrorBoundary() {
-	return (
-		<NotFoundBoundary
-			title="Chatbot not found"
-			text={toasts.notFound}
-			backTo="/playground"
-			backLabel="Back to your chatbots"
-		/>
-	)
+	return <NotFoundBoundary {...chatbotBuilder.page.notFound} />
 }

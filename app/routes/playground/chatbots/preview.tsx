@@ -103,12 +103,5 @@ export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.Co
 }
 
 export function ErrorBoundary() {
-	return (
-		<NotFoundBoundary
-			title="Chatbot not found"
-			text={toasts.notFound}
-			backTo="/playground"
-			backLabel="Back to your chatbots"
-		/>
-	)
+	return <NotFoundBoundary {...chatbotBuilder.page.notFound} />
 }

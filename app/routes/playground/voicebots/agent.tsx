@@ -9,6 +9,8 @@ import {
 	DeleteSection,
 	NotFoundBoundary,
 	SectionLinks,
+	SidePanel,
+	WorkspaceGrid,
 	WorkspaceHeader,
 	WorkspaceSection,
 } from '~/components/playground/workspace-parts.tsx'
@@ -22,6 +24,7 @@ import { transcriptionSettings } from '~/features/voice/transcribe.server.ts'
 import { AgentForm } from '~/features/voice/ui/agent-form.tsx'
 import { VoiceTest } from '~/features/voice/ui/voice-test-dialog.tsx'
 import { getEnv } from '~/lib/env.server.ts'
+import { formatDuration } from '~/lib/format-duration.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
@@ -85,14 +88,13 @@ export const meta: Route.MetaFunction = ({ data }) => [
 	{ name: 'robots', content: 'noindex' },
 ]
 
-const formatDuration = (seconds: number) =>
-	seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`
-
 export default function AgentRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { agent, apiSnippet, transcription, calls, confirmingDelete } = loaderData
 	const hydrated = useHydrated()
 	const toggle = useActiveToggle(agent.isActive)
 	const pagePath = `/playground/voicebots/${agent.id}`
+	// The form and the test start afresh when a save changes the assistant.
+	const version = JSON.stringify(agent)
 	return (
 		<article aria-labelledby="agent-heading" className="min-w-0">
 			<ToastMessage toast={actionData?.toast} />
@@ -127,94 +129,90 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 				]}
 			/>
 
-			<div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start">
-				<div id="settings" className="min-w-0 scroll-mt-24">
-					<AgentForm
-						key={JSON.stringify(agent)}
-						mode="edit"
-						title={page.formTitle}
-						values={actionData?.values ?? agent}
-						errors={actionData?.errors ?? {}}
-						cancelTo={pagePath}
-					/>
-				</div>
-				<section
-					id="voice-test"
-					aria-labelledby="voice-test-heading"
-					className="flex h-[620px] min-w-0 scroll-mt-24 flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200 xl:sticky xl:top-24 xl:row-span-3"
-				>
-					<header className="border-b border-slate-200 px-5 py-3.5">
-						<h3 id="voice-test-heading" className="font-display text-base font-bold text-slate-900">
-							{page.testTitle}
-						</h3>
-						<p className="text-xs text-slate-500">{test.description}</p>
-					</header>
-					{hydrated ? (
-						<VoiceTest key={JSON.stringify(agent)} agent={agent} transcription={transcription} />
-					) : (
-						<p className="grid flex-1 place-items-center bg-slate-50 p-6 text-center text-sm text-slate-600">
-							{page.testNeedsScript}
-						</p>
-					)}
-				</section>
-				<div className="min-w-0 space-y-6">
-					<WorkspaceSection
-						id="api"
-						title={page.apiTitle}
-						action={
-							hydrated ? (
-								<Button
-									variant="secondary"
-									size="sm"
-									onClick={() => void copyCode(apiSnippet, { title: toasts.apiCopied }, 'Copy the API code below.')}
-								>
-									<Copy className="size-4" aria-hidden />
-									{page.copyApi}
-								</Button>
-							) : null
-						}
-					>
-						<CodeBox id="api-code" rows={10} code={apiSnippet} label={page.apiLabel} />
-					</WorkspaceSection>
-
-					<WorkspaceSection id="calls" title={page.callsTitle}>
-						{calls.length === 0 ? (
-							<p className="mt-2 text-sm text-slate-600">{page.callsEmpty}</p>
+			<WorkspaceGrid
+				main={
+					<div id="settings" className="scroll-mt-24">
+						<AgentForm
+							key={version}
+							mode="edit"
+							title={page.formTitle}
+							values={actionData?.values ?? agent}
+							errors={actionData?.errors ?? {}}
+							cancelTo={pagePath}
+						/>
+					</div>
+				}
+				side={
+					<SidePanel id="voice-test" title={page.testTitle} description={test.description} heightClassName="h-[620px]">
+						{hydrated ? (
+							<VoiceTest key={version} agent={agent} transcription={transcription} />
 						) : (
-							<ul className="mt-3 divide-y divide-slate-100" data-testid="agent-calls">
-								{calls.map((call) => (
-									<li key={call.id} className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 py-3 text-sm">
-										<span className="min-w-0 truncate font-semibold text-slate-900" title={call.caller}>
-											{call.caller}
-										</span>
-										<time dateTime={call.at} className="text-slate-500">
-											{call.atLabel}
-										</time>
-										<span className="ml-auto text-slate-600 tabular-nums">
-											{call.status === 'in-progress' ? 'In progress' : formatDuration(call.duration)}
-										</span>
-										{call.inquiry ? (
-											<p className="w-full min-w-0 truncate text-slate-500" title={call.inquiry}>
-												{call.inquiry}
-											</p>
-										) : null}
-									</li>
-								))}
-							</ul>
+							<p className="grid flex-1 place-items-center bg-slate-50 p-6 text-center text-sm text-slate-600">
+								{page.testNeedsScript}
+							</p>
 						)}
-					</WorkspaceSection>
+					</SidePanel>
+				}
+				below={
+					<>
+						<WorkspaceSection
+							id="api"
+							title={page.apiTitle}
+							action={
+								hydrated ? (
+									<Button
+										variant="secondary"
+										size="sm"
+										onClick={() => void copyCode(apiSnippet, { title: toasts.apiCopied }, 'Copy the API code below.')}
+									>
+										<Copy className="size-4" aria-hidden />
+										{page.copyApi}
+									</Button>
+								) : null
+							}
+						>
+							<CodeBox id="api-code" rows={10} code={apiSnippet} label={page.apiLabel} />
+						</WorkspaceSection>
 
-					<DeleteSection
-						title={page.dangerTitle}
-						text={page.dangerText}
-						pagePath={pagePath}
-						confirming={confirmingDelete}
-						question={card.deleteConfirm(agent.name)}
-						confirmLabel="Delete assistant"
-						itemId={agent.id}
-					/>
-				</div>
-			</div>
+						<WorkspaceSection id="calls" title={page.callsTitle}>
+							{calls.length === 0 ? (
+								<p className="mt-2 text-sm text-slate-600">{page.callsEmpty}</p>
+							) : (
+								<ul className="mt-3 divide-y divide-slate-100" data-testid="agent-calls">
+									{calls.map((call) => (
+										<li key={call.id} className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 py-3 text-sm">
+											<span className="min-w-0 truncate font-semibold text-slate-900" title={call.caller}>
+												{call.caller}
+											</span>
+											<time dateTime={call.at} className="text-slate-500">
+												{call.atLabel}
+											</time>
+											<span className="ml-auto text-slate-600 tabular-nums">
+												{call.status === 'in-progress' ? 'In progress' : formatDuration(call.duration)}
+											</span>
+											{call.inquiry ? (
+												<p className="w-full min-w-0 truncate text-slate-500" title={call.inquiry}>
+													{call.inquiry}
+												</p>
+											) : null}
+										</li>
+									))}
+								</ul>
+							)}
+						</WorkspaceSection>
+
+						<DeleteSection
+							title={page.dangerTitle}
+							text={page.dangerText}
+							pagePath={pagePath}
+							confirming={confirmingDelete}
+							question={card.deleteConfirm(agent.name)}
+							confirmLabel="Delete assistant"
+							itemId={agent.id}
+						/>
+					</>
+				}
+			/>
 		</article>
 	)
 }
