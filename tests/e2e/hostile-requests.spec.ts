@@ -36,6 +36,10 @@ const paths = [
 	'/sitemap.xml',
 	'/no-such-page',
 	...ids.flatMap((id) => [
+		`/playground/chatbots/${id}`,
+		`/playground/chatbots/${id}?delete`,
+		`/playground/voicebots/${id}`,
+		`/playground/dashboard?delete=${id}`,
 		`/playground/chatbots/${id}/preview`,
 		`/api/chatbots/${id}/chat`,
 		`/api/embed/${id}/chat`,
