@@ -44,6 +44,7 @@ async function main() {
 			? await startJobWorker({
 					connectionString: databaseUrl,
 					concurrency: env.JOB_CONCURRENCY,
+					staleLockSeconds: env.JOB_STALE_LOCK_SECONDS,
 					taskList: jobTaskList,
 					crontab: jobCrontab,
 				})

@@ -2,8 +2,12 @@
 // graphile-worker (app/lib/jobs/job-worker.server.ts). docs/decisions/0015-background-jobs.md
 import type { TaskList } from 'graphile-worker'
 import { pruneExpiredAccountTokens } from '~/features/accounts/account-tokens.server.ts'
+import { crawlPage, crawlWebsite, ingestFile } from '~/features/chatbots/sources/crawl.server.ts'
+import { resyncDueSources } from '~/features/chatbots/sources/sources.server.ts'
 import { pruneRateLimits } from '~/lib/rate-limit.server.ts'
 import { pruneExpiredSessions } from '~/lib/session.server.ts'
+
+type SourceJob = { sourceId: string; run: number }
 
 export const jobTaskList: TaskList = {
 	/** Retention: expired sessions and e-mailed tokens, and rate-limit windows over a day old. */
@@ -15,7 +19,24 @@ export const jobTaskList: TaskList = {
 			`Removed ${sessions} expired sessions, ${tokens} expired tokens, ${windows} old rate-limit windows`,
 		)
 	},
+	/** Knowledge sources (docs/decisions/0016-knowledge-sources.md). */
+	'ingest-file': async (payload, helpers) => {
+		await ingestFile(payload as SourceJob, helpers)
+	},
+	'crawl-website': async (payload, helpers) => {
+		await crawlWebsite(payload as SourceJob, helpers)
+	},
+	'crawl-page': async (payload, helpers) => {
+		await crawlPage(payload as SourceJob & { pageId: string }, helpers)
+	},
+	'resync-due': async (_payload, helpers) => {
+		const started = await resyncDueSources()
+		if (started > 0) helpers.logger.info(`Started the scheduled re-sync of ${started} sources`)
+	},
 }
 
 /** Hourly; `jobKey` keeps one pending run however many instances schedule it. */
-export const jobCrontab = '0 * * * * prune-expired ?jobKey=prune-expired&max=1'
+export const jobCrontab = [
+	'0 * * * * prune-expired ?jobKey=prune-expired&max=1',
+	'30 * * * * resync-due ?jobKey=resync-due&max=1',
+].join('\n')

@@ -6,7 +6,14 @@ const ChatPageTurnSchema = z.object({
 	role: z.enum(['user', 'assistant']),
 	text: z.string().max(CHAT_MESSAGE_MAX_CHARS * 4),
 	sources: z
-		.array(z.object({ position: z.number().int(), excerpt: z.string().max(400) }))
+		.array(
+			z.object({
+				position: z.number().int(),
+				excerpt: z.string().max(400),
+				url: z.string().max(2048).nullish(),
+				title: z.string().max(300).nullish(),
+			}),
+		)
 		.max(8)
 		.optional(),
 })

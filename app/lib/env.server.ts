@@ -102,6 +102,12 @@ const envSchema = z.object({
 		}, 'must be an IANA time zone such as Asia/Kolkata'),
 	/** Background jobs this process runs at once (graphile-worker); 0: this process runs none. */
 	JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
+	/** Seconds after which jobs locked by a worker that stopped saying it is alive run again elsewhere. */
+	JOB_STALE_LOCK_SECONDS: z.coerce.number().int().min(2).default(60),
+	/** Pause between two requests of one crawl lane to a site (robots.txt Crawl-delay overrides it). */
+	CRAWL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+	/** How long a crawl waits for one page (or robots.txt, or a sitemap). */
+	CRAWL_PAGE_TIMEOUT_MS: z.coerce.number().int().min(500).default(15_000),
 	/** Seconds an anonymous visitor's copy of a public page is reused; 0 turns the cache off. */
 	PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(300),
 	/** Speech-to-text for the voice API (Whisper through the AI SDK); defaults to the Groq settings. */

@@ -21,6 +21,7 @@ export type SafeFetchErrorCode =
 	| 'http-status'
 	| 'network'
 	| 'unreadable'
+	| 'off-site'
 
 export class SafeFetchError extends Error {
 	constructor(
@@ -41,11 +42,23 @@ export type SafeFetchOptions = {
 	allow?: readonly string[]
 	/** Content types accepted (prefix match); the default is HTML only. */
 	accept?: readonly string[]
+	/** Extra request headers (a crawler's User-Agent, conditional-request validators). */
+	headers?: Record<string, string>
+	/** Whether a redirect may be followed to this address (a crawl stays on its site). */
+	followRedirect?: (url: URL) => boolean
 	/** DNS resolution (tests stand in a resolver that answers what they need). */
 	lookup?: (host: string) => Promise<Array<{ address: string; family: number }>>
 }
 
-export type SafeFetchResult = { url: string; status: number; contentType: string; body: string }
+/** `status` 304 (with an empty body) only answers a conditional request: the page has not changed. */
+export type SafeFetchResult = {
+	url: string
+	status: number
+	contentType: string
+	body: string
+	etag: string | null
+	lastModified: string | null
+}
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
@@ -134,60 +147,75 @@ function requestOnce(
 	target: { host: string; port: number; address: { address: string; family: number } },
 	signal: AbortSignal,
 	maxBytes: number,
+	extraHeaders: Record<string, string>,
 ) {
 	const client = url.protocol === 'https:' ? https : http
-	return new Promise<{ status: number; location: string | null; contentType: string; body: Buffer | null }>(
-		(resolve, reject) => {
-			const request = client.request(
-				{
-					protocol: url.protocol,
-					hostname: target.host,
-					port: target.port,
-					path: `${url.pathname}${url.search}`,
-					method: 'GET',
-					signal,
-					headers: {
-						'User-Agent': 'ZenvoraKnowledgeImport/1.0',
-						Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
-						'Accept-Encoding': 'identity',
-					},
-					// Connect to the address we checked, never to a fresh lookup's answer.
-					lookup: ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-						if (options?.all) callback(null, [target.address])
-						else callback(null, target.address.address, target.address.family)
-					}) as unknown as net.LookupFunction,
+	type Response = {
+		status: number
+		location: string | null
+		contentType: string
+		body: Buffer | null
+		etag: string | null
+		lastModified: string | null
+	}
+	return new Promise<Response>((resolve, reject) => {
+		const request = client.request(
+			{
+				protocol: url.protocol,
+				hostname: target.host,
+				port: target.port,
+				path: `${url.pathname}${url.search}`,
+				method: 'GET',
+				signal,
+				headers: {
+					'User-Agent': 'ZenvoraKnowledgeImport/1.0',
+					Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+					'Accept-Encoding': 'identity',
+					...extraHeaders,
 				},
-				(response) => {
-					const status = response.statusCode ?? 0
-					const contentType = String(response.headers['content-type'] ?? '')
-					if (REDIRECTS.has(status)) {
-						response.resume()
-						return resolve({ status, location: response.headers.location ?? null, contentType, body: null })
-					}
-					const declared = Number(response.headers['content-length'])
-					if (Number.isFinite(declared) && declared > maxBytes) {
+				// Connect to the address we checked, never to a fresh lookup's answer.
+				lookup: ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+					if (options?.all) callback(null, [target.address])
+					else callback(null, target.address.address, target.address.family)
+				}) as unknown as net.LookupFunction,
+			},
+			(response) => {
+				const status = response.statusCode ?? 0
+				const contentType = String(response.headers['content-type'] ?? '')
+				const validators = {
+					etag: response.headers.etag ?? null,
+					lastModified: response.headers['last-modified'] ?? null,
+				}
+				if (REDIRECTS.has(status) || status === 304) {
+					response.resume()
+					const location = response.headers.location ?? null
+					return resolve({ status, location, contentType, body: null, ...validators })
+				}
+				const declared = Number(response.headers['content-length'])
+				if (Number.isFinite(declared) && declared > maxBytes) {
+					response.destroy()
+					return reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
+				}
+				const chunks: Buffer[] = []
+				let size = 0
+				response.on('data', (chunk: Buffer) => {
+					size += chunk.length
+					if (size > maxBytes) {
 						response.destroy()
-						return reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
+						reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
+						return
 					}
-					const chunks: Buffer[] = []
-					let size = 0
-					response.on('data', (chunk: Buffer) => {
-						size += chunk.length
-						if (size > maxBytes) {
-							response.destroy()
-							reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
-							return
-						}
-						chunks.push(chunk)
-					})
-					response.on('end', () => resolve({ status, location: null, contentType, body: Buffer.concat(chunks) }))
-					response.on('error', reject)
-				},
-			)
-			request.on('error', reject)
-			request.end()
-		},
-	)
+					chunks.push(chunk)
+				})
+				response.on('end', () =>
+					resolve({ status, location: null, contentType, body: Buffer.concat(chunks), ...validators }),
+				)
+				response.on('error', reject)
+			},
+		)
+		request.on('error', reject)
+		request.end()
+	})
 }
 
 function decode(body: Buffer, contentType: string) {
@@ -206,12 +234,23 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
 		maxRedirects = 5,
 		allow = [],
 		accept = ['text/html', 'application/xhtml+xml'],
+		headers = {},
+		followRedirect = () => true,
 		lookup = (host: string) => dns.lookup(host, { all: true, verbatim: true }),
 	} = options
 	// One deadline for the whole exchange, redirects included: a slow page cannot hold us.
 	const deadline = deadlineSignal(timeoutMs)
 	try {
-		return await fetchWithin(raw, deadline.signal, { timeoutMs, maxBytes, maxRedirects, allow, accept, lookup })
+		return await fetchWithin(raw, deadline.signal, {
+			timeoutMs,
+			maxBytes,
+			maxRedirects,
+			allow,
+			accept,
+			headers,
+			followRedirect,
+			lookup,
+		})
 	} finally {
 		deadline.done()
 	}
@@ -220,14 +259,14 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
 async function fetchWithin(
 	raw: string | URL,
 	signal: AbortSignal,
-	{ timeoutMs, maxBytes, maxRedirects, allow, accept, lookup }: Required<SafeFetchOptions>,
+	{ timeoutMs, maxBytes, maxRedirects, allow, accept, headers, followRedirect, lookup }: Required<SafeFetchOptions>,
 ): Promise<SafeFetchResult> {
 	let url = parseTarget(raw)
 	for (let hop = 0; ; hop++) {
 		const target = await resolveChecked(url, allow, lookup)
 		let response
 		try {
-			response = await requestOnce(url, target, signal, maxBytes)
+			response = await requestOnce(url, target, signal, maxBytes, headers)
 		} catch (error) {
 			if (error instanceof SafeFetchError) throw error
 			if (signal.aborted)
@@ -244,7 +283,13 @@ async function fetchWithin(
 			if (hop >= maxRedirects)
 				throw new SafeFetchError('too-many-redirects', `The page redirected more than ${maxRedirects} times.`)
 			url = parseTarget(new URL(response.location, url))
+			if (!followRedirect(url))
+				throw new SafeFetchError('off-site', `The page redirects off the site, to ${url.origin}.`, response.status)
 			continue
+		}
+		const validators = { etag: response.etag, lastModified: response.lastModified }
+		if (response.status === 304) {
+			return { url: url.toString(), status: 304, contentType: response.contentType, body: '', ...validators }
 		}
 		if (response.status < 200 || response.status >= 300) {
 			throw new SafeFetchError('http-status', `The page answered with HTTP ${response.status}.`, response.status)
@@ -258,6 +303,7 @@ async function fetchWithin(
 			status: response.status,
 			contentType: response.contentType,
 			body: decode(response.body!, response.contentType),
+			...validators,
 		}
 	}
 }

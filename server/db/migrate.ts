@@ -6,10 +6,15 @@ import { createHash, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { Logger, runMigrations } from 'graphile-worker'
 import pg from 'pg'
 
 // Any constant works; every instance of the app must use the same one.
 const MIGRATION_LOCK_ID = 727_274_001
+
+const quietJobLogger = new Logger(() => (level, message) => {
+	if (level === 'error' || level === 'warning') console.warn(`[jobs] ${message}`)
+})
 
 export type MigrationResult = { applied: string[]; alreadyApplied: string[] }
 
@@ -112,6 +117,9 @@ export async function applyMigrations({
 			result.applied.push(migration.name)
 			log(`Applied migration ${migration.name}`)
 		}
+		// The job queue's own schema too, so requests can queue jobs (in their own transactions)
+		// even on an instance that runs no worker (JOB_CONCURRENCY=0).
+		await runMigrations({ connectionString: databaseUrl, logger: quietJobLogger })
 	} finally {
 		await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
 		await client.end()

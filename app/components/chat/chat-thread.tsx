@@ -6,7 +6,11 @@ import { forwardRef, type Ref } from 'react'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 
-export type ThreadSource = { position: number; excerpt: string }
+/** A passage an answer drew on; `url` and `title` name the page (or file) it came from, when known. */
+export type ThreadSource = { position: number; excerpt: string; url?: string | null; title?: string | null }
+
+/** Only web addresses become links: a stored URL is shown, never trusted as a scheme. */
+const linkable = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null)
 export type ThreadMessage = { id: string; role: 'user' | 'assistant'; text: string; sources?: ThreadSource[] }
 
 export function MessageBubble({
@@ -41,14 +45,26 @@ export function MessageBubble({
 						{sourcesLabel} ({message.sources.length})
 					</summary>
 					<ol className="mt-1 space-y-1.5">
-						{message.sources.map((source) => (
-							<li key={source.position} className="rounded-xl bg-white/80 px-3 py-2 ring-1 ring-slate-200">
-								<span className="font-semibold text-slate-800">
-									{passageLabel ? passageLabel(source.position) : `#${source.position + 1}`}
-								</span>
-								<span className="mt-0.5 block text-slate-600">{source.excerpt}</span>
-							</li>
-						))}
+						{message.sources.map((source, index) => {
+							const label = source.title || (passageLabel ? passageLabel(source.position) : `#${source.position + 1}`)
+							const href = linkable(source.url)
+							return (
+								<li key={index} className="rounded-xl bg-white/80 px-3 py-2 ring-1 ring-slate-200">
+									<span className="font-semibold text-slate-800">{label}</span>
+									{href ? (
+										<a
+											href={href}
+											target="_blank"
+											rel="noopener noreferrer nofollow"
+											className="text-brand-700 mt-0.5 block truncate underline-offset-2 hover:underline"
+										>
+											{href}
+										</a>
+									) : null}
+									<span className="mt-0.5 block text-slate-600">{source.excerpt}</span>
+								</li>
+							)
+						})}
 					</ol>
 				</details>
 			) : null}

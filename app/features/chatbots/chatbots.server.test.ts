@@ -53,6 +53,7 @@ describe('toOrQuery', () => {
 	test('keeps letters and digits only, joined with OR', () => {
 		expect(toOrQuery("What's the refund policy? (30 days) & | !")).toBe('what | s | the | refund | policy | 30 | days')
 		expect(toOrQuery('  ?! ')).toBe('')
+		expect(toOrQuery('Which part is ZX-715?')).toBe("'zx-715' | which | part | is | zx | 715")
 	})
 })
 

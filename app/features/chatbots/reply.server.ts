@@ -6,7 +6,7 @@ import { generateModelReply, streamModelReply, type IncomingMessage } from '~/ai
 import { firstChunks, searchKnowledge, type KnowledgeChunk } from './knowledge.server.ts'
 
 export type ChatbotForReply = { id: string; name: string; systemPrompt: string }
-type KnowledgeSource = { position: number; excerpt: string }
+type CitedPassage = { position: number; excerpt: string; url: string | null; title: string | null }
 
 const GROUNDING =
 	'Answer only from the knowledge base between the markers below. If it does not contain the answer, say that you do not know rather than guessing. Keep answers short and friendly.'
@@ -19,9 +19,10 @@ async function retrieveContext(chatbotId: string, messages: IncomingMessage[]) {
 	return { context, sources: matches.map(toSource) }
 }
 
-function toSource(chunk: KnowledgeChunk): KnowledgeSource {
+function toSource(chunk: KnowledgeChunk): CitedPassage {
 	const flat = chunk.content.replace(/\s+/g, ' ').trim()
-	return { position: chunk.position, excerpt: flat.length > 280 ? `${flat.slice(0, 277)}…` : flat }
+	const excerpt = flat.length > 280 ? `${flat.slice(0, 277)}…` : flat
+	return { position: chunk.position, excerpt, url: chunk.url, title: chunk.title?.slice(0, 300) ?? null }
 }
 
 function replyRequest(

@@ -1,14 +1,33 @@
 // The sandbox's child process: one per task, a separate Node process with a small heap, so a parser
 // that runs out of memory, loops, or aborts V8 itself ("Fatal JavaScript invalid size error") takes
 // down only this process. sandbox.server.ts starts it, times it and kills it.
-import { documentText, htmlText } from './parsers.ts'
+import { documentText, htmlText, pageContent, sitemapUrls } from './parsers.ts'
 
-type Task = { task: 'document'; args: ['pdf' | 'docx' | 'doc', Uint8Array] } | { task: 'html'; args: [string] }
+type Task =
+	| { task: 'document'; args: ['pdf' | 'docx' | 'doc', Uint8Array] }
+	| { task: 'html'; args: [string] }
+	| { task: 'page'; args: [string, string] }
+	| { task: 'sitemap'; args: [string] }
 
-process.once('message', async (message: Task) => {
-	const reply = (result: object) => process.send!(result, () => process.exit(0))
+function runTask(message: Task) {
+	switch (message.task) {
+		case 'document':
+			return documentText(...message.args)
+		case 'html':
+			return htmlText(...message.args)
+		case 'page':
+			return pageContent(...message.args)
+		case 'sitemap':
+			return sitemapUrls(...message.args)
+	}
+}
+
+// A child serves tasks one at a time until the parent kills it or goes away.
+process.on('disconnect', () => process.exit(0))
+process.on('message', async (message: Task) => {
+	const reply = (result: object) => process.send!(result)
 	try {
-		const value = message.task === 'document' ? await documentText(...message.args) : htmlText(...message.args)
+		const value = await runTask(message)
 		reply({ ok: true, value })
 	} catch (error) {
 		const { name, message: text } = error as Error

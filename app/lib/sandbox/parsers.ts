@@ -2,6 +2,7 @@
 // (parse-worker.ts), never on the web server's event loop: a malicious file can exhaust a child's
 // memory or time, or crash it outright, and the server only sees a refused task.
 import { convert } from 'html-to-text'
+import { Parser } from 'htmlparser2'
 import mammoth from 'mammoth'
 import { extractText, getDocumentProxy } from 'unpdf'
 import WordExtractor from 'word-extractor'
@@ -132,4 +133,104 @@ export function htmlText(html: string) {
 		.map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
 		.filter(Boolean)
 		.join('\n\n')
+}
+
+/** Links kept from one page, and URLs from one sitemap (the sitemap protocol's own limit). */
+const MAX_PAGE_LINKS = 5_000
+const MAX_SITEMAP_URLS = 50_000
+
+/** What a crawl needs of one page: its text, title, links, canonical URL and robots meta rules. */
+export type PageContent = {
+	title: string
+	text: string
+	links: string[]
+	canonical: string | null
+	noindex: boolean
+	nofollow: boolean
+}
+
+const absolute = (href: string, base: string) => {
+	try {
+		return new URL(href.trim(), base).href
+	} catch {
+		return null
+	}
+}
+
+export function pageContent(html: string, pageUrl: string): PageContent {
+	const text = htmlText(html) // refuses a page nested too deep before anything else parses it
+	let base = pageUrl
+	let title = ''
+	let titleState: 'before' | 'inside' | 'done' = 'before'
+	let canonical: string | null = null
+	let noindex = false
+	let nofollow = false
+	const hrefs: string[] = []
+	const parser = new Parser(
+		{
+			onopentag(name, attributes) {
+				if (name === 'title' && titleState === 'before') titleState = 'inside'
+				else if (name === 'base' && attributes.href) base = absolute(attributes.href, pageUrl) ?? base
+				else if (name === 'a' && attributes.href && hrefs.length < MAX_PAGE_LINKS) {
+					if (!/(^|\s)nofollow(\s|$)/i.test(attributes.rel ?? '')) hrefs.push(attributes.href)
+				} else if (name === 'link' && /(^|\s)canonical(\s|$)/i.test(attributes.rel ?? '') && attributes.href) {
+					canonical ??= attributes.href
+				} else if (name === 'meta' && /^(robots|aiplaygroundbot)$/i.test(attributes.name ?? '')) {
+					const rules = (attributes.content ?? '').toLowerCase()
+					if (/\b(noindex|none)\b/.test(rules)) noindex = true
+					if (/\b(nofollow|none)\b/.test(rules)) nofollow = true
+				}
+			},
+			ontext(chunk) {
+				if (titleState === 'inside' && title.length < 1000) title += chunk
+			},
+			onclosetag(name) {
+				if (name === 'title' && titleState === 'inside') titleState = 'done'
+			},
+		},
+		{ decodeEntities: true },
+	)
+	parser.write(html)
+	parser.end()
+	const links = [...new Set(hrefs.map((href) => absolute(href, base)).filter((href): href is string => !!href))]
+	return {
+		title: title.replace(/\s+/g, ' ').trim().slice(0, 300),
+		text,
+		links,
+		canonical: canonical ? absolute(canonical, base) : null,
+		noindex,
+		nofollow,
+	}
+}
+
+/** The URLs a sitemap lists, and whether it is an index of further sitemaps. */
+export function sitemapUrls(xml: string) {
+	let isIndex = false
+	let inLoc = false
+	let loc = ''
+	const urls: string[] = []
+	const parser = new Parser(
+		{
+			onopentag(name) {
+				const local = name.toLowerCase().replace(/^.*:/, '')
+				if (local === 'sitemapindex') isIndex = true
+				if (local === 'loc') {
+					inLoc = true
+					loc = ''
+				}
+			},
+			ontext(chunk) {
+				if (inLoc && loc.length < 4096) loc += chunk
+			},
+			onclosetag(name) {
+				if (name.toLowerCase().replace(/^.*:/, '') !== 'loc' || !inLoc) return
+				inLoc = false
+				if (urls.length < MAX_SITEMAP_URLS && loc.trim()) urls.push(loc.trim())
+			},
+		},
+		{ xmlMode: true, decodeEntities: true },
+	)
+	parser.write(xml)
+	parser.end()
+	return { isIndex, urls }
 }

@@ -1,9 +1,9 @@
 // Runs the parsers of untrusted input (PDF, DOCX, DOC, HTML) in child processes: one fresh process
-// per task, with a capped heap and a wall-clock budget, killed when over either; at most two at a
+// per task (or per crawl), with a capped heap and a wall-clock budget, killed when over either; at most two at a
 // time, a bounded queue behind them. The web server's event loop never runs a parser, a crash
 // (even a V8 abort) costs only that child, and twenty hostile uploads at once wait their turn
 // instead of exhausting memory. Why not a pool library: docs/decisions/0012-sandboxed-parsers.md.
-import { fork } from 'node:child_process'
+import { fork, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -60,32 +60,88 @@ export function sandboxLoad() {
 	return { running, waiting: waiting.length }
 }
 
-/** Runs one parser task in the sandbox; any failure is a SandboxError that says why in the user's words. */
-export async function runInSandbox<T>(task: 'document' | 'html', args: unknown[]): Promise<T> {
+export type SandboxTask = 'document' | 'html' | 'page' | 'sitemap'
+
+/**
+ * Runs one parser task in the sandbox; any failure is a SandboxError that says why in the user's
+ * words. Tasks that share a `reuseKey` (the pages of one crawl: one owner's input) may run one after
+ * another in the same warm child, which saves a process start per page; anything else gets a fresh one.
+ */
+export async function runInSandbox<T>(task: SandboxTask, args: unknown[], { reuseKey }: { reuseKey?: string } = {}) {
 	await acquire()
 	try {
-		return await runChild<T>(task, args, getEnv().PARSE_TIMEOUT_MS)
+		return await runChild<T>(task, args, getEnv().PARSE_TIMEOUT_MS, reuseKey)
 	} finally {
 		release()
 	}
 }
 
-function runChild<T>(task: string, args: unknown[], timeoutMs: number) {
+/** How many tasks a warm child serves, and how long it waits for the next, before it exits. */
+const MAX_TASKS_PER_CHILD = 50
+const IDLE_CHILD_MS = 5_000
+
+type SandboxChild = { process: ChildProcess; served: number; stderr: string; idleTimer?: NodeJS.Timeout }
+const warmChildren = new Map<string, SandboxChild>()
+
+function startChild(): SandboxChild {
 	const { script, execArgv } = workerScript()
-	const child = fork(script, [], {
-		execArgv: [...execArgv, `--max-old-space-size=${WORKER_HEAP_MB}`, '--stack-size=2048'],
-		serialization: 'advanced',
-		stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-	})
-	let stderr = ''
-	child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)))
+	const child: SandboxChild = {
+		process: fork(script, [], {
+			execArgv: [...execArgv, `--max-old-space-size=${WORKER_HEAP_MB}`, '--stack-size=2048'],
+			serialization: 'advanced',
+			stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+		}),
+		served: 0,
+		stderr: '',
+	}
+	child.process.stderr?.on('data', (chunk: Buffer) => (child.stderr = (child.stderr + chunk.toString()).slice(-2000)))
+	return child
+}
+
+function takeWarmChild(reuseKey: string | undefined) {
+	if (!reuseKey) return null
+	const child = warmChildren.get(reuseKey)
+	warmChildren.delete(reuseKey)
+	if (!child || child.process.exitCode !== null || child.process.signalCode !== null) return null
+	clearTimeout(child.idleTimer)
+	child.process.ref()
+	child.process.channel?.ref()
+	return child
+}
+
+/** Keeps a child that finished its task cleanly for the next task with the same key. */
+function parkChild(child: SandboxChild, reuseKey: string | undefined) {
+	if (!reuseKey || child.served >= MAX_TASKS_PER_CHILD || warmChildren.has(reuseKey)) {
+		child.process.kill('SIGKILL')
+		return
+	}
+	// An idle child must not keep the server (or a test run) alive.
+	child.process.unref()
+	child.process.channel?.unref()
+	child.idleTimer = setTimeout(() => {
+		if (warmChildren.get(reuseKey) === child) warmChildren.delete(reuseKey)
+		child.process.kill('SIGKILL')
+	}, IDLE_CHILD_MS)
+	child.idleTimer.unref()
+	warmChildren.set(reuseKey, child)
+}
+
+function runChild<T>(task: SandboxTask, args: unknown[], timeoutMs: number, reuseKey?: string) {
+	const child = takeWarmChild(reuseKey) ?? startChild()
+	child.served++
+	const worker = child.process
+	type Reply = { ok: true; value: T } | { ok: false; error: { name: string; message: string } }
 	return new Promise<T>((resolve, reject) => {
 		let settled = false
-		const settle = (outcome: () => void) => {
+		const settle = (outcome: () => void, reusable = false) => {
 			if (settled) return
 			settled = true
 			clearTimeout(timer)
-			if (child.exitCode === null) child.kill('SIGKILL')
+			worker.off('message', onMessage)
+			worker.off('exit', onExit)
+			worker.off('error', onError)
+			if (reusable) parkChild(child, reuseKey)
+			else if (worker.exitCode === null) worker.kill('SIGKILL')
 			outcome()
 		}
 		const timer = setTimeout(
@@ -95,22 +151,24 @@ function runChild<T>(task: string, args: unknown[], timeoutMs: number) {
 				),
 			timeoutMs,
 		)
-		child.once('message', (message: { ok: true; value: T } | { ok: false; error: { name: string; message: string } }) =>
-			settle(() => {
-				if (message.ok) return resolve(message.value)
-				const { name, message: text } = message.error
-				reject(name === 'ParseRefusal' ? new SandboxError('refused', text) : new SandboxError('failed', text))
-			}),
-		)
-		child.once('exit', (code, signal) =>
+		const onMessage = (message: Reply) => {
+			if (message.ok) return settle(() => resolve(message.value), true)
+			const { name, message: text } = message.error
+			// A refusal is the parser's own decision: the child is sound. Any other failure ends it.
+			if (name === 'ParseRefusal') return settle(() => reject(new SandboxError('refused', text)), true)
+			settle(() => reject(new SandboxError('failed', text)))
+		}
+		const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
 			settle(() => {
 				console.warn(
-					`Sandbox: a ${task} parser process died (${signal ?? `exit ${code}`}): ${stderr.trim().split('\n').slice(0, 3).join(' | ')}`,
+					`Sandbox: a ${task} parser process died (${signal ?? `exit ${code}`}): ${child.stderr.trim().split('\n').slice(0, 3).join(' | ')}`,
 				)
 				reject(new SandboxError('too-large', 'It is too large or too complex to read.'))
-			}),
-		)
-		child.once('error', (error) => settle(() => reject(new SandboxError('failed', error.message, { cause: error }))))
-		child.send({ task, args })
+			})
+		const onError = (error: Error) => settle(() => reject(new SandboxError('failed', error.message, { cause: error })))
+		worker.on('message', onMessage)
+		worker.once('exit', onExit)
+		worker.once('error', onError)
+		worker.send({ task, args })
 	})
 }

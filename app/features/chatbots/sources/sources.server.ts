@@ -1,0 +1,210 @@
+// A chatbot's knowledge sources as its owner manages them: listed with their progress, added
+// (files, a page, a whole site), re-synced, cancelled, scheduled and removed. Every call names the
+// user, so another user's source id behaves like a missing one. The work itself is queued as a job
+// in the same transaction as the row (crawl.server.ts); the request returns at once.
+import { Prisma } from '~/generated/prisma/client.ts'
+import { prisma } from '~/lib/db.server.ts'
+import { queueJob } from '~/lib/jobs/queue-job.server.ts'
+import { isUuid } from '~/lib/misc.ts'
+import { normalizePageUrl } from './site-rules.ts'
+import {
+	crawlOptionsOf,
+	sourceLimits,
+	type SourceKind,
+	type SourceStatus,
+	type SyncSchedule,
+	type WebsiteSourceForm,
+} from './source-schema.ts'
+
+type Tx = Prisma.TransactionClient
+
+export type SourceSummary = {
+	id: string
+	kind: SourceKind
+	origin: string
+	status: SourceStatus
+	error: string | null
+	syncSchedule: SyncSchedule
+	pagesFound: number
+	pagesFetched: number
+	pagesIndexed: number
+	pagesUnchanged: number
+	pagesSkipped: number
+	pagesFailed: number
+	pagesDone: number
+	chars: number
+	chunkCount: number
+	syncedAt: string | null
+	createdAt: string
+	/** Pages that failed or were skipped in the latest run, newest first (at most 20). */
+	problems: Array<{ url: string; status: string; error: string }>
+}
+
+/** The chatbot's sources, oldest first, with each website's page problems. Null: not the user's chatbot. */
+export async function listSources(userId: string, chatbotId: string): Promise<SourceSummary[] | null> {
+	if (!isUuid(chatbotId)) return null
+	const chatbot = await prisma.chatbot.findFirst({ where: { id: chatbotId, userId }, select: { id: true } })
+	if (!chatbot) return null
+	const sources = await prisma.knowledgeSource.findMany({
+		where: { chatbotId },
+		orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+		omit: { fileData: true, robotsTxt: true },
+	})
+	const problems = await prisma.$queryRaw<Array<{ source_id: string; url: string; status: string; error: string }>>`
+		SELECT source_id, url, status, error FROM (
+			SELECT p.source_id, p.url, p.status, p.error,
+				row_number() OVER (PARTITION BY p.source_id ORDER BY p.fetched_at DESC NULLS LAST, p.url) AS n
+			FROM knowledge_pages p JOIN knowledge_sources s ON s.id = p.source_id
+			WHERE s.chatbot_id = ${chatbotId}::uuid AND p.run = s.run AND p.status IN ('failed', 'skipped')
+		) ranked WHERE n <= 20`
+	return sources.map((source) => ({
+		id: source.id,
+		kind: source.kind as SourceKind,
+		origin: source.origin,
+		status: source.status as SourceStatus,
+		error: source.error,
+		syncSchedule: source.syncSchedule as SyncSchedule,
+		pagesFound: source.pagesFound,
+		pagesFetched: source.pagesFetched,
+		pagesIndexed: source.pagesIndexed,
+		pagesUnchanged: source.pagesUnchanged,
+		pagesSkipped: source.pagesSkipped,
+		pagesFailed: source.pagesFailed,
+		pagesDone: source.pagesDone,
+		chars: source.chars,
+		chunkCount: source.chunkCount,
+		syncedAt: source.syncedAt?.toISOString() ?? null,
+		createdAt: source.createdAt.toISOString(),
+		problems: problems
+			.filter((problem) => problem.source_id === source.id)
+			.map(({ url, status, error }) => ({ url, status, error })),
+	}))
+}
+
+export class SourceLimitError extends Error {}
+
+async function assertRoomForSources(tx: Tx, userId: string, adding: number) {
+	const [{ count }] = await tx.$queryRaw<Array<{ count: number }>>`
+		SELECT count(*)::int AS count FROM knowledge_sources s JOIN chatbots c ON c.id = s.chatbot_id
+		WHERE c.user_id = ${userId}::uuid AND s.kind <> 'text'`
+	if (count + adding > sourceLimits.sourcesPerUser)
+		throw new SourceLimitError(
+			`Your chatbots can have ${sourceLimits.sourcesPerUser} files and websites in all. Remove one first.`,
+		)
+}
+
+/** The chatbot, locked for this transaction, when it is the user's. */
+async function ownedChatbot(tx: Tx, userId: string, chatbotId: string) {
+	if (!isUuid(chatbotId)) return false
+	const rows = await tx.$queryRaw<Array<{ id: string }>>`
+		SELECT id FROM chatbots WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid FOR UPDATE`
+	return rows.length > 0
+}
+
+/** Queues each file to be read; false when the chatbot is not the user's. Throws SourceLimitError. */
+export async function addFileSources(
+	userId: string,
+	chatbotId: string,
+	files: Array<{ name: string; bytes: Uint8Array }>,
+	db: Pick<typeof prisma, '$transaction'> = prisma,
+) {
+	return db.$transaction(async (tx) => {
+		if (!(await ownedChatbot(tx, userId, chatbotId))) return false
+		await assertRoomForSources(tx, userId, files.length)
+		for (const file of files) {
+			const [source] = await tx.$queryRaw<Array<{ id: string; run: number }>>`
+				INSERT INTO knowledge_sources (chatbot_id, kind, origin, title, file_data)
+				VALUES (${chatbotId}::uuid, 'file', ${file.name.slice(0, 255)}, ${file.name.slice(0, 255)}, ${Buffer.from(file.bytes)})
+				RETURNING id, run`
+			await queueJob('ingest-file', { sourceId: source.id, run: source.run }, { maxAttempts: 3 }, tx)
+		}
+		return true
+	})
+}
+
+/** Queues a page or a whole site; false when the chatbot is not the user's. Throws SourceLimitError. */
+export async function addWebsiteSource(userId: string, chatbotId: string, form: WebsiteSourceForm, tx?: Tx) {
+	const work = async (tx: Tx) => {
+		if (!(await ownedChatbot(tx, userId, chatbotId))) return false
+		await assertRoomForSources(tx, userId, 1)
+		const url = normalizePageUrl(form.url)!
+		const kind = form.scope === 'site' ? 'website' : 'page'
+		const [source] = await tx.$queryRaw<Array<{ id: string; run: number }>>`
+			INSERT INTO knowledge_sources (chatbot_id, kind, origin, options, sync_schedule)
+			VALUES (${chatbotId}::uuid, ${kind}, ${url}, ${JSON.stringify(crawlOptionsOf(form))}::jsonb, ${form.schedule})
+			RETURNING id, run`
+		await queueCrawl(tx, source.id, source.run)
+		return true
+	}
+	return tx ? work(tx) : prisma.$transaction(work)
+}
+
+function queueCrawl(tx: Pick<Tx, '$executeRaw'>, sourceId: string, run: number) {
+	return queueJob('crawl-website', { sourceId, run }, { jobKey: `crawl-website:${sourceId}`, maxAttempts: 3 }, tx)
+}
+
+/** Starts a new run of a page or website source: its old chunks answer until each page's new ones are in. */
+async function startSync(tx: Tx, where: Prisma.Sql) {
+	const started = await tx.$queryRaw<Array<{ id: string; run: number }>>`
+		UPDATE knowledge_sources SET
+			run = run + 1, status = 'queued', error = NULL, started_at = NULL, pages_found = 0, pages_fetched = 0,
+			pages_indexed = 0, pages_unchanged = 0, pages_skipped = 0, pages_failed = 0, pages_done = 0, bytes_fetched = 0,
+			updated_at = now()
+		WHERE kind IN ('page', 'website') AND status IN ('ready', 'failed', 'cancelled') AND ${where}
+		RETURNING id, run`
+	for (const source of started) await queueCrawl(tx, source.id, source.run)
+	return started.length
+}
+
+const ownedBy = (userId: string, sourceId: string) =>
+	prisma.$queryRaw<Array<{ id: string }>>`
+		SELECT s.id FROM knowledge_sources s JOIN chatbots c ON c.id = s.chatbot_id
+		WHERE s.id = ${sourceId}::uuid AND c.user_id = ${userId}::uuid`
+
+async function isOwnedSource(userId: string, sourceId: string) {
+	return isUuid(sourceId) && (await ownedBy(userId, sourceId)).length > 0
+}
+
+/** 'started', 'busy' (it is running now), or 'missing'. */
+export async function resyncSource(userId: string, sourceId: string) {
+	if (!(await isOwnedSource(userId, sourceId))) return 'missing'
+	const started = await prisma.$transaction((tx) => startSync(tx, sqlSourceId(sourceId)))
+	return started > 0 ? 'started' : 'busy'
+}
+
+const sqlSourceId = (sourceId: string) => Prisma.sql`id = ${sourceId}::uuid`
+
+/** Stops a queued or running import; what it indexed so far keeps answering. False: nothing to stop. */
+export async function cancelSource(userId: string, sourceId: string) {
+	if (!(await isOwnedSource(userId, sourceId))) return false
+	const count = await prisma.$executeRaw`
+		UPDATE knowledge_sources SET status = 'cancelled', error = 'Stopped by you.', updated_at = now()
+		WHERE id = ${sourceId}::uuid AND status IN ('queued', 'running')`
+	return count > 0
+}
+
+export async function setSourceSchedule(userId: string, sourceId: string, schedule: SyncSchedule) {
+	if (!(await isOwnedSource(userId, sourceId))) return false
+	const count = await prisma.$executeRaw`
+		UPDATE knowledge_sources SET sync_schedule = ${schedule}, updated_at = now()
+		WHERE id = ${sourceId}::uuid AND kind IN ('page', 'website')`
+	return count > 0
+}
+
+/** Removes a file or website source and, by cascade, its pages and chunks. The typed text stays. */
+export async function removeSource(userId: string, sourceId: string) {
+	if (!(await isOwnedSource(userId, sourceId))) return false
+	const count = await prisma.$executeRaw`DELETE FROM knowledge_sources WHERE id = ${sourceId}::uuid AND kind <> 'text'`
+	return count > 0
+}
+
+/** The scheduler's hourly pass: every daily or weekly source whose last sync is that old starts again. */
+export async function resyncDueSources() {
+	return prisma.$transaction((tx) =>
+		startSync(
+			tx,
+			Prisma.sql`sync_schedule <> 'off' AND (synced_at IS NULL OR synced_at < now() - CASE sync_schedule
+				WHEN 'daily' THEN interval '1 day' ELSE interval '7 days' END + interval '10 minutes')`,
+		),
+	)
+}
