@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { formatDuration } from './format-duration.ts'
+import { formatDuration, formatTimeAgo } from './format-duration.ts'
 
 test('seconds, minutes and seconds, or hours, minutes and seconds', () => {
 	expect(formatDuration(0)).toBe('0s')
@@ -9,4 +9,12 @@ test('seconds, minutes and seconds, or hours, minutes and seconds', () => {
 	expect(formatDuration(3600)).toBe('1h 0m 0s')
 	expect(formatDuration(3723)).toBe('1h 2m 3s')
 	expect(formatDuration(-5)).toBe('0s')
+})
+
+test('formatTimeAgo says how long ago in words', () => {
+	const now = new Date('2026-11-22T12:00:00Z')
+	expect(formatTimeAgo(new Date('2026-11-22T11:59:30Z'), now)).toBe('just now')
+	expect(formatTimeAgo(new Date('2026-11-22T11:55:00Z'), now)).toBe('5 minutes ago')
+	expect(formatTimeAgo(new Date('2026-11-22T09:00:00Z'), now)).toBe('3 hours ago')
+	expect(formatTimeAgo(new Date('2026-11-21T12:00:00Z'), now)).toBe('yesterday')
 })

@@ -1,15 +1,24 @@
-// Servers the browser tests need beside the app: a small website to import from (on the app's
-// WEBSITE_IMPORT_ALLOW list), a page on another origin that only embeds a chatbot, and a fake
+// Servers the browser tests need beside the app: a small website and a 200-page one to import from
+// (on the app's WEBSITE_IMPORT_ALLOW list), a page on another origin that only embeds a chatbot, and a fake
 // Whisper (the app's TRANSCRIBE_BASE_URL); and the sound file Chromium's fake microphone plays.
 import { writeFileSync } from 'node:fs'
 import http from 'node:http'
+import { startCrawlSite } from '../support/crawl-site.ts'
 import { startFakeOpenAi } from '../support/fake-openai-server.ts'
 import { makeWav } from '../support/wav.ts'
 import { startWebsiteServer } from '../support/website-server.ts'
-import { E2E_EMBED_HOST_PORT, E2E_FAKE_AI_PORT, E2E_FAKE_MIC_WAV, E2E_PORT, E2E_WEBSITE_PORT } from './ports.ts'
+import {
+	E2E_CRAWL_SITE_PORT,
+	E2E_EMBED_HOST_PORT,
+	E2E_FAKE_AI_PORT,
+	E2E_FAKE_MIC_WAV,
+	E2E_PORT,
+	E2E_WEBSITE_PORT,
+} from './ports.ts'
 
 export default async function globalSetup() {
 	const website = await startWebsiteServer(E2E_WEBSITE_PORT)
+	const crawlSite = await startCrawlSite(E2E_CRAWL_SITE_PORT)
 	const fakeAi = await startFakeOpenAi({ port: E2E_FAKE_AI_PORT })
 	writeFileSync(E2E_FAKE_MIC_WAV, makeWav(4, 44_100))
 	const host = http.createServer((request, response) => {
@@ -25,6 +34,7 @@ export default async function globalSetup() {
 	await new Promise<void>((resolve) => host.listen(E2E_EMBED_HOST_PORT, '127.0.0.1', resolve))
 	return async () => {
 		await website.close()
+		await crawlSite.close()
 		await fakeAi.close()
 		host.closeAllConnections()
 		await new Promise((resolve) => host.close(resolve))

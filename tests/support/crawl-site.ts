@@ -40,7 +40,7 @@ const layout = (title: string, body: string, head = '') => `<!doctype html>
 
 const ABOUT_TEXT = '<h1>About Test Widgets</h1><p>Test Widgets Ltd has made precision widgets in Pune since 1998.</p>'
 
-export async function startCrawlSite(): Promise<CrawlSite> {
+export async function startCrawlSite(port = 0): Promise<CrawlSite> {
 	const hits = new Map<string, number>()
 	const versions = new Map<string, number>()
 	const removed = new Set<string>()
@@ -163,7 +163,7 @@ ${urls.map((u) => `<url><loc>${origin}${u}</loc></url>`).join('\n')}
 		response.writeHead(found.status, { 'Content-Type': 'text/html; charset=utf-8', ETag: etag })
 		response.end(found.html)
 	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
 	origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 	return {
 		origin,

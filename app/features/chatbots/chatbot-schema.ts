@@ -10,16 +10,17 @@ export const chatbotRequired = {
 	knowledgeBase: 'Please add knowledge: type it, upload a file or import a website',
 }
 
+const KnowledgeText = z
+	.string()
+	.trim()
+	.max(
+		MAX_KNOWLEDGE_CHARS,
+		`The knowledge base is limited to ${MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters.`,
+	)
+
 export const ChatbotFormSchema = z.object({
 	name: z.string().trim().min(1, chatbotRequired.name).max(100, 'Keep the name under 100 characters.'),
-	knowledgeBase: z
-		.string()
-		.trim()
-		.min(1, chatbotRequired.knowledgeBase)
-		.max(
-			MAX_KNOWLEDGE_CHARS,
-			`The knowledge base is limited to ${MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters.`,
-		),
+	knowledgeBase: KnowledgeText.pipe(z.string().min(1, chatbotRequired.knowledgeBase)),
 	systemPrompt: z
 		.string()
 		.trim()
@@ -28,13 +29,29 @@ export const ChatbotFormSchema = z.object({
 })
 export type ChatbotForm = z.infer<typeof ChatbotFormSchema>
 
+/** A chatbot that has (or is about to get) files or websites may leave its typed text empty. */
+const ChatbotWithSourcesSchema = ChatbotFormSchema.extend({ knowledgeBase: KnowledgeText })
+export const chatbotFormSchemaFor = (hasOtherSources: boolean) =>
+	hasOtherSources ? ChatbotWithSourcesSchema : ChatbotFormSchema
+
+/** Whole sites picked in the create form, imported once the chatbot exists. */
+export const MAX_PENDING_SITES = 5
+
 export const WebsiteUrlSchema = z
 	.string()
 	.trim()
 	.max(2048, 'That address is too long.')
 	.transform((v) => (v && !/^[a-z][a-z0-9+.-]*:/i.test(v) ? `https://${v}` : v))
 
-export type BuilderValues = { id: string; name: string; knowledgeBase: string; systemPrompt: string; url: string }
+export type BuilderValues = {
+	id: string
+	name: string
+	knowledgeBase: string
+	systemPrompt: string
+	url: string
+	/** Create form: whole sites to import once the chatbot is created. */
+	sites: string[]
+}
 export type BuilderErrors = Partial<Record<'name' | 'knowledgeBase' | 'systemPrompt' | 'url', string>>
 export type BuilderActionData = {
 	values: BuilderValues

@@ -6,6 +6,8 @@ import { ownedRows } from '~/lib/owned-rows.server.ts'
 import type { ChatbotForm } from './chatbot-schema.ts'
 import { MAX_USER_KNOWLEDGE_CHARS } from './knowledge-base.ts'
 import { indexKnowledge } from './knowledge.server.ts'
+import type { WebsiteSourceForm } from './sources/source-schema.ts'
+import { addWebsiteSource } from './sources/sources.server.ts'
 
 /** Spec section 7: a script tag for the site's embed script with the chatbot's id. */
 function embedCodeFor(origin: string, chatbotId: string) {
@@ -32,8 +34,16 @@ export async function getActiveChatbot(id: string) {
 	})
 }
 
-/** Insert, then the embed code with the new id (spec section 7), then the chunks: all or nothing. */
-export async function createChatbot(userId: string, form: ChatbotForm, origin: string) {
+/**
+ * Insert, then the embed code with the new id (spec section 7), then the chunks, then the whole
+ * sites picked in the form (queued for import): all or nothing.
+ */
+export async function createChatbot(
+	userId: string,
+	form: ChatbotForm,
+	origin: string,
+	sites: WebsiteSourceForm[] = [],
+) {
 	return prisma.$transaction(
 		async (tx) => {
 			const created = await tx.chatbot.create({
@@ -46,6 +56,7 @@ export async function createChatbot(userId: string, form: ChatbotForm, origin: s
 				select: listFields,
 			})
 			const chunks = await indexKnowledge(tx, chatbot.id, form.knowledgeBase)
+			for (const site of sites) await addWebsiteSource(userId, chatbot.id, site, tx)
 			return { chatbot, chunks }
 		},
 		{ timeout: 60_000 },
@@ -69,6 +80,12 @@ export async function updateChatbot(userId: string, id: string, form: ChatbotFor
 	)
 }
 
+/** Whether the chatbot has files or websites besides its typed text (then the text may be empty). */
+export async function hasOtherSources(chatbotId: string) {
+	if (!isUuid(chatbotId)) return false
+	return (await prisma.knowledgeSource.count({ where: { chatbotId, kind: { not: 'text' } } })) > 0
+}
+
 const owned = ownedRows(prisma.chatbot)
 export const setChatbotActive = owned.setActive
 /** Deleting a chatbot deletes its knowledge chunks too (foreign key cascade). */
@@ -83,9 +100,14 @@ export async function checkKnowledgeQuota(
 	addingChars: number,
 	{ replacingId, maxChars = MAX_USER_KNOWLEDGE_CHARS }: { replacingId?: string; maxChars?: number } = {},
 ) {
+	// Typed text of the user's other chatbots, plus everything their files and websites hold.
 	const [{ used }] = await prisma.$queryRaw<Array<{ used: number }>>`
-		SELECT COALESCE(sum(length(knowledge_base)), 0)::bigint::float8 AS used FROM chatbots
-		WHERE user_id = ${userId}::uuid AND (${replacingId ?? null}::uuid IS NULL OR id <> ${replacingId ?? null}::uuid)`
+		SELECT (
+			COALESCE((SELECT sum(length(knowledge_base)) FROM chatbots
+				WHERE user_id = ${userId}::uuid AND (${replacingId ?? null}::uuid IS NULL OR id <> ${replacingId ?? null}::uuid)), 0) +
+			COALESCE((SELECT sum(s.chars) FROM knowledge_sources s JOIN chatbots c ON c.id = s.chatbot_id
+				WHERE c.user_id = ${userId}::uuid AND s.kind <> 'text'), 0)
+		)::float8 AS used`
 	if (used + addingChars <= maxChars) return null
 	return `Your chatbots can hold ${maxChars.toLocaleString('en-US')} characters of knowledge in all; this would make ${(used + addingChars).toLocaleString('en-US')}. Remove knowledge or a chatbot first.`
 }

@@ -28,10 +28,16 @@ export class SandboxError extends Error {
 	}
 }
 
-/** The worker script: the compiled one next to the production build, or the source under tsx. */
+/**
+ * The worker script: the compiled build/parse-worker.js when this code runs from the production
+ * build (bundled into build/server/index.js for requests, or into build/server.js for background
+ * jobs), or the TypeScript source under tsx.
+ */
 function workerScript() {
-	const built = fileURLToPath(new URL('../parse-worker.js', import.meta.url))
-	if (existsSync(built)) return { script: built, execArgv: [] }
+	for (const relative of ['./parse-worker.js', '../parse-worker.js']) {
+		const built = fileURLToPath(new URL(relative, import.meta.url))
+		if (existsSync(built)) return { script: built, execArgv: [] }
+	}
 	return { script: fileURLToPath(new URL('./parse-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] }
 }
 

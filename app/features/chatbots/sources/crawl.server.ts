@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { JobHelpers } from 'graphile-worker'
 import robotsParser from 'robots-parser'
+import { checkKnowledgeQuota } from '~/features/chatbots/chatbots.server.ts'
 import { extractFileText, FileTextError } from '~/features/chatbots/ingest/file-text.server.ts'
-import { MAX_USER_KNOWLEDGE_CHARS } from '~/features/chatbots/knowledge-base.ts'
 import { replaceChunks } from '~/features/chatbots/knowledge.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -65,20 +65,6 @@ const fetchOptions = (siteHost: string) => ({
 	followRedirect: (url: URL) => isOnSite(url, siteHost),
 })
 
-/** The characters of knowledge a user holds now: typed text plus every other source. */
-async function knowledgeCharsOf(userId: string) {
-	const [{ used }] = await prisma.$queryRaw<Array<{ used: number }>>`
-		SELECT (
-			COALESCE((SELECT sum(length(knowledge_base)) FROM chatbots WHERE user_id = ${userId}::uuid), 0) +
-			COALESCE((SELECT sum(s.chars) FROM knowledge_sources s JOIN chatbots c ON c.id = s.chatbot_id
-				WHERE c.user_id = ${userId}::uuid AND s.kind <> 'text'), 0)
-		)::float8 AS used`
-	return used
-}
-
-const quotaMessage = () =>
-	`Your chatbots can hold ${MAX_USER_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters of knowledge in all; this would go over it. Remove knowledge or a chatbot first.`
-
 // ─── Files ───────────────────────────────────────────────────────────────────────────────────────
 
 export async function ingestFile({ sourceId, run }: { sourceId: string; run: number }, helpers: JobHelpers) {
@@ -100,7 +86,8 @@ export async function ingestFile({ sourceId, run }: { sourceId: string; run: num
 		helpers.logger.warn(`File source ${sourceId} (${logValue(source.origin)}) could not be read: ${error.message}`)
 		return fail(error.message)
 	}
-	if ((await knowledgeCharsOf(source.user_id)) + text.length > MAX_USER_KNOWLEDGE_CHARS) return fail(quotaMessage())
+	const overQuota = await checkKnowledgeQuota(source.user_id, text.length)
+	if (overQuota) return fail(overQuota)
 	await prisma.$transaction(
 		async (tx) => {
 			const chunks = await replaceChunks(tx, { chatbotId: source.chatbot_id, sourceId }, text)
@@ -477,9 +464,8 @@ async function finishPage(
 ) {
 	let final = outcome
 	if (final.status === 'indexed') {
-		const adding = final.text.length
-		if ((await knowledgeCharsOf(source.user_id)) + adding > MAX_USER_KNOWLEDGE_CHARS)
-			final = { status: 'failed', error: quotaMessage() }
+		const overQuota = await checkKnowledgeQuota(source.user_id, final.text.length)
+		if (overQuota) final = { status: 'failed', error: overQuota }
 	}
 	await prisma.$transaction(
 		async (tx) => {

@@ -86,3 +86,28 @@ export function crawlOptionsOf(form: WebsiteSourceForm): CrawlOptions {
 		exclude: single ? [] : form.exclude,
 	}
 }
+
+/** One source as the workspace lists it (dates as ISO strings). */
+export type SourceSummary = {
+	id: string
+	kind: SourceKind
+	origin: string
+	status: SourceStatus
+	error: string | null
+	syncSchedule: SyncSchedule
+	pagesFound: number
+	pagesFetched: number
+	pagesIndexed: number
+	pagesUnchanged: number
+	pagesSkipped: number
+	pagesFailed: number
+	pagesDone: number
+	chars: number
+	chunkCount: number
+	syncedAt: string | null
+	/** "5 minutes ago", worded on the server so the page reads the same before and after hydration. */
+	syncedAgo: string | null
+	createdAt: string
+	/** Pages that failed or were skipped in the latest run (at most 20). */
+	problems: Array<{ url: string; status: string; error: string }>
+}

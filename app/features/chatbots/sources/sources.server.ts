@@ -4,6 +4,7 @@
 // in the same transaction as the row (crawl.server.ts); the request returns at once.
 import { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { formatTimeAgo } from '~/lib/format-duration.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { normalizePageUrl } from './site-rules.ts'
@@ -11,34 +12,13 @@ import {
 	crawlOptionsOf,
 	sourceLimits,
 	type SourceKind,
+	type SourceSummary,
 	type SourceStatus,
 	type SyncSchedule,
 	type WebsiteSourceForm,
 } from './source-schema.ts'
 
 type Tx = Prisma.TransactionClient
-
-export type SourceSummary = {
-	id: string
-	kind: SourceKind
-	origin: string
-	status: SourceStatus
-	error: string | null
-	syncSchedule: SyncSchedule
-	pagesFound: number
-	pagesFetched: number
-	pagesIndexed: number
-	pagesUnchanged: number
-	pagesSkipped: number
-	pagesFailed: number
-	pagesDone: number
-	chars: number
-	chunkCount: number
-	syncedAt: string | null
-	createdAt: string
-	/** Pages that failed or were skipped in the latest run, newest first (at most 20). */
-	problems: Array<{ url: string; status: string; error: string }>
-}
 
 /** The chatbot's sources, oldest first, with each website's page problems. Null: not the user's chatbot. */
 export async function listSources(userId: string, chatbotId: string): Promise<SourceSummary[] | null> {
@@ -74,6 +54,7 @@ export async function listSources(userId: string, chatbotId: string): Promise<So
 		chars: source.chars,
 		chunkCount: source.chunkCount,
 		syncedAt: source.syncedAt?.toISOString() ?? null,
+		syncedAgo: source.syncedAt ? formatTimeAgo(source.syncedAt) : null,
 		createdAt: source.createdAt.toISOString(),
 		problems: problems
 			.filter((problem) => problem.source_id === source.id)

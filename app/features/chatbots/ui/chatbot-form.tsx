@@ -1,15 +1,16 @@
 // The chatbot creation (and edit) form. One multipart form: without JavaScript, "Add file" and
 // "Import" post it and the page comes back with the text appended; with JavaScript, files are read
 // by a fetcher and websites through /api/scrape while the rest of the form stays as typed.
-import { FileText, Globe, Loader2, PenLine, Upload } from 'lucide-react'
+import { FileText, Globe, Loader2, PenLine, Upload, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useFetcher, useNavigation } from 'react-router'
 import { showToast } from '~/components/toast-message.tsx'
 import { Button, ButtonLink } from '~/components/ui/button.tsx'
 import { Field, TextareaField } from '~/components/ui/field.tsx'
 import {
-	ChatbotFormSchema,
+	chatbotFormSchemaFor,
 	chatbotRequired,
+	MAX_PENDING_SITES,
 	type BuilderActionData,
 	type BuilderErrors,
 	type BuilderValues,
@@ -22,34 +23,14 @@ import {
 	MAX_KNOWLEDGE_CHARS,
 	MAX_UPLOAD_BYTES,
 } from '~/features/chatbots/knowledge-base.ts'
+import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
+import { ScopeChoice, SourceTile, type ImportScope } from '~/features/chatbots/ui/source-tile.tsx'
 import { formProblemToast } from '~/lib/forms.ts'
 import { formatMegabytes } from '~/lib/misc.ts'
 import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 
-const { form: copy, toasts } = chatbotBuilder
-
-function SourceTile({
-	icon: Icon,
-	title,
-	children,
-}: {
-	icon: typeof Upload
-	title: string
-	children: React.ReactNode
-}) {
-	return (
-		<div className="flex flex-col rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200">
-			<p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-				<span className="text-brand-600 grid size-8 place-items-center rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-					<Icon className="size-4" aria-hidden />
-				</span>
-				{title}
-			</p>
-			<div className="mt-3 flex flex-1 flex-col gap-2">{children}</div>
-		</div>
-	)
-}
+const { form: copy, toasts, sources: sourceCopy } = chatbotBuilder
 
 function fileProblem(file: File) {
 	const name = file.name.toLowerCase()
@@ -66,12 +47,15 @@ export function ChatbotForm({
 	actionData,
 	title,
 	cancelTo = '/playground',
+	hasOtherSources = false,
 }: {
 	mode: 'create' | 'edit'
 	initial: BuilderValues
 	actionData: BuilderActionData | undefined
 	title?: string
 	cancelTo?: string
+	/** Edit: the chatbot has files or websites, so its typed text may be empty. */
+	hasOtherSources?: boolean
 }) {
 	const id = useId()
 	const hydrated = useHydrated()
@@ -81,8 +65,11 @@ export function ChatbotForm({
 	const errors: BuilderErrors = actionData?.errors ?? {}
 	const [knowledge, setKnowledge] = useState(values.knowledgeBase)
 	const [url, setUrl] = useState(values.url)
+	const [scope, setScope] = useState<ImportScope>('page')
+	const [sites, setSites] = useState(values.sites)
 	const [importing, setImporting] = useState(false)
-	const { clientErrors, validate } = useClientValidation(ChatbotFormSchema, (found) =>
+	const schema = chatbotFormSchemaFor(mode === 'create' ? sites.length > 0 : hasOtherSources)
+	const { clientErrors, validate } = useClientValidation(schema, (found) =>
 		showToast({
 			id: 'chatbot-form',
 			...formProblemToast(found, toasts.missing, toasts.createFailed.title, chatbotRequired),
@@ -99,6 +86,7 @@ export function ChatbotForm({
 		if (actionData) {
 			setKnowledge(actionData.values.knowledgeBase)
 			setUrl(actionData.values.url)
+			setSites(actionData.values.sites)
 		}
 	}, [actionData])
 
@@ -135,9 +123,36 @@ export function ChatbotForm({
 		if (fileRef.current) fileRef.current.value = ''
 	}
 
+	/** "The whole site" before the chatbot exists: it joins the list imported on create. */
+	function addPendingSite() {
+		const parsed = WebsiteSourceSchema.safeParse({ url, scope: 'site' })
+		if (!parsed.success) {
+			showToast({
+				id: 'chatbot-import',
+				type: 'error',
+				title: toasts.importFailed.title,
+				description: `${toasts.importFailed.description} ${parsed.error.issues[0].message}`,
+			})
+			return
+		}
+		if (sites.length >= MAX_PENDING_SITES) {
+			showToast({
+				id: 'chatbot-import',
+				type: 'error',
+				title: toasts.importFailed.title,
+				description: `Add at most ${MAX_PENDING_SITES} sites now; add more from the chatbot's page.`,
+			})
+			return
+		}
+		setSites((current) => [...new Set([...current, parsed.data.url])])
+		setUrl('')
+		showToast({ type: 'success', title: sourceCopy.pendingAdded })
+	}
+
 	async function importWebsite() {
 		const address = url.trim()
 		if (!address || importing) return
+		if (scope === 'site') return addPendingSite()
 		setImporting(true)
 		try {
 			const response = await fetch(`/api/scrape?url=${encodeURIComponent(address)}`)
@@ -178,101 +193,136 @@ export function ChatbotForm({
 			</h3>
 			{mode === 'edit' ? <input type="hidden" name="id" value={values.id} /> : null}
 
-			<fieldset className="mt-6">
-				<legend className="text-sm font-semibold text-slate-900">{copy.sources}</legend>
-				<div className="mt-3 grid gap-4 @xl:grid-cols-3">
-					<SourceTile icon={Upload} title={copy.uploadLabel}>
-						<label htmlFor={`${id}-file`} className="sr-only">
-							{copy.uploadLabel}
-						</label>
-						<input
-							id={`${id}-file`}
-							ref={fileRef}
-							type="file"
-							name="file"
-							multiple
-							accept={ACCEPT_ATTRIBUTE}
-							aria-describedby={`${id}-file-hint`}
-							onChange={hydrated ? (event) => uploadFiles(event.currentTarget.files) : undefined}
-							className="file:bg-brand-50 file:text-brand-700 hover:file:bg-brand-100 block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:px-3 file:py-1.5 file:text-sm file:font-semibold"
-						/>
-						<p id={`${id}-file-hint`} className="text-xs text-slate-500">
-							{copy.uploadHint}
-						</p>
-						{hydrated ? (
-							uploading ? (
-								<p role="status" className="text-brand-700 inline-flex items-center gap-2 text-sm font-medium">
-									<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
-									{copy.uploading}
-								</p>
-							) : null
-						) : (
+			{sites.map((site) => (
+				<input key={site} type="hidden" name="site" value={site} />
+			))}
+			{/* On a chatbot's own page, files and websites are sources of their own (KnowledgeSources). */}
+			{mode === 'edit' ? null : (
+				<fieldset className="mt-6">
+					<legend className="text-sm font-semibold text-slate-900">{copy.sources}</legend>
+					<div className="mt-3 grid gap-4 @xl:grid-cols-3">
+						<SourceTile icon={Upload} title={copy.uploadLabel}>
+							<label htmlFor={`${id}-file`} className="sr-only">
+								{copy.uploadLabel}
+							</label>
+							<input
+								id={`${id}-file`}
+								ref={fileRef}
+								type="file"
+								name="file"
+								multiple
+								accept={ACCEPT_ATTRIBUTE}
+								aria-describedby={`${id}-file-hint`}
+								onChange={hydrated ? (event) => uploadFiles(event.currentTarget.files) : undefined}
+								className="file:bg-brand-50 file:text-brand-700 hover:file:bg-brand-100 block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:px-3 file:py-1.5 file:text-sm file:font-semibold"
+							/>
+							<p id={`${id}-file-hint`} className="text-xs text-slate-500">
+								{copy.uploadHint}
+							</p>
+							{hydrated ? (
+								uploading ? (
+									<p role="status" className="text-brand-700 inline-flex items-center gap-2 text-sm font-medium">
+										<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
+										{copy.uploading}
+									</p>
+								) : null
+							) : (
+								<Button
+									type="submit"
+									name="intent"
+									value="upload"
+									formNoValidate
+									variant="secondary"
+									size="sm"
+									className="mt-auto self-start"
+								>
+									<FileText className="size-4" aria-hidden />
+									{copy.uploadButton}
+								</Button>
+							)}
+						</SourceTile>
+
+						<SourceTile icon={Globe} title={copy.importLabel}>
+							<Field
+								label={copy.importLabel}
+								hideLabel
+								name="url"
+								type="text"
+								inputMode="url"
+								autoComplete="url"
+								placeholder={copy.importPlaceholder}
+								value={url}
+								onChange={(event) => setUrl(event.target.value)}
+								onKeyDown={(event) => {
+									if (event.key === 'Enter' && hydrated) {
+										event.preventDefault()
+										void importWebsite()
+									}
+								}}
+								error={shown.url}
+							/>
+							<ScopeChoice value={scope} onChange={setScope} />
 							<Button
 								type="submit"
 								name="intent"
-								value="upload"
+								value="import"
 								formNoValidate
+								disabled={busyImport}
+								onClick={
+									hydrated
+										? (event) => {
+												event.preventDefault()
+												void importWebsite()
+											}
+										: undefined
+								}
 								variant="secondary"
 								size="sm"
 								className="mt-auto self-start"
 							>
-								<FileText className="size-4" aria-hidden />
-								{copy.uploadButton}
+								{busyImport ? (
+									<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
+								) : (
+									<Globe className="size-4" aria-hidden />
+								)}
+								{busyImport ? copy.importing : copy.importButton}
 							</Button>
-						)}
-					</SourceTile>
+						</SourceTile>
 
-					<SourceTile icon={Globe} title={copy.importLabel}>
-						<Field
-							label={copy.importLabel}
-							hideLabel
-							name="url"
-							type="text"
-							inputMode="url"
-							autoComplete="url"
-							placeholder={copy.importPlaceholder}
-							value={url}
-							onChange={(event) => setUrl(event.target.value)}
-							onKeyDown={(event) => {
-								if (event.key === 'Enter' && hydrated) {
-									event.preventDefault()
-									void importWebsite()
-								}
-							}}
-							error={shown.url}
-						/>
-						<Button
-							type="submit"
-							name="intent"
-							value="import"
-							formNoValidate
-							disabled={busyImport}
-							onClick={
-								hydrated
-									? (event) => {
-											event.preventDefault()
-											void importWebsite()
-										}
-									: undefined
-							}
-							variant="secondary"
-							size="sm"
-							className="mt-auto self-start"
-						>
-							{busyImport ? (
-								<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
-							) : (
-								<Globe className="size-4" aria-hidden />
-							)}
-							{busyImport ? copy.importing : copy.importButton}
-						</Button>
-					</SourceTile>
-
-					<SourceTile icon={PenLine} title={copy.directLabel}>
-						<p className="text-sm text-slate-600">{copy.directHint}</p>
-					</SourceTile>
-				</div>
-			</fieldset>
+						<SourceTile icon={PenLine} title={copy.directLabel}>
+							<p className="text-sm text-slate-600">{copy.directHint}</p>
+						</SourceTile>
+					</div>
+					{sites.length > 0 ? (
+						<div className="mt-4">
+							<p id={`${id}-sites`} className="text-sm font-medium text-slate-800">
+								{sourceCopy.pendingSites}
+							</p>
+							<ul aria-labelledby={`${id}-sites`} className="mt-2 flex flex-wrap gap-2">
+								{sites.map((site) => (
+									<li
+										key={site}
+										className="bg-brand-50 text-brand-800 ring-brand-200 inline-flex max-w-full items-center gap-1.5 rounded-full py-1 pr-1 pl-3 text-sm ring-1"
+									>
+										<Globe className="size-3.5 shrink-0" aria-hidden />
+										<span className="truncate">{site}</span>
+										{hydrated ? (
+											<button
+												type="button"
+												onClick={() => setSites((current) => current.filter((s) => s !== site))}
+												className="hover:bg-brand-100 focus-visible:ring-brand-500 grid size-6 shrink-0 place-items-center rounded-full focus-visible:ring-2 focus-visible:outline-none"
+												aria-label={sourceCopy.removePending(site)}
+											>
+												<X className="size-3.5" aria-hidden />
+											</button>
+										) : null}
+									</li>
+								))}
+							</ul>
+						</div>
+					) : null}
+				</fieldset>
+			)}
 
 			<TextareaField
 				className="mt-6"

@@ -10,8 +10,9 @@ import {
 import { data } from 'react-router'
 import { z } from 'zod'
 import {
-	ChatbotFormSchema,
+	chatbotFormSchemaFor,
 	chatbotRequired,
+	MAX_PENDING_SITES,
 	type BuilderActionData,
 	type BuilderErrors,
 	type BuilderValues,
@@ -20,12 +21,16 @@ import {
 	checkKnowledgeQuota,
 	createChatbot,
 	deleteChatbot,
+	hasOtherSources,
 	setChatbotActive,
 	updateChatbot,
 } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { extractFileText, FileTextError } from '~/features/chatbots/ingest/file-text.server.ts'
 import { appendKnowledge, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
+import { isSourceIntent, sourceAction } from '~/features/chatbots/sources/source-actions.server.ts'
+import { WebsiteSourceSchema, type WebsiteSourceForm } from '~/features/chatbots/sources/source-schema.ts'
+import { SourceLimitError } from '~/features/chatbots/sources/sources.server.ts'
 import { importWebsiteForUser } from '~/features/chatbots/website-import.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { logValue } from '~/lib/log.ts'
@@ -49,8 +54,29 @@ type Upload = { name: string; bytes: Uint8Array } | { name: string; tooLarge: tr
 
 const IdSchema = z.object({ id: z.uuid() })
 
-const valuesOf = (form: FormData): BuilderValues =>
-	textFieldsOf(form, ['id', 'name', 'knowledgeBase', 'systemPrompt', 'url'])
+const valuesOf = (form: FormData): BuilderValues => ({
+	...textFieldsOf(form, ['id', 'name', 'knowledgeBase', 'systemPrompt', 'url']),
+	sites: [
+		...new Set(
+			form
+				.getAll('site')
+				.filter((site): site is string => typeof site === 'string' && site.length <= 2048)
+				.map((site) => site.trim())
+				.filter(Boolean),
+		),
+	].slice(0, MAX_PENDING_SITES),
+})
+
+/** The create form's whole sites, as website sources with the default crawl settings. */
+function pendingSites(values: BuilderValues): WebsiteSourceForm[] | string {
+	const sites: WebsiteSourceForm[] = []
+	for (const url of values.sites) {
+		const parsed = WebsiteSourceSchema.safeParse({ url, scope: 'site' })
+		if (!parsed.success) return parsed.error.issues[0].message
+		sites.push(parsed.data)
+	}
+	return sites
+}
 
 function reply(
 	values: BuilderValues,
@@ -108,7 +134,34 @@ async function readUploads(uploads: Upload[], userId: string) {
 	return { added, error: null }
 }
 
-async function importInto(values: BuilderValues, userId: string) {
+/** "The whole site" in the create form: the site joins the list imported once the chatbot exists. */
+function addPendingSite(values: BuilderValues) {
+	const parsed = WebsiteSourceSchema.safeParse({ url: values.url, scope: 'site' })
+	if (!parsed.success) {
+		const message = parsed.error.issues[0].message
+		const toast = makeToast({
+			type: 'error',
+			...toasts.importFailed,
+			description: `${toasts.importFailed.description} ${message}`,
+		})
+		return reply(values, { toast, errors: { url: message }, status: 400 })
+	}
+	if (values.sites.length >= MAX_PENDING_SITES && !values.sites.includes(parsed.data.url)) {
+		const message = `Add at most ${MAX_PENDING_SITES} sites now; add more from the chatbot's page.`
+		return reply(values, {
+			toast: makeToast({ type: 'error', title: toasts.importFailed.title, description: message }),
+			status: 400,
+		})
+	}
+	const sites = [...new Set([...values.sites, parsed.data.url])]
+	return reply(
+		{ ...values, url: '', sites },
+		{ toast: makeToast({ type: 'success', title: chatbotBuilder.sources.pendingAdded }) },
+	)
+}
+
+async function importInto(values: BuilderValues, userId: string, scope: string) {
+	if (scope === 'site') return addPendingSite(values)
 	const result = await importWebsiteForUser(userId, values.url)
 	if (result.kind === 'empty') return reply(values)
 	if (result.kind === 'error') {
@@ -145,6 +198,10 @@ export async function chatbotBuilderAction(request: Request, userId: string, pag
 	}
 	const post: BuilderPost = { ...read, values: valuesOf(read.form), userId, request, returnTo }
 	const intent = String(read.form.get('intent') ?? '')
+	// A chatbot's own page manages its sources; the create form has none yet.
+	if (pageOf && isSourceIntent(intent)) {
+		return sourceAction({ intent, form: read.form, uploads: read.uploads, userId, chatbotId: pageOf, returnTo })
+	}
 	switch (intent) {
 		case 'toggle':
 			return toggleIntent(read.form, { listPath: returnTo, toasts, userId, setActive: setChatbotActive })
@@ -157,7 +214,7 @@ export async function chatbotBuilderAction(request: Request, userId: string, pag
 				label: 'Chatbot builder',
 			})
 		case 'import':
-			return importInto(post.values, userId)
+			return importInto(post.values, userId, String(read.form.get('scope') ?? 'page'))
 		case 'upload':
 			return addFiles(post)
 		case 'create':
@@ -187,13 +244,14 @@ type BuilderPost = {
 }
 
 /** "Add file": the text of the chosen files appended to the knowledge box. */
-async function addFiles({ uploads, values, userId }: BuilderPost) {
+async function addFiles(post: BuilderPost) {
+	const { uploads, values, userId } = post
 	const files = await readUploads(uploads, userId)
 	const withFiles = { ...values, knowledgeBase: appendKnowledge(values.knowledgeBase, files.added) }
 	if (files.error) return reply(withFiles, { toast: files.error, added: files.added || null, status: 422 })
 	if (uploads.length === 0) {
 		// Enter in the website field submits the form's first button ("Add file"): import instead.
-		if (values.url.trim()) return importInto(values, userId)
+		if (values.url.trim()) return importInto(values, userId, String(post.form.get('scope') ?? 'page'))
 		return reply(values, { toast: makeToast({ type: 'message', title: 'Choose a file to upload first.' }) })
 	}
 	return reply(withFiles, { added: files.added, toast: makeToast({ type: 'success', title: toasts.fileUploaded }) })
@@ -205,7 +263,14 @@ async function saveChatbot({ uploads, values, userId, request, returnTo }: Build
 	const withFiles = { ...values, knowledgeBase: appendKnowledge(values.knowledgeBase, files.added) }
 	if (files.error) return reply(withFiles, { toast: files.error, status: 422 })
 
-	const parsed = ChatbotFormSchema.safeParse(withFiles)
+	const sites = intent === 'create' ? pendingSites(values) : []
+	if (typeof sites === 'string') {
+		const toast = makeToast({ type: 'error', title: toasts.createFailed.title, description: sites })
+		return reply(withFiles, { toast, errors: { url: sites }, status: 400 })
+	}
+	// Typed text may be empty when files or websites bring the knowledge.
+	const withSources = intent === 'create' ? sites.length > 0 : await hasOtherSources(values.id)
+	const parsed = chatbotFormSchemaFor(withSources).safeParse(withFiles)
 	if (!parsed.success) {
 		const errors: BuilderErrors = fieldErrorsOf(parsed.error)
 		const toast = makeToast(
@@ -243,12 +308,16 @@ async function saveChatbot({ uploads, values, userId, request, returnTo }: Build
 
 	try {
 		const started = performance.now()
-		const { chatbot, chunks } = await createChatbot(userId, parsed.data, getSiteOrigin(request))
+		const { chatbot, chunks } = await createChatbot(userId, parsed.data, getSiteOrigin(request), sites)
 		console.log(
-			`Chatbot builder: user ${userId} created chatbot ${chatbot.id} (${parsed.data.knowledgeBase.length} characters, ${chunks} chunks, ${Math.round(performance.now() - started)} ms)`,
+			`Chatbot builder: user ${userId} created chatbot ${chatbot.id} (${parsed.data.knowledgeBase.length} characters, ${chunks} chunks, ${sites.length} sites queued, ${Math.round(performance.now() - started)} ms)`,
 		)
 		return redirectWithToast(chatbotPagePath(chatbot.id), { type: 'success', title: toasts.created })
 	} catch (error) {
+		if (error instanceof SourceLimitError) {
+			const toast = makeToast({ type: 'error', title: toasts.createFailed.title, description: error.message })
+			return reply(withFiles, { toast, status: 413 })
+		}
 		console.error(`Chatbot builder: creating a chatbot for user ${userId} failed:`, error)
 		return reply(withFiles, { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 500 })
 	}

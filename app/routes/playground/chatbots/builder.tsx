@@ -91,6 +91,7 @@ const blankForm: BuilderValues = {
 	knowledgeBase: '',
 	systemPrompt: chatbotBuilder.defaultSystemPrompt,
 	url: '',
+	sites: [],
 }
 
 export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -16,8 +16,10 @@ import { ToastMessage } from '~/components/toast-message.tsx'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { listSources } from '~/features/chatbots/sources/sources.server.ts'
 import { ChatbotForm } from '~/features/chatbots/ui/chatbot-form.tsx'
 import { EmbedSection } from '~/features/chatbots/ui/embed-section.tsx'
+import { KnowledgeSources } from '~/features/chatbots/ui/knowledge-sources.tsx'
 import { PreviewPanel } from '~/features/chatbots/ui/preview-panel.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
@@ -31,6 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	// Someone else's chatbot looks exactly like one that does not exist.
 	const chatbot = await getOwnedChatbot(user.id, params.chatbotId)
 	if (!chatbot) throw data(toasts.notFound, { status: 404 })
+	const sources = (await listSources(user.id, chatbot.id)) ?? []
 	const created = new Intl.DateTimeFormat('en-IN', {
 		day: 'numeric',
 		month: 'short',
@@ -55,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 					.digest('base64url')
 					.slice(0, 16),
 			},
+			sources,
 			confirmingDelete: new URL(request.url).searchParams.has('delete'),
 		},
 		{ headers: privateHeaders(setCookie) },
@@ -73,7 +77,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, confirmingDelete } = loaderData
+	const { chatbot, sources, confirmingDelete } = loaderData
 	const toggle = useActiveToggle(chatbot.isActive)
 	const pagePath = `/playground/chatbots/${chatbot.id}`
 	return (
@@ -111,15 +115,19 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 
 			<WorkspaceGrid
 				main={
-					<div id="knowledge" className="scroll-mt-24">
-						<ChatbotForm
-							key={chatbot.version}
-							mode="edit"
-							title={page.formTitle}
-							initial={{ ...chatbot, url: '' }}
-							actionData={actionData}
-							cancelTo={pagePath}
-						/>
+					<div id="knowledge" className="scroll-mt-24 space-y-6">
+						<KnowledgeSources sources={sources} pagePath={pagePath} />
+						<div id="knowledge-text" className="scroll-mt-24">
+							<ChatbotForm
+								key={chatbot.version}
+								mode="edit"
+								title={page.formTitle}
+								initial={{ ...chatbot, url: '', sites: [] }}
+								actionData={actionData}
+								cancelTo={pagePath}
+								hasOtherSources={sources.some((source) => source.kind !== 'text')}
+							/>
+						</div>
 					</div>
 				}
 				side={<PreviewPanel chatbot={chatbot} version={chatbot.version} />}

@@ -1,0 +1,122 @@
+// Knowledge sources on a chatbot's page, in the production build with its job worker: a file, a page
+// and a whole site are added and imported in the background; without JavaScript the status shows
+// on reload, with it the list follows the import by itself; the preview cites the page it read.
+import type { Page } from '@playwright/test'
+import { widgetCode } from '../support/crawl-site.ts'
+import { expect, test, uniqueEmail } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './helpers.ts'
+import { E2E_CRAWL_SITE_PORT, E2E_WEBSITE_PORT } from './ports.ts'
+
+const SITE = `http://127.0.0.1:${E2E_CRAWL_SITE_PORT}`
+const WEBSITE = `http://127.0.0.1:${E2E_WEBSITE_PORT}`
+
+const sourceList = (page: Page) => page.getByRole('list', { name: 'Sources of this chatbot' })
+const sourceRow = (page: Page, origin: string) =>
+	sourceList(page)
+		.getByRole('listitem')
+		.filter({ has: page.getByText(origin, { exact: true }) })
+
+async function createChatbot(page: Page, name: string) {
+	await page.goto('/playground?new')
+	await page.getByLabel('Knowledge Base Content').fill('Test Widgets Ltd answers questions about widgets.')
+	await page.getByLabel('Chatbot Name').fill(name)
+	await page.getByRole('button', { name: 'Create Chatbot' }).click()
+	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+}
+
+async function importWebsite(page: Page, url: string, scope: 'This page' | 'The whole site', settings = {}) {
+	const form = page.getByRole('region', { name: 'Knowledge sources' })
+	await form.getByLabel('Import website').fill(url)
+	await form.getByLabel(scope).check()
+	const entries = Object.entries(settings)
+	if (entries.length > 0) {
+		await form.getByText('Crawl settings').click()
+		for (const [label, value] of entries) await form.getByLabel(label).fill(String(value))
+	}
+	await form.getByRole('button', { name: 'Import', exact: true }).click()
+	await expect(page.getByText('Import started')).toBeVisible()
+}
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('add a file, a page and a whole site; reload to watch them become ready; remove one', async ({
+		page,
+		login,
+	}) => {
+		test.slow()
+		await login({ email: uniqueEmail('sources-nojs') })
+		await createChatbot(page, 'Sources Bot')
+		const pagePath = new URL(page.url()).pathname
+
+		await page
+			.getByRole('region', { name: 'Knowledge sources' })
+			.getByLabel('Upload documents')
+			.setInputFiles({
+				name: 'returns.txt',
+				mimeType: 'text/plain',
+				buffer: Buffer.from('Returns are accepted within 30 days with the receipt.'),
+			})
+		await page.getByRole('button', { name: 'Add file' }).click()
+		await expect(page.getByText('File uploaded')).toBeVisible()
+		expect(new URL(page.url()).pathname).toBe(pagePath)
+
+		await importWebsite(page, `${WEBSITE}/article`, 'This page')
+		await importWebsite(page, `${SITE}/section/3`, 'The whole site', {
+			'Only these paths': '/section/3/*',
+			'Link depth': 1,
+		})
+
+		// No script refreshes this page: a reload shows where each import is.
+		await expect
+			.poll(
+				async () => {
+					await page.reload()
+					return sourceList(page).getByText('Ready', { exact: true }).count()
+				},
+				{ timeout: 60_000, intervals: [500] },
+			)
+			.toBe(4)
+		await expect(sourceRow(page, 'returns.txt')).toContainText('File')
+		await expect(sourceRow(page, `${WEBSITE}/article`)).toContainText('1 page indexed')
+		await expect(sourceRow(page, `${SITE}/section/3`)).toContainText('19 pages indexed')
+
+		await sourceRow(page, 'returns.txt').getByRole('button', { name: 'Remove' }).click()
+		await expect(page.getByText('Source removed')).toBeVisible()
+		await expect(sourceRow(page, 'returns.txt')).toHaveCount(0)
+		await expect(sourceList(page).getByText('Ready', { exact: true })).toHaveCount(3)
+	})
+})
+
+test('the whole site picked in the create form imports by itself, and the preview cites the page it answers from', async ({
+	page,
+	login,
+}) => {
+	test.slow()
+	await login({ email: uniqueEmail('sources-js') })
+	await page.goto('/playground?new')
+	await page.getByLabel('Chatbot Name').fill('Catalogue Bot')
+	await page.getByLabel('Import website').fill(`${SITE}/section/6`)
+	await page.getByLabel('The whole site').check()
+	await page.getByRole('button', { name: 'Import', exact: true }).click()
+	await expect(page.getByRole('list', { name: 'Whole sites to import when the chatbot is created' })).toContainText(
+		`${SITE}/section/6`,
+	)
+	// No typed text: the site is the knowledge.
+	await page.getByRole('button', { name: 'Create Chatbot' }).click()
+	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+
+	// The list follows the import without a reload.
+	const row = sourceRow(page, `${SITE}/section/6`)
+	await expect(row.getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 })
+	await expect(row).toContainText('pages indexed')
+	await expectNoSeriousA11yViolations(page)
+
+	const preview = page.getByRole('region', { name: 'Live preview' })
+	await preview.getByLabel('Ask your chatbot a question').fill(`Which widget has the part code ${widgetCode(6, 12)}?`)
+	await preview.getByLabel('Ask your chatbot a question').press('Enter')
+	const answer = preview.locator('[data-role="assistant"]').last()
+	await expect(answer).toContainText(widgetCode(6, 12), { timeout: 10_000 })
+	await answer.getByText(/Sources from the knowledge base/).click()
+	await expect(answer.getByRole('link', { name: `${SITE}/section/6/page/12` })).toBeVisible()
+})
