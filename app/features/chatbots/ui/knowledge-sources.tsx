@@ -121,21 +121,20 @@ function SmallPost({
 }
 
 function SourceRow({ source, pagePath }: { source: SourceSummary; pagePath: string }) {
-	const id = useId()
 	const Icon = KIND_ICONS[source.kind]
 	const crawled = source.kind === 'website' || source.kind === 'page'
 	const active = isActive(source)
 	const progress = source.pagesFound > 0 ? Math.round((100 * source.pagesDone) / source.pagesFound) : 0
 	const title = source.kind === 'text' ? copy.textOrigin : source.origin
 	return (
-		<li className="@container py-4 first:pt-0 last:pb-0" aria-labelledby={`${id}-title`}>
+		<li className="py-4 first:pt-0 last:pb-0">
 			<div className="flex items-start gap-3">
 				<span className="text-brand-600 grid size-9 shrink-0 place-items-center rounded-xl bg-slate-50 ring-1 ring-slate-200">
 					<Icon className="size-4" aria-hidden />
 				</span>
 				<div className="min-w-0 flex-1">
 					<div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-						<p id={`${id}-title`} className="min-w-0 text-sm font-semibold [overflow-wrap:anywhere] text-slate-900">
+						<p className="min-w-0 text-sm font-semibold [overflow-wrap:anywhere] text-slate-900">
 							{crawled ? (
 								<a
 									href={source.origin}

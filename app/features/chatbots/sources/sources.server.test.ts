@@ -1,0 +1,155 @@
+// Managing sources: files read by the job queue (hostile ones refused with a reason), a cancelled
+// import that fetches nothing, the scheduler's due re-syncs, the per-user source cap, and
+// ownership on every call.
+import { randomUUID } from 'node:crypto'
+import { runOnce } from 'graphile-worker'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { startCrawlSite, type CrawlSite } from '../../../../tests/support/crawl-site.ts'
+import { makeDocxBomb } from '../../../../tests/support/documents.ts'
+
+let site: CrawlSite
+let userId: string
+let strangerId: string
+let chatbotId: string
+let db: typeof import('~/lib/db.server.ts')
+let sources: typeof import('./sources.server.ts')
+let schema: typeof import('./source-schema.ts')
+let jobs: typeof import('../../../../server/jobs.ts')
+
+beforeAll(async () => {
+	site = await startCrawlSite()
+	process.env.WEBSITE_IMPORT_ALLOW = `127.0.0.1:${new URL(site.origin).port}`
+	process.env.CRAWL_DELAY_MS = '0'
+	vi.spyOn(console, 'log').mockImplementation(() => {})
+	vi.spyOn(console, 'warn').mockImplementation(() => {})
+	db = await import('~/lib/db.server.ts')
+	sources = await import('./sources.server.ts')
+	schema = await import('./source-schema.ts')
+	jobs = await import('../../../../server/jobs.ts')
+	const make = (label: string) =>
+		db.prisma.user.create({ data: { email: `${label}-${randomUUID()}@example.com`, passwordHash: 'x' } })
+	userId = (await make('owner')).id
+	strangerId = (await make('stranger')).id
+	chatbotId = (await db.prisma.chatbot.create({ data: { userId, name: 'Files', knowledgeBase: '', systemPrompt: '' } }))
+		.id
+})
+
+afterAll(async () => {
+	await db.prisma.user.deleteMany({ where: { id: { in: [userId, strangerId] } } })
+	await site.close()
+	delete process.env.WEBSITE_IMPORT_ALLOW
+	delete process.env.CRAWL_DELAY_MS
+})
+
+/** Runs every queued job to the end, the way a worker would. */
+const runQueuedJobs = () =>
+	runOnce({ connectionString: process.env.DATABASE_URL!, taskList: jobs.jobTaskList, logger: undefined })
+
+const sourceNamed = (origin: string) => db.prisma.knowledgeSource.findFirstOrThrow({ where: { chatbotId, origin } })
+
+test('files are read by a job: a good one answers, a zip bomb is refused with its reason', async () => {
+	const text = new TextEncoder().encode('Our warranty covers every flux capacitor for seven years.')
+	const bomb = await makeDocxBomb(40)
+	expect(
+		await sources.addFileSources(userId, chatbotId, [
+			{ name: 'warranty.txt', bytes: text },
+			{ name: 'bomb.docx', bytes: bomb },
+		]),
+	).toBe(true)
+	// The request only queued them.
+	expect((await sourceNamed('warranty.txt')).status).toBe('queued')
+	await runQueuedJobs()
+
+	const good = await sourceNamed('warranty.txt')
+	expect(good).toMatchObject({ status: 'ready', error: null, chunkCount: 1, fileData: null, chars: text.byteLength })
+	const [{ content }] = await db.prisma.knowledgeChunk.findMany({ where: { sourceId: good.id } })
+	expect(content).toContain('flux capacitor')
+	expect(await sourceNamed('bomb.docx')).toMatchObject({
+		status: 'failed',
+		error: 'This file cannot be read. It unpacks to more than 30 MB.',
+		fileData: null,
+	})
+	expect(await db.prisma.knowledgeChunk.count({ where: { source: { origin: 'bomb.docx' } } })).toBe(0)
+}, 60_000)
+
+test('a stopped import fetches nothing more', async () => {
+	const form = schema.WebsiteSourceSchema.parse({ url: `${site.origin}/`, scope: 'site' })
+	expect(await sources.addWebsiteSource(userId, chatbotId, form)).toBe(true)
+	const source = await sourceNamed(`${site.origin}/`)
+	expect(await sources.cancelSource(strangerId, source.id)).toBe(false)
+	expect(await sources.cancelSource(userId, source.id)).toBe(true)
+	await runQueuedJobs()
+	expect(await sourceNamed(`${site.origin}/`)).toMatchObject({ status: 'cancelled', pagesFetched: 0 })
+	expect(site.hits.size).toBe(0)
+	// Nothing to stop any more; a re-sync starts it again as a new run.
+	expect(await sources.cancelSource(userId, source.id)).toBe(false)
+	expect(await sources.resyncSource(userId, source.id)).toBe('started')
+	expect(await sourceNamed(`${site.origin}/`)).toMatchObject({ status: 'queued', run: 2 })
+	expect(await sources.resyncSource(userId, source.id)).toBe('busy')
+	await sources.removeSource(userId, source.id)
+	await db.prisma.$executeRaw`DELETE FROM graphile_worker._private_jobs`
+})
+
+test('the hourly pass re-syncs daily and weekly sources that are due, and nothing else', async () => {
+	const dayAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60_000)
+	const make = (origin: string, syncSchedule: string, syncedAt: Date) =>
+		db.prisma.knowledgeSource.create({
+			data: { chatbotId, kind: 'website', origin, status: 'ready', syncSchedule, syncedAt },
+		})
+	const due = [
+		await make('https://due.example/daily', 'daily', dayAgo(2)),
+		await make('https://due.example/weekly', 'weekly', dayAgo(8)),
+	]
+	const notDue = [
+		await make('https://not-due.example/weekly', 'weekly', dayAgo(2)),
+		await make('https://not-due.example/off', 'off', dayAgo(30)),
+		await make('https://not-due.example/daily', 'daily', dayAgo(0.5)),
+	]
+	expect(await sources.resyncDueSources()).toBe(2)
+	for (const source of due) {
+		expect(await db.prisma.knowledgeSource.findUnique({ where: { id: source.id } })).toMatchObject({
+			status: 'queued',
+			run: 2,
+		})
+	}
+	for (const source of notDue) {
+		expect(await db.prisma.knowledgeSource.findUnique({ where: { id: source.id } })).toMatchObject({
+			status: 'ready',
+			run: 1,
+		})
+	}
+	const [{ n }] = await db.prisma.$queryRaw<[{ n: number }]>`
+		SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'crawl-website'`
+	expect(n).toBe(2)
+	await db.prisma.knowledgeSource.deleteMany({ where: { id: { in: [...due, ...notDue].map((s) => s.id) } } })
+	await db.prisma.$executeRaw`DELETE FROM graphile_worker._private_jobs`
+})
+
+test('a user holds at most the source cap; another user cannot add to, schedule or remove this chatbot’s sources', async () => {
+	const form = schema.WebsiteSourceSchema.parse({ url: 'https://cap.example/', scope: 'page' })
+	expect(await sources.addWebsiteSource(strangerId, chatbotId, form)).toBe(false)
+	expect(await sources.addFileSources(strangerId, chatbotId, [{ name: 'x.txt', bytes: new Uint8Array([120]) }])).toBe(
+		false,
+	)
+	const held = await db.prisma.knowledgeSource.count({ where: { chatbotId, kind: { not: 'text' } } })
+	await db.prisma.knowledgeSource.createMany({
+		data: Array.from({ length: schema.sourceLimits.sourcesPerUser - held }, (_, i) => ({
+			chatbotId,
+			kind: 'page',
+			origin: `https://cap.example/${i}`,
+			status: 'ready',
+		})),
+	})
+	await expect(sources.addWebsiteSource(userId, chatbotId, form)).rejects.toThrow(
+		`Your chatbots can have ${schema.sourceLimits.sourcesPerUser} files and websites in all. Remove one first.`,
+	)
+	const one = await sourceNamed('https://cap.example/0')
+	expect(await sources.setSourceSchedule(strangerId, one.id, 'daily')).toBe(false)
+	expect(await sources.removeSource(strangerId, one.id)).toBe(false)
+	expect(await sources.setSourceSchedule(userId, one.id, 'weekly')).toBe(true)
+	expect((await sourceNamed('https://cap.example/0')).syncSchedule).toBe('weekly')
+	expect(await sources.listSources(strangerId, chatbotId)).toBeNull()
+	expect((await sources.listSources(userId, chatbotId))!.length).toBeGreaterThanOrEqual(
+		schema.sourceLimits.sourcesPerUser,
+	)
+})
