@@ -120,3 +120,39 @@ describe('schema.prisma and the migrated database', () => {
 		)
 	})
 })
+
+test('the knowledge-sources migration turns each chatbot’s text into a text source, its chunks kept', async () => {
+	const url = await scratchDatabase()
+	const before = await mkdtemp(path.join(os.tmpdir(), 'migrations-before-'))
+	for (const migration of await listMigrations()) {
+		if (migration.name >= '20261122110000_knowledge_sources') continue
+		await mkdir(path.join(before, migration.name))
+		await writeFile(path.join(before, migration.name, 'migration.sql'), migration.sql)
+	}
+	await applyMigrations({ databaseUrl: url, migrationsDir: before, log: () => {} })
+	const [user] = await query<{ id: string }>(
+		url,
+		`INSERT INTO users (email, password_hash) VALUES ('old@example.com', 'x') RETURNING id`,
+	)
+	const [chatbot] = await query<{ id: string }>(
+		url,
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt) VALUES ($1, 'Old', 'Refunds take 5 days.', '') RETURNING id`,
+		[user.id],
+	)
+	await query(
+		url,
+		`INSERT INTO knowledge_chunks (chatbot_id, position, content) VALUES ($1, 0, 'Refunds take 5 days.')`,
+		[chatbot.id],
+	)
+
+	await applyMigrations({ databaseUrl: url, log: () => {} })
+	const sources = await query<{ id: string; kind: string; status: string; chars: number; chunk_count: number }>(
+		url,
+		`SELECT id, kind, status, chars, chunk_count FROM knowledge_sources WHERE chatbot_id = $1`,
+		[chatbot.id],
+	)
+	expect(sources).toEqual([{ id: expect.any(String), kind: 'text', status: 'ready', chars: 20, chunk_count: 1 }])
+	expect(
+		await query(url, `SELECT source_id, content FROM knowledge_chunks WHERE chatbot_id = $1`, [chatbot.id]),
+	).toEqual([{ source_id: sources[0].id, content: 'Refunds take 5 days.' }])
+})

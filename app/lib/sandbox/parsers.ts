@@ -116,6 +116,10 @@ export function htmlText(html: string) {
 				'button',
 				'select',
 			].map((selector) => ({ selector, format: 'skip' })),
+			// Cookie and consent banners (attribute selectors are case-sensitive: both spellings).
+			...['cookie', 'Cookie', 'consent', 'Consent', 'gdpr', 'GDPR'].flatMap((word) =>
+				['id', 'class', 'aria-label'].map((attribute) => ({ selector: `[${attribute}*=${word}]`, format: 'skip' })),
+			),
 			{ selector: 'a', options: { ignoreHref: true } },
 			{ selector: 'img', format: 'skip' },
 			{ selector: 'h1', options: { uppercase: false } },

@@ -1,0 +1,38 @@
+import { expect, test } from 'vitest'
+import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl, siteHostOf } from './site-rules.ts'
+
+test('one spelling per page: no fragment, no tracking parameters, http(s) only', () => {
+	expect(normalizePageUrl('HTTPS://Example.COM:443/a?utm_source=x&id=7#top')).toBe('https://example.com/a?id=7')
+	expect(normalizePageUrl('/b', 'https://example.com/a/')).toBe('https://example.com/b')
+	expect(normalizePageUrl('mailto:sales@example.com')).toBeNull()
+	expect(normalizePageUrl('javascript:alert(1)')).toBeNull()
+	expect(normalizePageUrl('https://user:pass@example.com/')).toBeNull()
+	expect(normalizePageUrl(`https://example.com/${'a'.repeat(3000)}`)).toBeNull()
+})
+
+test('the site is the start host, with or without www', () => {
+	const site = siteHostOf('https://www.example.com/start')
+	expect(isOnSite('https://example.com/x', site)).toBe(true)
+	expect(isOnSite('https://www.example.com/x', site)).toBe(true)
+	expect(isOnSite('https://blog.example.com/x', site)).toBe(false)
+	expect(isOnSite('https://example.com.evil.test/x', site)).toBe(false)
+})
+
+test('files that are not pages are left out', () => {
+	expect(looksLikePage('https://example.com/brochure.PDF')).toBe(false)
+	expect(looksLikePage('https://example.com/logo.svg')).toBe(false)
+	expect(looksLikePage('https://example.com/docs/setup')).toBe(true)
+	expect(looksLikePage('https://example.com/page.html')).toBe(true)
+})
+
+test('include and exclude patterns: a prefix, or * for anything', () => {
+	const url = (path: string) => `https://example.com${path}`
+	expect(matchesPatterns(url('/docs/setup'), ['/docs'], [])).toBe(true)
+	expect(matchesPatterns(url('/docs'), ['/docs'], [])).toBe(true)
+	expect(matchesPatterns(url('/docsearch'), ['/docs'], [])).toBe(false)
+	expect(matchesPatterns(url('/blog/2024/post'), ['/blog/*/post'], [])).toBe(true)
+	expect(matchesPatterns(url('/docs/old/a'), ['/docs/*'], ['/docs/old'])).toBe(false)
+	expect(matchesPatterns(url('/pricing'), [], ['/blog/*'])).toBe(true)
+	expect(matchesPatterns(url('/a.b'), ['/a.b'], [])).toBe(true)
+	expect(matchesPatterns(url('/axb'), ['/a.b'], [])).toBe(false)
+})
