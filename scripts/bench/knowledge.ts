@@ -2,12 +2,17 @@
 // - ingestion of a 5 MB text (split, chunked, inserted, full-text indexed) and of a 100-page PDF
 // - retrieval latency p50/p95 over a knowledge base of about 5,000 chunks (goal: p95 under 20 ms)
 // - the embed loader's size, gzipped (goal: under 3 KB)
+// - whole-site import of the local 200-page test site by the production build's job worker: pages
+//   per second, peak memory of the app and its parser processes, /healthz p99 meanwhile (goal: under 50 ms)
+import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { applyMigrations } from '../../server/db/migrate.ts'
 import { startTestServer } from '../../tests/setup/test-database.ts'
+import { INDEXABLE_PAGES, startCrawlSite } from '../../tests/support/crawl-site.ts'
 import { makePdf } from '../../tests/support/documents.ts'
+import { startApp } from './start-app.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const queries = Number(process.env.BENCH_QUERIES ?? 500)
@@ -51,7 +56,8 @@ function textOfSize(bytes: number) {
 	return parts.join('\n\n')
 }
 
-const server = await startTestServer(process.env.DATABASE_URL)
+const givenDatabaseUrl = process.env.DATABASE_URL
+const server = await startTestServer(givenDatabaseUrl)
 const { url } = await server.createScratchDatabase('bench_knowledge')
 process.env.DATABASE_URL = url
 await applyMigrations({ databaseUrl: url, log: () => {} })
@@ -118,4 +124,101 @@ try {
 } finally {
 	await prisma.$disconnect()
 	await server.stop()
+}
+
+/** Resident memory in MB of a process, or of its children (the sandbox's parser processes). */
+function residentMb(pid: number, children = false) {
+	try {
+		const out = execFileSync('ps', children ? ['--ppid', String(pid), '-o', 'rss='] : ['-p', String(pid), '-o', 'rss='])
+		return (
+			String(out)
+				.split('\n')
+				.map(Number)
+				.filter(Boolean)
+				.reduce((sum, kb) => sum + kb, 0) / 1024
+		)
+	} catch {
+		return 0
+	}
+}
+
+const site = await startCrawlSite()
+process.env.DATABASE_URL = givenDatabaseUrl ?? ''
+if (!givenDatabaseUrl) delete process.env.DATABASE_URL
+const app = await startApp({
+	JOB_CONCURRENCY: '2',
+	CRAWL_DELAY_MS: '0',
+	CRAWL_PAGE_TIMEOUT_MS: '2000',
+	WEBSITE_IMPORT_ALLOW: `127.0.0.1:${new URL(site.origin).port}`,
+})
+const pg = (await import('pg')).default
+const db = new pg.Client({ connectionString: app.databaseUrl })
+await db.connect()
+try {
+	const {
+		rows: [user],
+	} = await db.query(`INSERT INTO users (email, password_hash) VALUES ('crawl-bench@example.com', 'x') RETURNING id`)
+	const {
+		rows: [chatbot],
+	} = await db.query(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt) VALUES ($1, 'Crawl', '', '') RETURNING id`,
+		[user.id],
+	)
+	const options = { maxPages: 250, maxDepth: 5, maxBytes: 50 * 1024 * 1024, include: [], exclude: [] }
+	// What "Import website" (the whole site) does: a source row and its crawl job, in one transaction.
+	await db.query('BEGIN')
+	const {
+		rows: [source],
+	} = await db.query(
+		`INSERT INTO knowledge_sources (chatbot_id, kind, origin, options) VALUES ($1, 'website', $2, $3) RETURNING id, run`,
+		[chatbot.id, `${site.origin}/`, JSON.stringify(options)],
+	)
+	await db.query(`SELECT graphile_worker.add_job('crawl-website', $1::json)`, [
+		JSON.stringify({ sourceId: source.id, run: source.run }),
+	])
+	const started = performance.now()
+	await db.query('COMMIT')
+
+	const health: number[] = []
+	let peakApp = 0
+	let peakParsers = 0
+	let done = false
+	const probe = (async () => {
+		while (!done) {
+			const t = performance.now()
+			await fetch(`${app.origin}/healthz`).then((r) => r.arrayBuffer())
+			health.push(performance.now() - t)
+			peakApp = Math.max(peakApp, residentMb(app.pid))
+			peakParsers = Math.max(peakParsers, residentMb(app.pid, true))
+			await new Promise((r) => setTimeout(r, 20))
+		}
+	})()
+	let status = ''
+	let indexed = 0
+	while (!['ready', 'failed'].includes(status)) {
+		await new Promise((r) => setTimeout(r, 100))
+		;({
+			rows: [{ status, pages_indexed: indexed }],
+		} = await db.query(`SELECT status, pages_indexed FROM knowledge_sources WHERE id = $1`, [source.id]))
+		if (performance.now() - started > 300_000) throw new Error('The import did not finish in 5 minutes')
+	}
+	const seconds = (performance.now() - started) / 1000
+	done = true
+	await probe
+	const {
+		rows: [{ found, failed }],
+	} = await db.query(`SELECT pages_found AS found, pages_failed AS failed FROM knowledge_sources WHERE id = $1`, [
+		source.id,
+	])
+	console.log(
+		`Whole-site import of the local test site: ${indexed} of ${INDEXABLE_PAGES} pages indexed (${found} found, ${failed} failed by design) in ${seconds.toFixed(1)} s: ${(found / seconds).toFixed(1)} pages/s (2 jobs at once, no crawl delay; one includes the slow page's 2 s time-out)`,
+	)
+	console.log(`Peak memory during the import: app ${peakApp.toFixed(0)} MB, parser processes ${peakParsers.toFixed(0)} MB`)
+	console.log(
+		`/healthz meanwhile, ${health.length} requests: p50 ${ms(percentile(health, 50))}, p99 ${ms(percentile(health, 99))} (goal: p99 under 50 ms)`,
+	)
+} finally {
+	await db.end()
+	await app.stop()
+	await site.close()
 }
