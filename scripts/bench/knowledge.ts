@@ -213,7 +213,9 @@ try {
 	console.log(
 		`Whole-site import of the local test site: ${indexed} of ${INDEXABLE_PAGES} pages indexed (${found} found, ${failed} failed by design) in ${seconds.toFixed(1)} s: ${(found / seconds).toFixed(1)} pages/s (2 jobs at once, no crawl delay; one includes the slow page's 2 s time-out)`,
 	)
-	console.log(`Peak memory during the import: app ${peakApp.toFixed(0)} MB, parser processes ${peakParsers.toFixed(0)} MB`)
+	console.log(
+		`Peak memory during the import: app ${peakApp.toFixed(0)} MB, parser processes ${peakParsers.toFixed(0)} MB`,
+	)
 	console.log(
 		`/healthz meanwhile, ${health.length} requests: p50 ${ms(percentile(health, 50))}, p99 ${ms(percentile(health, 99))} (goal: p99 under 50 ms)`,
 	)

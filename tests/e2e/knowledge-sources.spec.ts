@@ -1,9 +1,10 @@
 // Knowledge sources on a chatbot's page, in the production build with its job worker: a file, a page
 // and a whole site are added and imported in the background; without JavaScript the status shows
 // on reload, with it the list follows the import by itself; the preview cites the page it read.
+import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { widgetCode } from '../support/crawl-site.ts'
-import { expect, test, uniqueEmail } from './fixtures.ts'
+import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail } from './fixtures.ts'
 import { expectNoSeriousA11yViolations } from './helpers.ts'
 import { E2E_CRAWL_SITE_PORT, E2E_WEBSITE_PORT } from './ports.ts'
 
@@ -119,4 +120,54 @@ test('the whole site picked in the create form imports by itself, and the previe
 	await expect(answer).toContainText(widgetCode(6, 12), { timeout: 10_000 })
 	await answer.getByText(/Sources from the knowledge base/).click()
 	await expect(answer.getByRole('link', { name: `${SITE}/section/6/page/12` })).toBeVisible()
+})
+
+test('hostile source posts get a redirect with a reason, never a 5xx, and never touch another user’s source', async ({
+	request,
+}) => {
+	const owner = await createUser()
+	const stranger = await createUser()
+	const cookie = await sessionCookieDirect(owner.email)
+	const [[chatbot], [theirs]] = await Promise.all([
+		sql<{ id: string }>(
+			`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt)
+			 SELECT id, 'Hostile', 'Some text.', '' FROM users WHERE email = $1 RETURNING id`,
+			[owner.email],
+		),
+		sql<{ id: string }>(
+			`WITH bot AS (INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt)
+			   SELECT id, 'Theirs', 'Their text.', '' FROM users WHERE email = $1 RETURNING id)
+			 INSERT INTO knowledge_sources (chatbot_id, kind, origin, status) SELECT id, 'website', 'https://theirs.example/', 'ready' FROM bot RETURNING id`,
+			[stranger.email],
+		),
+	])
+	const posts: Array<Record<string, string>> = [
+		{ intent: 'remove-source', sourceId: theirs.id },
+		{ intent: 'resync-source', sourceId: theirs.id },
+		{ intent: 'cancel-source', sourceId: theirs.id },
+		{ intent: 'schedule-source', sourceId: theirs.id, schedule: 'daily' },
+		{ intent: 'remove-source', sourceId: 'x'.repeat(3000) },
+		{ intent: 'schedule-source', sourceId: randomUUID(), schedule: 'hourly' },
+		{ intent: 'add-website', url: 'javascript:alert(1)', scope: 'site' },
+		{ intent: 'add-website', url: `${SITE}/`, scope: 'site', maxPages: '1000000', maxDepth: '-1' },
+		{ intent: 'add-website', url: `${SITE}/`, scope: 'site', include: 'no-slash\n'.repeat(30) },
+		{ intent: 'add-website', url: 'x'.repeat(5000), scope: 'everything', schedule: 'hourly' },
+		{ intent: 'add-files' },
+	]
+	for (const form of posts) {
+		const response = await request.post(`/playground/chatbots/${chatbot.id}`, {
+			form,
+			headers: { Cookie: cookie, Origin: test.info().project.use.baseURL! },
+			maxRedirects: 0,
+		})
+		expect(response.status(), JSON.stringify(form).slice(0, 120)).toBeLessThan(500)
+		expect([302, 303, 400, 404, 413], JSON.stringify(form).slice(0, 120)).toContain(response.status())
+	}
+	expect(await sql(`SELECT status, sync_schedule FROM knowledge_sources WHERE id = $1`, [theirs.id])).toEqual([
+		{ status: 'ready', sync_schedule: 'off' },
+	])
+	// None of the refused sites was added.
+	expect(
+		await sql(`SELECT origin FROM knowledge_sources WHERE chatbot_id = $1 AND kind <> 'text'`, [chatbot.id]),
+	).toEqual([])
 })
