@@ -88,7 +88,10 @@ function sourceFacts(source: SourceSummary) {
 		if (source.pagesSkipped > 0) facts.push(`${number(source.pagesSkipped)} skipped`)
 		if (source.pagesFailed > 0) facts.push(`${number(source.pagesFailed)} failed`)
 	}
-	if (!isActive(source) && source.chars > 0) facts.push(`${number(source.chars)} characters`)
+	if (!isActive(source) && source.chars > 0)
+		facts.push(
+			`${number(source.chars)} characters in ${number(source.chunkCount)} ${source.chunkCount === 1 ? 'chunk' : 'chunks'}`,
+		)
 	if (source.syncedAgo && !isActive(source)) facts.push(`synced ${source.syncedAgo}`)
 	return facts.join(' · ')
 }
