@@ -1,4 +1,4 @@
-// Servers the browser tests need beside the app: a small website and a 200-page one to import from
+// Servers the browser tests need beside the app: a small website and a 60-page one to import from
 // (on the app's WEBSITE_IMPORT_ALLOW list), a page on another origin that only embeds a chatbot, and a fake
 // Whisper (the app's TRANSCRIBE_BASE_URL); and the sound file Chromium's fake microphone plays.
 import { writeFileSync } from 'node:fs'
@@ -18,7 +18,7 @@ import {
 
 export default async function globalSetup() {
 	const website = await startWebsiteServer(E2E_WEBSITE_PORT)
-	const crawlSite = await startCrawlSite(E2E_CRAWL_SITE_PORT)
+	const crawlSite = await startCrawlSite(E2E_CRAWL_SITE_PORT, { sections: 3 })
 	const fakeAi = await startFakeOpenAi({ port: E2E_FAKE_AI_PORT })
 	writeFileSync(E2E_FAKE_MIC_WAV, makeWav(4, 44_100))
 	const host = http.createServer((request, response) => {

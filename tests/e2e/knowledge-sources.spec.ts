@@ -97,29 +97,29 @@ test('the whole site picked in the create form imports by itself, and the previe
 	await login({ email: uniqueEmail('sources-js') })
 	await page.goto('/playground?new')
 	await page.getByLabel('Chatbot Name').fill('Catalogue Bot')
-	await page.getByLabel('Import website').fill(`${SITE}/section/6`)
+	await page.getByLabel('Import website').fill(`${SITE}/section/2`)
 	await page.getByLabel('The whole site').check()
 	await page.getByRole('button', { name: 'Import', exact: true }).click()
 	await expect(page.getByRole('list', { name: 'Whole sites to import when the chatbot is created' })).toContainText(
-		`${SITE}/section/6`,
+		`${SITE}/section/2`,
 	)
 	// No typed text: the site is the knowledge.
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
 	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
 
 	// The list follows the import without a reload.
-	const row = sourceRow(page, `${SITE}/section/6`)
+	const row = sourceRow(page, `${SITE}/section/2`)
 	await expect(row.getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 })
 	await expect(row).toContainText('pages indexed')
 	await expectNoSeriousA11yViolations(page)
 
 	const preview = page.getByRole('region', { name: 'Live preview' })
-	await preview.getByLabel('Ask your chatbot a question').fill(`Which widget has the part code ${widgetCode(6, 12)}?`)
+	await preview.getByLabel('Ask your chatbot a question').fill(`Which widget has the part code ${widgetCode(2, 12)}?`)
 	await preview.getByLabel('Ask your chatbot a question').press('Enter')
 	const answer = preview.locator('[data-role="assistant"]').last()
-	await expect(answer).toContainText(widgetCode(6, 12), { timeout: 10_000 })
+	await expect(answer).toContainText(widgetCode(2, 12), { timeout: 10_000 })
 	await answer.getByText(/Sources from the knowledge base/).click()
-	await expect(answer.getByRole('link', { name: `${SITE}/section/6/page/12` })).toBeVisible()
+	await expect(answer.getByRole('link', { name: `${SITE}/section/2/page/12` })).toBeVisible()
 })
 
 test('hostile source posts get a redirect with a reason, never a 5xx, and never touch another user’s source', async ({

@@ -3,7 +3,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3999)
 export const E2E_WEBSITE_PORT = Number(process.env.E2E_WEBSITE_PORT ?? 3998)
 export const E2E_EMBED_HOST_PORT = Number(process.env.E2E_EMBED_HOST_PORT ?? 3997)
 export const E2E_FAKE_AI_PORT = Number(process.env.E2E_FAKE_AI_PORT ?? 3996)
-/** A 200-page website for whole-site import (tests/support/crawl-site.ts). */
+/** The whole-site import test website (tests/support/crawl-site.ts), 3 sections here: about 60 pages. */
 export const E2E_CRAWL_SITE_PORT = Number(process.env.E2E_CRAWL_SITE_PORT ?? 3995)
 /** The sound Chromium's fake microphone plays (made by global-setup). */
 export const E2E_FAKE_MIC_WAV = process.env.E2E_FAKE_MIC_WAV ?? '/tmp/zenvora-e2e-fake-mic.wav'

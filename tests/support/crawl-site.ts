@@ -40,7 +40,8 @@ const layout = (title: string, body: string, head = '') => `<!doctype html>
 
 const ABOUT_TEXT = '<h1>About Test Widgets</h1><p>Test Widgets Ltd has made precision widgets in Pune since 1998.</p>'
 
-export async function startCrawlSite(port = 0): Promise<CrawlSite> {
+/** `sections`: fewer make a smaller site (the browser tests use 3, about 60 pages, to keep CI light). */
+export async function startCrawlSite(port = 0, { sections = SECTIONS } = {}): Promise<CrawlSite> {
 	const hits = new Map<string, number>()
 	const versions = new Map<string, number>()
 	const removed = new Set<string>()
@@ -51,15 +52,15 @@ export async function startCrawlSite(port = 0): Promise<CrawlSite> {
 		const version = versions.get(path) ?? 0
 		const changed = version ? `<p>Revised edition ${version}.</p>` : ''
 		if (path === '/') {
-			const sections = Array.from(
-				{ length: SECTIONS },
+			const sectionLinks = Array.from(
+				{ length: sections },
 				(_, i) => `<li><a href="/section/${i + 1}">Section ${i + 1}</a></li>`,
 			)
 			return {
 				status: 200,
 				html: layout(
 					'Test Widgets',
-					`<h1>Test Widgets catalogue</h1><p>Browse every widget we make.</p>${changed}<ul>${sections.join('')}</ul>
+					`<h1>Test Widgets catalogue</h1><p>Browse every widget we make.</p>${changed}<ul>${sectionLinks.join('')}</ul>
 <a href="/private/secret">Staff only</a> <a href="/leave">Our partner</a> <a href="/gone">Old page</a>
 <a href="/slow">Slow page</a> <a href="/deep">Deep page</a> <a href="/dup-b">About (copy)</a>
 <a href="/about?utm_source=newsletter#team">About (tracked)</a> <a href="/docs/canonical-copy">About (canonical copy)</a>
@@ -81,7 +82,7 @@ export async function startCrawlSite(port = 0): Promise<CrawlSite> {
 		if (path === '/private/secret') return { status: 200, html: layout('Secret', '<p>Staff salaries.</p>') }
 		if (path === '/deep') return { status: 200, html: nestedDivPage(100_000) }
 		const section = /^\/section\/(\d+)$/.exec(path)
-		if (section && Number(section[1]) >= 1 && Number(section[1]) <= SECTIONS) {
+		if (section && Number(section[1]) >= 1 && Number(section[1]) <= sections) {
 			const n = Number(section[1])
 			const links = Array.from(
 				{ length: PAGES_PER_SECTION },
@@ -98,7 +99,7 @@ export async function startCrawlSite(port = 0): Promise<CrawlSite> {
 		const deep = /^\/section\/(\d+)\/page\/(\d+)$/.exec(path)
 		if (deep) {
 			const [n, m] = [Number(deep[1]), Number(deep[2])]
-			if (n < 1 || n > SECTIONS || m < 1 || m > PAGES_PER_SECTION) return null
+			if (n < 1 || n > sections || m < 1 || m > PAGES_PER_SECTION) return null
 			const next = m < PAGES_PER_SECTION ? `<a href="/section/${n}/page/${m + 1}">Next widget</a>` : ''
 			return {
 				status: 200,
@@ -133,7 +134,7 @@ export async function startCrawlSite(port = 0): Promise<CrawlSite> {
 					'/',
 					'/about',
 					'/private/secret',
-					...Array.from({ length: SECTIONS }, (_, i) => `/section/${i + 1}`),
+					...Array.from({ length: sections }, (_, i) => `/section/${i + 1}`),
 				]
 				response.writeHead(200, { 'Content-Type': 'application/xml' })
 				return response.end(`<?xml version="1.0" encoding="UTF-8"?>
