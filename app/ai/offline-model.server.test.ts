@@ -1,7 +1,7 @@
 import { generateText, streamText } from 'ai'
 import { expect, test } from 'vitest'
 import { composeOfflineAnswer, createOfflineModel, KNOWLEDGE_END, KNOWLEDGE_START } from './offline-model.server.ts'
-import { splitPassages } from './retrieval.ts'
+import { splitPassages, withEarlierSubject } from './retrieval.ts'
 
 const FALLBACK = "I don't know"
 const system = (knowledge: string) => `You are a test.\n${KNOWLEDGE_START}\n${knowledge}\n${KNOWLEDGE_END}`
@@ -35,4 +35,26 @@ test('an empty knowledge base gives an honest "I don\'t know"', async () => {
 	})
 	expect(text).toMatch(/I don't know/)
 	expect(composeOfflineAnswer('What is the capital of Peru?', '', FALLBACK)).toBe(FALLBACK)
+})
+
+test('a follow-up keeps the subject of the conversation: "how much does it cost?" after the Falcon', async () => {
+	const knowledge =
+		'The Eagle widget costs 2,999 rupees.\n\nThe Falcon widget costs 4,999 rupees and has a titanium frame.'
+	const { text } = await generateText({
+		model: createOfflineModel({ wordDelayMs: 0 }),
+		system: system(knowledge),
+		messages: [
+			{ role: 'user', content: 'Tell me about the Falcon.' },
+			{ role: 'assistant', content: 'The Falcon widget has a titanium frame.' },
+			{ role: 'user', content: 'How much does it cost?' },
+		],
+	})
+	expect(text).toContain('4,999')
+	// A new, complete question stands on its own.
+	expect(withEarlierSubject(['Tell me about the Falcon.', 'What are the opening hours of your Pune office?'])).toBe(
+		'What are the opening hours of your Pune office?',
+	)
+	expect(withEarlierSubject(['Tell me about the Falcon.', 'And the Eagle?'])).toBe(
+		'And the Eagle?\nTell me about the Falcon.',
+	)
 })

@@ -2,7 +2,7 @@
 // the knowledge in its system prompt, so the product works end to end without an LLM provider.
 // It retrieves the passages that best match the question and streams a short answer built from them.
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider'
-import { rankPassages, splitPassages } from './retrieval.ts'
+import { rankPassages, splitPassages, withEarlierSubject } from './retrieval.ts'
 
 export const KNOWLEDGE_START = '<knowledge>'
 export const KNOWLEDGE_END = '</knowledge>'
@@ -17,16 +17,16 @@ export type OfflineModelOptions = {
 	fallback?: string
 }
 
-function lastUserText(prompt: LanguageModelV3CallOptions['prompt']) {
-	for (let i = prompt.length - 1; i >= 0; i--) {
-		const message = prompt[i]
-		if (message.role === 'user')
-			return message.content
+/** The user's questions, oldest first. */
+function userTexts(prompt: LanguageModelV3CallOptions['prompt']) {
+	return prompt
+		.filter((message) => message.role === 'user')
+		.map((message) =>
+			message.content
 				.map((p) => (p.type === 'text' ? p.text : ''))
 				.join(' ')
-				.trim()
-	}
-	return ''
+				.trim(),
+		)
 }
 
 function knowledgeOf(prompt: LanguageModelV3CallOptions['prompt']) {
@@ -39,12 +39,15 @@ function knowledgeOf(prompt: LanguageModelV3CallOptions['prompt']) {
 	return start >= 0 && end > start ? system.slice(start + KNOWLEDGE_START.length, end).trim() : ''
 }
 
-/** The reply text for a question, from the best-matching passages of the knowledge. */
-export function composeOfflineAnswer(question: string, knowledge: string, fallback: string) {
+/**
+ * The reply text for a question, from the best-matching passages of the knowledge. `searchFor` is
+ * what to rank them by: the question, with the earlier subject for a follow-up.
+ */
+export function composeOfflineAnswer(question: string, knowledge: string, fallback: string, searchFor = question) {
 	if (!question) return fallback
 	if (GREETINGS.test(question) && question.split(/\s+/).length <= 4) return 'Hello! How can I help you today?'
 	const passages = splitPassages(knowledge)
-	const ranked = rankPassages(question, passages, 1)
+	const ranked = rankPassages(searchFor, passages, 1)
 	if (ranked.length === 0) return fallback
 	// The single best passage: short replies, as the spec asks, and no half-relevant tail.
 	return ranked[0].text
@@ -53,8 +56,11 @@ export function composeOfflineAnswer(question: string, knowledge: string, fallba
 export function createOfflineModel({ wordDelayMs = 12, fallback }: OfflineModelOptions = {}): LanguageModelV3 {
 	const defaultFallback =
 		"I'm sorry, I don't know the answer to that from the information I have. Please contact our team and they will be glad to help."
-	const answerFor = (options: LanguageModelV3CallOptions) =>
-		composeOfflineAnswer(lastUserText(options.prompt), knowledgeOf(options.prompt), fallback ?? defaultFallback)
+	const answerFor = (options: LanguageModelV3CallOptions) => {
+		const asked = userTexts(options.prompt)
+		const knowledge = knowledgeOf(options.prompt)
+		return composeOfflineAnswer(asked.at(-1) ?? '', knowledge, fallback ?? defaultFallback, withEarlierSubject(asked))
+	}
 	const usage = (text: string) => ({
 		inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
 		outputTokens: { total: text.split(/\s+/).length, text: undefined, reasoning: undefined },

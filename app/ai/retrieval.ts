@@ -77,3 +77,20 @@ export function rankPassages(question: string, passages: string[], limit = 3): R
 		.sort((a, b) => b.score - a.score)
 		.slice(0, limit)
 }
+
+/** Words that lean on what was said before ("how much does it cost?", "and the Eagle?"). */
+const LEANS_ON_EARLIER =
+	/\b(it|its|it's|they|them|their|theirs|that|this|those|these|he|she|him|her|there|one|ones)\b|^(and|also|so|then|what about|how about)\b/i
+
+/**
+ * What to look for, given the user's questions so far (oldest first): the latest one, and, when it
+ * is a follow-up (short, or leaning on an earlier turn with "it", "that", "and…"), the one before it
+ * too, so the subject of the conversation carries forward.
+ */
+export function withEarlierSubject(asked: string[]) {
+	const question = asked.at(-1)?.trim() ?? ''
+	const previous = asked.at(-2)?.trim()
+	if (!previous) return question
+	const words = question.match(/[\p{L}\p{N}]+/gu) ?? []
+	return words.length <= 5 || LEANS_ON_EARLIER.test(question) ? `${question}\n${previous}` : question
+}

@@ -12,7 +12,8 @@ import {
 	setChatbotActive,
 	updateChatbot,
 } from './chatbots.server.ts'
-import { chunkKnowledge, searchKnowledge, toOrQuery } from './knowledge.server.ts'
+import { chunkKnowledge, searchKnowledge } from './knowledge.server.ts'
+import { retrievalQuestion } from './reply.server.ts'
 
 let owner: string
 let stranger: string
@@ -49,11 +50,38 @@ describe('chunkKnowledge', () => {
 	})
 })
 
-describe('toOrQuery', () => {
-	test('keeps letters and digits only, joined with OR', () => {
-		expect(toOrQuery("What's the refund policy? (30 days) & | !")).toBe('what | s | the | refund | policy | 30 | days')
-		expect(toOrQuery('  ?! ')).toBe('')
-		expect(toOrQuery('Which part is ZX-715?')).toBe("'zx-715' | which | part | is | zx | 715")
+describe('retrieval', () => {
+	test('BM25: the rare word that pins the answer down outranks words every chunk repeats', async () => {
+		// Eight chunks (each paragraph too long to share one) that all say "Acme widget"; one says titanium.
+		const about = (topic: string) =>
+			`Acme widget notes on ${topic}, made in Pune. ${'Our team in Pune answers questions about orders, invoices, returns and service visits within a day. '.repeat(8)}`
+		const text = [
+			...['care', 'delivery', 'pricing', 'colours', 'manuals', 'warranty'].map(about),
+			`${about('materials')} One model, the Falcon, has a frame of titanium, which keeps it light.`,
+			`Acme widget, Acme widget, Acme widget! ${'Every Acme widget is made by Acme: made for every widget fan, made to last. '.repeat(10)}`,
+		].join('\n\n')
+		const { chatbot } = await createChatbot(owner, form(text, 'Ranker'), 'http://localhost')
+		const [best] = await searchKnowledge(chatbot.id, 'Which Acme widget is made of titanium?')
+		expect(best.content).toContain('titanium')
+		// Stop words and punctuation alone find nothing.
+		expect(await searchKnowledge(chatbot.id, 'the of and')).toEqual([])
+		expect(await searchKnowledge(chatbot.id, '?! …')).toEqual([])
+		await deleteChatbot(owner, chatbot.id)
+	})
+
+	test('a follow-up question retrieves what it means from the earlier turn', async () => {
+		const price = (model: string, rupees: string) =>
+			`The ${model} widget costs ${rupees} rupees. ${'Prices include delivery anywhere in India and a one-year service plan. '.repeat(12)}`
+		const text = [price('Eagle', '2,999'), price('Falcon', '4,999'), 'The Falcon has a titanium frame.'].join('\n\n')
+		const { chatbot } = await createChatbot(owner, form(text, 'Follow-up'), 'http://localhost')
+		const conversation = [
+			{ role: 'user' as const, parts: [{ type: 'text', text: 'Tell me about the Falcon.' }] },
+			{ role: 'assistant' as const, parts: [{ type: 'text', text: 'The Falcon has a titanium frame.' }] },
+			{ role: 'user' as const, parts: [{ type: 'text', text: 'How much does it cost?' }] },
+		]
+		const [best] = await searchKnowledge(chatbot.id, retrievalQuestion(conversation))
+		expect(best.content).toContain('Falcon widget costs 4,999')
+		await deleteChatbot(owner, chatbot.id)
 	})
 })
 

@@ -33,10 +33,23 @@ export async function replaceChunks(
 	for (let start = 0; start < chunks.length; start += 2000) {
 		const batch = chunks.slice(start, start + 2000)
 		const positions = batch.map((_, i) => start + i)
+		// Each chunk with its length in terms, then its terms: what BM25 ranks by (searchKnowledge). The
+		// vector is computed here the way the generated search_vector column is.
 		await db.$executeRaw`
-			INSERT INTO knowledge_chunks (chatbot_id, source_id, page_id, position, content)
-			SELECT ${chatbotId}::uuid, ${sourceId}::uuid, ${pageId}::uuid, t.position, t.content
-			FROM unnest(${positions}::int[], ${batch}::text[]) AS t(position, content)`
+			WITH vectors AS (
+				SELECT t.position, t.content, to_tsvector('english', t.content) AS vector
+				FROM unnest(${positions}::int[], ${batch}::text[]) AS t(position, content)
+			),
+			inserted AS (
+				INSERT INTO knowledge_chunks (chatbot_id, source_id, page_id, position, content, term_count)
+				SELECT ${chatbotId}::uuid, ${sourceId}::uuid, ${pageId}::uuid, v.position, v.content,
+					(SELECT COALESCE(sum(COALESCE(array_length(l.positions, 1), 1)), 0) FROM unnest(v.vector) l)
+				FROM vectors v
+				RETURNING id, position, term_count
+			)
+			INSERT INTO knowledge_terms (chunk_id, chatbot_id, term, tf, chunk_length)
+			SELECT i.id, ${chatbotId}::uuid, l.lexeme, COALESCE(array_length(l.positions, 1), 1), i.term_count
+			FROM inserted i JOIN vectors v ON v.position = i.position, unnest(v.vector) l`
 	}
 	return chunks.length
 }
@@ -57,22 +70,19 @@ export async function indexKnowledge(db: Db, chatbotId: string, text: string) {
 	return chunks
 }
 
-/**
- * Words of a question as an OR query, so a chunk need not contain every word to be found. Codes
- * written with hyphens ("ZX-715", "GST-2024") are also asked for whole: Postgres indexes them as
- * one word as well as their parts, and only the chunk that states that very code matches it.
- */
-export function toOrQuery(question: string) {
-	const lower = question.toLowerCase()
-	const compounds = (lower.match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu) ?? []).map((code) => `'${code}'`)
-	const words = lower.match(/[\p{L}\p{N}]+/gu) ?? []
-	return [...new Set([...compounds, ...words])].slice(0, 32).join(' | ')
-}
+/** Okapi BM25's usual constants: how fast repeated terms saturate, and how much length counts. */
+const BM25_K1 = 1.2
+const BM25_B = 0.75
+/** Terms weighing less than this (in over ~80% of chunks) are left out when rarer ones are asked. */
+const MIN_IDF = 0.2
 
 /**
- * The chunks that best match a question, best first; none when nothing matches. ts_rank rather
- * than ts_rank_cd: a third of the cost over thousands of matching chunks (scripts/bench/knowledge.ts),
- * and the model (or the offline ranker) reads the few chunks returned more closely anyway.
+ * The chunks that best match a question, best first; none when nothing matches. Ranked by Okapi
+ * BM25 over the chatbot's own term statistics (knowledge_terms): a word that nearly every chunk has
+ * ("widget", the product's name) counts for little, the rare word that pins the answer down for a
+ * lot, and long chunks do not win by length. The question's terms are English stems without stop
+ * words, as in the chunks; a code written with hyphens ("ZX-715") is also one term.
+ * docs/decisions/0017-bm25-retrieval.md
  */
 export async function searchKnowledge(
 	chatbotId: string,
@@ -80,20 +90,52 @@ export async function searchKnowledge(
 	limit = 4,
 	db: Db = prisma,
 ): Promise<KnowledgeChunk[]> {
-	const query = toOrQuery(question)
-	if (!query) return []
+	// Nothing to look for in punctuation alone.
+	if (!/[\p{L}\p{N}]/u.test(question)) return []
 	return db.$queryRaw<KnowledgeChunk[]>`
-		SELECT c.position, c.content, c.rank, COALESCE(p.url, NULLIF(s.origin, '')) AS url, COALESCE(p.title, s.title) AS title
-		FROM (
-			SELECT source_id, page_id, position, content, ts_rank(search_vector, query, 1)::float8 AS rank
-			FROM knowledge_chunks, to_tsquery('english', ${query}) AS query
-			WHERE chatbot_id = ${chatbotId}::uuid AND search_vector @@ query
-			ORDER BY rank DESC, position
+		WITH question AS (
+			SELECT DISTINCT lexeme AS term FROM unnest(to_tsvector('english', left(${question}, 2000)))
+		),
+		corpus AS (
+			SELECT count(*)::float8 AS chunks, GREATEST(avg(term_count), 1)::float8 AS average_length
+			FROM knowledge_chunks WHERE chatbot_id = ${chatbotId}::uuid
+		),
+		frequencies AS (
+			SELECT t.term, count(*)::float8 AS df
+			FROM knowledge_terms t JOIN question q ON q.term = t.term
+			WHERE t.chatbot_id = ${chatbotId}::uuid
+			GROUP BY t.term
+		),
+		weighted AS (
+			SELECT f.term, f.df, ln(1 + (corpus.chunks - f.df + 0.5) / (f.df + 0.5)) AS idf FROM frequencies f, corpus
+		),
+		-- A term in over ~80% of the chunks weighs under 0.2 (a rare one about 8): when the question has
+		-- rarer terms, the common ones are not read at all, which keeps a search of thousands of chunks fast.
+		kept AS (
+			SELECT * FROM weighted
+			WHERE idf >= ${MIN_IDF}::float8 OR NOT EXISTS (SELECT 1 FROM weighted w WHERE w.idf >= ${MIN_IDF}::float8)
+		),
+		postings AS (
+			SELECT t.chunk_id, t.tf, t.chunk_length, k.idf
+			FROM knowledge_terms t JOIN kept k ON k.term = t.term
+			WHERE t.chatbot_id = ${chatbotId}::uuid
+		),
+		scored AS (
+			SELECT p.chunk_id, sum(
+				p.idf * p.tf * ${BM25_K1 + 1}::float8 /
+				(p.tf + ${BM25_K1}::float8 * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * p.chunk_length / corpus.average_length))
+			)::float8 AS rank
+			FROM postings p, corpus
+			GROUP BY p.chunk_id
+			ORDER BY rank DESC
 			LIMIT ${limit}
-		) c
+		)
+		SELECT c.position, c.content, scored.rank, COALESCE(p.url, NULLIF(s.origin, '')) AS url, COALESCE(p.title, s.title) AS title
+		FROM scored
+		JOIN knowledge_chunks c ON c.id = scored.chunk_id
 		JOIN knowledge_sources s ON s.id = c.source_id
 		LEFT JOIN knowledge_pages p ON p.id = c.page_id
-		ORDER BY c.rank DESC, c.position`
+		ORDER BY scored.rank DESC, s.created_at, c.position`
 }
 
 /** The opening chunks, as general context when a question matches nothing in particular. */

@@ -3,6 +3,7 @@
 import type { UIMessageChunk } from 'ai'
 import { textOf } from '~/ai/chat-schema.ts'
 import { generateModelReply, streamModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
+import { withEarlierSubject } from '~/ai/retrieval.ts'
 import { firstChunks, searchKnowledge, type KnowledgeChunk } from './knowledge.server.ts'
 
 export type ChatbotForReply = { id: string; name: string; systemPrompt: string }
@@ -11,10 +12,14 @@ type CitedPassage = { position: number; excerpt: string; url: string | null; tit
 const GROUNDING =
 	'Answer only from the knowledge base between the markers below. If it does not contain the answer, say that you do not know rather than guessing. Keep answers short and friendly.'
 
+/** The search for a conversation: the latest question, with the earlier subject for a follow-up. */
+export function retrievalQuestion(messages: IncomingMessage[]) {
+	return withEarlierSubject(messages.filter((message) => message.role === 'user').map(textOf))
+}
+
 /** The chunks a question draws on: the best matches, or the opening chunks when nothing matches. */
 async function retrieveContext(chatbotId: string, messages: IncomingMessage[]) {
-	const question = textOf(messages.at(-1) ?? { parts: [] })
-	const matches = await searchKnowledge(chatbotId, question)
+	const matches = await searchKnowledge(chatbotId, retrievalQuestion(messages))
 	const context = matches.length > 0 ? matches : await firstChunks(chatbotId)
 	return { context, sources: matches.map(toSource) }
 }
