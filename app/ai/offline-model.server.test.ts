@@ -58,3 +58,24 @@ test('a follow-up keeps the subject of the conversation: "how much does it cost?
 		'And the Eagle?\nTell me about the Falcon.',
 	)
 })
+
+test('the answer is the sentence that answers, and "I don\'t know" when the knowledge does not say', () => {
+	const knowledge = [
+		'Falcon widget. We first launched the Falcon in 2012. Owners often pair it with the matching stand. The Falcon sells for 1,499 rupees, delivery included. It weighs 0.8 kg without its stand. The Falcon is assembled in our Pune workshop.',
+		'Eagle widget. The Eagle sells for 1,749 rupees. It weighs 1.1 kg without its stand.',
+	].join('\n\n')
+	expect(composeOfflineAnswer('How much does the Falcon cost?', knowledge, FALLBACK)).toBe(
+		'The Falcon sells for 1,499 rupees, delivery included.',
+	)
+	// A decimal point does not end a sentence; a short answer brings the next sentence along.
+	expect(composeOfflineAnswer('How heavy is the Falcon?', knowledge, FALLBACK)).toBe(
+		'It weighs 0.8 kg without its stand. The Falcon is assembled in our Pune workshop.',
+	)
+	expect(composeOfflineAnswer('Which workshop assembles the Falcon?', knowledge, FALLBACK)).toBe(
+		'The Falcon is assembled in our Pune workshop.',
+	)
+	// What the knowledge never states, and a product it does not have: no guess.
+	expect(composeOfflineAnswer('What is the battery life of the Falcon?', knowledge, FALLBACK)).toBe(FALLBACK)
+	expect(composeOfflineAnswer('How much does the Condor cost?', knowledge, FALLBACK)).toBe(FALLBACK)
+	expect(composeOfflineAnswer('Is the Eagle waterproof?', knowledge, FALLBACK)).toBe(FALLBACK)
+})

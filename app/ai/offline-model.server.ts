@@ -2,7 +2,17 @@
 // the knowledge in its system prompt, so the product works end to end without an LLM provider.
 // It retrieves the passages that best match the question and streams a short answer built from them.
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider'
-import { rankPassages, splitPassages, withEarlierSubject } from './retrieval.ts'
+import {
+	coverage,
+	meanings,
+	questionTerms,
+	rankPassages,
+	rarity,
+	sentencesOf,
+	splitPassages,
+	tokenize,
+	withEarlierSubject,
+} from './retrieval.ts'
 
 export const KNOWLEDGE_START = '<knowledge>'
 export const KNOWLEDGE_END = '</knowledge>'
@@ -40,22 +50,63 @@ function knowledgeOf(prompt: LanguageModelV3CallOptions['prompt']) {
 }
 
 /**
- * The reply text for a question, from the best-matching passages of the knowledge. `searchFor` is
- * what to rank them by: the question, with the earlier subject for a follow-up.
+ * How much of what the question is about the evidence must contain, or the model says it does not
+ * know rather than guess (calibrated with `npm run eval:answers`).
+ */
+const MIN_COVERAGE = 0.5
+/** The answer: the best sentence, and the next one when the best is this short. */
+const SHORT_SENTENCE = 40
+
+/** The sentence(s) of a passage that best answer the question, in their order. */
+function bestSentences(passage: string, searchFor: string) {
+	const sentences = sentencesOf(passage)
+	if (sentences.length <= 1) return passage
+	// Each meaning the question asks for, weighted by how few of the passage's sentences have it: the
+	// product's name is in many, the fact asked about ("weighs") in one.
+	const groups = meanings(questionTerms(searchFor))
+	const weight = rarity(sentences)
+	const scored = sentences.map((sentence, index) => {
+		const words = new Set(tokenize(sentence))
+		const score = groups
+			.filter((group) => [...group].some((term) => words.has(term)))
+			.reduce((sum, group) => sum + weight(group), 0)
+		return { index, score }
+	})
+	// The best sentence; sentences that tie with it come along (up to two in all), in their order.
+	const top = Math.max(...scored.map((sentence) => sentence.score))
+	const tied = scored.filter((sentence) => sentence.score === top).slice(0, 2)
+	const best = tied[0]
+	const chosen = tied.map((sentence) => sentences[sentence.index])
+	if (chosen.length === 1 && chosen[0].length < SHORT_SENTENCE && sentences[best.index + 1])
+		chosen.push(sentences[best.index + 1])
+	// A heading ("Delivery:") that opens the passage names what a sentence after it is about.
+	const heading = best.index > 0 ? /^[^:.!?]{3,60}:/.exec(passage)?.[0] : undefined
+	return `${heading ? `${heading} ` : ''}${chosen.join(' ')}`
+}
+
+/**
+ * The reply text for a question: the sentence(s) of the best-matching passage that answer it, or
+ * the fallback when the evidence is weak, that is when the passage holds under half of what the
+ * question is about. `searchFor` is what to rank by: the question, with the earlier subject for a
+ * follow-up (whose words then count as covered).
  */
 export function composeOfflineAnswer(question: string, knowledge: string, fallback: string, searchFor = question) {
 	if (!question) return fallback
 	if (GREETINGS.test(question) && question.split(/\s+/).length <= 4) return 'Hello! How can I help you today?'
 	const passages = splitPassages(knowledge)
-	const ranked = rankPassages(searchFor, passages, 1)
-	if (ranked.length === 0) return fallback
-	// The single best passage: short replies, as the spec asks, and no half-relevant tail.
-	return ranked[0].text
+	const [best] = rankPassages(searchFor, passages, 1)
+	if (!best) return fallback
+	const earlier = searchFor === question ? '' : searchFor
+	if (coverage(questionTerms(question), `${best.text} ${earlier}`, passages) < MIN_COVERAGE) return fallback
+	return bestSentences(best.text, searchFor)
 }
 
+/** What the offline model says when the knowledge does not answer the question. */
+export const OFFLINE_DONT_KNOW =
+	"I'm sorry, I don't know the answer to that from the information I have. Please contact our team and they will be glad to help."
+
 export function createOfflineModel({ wordDelayMs = 12, fallback }: OfflineModelOptions = {}): LanguageModelV3 {
-	const defaultFallback =
-		"I'm sorry, I don't know the answer to that from the information I have. Please contact our team and they will be glad to help."
+	const defaultFallback = OFFLINE_DONT_KNOW
 	const answerFor = (options: LanguageModelV3CallOptions) => {
 		const asked = userTexts(options.prompt)
 		const knowledge = knowledgeOf(options.prompt)

@@ -6,19 +6,31 @@ const STOP_WORDS = new Set(
 	),
 )
 
-function tokenize(text: string): string[] {
+/** Words that only shape a question ("how much", "tell me", "please"): not what it is about. */
+const QUESTION_WORDS = new Set(
+	'much many long often far old big does did do doe tell know give find explain kind sort type like want need get could would should shall may might has had was were been being than then also just please offer provid availabl'.split(
+		' ',
+	),
+)
+
+export function tokenize(text: string): string[] {
 	// oxlint-disable-next-line no-misleading-character-class -- Devanagari vowel signs are word characters here, on purpose
 	return (text.toLowerCase().match(/[a-z0-9\u0900-\u097f]+/g) ?? []).filter((word) => !STOP_WORDS.has(word)).map(stem)
 }
 
-/** A light suffix stripper so "services"/"service" and "workshops"/"workshop" meet. */
+/**
+ * A light suffix stripper so "services"/"service", "workshops"/"workshop" and "assembles"/"assembled"
+ * meet: the plural or tense goes, then a final silent "e".
+ */
 function stem(word: string) {
-	if (word.length > 5 && word.endsWith('ing')) return word.slice(0, -3)
-	if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`
-	if (word.length > 5 && word.endsWith('ed')) return word.slice(0, -2)
-	if (word.length > 3 && word.endsWith('es') && !word.endsWith('ses')) return word.slice(0, -1)
-	if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1)
-	return word
+	let base = word
+	if (base.length > 5 && base.endsWith('ing')) base = base.slice(0, -3)
+	else if (base.length > 4 && base.endsWith('ies')) base = `${base.slice(0, -3)}y`
+	else if (base.length > 5 && base.endsWith('ed')) base = base.slice(0, -2)
+	else if (base.length > 3 && /(ss|x|z|ch|sh)es$/.test(base)) base = base.slice(0, -2)
+	else if (base.length > 3 && base.endsWith('s') && !base.endsWith('ss')) base = base.slice(0, -1)
+	if (base.length > 4 && base.endsWith('e')) base = base.slice(0, -1)
+	return base
 }
 
 /**
@@ -84,13 +96,77 @@ const LEANS_ON_EARLIER =
 
 /**
  * What to look for, given the user's questions so far (oldest first): the latest one, and, when it
- * is a follow-up (short, or leaning on an earlier turn with "it", "that", "and…"), the one before it
- * too, so the subject of the conversation carries forward.
+ * is a follow-up (it leans on an earlier turn with "it", "that", "and…", or names at most one thing,
+ * as in "Price?"), the one before it too, so the subject of the conversation carries forward. A
+ * question that names what it is about ("What services do you offer?") stands on its own.
  */
 export function withEarlierSubject(asked: string[]) {
 	const question = asked.at(-1)?.trim() ?? ''
 	const previous = asked.at(-2)?.trim()
 	if (!previous) return question
-	const words = question.match(/[\p{L}\p{N}]+/gu) ?? []
-	return words.length <= 5 || LEANS_ON_EARLIER.test(question) ? `${question}\n${previous}` : question
+	const followUp = LEANS_ON_EARLIER.test(question) || questionTerms(question).length <= 1
+	return followUp ? `${question}\n${previous}` : question
+}
+
+/** The words a question is about, stemmed: no stop words and no question words. */
+export function questionTerms(question: string) {
+	return [...new Set(tokenize(question).filter((term) => !QUESTION_WORDS.has(term)))]
+}
+
+/**
+ * Words that ask for the same thing in a business's knowledge: a question about the "cost" is
+ * answered by a sentence that says what something "sells for". Each group is one meaning.
+ */
+const SYNONYM_GROUPS = [
+	'cost price priced pricing sell sells sold charge charges fee fees rupee rupees rate rates pay paid expensive cheap afford',
+	'heavy weigh weighs weight kg kilogram kilograms gram grams light',
+	'material materials frame body built construction',
+	'made assembled manufactured produced built workshop factory plant located based city',
+	'launch launched release released introduced first came come available since year',
+	'warranty guarantee guaranteed cover covered',
+	'open opens opening hours timing timings close closes closing',
+	'deliver delivery delivered ship shipping shipped dispatch courier',
+	'refund refunds return returns exchange money',
+	'contact phone call email reach support',
+	'location address office where situated',
+].map((group) => new Set(group.split(' ').flatMap((word) => tokenize(word))))
+
+/** Each term with the words that mean the same (itself alone when it has none). */
+export function meanings(terms: string[]) {
+	return terms.map((term) => {
+		const group = SYNONYM_GROUPS.find((candidate) => candidate.has(term))
+		return group ? new Set([term, ...group]) : new Set([term])
+	})
+}
+
+/**
+ * The share of what `terms` are about that `text` contains, each term weighted by how rare it is
+ * among `passages` (a word every passage has, such as "made", counts for little; a name that none
+ * has, for the most). 1 when there is nothing to look for.
+ */
+export function coverage(terms: string[], text: string, passages: string[]) {
+	if (terms.length === 0) return 1
+	const words = new Set(tokenize(text))
+	const weight = rarity(passages)
+	const groups = meanings(terms)
+	const total = groups.reduce((sum, group) => sum + weight(group), 0)
+	const covered = groups
+		.filter((group) => [...group].some((term) => words.has(term)))
+		.reduce((sum, group) => sum + weight(group), 0)
+	return total > 0 ? covered / total : 1
+}
+
+/** How rare a meaning is among `texts` (BM25's IDF): absent from all of them is the rarest. */
+export function rarity(texts: string[]) {
+	const docs = texts.map((text) => new Set(tokenize(text)))
+	return (group: Set<string>) => {
+		const df = docs.filter((doc) => [...group].some((term) => doc.has(term))).length
+		return Math.log(1 + (docs.length - df + 0.5) / (df + 0.5))
+	}
+}
+
+/** A passage's sentences, in order (a heading such as "Delivery:" stays with the first). */
+export function sentencesOf(passage: string) {
+	// A full stop inside a number ("0.8 kg") or an address does not end a sentence.
+	return (passage.match(/(?:[^.!?]|[.!?](?=\S))+(?:[.!?]+|$)/g) ?? [passage]).map((s) => s.trim()).filter(Boolean)
 }

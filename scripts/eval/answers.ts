@@ -1,0 +1,126 @@
+// `npm run eval:answers`: how well a chatbot answers, through the real HTTP API of the production
+// build with the built-in offline model. The question set is made here from a product handbook
+// written for the test (scripts/eval/handbook.ts): questions with an answer in it, paraphrased,
+// and a third with none (an attribute it never states, a product it does not sell). Printed:
+// - retrieval hit@1 and hit@4 (the passage holding the answer's sentence among the sources the
+//   preview lists), beside a textbook Okapi BM25 over the same chunks computed here;
+// - answers that contain the gold answer; abstentions on unanswerable questions; false abstentions;
+// - p50 latency of a whole answer.
+import { randomUUID } from 'node:crypto'
+import { startApp } from '../bench/start-app.ts'
+import { buildHandbook, type EvalQuestion } from './handbook.ts'
+
+const SESSION_SECRET = 'eval-session-secret-0123456789abcdef0123456789'
+/** The preview allows 60 questions a minute per owner: the questions are shared among owners. */
+const OWNERS = 12
+
+const percentile = (values: number[], p: number) =>
+	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
+const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}%`
+
+const { text, questions } = buildHandbook()
+const app = await startApp({ SESSION_SECRET })
+process.env.DATABASE_URL = app.databaseUrl
+process.env.SESSION_SECRET = SESSION_SECRET
+const { prisma } = await import('~/lib/db.server.ts')
+const { createChatbot } = await import('~/features/chatbots/chatbots.server.ts')
+const { ChatbotFormSchema } = await import('~/features/chatbots/chatbot-schema.ts')
+const { sessionCookieFor } = await import('../../tests/support/session-cookie.ts')
+const { rankPassages } = await import('~/ai/retrieval.ts')
+const { OFFLINE_DONT_KNOW } = await import('~/ai/offline-model.server.ts')
+
+type Owner = { cookie: string; chatbotId: string }
+
+async function ask(owner: Owner, question: string) {
+	const started = performance.now()
+	const response = await fetch(`${app.origin}/api/chatbots/${owner.chatbotId}/chat`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', cookie: owner.cookie, origin: app.origin },
+		body: JSON.stringify({ messages: [{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: question }] }] }),
+	})
+	if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`)
+	let reply = ''
+	let sources: Array<{ position: number }> = []
+	for (const line of (await response.text()).split('\n')) {
+		if (!line.startsWith('data: ') || line === 'data: [DONE]') continue
+		const part = JSON.parse(line.slice(6)) as { type: string; delta?: string; data?: Array<{ position: number }> }
+		if (part.type === 'text-delta') reply += part.delta ?? ''
+		if (part.type === 'data-sources') sources = part.data ?? []
+	}
+	return { reply, positions: sources.map((s) => s.position), ms: performance.now() - started }
+}
+
+try {
+	const owners: Owner[] = []
+	for (let i = 0; i < OWNERS; i++) {
+		const cookie = await sessionCookieFor(`eval-${i}@example.com`)
+		const user = await prisma.user.findUniqueOrThrow({ where: { email: `eval-${i}@example.com` } })
+		const { chatbot } = await createChatbot(
+			user.id,
+			ChatbotFormSchema.parse({ name: 'Handbook', knowledgeBase: text, systemPrompt: '' }),
+			app.origin,
+		)
+		owners.push({ cookie, chatbotId: chatbot.id })
+	}
+	const chunks = await prisma.knowledgeChunk.findMany({
+		where: { chatbotId: owners[0].chatbotId },
+		orderBy: { position: 'asc' },
+		select: { position: true, content: true },
+	})
+	const holds = (position: number | undefined, question: EvalQuestion) =>
+		position !== undefined && !!question.evidence && chunks[position]?.content.includes(question.evidence)
+
+	const results = []
+	for (let i = 0; i < questions.length; i += OWNERS) {
+		const batch = questions.slice(i, i + OWNERS)
+		results.push(
+			...(await Promise.all(
+				batch.map(async (question, j) => ({ question, ...(await ask(owners[j], question.question)) })),
+			)),
+		)
+	}
+
+	const answerable = results.filter((r) => r.question.answer)
+	const unanswerable = results.filter((r) => !r.question.answer)
+	const abstained = (reply: string) => reply.trim() === OFFLINE_DONT_KNOW
+	const reference = answerable.map((r) =>
+		rankPassages(
+			r.question.question,
+			chunks.map((c) => c.content),
+			4,
+		).map((p) => p.index),
+	)
+	const hitAt = (k: number) =>
+		answerable.filter((r) => r.positions.slice(0, k).some((p) => holds(p, r.question))).length
+	const referenceHitAt = (k: number) =>
+		answerable.filter((r, i) => reference[i].slice(0, k).some((p) => holds(p, r.question))).length
+	const correct = answerable.filter((r) => r.reply.toLowerCase().includes(r.question.answer!.toLowerCase())).length
+	const falseAbstentions = answerable.filter((r) => abstained(r.reply)).length
+	const abstentions = unanswerable.filter((r) => abstained(r.reply)).length
+
+	console.log(
+		`Questions: ${results.length} (${answerable.length} answerable, ${unanswerable.length} not), over ${chunks.length} chunks`,
+	)
+	console.log(
+		`Retrieval hit@1: ${pct(hitAt(1), answerable.length)} (textbook BM25: ${pct(referenceHitAt(1), answerable.length)}); hit@4: ${pct(hitAt(4), answerable.length)} (textbook BM25: ${pct(referenceHitAt(4), answerable.length)})`,
+	)
+	console.log(`Answers containing the gold answer: ${pct(correct, answerable.length)} of answerable questions`)
+	console.log(
+		`Abstained on unanswerable questions: ${pct(abstentions, unanswerable.length)}; false abstentions on answerable ones: ${pct(falseAbstentions, answerable.length)}`,
+	)
+	console.log(
+		`Latency of a whole answer: p50 ${percentile(
+			results.map((r) => r.ms),
+			50,
+		).toFixed(0)} ms`,
+	)
+	if (process.env.EVAL_VERBOSE) {
+		for (const r of results.filter((r) =>
+			r.question.answer ? !r.reply.includes(r.question.answer) : !abstained(r.reply),
+		))
+			console.log(`MISS ${r.question.question} | gold ${r.question.answer ?? '(none)'} | ${r.reply.slice(0, 160)}`)
+	}
+} finally {
+	await prisma.$disconnect()
+	await app.stop()
+}
