@@ -57,6 +57,10 @@ test('a follow-up keeps the subject of the conversation: "how much does it cost?
 	expect(withEarlierSubject(['Tell me about the Falcon.', 'And the Eagle?'])).toBe(
 		'And the Eagle?\nTell me about the Falcon.',
 	)
+	expect(withEarlierSubject(['Tell me about the Falcon.', 'Price?'])).toBe('Price?\nTell me about the Falcon.')
+	expect(withEarlierSubject(['When is the workshop?', 'What services do you offer?'])).toBe(
+		'What services do you offer?',
+	)
 })
 
 test('the answer is the sentence that answers, and "I don\'t know" when the knowledge does not say', () => {

@@ -96,15 +96,16 @@ const LEANS_ON_EARLIER =
 
 /**
  * What to look for, given the user's questions so far (oldest first): the latest one, and, when it
- * is a follow-up (it leans on an earlier turn with "it", "that", "and…", or names at most one thing,
- * as in "Price?"), the one before it too, so the subject of the conversation carries forward. A
- * question that names what it is about ("What services do you offer?") stands on its own.
+ * is a follow-up (it leans on an earlier turn with "it", "that", "and…", or is a word or two, as in
+ * "Price?"), the one before it too, so the subject of the conversation carries forward. A question
+ * that says what it is about ("What services do you offer?") stands on its own.
  */
 export function withEarlierSubject(asked: string[]) {
 	const question = asked.at(-1)?.trim() ?? ''
 	const previous = asked.at(-2)?.trim()
 	if (!previous) return question
-	const followUp = LEANS_ON_EARLIER.test(question) || questionTerms(question).length <= 1
+	const words = question.match(/[\p{L}\p{N}]+/gu) ?? []
+	const followUp = LEANS_ON_EARLIER.test(question) || words.length <= 2
 	return followUp ? `${question}\n${previous}` : question
 }
 
