@@ -71,9 +71,13 @@ test('the answer is the sentence that answers, and "I don\'t know" when the know
 	expect(composeOfflineAnswer('How much does the Falcon cost?', knowledge, FALLBACK)).toBe(
 		'The Falcon sells for 1,499 rupees, delivery included.',
 	)
-	// A decimal point does not end a sentence; a short answer brings the next sentence along.
+	// A decimal point does not end a sentence.
 	expect(composeOfflineAnswer('How heavy is the Falcon?', knowledge, FALLBACK)).toBe(
-		'It weighs 0.8 kg without its stand. The Falcon is assembled in our Pune workshop.',
+		'It weighs 0.8 kg without its stand.',
+	)
+	// "It…" is about what the sentence before named: in a passage about two widgets, the Eagle's weight.
+	expect(composeOfflineAnswer("What is the Eagle's weight?", `${knowledge.replace('\n\n', ' ')}`, FALLBACK)).toBe(
+		'It weighs 1.1 kg without its stand.',
 	)
 	expect(composeOfflineAnswer('Which workshop assembles the Falcon?', knowledge, FALLBACK)).toBe(
 		'The Falcon is assembled in our Pune workshop.',

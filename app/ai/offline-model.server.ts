@@ -54,8 +54,9 @@ function knowledgeOf(prompt: LanguageModelV3CallOptions['prompt']) {
  * know rather than guess (calibrated with `npm run eval:answers`).
  */
 const MIN_COVERAGE = 0.5
-/** The answer: the best sentence, and the next one when the best is this short. */
-const SHORT_SENTENCE = 40
+
+/** Words that open a sentence about what the one before it named. */
+const REFERS_BACK = /^(it|its|it's|they|their|theirs|this|these|he|his|she|her)\b/i
 
 /** The sentence(s) of a passage that best answer the question, in their order. */
 function bestSentences(passage: string, searchFor: string) {
@@ -65,11 +66,23 @@ function bestSentences(passage: string, searchFor: string) {
 	// product's name is in many, the fact asked about ("weighs") in one.
 	const groups = meanings(questionTerms(searchFor))
 	const weight = rarity(sentences)
-	const scored = sentences.map((sentence, index) => {
-		const words = new Set(tokenize(sentence))
-		const score = groups
-			.filter((group) => [...group].some((term) => words.has(term)))
-			.reduce((sum, group) => sum + weight(group), 0)
+	// A sentence that opens with "It…" or "Its…" is about what the sentence before it was about: it
+	// carries that sentence's words at half weight ("The Falcon sells for… Its frame is titanium"
+	// answers the Falcon's frame, and not the next widget's).
+	const wordsOf: Array<Map<string, number>> = []
+	sentences.forEach((sentence, index) => {
+		const words = new Map<string, number>()
+		if (index > 0 && REFERS_BACK.test(sentence))
+			for (const [word, share] of wordsOf[index - 1]) words.set(word, share / 2)
+		for (const word of tokenize(sentence)) words.set(word, 1)
+		wordsOf.push(words)
+	})
+	const scored = sentences.map((_, index) => {
+		const words = wordsOf[index]
+		const score = groups.reduce(
+			(sum, group) => sum + weight(group) * Math.max(0, ...[...group].map((term) => words.get(term) ?? 0)),
+			0,
+		)
 		return { index, score }
 	})
 	// The best sentence; sentences that tie with it come along (up to two in all), in their order.
@@ -77,8 +90,6 @@ function bestSentences(passage: string, searchFor: string) {
 	const tied = scored.filter((sentence) => sentence.score === top).slice(0, 2)
 	const best = tied[0]
 	const chosen = tied.map((sentence) => sentences[sentence.index])
-	if (chosen.length === 1 && chosen[0].length < SHORT_SENTENCE && sentences[best.index + 1])
-		chosen.push(sentences[best.index + 1])
 	// A heading ("Delivery:") that opens the passage names what a sentence after it is about.
 	const heading = best.index > 0 ? /^[^:.!?]{3,60}:/.exec(passage)?.[0] : undefined
 	return `${heading ? `${heading} ` : ''}${chosen.join(' ')}`

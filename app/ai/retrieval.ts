@@ -1,9 +1,14 @@
 // Ranks passages against a question with BM25 over word stems: small, dependency-free, and good
 // enough to pick the right paragraph of a knowledge base for the offline model.
+// The Snowball English stop words, as PostgreSQL's 'english' configuration drops them (so the offline
+// model and the database rank by the same terms), and a few words of asking ("please", "tell").
 const STOP_WORDS = new Set(
-	'a an and are as at be by can do does for from have how i in is it me my of on or our please tell the to we what when where which who why will with you your about any there this that'.split(
-		' ',
-	),
+	`i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself
+	it its itself they them their theirs themselves what which who whom this that these those am is are was were be been
+	being have has had having do does did doing a an the and but if or because as until while of at by for with about
+	against between into through during before after above below to from up down in out on off over under again further
+	then once here there when where why how all any both each few more most other some such no nor not only own same so
+	than too very s t can will just don should now please tell`.split(/\s+/),
 )
 
 /** Words that only shape a question ("how much", "tell me", "please"): not what it is about. */

@@ -18,7 +18,6 @@ const percentile = (values: number[], p: number) =>
 	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
 const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}%`
 
-const { text, questions } = buildHandbook()
 const app = await startApp({ SESSION_SECRET })
 process.env.DATABASE_URL = app.databaseUrl
 process.env.SESSION_SECRET = SESSION_SECRET
@@ -50,11 +49,13 @@ async function ask(owner: Owner, question: string) {
 	return { reply, positions: sources.map((s) => s.position), ms: performance.now() - started }
 }
 
-try {
+/** One handbook layout: its chatbots, the questions through the API, and the figures printed. */
+async function evaluate(label: string, widgetsPerParagraph: number) {
+	const { text, questions } = buildHandbook({ widgetsPerParagraph })
 	const owners: Owner[] = []
 	for (let i = 0; i < OWNERS; i++) {
-		const cookie = await sessionCookieFor(`eval-${i}@example.com`)
-		const user = await prisma.user.findUniqueOrThrow({ where: { email: `eval-${i}@example.com` } })
+		const cookie = await sessionCookieFor(`eval-${label}-${i}@example.com`)
+		const user = await prisma.user.findUniqueOrThrow({ where: { email: `eval-${label}-${i}@example.com` } })
 		const { chatbot } = await createChatbot(
 			user.id,
 			ChatbotFormSchema.parse({ name: 'Handbook', knowledgeBase: text, systemPrompt: '' }),
@@ -94,17 +95,24 @@ try {
 		answerable.filter((r) => r.positions.slice(0, k).some((p) => holds(p, r.question))).length
 	const referenceHitAt = (k: number) =>
 		answerable.filter((r, i) => reference[i].slice(0, k).some((p) => holds(p, r.question))).length
-	const correct = answerable.filter((r) => r.reply.toLowerCase().includes(r.question.answer!.toLowerCase())).length
+	const says = (reply: string, value: string) => reply.toLowerCase().includes(value.toLowerCase())
+	const correct = answerable.filter((r) => says(r.reply, r.question.answer!)).length
+	// The gold answer and no other widget's value of the same fact.
+	const clean = answerable.filter(
+		(r) => says(r.reply, r.question.answer!) && !r.question.others?.some((value) => says(r.reply, value)),
+	).length
 	const falseAbstentions = answerable.filter((r) => abstained(r.reply)).length
 	const abstentions = unanswerable.filter((r) => abstained(r.reply)).length
 
 	console.log(
-		`Questions: ${results.length} (${answerable.length} answerable, ${unanswerable.length} not), over ${chunks.length} chunks`,
+		`\n${label}: ${results.length} questions (${answerable.length} answerable, ${unanswerable.length} not), over ${chunks.length} chunks`,
 	)
 	console.log(
 		`Retrieval hit@1: ${pct(hitAt(1), answerable.length)} (textbook BM25: ${pct(referenceHitAt(1), answerable.length)}); hit@4: ${pct(hitAt(4), answerable.length)} (textbook BM25: ${pct(referenceHitAt(4), answerable.length)})`,
 	)
-	console.log(`Answers containing the gold answer: ${pct(correct, answerable.length)} of answerable questions`)
+	console.log(
+		`Answers containing the gold answer: ${pct(correct, answerable.length)} of answerable questions; with no other widget's value for that fact: ${pct(clean, answerable.length)}`,
+	)
 	console.log(
 		`Abstained on unanswerable questions: ${pct(abstentions, unanswerable.length)}; false abstentions on answerable ones: ${pct(falseAbstentions, answerable.length)}`,
 	)
@@ -116,10 +124,18 @@ try {
 	)
 	if (process.env.EVAL_VERBOSE) {
 		for (const r of results.filter((r) =>
-			r.question.answer ? !r.reply.includes(r.question.answer) : !abstained(r.reply),
+			r.question.answer
+				? !says(r.reply, r.question.answer) || r.question.others?.some((value) => says(r.reply, value))
+				: !abstained(r.reply),
 		))
 			console.log(`MISS ${r.question.question} | gold ${r.question.answer ?? '(none)'} | ${r.reply.slice(0, 160)}`)
 	}
+}
+
+try {
+	await evaluate('One widget per passage', 1)
+	// Other owners: the preview's per-owner limit is per minute.
+	await evaluate('Three widgets per passage', 3)
 } finally {
 	await prisma.$disconnect()
 	await app.stop()

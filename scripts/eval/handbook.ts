@@ -9,6 +9,8 @@ export type EvalQuestion = {
 	answer?: string
 	/** A phrase of the handbook that only the passage holding the answer contains. */
 	evidence?: string
+	/** The same fact of the other widgets: a reply that also says one of these is not a clean answer. */
+	others?: string[]
 }
 
 const NAMES = [
@@ -88,9 +90,14 @@ function facts(index: number) {
 	}
 }
 
-export function buildHandbook() {
+/**
+ * `widgetsPerParagraph`: 1 gives each widget a passage of its own (retrieval is then decided by the
+ * name); 3 puts three widgets in one paragraph, where "It weighs…" could be any of them.
+ */
+export function buildHandbook({ widgetsPerParagraph = 1 } = {}) {
 	const paragraphs: string[] = []
 	const questions: EvalQuestion[] = []
+	let current: string[] = []
 	NAMES.forEach((_, index) => {
 		const f = facts(index)
 		const sentences = {
@@ -101,42 +108,36 @@ export function buildHandbook() {
 			year: `We first launched the ${f.name} in ${f.year}.`,
 			city: `The ${f.name} is assembled in our ${f.city} workshop.`,
 		}
-		paragraphs.push(
-			[
-				`${f.name} widget.`,
-				sentences.year,
-				FILLER[index % 3],
-				sentences.price,
-				sentences.material,
-				FILLER[(index + 1) % 3],
-				sentences.weight,
-				sentences.warranty,
-				sentences.city,
-				FILLER[(index + 2) % 3],
-			].join(' '),
-		)
-		const ask = (wordings: string[], answer: string, evidence: string) => {
-			// Two of each fact's wordings, chosen by the widget's index, so all wordings are used.
-			for (const k of [0, 1]) questions.push({ question: wordings[(index + k) % wordings.length], answer, evidence })
-		}
-		ask(
-			[`How much does the ${f.name} cost?`, `What is the price of the ${f.name}?`, `${f.name} price?`],
-			f.price,
+		const part = [
+			`${f.name} widget.`,
+			sentences.year,
+			...(widgetsPerParagraph === 1 ? [FILLER[index % 3]] : []),
 			sentences.price,
-		)
-		ask([`How heavy is the ${f.name}?`, `What does the ${f.name} weigh?`], f.weight, sentences.weight)
-		ask(
-			[`What is the ${f.name}'s frame made of?`, `Which material is the ${f.name} frame?`],
-			f.material,
 			sentences.material,
-		)
-		ask(
-			[`How long is the warranty on the ${f.name}?`, `What warranty does the ${f.name} have?`],
-			f.warranty,
+			...(widgetsPerParagraph === 1 ? [FILLER[(index + 1) % 3]] : []),
+			sentences.weight,
 			sentences.warranty,
-		)
-		ask([`When was the ${f.name} launched?`, `In which year did the ${f.name} first come out?`], f.year, sentences.year)
-		ask([`Where is the ${f.name} made?`, `Which workshop assembles the ${f.name}?`], f.city, sentences.city)
+			sentences.city,
+			...(widgetsPerParagraph === 1 ? [FILLER[(index + 2) % 3]] : []),
+		].join(' ')
+		current.push(part)
+		if (current.length === widgetsPerParagraph || index === NAMES.length - 1) {
+			paragraphs.push(current.join(' '))
+			current = []
+		}
+		const ask = (wordings: string[], fact: Exclude<keyof typeof f, 'name'>) => {
+			const answer = f[fact]
+			const others = [...new Set(NAMES.map((_, other) => facts(other)[fact]))].filter((value) => value !== answer)
+			// Two of each fact's wordings, chosen by the widget's index, so all wordings are used.
+			for (const k of [0, 1])
+				questions.push({ question: wordings[(index + k) % wordings.length], answer, evidence: sentences[fact], others })
+		}
+		ask([`How much does the ${f.name} cost?`, `What is the price of the ${f.name}?`, `${f.name} price?`], 'price')
+		ask([`How heavy is the ${f.name}?`, `What does the ${f.name} weigh?`], 'weight')
+		ask([`What is the ${f.name}'s frame made of?`, `Which material is the ${f.name} frame?`], 'material')
+		ask([`How long is the warranty on the ${f.name}?`, `What warranty does the ${f.name} have?`], 'warranty')
+		ask([`When was the ${f.name} launched?`, `In which year did the ${f.name} first come out?`], 'year')
+		ask([`Where is the ${f.name} made?`, `Which workshop assembles the ${f.name}?`], 'city')
 	})
 	// A third of the set: questions the handbook does not answer.
 	const unanswerable = [
