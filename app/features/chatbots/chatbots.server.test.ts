@@ -43,10 +43,20 @@ const chunkCount = async (chatbotId: string) =>
 describe('chunkKnowledge', () => {
 	test('packs paragraphs up to the size, keeps paragraph breaks, cuts long ones at sentences', () => {
 		const text = ['Alpha one.', 'Beta two.', `${'Long sentence here. '.repeat(80)}`].join('\n\n')
-		const chunks = chunkKnowledge(text, 300)
+		const chunks = chunkKnowledge(text, 300).map((chunk) => chunk.content)
 		expect(chunks[0]).toBe('Alpha one.\n\nBeta two.')
 		expect(chunks.length).toBeGreaterThan(3)
 		expect(chunks.every((c) => c.length <= 300)).toBe(true)
+	})
+
+	test('a chunk that does not open with its heading carries it', () => {
+		const text = ['Returns and refunds', 'Items come back within 30 days. '.repeat(20), 'Keep the receipt.'].join(
+			'\n\n',
+		)
+		const chunks = chunkKnowledge(text, 400)
+		expect(chunks[0]).toMatchObject({ heading: null })
+		expect(chunks[0].content).toMatch(/^Returns and refunds/)
+		expect(chunks.slice(1).every((chunk) => chunk.heading === 'Returns and refunds')).toBe(true)
 	})
 })
 
@@ -66,6 +76,21 @@ describe('retrieval', () => {
 		// Stop words and punctuation alone find nothing.
 		expect(await searchKnowledge(chatbot.id, 'the of and')).toEqual([])
 		expect(await searchKnowledge(chatbot.id, '?! …')).toEqual([])
+		await deleteChatbot(owner, chatbot.id)
+	})
+
+	test("the question's words together (a phrase) outrank the same words apart", async () => {
+		const filler = 'Our office in Pune opens at nine and parking is free for visitors and staff alike. '.repeat(7)
+		const text = [
+			// The same terms, the same number of times, the same length: only their distance differs.
+			`Our customer lounge has tea. ${filler} Phone support is open on weekdays.`,
+			`Customer support is open on weekdays. ${filler} Our phone lounge has tea.`,
+			...['billing', 'shipping', 'careers', 'press'].map((topic) => `${topic} notes. ${filler}`),
+		].join('\n\n')
+		const { chatbot } = await createChatbot(owner, form(text, 'Phrases'), 'http://localhost')
+		expect(await chunkCount(chatbot.id)).toBe(6)
+		const [best] = await searchKnowledge(chatbot.id, 'When is customer support open?')
+		expect(best.content).toMatch(/^Customer support is open/)
 		await deleteChatbot(owner, chatbot.id)
 	})
 

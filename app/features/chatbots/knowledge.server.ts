@@ -17,13 +17,16 @@ type Db = Pick<Prisma.TransactionClient, '$executeRaw' | '$queryRaw'>
 
 /**
  * Replaces the chunks of one source (or of one page of a website source) with those of `text`, and
- * returns how many there are. Run it inside a transaction: until it commits, the old chunks keep
+ * returns how many there are. `title` (a page's title, a file's name) is counted with every chunk,
+ * and a chunk's heading with the chunk, so "refund policy" finds the page of that title even where
+ * its text only says "returns". Run it inside a transaction: until it commits, the old chunks keep
  * answering, so a re-sync never leaves a gap.
  */
 export async function replaceChunks(
 	db: Db,
 	target: { chatbotId: string; sourceId: string; pageId?: string | null },
 	text: string,
+	title = '',
 ) {
 	const { chatbotId, sourceId, pageId = null } = target
 	const chunks = chunkKnowledge(text)
@@ -33,12 +36,14 @@ export async function replaceChunks(
 	for (let start = 0; start < chunks.length; start += 2000) {
 		const batch = chunks.slice(start, start + 2000)
 		const positions = batch.map((_, i) => start + i)
-		// Each chunk with its length in terms, then its terms: what BM25 ranks by (searchKnowledge). The
-		// vector is computed here the way the generated search_vector column is.
+		const contents = batch.map((chunk) => chunk.content)
+		const labels = batch.map((chunk) => [title, chunk.heading].filter(Boolean).join('\n').slice(0, 1000))
+		// Each chunk with its length in terms, then its terms (the title's and heading's with the
+		// content's): what BM25 ranks by (searchKnowledge).
 		await db.$executeRaw`
 			WITH vectors AS (
-				SELECT t.position, t.content, to_tsvector('english', t.content) AS vector
-				FROM unnest(${positions}::int[], ${batch}::text[]) AS t(position, content)
+				SELECT t.position, t.content, to_tsvector('english', t.label) || to_tsvector('english', t.content) AS vector
+				FROM unnest(${positions}::int[], ${contents}::text[], ${labels}::text[]) AS t(position, content, label)
 			),
 			inserted AS (
 				INSERT INTO knowledge_chunks (chatbot_id, source_id, page_id, position, content, term_count)
@@ -73,6 +78,13 @@ export async function indexKnowledge(db: Db, chatbotId: string, text: string) {
 /** Okapi BM25's usual constants: how fast repeated terms saturate, and how much length counts. */
 const BM25_K1 = 1.2
 const BM25_B = 0.75
+/**
+ * Phrase and proximity: the best BM25 candidates are re-ranked by how close the question's terms
+ * stand in them (within this many words), each pair adding up to this share of its rarer term's IDF.
+ */
+const PROXIMITY_CANDIDATES = 12
+const PROXIMITY_WINDOW = 5
+const PROXIMITY_WEIGHT = 0.5
 /** Terms weighing less than this (in over ~80% of chunks) are left out when rarer ones are asked. */
 const MIN_IDF = 0.2
 
@@ -80,7 +92,8 @@ const MIN_IDF = 0.2
  * The chunks that best match a question, best first; none when nothing matches. Ranked by Okapi
  * BM25 over the chatbot's own term statistics (knowledge_terms): a word that nearly every chunk has
  * ("widget", the product's name) counts for little, the rare word that pins the answer down for a
- * lot, and long chunks do not win by length. The question's terms are English stems without stop
+ * lot, and long chunks do not win by length. Among the best, a chunk where the question's words
+ * stand together ("customer support", not "customer" here and "support" there) moves up. The question's terms are English stems without stop
  * words, as in the chunks; a code written with hyphens ("ZX-715") is also one term.
  * docs/decisions/0017-bm25-retrieval.md
  */
@@ -94,7 +107,7 @@ export async function searchKnowledge(
 	if (!/[\p{L}\p{N}]/u.test(question)) return []
 	return db.$queryRaw<KnowledgeChunk[]>`
 		WITH question AS (
-			SELECT DISTINCT lexeme AS term FROM unnest(to_tsvector('english', left(${question}, 2000)))
+			SELECT lexeme AS term, positions[1] AS at FROM unnest(to_tsvector('english', left(${question}, 2000)))
 		),
 		corpus AS (
 			SELECT count(*)::float8 AS chunks, GREATEST(avg(term_count), 1)::float8 AS average_length
@@ -107,7 +120,8 @@ export async function searchKnowledge(
 			GROUP BY t.term
 		),
 		weighted AS (
-			SELECT f.term, f.df, ln(1 + (corpus.chunks - f.df + 0.5) / (f.df + 0.5)) AS idf FROM frequencies f, corpus
+			SELECT f.term, q.at, f.df, ln(1 + (corpus.chunks - f.df + 0.5) / (f.df + 0.5)) AS idf
+			FROM frequencies f JOIN question q ON q.term = f.term, corpus
 		),
 		-- A term in over ~80% of the chunks weighs under 0.2 (a rare one about 8): when the question has
 		-- rarer terms, the common ones are not read at all, which keeps a search of thousands of chunks fast.
@@ -128,14 +142,38 @@ export async function searchKnowledge(
 			FROM postings p, corpus
 			GROUP BY p.chunk_id
 			ORDER BY rank DESC
-			LIMIT ${limit}
+			LIMIT ${Math.max(limit * 3, PROXIMITY_CANDIDATES)}
+		),
+		-- Where the question's terms stand in each candidate chunk (from its tsvector's positions).
+		hits AS (
+			SELECT s.chunk_id, k.term, k.at, k.idf, l.positions
+			FROM scored s JOIN knowledge_chunks c ON c.id = s.chunk_id, unnest(c.search_vector) l
+			JOIN kept k ON k.term = l.lexeme
+		),
+		-- Each pair of the question's terms at its closest in the chunk: adjacent counts most, five
+		-- words apart little, and the question's own phrase (same order, same gap) twice.
+		pairs AS (
+			SELECT a.chunk_id, least(a.idf, b.idf) AS idf,
+				max(CASE WHEN pb - pa = b.at - a.at THEN 2.0 ELSE 1.0 END / ((pb - pa) * (pb - pa)))::float8 AS closeness
+			FROM hits a JOIN hits b ON b.chunk_id = a.chunk_id AND a.term < b.term,
+				unnest(a.positions) pa, unnest(b.positions) pb
+			WHERE pa <> pb AND abs(pb - pa) <= ${PROXIMITY_WINDOW}
+			GROUP BY a.chunk_id, a.term, b.term, a.idf, b.idf
+		),
+		proximity AS (
+			SELECT chunk_id, sum(idf * closeness) * ${PROXIMITY_WEIGHT}::float8 AS boost FROM pairs GROUP BY chunk_id
+		),
+		ranked AS (
+			SELECT scored.chunk_id, (scored.rank + COALESCE(proximity.boost, 0))::float8 AS rank
+			FROM scored LEFT JOIN proximity ON proximity.chunk_id = scored.chunk_id
 		)
-		SELECT c.position, c.content, scored.rank, COALESCE(p.url, NULLIF(s.origin, '')) AS url, COALESCE(p.title, s.title) AS title
-		FROM scored
-		JOIN knowledge_chunks c ON c.id = scored.chunk_id
+		SELECT c.position, c.content, ranked.rank, COALESCE(p.url, NULLIF(s.origin, '')) AS url, COALESCE(p.title, s.title) AS title
+		FROM ranked
+		JOIN knowledge_chunks c ON c.id = ranked.chunk_id
 		JOIN knowledge_sources s ON s.id = c.source_id
 		LEFT JOIN knowledge_pages p ON p.id = c.page_id
-		ORDER BY scored.rank DESC, s.created_at, c.position`
+		ORDER BY ranked.rank DESC, s.created_at, c.position
+		LIMIT ${limit}`
 }
 
 /** The opening chunks, as general context when a question matches nothing in particular. */
@@ -151,20 +189,28 @@ export async function firstChunks(chatbotId: string, limit = 2, db: Db = prisma)
 		LIMIT ${limit}`
 }
 
+/** A paragraph that is a heading: short, on its own, and not a sentence. */
+const isHeading = (passage: string) => passage.length <= 80 && !/[.!?:;,]$/.test(passage) && !passage.includes('\n')
+
 /**
  * Cuts a knowledge base into retrieval chunks of at most about `maxChars`: whole paragraphs where
  * they fit (long ones cut at sentence ends), neighbours packed together, paragraph breaks kept.
+ * Each chunk carries the heading it falls under when it does not open with it, for ranking.
  */
-export function chunkKnowledge(text: string, maxChars = 1000): string[] {
-	const chunks: string[] = []
+export function chunkKnowledge(text: string, maxChars = 1000): Array<{ content: string; heading: string | null }> {
+	const chunks: Array<{ content: string; heading: string | null }> = []
 	let current = ''
+	let currentHeading: string | null = null
+	let heading: string | null = null
 	for (const passage of splitPassages(text, maxChars)) {
 		if (current && current.length + 2 + passage.length > maxChars) {
-			chunks.push(current)
+			chunks.push({ content: current, heading: currentHeading })
 			current = ''
 		}
+		if (!current) currentHeading = isHeading(passage) ? null : heading
+		if (isHeading(passage)) heading = passage
 		current = current ? `${current}\n\n${passage}` : passage
 	}
-	if (current) chunks.push(current)
+	if (current) chunks.push({ content: current, heading: currentHeading })
 	return chunks
 }

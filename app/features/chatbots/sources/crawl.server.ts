@@ -67,6 +67,9 @@ const fetchOptions = (siteHost: string) => ({
 
 // ─── Files ───────────────────────────────────────────────────────────────────────────────────────
 
+/** A file's name as words, counted with its text ("refund-policy_2026.pdf" is about refund policy). */
+const fileTitle = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[-_.]+/g, ' ')
+
 export async function ingestFile({ sourceId, run }: { sourceId: string; run: number }, helpers: JobHelpers) {
 	const source = await loadSource(sourceId)
 	if (!source || source.run !== run || !['queued', 'running'].includes(source.status)) return
@@ -90,7 +93,7 @@ export async function ingestFile({ sourceId, run }: { sourceId: string; run: num
 	if (overQuota) return fail(overQuota)
 	await prisma.$transaction(
 		async (tx) => {
-			const chunks = await replaceChunks(tx, { chatbotId: source.chatbot_id, sourceId }, text)
+			const chunks = await replaceChunks(tx, { chatbotId: source.chatbot_id, sourceId }, text, fileTitle(source.origin))
 			await tx.$executeRaw`
 				UPDATE knowledge_sources SET status = 'ready', error = NULL, file_data = NULL, chars = ${text.length},
 					chunk_count = ${chunks}, synced_at = now(), updated_at = now()
@@ -485,7 +488,12 @@ async function finishPage(
 					error = `The same text as ${twin.url}.`
 					await tx.$executeRaw`DELETE FROM knowledge_chunks WHERE page_id = ${page.id}::uuid`
 				} else {
-					await replaceChunks(tx, { chatbotId: source.chatbot_id, sourceId: source.id, pageId: page.id }, final.text)
+					await replaceChunks(
+						tx,
+						{ chatbotId: source.chatbot_id, sourceId: source.id, pageId: page.id },
+						final.text,
+						final.title,
+					)
 					chars = final.text.length
 				}
 			}

@@ -72,6 +72,16 @@ test('files are read by a job: a good one answers, a zip bomb is refused with it
 	expect(await db.prisma.knowledgeChunk.count({ where: { source: { origin: 'bomb.docx' } } })).toBe(0)
 }, 60_000)
 
+test("a file's name counts with its text: the refund policy is found though its text never says so", async () => {
+	const text = new TextEncoder().encode('Items can come back within 30 days of delivery, unused and in their box.')
+	expect(await sources.addFileSources(userId, chatbotId, [{ name: 'refund-policy_2026.txt', bytes: text }])).toBe(true)
+	await runQueuedJobs()
+	const { searchKnowledge } = await import('../knowledge.server.ts')
+	const [best] = await searchKnowledge(chatbotId, 'What is your refund policy?')
+	expect(best).toMatchObject({ title: 'refund-policy_2026.txt' })
+	expect(best.content).toContain('within 30 days')
+}, 60_000)
+
 test('a stopped import fetches nothing more', async () => {
 	const form = schema.WebsiteSourceSchema.parse({ url: `${site.origin}/`, scope: 'site' })
 	expect(await sources.addWebsiteSource(userId, chatbotId, form)).toBe(true)
