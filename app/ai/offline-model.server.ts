@@ -2,6 +2,7 @@
 // the knowledge in its system prompt, so the product works end to end without an LLM provider.
 // It retrieves the passages that best match the question and streams a short answer built from them.
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider'
+import { CITATION_INSTRUCTION, PASSAGE_HEADER } from './citations.ts'
 import {
 	coverage,
 	meanings,
@@ -39,14 +40,42 @@ function userTexts(prompt: LanguageModelV3CallOptions['prompt']) {
 		)
 }
 
-function knowledgeOf(prompt: LanguageModelV3CallOptions['prompt']) {
-	const system = prompt
+function systemOf(prompt: LanguageModelV3CallOptions['prompt']) {
+	return prompt
 		.filter((m) => m.role === 'system')
 		.map((m) => m.content)
 		.join('\n')
+}
+
+function knowledgeOf(system: string) {
 	const start = system.indexOf(KNOWLEDGE_START)
 	const end = system.indexOf(KNOWLEDGE_END)
 	return start >= 0 && end > start ? system.slice(start + KNOWLEDGE_START.length, end).trim() : ''
+}
+
+/**
+ * What the owner told the chatbot to say when it does not know, if they did: "If you don't know,
+ * say "Please e-mail hello@acme.in."" (quoted, or after a colon to the end of the line).
+ */
+const OWN_DONT_KNOW =
+	/(?:n['’]t|\bnot|\bno|\bnever|\bunable|\bcannot)\b[^.!?\n]{0,120}?\b(?:say|reply|respond|answer|tell (?:them|the visitor|the user))\b[^"“:\n]{0,40}?(?:["“]([^"”\n]{3,400})["”]|:\s*([^"“\n][^\n]{2,400}))/i
+
+export function ownDontKnow(instructions: string) {
+	const match = OWN_DONT_KNOW.exec(instructions)
+	return (match?.[1] ?? match?.[2])?.trim() || undefined
+}
+
+type KnowledgePassage = { text: string; source?: { number: number; name: string } }
+
+/** The knowledge's passages, each with its numbered source when the knowledge names them. */
+export function knowledgePassages(knowledge: string): KnowledgePassage[] {
+	const headers = [...knowledge.matchAll(PASSAGE_HEADER)]
+	if (headers.length === 0) return splitPassages(knowledge).map((text) => ({ text }))
+	return headers.flatMap((header, i) => {
+		const body = knowledge.slice(header.index + header[0].length, headers[i + 1]?.index ?? knowledge.length)
+		const source = { number: Number(header[1]), name: header[2].trim() }
+		return splitPassages(body).map((text) => ({ text, source }))
+	})
 }
 
 /**
@@ -97,19 +126,30 @@ function bestSentences(passage: string, searchFor: string) {
 
 /**
  * The reply text for a question: the sentence(s) of the best-matching passage that answer it, or
- * the fallback when the evidence is weak, that is when the passage holds under half of what the
- * question is about. `searchFor` is what to rank by: the question, with the earlier subject for a
- * follow-up (whose words then count as covered).
+ * the fallback when the evidence is weak, that is when the passage (with its source's name) holds
+ * under half of what the question is about. `searchFor` is what to rank by: the question, with the
+ * earlier subject for a follow-up (whose words then count as covered). With `cite`, the answer ends
+ * with its passage's number ("[2]").
  */
-export function composeOfflineAnswer(question: string, knowledge: string, fallback: string, searchFor = question) {
+export function composeOfflineAnswer(
+	question: string,
+	knowledge: string,
+	fallback: string,
+	searchFor = question,
+	{ cite = false } = {},
+) {
 	if (!question) return fallback
 	if (GREETINGS.test(question) && question.split(/\s+/).length <= 4) return 'Hello! How can I help you today?'
-	const passages = splitPassages(knowledge)
-	const [best] = rankPassages(searchFor, passages, 1)
+	const passages = knowledgePassages(knowledge)
+	// A passage is found by its source's name too (a page called "Refund policy").
+	const texts = passages.map((passage) => (passage.source ? `${passage.source.name}\n${passage.text}` : passage.text))
+	const [best] = rankPassages(searchFor, texts, 1)
 	if (!best) return fallback
 	const earlier = searchFor === question ? '' : searchFor
-	if (coverage(questionTerms(question), `${best.text} ${earlier}`, passages) < MIN_COVERAGE) return fallback
-	return bestSentences(best.text, searchFor)
+	if (coverage(questionTerms(question), `${best.text} ${earlier}`, texts) < MIN_COVERAGE) return fallback
+	const { text, source } = passages[best.index]
+	const answer = bestSentences(text, searchFor)
+	return cite && source ? `${answer} [${source.number}]` : answer
 }
 
 /** What the offline model says when the knowledge does not answer the question. */
@@ -120,8 +160,15 @@ export function createOfflineModel({ wordDelayMs = 12, fallback }: OfflineModelO
 	const defaultFallback = OFFLINE_DONT_KNOW
 	const answerFor = (options: LanguageModelV3CallOptions) => {
 		const asked = userTexts(options.prompt)
-		const knowledge = knowledgeOf(options.prompt)
-		return composeOfflineAnswer(asked.at(-1) ?? '', knowledge, fallback ?? defaultFallback, withEarlierSubject(asked))
+		const system = systemOf(options.prompt)
+		const instructions = system.split(KNOWLEDGE_START)[0]
+		return composeOfflineAnswer(
+			asked.at(-1) ?? '',
+			knowledgeOf(system),
+			ownDontKnow(instructions) ?? fallback ?? defaultFallback,
+			withEarlierSubject(asked),
+			{ cite: instructions.includes(CITATION_INSTRUCTION) },
+		)
 	}
 	const usage = (text: string) => ({
 		inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },

@@ -13,7 +13,7 @@ const STOP_WORDS = new Set(
 
 /** Words that only shape a question ("how much", "tell me", "please"): not what it is about. */
 const QUESTION_WORDS = new Set(
-	'much many long often far old big does did do doe tell know give find explain kind sort type like want need get could would should shall may might has had was were been being than then also just please offer provid availabl'.split(
+	'much many long often far old big does did do doe tell know give find explain kind sort type like want need get could would should shall may might has had was were been being than then also just please offer provid availabl take'.split(
 		' ',
 	),
 )
@@ -132,6 +132,7 @@ const SYNONYM_GROUPS = [
 	'warranty guarantee guaranteed cover covered',
 	'open opens opening hours timing timings close closes closing',
 	'deliver delivery delivered ship shipping shipped dispatch courier',
+	'fast quick quickly speed soon day days week weeks',
 	'refund refunds return returns exchange money',
 	'contact phone call email reach support',
 	'location address office where situated',

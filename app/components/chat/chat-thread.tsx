@@ -3,6 +3,7 @@
 // Shift+Enter starts a new line). Used by the site widget, the chatbot preview and the embed.
 import { BookOpen, Send } from 'lucide-react'
 import { forwardRef, type Ref } from 'react'
+import { answerPieces, citedNumbers } from '~/ai/citations.ts'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 
@@ -12,6 +13,23 @@ export type ThreadSource = { position: number; excerpt: string; url?: string | n
 /** Only web addresses become links: a stored URL is shown, never trusted as a scheme. */
 const linkable = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null)
 export type ThreadMessage = { id: string; role: 'user' | 'assistant'; text: string; sources?: ThreadSource[] }
+
+/** "[2]" in an answer: a small numbered link to the page it cites (or to its place in the list). */
+function CitationLink({ number, label, href }: { number: number; label: string; href: string }) {
+	const external = !href.startsWith('#')
+	return (
+		<a
+			href={href}
+			{...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
+			title={label}
+			aria-label={`Source ${number}: ${label}`}
+			className="bg-brand-50 text-brand-700 hover:bg-brand-100 ml-0.5 inline-grid min-w-4 place-items-center rounded px-1 align-super text-[0.65rem] leading-4 font-semibold no-underline"
+			data-testid="citation"
+		>
+			{number}
+		</a>
+	)
+}
 
 export function MessageBubble({
 	message,
@@ -25,6 +43,15 @@ export function MessageBubble({
 	passageLabel?: (position: number) => string
 }) {
 	const mine = message.role === 'user'
+	const sources = sourcesLabel ? (message.sources ?? []) : []
+	const labelOf = (source: ThreadSource) =>
+		source.title || (passageLabel ? passageLabel(source.position) : `#${source.position + 1}`)
+	// "[2]" in an answer points at the second source; the list shows those cited (all when none is).
+	const cited = citedNumbers(message.text, sources.length)
+	const listed = sources
+		.map((source, index) => ({ source, number: index + 1 }))
+		.filter(({ number }) => cited.length === 0 || cited.includes(number))
+	const anchor = (number: number) => `${message.id}-source-${number}`
 	return (
 		<li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-role={message.role}>
 			<p
@@ -36,32 +63,56 @@ export function MessageBubble({
 				)}
 			>
 				<span className="sr-only">{mine ? 'You: ' : `${assistantName}: `}</span>
-				{message.text}
+				{sources.length > 0
+					? answerPieces(message.text, sources.length).map((piece, index) =>
+							'cite' in piece ? (
+								<CitationLink
+									key={index}
+									number={piece.cite}
+									label={labelOf(sources[piece.cite - 1])}
+									href={linkable(sources[piece.cite - 1].url) ?? `#${anchor(piece.cite)}`}
+								/>
+							) : (
+								piece.text
+							),
+						)
+					: message.text}
 			</p>
-			{message.sources && message.sources.length > 0 && sourcesLabel ? (
+			{listed.length > 0 ? (
 				<details className="group mt-1.5 max-w-[85%] text-xs text-slate-600" data-testid="sources">
 					<summary className="text-brand-700 hover:bg-brand-50 inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-2 py-1 font-medium [&::-webkit-details-marker]:hidden">
 						<BookOpen className="size-3.5" aria-hidden />
-						{sourcesLabel} ({message.sources.length})
+						{sourcesLabel} ({listed.length})
 					</summary>
 					<ol className="mt-1 space-y-1.5">
-						{message.sources.map((source, index) => {
-							const label = source.title || (passageLabel ? passageLabel(source.position) : `#${source.position + 1}`)
+						{listed.map(({ source, number }) => {
 							const href = linkable(source.url)
 							return (
-								<li key={index} className="rounded-xl bg-white/80 px-3 py-2 ring-1 ring-slate-200">
-									<span className="font-semibold text-slate-800">{label}</span>
-									{href ? (
-										<a
-											href={href}
-											target="_blank"
-											rel="noopener noreferrer nofollow"
-											className="text-brand-700 mt-0.5 block truncate underline-offset-2 hover:underline"
-										>
-											{href}
-										</a>
-									) : null}
-									<span className="mt-0.5 block text-slate-600">{source.excerpt}</span>
+								<li
+									key={number}
+									id={anchor(number)}
+									className="flex gap-2 rounded-xl bg-white/80 px-3 py-2 ring-1 ring-slate-200"
+								>
+									<span
+										aria-hidden
+										className="bg-brand-50 text-brand-700 mt-px grid size-4 shrink-0 place-items-center rounded text-[0.65rem] font-semibold"
+									>
+										{number}
+									</span>
+									<span className="min-w-0">
+										<span className="font-semibold text-slate-800">{labelOf(source)}</span>
+										{href ? (
+											<a
+												href={href}
+												target="_blank"
+												rel="noopener noreferrer nofollow"
+												className="text-brand-700 mt-0.5 block truncate underline-offset-2 hover:underline"
+											>
+												{href}
+											</a>
+										) : null}
+										<span className="mt-0.5 block text-slate-600">{source.excerpt}</span>
+									</span>
 								</li>
 							)
 						})}

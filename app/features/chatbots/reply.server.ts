@@ -2,6 +2,7 @@
 // the model module. Used by the owner's preview and by the public embed.
 import type { UIMessageChunk } from 'ai'
 import { textOf } from '~/ai/chat-schema.ts'
+import { CITATION_INSTRUCTION, passageHeader } from '~/ai/citations.ts'
 import { generateModelReply, streamModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
 import { withEarlierSubject } from '~/ai/retrieval.ts'
 import { firstChunks, searchKnowledge, type KnowledgeChunk } from './knowledge.server.ts'
@@ -17,12 +18,18 @@ export function retrievalQuestion(messages: IncomingMessage[]) {
 	return withEarlierSubject(messages.filter((message) => message.role === 'user').map(textOf))
 }
 
-/** The chunks a question draws on: the best matches, or the opening chunks when nothing matches. */
+/**
+ * The chunks a question draws on: the best matches, or the opening chunks when nothing matches.
+ * Matches are the sources listed with the answer, numbered in the same order as in the prompt.
+ */
 async function retrieveContext(chatbotId: string, messages: IncomingMessage[]) {
 	const matches = await searchKnowledge(chatbotId, retrievalQuestion(messages))
-	const context = matches.length > 0 ? matches : await firstChunks(chatbotId)
-	return { context, sources: matches.map(toSource) }
+	if (matches.length === 0) return { context: await firstChunks(chatbotId), sources: [], numbered: false }
+	return { context: matches, sources: matches.map(toSource), numbered: true }
 }
+
+/** What a passage's source is called in the prompt: the page's or file's title, else its address. */
+const sourceName = (chunk: KnowledgeChunk) => chunk.title?.trim() || chunk.url || 'Knowledge base'
 
 function toSource(chunk: KnowledgeChunk): CitedPassage {
 	const flat = chunk.content.replace(/\s+/g, ' ').trim()
@@ -30,16 +37,23 @@ function toSource(chunk: KnowledgeChunk): CitedPassage {
 	return { position: chunk.position, excerpt, url: chunk.url, title: chunk.title?.slice(0, 300) ?? null }
 }
 
+/**
+ * The model's request. With `cite` (the answer is shown with its sources), the passages are numbered
+ * with their source's name and the model is told to cite them: "[2]" then points at the second
+ * source listed with the answer.
+ */
 function replyRequest(
 	chatbot: ChatbotForReply,
 	messages: IncomingMessage[],
-	context: KnowledgeChunk[],
-	label: string,
-	abortSignal?: AbortSignal,
+	{ context, numbered }: { context: KnowledgeChunk[]; numbered: boolean },
+	{ label, abortSignal, cite }: { label: string; abortSignal?: AbortSignal; cite: boolean },
 ) {
+	const citing = cite && numbered
 	return {
-		instructions: `${chatbot.systemPrompt}\n\nYou are "${chatbot.name}". ${GROUNDING}`,
-		knowledge: context.map((c) => c.content).join('\n\n'),
+		instructions: `${chatbot.systemPrompt}\n\nYou are "${chatbot.name}". ${GROUNDING}${citing ? ` ${CITATION_INSTRUCTION}` : ''}`,
+		knowledge: context
+			.map((chunk, i) => (citing ? `${passageHeader(i + 1, sourceName(chunk))}\n${chunk.content}` : chunk.content))
+			.join('\n\n'),
 		messages,
 		label,
 		abortSignal,
@@ -57,10 +71,14 @@ export async function streamChatbotReply(
 		errorText,
 	}: { label: string; abortSignal?: AbortSignal; withSources: boolean; errorText: string },
 ) {
-	const { context, sources } = await retrieveContext(chatbot.id, messages)
+	const retrieved = await retrieveContext(chatbot.id, messages)
 	const extraParts: UIMessageChunk[] =
-		withSources && sources.length > 0 ? [{ type: 'data-sources', data: sources }] : []
-	return streamModelReply({ ...replyRequest(chatbot, messages, context, label, abortSignal), errorText, extraParts })
+		withSources && retrieved.sources.length > 0 ? [{ type: 'data-sources', data: retrieved.sources }] : []
+	return streamModelReply({
+		...replyRequest(chatbot, messages, retrieved, { label, abortSignal, cite: withSources }),
+		errorText,
+		extraParts,
+	})
 }
 
 /** The whole reply at once (the no-JavaScript preview); text null on failure. */
@@ -69,7 +87,7 @@ export async function answerChatbotQuestion(
 	messages: IncomingMessage[],
 	{ label, abortSignal }: { label: string; abortSignal?: AbortSignal },
 ) {
-	const { context, sources } = await retrieveContext(chatbot.id, messages)
-	const text = await generateModelReply(replyRequest(chatbot, messages, context, label, abortSignal))
-	return { text, sources }
+	const retrieved = await retrieveContext(chatbot.id, messages)
+	const text = await generateModelReply(replyRequest(chatbot, messages, retrieved, { label, abortSignal, cite: true }))
+	return { text, sources: retrieved.sources }
 }

@@ -1,0 +1,45 @@
+import { expect, test } from 'vitest'
+import { answerPieces, citedNumbers, passageHeader } from './citations.ts'
+import { composeOfflineAnswer, ownDontKnow } from './offline-model.server.ts'
+
+test('an answer’s "[n]" become citations of the listed sources; invented numbers are dropped', () => {
+	expect(answerPieces('It costs 4,999 rupees [2]. Delivery is free [1][7].', 2)).toEqual([
+		{ text: 'It costs 4,999 rupees' },
+		{ cite: 2 },
+		{ text: '. Delivery is free' },
+		{ cite: 1 },
+		{ text: '.' },
+	])
+	expect(citedNumbers('A [2]. B [1]. C [2]. D [9].', 3)).toEqual([1, 2])
+	expect(citedNumbers('No citations here.', 3)).toEqual([])
+	// Without listed sources nothing is a citation.
+	expect(answerPieces('See [1].', 0)).toEqual([{ text: 'See' }, { text: '.' }])
+})
+
+test('the offline model answers from numbered passages, cites the one it used, and finds a page by its title', () => {
+	const knowledge = [
+		`${passageHeader(1, 'Shipping')}\nWe ship across India in three to five days.`,
+		`${passageHeader(2, 'Refund policy')}\nItems can come back within 30 days of delivery.`,
+	].join('\n\n')
+	expect(composeOfflineAnswer('What is your refund policy?', knowledge, 'IDK', undefined, { cite: true })).toBe(
+		'Items can come back within 30 days of delivery. [2]',
+	)
+	for (const question of ['How fast do you ship?', 'How long does shipping take?'])
+		expect(composeOfflineAnswer(question, knowledge, 'IDK')).toBe('We ship across India in three to five days.')
+	expect(composeOfflineAnswer('Do you sell gift cards?', knowledge, 'IDK', undefined, { cite: true })).toBe('IDK')
+})
+
+test("the owner's own words for \"I don't know\" are found in their instructions", () => {
+	expect(ownDontKnow('Be brief. If you don\'t know the answer, say "Please write to priya@acme.in."')).toBe(
+		'Please write to priya@acme.in.',
+	)
+	expect(ownDontKnow('When the answer is not in the knowledge base, reply: Call us on 020 5555 0100.\nBe kind.')).toBe(
+		'Call us on 020 5555 0100.',
+	)
+	// The product's own grounding rule and a prompt without such a sentence name none.
+	expect(
+		ownDontKnow(
+			'You are a helpful AI assistant.\n\nYou are "Helper". If it does not contain the answer, say that you do not know rather than guessing.',
+		),
+	).toBeUndefined()
+})
