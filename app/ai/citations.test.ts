@@ -29,7 +29,7 @@ test('the offline model answers from numbered passages, cites the one it used, a
 	expect(composeOfflineAnswer('Do you sell gift cards?', knowledge, 'IDK', undefined, { cite: true })).toBe('IDK')
 })
 
-test("the owner's own words for \"I don't know\" are found in their instructions", () => {
+test('the owner\'s own words for "I don\'t know" are found in their instructions', () => {
 	expect(ownDontKnow('Be brief. If you don\'t know the answer, say "Please write to priya@acme.in."')).toBe(
 		'Please write to priya@acme.in.',
 	)

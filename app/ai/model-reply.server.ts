@@ -103,6 +103,50 @@ export async function generateModelReply(request: ReplyRequest): Promise<string 
 	}
 }
 
+const STANDALONE_INSTRUCTION =
+	'Rewrite the last question of the conversation below as one standalone question that names what it is about, so it can be understood without the conversation. Reply with the question only.'
+
+/**
+ * A follow-up ("how much does it cost?") rewritten by the model as a standalone question ("How much
+ * does the Falcon cost?"), to search the knowledge with. Null when the model fails or takes longer
+ * than AI_REWRITE_TIMEOUT_MS (logged): the caller then searches without it.
+ */
+export async function standaloneQuestion(
+	messages: IncomingMessage[],
+	{ label, abortSignal }: { label: string; abortSignal?: AbortSignal },
+): Promise<string | null> {
+	const timeoutMs = getEnv().AI_REWRITE_TIMEOUT_MS
+	const deadline = deadlineSignal(timeoutMs, abortSignal)
+	const transcript = messages
+		.slice(-6)
+		.map((m) => `${m.role === 'user' ? 'Visitor' : 'Assistant'}: ${textOf(m).trim().slice(0, 500)}`)
+		.join('\n')
+	try {
+		const { text } = await generateText({
+			model: getChatModel(),
+			system: STANDALONE_INSTRUCTION,
+			prompt: `${transcript}\n\nStandalone question:`,
+			temperature: 0,
+			maxOutputTokens: 100,
+			maxRetries: 0,
+			abortSignal: deadline.signal,
+		})
+		const question = text
+			.trim()
+			.split('\n')[0]
+			.replace(/^["“']|["”']$/g, '')
+			.trim()
+		return question ? question.slice(0, 500) : null
+	} catch (error) {
+		if (abortSignal?.aborted) return null
+		const reason = deadline.timedOut() ? `no answer within ${timeoutMs} ms` : describeAiError(error)
+		console.error(`${label}: rewriting a follow-up failed (${reason}); searching with the earlier question's words`)
+		return null
+	} finally {
+		deadline.done()
+	}
+}
+
 /**
  * Errors inside the model stream already arrive as an error part (onError above). Two do not: a
  * time-out, which the SDK reports as an abort, and a connection that breaks mid-answer, which

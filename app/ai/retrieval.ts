@@ -100,18 +100,24 @@ const LEANS_ON_EARLIER =
 	/\b(it|its|it's|they|them|their|theirs|that|this|those|these|he|she|him|her|there|one|ones)\b|^(and|also|so|then|what about|how about)\b/i
 
 /**
- * What to look for, given the user's questions so far (oldest first): the latest one, and, when it
- * is a follow-up (it leans on an earlier turn with "it", "that", "and…", or is a word or two, as in
- * "Price?"), the one before it too, so the subject of the conversation carries forward. A question
- * that says what it is about ("What services do you offer?") stands on its own.
+ * Whether the latest of the user's questions (oldest first) is a follow-up: it leans on an earlier
+ * turn ("how much does it cost?", "and the Eagle?") or is a word or two ("Price?"). A question that
+ * says what it is about ("What services do you offer?") stands on its own.
+ */
+export function isFollowUp(asked: string[]) {
+	const question = asked.at(-1)?.trim() ?? ''
+	if (!asked.at(-2)?.trim()) return false
+	const words = question.match(/[\p{L}\p{N}]+/gu) ?? []
+	return LEANS_ON_EARLIER.test(question) || words.length <= 2
+}
+
+/**
+ * What to look for, given the user's questions so far (oldest first): the latest one, and, for a
+ * follow-up, the one before it too, so the subject of the conversation carries forward.
  */
 export function withEarlierSubject(asked: string[]) {
 	const question = asked.at(-1)?.trim() ?? ''
-	const previous = asked.at(-2)?.trim()
-	if (!previous) return question
-	const words = question.match(/[\p{L}\p{N}]+/gu) ?? []
-	const followUp = LEANS_ON_EARLIER.test(question) || words.length <= 2
-	return followUp ? `${question}\n${previous}` : question
+	return isFollowUp(asked) ? `${question}\n${asked.at(-2)!.trim()}` : question
 }
 
 /** The words a question is about, stemmed: no stop words and no question words. */

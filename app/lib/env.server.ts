@@ -86,6 +86,8 @@ const envSchema = z.object({
 	GROQ_BASE_URL: optionalUrl,
 	/** Milliseconds a model call may take in all, retries included. */
 	AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+	/** Milliseconds the LLM may take to rewrite a follow-up as a standalone question before the search goes without. */
+	AI_REWRITE_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
 	/** Milliseconds one file or page may take to parse in the sandbox before its process is killed. */
 	PARSE_TIMEOUT_MS: z.coerce.number().int().min(500).default(20_000),
 	/** The operator's time zone: "Completed Today" and dashboard times use it. */

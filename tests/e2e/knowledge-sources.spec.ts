@@ -118,7 +118,10 @@ test('the whole site picked in the create form imports by itself, and the previe
 	await preview.getByLabel('Ask your chatbot a question').press('Enter')
 	const answer = preview.locator('[data-role="assistant"]').last()
 	await expect(answer).toContainText(widgetCode(2, 12), { timeout: 10_000 })
-	await answer.getByText(/Sources from the knowledge base/).click()
+	// The answer cites its page: "1" links to it, named by the page's title for screen readers.
+	await expect(answer.getByTestId('citation')).toHaveAttribute('href', `${SITE}/section/2/page/12`)
+	await expect(answer.getByTestId('citation')).toHaveAccessibleName(/^Source 1: /)
+	await answer.getByText(/Sources from the knowledge base \(1\)/).click()
 	await expect(answer.getByRole('link', { name: `${SITE}/section/2/page/12` })).toBeVisible()
 })
 

@@ -16,10 +16,14 @@ export type FakeOpenAi = {
 	completed: Map<string, number>
 	/** Connections open now. */
 	openSockets: () => number
+	/** Chat requests received: the system prompt and the last user message. */
+	requests: FakeChatRequest[]
 	/** Transcription requests received: the uploaded file's size and the language asked for. */
 	transcriptions: Array<{ bytes: number; language: string | null; model: string | null }>
 	close: () => Promise<void>
 }
+
+export type FakeChatRequest = { system: string; lastUser: string; stream: boolean }
 
 const WORDS = ['Hello', ' from', ' the', ' fake', ' provider', '.']
 
@@ -50,7 +54,15 @@ export async function startFakeOpenAi({
 	wordDelayMs = 0,
 	port = 0,
 	transcript = FAKE_TRANSCRIPT,
-}: { wordDelayMs?: number; port?: number; transcript?: string } = {}): Promise<FakeOpenAi> {
+	respond,
+}: {
+	wordDelayMs?: number
+	port?: number
+	transcript?: string
+	/** The answer to a chat request, when a test decides it ('hang': none at all); else the scenario's. */
+	respond?: (request: FakeChatRequest) => string | 'hang' | undefined
+} = {}): Promise<FakeOpenAi> {
+	const requests: FakeChatRequest[] = []
 	const attempts = new Map<string, number>()
 	const completed = new Map<string, number>()
 	const transcriptions: FakeOpenAi['transcriptions'] = []
@@ -76,13 +88,18 @@ export async function startFakeOpenAi({
 		for await (const part of req) body += part
 		let scenario = 'normal'
 		let stream = true
+		let answer: string | undefined
 		try {
 			const parsed = JSON.parse(body)
 			stream = parsed.stream === true
 			const messages = parsed.messages as Array<{ role: string; content: unknown }>
-			const last = [...messages].reverse().find((m) => m.role === 'user')
-			const text = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '')
-			scenario = /scenario:([a-z0-9-]+)/.exec(text)?.[1] ?? 'normal'
+			const contentOf = (m?: { content: unknown }) =>
+				typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content ?? '')
+			const text = contentOf([...messages].reverse().find((m) => m.role === 'user'))
+			const request = { system: contentOf(messages.find((m) => m.role === 'system')), lastUser: text, stream }
+			requests.push(request)
+			answer = respond?.(request)
+			scenario = answer === 'hang' ? 'hang' : (/scenario:([a-z0-9-]+)/.exec(text)?.[1] ?? 'normal')
 		} catch {}
 		attempts.set(scenario, (attempts.get(scenario) ?? 0) + 1)
 
@@ -104,7 +121,9 @@ export async function startFakeOpenAi({
 					object: 'chat.completion',
 					created: Math.floor(Date.now() / 1000),
 					model: 'fake-model',
-					choices: [{ index: 0, message: { role: 'assistant', content: WORDS.join('') }, finish_reason: 'stop' }],
+					choices: [
+						{ index: 0, message: { role: 'assistant', content: answer ?? WORDS.join('') }, finish_reason: 'stop' },
+					],
 					usage: { prompt_tokens: 10, completion_tokens: 6, total_tokens: 16 },
 				}),
 			)
@@ -115,7 +134,12 @@ export async function startFakeOpenAi({
 		if (scenario === 'headers') return // headers, then silence
 		let gone = false
 		res.on('close', () => (gone = true))
-		const words = scenario === 'long' ? Array.from({ length: 60 }, (_, i) => ` word${i}`) : WORDS
+		const words =
+			answer !== undefined
+				? (answer.match(/\S+\s*/g) ?? [])
+				: scenario === 'long'
+					? Array.from({ length: 60 }, (_, i) => ` word${i}`)
+					: WORDS
 		const delay = scenario === 'slow' ? 150 : scenario === 'disconnect' ? 30 : scenario === 'long' ? 100 : wordDelayMs
 		for (const [index, word] of words.entries()) {
 			if (scenario === 'disconnect' && index === 3) return req.socket.destroy()
@@ -140,6 +164,7 @@ export async function startFakeOpenAi({
 		attempts,
 		completed,
 		openSockets: () => sockets.size,
+		requests,
 		transcriptions,
 		close: () =>
 			new Promise((resolve) => {
@@ -149,15 +174,17 @@ export async function startFakeOpenAi({
 	}
 }
 
-/** Reads an AI SDK UI message stream response into its text and error parts. */
+/** Reads an AI SDK UI message stream response into its text, error and data parts. */
 export async function readUiStream(response: Response) {
 	const deltas: Array<{ text: string; at: number }> = []
 	const errors: string[] = []
-	for await (const { data } of readSse(response.body!)) {
-		if (!data || data === '[DONE]') continue
-		const part = JSON.parse(data)
+	const data: Array<{ type: string; data: unknown }> = []
+	for await (const event of readSse(response.body!)) {
+		if (!event.data || event.data === '[DONE]') continue
+		const part = JSON.parse(event.data)
 		if (part.type === 'text-delta') deltas.push({ text: part.delta, at: performance.now() })
 		if (part.type === 'error') errors.push(part.errorText)
+		if (String(part.type).startsWith('data-')) data.push(part)
 	}
-	return { text: deltas.map((d) => d.text).join(''), deltas, errors }
+	return { text: deltas.map((d) => d.text).join(''), deltas, errors, data }
 }

@@ -3,8 +3,14 @@
 import type { UIMessageChunk } from 'ai'
 import { textOf } from '~/ai/chat-schema.ts'
 import { CITATION_INSTRUCTION, passageHeader } from '~/ai/citations.ts'
-import { generateModelReply, streamModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
-import { withEarlierSubject } from '~/ai/retrieval.ts'
+import {
+	generateModelReply,
+	standaloneQuestion,
+	streamModelReply,
+	type IncomingMessage,
+} from '~/ai/model-reply.server.ts'
+import { getModelInfo } from '~/ai/models.server.ts'
+import { isFollowUp, withEarlierSubject } from '~/ai/retrieval.ts'
 import { firstChunks, searchKnowledge, type KnowledgeChunk } from './knowledge.server.ts'
 
 export type ChatbotForReply = { id: string; name: string; systemPrompt: string }
@@ -19,11 +25,29 @@ export function retrievalQuestion(messages: IncomingMessage[]) {
 }
 
 /**
+ * What to search the knowledge for: the latest question; a follow-up rewritten by the LLM as a
+ * standalone question, or (with the offline model, or when the rewrite fails) with the earlier
+ * question's words carried forward.
+ */
+async function searchQuestion(messages: IncomingMessage[], call: { label: string; abortSignal?: AbortSignal }) {
+	const asked = messages.filter((message) => message.role === 'user').map(textOf)
+	if (isFollowUp(asked) && getModelInfo().kind !== 'offline') {
+		const standalone = await standaloneQuestion(messages, call)
+		if (standalone) return standalone
+	}
+	return withEarlierSubject(asked)
+}
+
+/**
  * The chunks a question draws on: the best matches, or the opening chunks when nothing matches.
  * Matches are the sources listed with the answer, numbered in the same order as in the prompt.
  */
-async function retrieveContext(chatbotId: string, messages: IncomingMessage[]) {
-	const matches = await searchKnowledge(chatbotId, retrievalQuestion(messages))
+async function retrieveContext(
+	chatbotId: string,
+	messages: IncomingMessage[],
+	call: { label: string; abortSignal?: AbortSignal },
+) {
+	const matches = await searchKnowledge(chatbotId, await searchQuestion(messages, call))
 	if (matches.length === 0) return { context: await firstChunks(chatbotId), sources: [], numbered: false }
 	return { context: matches, sources: matches.map(toSource), numbered: true }
 }
@@ -71,7 +95,7 @@ export async function streamChatbotReply(
 		errorText,
 	}: { label: string; abortSignal?: AbortSignal; withSources: boolean; errorText: string },
 ) {
-	const retrieved = await retrieveContext(chatbot.id, messages)
+	const retrieved = await retrieveContext(chatbot.id, messages, { label, abortSignal })
 	const extraParts: UIMessageChunk[] =
 		withSources && retrieved.sources.length > 0 ? [{ type: 'data-sources', data: retrieved.sources }] : []
 	return streamModelReply({
@@ -87,7 +111,7 @@ export async function answerChatbotQuestion(
 	messages: IncomingMessage[],
 	{ label, abortSignal }: { label: string; abortSignal?: AbortSignal },
 ) {
-	const retrieved = await retrieveContext(chatbot.id, messages)
+	const retrieved = await retrieveContext(chatbot.id, messages, { label, abortSignal })
 	const text = await generateModelReply(replyRequest(chatbot, messages, retrieved, { label, abortSignal, cite: true }))
 	return { text, sources: retrieved.sources }
 }
