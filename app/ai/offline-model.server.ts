@@ -68,7 +68,7 @@ export function ownDontKnow(instructions: string) {
 type KnowledgePassage = { text: string; source?: { number: number; name: string } }
 
 /** The knowledge's passages, each with its numbered source when the knowledge names them. */
-export function knowledgePassages(knowledge: string): KnowledgePassage[] {
+function knowledgePassages(knowledge: string): KnowledgePassage[] {
 	const headers = [...knowledge.matchAll(PASSAGE_HEADER)]
 	if (headers.length === 0) return splitPassages(knowledge).map((text) => ({ text }))
 	return headers.flatMap((header, i) => {
