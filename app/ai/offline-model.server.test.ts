@@ -50,17 +50,34 @@ test('a follow-up keeps the subject of the conversation: "how much does it cost?
 		],
 	})
 	expect(text).toContain('4,999')
+	// "And the Eagle?" after the Falcon's price: the new name wins, in one passage about both as well.
+	for (const passages of [knowledge, knowledge.replace('\n\n', ' ')]) {
+		const { text: eagle } = await generateText({
+			model: createOfflineModel({ wordDelayMs: 0 }),
+			system: system(passages),
+			messages: [
+				{ role: 'user', content: 'How much does the Falcon cost?' },
+				{ role: 'assistant', content: 'The Falcon widget costs 4,999 rupees.' },
+				{ role: 'user', content: 'And the Eagle?' },
+			],
+		})
+		expect(eagle).toBe('The Eagle widget costs 2,999 rupees.')
+	}
 	// A new, complete question stands on its own.
-	expect(withEarlierSubject(['Tell me about the Falcon.', 'What are the opening hours of your Pune office?'])).toBe(
-		'What are the opening hours of your Pune office?',
-	)
-	expect(withEarlierSubject(['Tell me about the Falcon.', 'And the Eagle?'])).toBe(
-		'And the Eagle?\nTell me about the Falcon.',
-	)
-	expect(withEarlierSubject(['Tell me about the Falcon.', 'Price?'])).toBe('Price?\nTell me about the Falcon.')
-	expect(withEarlierSubject(['When is the workshop?', 'What services do you offer?'])).toBe(
-		'What services do you offer?',
-	)
+	expect(withEarlierSubject(['Tell me about the Falcon.', 'What are the opening hours of your Pune office?'])).toEqual({
+		question: 'What are the opening hours of your Pune office?',
+	})
+	expect(withEarlierSubject(['Tell me about the Falcon.', 'And the Eagle?'])).toEqual({
+		question: 'And the Eagle?',
+		earlier: 'Tell me about the Falcon.',
+	})
+	expect(withEarlierSubject(['Tell me about the Falcon.', 'Price?'])).toEqual({
+		question: 'Price?',
+		earlier: 'Tell me about the Falcon.',
+	})
+	expect(withEarlierSubject(['When is the workshop?', 'What services do you offer?'])).toEqual({
+		question: 'What services do you offer?',
+	})
 })
 
 test('the answer is the sentence that answers, and "I don\'t know" when the knowledge does not say', () => {

@@ -9,10 +9,13 @@ import {
 	questionTerms,
 	rankPassages,
 	rarity,
+	searchText,
 	sentencesOf,
 	splitPassages,
 	tokenize,
+	weightedTerms,
 	withEarlierSubject,
+	type SearchQuery,
 } from './retrieval.ts'
 
 export const KNOWLEDGE_START = '<knowledge>'
@@ -87,55 +90,62 @@ const MIN_COVERAGE = 0.5
 /** Words that open a sentence about what the one before it named. */
 const REFERS_BACK = /^(it|its|it's|they|their|theirs|this|these|he|his|she|her)\b/i
 
-/** The sentence(s) of a passage that best answer the question, in their order. */
-function bestSentences(passage: string, searchFor: string) {
-	const sentences = sentencesOf(passage)
-	if (sentences.length <= 1) return passage
-	// Each meaning the question asks for, weighted by how few of the passage's sentences have it: the
-	// product's name is in many, the fact asked about ("weighs") in one.
-	const groups = meanings(questionTerms(searchFor))
-	const weight = rarity(sentences)
-	// A sentence that opens with "It…" or "Its…" is about what the sentence before it was about: it
-	// carries that sentence's words at half weight ("The Falcon sells for… Its frame is titanium"
-	// answers the Falcon's frame, and not the next widget's).
-	const wordsOf: Array<Map<string, number>> = []
-	sentences.forEach((sentence, index) => {
-		const words = new Map<string, number>()
-		if (index > 0 && REFERS_BACK.test(sentence))
-			for (const [word, share] of wordsOf[index - 1]) words.set(word, share / 2)
-		for (const word of tokenize(sentence)) words.set(word, 1)
-		wordsOf.push(words)
+/** How many of the best passages the answer's sentence is chosen from. */
+const CANDIDATE_PASSAGES = 3
+
+/**
+ * Scores each sentence of a passage by the meanings of the question it holds, each weighted by
+ * `weight` (how rare it is among the candidate sentences: the product's name is in many, the fact
+ * asked about, "weighs", in one) and by how much the question asked for it (an earlier question's
+ * words count for less than the latest one's: "And the Eagle?").
+ */
+function scoreSentences(sentences: string[], searchFor: SearchQuery, weight: (group: Set<string>) => number) {
+	const asked = weightedTerms(searchFor)
+	const terms = questionTerms(searchText(searchFor))
+	const groups = meanings(terms).map((group, i) => ({ group, share: asked.get(terms[i]) ?? 1 }))
+	// A sentence that opens with "It…" or "Its…" is about what the sentence before it named: it
+	// carries that sentence's names ("The Falcon sells for… Its frame is titanium. It weighs 0.8 kg"
+	// answers the Falcon's frame and weight, and not the next widget's).
+	const namesOf: string[][] = []
+	const wordsOf = sentences.map((sentence, index) => {
+		const refersBack = index > 0 && REFERS_BACK.test(sentence)
+		const inherited = refersBack ? namesOf[index - 1] : []
+		const own = (sentence.match(/\p{Lu}[\p{L}\p{N}'’-]*/gu) ?? [])
+			.filter((word) => !REFERS_BACK.test(word))
+			.flatMap(tokenize)
+		namesOf.push(refersBack ? [...own, ...inherited] : own)
+		return new Set([...tokenize(sentence), ...inherited])
 	})
-	const scored = sentences.map((_, index) => {
-		const words = wordsOf[index]
-		const score = groups.reduce(
-			(sum, group) => sum + weight(group) * Math.max(0, ...[...group].map((term) => words.get(term) ?? 0)),
+	return wordsOf.map((words) =>
+		groups.reduce(
+			(sum, { group, share }) => sum + ([...group].some((term) => words.has(term)) ? share * weight(group) : 0),
 			0,
-		)
-		return { index, score }
-	})
-	// The best sentence; sentences that tie with it come along (up to two in all), in their order.
-	const top = Math.max(...scored.map((sentence) => sentence.score))
-	const tied = scored.filter((sentence) => sentence.score === top).slice(0, 2)
-	const best = tied[0]
-	const chosen = tied.map((sentence) => sentences[sentence.index])
+		),
+	)
+}
+
+/** The best sentence of a passage and those tied with it (up to two in all, in their order). */
+function answerFrom(passage: string, sentences: string[], scores: number[]) {
+	const top = Math.max(...scores)
+	const tied = scores.flatMap((score, index) => (score === top ? [index] : [])).slice(0, 2)
+	const chosen = tied.map((index) => sentences[index])
 	// A heading ("Delivery:") that opens the passage names what a sentence after it is about.
-	const heading = best.index > 0 ? /^[^:.!?]{3,60}:/.exec(passage)?.[0] : undefined
+	const heading = tied[0] > 0 ? /^[^:.!?]{3,60}:/.exec(passage)?.[0] : undefined
 	return `${heading ? `${heading} ` : ''}${chosen.join(' ')}`
 }
 
 /**
- * The reply text for a question: the sentence(s) of the best-matching passage that answer it, or
- * the fallback when the evidence is weak, that is when the passage (with its source's name) holds
- * under half of what the question is about. `searchFor` is what to rank by: the question, with the
- * earlier subject for a follow-up (whose words then count as covered). With `cite`, the answer ends
- * with its passage's number ("[2]").
+ * The reply text for a question: the sentence(s) that best answer it from the best-matching
+ * passages, or the fallback when the evidence is weak, that is when no passage (with its source's
+ * name) holds half of what the question is about. `searchFor` is what to rank by: the question,
+ * with the earlier question for a follow-up (whose words then count as covered). With `cite`, the
+ * answer ends with its passage's number ("[2]").
  */
 export function composeOfflineAnswer(
 	question: string,
 	knowledge: string,
 	fallback: string,
-	searchFor = question,
+	searchFor: SearchQuery = { question },
 	{ cite = false } = {},
 ) {
 	if (!question) return fallback
@@ -143,13 +153,23 @@ export function composeOfflineAnswer(
 	const passages = knowledgePassages(knowledge)
 	// A passage is found by its source's name too (a page called "Refund policy").
 	const texts = passages.map((passage) => (passage.source ? `${passage.source.name}\n${passage.text}` : passage.text))
-	const [best] = rankPassages(searchFor, texts, 1)
-	if (!best) return fallback
-	const earlier = searchFor === question ? '' : searchFor
-	if (coverage(questionTerms(question), `${best.text} ${earlier}`, texts) < MIN_COVERAGE) return fallback
-	const { text, source } = passages[best.index]
-	const answer = bestSentences(text, searchFor)
-	return cite && source ? `${answer} [${source.number}]` : answer
+	const earlier = searchFor.earlier ?? ''
+	const terms = questionTerms(question)
+	const candidates = rankPassages(searchFor, texts, CANDIDATE_PASSAGES)
+		.filter((candidate) => coverage(terms, `${candidate.text} ${earlier}`, texts) >= MIN_COVERAGE)
+		.map((candidate) => ({ ...passages[candidate.index], sentences: sentencesOf(passages[candidate.index].text) }))
+	if (candidates.length === 0) return fallback
+	// The sentence that answers best among the candidates; a tie goes to the better-ranked passage.
+	const weight = rarity(candidates.flatMap((candidate) => candidate.sentences))
+	const scored = candidates.map((candidate) => ({
+		...candidate,
+		scores: scoreSentences(candidate.sentences, searchFor, weight),
+	}))
+	const best = scored.reduce((winner, candidate) =>
+		Math.max(...candidate.scores) > Math.max(...winner.scores) ? candidate : winner,
+	)
+	const answer = answerFrom(best.text, best.sentences, best.scores)
+	return cite && best.source ? `${answer} [${best.source.number}]` : answer
 }
 
 /** What the offline model says when the knowledge does not answer the question. */

@@ -68,9 +68,29 @@ export function splitPassages(text: string, maxChars = 600): string[] {
 
 export type RankedPassage = { text: string; score: number; index: number }
 
-export function rankPassages(question: string, passages: string[], limit = 3): RankedPassage[] {
-	const query = [...new Set(tokenize(question))]
-	if (query.length === 0 || passages.length === 0) return []
+/**
+ * What to search for: the latest question, and for a follow-up the earlier one, whose words count
+ * for less (EARLIER_WEIGHT) so that "And the Eagle?" after the Falcon's price finds the Eagle's.
+ */
+export type SearchQuery = { question: string; earlier?: string }
+export const EARLIER_WEIGHT = 0.5
+
+/** Each stemmed term of a search with its weight: 1 for the latest question's, less for earlier ones. */
+export function weightedTerms(query: SearchQuery | string) {
+	const { question, earlier } = typeof query === 'string' ? { question: query } : query
+	const weights = new Map<string, number>()
+	for (const term of tokenize(earlier ?? '')) weights.set(term, EARLIER_WEIGHT)
+	for (const term of tokenize(question)) weights.set(term, 1)
+	return weights
+}
+
+/** All the words of a search, for what does not weigh them. */
+export const searchText = (query: SearchQuery | string) =>
+	typeof query === 'string' ? query : [query.question, query.earlier].filter(Boolean).join('\n')
+
+export function rankPassages(query: SearchQuery | string, passages: string[], limit = 3): RankedPassage[] {
+	const terms = [...weightedTerms(query)]
+	if (terms.length === 0 || passages.length === 0) return []
 	const docs = passages.map((p) => tokenize(p))
 	const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1
 	const documentFrequency = new Map<string, number>()
@@ -81,12 +101,12 @@ export function rankPassages(question: string, passages: string[], limit = 3): R
 	return docs
 		.map((doc, index) => {
 			let score = 0
-			for (const term of query) {
+			for (const [term, weight] of terms) {
 				const tf = doc.filter((t) => t === term).length
 				if (!tf) continue
 				const df = documentFrequency.get(term) ?? 0
 				const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5))
-				score += idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avgLength)))
+				score += weight * idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avgLength)))
 			}
 			return { text: passages[index], score, index }
 		})
@@ -115,9 +135,9 @@ export function isFollowUp(asked: string[]) {
  * What to look for, given the user's questions so far (oldest first): the latest one, and, for a
  * follow-up, the one before it too, so the subject of the conversation carries forward.
  */
-export function withEarlierSubject(asked: string[]) {
+export function withEarlierSubject(asked: string[]): SearchQuery {
 	const question = asked.at(-1)?.trim() ?? ''
-	return isFollowUp(asked) ? `${question}\n${asked.at(-2)!.trim()}` : question
+	return isFollowUp(asked) ? { question, earlier: asked.at(-2)!.trim() } : { question }
 }
 
 /** The words a question is about, stemmed: no stop words and no question words. */

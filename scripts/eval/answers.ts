@@ -12,7 +12,7 @@ import { buildHandbook, type EvalQuestion } from './handbook.ts'
 
 const SESSION_SECRET = 'eval-session-secret-0123456789abcdef0123456789'
 /** The preview allows 60 questions a minute per owner: the questions are shared among owners. */
-const OWNERS = 12
+const OWNERS = 20
 
 const percentile = (values: number[], p: number) =>
 	[...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]
@@ -30,12 +30,21 @@ const { OFFLINE_DONT_KNOW } = await import('~/ai/offline-model.server.ts')
 
 type Owner = { cookie: string; chatbotId: string }
 
-async function ask(owner: Owner, question: string) {
+async function ask(owner: Owner, { question, earlier }: EvalQuestion) {
+	const turn = (role: 'user' | 'assistant', text: string) => ({
+		id: randomUUID(),
+		role,
+		parts: [{ type: 'text', text }],
+	})
+	const messages = [
+		...(earlier ? [turn('user', earlier.question), turn('assistant', earlier.reply)] : []),
+		turn('user', question),
+	]
 	const started = performance.now()
 	const response = await fetch(`${app.origin}/api/chatbots/${owner.chatbotId}/chat`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', cookie: owner.cookie, origin: app.origin },
-		body: JSON.stringify({ messages: [{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: question }] }] }),
+		body: JSON.stringify({ messages }),
 	})
 	if (!response.ok) throw new Error(`HTTP ${response.status}: ${await response.text()}`)
 	let reply = ''
@@ -51,7 +60,7 @@ async function ask(owner: Owner, question: string) {
 
 /** One handbook layout: its chatbots, the questions through the API, and the figures printed. */
 async function evaluate(label: string, widgetsPerParagraph: number) {
-	const { text, questions } = buildHandbook({ widgetsPerParagraph })
+	const { text, questions, followUps } = buildHandbook({ widgetsPerParagraph })
 	const owners: Owner[] = []
 	for (let i = 0; i < OWNERS; i++) {
 		const cookie = await sessionCookieFor(`eval-${label}-${i}@example.com`)
@@ -70,51 +79,57 @@ async function evaluate(label: string, widgetsPerParagraph: number) {
 	})
 	const holds = (position: number | undefined, question: EvalQuestion) =>
 		position !== undefined && !!question.evidence && chunks[position]?.content.includes(question.evidence)
-
-	const results = []
-	for (let i = 0; i < questions.length; i += OWNERS) {
-		const batch = questions.slice(i, i + OWNERS)
-		results.push(
-			...(await Promise.all(
-				batch.map(async (question, j) => ({ question, ...(await ask(owners[j], question.question)) })),
-			)),
+	const askAll = async (set: EvalQuestion[]) => {
+		const results = []
+		for (let i = 0; i < set.length; i += OWNERS) {
+			const batch = set.slice(i, i + OWNERS)
+			results.push(
+				...(await Promise.all(batch.map(async (question, j) => ({ question, ...(await ask(owners[j], question)) })))),
+			)
+		}
+		return results
+	}
+	const says = (reply: string, value: string) => reply.toLowerCase().includes(value.toLowerCase())
+	const abstained = (reply: string) => reply.trim() === OFFLINE_DONT_KNOW
+	/** The reply has the gold answer and no other widget's value of the same fact. */
+	const clean = (r: { reply: string; question: EvalQuestion }) =>
+		says(r.reply, r.question.answer!) && !r.question.others?.some((value) => says(r.reply, value))
+	/** Retrieval hit@k for ours and for textbook BM25 over the same chunks, given the same text. */
+	const hits = (answerable: Awaited<ReturnType<typeof askAll>>) => {
+		// The reference searches what a retriever without conversation would: the latest question.
+		const reference = answerable.map((r) =>
+			rankPassages(
+				r.question.question,
+				chunks.map((c) => c.content),
+				4,
+			).map((p) => p.index),
 		)
+		const at = (k: number, positions: (i: number) => number[]) =>
+			pct(
+				answerable.filter((r, i) =>
+					positions(i)
+						.slice(0, k)
+						.some((p) => holds(p, r.question)),
+				).length,
+				answerable.length,
+			)
+		const ours = (i: number) => answerable[i].positions
+		const textbook = (i: number) => reference[i]
+		return `hit@1: ${at(1, ours)} (textbook BM25: ${at(1, textbook)}); hit@4: ${at(4, ours)} (textbook BM25: ${at(4, textbook)})`
 	}
 
+	const results = await askAll(questions)
 	const answerable = results.filter((r) => r.question.answer)
 	const unanswerable = results.filter((r) => !r.question.answer)
-	const abstained = (reply: string) => reply.trim() === OFFLINE_DONT_KNOW
-	const reference = answerable.map((r) =>
-		rankPassages(
-			r.question.question,
-			chunks.map((c) => c.content),
-			4,
-		).map((p) => p.index),
-	)
-	const hitAt = (k: number) =>
-		answerable.filter((r) => r.positions.slice(0, k).some((p) => holds(p, r.question))).length
-	const referenceHitAt = (k: number) =>
-		answerable.filter((r, i) => reference[i].slice(0, k).some((p) => holds(p, r.question))).length
-	const says = (reply: string, value: string) => reply.toLowerCase().includes(value.toLowerCase())
-	const correct = answerable.filter((r) => says(r.reply, r.question.answer!)).length
-	// The gold answer and no other widget's value of the same fact.
-	const clean = answerable.filter(
-		(r) => says(r.reply, r.question.answer!) && !r.question.others?.some((value) => says(r.reply, value)),
-	).length
-	const falseAbstentions = answerable.filter((r) => abstained(r.reply)).length
-	const abstentions = unanswerable.filter((r) => abstained(r.reply)).length
-
 	console.log(
 		`\n${label}: ${results.length} questions (${answerable.length} answerable, ${unanswerable.length} not), over ${chunks.length} chunks`,
 	)
+	console.log(`Retrieval ${hits(answerable)}`)
 	console.log(
-		`Retrieval hit@1: ${pct(hitAt(1), answerable.length)} (textbook BM25: ${pct(referenceHitAt(1), answerable.length)}); hit@4: ${pct(hitAt(4), answerable.length)} (textbook BM25: ${pct(referenceHitAt(4), answerable.length)})`,
+		`Answers containing the gold answer: ${pct(answerable.filter((r) => says(r.reply, r.question.answer!)).length, answerable.length)} of answerable questions; with no other widget's value for that fact: ${pct(answerable.filter(clean).length, answerable.length)}`,
 	)
 	console.log(
-		`Answers containing the gold answer: ${pct(correct, answerable.length)} of answerable questions; with no other widget's value for that fact: ${pct(clean, answerable.length)}`,
-	)
-	console.log(
-		`Abstained on unanswerable questions: ${pct(abstentions, unanswerable.length)}; false abstentions on answerable ones: ${pct(falseAbstentions, answerable.length)}`,
+		`Abstained on unanswerable questions: ${pct(unanswerable.filter((r) => abstained(r.reply)).length, unanswerable.length)}; false abstentions on answerable ones: ${pct(answerable.filter((r) => abstained(r.reply)).length, answerable.length)}`,
 	)
 	console.log(
 		`Latency of a whole answer: p50 ${percentile(
@@ -122,13 +137,16 @@ async function evaluate(label: string, widgetsPerParagraph: number) {
 			50,
 		).toFixed(0)} ms`,
 	)
+
+	const followed = await askAll(followUps)
+	console.log(
+		`Follow-ups ("How heavy is it?" after a turn about a widget; "And the Eagle?" after the Falcon's weight), ${followed.length}: retrieval ${hits(followed)}; clean gold answers ${pct(followed.filter(clean).length, followed.length)}`,
+	)
 	if (process.env.EVAL_VERBOSE) {
-		for (const r of results.filter((r) =>
-			r.question.answer
-				? !says(r.reply, r.question.answer) || r.question.others?.some((value) => says(r.reply, value))
-				: !abstained(r.reply),
-		))
-			console.log(`MISS ${r.question.question} | gold ${r.question.answer ?? '(none)'} | ${r.reply.slice(0, 160)}`)
+		for (const r of [...results, ...followed].filter((r) => (r.question.answer ? !clean(r) : !abstained(r.reply))))
+			console.log(
+				`MISS ${r.question.earlier ? `${r.question.earlier.question} → ` : ''}${r.question.question} | gold ${r.question.answer ?? '(none)'} | ${r.reply.slice(0, 160)}`,
+			)
 	}
 }
 

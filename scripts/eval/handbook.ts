@@ -11,6 +11,8 @@ export type EvalQuestion = {
 	evidence?: string
 	/** The same fact of the other widgets: a reply that also says one of these is not a clean answer. */
 	others?: string[]
+	/** For a follow-up: the conversation's earlier turn, which names what "it" is. */
+	earlier?: { question: string; reply: string }
 }
 
 const NAMES = [
@@ -90,6 +92,10 @@ function facts(index: number) {
 	}
 }
 
+/** The same fact's value for the other widgets (those that differ from `value`). */
+const othersOf = (fact: Exclude<keyof ReturnType<typeof facts>, 'name'>, value: string) =>
+	[...new Set(NAMES.map((_, other) => facts(other)[fact]))].filter((other) => other !== value)
+
 /**
  * `widgetsPerParagraph`: 1 gives each widget a passage of its own (retrieval is then decided by the
  * name); 3 puts three widgets in one paragraph, where "It weighs…" could be any of them.
@@ -97,6 +103,7 @@ function facts(index: number) {
 export function buildHandbook({ widgetsPerParagraph = 1 } = {}) {
 	const paragraphs: string[] = []
 	const questions: EvalQuestion[] = []
+	const followUpQuestions: EvalQuestion[] = []
 	let current: string[] = []
 	NAMES.forEach((_, index) => {
 		const f = facts(index)
@@ -127,7 +134,7 @@ export function buildHandbook({ widgetsPerParagraph = 1 } = {}) {
 		}
 		const ask = (wordings: string[], fact: Exclude<keyof typeof f, 'name'>) => {
 			const answer = f[fact]
-			const others = [...new Set(NAMES.map((_, other) => facts(other)[fact]))].filter((value) => value !== answer)
+			const others = othersOf(fact, answer)
 			// Two of each fact's wordings, chosen by the widget's index, so all wordings are used.
 			for (const k of [0, 1])
 				questions.push({ question: wordings[(index + k) % wordings.length], answer, evidence: sentences[fact], others })
@@ -138,6 +145,42 @@ export function buildHandbook({ widgetsPerParagraph = 1 } = {}) {
 		ask([`How long is the warranty on the ${f.name}?`, `What warranty does the ${f.name} have?`], 'warranty')
 		ask([`When was the ${f.name} launched?`, `In which year did the ${f.name} first come out?`], 'year')
 		ask([`Where is the ${f.name} made?`, `Which workshop assembles the ${f.name}?`], 'city')
+		// Follow-ups: "it" after a turn about this widget, and "And the <name>?" after the same fact of
+		// the widget before it, where the new name must win over the earlier one.
+		const followUps = {
+			price: 'How much does it cost?',
+			weight: 'How heavy is it?',
+			material: 'What is its frame made of?',
+			warranty: 'What warranty does it have?',
+			year: 'When was it launched?',
+			city: 'Where is it made?',
+		} as const
+		const previous = facts((index + NAMES.length - 1) % NAMES.length)
+		for (const fact of Object.keys(followUps) as Array<keyof typeof followUps>) {
+			const others = othersOf(fact, f[fact])
+			followUpQuestions.push(
+				{
+					question: followUps[fact],
+					answer: f[fact],
+					evidence: sentences[fact],
+					others,
+					earlier: { question: `Tell me about the ${f.name}.`, reply: `The ${f.name} is one of our widgets.` },
+				},
+				{
+					question: `And the ${f.name}?`,
+					answer: f[fact],
+					evidence: sentences[fact],
+					others,
+					earlier: {
+						question: followUps[fact].replace(
+							/\b(it|its)\b/,
+							(word) => `the ${previous.name}${word === 'its' ? "'s" : ''}`,
+						),
+						reply: `The ${previous.name}: ${previous[fact]}.`,
+					},
+				},
+			)
+		}
 	})
 	// A third of the set: questions the handbook does not answer.
 	const unanswerable = [
@@ -158,5 +201,5 @@ export function buildHandbook({ widgetsPerParagraph = 1 } = {}) {
 		])
 			questions.push({ question: wording })
 	}
-	return { text: paragraphs.join('\n\n'), questions }
+	return { text: paragraphs.join('\n\n'), questions, followUps: followUpQuestions }
 }

@@ -41,11 +41,12 @@ beforeAll(async () => {
 		`The Falcon widget costs 4,999 rupees. ${filler}`,
 		'The Falcon has a titanium frame and a two-year warranty.',
 	].join('\n\n')
-	;({ chatbot } = await createChatbot(
+	const created = await createChatbot(
 		userId,
 		ChatbotFormSchema.parse({ name: 'Shop', knowledgeBase, systemPrompt: 'Be brief.' }),
 		'http://localhost',
-	))
+	)
+	chatbot = { ...created.chatbot, systemPrompt: 'Be brief.' }
 })
 
 afterAll(async () => {
@@ -72,6 +73,7 @@ test('the prompt numbers the passages with their source; the answer’s [n] is t
 	expect(errors).toEqual([])
 	const sources = sourcesOf(data)
 	const { system } = fake.requests.at(-1)!
+	expect(system).toMatch(/^Be brief\./)
 	expect(system).toContain(CITATION_INSTRUCTION)
 	expect(system).toContain(`${passageHeader(1, 'Knowledge base')}\nThe Falcon widget costs 4,999 rupees.`)
 	// Passage 1 of the prompt is source 1 of the list; [3] names no source listed, so it is no citation.

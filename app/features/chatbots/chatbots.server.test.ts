@@ -106,6 +106,16 @@ describe('retrieval', () => {
 		]
 		const [best] = await searchKnowledge(chatbot.id, retrievalQuestion(conversation))
 		expect(best.content).toContain('Falcon widget costs 4,999')
+		// A new name in the follow-up wins over the earlier one: "And the Eagle?" after the Falcon's price.
+		const [other] = await searchKnowledge(
+			chatbot.id,
+			retrievalQuestion([
+				{ role: 'user', parts: [{ type: 'text', text: 'How much does the Falcon cost?' }] },
+				{ role: 'assistant', parts: [{ type: 'text', text: 'It costs 4,999 rupees.' }] },
+				{ role: 'user', parts: [{ type: 'text', text: 'And the Eagle?' }] },
+			]),
+		)
+		expect(other.content).toContain('Eagle widget costs 2,999')
 		await deleteChatbot(owner, chatbot.id)
 	})
 })

@@ -1,4 +1,4 @@
-import { splitPassages } from '~/ai/retrieval.ts'
+import { EARLIER_WEIGHT, splitPassages, type SearchQuery } from '~/ai/retrieval.ts'
 // A chatbot's knowledge in Postgres: chunks with a generated tsvector and a GIN index, searched
 // with full-text ranking. Answers are built from the best-ranked chunks (ARCHITECTURE.md).
 import type { Prisma } from '~/generated/prisma/client.ts'
@@ -99,15 +99,23 @@ const MIN_IDF = 0.2
  */
 export async function searchKnowledge(
 	chatbotId: string,
-	question: string,
+	query: SearchQuery | string,
 	limit = 4,
 	db: Db = prisma,
 ): Promise<KnowledgeChunk[]> {
+	const { question, earlier = '' } = typeof query === 'string' ? { question: query } : query
 	// Nothing to look for in punctuation alone.
-	if (!/[\p{L}\p{N}]/u.test(question)) return []
+	if (!/[\p{L}\p{N}]/u.test(`${question} ${earlier}`)) return []
 	return db.$queryRaw<KnowledgeChunk[]>`
-		WITH question AS (
-			SELECT lexeme AS term, positions[1] AS at FROM unnest(to_tsvector('english', left(${question}, 2000)))
+		WITH asked AS (
+			SELECT lexeme AS term, positions[1] AS at, 1::float8 AS weight
+			FROM unnest(to_tsvector('english', left(${question}, 2000)))
+			UNION ALL
+			SELECT lexeme, NULL, ${EARLIER_WEIGHT}::float8 FROM unnest(to_tsvector('english', left(${earlier}, 2000)))
+		),
+		-- A follow-up's earlier question counts, for less than the latest one ("And the Eagle?").
+		question AS (
+			SELECT DISTINCT ON (term) term, at, weight FROM asked ORDER BY term, weight DESC
 		),
 		corpus AS (
 			SELECT count(*)::float8 AS chunks, GREATEST(avg(term_count), 1)::float8 AS average_length
@@ -120,7 +128,7 @@ export async function searchKnowledge(
 			GROUP BY t.term
 		),
 		weighted AS (
-			SELECT f.term, q.at, f.df, ln(1 + (corpus.chunks - f.df + 0.5) / (f.df + 0.5)) AS idf
+			SELECT f.term, q.at, q.weight, f.df, ln(1 + (corpus.chunks - f.df + 0.5) / (f.df + 0.5)) AS idf
 			FROM frequencies f JOIN question q ON q.term = f.term, corpus
 		),
 		-- A term in over ~80% of the chunks weighs under 0.2 (a rare one about 8): when the question has
@@ -130,7 +138,7 @@ export async function searchKnowledge(
 			WHERE idf >= ${MIN_IDF}::float8 OR NOT EXISTS (SELECT 1 FROM weighted w WHERE w.idf >= ${MIN_IDF}::float8)
 		),
 		postings AS (
-			SELECT t.chunk_id, t.tf, t.chunk_length, k.idf
+			SELECT t.chunk_id, t.tf, t.chunk_length, k.idf * k.weight AS idf
 			FROM knowledge_terms t JOIN kept k ON k.term = t.term
 			WHERE t.chatbot_id = ${chatbotId}::uuid
 		),
