@@ -27,6 +27,14 @@ test('the offline model answers from numbered passages, cites the one it used, a
 	for (const question of ['How fast do you ship?', 'How long does shipping take?'])
 		expect(composeOfflineAnswer(question, knowledge, 'IDK')).toBe('We ship across India in three to five days.')
 	expect(composeOfflineAnswer('Do you sell gift cards?', knowledge, 'IDK', undefined, { cite: true })).toBe('IDK')
+	// A heading on its own line names the paragraph after it; it is not an answer by itself.
+	expect(
+		composeOfflineAnswer(
+			'How long does shipping take?',
+			'Shipping\n\nWe ship across India in three to five working days.\n\nReturns\n\nItems can come back within 30 days.',
+			'IDK',
+		),
+	).toBe('Shipping: We ship across India in three to five working days.')
 })
 
 test('the owner\'s own words for "I don\'t know" are found in their instructions', () => {

@@ -5,6 +5,7 @@ import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Stream
 import { CITATION_INSTRUCTION, PASSAGE_HEADER } from './citations.ts'
 import {
 	coverage,
+	isHeading,
 	meanings,
 	questionTerms,
 	rankPassages,
@@ -70,14 +71,32 @@ export function ownDontKnow(instructions: string) {
 
 type KnowledgePassage = { text: string; source?: { number: number; name: string } }
 
+/**
+ * A text's passages, a heading on a line of its own joined to the paragraph after it as "Shipping:
+ * We ship…", so that the heading is not an answer by itself but names what follows.
+ */
+function passagesOf(text: string) {
+	const passages: string[] = []
+	let heading = ''
+	for (const passage of splitPassages(text)) {
+		if (isHeading(passage)) heading = heading ? `${heading} ${passage}` : passage
+		else {
+			passages.push(heading ? `${heading}: ${passage}` : passage)
+			heading = ''
+		}
+	}
+	if (heading) passages.push(heading)
+	return passages
+}
+
 /** The knowledge's passages, each with its numbered source when the knowledge names them. */
 function knowledgePassages(knowledge: string): KnowledgePassage[] {
 	const headers = [...knowledge.matchAll(PASSAGE_HEADER)]
-	if (headers.length === 0) return splitPassages(knowledge).map((text) => ({ text }))
+	if (headers.length === 0) return passagesOf(knowledge).map((text) => ({ text }))
 	return headers.flatMap((header, i) => {
 		const body = knowledge.slice(header.index + header[0].length, headers[i + 1]?.index ?? knowledge.length)
 		const source = { number: Number(header[1]), name: header[2].trim() }
-		return splitPassages(body).map((text) => ({ text, source }))
+		return passagesOf(body).map((text) => ({ text, source }))
 	})
 }
 

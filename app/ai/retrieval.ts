@@ -38,6 +38,10 @@ function stem(word: string) {
 	return base
 }
 
+/** A paragraph that is a heading: short, on its own, and not a sentence. */
+export const isHeading = (passage: string) =>
+	passage.length <= 80 && !/[.!?:;,]$/.test(passage) && !passage.includes('\n')
+
 /**
  * Splits a knowledge base into passages: paragraphs, with long ones cut at sentence ends. A piece
  * cut from a paragraph that opens with a heading ("Our cloud service: ...") keeps that heading, so

@@ -1,4 +1,4 @@
-import { EARLIER_WEIGHT, splitPassages, type SearchQuery } from '~/ai/retrieval.ts'
+import { EARLIER_WEIGHT, isHeading, splitPassages, type SearchQuery } from '~/ai/retrieval.ts'
 // A chatbot's knowledge in Postgres: chunks with a generated tsvector and a GIN index, searched
 // with full-text ranking. Answers are built from the best-ranked chunks (ARCHITECTURE.md).
 import type { Prisma } from '~/generated/prisma/client.ts'
@@ -196,9 +196,6 @@ export async function firstChunks(chatbotId: string, limit = 2, db: Db = prisma)
 		ORDER BY s.kind <> 'text', s.created_at, p.depth NULLS FIRST, c.position
 		LIMIT ${limit}`
 }
-
-/** A paragraph that is a heading: short, on its own, and not a sentence. */
-const isHeading = (passage: string) => passage.length <= 80 && !/[.!?:;,]$/.test(passage) && !passage.includes('\n')
 
 /**
  * Cuts a knowledge base into retrieval chunks of at most about `maxChars`: whole paragraphs where
