@@ -42,5 +42,6 @@ export default [
 	]),
 
 	route('embed/:chatbotId', 'routes/embed/chatbot.tsx'),
+	route('embed/:chatbotId/config', 'routes/embed/config.ts'),
 	route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig

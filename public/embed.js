@@ -1,15 +1,18 @@
 /* Chatbot embed loader: <script src="{origin}/embed.js" data-chatbot-id="{id}" async></script>
- * Shows a launcher button (in a shadow root, so the host page's CSS cannot restyle it) and,
- * on the first click only, opens the chat in an iframe served from our origin. It loads nothing
- * else until then. Messages from the iframe are accepted only from our origin and that frame. */
+ * Asks for the chatbot's launcher config (colour, position, label); a switched-off or deleted
+ * chatbot, or a site its owner did not allow, gets none and no launcher is drawn. The launcher lives
+ * in a shadow root, so the host page's CSS cannot restyle it; on the first click only, it opens the
+ * chat in an iframe served from our origin. Messages from the iframe are accepted only from our
+ * origin and that frame. docs/decisions/0018-embed-widget.md */
 ;(function () {
 	var script = document.currentScript
 	var id = script && script.getAttribute('data-chatbot-id')
 	if (!id || window['__zenvoraChat_' + id]) return
 	window['__zenvoraChat_' + id] = true
 	var origin = new URL(script.src).origin
+	var base = origin + '/embed/' + encodeURIComponent(id)
 	var open = false
-	var frame, root, button
+	var frame, root, button, label
 
 	function icon(path) {
 		return (
@@ -21,11 +24,16 @@
 	var CHAT = icon('<path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z"/>')
 	var CLOSE = icon('<path d="M18 6 6 18M6 6l12 12"/>')
 
+	function draw() {
+		button.setAttribute('aria-expanded', String(open))
+		button.setAttribute('aria-label', open ? 'Close chat' : label || 'Open chat')
+		button.innerHTML = open ? CLOSE : CHAT
+		if (!open && label) button.appendChild(document.createElement('span')).textContent = label
+	}
+
 	function setOpen(next) {
 		open = next
-		button.setAttribute('aria-expanded', String(open))
-		button.setAttribute('aria-label', open ? 'Close chat' : 'Open chat')
-		button.innerHTML = open ? CLOSE : CHAT
+		draw()
 		frame.style.display = open ? 'block' : 'none'
 		if (open) {
 			frame.focus()
@@ -38,9 +46,10 @@
 	function toggle() {
 		if (!frame) {
 			frame = document.createElement('iframe')
-			frame.src = origin + '/embed/' + encodeURIComponent(id)
+			frame.src = base
 			frame.title = 'Chat'
 			frame.id = 'chat'
+			// The chat checks which site framed it: send this page's origin, nothing more.
 			frame.setAttribute('referrerpolicy', 'origin')
 			frame.onload = function () {
 				if (open) frame.contentWindow.postMessage({ type: 'zenvora-chat:open' }, origin)
@@ -50,22 +59,34 @@
 		setOpen(!open)
 	}
 
-	function init() {
+	function init(config) {
+		var hex = /^#[0-9a-f]{6}$/i
+		var color = hex.test(config.color) ? config.color : '#4f46e5'
+		var ink = hex.test(config.textColor) ? config.textColor : '#fff'
+		var side = config.position === 'left' ? 'left' : 'right'
+		label = typeof config.label === 'string' ? config.label.slice(0, 30) : ''
 		var host = document.createElement('div')
 		host.setAttribute('data-zenvora-chat', id)
-		host.style.cssText = 'position:fixed;right:20px;bottom:20px;z-index:2147483000'
+		host.style.cssText = 'position:fixed;bottom:20px;z-index:2147483000;' + side + ':20px'
 		root = host.attachShadow({ mode: 'open' })
 		root.innerHTML =
 			'<style>:host{all:initial}' +
-			'button{all:unset;box-sizing:border-box;display:grid;place-items:center;width:60px;height:60px;margin-left:auto;border-radius:50%;background:#4f46e5;color:#fff;cursor:pointer;box-shadow:0 10px 25px rgba(79,70,229,.35);transition:transform .2s}' +
-			'button:hover{transform:scale(1.06)}button:focus-visible{outline:3px solid #a5b4fc;outline-offset:3px}' +
+			'button{all:unset;box-sizing:border-box;display:flex;align-items:center;justify-content:center;gap:8px;min-width:60px;height:60px;padding:0 17px;margin-' +
+			(side === 'left' ? 'right' : 'left') +
+			':auto;border-radius:30px;background:' +
+			color +
+			';color:' +
+			ink +
+			';font:600 15px/1 system-ui,sans-serif;cursor:pointer;box-shadow:0 10px 25px rgba(15,23,42,.3);transition:transform .2s}' +
+			'button:hover{transform:scale(1.06)}button:focus-visible{outline:3px solid ' +
+			color +
+			';outline-offset:3px}' +
 			'iframe{display:none;width:min(380px,calc(100vw - 40px));height:min(600px,calc(100vh - 120px));margin-bottom:14px;border:0;border-radius:18px;background:#fff;box-shadow:0 20px 50px rgba(15,23,42,.25)}' +
 			'@media (prefers-reduced-motion:reduce){button{transition:none}}</style>' +
-			'<button type="button" aria-haspopup="dialog" aria-controls="chat" aria-expanded="false" aria-label="Open chat">' +
-			CHAT +
-			'</button>'
+			'<button type="button" aria-haspopup="dialog" aria-controls="chat" aria-expanded="false"></button>'
 		button = root.querySelector('button')
 		button.addEventListener('click', toggle)
+		draw()
 		document.body.appendChild(host)
 	}
 
@@ -74,6 +95,17 @@
 		if (event.data && event.data.type === 'zenvora-chat:close' && open) setOpen(false)
 	})
 
-	if (document.body) init()
-	else document.addEventListener('DOMContentLoaded', init)
+	fetch(base + '/config', { credentials: 'omit' })
+		.then(function (response) {
+			return response.ok ? response.json() : null
+		})
+		.then(function (config) {
+			if (!config || !config.active) return
+			if (document.body) init(config)
+			else
+				document.addEventListener('DOMContentLoaded', function () {
+					init(config)
+				})
+		})
+		.catch(function () {})
 })()

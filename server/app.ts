@@ -17,7 +17,7 @@ import { isAllowedHost } from '~/lib/origin.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
 import { appBodyLimits, bodyLimit } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
-import { isEmbedPage } from './framing.ts'
+import { isEmbedPage, isFetchedByOtherSites } from './framing.ts'
 import { createPageCache } from './page-cache.ts'
 
 type Mode = 'production' | 'development' | 'test'
@@ -102,8 +102,8 @@ export async function createServerApp({
 
 	app.use((req, res, next) => {
 		if (isEmbedPage(req.originalUrl)) res.removeHeader('X-Frame-Options')
-		// The loader script is fetched by other sites' pages.
-		if (req.path === '/embed.js') res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+		// The loader script and the launcher's config are fetched by other sites' pages.
+		if (isFetchedByOtherSites(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
 		next()
 	})
 

@@ -14,3 +14,6 @@ export function isEmbedPage(originalUrl: string) {
 	}
 	return /^\/embed\/[^/]+\/?$/.test(pathname)
 }
+
+/** The embed loader and its per-chatbot config: fetched by other sites' pages. */
+export const isFetchedByOtherSites = (path: string) => path === '/embed.js' || /^\/embed\/[^/]+\/config$/.test(path)

@@ -58,7 +58,7 @@ export function MessageBubble({
 				className={cn(
 					'max-w-[85%] rounded-2xl px-4 py-3 text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-wrap',
 					mine
-						? 'bg-brand-600 rounded-tr-sm text-white'
+						? 'bg-brand-600 text-on-brand rounded-tr-sm'
 						: 'rounded-tl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200',
 				)}
 			>
@@ -188,6 +188,8 @@ type ComposerProps = {
 	onSend: () => void
 	busy: boolean
 	label: string
+	/** Shown in the empty box; the label when not given. */
+	placeholder?: string
 	sendLabel: string
 	maxLength: number
 	className?: string
@@ -195,7 +197,7 @@ type ComposerProps = {
 
 /** Send is disabled while a reply is pending or the text is blank; Enter sends, Shift+Enter does not. */
 export const ChatComposer = forwardRef(function ChatComposer(
-	{ id, value, onChange, onSend, busy, label, sendLabel, maxLength, className }: ComposerProps,
+	{ id, value, onChange, onSend, busy, label, placeholder, sendLabel, maxLength, className }: ComposerProps,
 	ref: Ref<HTMLTextAreaElement>,
 ) {
 	// Server-rendered (the embed), it waits for JavaScript: a message typed before would be lost.
@@ -218,7 +220,7 @@ export const ChatComposer = forwardRef(function ChatComposer(
 				value={value}
 				maxLength={maxLength}
 				disabled={busy || !hydrated}
-				placeholder={label}
+				placeholder={placeholder || label}
 				onChange={(event) => onChange(event.target.value)}
 				onKeyDown={(event) => {
 					if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -232,7 +234,7 @@ export const ChatComposer = forwardRef(function ChatComposer(
 				type="submit"
 				disabled={busy || !value.trim()}
 				aria-label={sendLabel}
-				className="bg-brand-600 hover:bg-brand-700 grid size-11 shrink-0 place-items-center rounded-xl text-white transition-colors disabled:opacity-50"
+				className="bg-brand-600 hover:bg-brand-700 text-on-brand grid size-11 shrink-0 place-items-center rounded-xl transition-colors disabled:opacity-50"
 			>
 				<Send className="size-5" aria-hidden />
 			</button>

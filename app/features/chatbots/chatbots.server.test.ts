@@ -6,7 +6,6 @@ import {
 	checkKnowledgeQuota,
 	createChatbot,
 	deleteChatbot,
-	getActiveChatbot,
 	getOwnedChatbot,
 	listChatbots,
 	setChatbotActive,
@@ -14,6 +13,7 @@ import {
 } from './chatbots.server.ts'
 import { chunkKnowledge, searchKnowledge } from './knowledge.server.ts'
 import { retrievalQuestion } from './reply.server.ts'
+import { getActiveWidget } from './widget/widget.server.ts'
 
 let owner: string
 let stranger: string
@@ -175,9 +175,9 @@ describe('chatbots', () => {
 
 	test('inactive chatbots are not served publicly; deleting removes the chunks too', async () => {
 		const { chatbot } = await createChatbot(owner, form('Some text.'), 'https://site.example')
-		expect(await getActiveChatbot(chatbot.id)).not.toBeNull()
+		expect(await getActiveWidget(chatbot.id)).not.toBeNull()
 		expect(await setChatbotActive(owner, chatbot.id, false)).toBe(true)
-		expect(await getActiveChatbot(chatbot.id)).toBeNull()
+		expect(await getActiveWidget(chatbot.id)).toBeNull()
 		expect(await deleteChatbot(owner, chatbot.id)).toBe(true)
 		expect(await chunkCount(chatbot.id)).toBe(0)
 		expect(await deleteChatbot(owner, chatbot.id)).toBe(false)

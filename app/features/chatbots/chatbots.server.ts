@@ -25,15 +25,6 @@ export async function getOwnedChatbot(userId: string, id: string) {
 	return prisma.chatbot.findFirst({ where: { id, userId } })
 }
 
-/** For the public embed: only an active chatbot answers. */
-export async function getActiveChatbot(id: string) {
-	if (!isUuid(id)) return null
-	return prisma.chatbot.findFirst({
-		where: { id, isActive: true },
-		select: { id: true, name: true, systemPrompt: true },
-	})
-}
-
 /**
  * Insert, then the embed code with the new id (spec section 7), then the chunks, then the whole
  * sites picked in the form (queued for import): all or nothing.

@@ -1,33 +1,72 @@
 // /embed/:chatbotId: the chat that embed.js opens in an iframe on other sites. Served from our
 // origin, so the host page's CSS and scripts cannot reach it; it talks to the loader only through
-// postMessage (close, open), and only with the page that framed it.
-import { Bot, X } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+// postMessage (close, open), and only with the page that framed it. With allowed sites set, it is
+// only shown framed by one of them (frame-ancestors, and the framing site checked here), and its
+// chat carries a token bound to that site. docs/decisions/0018-embed-widget.md
+import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import { data } from 'react-router'
-import { company } from '~/content/company.ts'
-import { getActiveChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { ChatbotConversation } from '~/features/chatbots/ui/chatbot-conversation.tsx'
 import { chatErrorMessage } from '~/features/chatbots/ui/use-chatbot-chat.ts'
+import { WidgetHeader } from '~/features/chatbots/widget/widget-parts.tsx'
+import {
+	DEFAULT_APPEARANCE,
+	EMBED_TOKEN_HEADER,
+	widgetTheme,
+	type WidgetAppearance,
+} from '~/features/chatbots/widget/widget-settings.ts'
+import {
+	embedPageAccess,
+	frameAncestors,
+	getActiveWidget,
+	issueEmbedToken,
+} from '~/features/chatbots/widget/widget.server.ts'
+import { logValue } from '~/lib/log.ts'
 import type { Route } from './+types/chatbot'
 
 const { embed } = chatbotBuilder
 // The same message types are in public/embed.js.
 const EMBED_MESSAGE = { close: 'zenvora-chat:close', open: 'zenvora-chat:open' } as const
+/** Where a visitor's anonymous id is kept in the iframe's own storage. */
+const VISITOR_KEY = 'zenvora-chat:visitor'
 
 /** The root layout renders this page bare: no site header, footer or widget inside the iframe. */
 export const handle = { bare: true }
 
-export async function loader({ params }: Route.LoaderArgs) {
-	const chatbot = await getActiveChatbot(params.chatbotId)
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const chatbot = await getActiveWidget(params.chatbotId)
+	if (!chatbot)
+		return data(
+			{ state: 'unavailable' as const, appearance: DEFAULT_APPEARANCE },
+			{ status: 404, headers: { 'Cache-Control': 'no-store' } },
+		)
+	const access = embedPageAccess(request, chatbot.allowedSites)
+	// A second Content-Security-Policy header: the browser enforces both, so frame-ancestors narrows
+	// the site-wide policy's "*" to the allowed sites.
+	const headers = {
+		'Cache-Control': 'no-store',
+		'Content-Security-Policy': `frame-ancestors ${frameAncestors(chatbot.allowedSites)}`,
+	}
+	if (!access.allowed) {
+		console.warn(`Embed of chatbot ${chatbot.id} refused: ${logValue(access.reason)}`)
+		return data({ state: 'refused' as const, appearance: chatbot.appearance }, { status: 403, headers })
+	}
 	return data(
-		{ chatbot: chatbot ? { id: chatbot.id, name: chatbot.name } : null },
-		{ status: chatbot ? 200 : 404, headers: { 'Cache-Control': 'no-store' } },
+		{
+			state: 'ready' as const,
+			appearance: chatbot.appearance,
+			chatbot: { id: chatbot.id, name: chatbot.name },
+			token: issueEmbedToken(chatbot.id, access.parentOrigin),
+		},
+		{ headers },
 	)
 }
 
+// The loader's headers (no-store, frame-ancestors) are the page's.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
 export const meta: Route.MetaFunction = ({ data }) => [
-	{ title: data?.chatbot ? `Chat with ${data.chatbot.name}` : embed.unavailableTitle },
+	{ title: data?.state === 'ready' ? `Chat with ${data.chatbot.name}` : embed.unavailableTitle },
 	{ name: 'robots', content: 'noindex' },
 ]
 
@@ -48,8 +87,36 @@ function tellParent(type: string) {
 
 const focusOnlyWhenFocused = () => document.hasFocus()
 
-function EmbedChat({ chatbot }: { chatbot: { id: string; name: string } }) {
+/** This browser's anonymous visitor id for the widget (made once, kept in the iframe's storage). */
+function useVisitorId() {
+	const [visitorId, setVisitorId] = useState<string | null>(null)
+	useEffect(() => {
+		let id: string | null = null
+		try {
+			id = localStorage.getItem(VISITOR_KEY)
+			if (!id) {
+				id = crypto.randomUUID()
+				localStorage.setItem(VISITOR_KEY, id)
+			}
+		} catch {
+			// Storage blocked: the conversation is not remembered.
+		}
+		setVisitorId(id)
+	}, [])
+	return visitorId
+}
+
+function EmbedChat({
+	chatbot,
+	appearance,
+	token,
+}: {
+	chatbot: { id: string; name: string }
+	appearance: WidgetAppearance
+	token: string
+}) {
 	const inputRef = useRef<HTMLTextAreaElement>(null)
+	const visitorId = useVisitorId()
 	useEffect(() => {
 		const expected = parentOrigin()
 		const onMessage = (event: MessageEvent) => {
@@ -61,58 +128,57 @@ function EmbedChat({ chatbot }: { chatbot: { id: string; name: string } }) {
 	}, [])
 	return (
 		<ChatbotConversation
+			// A new key once the visitor is known: the remembered conversation is read then.
+			key={visitorId ?? 'anonymous'}
 			chatbot={chatbot}
 			api={`/api/embed/${chatbot.id}/chat`}
 			inputId="embed-input"
 			inputLabel={embed.inputLabel(chatbot.name)}
-			showSources={false}
+			placeholder={appearance.placeholder}
+			greeting={appearance.welcomeMessage}
+			suggestions={appearance.suggestedQuestions}
+			showSources={appearance.showSources}
+			headers={{ [EMBED_TOKEN_HEADER]: token }}
+			storageKey={visitorId ? `zenvora-chat:${visitorId}:${chatbot.id}` : undefined}
 			inputRef={inputRef}
 			focusAfterReply={focusOnlyWhenFocused}
 			onError={(error) => {
 				const message = chatErrorMessage(error)
-				return message === embed.unavailableText || message === embed.busyReply ? message : undefined
+				return [embed.unavailableText, embed.busyReply, embed.refusedText].includes(message) ? message : undefined
 			}}
 		/>
 	)
 }
 
 export default function EmbedChatbotRoute({ loaderData }: Route.ComponentProps) {
-	const { chatbot } = loaderData
+	const { appearance } = loaderData
+	const ready = loaderData.state === 'ready' ? loaderData : null
 	return (
 		<div
 			className="flex h-dvh flex-col bg-white"
+			style={widgetTheme(appearance.brandColor) as CSSProperties}
 			onKeyDown={(event) => {
 				if (event.key === 'Escape') tellParent(EMBED_MESSAGE.close)
 			}}
 		>
-			<header className="from-brand-600 to-brand-700 flex items-center gap-3 bg-gradient-to-r px-4 py-3 text-white">
-				<span className="grid size-9 shrink-0 place-items-center rounded-full bg-white/15">
-					<Bot className="size-5" aria-hidden />
-				</span>
-				<div className="min-w-0 flex-1">
-					<h1 className="font-display truncate text-base font-bold">{chatbot?.name ?? embed.unavailableTitle}</h1>
-					<p className="text-xs text-white/80">
-						{embed.poweredBy} {company.name}
-					</p>
-				</div>
-				<button
-					type="button"
-					onClick={() => tellParent(EMBED_MESSAGE.close)}
-					aria-label={embed.closeLabel}
-					className="grid size-9 place-items-center rounded-full hover:bg-white/15"
-				>
-					<X className="size-5" aria-hidden />
-				</button>
-			</header>
-			{chatbot ? (
-				<EmbedChat chatbot={chatbot} />
+			<WidgetHeader
+				appearance={appearance}
+				name={ready?.chatbot.name ?? embed.unavailableTitle}
+				onClose={() => tellParent(EMBED_MESSAGE.close)}
+			/>
+			{ready ? (
+				<EmbedChat chatbot={ready.chatbot} appearance={appearance} token={ready.token} />
 			) : (
 				<div
 					role="status"
 					className="flex flex-1 flex-col items-center justify-center gap-2 bg-slate-50 px-6 text-center"
 				>
-					<p className="font-display font-bold text-slate-900">{embed.unavailableTitle}</p>
-					<p className="text-sm text-slate-600">{embed.unavailableText}</p>
+					<p className="font-display font-bold text-slate-900">
+						{loaderData.state === 'refused' ? embed.refusedTitle : embed.unavailableTitle}
+					</p>
+					<p className="text-sm text-slate-600">
+						{loaderData.state === 'refused' ? embed.refusedText : embed.unavailableText}
+					</p>
 				</div>
 			)}
 		</div>

@@ -1,12 +1,14 @@
 // A user's chatbot as a conversation (thread and composer), for the owner's preview dialog and the
-// embedded chat: scrolls to each new message and gives the input focus back after every reply.
+// embedded chat: scrolls to each new message and gives the input focus back after every reply. The
+// embed adds its welcome message, suggested questions, placeholder and a remembered conversation.
+import { RotateCcw } from 'lucide-react'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-schema.ts'
 import { ChatComposer, ChatThread } from '~/components/chat/chat-thread.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { useChatbotChat } from './use-chatbot-chat.ts'
 
-const { preview } = chatbotBuilder
+const { preview, embed } = chatbotBuilder
 
 export function ChatbotConversation({
 	chatbot,
@@ -17,6 +19,11 @@ export function ChatbotConversation({
 	onError,
 	inputRef: givenInputRef,
 	focusAfterReply = () => true,
+	greeting = preview.greeting(chatbot.name),
+	placeholder,
+	suggestions = [],
+	headers,
+	storageKey,
 }: {
 	chatbot: { id: string; name: string }
 	api: string
@@ -27,13 +34,23 @@ export function ChatbotConversation({
 	inputRef?: RefObject<HTMLTextAreaElement | null>
 	/** Whether to take focus back after a reply (an iframe should not steal it from its host page). */
 	focusAfterReply?: () => boolean
+	/** The first message (the spec's greeting unless the owner wrote a welcome). */
+	greeting?: string
+	placeholder?: string
+	/** Questions offered as buttons before the visitor's first message. */
+	suggestions?: string[]
+	headers?: Record<string, string>
+	/** Remembers the conversation in this browser, with a "New conversation" button. */
+	storageKey?: string
 }) {
 	const chat = useChatbotChat({
 		api,
-		greeting: preview.greeting(chatbot.name),
+		greeting: greeting || preview.greeting(chatbot.name),
 		errorReply: preview.errorReply,
 		emptyReply: preview.emptyReply,
 		onError,
+		headers,
+		storageKey,
 	})
 	const [input, setInput] = useState('')
 	const listRef = useRef<HTMLDivElement>(null)
@@ -47,6 +64,22 @@ export function ChatbotConversation({
 	}, [chat.busy, inputRef, focusAfterReply])
 	return (
 		<>
+			{storageKey && chat.hasConversation ? (
+				<div className="flex justify-end border-b border-slate-200 bg-white px-3 py-1.5">
+					<button
+						type="button"
+						onClick={() => {
+							chat.reset()
+							inputRef.current?.focus()
+						}}
+						disabled={chat.busy}
+						className="text-brand-700 hover:bg-brand-50 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold disabled:opacity-50"
+					>
+						<RotateCcw className="size-3.5" aria-hidden />
+						{embed.newConversation}
+					</button>
+				</div>
+			) : null}
 			<ChatThread
 				ref={listRef}
 				messages={chat.thread}
@@ -55,6 +88,22 @@ export function ChatbotConversation({
 				sourcesLabel={showSources ? preview.sourcesLabel : undefined}
 				passageLabel={preview.passage}
 			/>
+			{suggestions.length > 0 && !chat.hasConversation ? (
+				<ul aria-label={embed.suggestionsLabel} className="flex flex-wrap gap-2 bg-slate-50 px-4 pb-3 sm:px-6">
+					{suggestions.map((question) => (
+						<li key={question}>
+							<button
+								type="button"
+								disabled={chat.busy}
+								onClick={() => chat.send(question)}
+								className="border-brand-200 text-brand-700 hover:bg-brand-50 rounded-full border bg-white px-3 py-1.5 text-left text-xs font-medium [overflow-wrap:anywhere] disabled:opacity-50"
+							>
+								{question}
+							</button>
+						</li>
+					))}
+				</ul>
+			) : null}
 			<ChatComposer
 				id={inputId}
 				ref={inputRef}
@@ -65,6 +114,7 @@ export function ChatbotConversation({
 				}}
 				busy={chat.busy}
 				label={inputLabel}
+				placeholder={placeholder}
 				sendLabel={preview.sendLabel}
 				maxLength={CHAT_MESSAGE_MAX_CHARS}
 			/>

@@ -1,6 +1,6 @@
 import { useChat } from '@ai-sdk/react'
 import { DefaultChatTransport, type UIMessage } from 'ai'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { textOf } from '~/ai/chat-schema.ts'
 import type { ThreadMessage, ThreadSource } from '~/components/chat/chat-thread.tsx'
 // A user's chatbot in the browser (owner preview or embed): starts with the chatbot's greeting,
@@ -21,12 +21,39 @@ export function chatErrorMessage(error: Error): string {
 	return error.message
 }
 
+/** How many messages a remembered conversation keeps. */
+const REMEMBERED_MESSAGES = 60
+
+/** The conversation kept in this browser under `key` (the embed: per visitor and chatbot). */
+function rememberedConversation(key: string | undefined): ChatbotMessage[] | null {
+	if (!key) return null
+	try {
+		const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as unknown
+		return Array.isArray(stored) && stored.length > 0 ? (stored as ChatbotMessage[]) : null
+	} catch {
+		// Storage blocked (a privacy setting) or damaged: start afresh.
+		return null
+	}
+}
+
+function remember(key: string, messages: ChatbotMessage[]) {
+	try {
+		if (messages.some((message) => message.role === 'user'))
+			localStorage.setItem(key, JSON.stringify(messages.slice(-REMEMBERED_MESSAGES)))
+		else localStorage.removeItem(key)
+	} catch {
+		// Storage full or blocked: the conversation still works, it is just not remembered.
+	}
+}
+
 export function useChatbotChat({
 	api,
 	greeting,
 	errorReply,
 	emptyReply,
 	onError,
+	headers,
+	storageKey,
 }: {
 	api: string
 	greeting: string
@@ -34,10 +61,18 @@ export function useChatbotChat({
 	emptyReply: string
 	/** Called with the failure; returns the bubble text to show instead of `errorReply`, if any. */
 	onError?: (error: Error) => string | void
+	/** Sent with every request (the embed's token). */
+	headers?: Record<string, string>
+	/** Where this browser remembers the conversation across reloads; not remembered without it. */
+	storageKey?: string
 }) {
+	const start = useMemo<ChatbotMessage[]>(
+		() => [{ id: 'greeting', role: 'assistant', parts: [{ type: 'text', text: greeting }] }],
+		[greeting],
+	)
 	const { messages, sendMessage, status, setMessages } = useChat<ChatbotMessage>({
-		messages: [{ id: 'greeting', role: 'assistant', parts: [{ type: 'text', text: greeting }] }],
-		transport: new DefaultChatTransport({ api }),
+		messages: start,
+		transport: new DefaultChatTransport({ api, headers }),
 		onError: (error) => {
 			const text = onError?.(error) || errorReply
 			setMessages((current) => replaceLastReply(current, text))
@@ -48,6 +83,17 @@ export function useChatbotChat({
 		},
 	})
 	const busy = status === 'submitted' || status === 'streaming'
+	// After hydration, the remembered conversation (the server renders the greeting alone).
+	const restored = useRef(false)
+	useEffect(() => {
+		if (restored.current) return
+		restored.current = true
+		const remembered = rememberedConversation(storageKey)
+		if (remembered) setMessages(remembered)
+	}, [storageKey, setMessages])
+	useEffect(() => {
+		if (storageKey && restored.current && !busy) remember(storageKey, messages)
+	}, [storageKey, messages, busy])
 	const thread: ThreadMessage[] = useMemo(
 		() =>
 			messages.map((m) => ({
@@ -64,6 +110,13 @@ export function useChatbotChat({
 		thread,
 		busy,
 		typing: busy && !(last?.role === 'assistant' && last.text.length > 0),
+		/** Starts a new conversation: the greeting alone, and nothing remembered. */
+		reset: () => {
+			if (busy) return
+			setMessages(start)
+			if (storageKey) remember(storageKey, start)
+		},
+		hasConversation: messages.some((message) => message.role === 'user'),
 		send: (text: string) => {
 			const clean = text.trim()
 			if (!clean || busy) return false

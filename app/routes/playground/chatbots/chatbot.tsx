@@ -21,6 +21,9 @@ import { ChatbotForm } from '~/features/chatbots/ui/chatbot-form.tsx'
 import { EmbedSection } from '~/features/chatbots/ui/embed-section.tsx'
 import { KnowledgeSources } from '~/features/chatbots/ui/knowledge-sources.tsx'
 import { PreviewPanel } from '~/features/chatbots/ui/preview-panel.tsx'
+import { saveWidgetAction } from '~/features/chatbots/widget/widget-actions.server.ts'
+import { WidgetSettings } from '~/features/chatbots/widget/widget-settings-form.tsx'
+import { appearanceOf, formValuesOf } from '~/features/chatbots/widget/widget-settings.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import type { Route } from './+types/chatbot'
@@ -59,6 +62,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 					.slice(0, 16),
 			},
 			sources,
+			widget: formValuesOf(appearanceOf(chatbot.appearance), chatbot.allowedSites),
 			confirmingDelete: new URL(request.url).searchParams.has('delete'),
 		},
 		{ headers: privateHeaders(setCookie) },
@@ -68,6 +72,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
 	const { user } = await requireUser(request)
 	if (!(await getOwnedChatbot(user.id, params.chatbotId))) throw data(toasts.notFound, { status: 404 })
+	// The Widget form posts a plain (urlencoded) form; the builder's forms may carry files.
+	if (request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded')) {
+		const form = await request.clone().formData()
+		if (form.get('intent') === 'save-widget')
+			return saveWidgetAction(form, user.id, params.chatbotId, `/playground/chatbots/${params.chatbotId}`)
+	}
 	return chatbotBuilderAction(request, user.id, params.chatbotId)
 }
 
@@ -77,9 +87,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, sources, confirmingDelete } = loaderData
+	const { chatbot, sources, widget, confirmingDelete } = loaderData
 	const toggle = useActiveToggle(chatbot.isActive)
 	const pagePath = `/playground/chatbots/${chatbot.id}`
+	const widgetData = actionData && 'widget' in actionData ? actionData.widget : undefined
+	const builderData = actionData && 'values' in actionData ? actionData : undefined
 	return (
 		<article aria-labelledby="chatbot-heading" className="min-w-0">
 			<ToastMessage toast={actionData?.toast} />
@@ -109,6 +121,7 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 				links={[
 					['#knowledge', page.knowledge],
 					['#preview', page.preview],
+					['#widget', page.widget],
 					['#embed', page.embed],
 				]}
 			/>
@@ -123,7 +136,7 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 								mode="edit"
 								title={page.formTitle}
 								initial={{ ...chatbot, url: '', sites: [] }}
-								actionData={actionData}
+								actionData={builderData}
 								cancelTo={pagePath}
 								hasOtherSources={sources.some((source) => source.kind !== 'text')}
 							/>
@@ -133,6 +146,13 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 				side={<PreviewPanel chatbot={chatbot} version={chatbot.version} />}
 				below={
 					<>
+						<WidgetSettings
+							key={JSON.stringify(widget)}
+							name={chatbot.name}
+							pagePath={pagePath}
+							saved={widget}
+							actionData={widgetData}
+						/>
 						<EmbedSection embedCode={chatbot.embedCode} active={toggle.active} />
 						<DeleteSection
 							title={page.dangerTitle}

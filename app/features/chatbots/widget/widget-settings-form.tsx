@@ -1,0 +1,310 @@
+// The Widget section of a chatbot's page: the widget's look and allowed sites, with a live preview
+// that follows every change before it is saved. A plain form post (intent save-widget), so it works
+// without JavaScript; with it, the same schema checks the form before it is sent.
+import { AlertTriangle, Loader2 } from 'lucide-react'
+import { useState, type CSSProperties } from 'react'
+import { Form, useNavigation } from 'react-router'
+import { MessageBubble } from '~/components/chat/chat-thread.tsx'
+import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
+import { showToast } from '~/components/toast-message.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { Field, TextareaField } from '~/components/ui/field.tsx'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import type { FieldErrors } from '~/lib/forms.ts'
+import { cn } from '~/lib/misc.ts'
+import { useClientValidation } from '~/lib/use-client-validation.ts'
+import { WIDGET_ICON, WidgetHeader, WidgetLauncher } from './widget-parts.tsx'
+import {
+	appearanceOf,
+	contrastRatio,
+	LAUNCHER_POSITIONS,
+	textColorOn,
+	WIDGET_ICONS,
+	widgetTheme,
+	WidgetSettingsSchema,
+	type WidgetSettingsValues,
+} from './widget-settings.ts'
+
+const { widget: copy, preview: previewCopy } = chatbotBuilder
+
+export type WidgetActionData = { widget: { values: WidgetSettingsValues; errors: FieldErrors } }
+
+/** The preview's appearance from the form as typed (what does not parse yet keeps its saved value). */
+function previewAppearance(values: WidgetSettingsValues, saved: WidgetSettingsValues) {
+	const parsed = WidgetSettingsSchema.safeParse(values)
+	const fallback = WidgetSettingsSchema.safeParse(saved)
+	const { allowedSites: _sites, ...appearance } = parsed.success ? parsed.data : fallback.success ? fallback.data : {}
+	return appearanceOf(appearance)
+}
+
+function WidgetPreview({
+	values,
+	saved,
+	name,
+}: {
+	values: WidgetSettingsValues
+	saved: WidgetSettingsValues
+	name: string
+}) {
+	const appearance = previewAppearance(values, saved)
+	return (
+		<figure aria-label={copy.previewLabel} className="lg:sticky lg:top-24">
+			<div
+				className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-slate-100 to-slate-200 p-4 pb-24 ring-1 ring-slate-200"
+				style={widgetTheme(appearance.brandColor) as CSSProperties}
+				data-testid="widget-preview"
+			>
+				<div
+					className={cn(
+						'flex max-w-[340px] flex-col overflow-hidden rounded-2xl bg-white shadow-xl',
+						appearance.launcherPosition === 'left' ? 'mr-auto' : 'ml-auto',
+					)}
+				>
+					<WidgetHeader appearance={appearance} name={name} headingLevel="p" />
+					<ol className="space-y-3 bg-slate-50 px-4 py-4">
+						<MessageBubble
+							message={{ id: 'w', role: 'assistant', text: appearance.welcomeMessage || previewCopy.greeting(name) }}
+							assistantName={name}
+						/>
+						<MessageBubble message={{ id: 'v', role: 'user', text: copy.previewVisitor }} assistantName={name} />
+					</ol>
+					{appearance.suggestedQuestions.length > 0 ? (
+						<ul className="flex flex-wrap gap-2 bg-slate-50 px-4 pb-3">
+							{appearance.suggestedQuestions.map((question) => (
+								<li
+									key={question}
+									className="border-brand-200 text-brand-700 rounded-full border bg-white px-3 py-1.5 text-xs font-medium [overflow-wrap:anywhere]"
+								>
+									{question}
+								</li>
+							))}
+						</ul>
+					) : null}
+					<p className="truncate border-t border-slate-200 px-4 py-3 text-sm text-slate-400">
+						{appearance.placeholder || chatbotBuilder.embed.inputLabel(name)}
+					</p>
+				</div>
+				<WidgetLauncher
+					appearance={appearance}
+					className={cn('absolute bottom-4', appearance.launcherPosition === 'left' ? 'left-4' : 'right-4')}
+				/>
+			</div>
+		</figure>
+	)
+}
+
+export function WidgetSettings({
+	name,
+	pagePath,
+	saved,
+	actionData,
+}: {
+	name: string
+	pagePath: string
+	saved: WidgetSettingsValues
+	actionData?: WidgetActionData['widget']
+}) {
+	const [values, setValues] = useState<WidgetSettingsValues>(actionData?.values ?? saved)
+	const set = (field: keyof WidgetSettingsValues) => (event: { target: { value: string } }) =>
+		setValues((current) => ({ ...current, [field]: event.target.value }))
+	const { clientErrors, validate } = useClientValidation(WidgetSettingsSchema, (errors) =>
+		showToast({ id: 'widget-save', type: 'error', title: copy.saveFailed, description: Object.values(errors)[0] }),
+	)
+	const errors = clientErrors ?? actionData?.errors ?? {}
+	const navigation = useNavigation()
+	const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save-widget'
+	const color = /^#[0-9a-f]{6}$/i.test(values.brandColor) ? values.brandColor : saved.brandColor
+	const text = textColorOn(color)
+	return (
+		<WorkspaceSection id="widget" title={copy.title}>
+			<p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
+			<div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+				<Form method="post" action={`${pagePath}#widget`} onSubmit={validate} noValidate className="min-w-0">
+					<div className="grid gap-4 sm:grid-cols-2">
+						<div>
+							<label htmlFor="widget-color" className="block text-sm font-medium text-slate-800">
+								{copy.brandColor}
+							</label>
+							<div className="mt-1.5 flex items-center gap-3">
+								<input
+									id="widget-color"
+									type="color"
+									name="brandColor"
+									value={color}
+									onChange={set('brandColor')}
+									aria-invalid={errors.brandColor ? true : undefined}
+									aria-describedby="widget-color-hint"
+									className="h-11 w-16 shrink-0 cursor-pointer rounded-xl border-0 bg-white p-1 ring-1 ring-slate-300"
+								/>
+								<span className="font-mono text-sm text-slate-700 uppercase">{color}</span>
+							</div>
+							<p id="widget-color-hint" className="mt-1.5 text-xs text-slate-500">
+								{copy.contrast(
+									text === '#ffffff' ? 'white' : 'dark',
+									contrastRatio(color, text).toFixed(1),
+									contrastRatio(color, '#ffffff').toFixed(1),
+								)}
+							</p>
+							{errors.brandColor ? (
+								<p role="alert" className="mt-1.5 text-sm text-rose-700">
+									{errors.brandColor}
+								</p>
+							) : null}
+						</div>
+						<fieldset>
+							<legend className="block text-sm font-medium text-slate-800">{copy.icon}</legend>
+							<div className="mt-1.5 flex flex-wrap gap-2">
+								{WIDGET_ICONS.map((icon) => {
+									const Icon = WIDGET_ICON[icon]
+									return (
+										<label
+											key={icon}
+											className="has-[:checked]:ring-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-brand-500 grid size-11 cursor-pointer place-items-center rounded-xl bg-white text-slate-700 ring-1 ring-slate-300 has-[:checked]:ring-2 has-[:focus-visible]:ring-2"
+										>
+											<input
+												type="radio"
+												name="icon"
+												value={icon}
+												checked={values.icon === icon}
+												onChange={set('icon')}
+												className="sr-only"
+											/>
+											<Icon className="size-5" aria-hidden />
+											<span className="sr-only">{copy.icons[icon]}</span>
+										</label>
+									)
+								})}
+							</div>
+						</fieldset>
+						<Field
+							label={copy.headerTitle}
+							name="title"
+							value={values.title}
+							onChange={set('title')}
+							maxLength={60}
+							placeholder={name}
+							error={errors.title}
+							hint={<p className="mt-1.5 text-xs text-slate-500">{copy.headerTitleHint}</p>}
+						/>
+						<Field
+							label={copy.subtitle}
+							name="subtitle"
+							value={values.subtitle}
+							onChange={set('subtitle')}
+							maxLength={80}
+							error={errors.subtitle}
+							hint={<p className="mt-1.5 text-xs text-slate-500">{copy.subtitleHint}</p>}
+						/>
+					</div>
+					<TextareaField
+						className="mt-4"
+						label={copy.welcome}
+						name="welcomeMessage"
+						rows={2}
+						value={values.welcomeMessage}
+						onChange={set('welcomeMessage')}
+						maxLength={500}
+						placeholder={previewCopy.greeting(name)}
+						error={errors.welcomeMessage}
+						hint={<p className="mt-1.5 text-xs text-slate-500">{copy.welcomeHint}</p>}
+					/>
+					<TextareaField
+						className="mt-4"
+						label={copy.suggestions}
+						name="suggestedQuestions"
+						rows={4}
+						value={values.suggestedQuestions}
+						onChange={set('suggestedQuestions')}
+						error={errors.suggestedQuestions}
+						hint={<p className="mt-1.5 text-xs text-slate-500">{copy.suggestionsHint}</p>}
+					/>
+					<div className="mt-4 grid gap-4 sm:grid-cols-2">
+						<Field
+							label={copy.placeholder}
+							name="placeholder"
+							value={values.placeholder}
+							onChange={set('placeholder')}
+							maxLength={80}
+							placeholder={chatbotBuilder.embed.inputLabel(name)}
+							error={errors.placeholder}
+						/>
+						<Field
+							label={copy.launcherLabel}
+							name="launcherLabel"
+							value={values.launcherLabel}
+							onChange={set('launcherLabel')}
+							maxLength={30}
+							error={errors.launcherLabel}
+							hint={<p className="mt-1.5 text-xs text-slate-500">{copy.launcherLabelHint}</p>}
+						/>
+					</div>
+					<fieldset className="mt-4">
+						<legend className="block text-sm font-medium text-slate-800">{copy.position}</legend>
+						<div className="mt-1.5 flex flex-wrap gap-2">
+							{LAUNCHER_POSITIONS.map((position) => (
+								<label
+									key={position}
+									className="has-[:checked]:ring-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-brand-500 inline-flex cursor-pointer items-center gap-2 rounded-xl bg-white px-3.5 py-2.5 text-sm text-slate-800 ring-1 ring-slate-300 has-[:checked]:ring-2 has-[:focus-visible]:ring-2"
+								>
+									<input
+										type="radio"
+										name="launcherPosition"
+										value={position}
+										checked={values.launcherPosition === position}
+										onChange={set('launcherPosition')}
+										className="accent-brand-600"
+									/>
+									{copy.positions[position]}
+								</label>
+							))}
+						</div>
+					</fieldset>
+					<label className="mt-4 flex items-start gap-3 rounded-xl bg-slate-50 px-3.5 py-3 ring-1 ring-slate-200">
+						<input
+							type="checkbox"
+							name="showSources"
+							checked={values.showSources === 'on'}
+							onChange={(event) =>
+								setValues((current) => ({ ...current, showSources: event.target.checked ? 'on' : '' }))
+							}
+							className="accent-brand-600 mt-0.5 size-4"
+						/>
+						<span>
+							<span className="block text-sm font-medium text-slate-800">{copy.showSources}</span>
+							<span className="block text-xs text-slate-500">{copy.showSourcesHint}</span>
+						</span>
+					</label>
+					<TextareaField
+						className="mt-4"
+						controlClassName="font-mono"
+						label={copy.allowedSites}
+						name="allowedSites"
+						rows={3}
+						value={values.allowedSites}
+						onChange={set('allowedSites')}
+						placeholder={'www.example.com\n*.example.com'}
+						error={errors.allowedSites}
+						hint={
+							<>
+								<p className="mt-1.5 text-xs text-slate-500">{copy.allowedSitesHint}</p>
+								{values.allowedSites.trim() ? null : (
+									<p className="mt-2 flex gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+										<AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+										{copy.anywhereWarning}
+									</p>
+								)}
+							</>
+						}
+					/>
+					<div className="mt-6 flex justify-end">
+						<Button type="submit" name="intent" value="save-widget" disabled={saving}>
+							{saving ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+							{saving ? copy.saving : copy.save}
+						</Button>
+					</div>
+				</Form>
+				<WidgetPreview values={values} saved={saved} name={name} />
+			</div>
+		</WorkspaceSection>
+	)
+}

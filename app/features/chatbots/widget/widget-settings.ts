@@ -1,0 +1,257 @@
+// The embedded chat widget's settings: how it looks (colour, title, avatar, welcome, suggested
+// questions, launcher) and where it may run (allowed sites). One schema for the form, in the browser
+// and on the server; the colour and site rules are shared with the embed page and its config.
+// docs/decisions/0018-embed-widget.md
+import { z } from 'zod'
+
+export const WIDGET_ICONS = ['bot', 'message', 'sparkles', 'headset', 'smile'] as const
+export type WidgetIcon = (typeof WIDGET_ICONS)[number]
+export const LAUNCHER_POSITIONS = ['right', 'left'] as const
+export const MAX_SUGGESTED_QUESTIONS = 4
+export const MAX_ALLOWED_SITES = 20
+
+export type WidgetAppearance = {
+	brandColor: string
+	title: string
+	subtitle: string
+	icon: WidgetIcon
+	welcomeMessage: string
+	suggestedQuestions: string[]
+	placeholder: string
+	launcherPosition: (typeof LAUNCHER_POSITIONS)[number]
+	launcherLabel: string
+	showSources: boolean
+}
+
+/** What a chatbot's widget looks like before its owner changes anything (empty texts: the defaults). */
+export const DEFAULT_APPEARANCE: WidgetAppearance = {
+	brandColor: '#4f46e5',
+	title: '',
+	subtitle: '',
+	icon: 'bot',
+	welcomeMessage: '',
+	suggestedQuestions: [],
+	placeholder: '',
+	launcherPosition: 'right',
+	launcherLabel: '',
+	showSources: false,
+}
+
+/** The stored appearance (any shape: older rows, hand edits) read safely over the defaults. */
+export function appearanceOf(stored: unknown): WidgetAppearance {
+	const parsed = StoredAppearanceSchema.safeParse(stored)
+	return { ...DEFAULT_APPEARANCE, ...(parsed.success ? parsed.data : {}) }
+}
+
+/** The header the embed page's chat sends its token in (widget.server.ts issues and checks it). */
+export const EMBED_TOKEN_HEADER = 'x-embed-token'
+
+// ─── Colour ──────────────────────────────────────────────────────────────────────────────────────
+
+const HEX = /^#[0-9a-f]{6}$/i
+
+function luminance(hex: string) {
+	const channel = (i: number) => {
+		const value = Number.parseInt(hex.slice(i, i + 2), 16) / 255
+		return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4
+	}
+	return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
+}
+
+/** WCAG 2 contrast ratio of two #rrggbb colours (1 to 21). */
+export function contrastRatio(a: string, b: string) {
+	const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+	return (light + 0.05) / (dark + 0.05)
+}
+
+const WHITE = '#ffffff'
+const INK = '#0f172a'
+/** The text colour on the brand colour: white or near-black, whichever contrasts more (always AA). */
+export const textColorOn = (brand: string) => (contrastRatio(brand, WHITE) >= contrastRatio(brand, INK) ? WHITE : INK)
+
+const hex = (channels: number[]) => `#${channels.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`
+const channelsOf = (color: string) => [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16))
+/** `color` mixed with `other`, `share` of `color` (0 to 1). */
+const mix = (color: string, other: string, share: number) => {
+	const [a, b] = [channelsOf(color), channelsOf(other)]
+	return hex(a.map((c, i) => c * share + b[i] * (1 - share)))
+}
+
+/** The brand colour darkened until small text in it on white passes AA (4.5:1). */
+function readableOnWhite(brand: string) {
+	let shade = brand
+	for (let share = 0.95; contrastRatio(shade, WHITE) < 4.5 && share > 0; share -= 0.05) shade = mix(brand, INK, share)
+	return shade
+}
+
+/**
+ * The widget's colours as the CSS variables the chat's components use: the brand colour for the
+ * header, the visitor's bubbles and the send button, with text that contrasts on it, and a darker
+ * shade for links and small text on white.
+ */
+export function widgetTheme(brand: string): Record<string, string> {
+	return {
+		'--color-brand-50': mix(brand, WHITE, 0.08),
+		'--color-brand-100': mix(brand, WHITE, 0.16),
+		'--color-brand-200': mix(brand, WHITE, 0.3),
+		'--color-brand-500': brand,
+		'--color-brand-600': brand,
+		'--color-brand-700': readableOnWhite(brand),
+		'--color-on-brand': textColorOn(brand),
+	}
+}
+
+/**
+ * The launcher and the visitor's bubbles sit on white pages: the brand colour needs 3:1 against white
+ * (WCAG's minimum for controls and large text) to be seen at all.
+ */
+export const MIN_CONTRAST_ON_WHITE = 3
+
+// ─── Allowed sites ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * An allowed site as the owner typed it ("https://www.acme.in/", "*.acme.in", "localhost:3000") made
+ * a host pattern: lower case, no scheme, path or trailing dot; a port only when given. Null if it is
+ * not a host name.
+ */
+export function sitePattern(input: string): string | null {
+	let value = input.trim().toLowerCase()
+	if (!value) return null
+	value = value.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, '')
+	const match =
+		/^(\*\.)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\.?(?::(\d{1,5}))?$/.exec(
+			value,
+		)
+	if (!match) return null
+	const [, wildcard = '', host, port] = match
+	if (port && (Number(port) < 1 || Number(port) > 65535)) return null
+	// "*.com" would allow the whole of a top-level domain ("*.localhost", for local testing, is fine).
+	if (wildcard && !host.includes('.') && host !== 'localhost') return null
+	return `${wildcard}${host}${port ? `:${port}` : ''}`
+}
+
+/** Whether a page's origin ("https://shop.acme.in") is one of the allowed site patterns. */
+export function originAllowed(origin: string, patterns: string[]) {
+	let url: URL
+	try {
+		url = new URL(origin)
+	} catch {
+		return false
+	}
+	if (url.protocol !== 'https:' && url.protocol !== 'http:') return false
+	const host = url.hostname.toLowerCase()
+	return patterns.some((pattern) => {
+		const [hostPattern, port] = pattern.split(':')
+		if (port ? url.port !== port : url.port !== '') return false
+		return hostPattern.startsWith('*.') ? host.endsWith(hostPattern.slice(1)) : host === hostPattern
+	})
+}
+
+// ─── The form ────────────────────────────────────────────────────────────────────────────────────
+
+const text = (max: number, label: string) =>
+	z.string().trim().max(max, `Keep the ${label} under ${max} characters.`).default('')
+
+const lines = (value: string) =>
+	value
+		.split(/\r?\n/)
+		.map((line) => line.trim())
+		.filter(Boolean)
+
+const AppearanceFields = {
+	brandColor: z
+		.string()
+		.trim()
+		.regex(HEX, 'Enter the colour as #RRGGBB, for example #4F46E5.')
+		.transform((value) => value.toLowerCase())
+		.superRefine((value, context) => {
+			const ratio = contrastRatio(value, WHITE)
+			if (ratio < MIN_CONTRAST_ON_WHITE)
+				context.addIssue({
+					code: 'custom',
+					message: `This colour is too light to see on a white page (${ratio.toFixed(1)}:1 against white; at least ${MIN_CONTRAST_ON_WHITE}:1 is needed). Choose a darker shade.`,
+				})
+		}),
+	title: text(60, 'title'),
+	subtitle: text(80, 'subtitle'),
+	icon: z.enum(WIDGET_ICONS, 'Choose one of the icons.'),
+	welcomeMessage: text(500, 'welcome message'),
+	placeholder: text(80, 'placeholder'),
+	launcherPosition: z.enum(LAUNCHER_POSITIONS, 'Choose bottom right or bottom left.'),
+	launcherLabel: text(30, 'launcher label'),
+}
+
+const StoredAppearanceSchema = z
+	.object({
+		...AppearanceFields,
+		suggestedQuestions: z.array(z.string().max(120)).max(MAX_SUGGESTED_QUESTIONS),
+		showSources: z.boolean(),
+	})
+	.partial()
+
+/** The widget settings form: text fields, one suggested question and one site per line. */
+export const WidgetSettingsSchema = z.object({
+	...AppearanceFields,
+	suggestedQuestions: z
+		.string()
+		.default('')
+		.transform(lines)
+		.pipe(
+			z
+				.array(z.string().max(120, 'Keep each suggested question under 120 characters.'))
+				.max(MAX_SUGGESTED_QUESTIONS, `Suggest at most ${MAX_SUGGESTED_QUESTIONS} questions.`),
+		),
+	showSources: z
+		.string()
+		.optional()
+		.transform((value) => value === 'on' || value === 'true'),
+	allowedSites: z
+		.string()
+		.max(4000, 'That list is too long.')
+		.default('')
+		.transform((value, context) => {
+			const patterns: string[] = []
+			for (const line of lines(value)) {
+				const pattern = sitePattern(line)
+				if (!pattern) {
+					context.addIssue({
+						code: 'custom',
+						message: `"${line.slice(0, 80)}" is not a site address. Use a host such as www.example.com or *.example.com.`,
+					})
+					return z.NEVER
+				}
+				if (!patterns.includes(pattern)) patterns.push(pattern)
+			}
+			if (patterns.length > MAX_ALLOWED_SITES) {
+				context.addIssue({ code: 'custom', message: `List at most ${MAX_ALLOWED_SITES} sites.` })
+				return z.NEVER
+			}
+			return patterns
+		}),
+})
+export type WidgetSettingsForm = z.infer<typeof WidgetSettingsSchema>
+export type WidgetSettingsField = keyof WidgetSettingsForm
+/** The form's fields as typed (strings), for showing them back. */
+export type WidgetSettingsValues = Record<WidgetSettingsField, string>
+
+export function formValuesOf(appearance: WidgetAppearance, allowedSites: string[]): WidgetSettingsValues {
+	return {
+		brandColor: appearance.brandColor,
+		title: appearance.title,
+		subtitle: appearance.subtitle,
+		icon: appearance.icon,
+		welcomeMessage: appearance.welcomeMessage,
+		suggestedQuestions: appearance.suggestedQuestions.join('\n'),
+		placeholder: appearance.placeholder,
+		launcherPosition: appearance.launcherPosition,
+		launcherLabel: appearance.launcherLabel,
+		showSources: appearance.showSources ? 'on' : '',
+		allowedSites: allowedSites.join('\n'),
+	}
+}
+
+/** The saved form as the stored appearance and allowed sites. */
+export function settingsOf(form: WidgetSettingsForm): { appearance: WidgetAppearance; allowedSites: string[] } {
+	const { allowedSites, ...appearance } = form
+	return { appearance, allowedSites }
+}

@@ -1,0 +1,104 @@
+// The embedded widget on the server: an active chatbot with its widget settings, saving them, and
+// who may use the widget. The embed page (/embed/:id) is refused when opened directly or framed by
+// a site its owner did not allow; when it is allowed it gets a short-lived token, signed by us and
+// bound to the chatbot and the framing site, that the chat API requires. docs/decisions/0018-embed-widget.md
+import crypto from 'node:crypto'
+import { prisma } from '~/lib/db.server.ts'
+import { isUuid } from '~/lib/misc.ts'
+import { getSessionSecret } from '~/lib/session-secret.server.ts'
+import { appearanceOf, originAllowed, settingsOf, type WidgetSettingsForm } from './widget-settings.ts'
+
+/** An active chatbot as its widget needs it; null when it is switched off, deleted or not an id. */
+export async function getActiveWidget(id: string) {
+	if (!isUuid(id)) return null
+	const chatbot = await prisma.chatbot.findFirst({
+		where: { id, isActive: true },
+		select: { id: true, name: true, systemPrompt: true, appearance: true, allowedSites: true },
+	})
+	return chatbot ? { ...chatbot, appearance: appearanceOf(chatbot.appearance) } : null
+}
+export type ActiveWidget = NonNullable<Awaited<ReturnType<typeof getActiveWidget>>>
+
+/** Saves a chatbot's widget settings; false when it is not this user's. */
+export async function saveWidgetSettings(userId: string, chatbotId: string, form: WidgetSettingsForm) {
+	if (!isUuid(chatbotId)) return false
+	const { appearance, allowedSites } = settingsOf(form)
+	const { count } = await prisma.chatbot.updateMany({
+		where: { id: chatbotId, userId },
+		data: { appearance, allowedSites },
+	})
+	return count === 1
+}
+
+// ─── Who may use the widget ──────────────────────────────────────────────────────────────────────
+
+/** The page that framed the embed page: the Referer's origin (embed.js asks for it with referrerpolicy="origin"). */
+export function framingOrigin(request: Request) {
+	const referer = request.headers.get('referer')
+	if (!referer) return null
+	try {
+		const { origin } = new URL(referer)
+		return origin === 'null' ? null : origin
+	} catch {
+		return null
+	}
+}
+
+export type EmbedPageAccess = { allowed: true; parentOrigin: string | null } | { allowed: false; reason: string }
+
+/**
+ * Whether the embed page may be shown for this request. With no allowed sites, anywhere (as before
+ * the setting existed). Otherwise only inside a frame (Sec-Fetch-Dest, sent by every current
+ * browser) on an allowed site; the browser also enforces that through frame-ancestors.
+ */
+export function embedPageAccess(request: Request, allowedSites: string[]): EmbedPageAccess {
+	const parentOrigin = framingOrigin(request)
+	if (allowedSites.length === 0) return { allowed: true, parentOrigin }
+	const destination = request.headers.get('sec-fetch-dest')
+	if (destination && destination !== 'iframe') return { allowed: false, reason: 'opened directly, not in a frame' }
+	if (!parentOrigin) return { allowed: false, reason: 'no framing site given' }
+	if (!originAllowed(parentOrigin, allowedSites)) return { allowed: false, reason: `framed by ${parentOrigin}` }
+	return { allowed: true, parentOrigin }
+}
+
+/** The embed page's frame-ancestors: the allowed sites (either scheme), or anywhere. */
+export function frameAncestors(allowedSites: string[]) {
+	if (allowedSites.length === 0) return '*'
+	return allowedSites.flatMap((site) => [`https://${site}`, `http://${site}`]).join(' ')
+}
+
+/** How long an embed token lasts: a visitor who keeps the page open longer reloads it. */
+const TOKEN_TTL_MS = 12 * 60 * 60 * 1000
+
+const tokenKey = () => crypto.createHmac('sha256', getSessionSecret()).update('embed-token/v1').digest()
+const sign = (payload: string) => crypto.createHmac('sha256', tokenKey()).update(payload).digest('base64url')
+
+/** A token for the chat API, bound to this chatbot and the site that framed it. */
+export function issueEmbedToken(chatbotId: string, parentOrigin: string | null, now = Date.now()) {
+	const payload = [chatbotId, Buffer.from(parentOrigin ?? '').toString('base64url'), now + TOKEN_TTL_MS].join('.')
+	return `${payload}.${sign(payload)}`
+}
+
+/**
+ * Whether a chat request's token is ours, for this chatbot, unexpired, and from a site the chatbot
+ * still allows (the owner may have removed it since). Returns the reason when it is not.
+ */
+export function checkEmbedToken(
+	token: string | null,
+	chatbot: { id: string; allowedSites: string[] },
+	now = Date.now(),
+) {
+	if (!token || token.length > 1000) return 'no token'
+	const parts = token.split('.')
+	if (parts.length !== 4) return 'a malformed token'
+	const [chatbotId, encodedOrigin, expires, signature] = parts
+	const expected = Buffer.from(sign(parts.slice(0, 3).join('.')))
+	const given = Buffer.from(signature)
+	if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return 'a forged token'
+	if (chatbotId !== chatbot.id) return "another chatbot's token"
+	if (!(Number(expires) > now)) return 'an expired token'
+	const origin = Buffer.from(encodedOrigin, 'base64url').toString()
+	if (chatbot.allowedSites.length > 0 && !originAllowed(origin, chatbot.allowedSites))
+		return `a token for ${origin || 'no site'}, which is not allowed`
+	return null
+}
