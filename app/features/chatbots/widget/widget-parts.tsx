@@ -16,8 +16,8 @@ export const WIDGET_ICON: Record<WidgetIcon, LucideIcon> = {
 }
 
 /** The header's title and subtitle: the owner's, else the chatbot's name and "Powered by …". */
-export const widgetTitle = (appearance: WidgetAppearance, name: string) => appearance.title || name
-export const widgetSubtitle = (appearance: WidgetAppearance) =>
+const widgetTitle = (appearance: WidgetAppearance, name: string) => appearance.title || name
+const widgetSubtitle = (appearance: WidgetAppearance) =>
 	appearance.subtitle || `${chatbotBuilder.embed.poweredBy} ${company.name}`
 
 export function WidgetHeader({

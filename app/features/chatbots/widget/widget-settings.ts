@@ -7,8 +7,8 @@ import { z } from 'zod'
 export const WIDGET_ICONS = ['bot', 'message', 'sparkles', 'headset', 'smile'] as const
 export type WidgetIcon = (typeof WIDGET_ICONS)[number]
 export const LAUNCHER_POSITIONS = ['right', 'left'] as const
-export const MAX_SUGGESTED_QUESTIONS = 4
-export const MAX_ALLOWED_SITES = 20
+const MAX_SUGGESTED_QUESTIONS = 4
+const MAX_ALLOWED_SITES = 20
 
 export type WidgetAppearance = {
 	brandColor: string
@@ -37,10 +37,15 @@ export const DEFAULT_APPEARANCE: WidgetAppearance = {
 	showSources: false,
 }
 
-/** The stored appearance (any shape: older rows, hand edits) read safely over the defaults. */
+/** The stored appearance (any shape: older rows, hand edits) read field by field over the defaults. */
 export function appearanceOf(stored: unknown): WidgetAppearance {
-	const parsed = StoredAppearanceSchema.safeParse(stored)
-	return { ...DEFAULT_APPEARANCE, ...(parsed.success ? parsed.data : {}) }
+	const appearance = { ...DEFAULT_APPEARANCE }
+	if (!stored || typeof stored !== 'object') return appearance
+	for (const [key, schema] of Object.entries(StoredAppearanceSchema.shape)) {
+		const parsed = schema.safeParse((stored as Record<string, unknown>)[key])
+		if (parsed.success && parsed.data !== undefined) Object.assign(appearance, { [key]: parsed.data })
+	}
+	return appearance
 }
 
 /** The header the embed page's chat sends its token in (widget.server.ts issues and checks it). */
@@ -65,8 +70,8 @@ export function contrastRatio(a: string, b: string) {
 }
 
 const WHITE = '#ffffff'
-const INK = '#0f172a'
-/** The text colour on the brand colour: white or near-black, whichever contrasts more (always AA). */
+const INK = '#000000'
+/** The text colour on the brand colour: white or black, whichever contrasts more (always AA, 4.58:1 at worst). */
 export const textColorOn = (brand: string) => (contrastRatio(brand, WHITE) >= contrastRatio(brand, INK) ? WHITE : INK)
 
 const hex = (channels: number[]) => `#${channels.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`
@@ -105,7 +110,7 @@ export function widgetTheme(brand: string): Record<string, string> {
  * The launcher and the visitor's bubbles sit on white pages: the brand colour needs 3:1 against white
  * (WCAG's minimum for controls and large text) to be seen at all.
  */
-export const MIN_CONTRAST_ON_WHITE = 3
+const MIN_CONTRAST_ON_WHITE = 3
 
 // ─── Allowed sites ───────────────────────────────────────────────────────────────────────────────
 

@@ -17,7 +17,6 @@ export async function getActiveWidget(id: string) {
 	})
 	return chatbot ? { ...chatbot, appearance: appearanceOf(chatbot.appearance) } : null
 }
-export type ActiveWidget = NonNullable<Awaited<ReturnType<typeof getActiveWidget>>>
 
 /** Saves a chatbot's widget settings; false when it is not this user's. */
 export async function saveWidgetSettings(userId: string, chatbotId: string, form: WidgetSettingsForm) {
@@ -33,7 +32,7 @@ export async function saveWidgetSettings(userId: string, chatbotId: string, form
 // ─── Who may use the widget ──────────────────────────────────────────────────────────────────────
 
 /** The page that framed the embed page: the Referer's origin (embed.js asks for it with referrerpolicy="origin"). */
-export function framingOrigin(request: Request) {
+function framingOrigin(request: Request) {
 	const referer = request.headers.get('referer')
 	if (!referer) return null
 	try {
