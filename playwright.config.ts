@@ -19,6 +19,10 @@ const chromiumArgs = [
 	'--disable-background-networking',
 	'--disable-component-update',
 	'--disable-sync',
+	// Playwright's own --disable-features list without ThirdPartyStoragePartitioning (the last flag
+	// wins): browsers partition a third-party iframe's storage by default, and the embedded chat
+	// remembers its conversation there. Playwright turns partitioning off, which denies that storage.
+	'--disable-features=AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,AvoidCorsURLLoaderRestartOnRedirect,TcpPortRandomizationWin,OptimizationHints,NetworkTimeServiceQuerying,AimEnabled,PreconnectToSearch',
 ]
 const baseURL = `http://localhost:${port}`
 

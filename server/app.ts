@@ -107,6 +107,20 @@ export async function createServerApp({
 		next()
 	})
 
+	// A host page (or its tooling) that adds a header to every request makes the loader's config fetch
+	// a CORS preflight: answer it. The GET itself decides, per site, who may read the config.
+	app.options('/embed/:chatbotId/config', (req, res) => {
+		res
+			.status(204)
+			.set({
+				'Access-Control-Allow-Origin': '*',
+				'Access-Control-Allow-Methods': 'GET',
+				'Access-Control-Allow-Headers': (req.get('access-control-request-headers') ?? '').slice(0, 200),
+				'Access-Control-Max-Age': '600',
+			})
+			.end()
+	})
+
 	// The site answers GET, HEAD and POST (forms and the JSON APIs); anything else is refused here,
 	// before React Router, which cannot even build a Request for some methods (TRACE, CONNECT).
 	app.use((req, res, next) => {

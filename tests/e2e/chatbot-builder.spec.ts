@@ -316,9 +316,12 @@ test.describe('the embed on another origin', () => {
 		await expect(launcher).toBeVisible()
 		// The host page's "button { background: red }" does not reach our launcher.
 		expect(await launcher.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(79, 70, 229)')
-		// Nothing but the loader itself has come from our origin before the first click.
+		// Nothing but the loader and its config has come from our origin before the first click.
 		const ours = () => requests.filter((url) => url.startsWith(test.info().project.use.baseURL!))
-		expect(ours()).toEqual([`${test.info().project.use.baseURL}/embed.js`])
+		expect(ours()).toEqual([
+			`${test.info().project.use.baseURL}/embed.js`,
+			`${test.info().project.use.baseURL}/embed/${id}/config`,
+		])
 
 		await launcher.click()
 		await expect(page.getByRole('button', { name: 'Close chat' })).toHaveAttribute('aria-expanded', 'true')
@@ -338,9 +341,11 @@ test.describe('the embed on another origin', () => {
 		await input.fill('Still there?')
 		await input.press('Enter')
 		await expect(chat.locator('[data-role="assistant"]').last()).toHaveText(/not available right now/)
+		// On the next page load there is no launcher at all.
+		const config = page.waitForResponse((response) => response.url().endsWith(`/embed/${id}/config`))
 		await page.reload()
-		await page.getByRole('button', { name: 'Open chat' }).click()
-		await expect(chat.getByRole('status')).toContainText('This chatbot is not available right now.')
+		expect((await config).status()).toBe(404)
+		await expect(page.locator('[data-zenvora-chat]')).toHaveCount(0)
 	})
 
 	test('the chat page may be framed anywhere; the rest of the site may not', async ({ request }) => {
@@ -514,7 +519,10 @@ test.describe('who may do what', () => {
 	}) => {
 		await signIn(login, 'embed-api')
 		const id = await createChatbotViaForm(page, 'Limited Bot', 'Our helpline number is 1800-555-0199.')
-		const headers = { Origin: baseURL! }
+		// The token the embed page gives its frame (any site: no allowed sites are set).
+		const embedPage = await (await request.get(`/embed/${id}`)).text()
+		const token = new RegExp(`${id}\\.[A-Za-z0-9_-]*\\.\\d+\\.[A-Za-z0-9_-]+`).exec(embedPage)![0]
+		const headers = { Origin: baseURL!, 'x-embed-token': token }
 		const ok = await request.post(`/api/embed/${id}/chat`, { data: ask('What is the helpline number?'), headers })
 		expect(ok.status()).toBe(200)
 		expect(await ok.text()).toContain('1800-555-0199')
@@ -542,7 +550,10 @@ test.describe('who may do what', () => {
 		// A page on another site cannot call it directly: only our iframe (same origin) can.
 		expect(
 			(
-				await request.post(`/api/embed/${id}/chat`, { data: ask('hi'), headers: { Origin: 'https://evil.example' } })
+				await request.post(`/api/embed/${id}/chat`, {
+					data: ask('hi'),
+					headers: { Origin: 'https://evil.example', 'x-embed-token': token },
+				})
 			).status(),
 		).toBe(403)
 

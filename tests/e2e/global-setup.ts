@@ -31,7 +31,8 @@ export default async function globalSetup() {
 <script src="http://localhost:${E2E_PORT}/embed.js" data-chatbot-id="${id.replace(/[^0-9a-f-]/gi, '')}" async></script>
 </body></html>`)
 	})
-	await new Promise<void>((resolve) => host.listen(E2E_EMBED_HOST_PORT, '127.0.0.1', resolve))
+	// Every loopback address: the page is also opened as localhost and shop.localhost (other sites).
+	await new Promise<void>((resolve) => host.listen(E2E_EMBED_HOST_PORT, resolve))
 	return async () => {
 		await website.close()
 		await crawlSite.close()

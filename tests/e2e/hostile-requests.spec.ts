@@ -44,6 +44,7 @@ const paths = [
 		`/api/chatbots/${id}/chat`,
 		`/api/embed/${id}/chat`,
 		`/embed/${id}`,
+		`/embed/${id}/config`,
 	]),
 ]
 

@@ -41,7 +41,7 @@ export function WidgetHeader({
 			</span>
 			<div className="min-w-0 flex-1">
 				<Heading className="font-display truncate text-base font-bold">{widgetTitle(appearance, name)}</Heading>
-				<p className="truncate text-xs opacity-80">{widgetSubtitle(appearance)}</p>
+				<p className="truncate text-xs">{widgetSubtitle(appearance)}</p>
 			</div>
 			{extra}
 			{onClose ? (

@@ -48,7 +48,7 @@ function WidgetPreview({
 }) {
 	const appearance = previewAppearance(values, saved)
 	return (
-		<figure aria-label={copy.previewLabel} className="lg:sticky lg:top-24">
+		<figure aria-label={copy.previewLabel} className="@3xl:sticky @3xl:top-24">
 			<div
 				className="relative overflow-hidden rounded-2xl bg-gradient-to-br from-slate-100 to-slate-200 p-4 pb-24 ring-1 ring-slate-200"
 				style={widgetTheme(appearance.brandColor) as CSSProperties}
@@ -80,7 +80,7 @@ function WidgetPreview({
 							))}
 						</ul>
 					) : null}
-					<p className="truncate border-t border-slate-200 px-4 py-3 text-sm text-slate-400">
+					<p className="truncate border-t border-slate-200 px-4 py-3 text-sm text-slate-500">
 						{appearance.placeholder || chatbotBuilder.embed.inputLabel(name)}
 					</p>
 				</div>
@@ -118,192 +118,203 @@ export function WidgetSettings({
 	return (
 		<WorkspaceSection id="widget" title={copy.title}>
 			<p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
-			<div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-				<Form method="post" action={`${pagePath}#widget`} onSubmit={validate} noValidate className="min-w-0">
-					<div className="grid gap-4 sm:grid-cols-2">
-						<div>
-							<label htmlFor="widget-color" className="block text-sm font-medium text-slate-800">
-								{copy.brandColor}
-							</label>
-							<div className="mt-1.5 flex items-center gap-3">
-								<input
-									id="widget-color"
-									type="color"
-									name="brandColor"
-									value={color}
-									onChange={set('brandColor')}
-									aria-invalid={errors.brandColor ? true : undefined}
-									aria-describedby="widget-color-hint"
-									className="h-11 w-16 shrink-0 cursor-pointer rounded-xl border-0 bg-white p-1 ring-1 ring-slate-300"
-								/>
-								<span className="font-mono text-sm text-slate-700 uppercase">{color}</span>
-							</div>
-							<p id="widget-color-hint" className="mt-1.5 text-xs text-slate-500">
-								{copy.contrast(
-									text === '#ffffff' ? 'white' : 'dark',
-									contrastRatio(color, text).toFixed(1),
-									contrastRatio(color, '#ffffff').toFixed(1),
-								)}
-							</p>
-							{errors.brandColor ? (
-								<p role="alert" className="mt-1.5 text-sm text-rose-700">
-									{errors.brandColor}
+			{/* Sized by the section, not the window: beside the form when there is room, above it otherwise. */}
+			<div className="@container mt-6">
+				<div className="grid gap-8 @3xl:grid-cols-[minmax(0,1fr)_20rem]">
+					<Form
+						method="post"
+						action={`${pagePath}#widget`}
+						onSubmit={validate}
+						noValidate
+						className="min-w-0 @3xl:order-first"
+					>
+						<div className="grid gap-4 @md:grid-cols-2">
+							<div>
+								<label htmlFor="widget-color" className="block text-sm font-medium text-slate-800">
+									{copy.brandColor}
+								</label>
+								<div className="mt-1.5 flex items-center gap-3">
+									<input
+										id="widget-color"
+										type="color"
+										name="brandColor"
+										value={color}
+										onChange={set('brandColor')}
+										aria-invalid={errors.brandColor ? true : undefined}
+										aria-describedby="widget-color-hint"
+										className="h-11 w-16 shrink-0 cursor-pointer rounded-xl border-0 bg-white p-1 ring-1 ring-slate-300"
+									/>
+									<span className="font-mono text-sm text-slate-700 uppercase">{color}</span>
+								</div>
+								<p id="widget-color-hint" className="mt-1.5 text-xs text-slate-500">
+									{copy.contrast(
+										text === '#ffffff' ? 'white' : 'dark',
+										contrastRatio(color, text).toFixed(1),
+										contrastRatio(color, '#ffffff').toFixed(1),
+									)}
 								</p>
-							) : null}
+								{errors.brandColor ? (
+									<p role="alert" className="mt-1.5 text-sm text-rose-700">
+										{errors.brandColor}
+									</p>
+								) : null}
+							</div>
+							<fieldset>
+								<legend className="block text-sm font-medium text-slate-800">{copy.icon}</legend>
+								<div className="mt-1.5 flex flex-wrap gap-2">
+									{WIDGET_ICONS.map((icon) => {
+										const Icon = WIDGET_ICON[icon]
+										return (
+											<label
+												key={icon}
+												className="has-[:checked]:ring-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-brand-500 grid size-11 cursor-pointer place-items-center rounded-xl bg-white text-slate-700 ring-1 ring-slate-300 has-[:checked]:ring-2 has-[:focus-visible]:ring-2"
+											>
+												<input
+													type="radio"
+													name="icon"
+													value={icon}
+													checked={values.icon === icon}
+													onChange={set('icon')}
+													className="sr-only"
+												/>
+												<Icon className="size-5" aria-hidden />
+												<span className="sr-only">{copy.icons[icon]}</span>
+											</label>
+										)
+									})}
+								</div>
+							</fieldset>
+							<Field
+								label={copy.headerTitle}
+								name="title"
+								value={values.title}
+								onChange={set('title')}
+								maxLength={60}
+								placeholder={name}
+								error={errors.title}
+								hint={<p className="mt-1.5 text-xs text-slate-500">{copy.headerTitleHint}</p>}
+							/>
+							<Field
+								label={copy.subtitle}
+								name="subtitle"
+								value={values.subtitle}
+								onChange={set('subtitle')}
+								maxLength={80}
+								error={errors.subtitle}
+								hint={<p className="mt-1.5 text-xs text-slate-500">{copy.subtitleHint}</p>}
+							/>
 						</div>
-						<fieldset>
-							<legend className="block text-sm font-medium text-slate-800">{copy.icon}</legend>
+						<TextareaField
+							className="mt-4"
+							label={copy.welcome}
+							name="welcomeMessage"
+							rows={2}
+							value={values.welcomeMessage}
+							onChange={set('welcomeMessage')}
+							maxLength={500}
+							placeholder={previewCopy.greeting(name)}
+							error={errors.welcomeMessage}
+							hint={<p className="mt-1.5 text-xs text-slate-500">{copy.welcomeHint}</p>}
+						/>
+						<TextareaField
+							className="mt-4"
+							label={copy.suggestions}
+							name="suggestedQuestions"
+							rows={4}
+							value={values.suggestedQuestions}
+							onChange={set('suggestedQuestions')}
+							error={errors.suggestedQuestions}
+							hint={<p className="mt-1.5 text-xs text-slate-500">{copy.suggestionsHint}</p>}
+						/>
+						<div className="mt-4 grid gap-4 @md:grid-cols-2">
+							<Field
+								label={copy.placeholder}
+								name="placeholder"
+								value={values.placeholder}
+								onChange={set('placeholder')}
+								maxLength={80}
+								placeholder={chatbotBuilder.embed.inputLabel(name)}
+								error={errors.placeholder}
+							/>
+							<Field
+								label={copy.launcherLabel}
+								name="launcherLabel"
+								value={values.launcherLabel}
+								onChange={set('launcherLabel')}
+								maxLength={30}
+								error={errors.launcherLabel}
+								hint={<p className="mt-1.5 text-xs text-slate-500">{copy.launcherLabelHint}</p>}
+							/>
+						</div>
+						<fieldset className="mt-4">
+							<legend className="block text-sm font-medium text-slate-800">{copy.position}</legend>
 							<div className="mt-1.5 flex flex-wrap gap-2">
-								{WIDGET_ICONS.map((icon) => {
-									const Icon = WIDGET_ICON[icon]
-									return (
-										<label
-											key={icon}
-											className="has-[:checked]:ring-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-brand-500 grid size-11 cursor-pointer place-items-center rounded-xl bg-white text-slate-700 ring-1 ring-slate-300 has-[:checked]:ring-2 has-[:focus-visible]:ring-2"
-										>
-											<input
-												type="radio"
-												name="icon"
-												value={icon}
-												checked={values.icon === icon}
-												onChange={set('icon')}
-												className="sr-only"
-											/>
-											<Icon className="size-5" aria-hidden />
-											<span className="sr-only">{copy.icons[icon]}</span>
-										</label>
-									)
-								})}
+								{LAUNCHER_POSITIONS.map((position) => (
+									<label
+										key={position}
+										className="has-[:checked]:ring-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-brand-500 inline-flex cursor-pointer items-center gap-2 rounded-xl bg-white px-3.5 py-2.5 text-sm text-slate-800 ring-1 ring-slate-300 has-[:checked]:ring-2 has-[:focus-visible]:ring-2"
+									>
+										<input
+											type="radio"
+											name="launcherPosition"
+											value={position}
+											checked={values.launcherPosition === position}
+											onChange={set('launcherPosition')}
+											className="accent-brand-600"
+										/>
+										{copy.positions[position]}
+									</label>
+								))}
 							</div>
 						</fieldset>
-						<Field
-							label={copy.headerTitle}
-							name="title"
-							value={values.title}
-							onChange={set('title')}
-							maxLength={60}
-							placeholder={name}
-							error={errors.title}
-							hint={<p className="mt-1.5 text-xs text-slate-500">{copy.headerTitleHint}</p>}
-						/>
-						<Field
-							label={copy.subtitle}
-							name="subtitle"
-							value={values.subtitle}
-							onChange={set('subtitle')}
-							maxLength={80}
-							error={errors.subtitle}
-							hint={<p className="mt-1.5 text-xs text-slate-500">{copy.subtitleHint}</p>}
-						/>
-					</div>
-					<TextareaField
-						className="mt-4"
-						label={copy.welcome}
-						name="welcomeMessage"
-						rows={2}
-						value={values.welcomeMessage}
-						onChange={set('welcomeMessage')}
-						maxLength={500}
-						placeholder={previewCopy.greeting(name)}
-						error={errors.welcomeMessage}
-						hint={<p className="mt-1.5 text-xs text-slate-500">{copy.welcomeHint}</p>}
-					/>
-					<TextareaField
-						className="mt-4"
-						label={copy.suggestions}
-						name="suggestedQuestions"
-						rows={4}
-						value={values.suggestedQuestions}
-						onChange={set('suggestedQuestions')}
-						error={errors.suggestedQuestions}
-						hint={<p className="mt-1.5 text-xs text-slate-500">{copy.suggestionsHint}</p>}
-					/>
-					<div className="mt-4 grid gap-4 sm:grid-cols-2">
-						<Field
-							label={copy.placeholder}
-							name="placeholder"
-							value={values.placeholder}
-							onChange={set('placeholder')}
-							maxLength={80}
-							placeholder={chatbotBuilder.embed.inputLabel(name)}
-							error={errors.placeholder}
-						/>
-						<Field
-							label={copy.launcherLabel}
-							name="launcherLabel"
-							value={values.launcherLabel}
-							onChange={set('launcherLabel')}
-							maxLength={30}
-							error={errors.launcherLabel}
-							hint={<p className="mt-1.5 text-xs text-slate-500">{copy.launcherLabelHint}</p>}
-						/>
-					</div>
-					<fieldset className="mt-4">
-						<legend className="block text-sm font-medium text-slate-800">{copy.position}</legend>
-						<div className="mt-1.5 flex flex-wrap gap-2">
-							{LAUNCHER_POSITIONS.map((position) => (
-								<label
-									key={position}
-									className="has-[:checked]:ring-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-brand-500 inline-flex cursor-pointer items-center gap-2 rounded-xl bg-white px-3.5 py-2.5 text-sm text-slate-800 ring-1 ring-slate-300 has-[:checked]:ring-2 has-[:focus-visible]:ring-2"
-								>
-									<input
-										type="radio"
-										name="launcherPosition"
-										value={position}
-										checked={values.launcherPosition === position}
-										onChange={set('launcherPosition')}
-										className="accent-brand-600"
-									/>
-									{copy.positions[position]}
-								</label>
-							))}
-						</div>
-					</fieldset>
-					<label className="mt-4 flex items-start gap-3 rounded-xl bg-slate-50 px-3.5 py-3 ring-1 ring-slate-200">
-						<input
-							type="checkbox"
-							name="showSources"
-							checked={values.showSources === 'on'}
-							onChange={(event) =>
-								setValues((current) => ({ ...current, showSources: event.target.checked ? 'on' : '' }))
+						<label className="mt-4 flex items-start gap-3 rounded-xl bg-slate-50 px-3.5 py-3 ring-1 ring-slate-200">
+							<input
+								type="checkbox"
+								name="showSources"
+								checked={values.showSources === 'on'}
+								onChange={(event) =>
+									setValues((current) => ({ ...current, showSources: event.target.checked ? 'on' : '' }))
+								}
+								className="accent-brand-600 mt-0.5 size-4"
+							/>
+							<span>
+								<span className="block text-sm font-medium text-slate-800">{copy.showSources}</span>
+								<span className="block text-xs text-slate-500">{copy.showSourcesHint}</span>
+							</span>
+						</label>
+						<TextareaField
+							className="mt-4"
+							controlClassName="font-mono"
+							label={copy.allowedSites}
+							name="allowedSites"
+							rows={3}
+							value={values.allowedSites}
+							onChange={set('allowedSites')}
+							placeholder={'www.example.com\n*.example.com'}
+							error={errors.allowedSites}
+							hint={
+								<>
+									<p className="mt-1.5 text-xs text-slate-500">{copy.allowedSitesHint}</p>
+									{values.allowedSites.trim() ? null : (
+										<p className="mt-2 flex gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+											<AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+											{copy.anywhereWarning}
+										</p>
+									)}
+								</>
 							}
-							className="accent-brand-600 mt-0.5 size-4"
 						/>
-						<span>
-							<span className="block text-sm font-medium text-slate-800">{copy.showSources}</span>
-							<span className="block text-xs text-slate-500">{copy.showSourcesHint}</span>
-						</span>
-					</label>
-					<TextareaField
-						className="mt-4"
-						controlClassName="font-mono"
-						label={copy.allowedSites}
-						name="allowedSites"
-						rows={3}
-						value={values.allowedSites}
-						onChange={set('allowedSites')}
-						placeholder={'www.example.com\n*.example.com'}
-						error={errors.allowedSites}
-						hint={
-							<>
-								<p className="mt-1.5 text-xs text-slate-500">{copy.allowedSitesHint}</p>
-								{values.allowedSites.trim() ? null : (
-									<p className="mt-2 flex gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-										<AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-										{copy.anywhereWarning}
-									</p>
-								)}
-							</>
-						}
-					/>
-					<div className="mt-6 flex justify-end">
-						<Button type="submit" name="intent" value="save-widget" disabled={saving}>
-							{saving ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
-							{saving ? copy.saving : copy.save}
-						</Button>
+						<div className="mt-6 flex justify-end">
+							<Button type="submit" name="intent" value="save-widget" disabled={saving}>
+								{saving ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+								{saving ? copy.saving : copy.save}
+							</Button>
+						</div>
+					</Form>
+					<div className="order-first min-w-0">
+						<WidgetPreview values={values} saved={saved} name={name} />
 					</div>
-				</Form>
-				<WidgetPreview values={values} saved={saved} name={name} />
+				</div>
 			</div>
 		</WorkspaceSection>
 	)
