@@ -12,6 +12,7 @@ import { applyMigrations } from '../../server/db/migrate.ts'
 import { startTestServer } from '../../tests/setup/test-database.ts'
 import { INDEXABLE_PAGES, startCrawlSite } from '../../tests/support/crawl-site.ts'
 import { makePdf } from '../../tests/support/documents.ts'
+import { measureEmbedPaint } from './embed-paint.ts'
 import { startApp } from './start-app.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -106,6 +107,7 @@ try {
 	})
 	// What autovacuum does soon after a large import: the visibility map lets the term index answer alone.
 	await prisma.$executeRawUnsafe('VACUUM ANALYZE knowledge_terms')
+	await prisma.$executeRawUnsafe('VACUUM ANALYZE knowledge_chunks')
 	for (const q of questions.slice(0, 20)) await searchKnowledge(chatbot.id, q) // warm up
 	const times: number[] = []
 	let hits = 0
@@ -220,6 +222,11 @@ try {
 	)
 	console.log(
 		`/healthz meanwhile, ${health.length} requests: p50 ${ms(percentile(health, 50))}, p99 ${ms(percentile(health, 99))} (goal: p99 under 50 ms)`,
+	)
+
+	const paint = await measureEmbedPaint(app.origin, chatbot.id)
+	console.log(
+		`Host page first contentful paint, median of ${paint.runs}: ${ms(paint.without)} without embed.js, ${ms(paint.with)} with it; the launcher appears at ${ms(paint.launcher)} (after its config)`,
 	)
 } finally {
 	await db.end()
