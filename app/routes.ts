@@ -43,5 +43,6 @@ export default [
 
 	route('embed/:chatbotId', 'routes/embed/chatbot.tsx'),
 	route('embed/:chatbotId/config', 'routes/embed/config.ts'),
+	route('embed/:chatbotId/avatar', 'routes/embed/avatar.ts'),
 	route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig

@@ -3,6 +3,7 @@
 // enforced by the server, sources, a conversation that survives reloads, and no launcher at all
 // for a switched-off chatbot. The same settings saved without JavaScript take effect.
 import type { APIRequestContext, Page } from '@playwright/test'
+import { PNG } from 'pngjs'
 import { expect, sql, test } from './fixtures.ts'
 import { expectNoSeriousA11yViolations } from './helpers.ts'
 import { E2E_EMBED_HOST_PORT } from './ports.ts'
@@ -193,6 +194,7 @@ test.describe('without JavaScript', () => {
 	test('the widget settings save, refuse what is wrong with a reason, and keep what was typed', async ({
 		page,
 		login,
+		request,
 	}) => {
 		await login()
 		const id = await createChatbot(page, 'Plain Widget')
@@ -215,5 +217,33 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByRole('region', { name: 'Widget on your site' }).getByLabel('Launcher label')).toHaveValue(
 			'Help',
 		)
+
+		// A picture: something else is refused with its reason; a PNG is re-encoded and shown in the chat.
+		const region = page.getByRole('region', { name: 'Widget on your site' })
+		await region
+			.getByLabel('Picture')
+			.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') })
+		await region.getByRole('button', { name: 'Upload picture' }).click()
+		await expect(page.getByText('Choose a PNG or JPEG picture.')).toBeVisible()
+		const image = new PNG({ width: 120, height: 80 })
+		image.data.fill(200)
+		await region
+			.getByLabel('Picture')
+			.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG.sync.write(image) })
+		await region.getByRole('button', { name: 'Upload picture' }).click()
+		await expect(page.getByText('Picture saved')).toBeVisible()
+		const embed = await request.get(`/embed/${id}`, {
+			headers: { 'Sec-Fetch-Dest': 'iframe', Referer: 'https://shop.example.com/' },
+		})
+		const src = new RegExp(`/embed/${id}/avatar\\?v=[\\w-]+`).exec(await embed.text())![0]
+		const picture = await request.get(src)
+		expect(picture.headers()['content-type']).toBe('image/png')
+		expect(PNG.sync.read(await picture.body()).width).toBe(96)
+		await page
+			.getByRole('region', { name: 'Widget on your site' })
+			.getByRole('button', { name: 'Remove picture' })
+			.click()
+		await expect(page.getByText('Picture removed')).toBeVisible()
+		expect((await request.get(src)).status()).toBe(404)
 	})
 })

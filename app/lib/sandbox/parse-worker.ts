@@ -1,6 +1,7 @@
 // The sandbox's child process: one per task, a separate Node process with a small heap, so a parser
 // that runs out of memory, loops, or aborts V8 itself ("Fatal JavaScript invalid size error") takes
 // down only this process. sandbox.server.ts starts it, times it and kills it.
+import { avatarPng } from './avatar-image.ts'
 import { documentText, htmlText, pageContent, sitemapUrls } from './parsers.ts'
 
 type Task =
@@ -8,6 +9,7 @@ type Task =
 	| { task: 'html'; args: [string] }
 	| { task: 'page'; args: [string, string] }
 	| { task: 'sitemap'; args: [string] }
+	| { task: 'avatar'; args: [Uint8Array] }
 
 function runTask(message: Task) {
 	switch (message.task) {
@@ -19,6 +21,8 @@ function runTask(message: Task) {
 			return pageContent(...message.args)
 		case 'sitemap':
 			return sitemapUrls(...message.args)
+		case 'avatar':
+			return avatarPng(...message.args)
 	}
 }
 

@@ -15,7 +15,7 @@ const MAX_DOCX_UNPACKED_BYTES = 30 * 1024 * 1024
 const MAX_HTML_DEPTH = 512
 
 /** A refusal with a message for the user, as opposed to a parser failing on a broken file. */
-class ParseRefusal extends Error {
+export class ParseRefusal extends Error {
 	constructor(message: string) {
 		super(message)
 		this.name = 'ParseRefusal'

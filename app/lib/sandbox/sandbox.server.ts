@@ -66,7 +66,7 @@ export function sandboxLoad() {
 	return { running, waiting: waiting.length }
 }
 
-export type SandboxTask = 'document' | 'html' | 'page' | 'sitemap'
+export type SandboxTask = 'document' | 'html' | 'page' | 'sitemap' | 'avatar'
 
 /**
  * Runs one parser task in the sandbox; any failure is a SandboxError that says why in the user's

@@ -8,7 +8,7 @@ import { data } from 'react-router'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { ChatbotConversation } from '~/features/chatbots/ui/chatbot-conversation.tsx'
 import { chatErrorMessage } from '~/features/chatbots/ui/use-chatbot-chat.ts'
-import { WidgetHeader } from '~/features/chatbots/widget/widget-parts.tsx'
+import { avatarSrc, WidgetHeader } from '~/features/chatbots/widget/widget-parts.tsx'
 import {
 	DEFAULT_APPEARANCE,
 	EMBED_TOKEN_HEADER,
@@ -164,6 +164,7 @@ export default function EmbedChatbotRoute({ loaderData }: Route.ComponentProps) 
 			<WidgetHeader
 				appearance={appearance}
 				name={ready?.chatbot.name ?? embed.unavailableTitle}
+				picture={ready ? avatarSrc(ready.chatbot.id, appearance) : null}
 				onClose={() => tellParent(EMBED_MESSAGE.close)}
 			/>
 			{ready ? (

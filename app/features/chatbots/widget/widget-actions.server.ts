@@ -3,11 +3,13 @@
 import { data } from 'react-router'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
+import { formatMegabytes } from '~/lib/misc.ts'
+import { runInSandbox, SandboxError } from '~/lib/sandbox/sandbox.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast } from '~/lib/toast.ts'
 import type { WidgetActionData } from './widget-settings-form.tsx'
 import { WidgetSettingsSchema, type WidgetSettingsField } from './widget-settings.ts'
-import { saveWidgetSettings } from './widget.server.ts'
+import { saveWidgetAvatar, saveWidgetSettings } from './widget.server.ts'
 
 const { widget: copy, toasts } = chatbotBuilder
 
@@ -33,4 +35,49 @@ export async function saveWidgetAction(form: FormData, userId: string, chatbotId
 		title: copy.saved,
 		description: copy.savedDescription,
 	})
+}
+
+/** The largest picture accepted for the widget. */
+const MAX_AVATAR_BYTES = 1024 * 1024
+
+type Upload = { name: string; bytes: Uint8Array } | { name: string; tooLarge: true }
+
+/**
+ * Sets or removes the widget's picture. The upload is read in the sandbox (a PNG or JPEG, its size
+ * checked before decoding) and saved only as the 96 px PNG made there.
+ */
+export async function widgetAvatarAction({
+	remove,
+	uploads,
+	userId,
+	chatbotId,
+	pagePath,
+}: {
+	remove: boolean
+	uploads: Upload[]
+	userId: string
+	chatbotId: string
+	pagePath: string
+}) {
+	const back = `${pagePath}#widget`
+	const refuse = (description: string) =>
+		redirectWithToast(back, { type: 'error', title: copy.avatarFailed, description })
+	if (remove) {
+		await saveWidgetAvatar(userId, chatbotId, null)
+		return redirectWithToast(back, { type: 'success', title: copy.avatarRemoved })
+	}
+	const upload = uploads[0]
+	if (!upload) return refuse(copy.avatarMissing)
+	if ('tooLarge' in upload || upload.bytes.byteLength > MAX_AVATAR_BYTES)
+		return refuse(`Pictures are limited to ${formatMegabytes(MAX_AVATAR_BYTES)}.`)
+	let png: Uint8Array
+	try {
+		png = await runInSandbox<Uint8Array>('avatar', [upload.bytes])
+	} catch (error) {
+		if (!(error instanceof SandboxError)) throw error
+		console.warn(`Widget picture of chatbot ${chatbotId} refused: ${error.reason}: ${error.message}`)
+		return refuse(error.reason === 'failed' ? 'The picture could not be read. It may be damaged.' : error.message)
+	}
+	await saveWidgetAvatar(userId, chatbotId, png)
+	return redirectWithToast(back, { type: 'success', title: copy.avatarSaved })
 }

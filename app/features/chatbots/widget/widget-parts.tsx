@@ -20,15 +20,22 @@ const widgetTitle = (appearance: WidgetAppearance, name: string) => appearance.t
 const widgetSubtitle = (appearance: WidgetAppearance) =>
 	appearance.subtitle || `${chatbotBuilder.embed.poweredBy} ${company.name}`
 
+/** The widget's picture, when the owner uploaded one (its version in the address: cached for good). */
+export const avatarSrc = (chatbotId: string, appearance: WidgetAppearance) =>
+	appearance.avatar ? `/embed/${chatbotId}/avatar?v=${appearance.avatar}` : null
+
 export function WidgetHeader({
 	appearance,
 	name,
+	picture,
 	headingLevel: Heading = 'h1',
 	onClose,
 	extra,
 }: {
 	appearance: WidgetAppearance
 	name: string
+	/** The uploaded picture's address, shown instead of the icon. */
+	picture?: string | null
 	headingLevel?: 'h1' | 'h2' | 'h3' | 'p'
 	onClose?: () => void
 	extra?: ReactNode
@@ -36,9 +43,19 @@ export function WidgetHeader({
 	const Icon = WIDGET_ICON[appearance.icon]
 	return (
 		<header className="bg-brand-600 text-on-brand flex items-center gap-3 px-4 py-3">
-			<span className="grid size-9 shrink-0 place-items-center rounded-full bg-current/15">
-				<Icon className="size-5" aria-hidden />
-			</span>
+			{picture ? (
+				<img
+					src={picture}
+					alt=""
+					width={36}
+					height={36}
+					className="size-9 shrink-0 rounded-full bg-white object-cover"
+				/>
+			) : (
+				<span className="grid size-9 shrink-0 place-items-center rounded-full bg-current/15">
+					<Icon className="size-5" aria-hidden />
+				</span>
+			)}
 			<div className="min-w-0 flex-1">
 				<Heading className="font-display truncate text-base font-bold">{widgetTitle(appearance, name)}</Heading>
 				<p className="truncate text-xs">{widgetSubtitle(appearance)}</p>

@@ -41,10 +41,12 @@ function WidgetPreview({
 	values,
 	saved,
 	name,
+	picture,
 }: {
 	values: WidgetSettingsValues
 	saved: WidgetSettingsValues
 	name: string
+	picture: string | null
 }) {
 	const appearance = previewAppearance(values, saved)
 	return (
@@ -60,7 +62,7 @@ function WidgetPreview({
 						appearance.launcherPosition === 'left' ? 'mr-auto' : 'ml-auto',
 					)}
 				>
-					<WidgetHeader appearance={appearance} name={name} headingLevel="p" />
+					<WidgetHeader appearance={appearance} name={name} picture={picture} headingLevel="p" />
 					<ol className="space-y-3 bg-slate-50 px-4 py-4">
 						<MessageBubble
 							message={{ id: 'w', role: 'assistant', text: appearance.welcomeMessage || previewCopy.greeting(name) }}
@@ -93,15 +95,57 @@ function WidgetPreview({
 	)
 }
 
+/** The picture: its own form (a file upload), beside the preview it shows in. */
+function AvatarForm({ pagePath, picture }: { pagePath: string; picture: string | null }) {
+	const navigation = useNavigation()
+	const busy = navigation.state !== 'idle' && String(navigation.formData?.get('intent')).startsWith('widget-avatar')
+	return (
+		<Form
+			method="post"
+			action={`${pagePath}#widget`}
+			encType="multipart/form-data"
+			className="mt-4 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200"
+		>
+			<label htmlFor="widget-avatar" className="block text-sm font-medium text-slate-800">
+				{copy.avatar}
+			</label>
+			<input
+				id="widget-avatar"
+				type="file"
+				name="file"
+				accept="image/png,image/jpeg"
+				aria-describedby="widget-avatar-hint"
+				className="file:bg-brand-50 file:text-brand-700 mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:px-3 file:py-1.5 file:text-sm file:font-semibold"
+			/>
+			<p id="widget-avatar-hint" className="mt-1.5 text-xs text-slate-500">
+				{copy.avatarHint}
+			</p>
+			<div className="mt-3 flex flex-wrap gap-2">
+				<Button type="submit" name="intent" value="widget-avatar" size="sm" variant="secondary" disabled={busy}>
+					{copy.avatarUpload}
+				</Button>
+				{picture ? (
+					<Button type="submit" name="intent" value="widget-avatar-remove" size="sm" variant="ghost" disabled={busy}>
+						{copy.avatarRemove}
+					</Button>
+				) : null}
+			</div>
+		</Form>
+	)
+}
+
 export function WidgetSettings({
 	name,
 	pagePath,
 	saved,
+	picture,
 	actionData,
 }: {
 	name: string
 	pagePath: string
 	saved: WidgetSettingsValues
+	/** The uploaded picture's address, if there is one. */
+	picture: string | null
 	actionData?: WidgetActionData['widget']
 }) {
 	const [values, setValues] = useState<WidgetSettingsValues>(actionData?.values ?? saved)
@@ -312,7 +356,8 @@ export function WidgetSettings({
 						</div>
 					</Form>
 					<div className="order-first min-w-0">
-						<WidgetPreview values={values} saved={saved} name={name} />
+						<WidgetPreview values={values} saved={saved} name={name} picture={picture} />
+						<AvatarForm pagePath={pagePath} picture={picture} />
 					</div>
 				</div>
 			</div>

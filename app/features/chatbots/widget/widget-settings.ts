@@ -21,6 +21,8 @@ export type WidgetAppearance = {
 	launcherPosition: (typeof LAUNCHER_POSITIONS)[number]
 	launcherLabel: string
 	showSources: boolean
+	/** The uploaded picture's version ('' when there is none: the icon is shown). */
+	avatar: string
 }
 
 /** What a chatbot's widget looks like before its owner changes anything (empty texts: the defaults). */
@@ -35,6 +37,7 @@ export const DEFAULT_APPEARANCE: WidgetAppearance = {
 	launcherPosition: 'right',
 	launcherLabel: '',
 	showSources: false,
+	avatar: '',
 }
 
 /** The stored appearance (any shape: older rows, hand edits) read field by field over the defaults. */
@@ -191,6 +194,7 @@ const StoredAppearanceSchema = z
 		...AppearanceFields,
 		suggestedQuestions: z.array(z.string().max(120)).max(MAX_SUGGESTED_QUESTIONS),
 		showSources: z.boolean(),
+		avatar: z.string().regex(/^[\w-]{0,64}$/),
 	})
 	.partial()
 
@@ -256,7 +260,10 @@ export function formValuesOf(appearance: WidgetAppearance, allowedSites: string[
 }
 
 /** The saved form as the stored appearance and allowed sites. */
-export function settingsOf(form: WidgetSettingsForm): { appearance: WidgetAppearance; allowedSites: string[] } {
+export function settingsOf(form: WidgetSettingsForm): {
+	appearance: Omit<WidgetAppearance, 'avatar'>
+	allowedSites: string[]
+} {
 	const { allowedSites, ...appearance } = form
 	return { appearance, allowedSites }
 }

@@ -22,11 +22,30 @@ export async function getActiveWidget(id: string) {
 export async function saveWidgetSettings(userId: string, chatbotId: string, form: WidgetSettingsForm) {
 	if (!isUuid(chatbotId)) return false
 	const { appearance, allowedSites } = settingsOf(form)
-	const { count } = await prisma.chatbot.updateMany({
-		where: { id: chatbotId, userId },
-		data: { appearance, allowedSites },
-	})
+	// The picture is saved on its own (saveWidgetAvatar): the form keeps whatever is there.
+	const count = await prisma.$executeRaw`
+		UPDATE chatbots
+		SET appearance = ${JSON.stringify(appearance)}::jsonb || jsonb_build_object('avatar', COALESCE(appearance->'avatar', '""'::jsonb)),
+			allowed_sites = ${allowedSites}::text[]
+		WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid`
 	return count === 1
+}
+
+/** Sets (a PNG made by the sandbox) or removes the widget's picture; false when not this user's. */
+export async function saveWidgetAvatar(userId: string, chatbotId: string, png: Uint8Array | null) {
+	if (!isUuid(chatbotId)) return false
+	const version = png ? crypto.createHash('sha256').update(png).digest('base64url').slice(0, 16) : ''
+	const count = await prisma.$executeRaw`
+		UPDATE chatbots SET avatar = ${png ? Buffer.from(png) : null}, appearance = appearance || jsonb_build_object('avatar', ${version}::text)
+		WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid`
+	return count === 1
+}
+
+/** An active chatbot's picture, for the widget (null when it has none). */
+export async function getWidgetAvatar(chatbotId: string) {
+	if (!isUuid(chatbotId)) return null
+	const chatbot = await prisma.chatbot.findFirst({ where: { id: chatbotId, isActive: true }, select: { avatar: true } })
+	return chatbot?.avatar ?? null
 }
 
 // ─── Who may use the widget ──────────────────────────────────────────────────────────────────────

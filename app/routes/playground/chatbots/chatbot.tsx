@@ -22,6 +22,7 @@ import { EmbedSection } from '~/features/chatbots/ui/embed-section.tsx'
 import { KnowledgeSources } from '~/features/chatbots/ui/knowledge-sources.tsx'
 import { PreviewPanel } from '~/features/chatbots/ui/preview-panel.tsx'
 import { saveWidgetAction } from '~/features/chatbots/widget/widget-actions.server.ts'
+import { avatarSrc } from '~/features/chatbots/widget/widget-parts.tsx'
 import { WidgetSettings } from '~/features/chatbots/widget/widget-settings-form.tsx'
 import { appearanceOf, formValuesOf } from '~/features/chatbots/widget/widget-settings.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -63,6 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			},
 			sources,
 			widget: formValuesOf(appearanceOf(chatbot.appearance), chatbot.allowedSites),
+			widgetPicture: avatarSrc(chatbot.id, appearanceOf(chatbot.appearance)),
 			confirmingDelete: new URL(request.url).searchParams.has('delete'),
 		},
 		{ headers: privateHeaders(setCookie) },
@@ -87,7 +89,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, sources, widget, confirmingDelete } = loaderData
+	const { chatbot, sources, widget, widgetPicture, confirmingDelete } = loaderData
 	const toggle = useActiveToggle(chatbot.isActive)
 	const pagePath = `/playground/chatbots/${chatbot.id}`
 	const widgetData = actionData && 'widget' in actionData ? actionData.widget : undefined
@@ -151,6 +153,7 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 							name={chatbot.name}
 							pagePath={pagePath}
 							saved={widget}
+							picture={widgetPicture}
 							actionData={widgetData}
 						/>
 						<EmbedSection embedCode={chatbot.embedCode} active={toggle.active} />
