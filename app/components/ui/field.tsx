@@ -30,7 +30,14 @@ function FieldShell({
 			</label>
 			{children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
 			<FieldError id={`${id}-error`} error={error} />
-			{hint ? <div id={`${id}-hint`}>{hint}</div> : null}
+			{typeof hint === 'string' ? (
+				// A plain hint: the form's small print under the control.
+				<p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
+					{hint}
+				</p>
+			) : hint ? (
+				<div id={`${id}-hint`}>{hint}</div>
+			) : null}
 		</div>
 	)
 }

@@ -29,7 +29,14 @@ function rememberedConversation(key: string | undefined): ChatbotMessage[] | nul
 	if (!key) return null
 	try {
 		const stored = JSON.parse(localStorage.getItem(key) ?? 'null') as unknown
-		return Array.isArray(stored) && stored.length > 0 ? (stored as ChatbotMessage[]) : null
+		// Only what this code wrote: anything else (damaged, edited by hand) starts afresh.
+		const valid =
+			Array.isArray(stored) &&
+			stored.length > 0 &&
+			stored.every(
+				(m) => typeof m?.id === 'string' && (m.role === 'user' || m.role === 'assistant') && Array.isArray(m.parts),
+			)
+		return valid ? (stored as ChatbotMessage[]) : null
 	} catch {
 		// Storage blocked (a privacy setting) or damaged: start afresh.
 		return null

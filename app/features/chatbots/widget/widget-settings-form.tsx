@@ -27,6 +27,10 @@ import {
 
 const { widget: copy, preview: previewCopy } = chatbotBuilder
 
+/** A choice (icon, position) as a tile that shows when it is checked or focused. */
+const CHOICE =
+	'has-[:checked]:ring-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-brand-500 cursor-pointer rounded-xl bg-white ring-1 ring-slate-300 has-[:checked]:ring-2 has-[:focus-visible]:ring-2'
+
 export type WidgetActionData = { widget: { values: WidgetSettingsValues; errors: FieldErrors } }
 
 /** The preview's appearance from the form as typed (what does not parse yet keeps its saved value). */
@@ -155,6 +159,13 @@ export function WidgetSettings({
 		showToast({ id: 'widget-save', type: 'error', title: copy.saveFailed, description: Object.values(errors)[0] }),
 	)
 	const errors = clientErrors ?? actionData?.errors ?? {}
+	/** A text field's name, value, change handler and error. */
+	const bind = (field: keyof WidgetSettingsValues) => ({
+		name: field,
+		value: values[field],
+		onChange: set(field),
+		error: errors[field],
+	})
 	const navigation = useNavigation()
 	const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save-widget'
 	const color = /^#[0-9a-f]{6}$/i.test(values.brandColor) ? values.brandColor : saved.brandColor
@@ -209,10 +220,7 @@ export function WidgetSettings({
 									{WIDGET_ICONS.map((icon) => {
 										const Icon = WIDGET_ICON[icon]
 										return (
-											<label
-												key={icon}
-												className="has-[:checked]:ring-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-brand-500 grid size-11 cursor-pointer place-items-center rounded-xl bg-white text-slate-700 ring-1 ring-slate-300 has-[:checked]:ring-2 has-[:focus-visible]:ring-2"
-											>
+											<label key={icon} className={cn(CHOICE, 'grid size-11 place-items-center text-slate-700')}>
 												<input
 													type="radio"
 													name="icon"
@@ -230,64 +238,41 @@ export function WidgetSettings({
 							</fieldset>
 							<Field
 								label={copy.headerTitle}
-								name="title"
-								value={values.title}
-								onChange={set('title')}
+								{...bind('title')}
 								maxLength={60}
 								placeholder={name}
-								error={errors.title}
-								hint={<p className="mt-1.5 text-xs text-slate-500">{copy.headerTitleHint}</p>}
+								hint={copy.headerTitleHint}
 							/>
-							<Field
-								label={copy.subtitle}
-								name="subtitle"
-								value={values.subtitle}
-								onChange={set('subtitle')}
-								maxLength={80}
-								error={errors.subtitle}
-								hint={<p className="mt-1.5 text-xs text-slate-500">{copy.subtitleHint}</p>}
-							/>
+							<Field label={copy.subtitle} {...bind('subtitle')} maxLength={80} hint={copy.subtitleHint} />
 						</div>
 						<TextareaField
 							className="mt-4"
 							label={copy.welcome}
-							name="welcomeMessage"
+							{...bind('welcomeMessage')}
 							rows={2}
-							value={values.welcomeMessage}
-							onChange={set('welcomeMessage')}
 							maxLength={500}
 							placeholder={previewCopy.greeting(name)}
-							error={errors.welcomeMessage}
-							hint={<p className="mt-1.5 text-xs text-slate-500">{copy.welcomeHint}</p>}
+							hint={copy.welcomeHint}
 						/>
 						<TextareaField
 							className="mt-4"
 							label={copy.suggestions}
-							name="suggestedQuestions"
+							{...bind('suggestedQuestions')}
 							rows={4}
-							value={values.suggestedQuestions}
-							onChange={set('suggestedQuestions')}
-							error={errors.suggestedQuestions}
-							hint={<p className="mt-1.5 text-xs text-slate-500">{copy.suggestionsHint}</p>}
+							hint={copy.suggestionsHint}
 						/>
 						<div className="mt-4 grid gap-4 @md:grid-cols-2">
 							<Field
 								label={copy.placeholder}
-								name="placeholder"
-								value={values.placeholder}
-								onChange={set('placeholder')}
+								{...bind('placeholder')}
 								maxLength={80}
 								placeholder={chatbotBuilder.embed.inputLabel(name)}
-								error={errors.placeholder}
 							/>
 							<Field
 								label={copy.launcherLabel}
-								name="launcherLabel"
-								value={values.launcherLabel}
-								onChange={set('launcherLabel')}
+								{...bind('launcherLabel')}
 								maxLength={30}
-								error={errors.launcherLabel}
-								hint={<p className="mt-1.5 text-xs text-slate-500">{copy.launcherLabelHint}</p>}
+								hint={copy.launcherLabelHint}
 							/>
 						</div>
 						<fieldset className="mt-4">
@@ -296,7 +281,7 @@ export function WidgetSettings({
 								{LAUNCHER_POSITIONS.map((position) => (
 									<label
 										key={position}
-										className="has-[:checked]:ring-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-brand-500 inline-flex cursor-pointer items-center gap-2 rounded-xl bg-white px-3.5 py-2.5 text-sm text-slate-800 ring-1 ring-slate-300 has-[:checked]:ring-2 has-[:focus-visible]:ring-2"
+										className={cn(CHOICE, 'inline-flex items-center gap-2 px-3.5 py-2.5 text-sm text-slate-800')}
 									>
 										<input
 											type="radio"
@@ -330,12 +315,9 @@ export function WidgetSettings({
 							className="mt-4"
 							controlClassName="font-mono"
 							label={copy.allowedSites}
-							name="allowedSites"
+							{...bind('allowedSites')}
 							rows={3}
-							value={values.allowedSites}
-							onChange={set('allowedSites')}
 							placeholder={'www.example.com\n*.example.com'}
-							error={errors.allowedSites}
 							hint={
 								<>
 									<p className="mt-1.5 text-xs text-slate-500">{copy.allowedSitesHint}</p>

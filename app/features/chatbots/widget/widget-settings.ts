@@ -203,6 +203,7 @@ export const WidgetSettingsSchema = z.object({
 	...AppearanceFields,
 	suggestedQuestions: z
 		.string()
+		.max(1000, 'Keep the suggested questions under 1,000 characters.')
 		.default('')
 		.transform(lines)
 		.pipe(

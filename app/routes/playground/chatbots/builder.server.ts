@@ -32,7 +32,7 @@ import { isSourceIntent, sourceAction } from '~/features/chatbots/sources/source
 import { WebsiteSourceSchema, type WebsiteSourceForm } from '~/features/chatbots/sources/source-schema.ts'
 import { SourceLimitError } from '~/features/chatbots/sources/sources.server.ts'
 import { importWebsiteForUser } from '~/features/chatbots/website-import.server.ts'
-import { widgetAvatarAction } from '~/features/chatbots/widget/widget-actions.server.ts'
+import { saveWidgetAction, widgetAvatarAction } from '~/features/chatbots/widget/widget-actions.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { logValue } from '~/lib/log.ts'
 import { formatMegabytes, isUuid } from '~/lib/misc.ts'
@@ -200,6 +200,7 @@ export async function chatbotBuilderAction(request: Request, userId: string, pag
 	const post: BuilderPost = { ...read, values: valuesOf(read.form), userId, request, returnTo }
 	const intent = String(read.form.get('intent') ?? '')
 	// A chatbot's own page manages its sources; the create form has none yet.
+	if (pageOf && intent === 'save-widget') return saveWidgetAction(read.form, userId, pageOf, returnTo)
 	if (pageOf && (intent === 'widget-avatar' || intent === 'widget-avatar-remove')) {
 		return widgetAvatarAction({
 			remove: intent === 'widget-avatar-remove',

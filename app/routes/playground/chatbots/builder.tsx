@@ -103,7 +103,13 @@ export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.Co
 		return (
 			<section aria-label="Chatbot Builder">
 				<ToastMessage toast={actionData?.toast} />
-				<ChatbotForm key="new" mode="create" initial={blankForm} actionData={actionData} />
+				<ChatbotForm
+					key="new"
+					mode="create"
+					initial={blankForm}
+					// The list has no Widget form: only the builder's own answers come back here.
+					actionData={actionData && 'values' in actionData ? actionData : undefined}
+				/>
 			</section>
 		)
 	}

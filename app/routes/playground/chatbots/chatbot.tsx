@@ -21,7 +21,6 @@ import { ChatbotForm } from '~/features/chatbots/ui/chatbot-form.tsx'
 import { EmbedSection } from '~/features/chatbots/ui/embed-section.tsx'
 import { KnowledgeSources } from '~/features/chatbots/ui/knowledge-sources.tsx'
 import { PreviewPanel } from '~/features/chatbots/ui/preview-panel.tsx'
-import { saveWidgetAction } from '~/features/chatbots/widget/widget-actions.server.ts'
 import { avatarSrc } from '~/features/chatbots/widget/widget-parts.tsx'
 import { WidgetSettings } from '~/features/chatbots/widget/widget-settings-form.tsx'
 import { appearanceOf, formValuesOf } from '~/features/chatbots/widget/widget-settings.ts'
@@ -74,12 +73,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
 	const { user } = await requireUser(request)
 	if (!(await getOwnedChatbot(user.id, params.chatbotId))) throw data(toasts.notFound, { status: 404 })
-	// The Widget form posts a plain (urlencoded) form; the builder's forms may carry files.
-	if (request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded')) {
-		const form = await request.clone().formData()
-		if (form.get('intent') === 'save-widget')
-			return saveWidgetAction(form, user.id, params.chatbotId, `/playground/chatbots/${params.chatbotId}`)
-	}
 	return chatbotBuilderAction(request, user.id, params.chatbotId)
 }
 
