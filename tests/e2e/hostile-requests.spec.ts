@@ -45,6 +45,7 @@ const paths = [
 		`/api/embed/${id}/chat`,
 		`/embed/${id}`,
 		`/embed/${id}/config`,
+		`/embed/${id}/avatar`,
 	]),
 ]
 
