@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 import {
 	E2E_CRAWL_SITE_PORT,
+	E2E_WEBHOOK_PORT,
 	E2E_FAKE_AI_PORT,
 	E2E_FAKE_MIC_WAV,
 	E2E_PORT,
@@ -76,8 +77,9 @@ export default defineConfig({
 			// No SITE_URL: the default settings a new user runs with (allowed hosts: localhost names).
 			ADMIN_EMAIL: 'admin@e2e.example.com',
 			SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
-			// Only the test websites may be imported from a loopback address; crawls go at test speed.
-			WEBSITE_IMPORT_ALLOW: `127.0.0.1:${E2E_WEBSITE_PORT},127.0.0.1:${E2E_CRAWL_SITE_PORT}`,
+			// Only the test websites (and the lead webhook receiver) may be reached on a loopback address;
+			// crawls go at test speed.
+			WEBSITE_IMPORT_ALLOW: `127.0.0.1:${E2E_WEBSITE_PORT},127.0.0.1:${E2E_CRAWL_SITE_PORT},127.0.0.1:${E2E_WEBHOOK_PORT}`,
 			CRAWL_DELAY_MS: '0',
 			CRAWL_PAGE_TIMEOUT_MS: '2000',
 			// Speech-to-text from a local fake Whisper; chat stays on the offline model.

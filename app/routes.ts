@@ -1,4 +1,4 @@
-import { index, prefix, route, type RouteConfig } from '@react-router/dev/routes'
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
 // Route modules live in folders shaped like their URLs; each is the HTTP edge only.
 export default [
@@ -21,10 +21,22 @@ export default [
 
 	route('playground/dashboard/events', 'routes/playground/dashboard/events.ts'),
 	route('playground/dashboard/transcript/:conversationId', 'routes/playground/dashboard/transcript.ts'),
+	route('playground/chatbots/:chatbotId/conversations/events', 'routes/playground/chatbots/activity/events.ts'),
+	route('playground/chatbots/:chatbotId/leads.csv', 'routes/playground/chatbots/activity/leads-csv.ts'),
 	route('playground', 'routes/playground/layout.tsx', [
 		index('routes/playground/chatbots/builder.tsx'),
 		route('chatbots/:chatbotId', 'routes/playground/chatbots/chatbot.tsx'),
 		route('chatbots/:chatbotId/preview', 'routes/playground/chatbots/preview.tsx'),
+		layout('routes/playground/chatbots/activity/layout.tsx', [
+			route('chatbots/:chatbotId/conversations', 'routes/playground/chatbots/activity/conversations.tsx'),
+			route(
+				'chatbots/:chatbotId/conversations/:conversationId',
+				'routes/playground/chatbots/activity/conversation.tsx',
+			),
+			route('chatbots/:chatbotId/unanswered', 'routes/playground/chatbots/activity/unanswered.tsx'),
+			route('chatbots/:chatbotId/leads', 'routes/playground/chatbots/activity/leads.tsx'),
+			route('chatbots/:chatbotId/insights', 'routes/playground/chatbots/activity/insights.tsx'),
+		]),
 		route('voicebots', 'routes/playground/voicebots/builder.tsx'),
 		route('voicebots/:agentId', 'routes/playground/voicebots/agent.tsx'),
 		route('dashboard', 'routes/playground/dashboard/dashboard.tsx'),
@@ -35,6 +47,8 @@ export default [
 		route('chat', 'routes/api/chat.ts'),
 		route('chatbots/:chatbotId/chat', 'routes/api/chatbot-chat.ts'),
 		route('embed/:chatbotId/chat', 'routes/api/embed-chat.ts'),
+		route('embed/:chatbotId/feedback', 'routes/api/embed-feedback.ts'),
+		route('embed/:chatbotId/lead', 'routes/api/embed-lead.ts'),
 		route('scrape', 'routes/api/scrape.ts'),
 		route('voice-chat/start', 'routes/api/voice-chat/start.ts'),
 		route('voice-chat/message', 'routes/api/voice-chat/message.ts'),

@@ -46,7 +46,8 @@
 	function toggle() {
 		if (!frame) {
 			frame = document.createElement('iframe')
-			frame.src = base
+			// The host page's path (never its query or fragment), so the owner sees where visitors chat from.
+			frame.src = base + '?page=' + encodeURIComponent(location.pathname)
 			frame.title = 'Chat'
 			frame.id = 'chat'
 			// The chat checks which site framed it: send this page's origin, nothing more.

@@ -2,6 +2,8 @@
 // graphile-worker (app/lib/jobs/job-worker.server.ts). docs/decisions/0015-background-jobs.md
 import type { TaskList } from 'graphile-worker'
 import { pruneExpiredAccountTokens } from '~/features/accounts/account-tokens.server.ts'
+import { pruneConversations } from '~/features/chatbots/conversations/conversations.server.ts'
+import { deliverLead } from '~/features/chatbots/conversations/leads.server.ts'
 import { crawlPage, crawlWebsite, ingestFile } from '~/features/chatbots/sources/crawl.server.ts'
 import { resyncDueSources } from '~/features/chatbots/sources/sources.server.ts'
 import { pruneRateLimits } from '~/lib/rate-limit.server.ts'
@@ -33,10 +35,19 @@ export const jobTaskList: TaskList = {
 		const started = await resyncDueSources()
 		if (started > 0) helpers.logger.info(`Started the scheduled re-sync of ${started} sources`)
 	},
+	/** Conversation logs (docs/decisions/0019-conversation-logs.md): retention, and leads to webhooks. */
+	'prune-conversations': async (_payload, helpers) => {
+		const removed = await pruneConversations()
+		if (removed > 0) helpers.logger.info(`Removed ${removed} conversations past their chatbot's retention`)
+	},
+	'deliver-lead': async (payload, helpers) => {
+		await deliverLead(payload as { leadId: string }, helpers)
+	},
 }
 
 /** Hourly; `jobKey` keeps one pending run however many instances schedule it. */
 export const jobCrontab = [
 	'0 * * * * prune-expired ?jobKey=prune-expired&max=1',
 	'30 * * * * resync-due ?jobKey=resync-due&max=1',
+	'15 * * * * prune-conversations ?jobKey=prune-conversations&max=1',
 ].join('\n')

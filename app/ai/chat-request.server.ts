@@ -3,9 +3,7 @@ import { jsonError, readJsonBody } from '~/lib/http.server.ts'
 import { CHAT_BODY_MAX_BYTES, ChatRequestSchema, textOf, type ChatRequest } from './chat-schema.ts'
 
 /** The conversation, or the 4xx response that explains what is wrong with it. */
-export async function readChatRequest(
-	request: Request,
-): Promise<{ messages: ChatRequest['messages'] } | { response: Response }> {
+export async function readChatRequest(request: Request): Promise<ChatRequest | { response: Response }> {
 	const body = await readJsonBody(request, {
 		maxBytes: CHAT_BODY_MAX_BYTES,
 		tooLarge: 'The conversation is too long. Start a new one.',
@@ -15,5 +13,5 @@ export async function readChatRequest(
 	if (!parsed.success) return { response: jsonError(parsed.error.issues[0].message, 400) }
 	const last = parsed.data.messages.at(-1)!
 	if (last.role !== 'user' || !textOf(last).trim()) return { response: jsonError('Type a message first.', 400) }
-	return { messages: parsed.data.messages }
+	return parsed.data
 }

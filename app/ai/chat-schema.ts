@@ -27,6 +27,11 @@ const ChatMessageSchema = z.object({
 
 export const ChatRequestSchema = z.object({
 	id: z.string().max(100).optional(),
+	// What a chatbot's log files the conversation under (the embed's and the preview's; checked where used).
+	conversationId: z.string().max(100).optional(),
+	visitorId: z.string().max(100).optional(),
+	/** The path of the host page the embed is on. */
+	page: z.string().max(2000).optional(),
 	messages: z
 		.array(ChatMessageSchema)
 		.min(1, 'Nothing to answer.')

@@ -68,11 +68,24 @@ export function describeAiError(error: unknown): string {
 	return `${model.label}: ${String(error)}`
 }
 
+/** How a streamed reply ended, for whoever records it: its text, when its first word went out, whether it failed. */
+export type StreamedReply = { text: string; firstTextAt: number | null; failed: boolean; aborted: boolean }
+
+type StreamRequest = ReplyRequest & {
+	errorText: string
+	/** Parts (sources, say) sent right after the stream's start. */
+	extraParts?: UIMessageChunk[]
+	/** The answer's id as the client will know it (its feedback names it). */
+	messageId?: string
+	/** Called once when the stream ends, however it ends. */
+	onDone?: (reply: StreamedReply) => void | Promise<void>
+}
+
 /**
  * The reply as an AI SDK UI message stream. Any failure reaches the client as an error part with
- * `errorText`; details stay in the log. `extraParts` (sources, say) follow the stream's start.
+ * `errorText`; details stay in the log.
  */
-export function streamModelReply(request: ReplyRequest & { errorText: string; extraParts?: UIMessageChunk[] }) {
+export function streamModelReply(request: StreamRequest) {
 	const deadline = deadlineFor(request)
 	const result = streamText({
 		...callOptions(request, deadline),
@@ -155,27 +168,32 @@ export async function standaloneQuestion(
  */
 function endWithErrorOnFailure(
 	source: ReadableStream<UIMessageChunk>,
-	{
-		abortSignal,
-		timeoutMs,
-		label,
-		errorText,
-		extraParts = [],
-	}: ReplyRequest & { errorText: string; extraParts?: UIMessageChunk[] },
+	{ abortSignal, timeoutMs, label, errorText, extraParts = [], messageId, onDone }: StreamRequest,
 	deadline: Deadline,
 ) {
 	const reader = source.getReader()
 	let finished = false
-	const finish = (controller?: ReadableStreamDefaultController<UIMessageChunk>) => {
+	let text = ''
+	let firstTextAt: number | null = null
+	let failed = false
+	// The reply is recorded before the stream closes: by the time the client has the whole answer,
+	// it is stored (its feedback can name it at once).
+	const finish = async (controller?: ReadableStreamDefaultController<UIMessageChunk>) => {
 		if (finished) return
 		finished = true
 		deadline.done()
+		try {
+			await onDone?.({ text, firstTextAt, failed, aborted: !controller || Boolean(abortSignal?.aborted) })
+		} catch (error) {
+			console.error(`${label}: recording the reply failed: ${(error as Error).message}`)
+		}
 		controller?.close()
 	}
 	const fail = (controller: ReadableStreamDefaultController<UIMessageChunk>, reason: string) => {
 		console.error(`${label} failed: ${getModelInfo().label}: ${reason}`)
+		failed = true
 		controller.enqueue({ type: 'error', errorText })
-		finish(controller)
+		return finish(controller)
 	}
 	return new ReadableStream<UIMessageChunk>({
 		async pull(controller) {
@@ -186,18 +204,23 @@ function endWithErrorOnFailure(
 				if (value.type === 'abort' && deadline.timedOut()) {
 					return fail(controller, `no complete answer within ${timeoutMs ?? getEnv().AI_TIMEOUT_MS} ms`)
 				}
-				controller.enqueue(value)
+				if (value.type === 'error') failed = true
+				if (value.type === 'text-delta') {
+					firstTextAt ??= performance.now()
+					text += value.delta
+				}
+				controller.enqueue(value.type === 'start' && messageId ? { ...value, messageId } : value)
 				if (value.type === 'start') for (const part of extraParts) controller.enqueue(part)
 			} catch (error) {
 				if (finished) return
 				if (abortSignal?.aborted) return finish(controller)
-				fail(controller, `the answer broke off: ${describeAiError(error)}`)
+				return fail(controller, `the answer broke off: ${describeAiError(error)}`)
 			}
 		},
 		cancel(reason) {
 			// The visitor went away: the provider's request is aborted, not left to run (and bill) to the end.
 			deadline.abort(reason)
-			finish()
+			void finish()
 			return reader.cancel(reason)
 		},
 	})

@@ -118,7 +118,12 @@ const CANDIDATE_PASSAGES = 3
  * asked about, "weighs", in one) and by how much the question asked for it (an earlier question's
  * words count for less than the latest one's: "And the Eagle?").
  */
-function scoreSentences(sentences: string[], searchFor: SearchQuery, weight: (group: Set<string>) => number) {
+function scoreSentences(
+	sentences: string[],
+	searchFor: SearchQuery,
+	weight: (group: Set<string>) => number,
+	heading = '',
+) {
 	const asked = weightedTerms(searchFor)
 	const terms = questionTerms(searchText(searchFor))
 	const groups = meanings(terms).map((group, i) => ({ group, share: asked.get(terms[i]) ?? 1 }))
@@ -135,19 +140,42 @@ function scoreSentences(sentences: string[], searchFor: SearchQuery, weight: (gr
 		namesOf.push(refersBack ? [...own, ...inherited] : own)
 		return new Set([...tokenize(sentence), ...inherited])
 	})
-	return wordsOf.map((words) =>
-		groups.reduce(
-			(sum, { group, share }) => sum + ([...group].some((term) => words.has(term)) ? share * weight(group) : 0),
-			0,
-		),
-	)
+	// What the passage's heading ("Delivery:") says it is about counts, for less, towards a sentence
+	// that matches the question by its own words but does not repeat the heading's: "How long does
+	// delivery take?" is about the "Delivery:" passage, not the "Returns:" one that mentions delivery
+	// in passing, and a heading that says what every passage says ("Our … service:") adds nothing
+	// to a sentence that already says it.
+	const about = new Set(tokenize(heading))
+	const scores = wordsOf.map((words) => {
+		const has = (group: Set<string>, within: Set<string>) => [...group].some((term) => within.has(term))
+		const own = groups.reduce((sum, { group, share }) => sum + (has(group, words) ? share * weight(group) : 0), 0)
+		if (own === 0) return 0
+		return groups.reduce(
+			(sum, { group, share }) =>
+				sum + (!has(group, words) && has(group, about) ? HEADING_SHARE * share * weight(group) : 0),
+			own,
+		)
+	})
+	// A question in the knowledge (an FAQ's, or one the owner answered from the Unanswered list) is
+	// never the answer: it names the sentence after it, which gets its score.
+	for (let index = 0; index < sentences.length - 1; index++) {
+		if (!sentences[index].trim().endsWith('?') || sentences[index + 1].trim().endsWith('?')) continue
+		scores[index + 1] = Math.max(scores[index + 1], scores[index])
+		scores[index] = 0
+	}
+	return scores
 }
 
 /** The best sentence of a passage and those tied with it (up to two in all, in their order). */
 function answerFrom(passage: string, sentences: string[], scores: number[]) {
 	const top = Math.max(...scores)
 	const tied = scores.flatMap((score, index) => (score === top ? [index] : [])).slice(0, 2)
-	const chosen = tied.map((index) => sentences[index])
+	let chosen = tied.map((index) => sentences[index])
+	// The answer to a question in the knowledge: the sentences after it, up to the next question.
+	if (tied[0] > 0 && sentences[tied[0] - 1].trim().endsWith('?')) {
+		const end = sentences.findIndex((sentence, index) => index > tied[0] && sentence.trim().endsWith('?'))
+		chosen = sentences.slice(tied[0], end === -1 ? tied[0] + 3 : Math.min(end, tied[0] + 3))
+	}
 	// A heading ("Delivery:") that opens the passage names what a sentence after it is about.
 	const heading = tied[0] > 0 ? /^[^:.!?]{3,60}:/.exec(passage)?.[0] : undefined
 	return `${heading ? `${heading} ` : ''}${chosen.join(' ')}`
@@ -180,16 +208,19 @@ export function composeOfflineAnswer(
 	if (candidates.length === 0) return fallback
 	// The sentence that answers best among the candidates; a tie goes to the better-ranked passage.
 	const weight = rarity(candidates.flatMap((candidate) => candidate.sentences))
-	const scored = candidates.map((candidate) => ({
-		...candidate,
-		scores: scoreSentences(candidate.sentences, searchFor, weight),
-	}))
+	const scored = candidates.map((candidate) => {
+		const heading = /^([^:.!?]{3,60}):/.exec(candidate.text)?.[1]
+		return { ...candidate, scores: scoreSentences(candidate.sentences, searchFor, weight, heading) }
+	})
 	const best = scored.reduce((winner, candidate) =>
 		Math.max(...candidate.scores) > Math.max(...winner.scores) ? candidate : winner,
 	)
 	const answer = answerFrom(best.text, best.sentences, best.scores)
 	return cite && best.source ? `${answer} [${best.source.number}]` : answer
 }
+
+/** How much a question's term in a passage's heading counts for a matching sentence without it. */
+const HEADING_SHARE = 0.5
 
 /** What the offline model says when the knowledge does not answer the question. */
 export const OFFLINE_DONT_KNOW =

@@ -46,6 +46,8 @@ export type SafeFetchOptions = {
 	headers?: Record<string, string>
 	/** Whether a redirect may be followed to this address (a crawl stays on its site). */
 	followRedirect?: (url: URL) => boolean
+	/** A POST with this body instead of a GET (a webhook); give it `maxRedirects: 0`. */
+	post?: { body: string; contentType: string } | null
 	/** DNS resolution (tests stand in a resolver that answers what they need). */
 	lookup?: (host: string) => Promise<Array<{ address: string; family: number }>>
 }
@@ -148,6 +150,7 @@ function requestOnce(
 	signal: AbortSignal,
 	maxBytes: number,
 	extraHeaders: Record<string, string>,
+	post: SafeFetchOptions['post'],
 ) {
 	const client = url.protocol === 'https:' ? https : http
 	type Response = {
@@ -165,12 +168,13 @@ function requestOnce(
 				hostname: target.host,
 				port: target.port,
 				path: `${url.pathname}${url.search}`,
-				method: 'GET',
+				method: post ? 'POST' : 'GET',
 				signal,
 				headers: {
 					'User-Agent': 'ZenvoraKnowledgeImport/1.0',
 					Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
 					'Accept-Encoding': 'identity',
+					...(post ? { 'Content-Type': post.contentType, 'Content-Length': String(Buffer.byteLength(post.body)) } : {}),
 					...extraHeaders,
 				},
 				// Connect to the address we checked, never to a fresh lookup's answer.
@@ -214,7 +218,7 @@ function requestOnce(
 			},
 		)
 		request.on('error', reject)
-		request.end()
+		request.end(post?.body)
 	})
 }
 
@@ -236,6 +240,7 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
 		accept = ['text/html', 'application/xhtml+xml'],
 		headers = {},
 		followRedirect = () => true,
+		post = null,
 		lookup = (host: string) => dns.lookup(host, { all: true, verbatim: true }),
 	} = options
 	// One deadline for the whole exchange, redirects included: a slow page cannot hold us.
@@ -249,6 +254,7 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
 			accept,
 			headers,
 			followRedirect,
+			post,
 			lookup,
 		})
 	} finally {
@@ -259,14 +265,24 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
 async function fetchWithin(
 	raw: string | URL,
 	signal: AbortSignal,
-	{ timeoutMs, maxBytes, maxRedirects, allow, accept, headers, followRedirect, lookup }: Required<SafeFetchOptions>,
+	{
+		timeoutMs,
+		maxBytes,
+		maxRedirects,
+		allow,
+		accept,
+		headers,
+		followRedirect,
+		post,
+		lookup,
+	}: Required<SafeFetchOptions>,
 ): Promise<SafeFetchResult> {
 	let url = parseTarget(raw)
 	for (let hop = 0; ; hop++) {
 		const target = await resolveChecked(url, allow, lookup)
 		let response
 		try {
-			response = await requestOnce(url, target, signal, maxBytes, headers)
+			response = await requestOnce(url, target, signal, maxBytes, headers, post)
 		} catch (error) {
 			if (error instanceof SafeFetchError) throw error
 			if (signal.aborted)

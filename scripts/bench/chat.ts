@@ -1,6 +1,8 @@
 // `npm run bench:chat`: what our server adds to a streamed reply. Against a local fake
 // OpenAI-compatible provider: time to first token straight from the provider vs. through /api/chat
-// (goal: under 20 ms added), then 50 concurrent streams (no errors) and memory per open stream.
+// (goal: under 20 ms added), then 50 concurrent streams (no errors) and memory per open stream;
+// then what storing an embedded chatbot's conversation adds to its time to first token (goal: under
+// 5 ms at p50), the same reply with and without its log, alternated, in this process.
 import { readFileSync } from 'node:fs'
 import { startFakeOpenAi } from '../../tests/support/fake-openai-server.ts'
 import { startApp } from './start-app.ts'
@@ -98,7 +100,86 @@ try {
 	console.log(
 		`  server memory: ${before.toFixed(1)} MB before, ${peak.toFixed(1)} MB peak, ~${(((peak - before) * 1024) / concurrent).toFixed(0)} KB per open stream`,
 	)
+	await conversationLogCost(app.databaseUrl, fake.baseURL)
 } finally {
 	await app.stop()
 	await fake.close()
+}
+
+/**
+ * An embedded chatbot's reply (retrieval over its knowledge, then the provider) with and without
+ * storing the conversation, alternated so both see the same machine: the difference in time to
+ * first token is what the log costs the visitor.
+ */
+async function conversationLogCost(databaseUrl: string, providerUrl: string) {
+	process.env.DATABASE_URL = databaseUrl
+	process.env.GROQ_API_KEY = 'bench-key'
+	process.env.GROQ_BASE_URL = providerUrl
+	process.env.SESSION_SECRET ??= 'bench-session-secret-0123456789abcdef0123456789'
+	const { prisma } = await import('~/lib/db.server.ts')
+	const { createChatbot } = await import('~/features/chatbots/chatbots.server.ts')
+	const { ChatbotFormSchema } = await import('~/features/chatbots/chatbot-schema.ts')
+	const { streamChatbotReply } = await import('~/features/chatbots/reply.server.ts')
+	const user = await prisma.user.create({ data: { email: `bench-${Date.now()}@example.com`, passwordHash: 'x' } })
+	const knowledge = Array.from(
+		{ length: 200 },
+		(_, i) => `Topic ${i}\nThe widget model W-${i} ships in ${(i % 9) + 1} days and costs ${100 + i} rupees.`,
+	).join('\n\n')
+	const form = ChatbotFormSchema.parse({ name: 'Bench', knowledgeBase: knowledge, systemPrompt: '' })
+	const { chatbot } = await createChatbot(user.id, form, 'http://localhost')
+	const reply = (log: boolean, i: number) =>
+		streamChatbotReply(
+			{ id: chatbot.id, name: 'Bench', systemPrompt: '' },
+			[{ role: 'user', parts: [{ type: 'text', text: `scenario:normal how long does W-${i % 200} take to ship?` }] }],
+			{
+				label: 'bench',
+				withSources: false,
+				errorText: 'Sorry',
+				log: log
+					? {
+							chatbotId: chatbot.id,
+							kind: 'embed',
+							clientId: `bench-conversation-${i % 50}`,
+							visitorId: `bench-visitor-${i % 50}`,
+							pageUrl: 'https://shop.example/',
+							country: null,
+							ipHash: null,
+						}
+					: undefined,
+			},
+		)
+	const firstToken = async (log: boolean, i: number) => {
+		const started = performance.now()
+		const response = await reply(log, i)
+		const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+		let seen = ''
+		let first = 0
+		for (;;) {
+			const { done, value } = await reader.read()
+			if (done) break
+			seen += value
+			if (!first && seen.includes('"text-delta"')) first = performance.now() - started
+		}
+		return first
+	}
+	const withLog: number[] = []
+	const withoutLog: number[] = []
+	for (let i = 0; i < samples * 2 + 10; i++) {
+		const logged = i % 2 === 0
+		const time = await firstToken(logged, i)
+		if (i >= 10) (logged ? withLog : withoutLog).push(time)
+	}
+	const stored = await prisma.chatbotMessage.count({ where: { chatbotId: chatbot.id } })
+	console.log(
+		`\nAn embedded chatbot's reply with and without its conversation log (${withLog.length} each, alternated)`,
+	)
+	console.log(
+		`  time to first token, not stored: p50 ${percentile(withoutLog, 50).toFixed(1)} ms, p95 ${percentile(withoutLog, 95).toFixed(1)} ms`,
+	)
+	console.log(
+		`  time to first token, stored:     p50 ${percentile(withLog, 50).toFixed(1)} ms, p95 ${percentile(withLog, 95).toFixed(1)} ms (${stored} messages written)`,
+	)
+	const added = percentile(withLog, 50) - percentile(withoutLog, 50)
+	console.log(`  added by storing (p50): ${added.toFixed(1)} ms (goal < 5 ms) ${added < 5 ? 'PASS' : 'MISS'}`)
+	await prisma.$disconnect()
 }

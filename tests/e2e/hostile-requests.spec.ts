@@ -1,7 +1,7 @@
 // Every route against malformed requests, generated: wrong and truncated bodies, broken encodings,
 // absurd ids, unusual methods, anonymous and signed in. None may answer 5xx; a refusal says why.
 import { randomUUID } from 'node:crypto'
-import { createUser, expect, sessionCookieDirect, test } from './fixtures.ts'
+import { createUser, expect, sessionCookieDirect, sql, test } from './fixtures.ts'
 
 const longId = 'x'.repeat(3000)
 const ids = [randomUUID(), longId, '%E0%A4%A', '..%2F..%2Fplayground']
@@ -43,6 +43,15 @@ const paths = [
 		`/playground/chatbots/${id}/preview`,
 		`/api/chatbots/${id}/chat`,
 		`/api/embed/${id}/chat`,
+		`/api/embed/${id}/feedback`,
+		`/api/embed/${id}/lead`,
+		`/playground/chatbots/${id}/conversations`,
+		`/playground/chatbots/${id}/conversations/${id}`,
+		`/playground/chatbots/${id}/conversations/events`,
+		`/playground/chatbots/${id}/unanswered`,
+		`/playground/chatbots/${id}/leads`,
+		`/playground/chatbots/${id}/leads.csv`,
+		`/playground/chatbots/${id}/insights`,
 		`/embed/${id}`,
 		`/embed/${id}/config`,
 		`/embed/${id}/avatar`,
@@ -100,9 +109,28 @@ for (const signedIn of [false, true]) {
 		baseURL,
 	}) => {
 		test.slow()
-		const cookie = signedIn ? await sessionCookieDirect((await createUser()).email) : undefined
+		const user = await createUser()
+		const cookie = signedIn ? await sessionCookieDirect(user.email) : undefined
+		// Signed in, the user's own chatbot's activity pages get hostile query strings and ids too.
+		const [{ id: own }] = await sql<{ id: string }>(
+			`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt)
+			 SELECT id, 'Hostile', '', '' FROM users WHERE email = $1 RETURNING id`,
+			[user.email],
+		)
+		const ownPaths = [
+			`/playground/chatbots/${own}/conversations?after=%ZZ&filter=%3Cscript%3E&kind=x&from=2026-13-45&q=${'a'.repeat(3000)}`,
+			`/playground/chatbots/${own}/conversations?after=2026-11-22T10:00:00.000Z_${'f'.repeat(36)}&q=%22%20OR%201%3D1`,
+			`/playground/chatbots/${own}/conversations?q=${encodeURIComponent('!!! & | <-> :* ()')}`,
+			`/playground/chatbots/${own}/conversations/${longId}`,
+			`/playground/chatbots/${own}/conversations/${randomUUID()}`,
+			`/playground/chatbots/${own}/unanswered`,
+			`/playground/chatbots/${own}/leads`,
+			`/playground/chatbots/${own}/insights?days=-1`,
+		]
 		const failures: string[] = []
-		const cases = paths.flatMap((path) => variants.map((variant) => ({ path, variant })))
+		const cases = [...paths, ...(signedIn ? ownPaths : [])].flatMap((path) =>
+			variants.map((variant) => ({ path, variant })),
+		)
 		for (let i = 0; i < cases.length; i += 12) {
 			await Promise.all(
 				cases.slice(i, i + 12).map(async ({ path, variant }) => {

@@ -7,3 +7,5 @@ export const E2E_FAKE_AI_PORT = Number(process.env.E2E_FAKE_AI_PORT ?? 3996)
 export const E2E_CRAWL_SITE_PORT = Number(process.env.E2E_CRAWL_SITE_PORT ?? 3995)
 /** The sound Chromium's fake microphone plays (made by global-setup). */
 export const E2E_FAKE_MIC_WAV = process.env.E2E_FAKE_MIC_WAV ?? '/tmp/zenvora-e2e-fake-mic.wav'
+/** The lead webhook receiver (tests/e2e/conversation-logs.spec.ts starts it). */
+export const E2E_WEBHOOK_PORT = Number(process.env.E2E_WEBHOOK_PORT ?? 3994)

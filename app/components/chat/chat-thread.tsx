@@ -2,7 +2,7 @@
 // for chatbots, the knowledge passages an answer drew on) and the composer (Enter sends,
 // Shift+Enter starts a new line). Used by the site widget, the chatbot preview and the embed.
 import { BookOpen, Send } from 'lucide-react'
-import { forwardRef, type Ref } from 'react'
+import { forwardRef, type ReactNode, type Ref } from 'react'
 import { answerPieces, citedNumbers } from '~/ai/citations.ts'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
@@ -36,11 +36,14 @@ export function MessageBubble({
 	assistantName,
 	sourcesLabel,
 	passageLabel,
+	after,
 }: {
 	message: ThreadMessage
 	assistantName: string
 	sourcesLabel?: string
 	passageLabel?: (position: number) => string
+	/** Shown under the message (an answer's feedback buttons). */
+	after?: ReactNode
 }) {
 	const mine = message.role === 'user'
 	const sources = sourcesLabel ? (message.sources ?? []) : []
@@ -119,6 +122,7 @@ export function MessageBubble({
 					</ol>
 				</details>
 			) : null}
+			{after}
 		</li>
 	)
 }
@@ -147,12 +151,14 @@ type ThreadProps = {
 	assistantName: string
 	sourcesLabel?: string
 	passageLabel?: (position: number) => string
+	/** What goes under an answer (feedback), given the answer. */
+	answerActions?: (message: ThreadMessage) => ReactNode
 	className?: string
 }
 
 /** The conversation as a live region: screen readers hear each reply as it arrives. */
 export const ChatThread = forwardRef(function ChatThread(
-	{ messages, typing, assistantName, sourcesLabel, passageLabel, className }: ThreadProps,
+	{ messages, typing, assistantName, sourcesLabel, passageLabel, answerActions, className }: ThreadProps,
 	ref: Ref<HTMLDivElement>,
 ) {
 	return (
@@ -172,6 +178,7 @@ export const ChatThread = forwardRef(function ChatThread(
 							assistantName={assistantName}
 							sourcesLabel={sourcesLabel}
 							passageLabel={passageLabel}
+							after={message.role === 'assistant' ? answerActions?.(message) : undefined}
 						/>
 					),
 				)}

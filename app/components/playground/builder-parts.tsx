@@ -32,6 +32,7 @@ export function DeleteConfirmation({
 	confirmLabel,
 	cancelTo,
 	itemId,
+	intent = 'delete',
 }: {
 	id: string
 	action: string
@@ -39,6 +40,7 @@ export function DeleteConfirmation({
 	confirmLabel: string
 	cancelTo: string
 	itemId: string
+	intent?: string
 }) {
 	return (
 		<Form
@@ -51,7 +53,7 @@ export function DeleteConfirmation({
 			<p id={id} className="text-sm font-medium text-rose-900">
 				{question}
 			</p>
-			<input type="hidden" name="intent" value="delete" />
+			<input type="hidden" name="intent" value={intent} />
 			<input type="hidden" name="id" value={itemId} />
 			<div className="mt-3 flex gap-2">
 				<Button type="submit" autoFocus variant="danger" size="sm">

@@ -1,5 +1,6 @@
 // A user's chatbot answering: the best-ranked chunks of its knowledge base, its own system prompt,
 // the model module. Used by the owner's preview and by the public embed.
+import crypto from 'node:crypto'
 import type { UIMessageChunk } from 'ai'
 import { textOf } from '~/ai/chat-schema.ts'
 import { CITATION_INSTRUCTION, passageHeader } from '~/ai/citations.ts'
@@ -11,6 +12,13 @@ import {
 } from '~/ai/model-reply.server.ts'
 import { getModelInfo } from '~/ai/models.server.ts'
 import { isFollowUp, withEarlierSubject } from '~/ai/retrieval.ts'
+import {
+	finishTurn,
+	isAnswered,
+	startTurn,
+	type TracedPassage,
+	type TurnContext,
+} from './conversations/conversation-log.server.ts'
 import { firstChunks, searchKnowledge, type KnowledgeChunk } from './knowledge.server.ts'
 
 export type ChatbotForReply = { id: string; name: string; systemPrompt: string }
@@ -61,6 +69,14 @@ function toSource(chunk: KnowledgeChunk): CitedPassage {
 	return { position: chunk.position, excerpt, url: chunk.url, title: chunk.title?.slice(0, 300) ?? null }
 }
 
+/** The passages the model was given, with their scores (0: nothing matched, the opening passages). */
+const traceOf = (context: KnowledgeChunk[]): TracedPassage[] =>
+	context.map((chunk) => ({ ...toSource(chunk), score: Math.round(chunk.rank * 1000) / 1000 }))
+
+/** The question being answered: the conversation's last message, the visitor's. */
+const lastQuestion = (messages: IncomingMessage[]) =>
+	textOf(messages.findLast((message) => message.role === 'user') ?? { parts: [] })
+
 /**
  * The model's request. With `cite` (the answer is shown with its sources), the passages are numbered
  * with their source's name and the model is told to cite them: "[2]" then points at the second
@@ -84,7 +100,11 @@ function replyRequest(
 	}
 }
 
-/** Streams the reply; with `withSources`, a data-sources part lists the passages it drew on. */
+/**
+ * Streams the reply; with `withSources`, a data-sources part lists the passages it drew on. With
+ * `log`, the question is stored (alongside retrieval, not before it) and the answer with its trace
+ * once it has been sent.
+ */
 export async function streamChatbotReply(
 	chatbot: ChatbotForReply,
 	messages: IncomingMessage[],
@@ -93,25 +113,63 @@ export async function streamChatbotReply(
 		abortSignal,
 		withSources,
 		errorText,
-	}: { label: string; abortSignal?: AbortSignal; withSources: boolean; errorText: string },
+		log,
+	}: { label: string; abortSignal?: AbortSignal; withSources: boolean; errorText: string; log?: TurnContext },
 ) {
-	const retrieved = await retrieveContext(chatbot.id, messages, { label, abortSignal })
+	const startedAt = performance.now()
+	const [retrieved, conversationId] = await Promise.all([
+		retrieveContext(chatbot.id, messages, { label, abortSignal }),
+		log ? startTurn(log, lastQuestion(messages)) : null,
+	])
 	const extraParts: UIMessageChunk[] =
 		withSources && retrieved.sources.length > 0 ? [{ type: 'data-sources', data: retrieved.sources }] : []
+	const messageId = crypto.randomUUID()
 	return streamModelReply({
 		...replyRequest(chatbot, messages, retrieved, { label, abortSignal, cite: withSources }),
 		errorText,
 		extraParts,
+		messageId,
+		onDone: conversationId
+			? (reply) => {
+					const text = reply.failed && !reply.text ? errorText : reply.text
+					return finishTurn(chatbot.id, conversationId, {
+						messageId,
+						text,
+						firstTokenMs: reply.firstTextAt === null ? null : Math.round(reply.firstTextAt - startedAt),
+						latencyMs: Math.round(performance.now() - startedAt),
+						model: getModelInfo().label,
+						answered:
+							!reply.failed && isAnswered(text, { matched: retrieved.numbered, systemPrompt: chatbot.systemPrompt }),
+						passages: traceOf(retrieved.context),
+					})
+				}
+			: undefined,
 	})
 }
 
-/** The whole reply at once (the no-JavaScript preview); text null on failure. */
+/** The whole reply at once (the no-JavaScript preview, stored with `log`); text null on failure. */
 export async function answerChatbotQuestion(
 	chatbot: ChatbotForReply,
 	messages: IncomingMessage[],
-	{ label, abortSignal }: { label: string; abortSignal?: AbortSignal },
+	{ label, abortSignal, log }: { label: string; abortSignal?: AbortSignal; log?: TurnContext },
 ) {
-	const retrieved = await retrieveContext(chatbot.id, messages, { label, abortSignal })
+	const startedAt = performance.now()
+	const [retrieved, conversationId] = await Promise.all([
+		retrieveContext(chatbot.id, messages, { label, abortSignal }),
+		log ? startTurn(log, lastQuestion(messages)) : null,
+	])
 	const text = await generateModelReply(replyRequest(chatbot, messages, retrieved, { label, abortSignal, cite: true }))
+	if (conversationId) {
+		const latencyMs = Math.round(performance.now() - startedAt)
+		await finishTurn(chatbot.id, conversationId, {
+			messageId: crypto.randomUUID(),
+			text: text ?? '',
+			firstTokenMs: latencyMs,
+			latencyMs,
+			model: getModelInfo().label,
+			answered: text !== null && isAnswered(text, { matched: retrieved.numbered, systemPrompt: chatbot.systemPrompt }),
+			passages: traceOf(retrieved.context),
+		})
+	}
 	return { text, sources: retrieved.sources }
 }

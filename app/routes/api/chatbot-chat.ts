@@ -1,5 +1,6 @@
 import { getUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
+import { clientIdOr } from '~/features/chatbots/conversations/conversation-log.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { jsonError, postOnly, tooManyRequests } from '~/lib/http.server.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
@@ -16,7 +17,20 @@ export async function action({ request, params }: Route.ActionArgs) {
 	if (!chatbot) return jsonError(chatbotBuilder.toasts.notFound, 404)
 	const limit = await consumeRateLimit(`preview:user:${user.id}`, rateLimits.previewChatPerUser)
 	if (!limit.allowed) return tooManyRequests(tooManyAttemptsMessage(limit.retryAfterSeconds), limit.retryAfterSeconds)
-	return chatbotReplyResponse(request, chatbot, { label: `Chatbot ${chatbot.id} preview`, withSources: true })
+	return chatbotReplyResponse(request, chatbot, {
+		label: `Chatbot ${chatbot.id} preview`,
+		withSources: true,
+		// The owner's own tries, kept apart from visitors' conversations.
+		log: (body) => ({
+			chatbotId: chatbot.id,
+			kind: 'test',
+			clientId: clientIdOr(body.conversationId),
+			visitorId: user.id,
+			pageUrl: null,
+			country: null,
+			ipHash: null,
+		}),
+	})
 }
 
 export async function loader() {

@@ -1,33 +1,35 @@
-import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
-import { checkEmbedToken, getActiveWidget } from '~/features/chatbots/widget/widget.server.ts'
-import { clientIp } from '~/lib/client-ip.ts'
-import { jsonError, postOnly, tooManyRequests } from '~/lib/http.server.ts'
-import { logValue } from '~/lib/log.ts'
-import { consumeRateLimits, rateLimits } from '~/lib/rate-limit.server.ts'
+import {
+	clientIdOr,
+	countryOf,
+	ipHashOf,
+	pageUrlOf,
+} from '~/features/chatbots/conversations/conversation-log.server.ts'
+import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/embed-chat'
 import { chatbotReplyResponse } from './chatbot-reply.server.ts'
+import { embedAccess } from './embed-access.server.ts'
 
 // POST /api/embed/:chatbotId/chat: an embedded chatbot answering visitors of another site. Called
 // from our own iframe (same origin; cross-site posts are refused before this), with the token the
-// embed page got for the site that framed it. Only active chatbots answer.
+// embed page got for the site that framed it. Only active chatbots answer. Every conversation is
+// logged for the chatbot's owner (docs/decisions/0019-conversation-logs.md).
 export async function action({ request, params }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
-	const chatbot = await getActiveWidget(params.chatbotId)
-	if (!chatbot) return jsonError(chatbotBuilder.embed.unavailableText, 404)
-	const refusal = checkEmbedToken(request.headers.get(EMBED_TOKEN_HEADER), chatbot)
-	if (refusal) {
-		console.warn(`Embed chat of chatbot ${chatbot.id} refused: ${logValue(refusal)}`)
-		return jsonError(chatbotBuilder.embed.refusedText, 403)
-	}
-	const limit = await consumeRateLimits([
-		[`embed:ip:${clientIp(request)}`, rateLimits.embedChatPerIp],
-		[`embed:bot:${chatbot.id}`, rateLimits.embedChatPerChatbot],
-	])
-	if (!limit.allowed) return tooManyRequests(chatbotBuilder.embed.busyReply, limit.retryAfterSeconds)
+	const access = await embedAccess(request, params.chatbotId, 'chat')
+	if ('response' in access) return access.response
+	const { chatbot, siteOrigin } = access
 	return chatbotReplyResponse(request, chatbot, {
 		label: `Chatbot ${chatbot.id} embed`,
 		withSources: chatbot.appearance.showSources,
+		log: (body) => ({
+			chatbotId: chatbot.id,
+			kind: 'embed',
+			clientId: clientIdOr(body.conversationId),
+			visitorId: clientIdOr(body.visitorId),
+			pageUrl: pageUrlOf(siteOrigin, body.page),
+			country: countryOf(request),
+			ipHash: ipHashOf(request),
+		}),
 	})
 }
 

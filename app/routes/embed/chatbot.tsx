@@ -5,6 +5,13 @@
 // chat carries a token bound to that site. docs/decisions/0018-embed-widget.md
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import { data } from 'react-router'
+import { ASKS_FOR_A_PERSON } from '~/features/chatbots/conversations/conversation-schema.ts'
+import {
+	AnswerFeedback,
+	takesFeedback,
+	type SendFeedback,
+} from '~/features/chatbots/conversations/ui/answer-feedback.tsx'
+import { LeadForm, type SendLead } from '~/features/chatbots/conversations/ui/lead-form.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { ChatbotConversation } from '~/features/chatbots/ui/chatbot-conversation.tsx'
 import { chatErrorMessage } from '~/features/chatbots/ui/use-chatbot-chat.ts'
@@ -57,9 +64,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			appearance: chatbot.appearance,
 			chatbot: { id: chatbot.id, name: chatbot.name },
 			token: issueEmbedToken(chatbot.id, access.parentOrigin),
+			// The host page's path, as embed.js passes it: the owner sees where visitors chat from.
+			page: hostPagePath(new URL(request.url).searchParams.get('page')),
 		},
 		{ headers },
 	)
+}
+
+/** A path on the host site ("/pricing"), at most 500 characters; anything else is dropped. */
+function hostPagePath(value: string | null) {
+	return value && value.startsWith('/') && !value.startsWith('//') ? value.slice(0, 500) : ''
 }
 
 // The loader's headers (no-store, frame-ancestors) are the page's.
@@ -106,17 +120,70 @@ function useVisitorId() {
 	return visitorId
 }
 
+/** Posts JSON to one of the embed's APIs with its token; the parsed answer, or null when it failed. */
+async function postToEmbed(url: string, token: string, body: object) {
+	try {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', [EMBED_TOKEN_HEADER]: token },
+			body: JSON.stringify(body),
+		})
+		return { ok: response.ok, body: (await response.json().catch(() => ({}))) as Record<string, unknown> }
+	} catch {
+		return { ok: false, body: {} }
+	}
+}
+
+/** Whether this visitor has already sent (or put off) the lead form, kept with their conversation. */
+function useLeadState(key: string | null) {
+	const [state, setState] = useState<'open' | 'sent' | 'skipped'>('open')
+	useEffect(() => {
+		try {
+			const stored = key ? localStorage.getItem(key) : null
+			if (stored === 'sent' || stored === 'skipped') setState(stored)
+		} catch {
+			// Storage blocked: the form may be asked again on the next visit.
+		}
+	}, [key])
+	return [
+		state,
+		(next: 'sent' | 'skipped') => {
+			setState(next)
+			try {
+				if (key) localStorage.setItem(key, next)
+			} catch {
+				// As above.
+			}
+		},
+	] as const
+}
+
 function EmbedChat({
 	chatbot,
 	appearance,
 	token,
+	page,
 }: {
 	chatbot: { id: string; name: string }
 	appearance: WidgetAppearance
 	token: string
+	page: string
 }) {
 	const inputRef = useRef<HTMLTextAreaElement>(null)
 	const visitorId = useVisitorId()
+	const storageKey = visitorId ? `zenvora-chat:${visitorId}:${chatbot.id}` : undefined
+	const [leadState, setLeadState] = useLeadState(storageKey ? `${storageKey}:lead` : null)
+	const { leadForm } = appearance
+	const sendFeedback: SendFeedback = async (messageId, rating, comment) =>
+		visitorId
+			? (await postToEmbed(`/api/embed/${chatbot.id}/feedback`, token, { visitorId, messageId, rating, comment })).ok
+			: false
+	const sendLead: SendLead = async (values) => {
+		const result = await postToEmbed(`/api/embed/${chatbot.id}/lead`, token, { ...values, page })
+		if (result.ok) return { ok: true }
+		const errors = (result.body.errors as Record<string, string> | undefined) ?? {}
+		return { ok: false, errors }
+	}
 	useEffect(() => {
 		const expected = parentOrigin()
 		const onMessage = (event: MessageEvent) => {
@@ -139,7 +206,32 @@ function EmbedChat({
 			suggestions={appearance.suggestedQuestions}
 			showSources={appearance.showSources}
 			headers={{ [EMBED_TOKEN_HEADER]: token }}
-			storageKey={visitorId ? `zenvora-chat:${visitorId}:${chatbot.id}` : undefined}
+			storageKey={storageKey}
+			requestBody={visitorId ? { visitorId, page } : { page }}
+			answerActions={(message) =>
+				visitorId && takesFeedback(message.id) ? <AnswerFeedback messageId={message.id} send={sendFeedback} /> : null
+			}
+			aside={({ thread, busy, conversationId }) => {
+				if (leadForm.mode === 'off' || leadState !== 'open' || !visitorId) return null
+				const asked = thread.filter((message) => message.role === 'user')
+				const due =
+					leadForm.mode === 'before' ||
+					(leadForm.mode === 'after' && asked.length >= leadForm.afterMessages && !busy) ||
+					(leadForm.mode === 'human' && !busy && asked.some((message) => ASKS_FOR_A_PERSON.test(message.text)))
+				if (!due) return null
+				return {
+					blocking: leadForm.mode === 'before',
+					node: (
+						<LeadForm
+							settings={leadForm}
+							mode={leadForm.mode}
+							ids={{ visitorId, conversationId: conversationId() }}
+							send={sendLead}
+							onDone={setLeadState}
+						/>
+					),
+				}
+			}}
 			inputRef={inputRef}
 			focusAfterReply={focusOnlyWhenFocused}
 			onError={(error) => {
@@ -168,7 +260,7 @@ export default function EmbedChatbotRoute({ loaderData }: Route.ComponentProps) 
 				onClose={() => tellParent(EMBED_MESSAGE.close)}
 			/>
 			{ready ? (
-				<EmbedChat chatbot={ready.chatbot} appearance={appearance} token={ready.token} />
+				<EmbedChat chatbot={ready.chatbot} appearance={appearance} token={ready.token} page={ready.page} />
 			) : (
 				<div
 					role="status"

@@ -2,9 +2,9 @@
 // embedded chat: scrolls to each new message and gives the input focus back after every reply. The
 // embed adds its welcome message, suggested questions, placeholder and a remembered conversation.
 import { RotateCcw } from 'lucide-react'
-import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-schema.ts'
-import { ChatComposer, ChatThread } from '~/components/chat/chat-thread.tsx'
+import { ChatComposer, ChatThread, type ThreadMessage } from '~/components/chat/chat-thread.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { useChatbotChat } from './use-chatbot-chat.ts'
 
@@ -24,6 +24,9 @@ export function ChatbotConversation({
 	suggestions = [],
 	headers,
 	storageKey,
+	requestBody,
+	answerActions,
+	aside,
 }: {
 	chatbot: { id: string; name: string }
 	api: string
@@ -42,6 +45,16 @@ export function ChatbotConversation({
 	headers?: Record<string, string>
 	/** Remembers the conversation in this browser, with a "New conversation" button. */
 	storageKey?: string
+	/** Sent in each request's body (the embed's visitor id and page). */
+	requestBody?: Record<string, string>
+	/** What goes under each answer (the embed's feedback). */
+	answerActions?: (message: ThreadMessage) => ReactNode
+	/** Shown above the composer (the embed's lead form); `blocking` hides the composer until it is done. */
+	aside?: (chat: {
+		thread: ThreadMessage[]
+		busy: boolean
+		conversationId: () => string
+	}) => { node: ReactNode; blocking: boolean } | null
 }) {
 	const chat = useChatbotChat({
 		api,
@@ -51,7 +64,9 @@ export function ChatbotConversation({
 		onError,
 		headers,
 		storageKey,
+		requestBody,
 	})
+	const shown = aside?.({ thread: chat.thread, busy: chat.busy, conversationId: chat.conversationId }) ?? null
 	const [input, setInput] = useState('')
 	const listRef = useRef<HTMLDivElement>(null)
 	const ownInputRef = useRef<HTMLTextAreaElement>(null)
@@ -87,8 +102,9 @@ export function ChatbotConversation({
 				assistantName={chatbot.name}
 				sourcesLabel={showSources ? preview.sourcesLabel : undefined}
 				passageLabel={preview.passage}
+				answerActions={answerActions}
 			/>
-			{suggestions.length > 0 && !chat.hasConversation ? (
+			{suggestions.length > 0 && !chat.hasConversation && !shown?.blocking ? (
 				<ul aria-label={embed.suggestionsLabel} className="flex flex-wrap gap-2 bg-slate-50 px-4 pb-3 sm:px-6">
 					{suggestions.map((question) => (
 						<li key={question}>
@@ -104,20 +120,23 @@ export function ChatbotConversation({
 					))}
 				</ul>
 			) : null}
-			<ChatComposer
-				id={inputId}
-				ref={inputRef}
-				value={input}
-				onChange={setInput}
-				onSend={() => {
-					if (chat.send(input)) setInput('')
-				}}
-				busy={chat.busy}
-				label={inputLabel}
-				placeholder={placeholder}
-				sendLabel={preview.sendLabel}
-				maxLength={CHAT_MESSAGE_MAX_CHARS}
-			/>
+			{shown?.node}
+			{shown?.blocking ? null : (
+				<ChatComposer
+					id={inputId}
+					ref={inputRef}
+					value={input}
+					onChange={setInput}
+					onSend={() => {
+						if (chat.send(input)) setInput('')
+					}}
+					busy={chat.busy}
+					label={inputLabel}
+					placeholder={placeholder}
+					sendLabel={preview.sendLabel}
+					maxLength={CHAT_MESSAGE_MAX_CHARS}
+				/>
+			)}
 		</>
 	)
 }

@@ -43,13 +43,32 @@ function rememberedConversation(key: string | undefined): ChatbotMessage[] | nul
 	}
 }
 
-function remember(key: string, messages: ChatbotMessage[]) {
+function remember(key: string, messages: ChatbotMessage[], conversationId: string) {
 	try {
-		if (messages.some((message) => message.role === 'user'))
+		if (messages.some((message) => message.role === 'user')) {
 			localStorage.setItem(key, JSON.stringify(messages.slice(-REMEMBERED_MESSAGES)))
-		else localStorage.removeItem(key)
+			localStorage.setItem(`${key}:id`, conversationId)
+		} else {
+			localStorage.removeItem(key)
+			localStorage.removeItem(`${key}:id`)
+		}
 	} catch {
 		// Storage full or blocked: the conversation still works, it is just not remembered.
+	}
+}
+
+/** The id the server files a conversation under: random, made here, new after "New conversation". */
+const newConversationId = () =>
+	typeof crypto?.randomUUID === 'function'
+		? crypto.randomUUID()
+		: `c-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
+
+function rememberedConversationId(key: string | undefined) {
+	try {
+		const id = key ? localStorage.getItem(`${key}:id`) : null
+		return id && /^[\w-]{8,64}$/.test(id) ? id : null
+	} catch {
+		return null
 	}
 }
 
@@ -61,6 +80,7 @@ export function useChatbotChat({
 	onError,
 	headers,
 	storageKey,
+	requestBody,
 }: {
 	api: string
 	greeting: string
@@ -72,14 +92,22 @@ export function useChatbotChat({
 	headers?: Record<string, string>
 	/** Where this browser remembers the conversation across reloads; not remembered without it. */
 	storageKey?: string
+	/** Sent in every request's body with the conversation's id (the embed: its visitor id and page). */
+	requestBody?: Record<string, string>
 }) {
+	const conversationId = useRef('')
+	const currentConversationId = () => (conversationId.current ||= newConversationId())
 	const start = useMemo<ChatbotMessage[]>(
 		() => [{ id: 'greeting', role: 'assistant', parts: [{ type: 'text', text: greeting }] }],
 		[greeting],
 	)
 	const { messages, sendMessage, status, setMessages } = useChat<ChatbotMessage>({
 		messages: start,
-		transport: new DefaultChatTransport({ api, headers }),
+		transport: new DefaultChatTransport({
+			api,
+			headers,
+			body: () => ({ ...requestBody, conversationId: currentConversationId() }),
+		}),
 		onError: (error) => {
 			const text = onError?.(error) || errorReply
 			setMessages((current) => replaceLastReply(current, text))
@@ -96,10 +124,13 @@ export function useChatbotChat({
 		if (restored.current) return
 		restored.current = true
 		const remembered = rememberedConversation(storageKey)
-		if (remembered) setMessages(remembered)
+		if (remembered) {
+			conversationId.current = rememberedConversationId(storageKey) ?? ''
+			setMessages(remembered)
+		}
 	}, [storageKey, setMessages])
 	useEffect(() => {
-		if (storageKey && restored.current && !busy) remember(storageKey, messages)
+		if (storageKey && restored.current && !busy) remember(storageKey, messages, currentConversationId())
 	}, [storageKey, messages, busy])
 	const thread: ThreadMessage[] = useMemo(
 		() =>
@@ -121,9 +152,12 @@ export function useChatbotChat({
 		reset: () => {
 			if (busy) return
 			setMessages(start)
-			if (storageKey) remember(storageKey, start)
+			conversationId.current = newConversationId()
+			if (storageKey) remember(storageKey, start, conversationId.current)
 		},
 		hasConversation: messages.some((message) => message.role === 'user'),
+		/** The id the server files this conversation under. */
+		conversationId: currentConversationId,
 		send: (text: string) => {
 			const clean = text.trim()
 			if (!clean || busy) return false

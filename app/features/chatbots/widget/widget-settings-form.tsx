@@ -8,7 +8,8 @@ import { MessageBubble } from '~/components/chat/chat-thread.tsx'
 import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { Field, TextareaField } from '~/components/ui/field.tsx'
+import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
+import { LEAD_FIELD_STATES, LEAD_FORM_MODES } from '~/features/chatbots/conversations/conversation-schema.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import type { FieldErrors } from '~/lib/forms.ts'
 import { cn } from '~/lib/misc.ts'
@@ -311,6 +312,32 @@ export function WidgetSettings({
 								<span className="block text-xs text-slate-500">{copy.showSourcesHint}</span>
 							</span>
 						</label>
+						<fieldset className="mt-4 rounded-xl bg-slate-50 px-3.5 py-3 ring-1 ring-slate-200">
+							<legend className="sr-only">{copy.leadForm}</legend>
+							<div className="grid gap-4 @md:grid-cols-2">
+								<SelectField
+									label={copy.leadForm}
+									{...bind('leadForm')}
+									options={LEAD_FORM_MODES.map((mode) => ({ value: mode, label: copy.leadModes[mode] }))}
+									hint={copy.leadFormHint}
+								/>
+								{values.leadForm === 'after' ? (
+									<Field label={copy.leadAfter} type="number" min={1} max={20} {...bind('leadAfter')} />
+								) : (
+									<input type="hidden" name="leadAfter" value={values.leadAfter} />
+								)}
+							</div>
+							<div className="mt-4 grid gap-4 @md:grid-cols-3">
+								{(['leadName', 'leadEmail', 'leadPhone'] as const).map((field) => (
+									<SelectField
+										key={field}
+										label={copy.leadFields[field]}
+										{...bind(field)}
+										options={LEAD_FIELD_STATES.map((state) => ({ value: state, label: copy.leadFieldStates[state] }))}
+									/>
+								))}
+							</div>
+						</fieldset>
 						<TextareaField
 							className="mt-4"
 							controlClassName="font-mono"

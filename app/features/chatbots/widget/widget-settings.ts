@@ -3,6 +3,12 @@
 // and on the server; the colour and site rules are shared with the embed page and its config.
 // docs/decisions/0018-embed-widget.md
 import { z } from 'zod'
+import {
+	DEFAULT_LEAD_FORM,
+	LEAD_FIELD_STATES,
+	LEAD_FORM_MODES,
+	type LeadFormSettings,
+} from '~/features/chatbots/conversations/conversation-schema.ts'
 
 export const WIDGET_ICONS = ['bot', 'message', 'sparkles', 'headset', 'smile'] as const
 export type WidgetIcon = (typeof WIDGET_ICONS)[number]
@@ -23,6 +29,8 @@ export type WidgetAppearance = {
 	showSources: boolean
 	/** The uploaded picture's version ('' when there is none: the icon is shown). */
 	avatar: string
+	/** Whether and when the widget asks for the visitor's contact details. */
+	leadForm: LeadFormSettings
 }
 
 /** What a chatbot's widget looks like before its owner changes anything (empty texts: the defaults). */
@@ -38,6 +46,7 @@ export const DEFAULT_APPEARANCE: WidgetAppearance = {
 	launcherLabel: '',
 	showSources: false,
 	avatar: '',
+	leadForm: DEFAULT_LEAD_FORM,
 }
 
 /** The stored appearance (any shape: older rows, hand edits) read field by field over the defaults. */
@@ -195,50 +204,83 @@ const StoredAppearanceSchema = z
 		suggestedQuestions: z.array(z.string().max(120)).max(MAX_SUGGESTED_QUESTIONS),
 		showSources: z.boolean(),
 		avatar: z.string().regex(/^[\w-]{0,64}$/),
+		leadForm: z.object({
+			mode: z.enum(LEAD_FORM_MODES),
+			afterMessages: z.number().int().min(1).max(20),
+			fields: z.object({
+				name: z.enum(LEAD_FIELD_STATES),
+				email: z.enum(LEAD_FIELD_STATES),
+				phone: z.enum(LEAD_FIELD_STATES),
+			}),
+		}),
 	})
 	.partial()
 
 /** The widget settings form: text fields, one suggested question and one site per line. */
-export const WidgetSettingsSchema = z.object({
-	...AppearanceFields,
-	suggestedQuestions: z
-		.string()
-		.max(1000, 'Keep the suggested questions under 1,000 characters.')
-		.default('')
-		.transform(lines)
-		.pipe(
-			z
-				.array(z.string().max(120, 'Keep each suggested question under 120 characters.'))
-				.max(MAX_SUGGESTED_QUESTIONS, `Suggest at most ${MAX_SUGGESTED_QUESTIONS} questions.`),
-		),
-	showSources: z
-		.string()
-		.optional()
-		.transform((value) => value === 'on' || value === 'true'),
-	allowedSites: z
-		.string()
-		.max(4000, 'That list is too long.')
-		.default('')
-		.transform((value, context) => {
-			const patterns: string[] = []
-			for (const line of lines(value)) {
-				const pattern = sitePattern(line)
-				if (!pattern) {
-					context.addIssue({
-						code: 'custom',
-						message: `"${line.slice(0, 80)}" is not a site address. Use a host such as www.example.com or *.example.com.`,
-					})
+export const WidgetSettingsSchema = z
+	.object({
+		...AppearanceFields,
+		suggestedQuestions: z
+			.string()
+			.max(1000, 'Keep the suggested questions under 1,000 characters.')
+			.default('')
+			.transform(lines)
+			.pipe(
+				z
+					.array(z.string().max(120, 'Keep each suggested question under 120 characters.'))
+					.max(MAX_SUGGESTED_QUESTIONS, `Suggest at most ${MAX_SUGGESTED_QUESTIONS} questions.`),
+			),
+		showSources: z
+			.string()
+			.optional()
+			.transform((value) => value === 'on' || value === 'true'),
+		leadForm: z.enum(LEAD_FORM_MODES, 'Choose when to ask for contact details.').default(DEFAULT_LEAD_FORM.mode),
+		leadAfter: z.coerce
+			.number('Enter a number of messages.')
+			.int('Enter a whole number of messages.')
+			.min(1, 'Ask after 1 to 20 messages.')
+			.max(20, 'Ask after 1 to 20 messages.')
+			.default(DEFAULT_LEAD_FORM.afterMessages),
+		leadName: z.enum(LEAD_FIELD_STATES, 'Choose whether to ask for a name.').default(DEFAULT_LEAD_FORM.fields.name),
+		leadEmail: z
+			.enum(LEAD_FIELD_STATES, 'Choose whether to ask for an e-mail address.')
+			.default(DEFAULT_LEAD_FORM.fields.email),
+		leadPhone: z
+			.enum(LEAD_FIELD_STATES, 'Choose whether to ask for a phone number.')
+			.default(DEFAULT_LEAD_FORM.fields.phone),
+		allowedSites: z
+			.string()
+			.max(4000, 'That list is too long.')
+			.default('')
+			.transform((value, context) => {
+				const patterns: string[] = []
+				for (const line of lines(value)) {
+					const pattern = sitePattern(line)
+					if (!pattern) {
+						context.addIssue({
+							code: 'custom',
+							message: `"${line.slice(0, 80)}" is not a site address. Use a host such as www.example.com or *.example.com.`,
+						})
+						return z.NEVER
+					}
+					if (!patterns.includes(pattern)) patterns.push(pattern)
+				}
+				if (patterns.length > MAX_ALLOWED_SITES) {
+					context.addIssue({ code: 'custom', message: `List at most ${MAX_ALLOWED_SITES} sites.` })
 					return z.NEVER
 				}
-				if (!patterns.includes(pattern)) patterns.push(pattern)
-			}
-			if (patterns.length > MAX_ALLOWED_SITES) {
-				context.addIssue({ code: 'custom', message: `List at most ${MAX_ALLOWED_SITES} sites.` })
-				return z.NEVER
-			}
-			return patterns
-		}),
-})
+				return patterns
+			}),
+	})
+	.superRefine((form, context) => {
+		// A lead is someone to get back to: an e-mail address or a phone number has to be asked for.
+		if (form.leadForm !== 'off' && form.leadEmail === 'off' && form.leadPhone === 'off')
+			context.addIssue({
+				code: 'custom',
+				path: ['leadEmail'],
+				message: 'Ask for an e-mail address or a phone number, or switch the lead form off.',
+			})
+	})
 export type WidgetSettingsForm = z.infer<typeof WidgetSettingsSchema>
 export type WidgetSettingsField = keyof WidgetSettingsForm
 /** The form's fields as typed (strings), for showing them back. */
@@ -256,6 +298,11 @@ export function formValuesOf(appearance: WidgetAppearance, allowedSites: string[
 		launcherPosition: appearance.launcherPosition,
 		launcherLabel: appearance.launcherLabel,
 		showSources: appearance.showSources ? 'on' : '',
+		leadForm: appearance.leadForm.mode,
+		leadAfter: String(appearance.leadForm.afterMessages),
+		leadName: appearance.leadForm.fields.name,
+		leadEmail: appearance.leadForm.fields.email,
+		leadPhone: appearance.leadForm.fields.phone,
 		allowedSites: allowedSites.join('\n'),
 	}
 }
@@ -265,6 +312,16 @@ export function settingsOf(form: WidgetSettingsForm): {
 	appearance: Omit<WidgetAppearance, 'avatar'>
 	allowedSites: string[]
 } {
-	const { allowedSites, ...appearance } = form
-	return { appearance, allowedSites }
+	const { allowedSites, leadForm, leadAfter, leadName, leadEmail, leadPhone, ...appearance } = form
+	return {
+		appearance: {
+			...appearance,
+			leadForm: {
+				mode: leadForm,
+				afterMessages: leadAfter,
+				fields: { name: leadName, email: leadEmail, phone: leadPhone },
+			},
+		},
+		allowedSites,
+	}
 }

@@ -97,6 +97,13 @@ export function issueEmbedToken(chatbotId: string, parentOrigin: string | null, 
 	return `${payload}.${sign(payload)}`
 }
 
+/** The site a checked token was issued for ("https://shop.acme.in"), or null when it names none. */
+export function embedTokenOrigin(token: string | null) {
+	const encoded = token?.split('.')[1]
+	const origin = encoded ? Buffer.from(encoded, 'base64url').toString() : ''
+	return origin || null
+}
+
 /**
  * Whether a chat request's token is ours, for this chatbot, unexpired, and from a site the chatbot
  * still allows (the owner may have removed it since). Returns the reason when it is not.

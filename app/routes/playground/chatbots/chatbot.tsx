@@ -15,6 +15,8 @@ import {
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
+import { activitySummary } from '~/features/chatbots/conversations/conversations.server.ts'
+import { ActivitySummary } from '~/features/chatbots/conversations/ui/activity-summary.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { listSources } from '~/features/chatbots/sources/sources.server.ts'
 import { ChatbotForm } from '~/features/chatbots/ui/chatbot-form.tsx'
@@ -36,7 +38,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	// Someone else's chatbot looks exactly like one that does not exist.
 	const chatbot = await getOwnedChatbot(user.id, params.chatbotId)
 	if (!chatbot) throw data(toasts.notFound, { status: 404 })
-	const sources = (await listSources(user.id, chatbot.id)) ?? []
+	const [sources, activity] = await Promise.all([
+		listSources(user.id, chatbot.id).then((list) => list ?? []),
+		activitySummary(chatbot.id),
+	])
 	const created = new Intl.DateTimeFormat('en-IN', {
 		day: 'numeric',
 		month: 'short',
@@ -62,6 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 					.slice(0, 16),
 			},
 			sources,
+			activity,
 			widget: formValuesOf(appearanceOf(chatbot.appearance), chatbot.allowedSites),
 			widgetPicture: avatarSrc(chatbot.id, appearanceOf(chatbot.appearance)),
 			confirmingDelete: new URL(request.url).searchParams.has('delete'),
@@ -82,7 +88,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, sources, widget, widgetPicture, confirmingDelete } = loaderData
+	const { chatbot, sources, activity, widget, widgetPicture, confirmingDelete } = loaderData
 	const toggle = useActiveToggle(chatbot.isActive)
 	const pagePath = `/playground/chatbots/${chatbot.id}`
 	const widgetData = actionData && 'widget' in actionData ? actionData.widget : undefined
@@ -116,6 +122,7 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 				links={[
 					['#knowledge', page.knowledge],
 					['#preview', page.preview],
+					['#activity', page.activity],
 					['#widget', page.widget],
 					['#embed', page.embed],
 				]}
@@ -141,6 +148,7 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 				side={<PreviewPanel chatbot={chatbot} version={chatbot.version} />}
 				below={
 					<>
+						<ActivitySummary pagePath={pagePath} summary={activity} />
 						<WidgetSettings
 							key={JSON.stringify(widget)}
 							name={chatbot.name}

@@ -1,8 +1,8 @@
 // The event stream route: admin only; a client that leaves is cleaned up, and the heartbeat after
 // it left does not throw (which, from a timer, would crash the server).
 import { afterAll, expect, test, vi } from 'vitest'
-import { callLogListener } from '~/features/dashboard/call-log-events.server.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { callLogListener } from '~/lib/table-changes.server.ts'
 import { sessionCookieFor } from '../../../../tests/support/session-cookie.ts'
 import { HEARTBEAT_MS, loader } from './events.ts'
 

@@ -1,13 +1,13 @@
 import { getUser } from '~/features/accounts/auth.server.ts'
-import { callLogListener, type CallLogEvent } from '~/features/dashboard/call-log-events.server.ts'
 import { encodeEvent, eventStreamResponse } from '~/lib/event-stream.server.ts'
+import { callLogListener, type TableChangeEvent } from '~/lib/table-changes.server.ts'
 import type { Route } from './+types/events'
 
 export const HEARTBEAT_MS = 15_000
 
 // Each change is encoded once and the same bytes go to every client of this process.
-const encoded = new WeakMap<CallLogEvent, Uint8Array>()
-function bytesOf(event: CallLogEvent, json: string) {
+const encoded = new WeakMap<TableChangeEvent, Uint8Array>()
+function bytesOf(event: TableChangeEvent, json: string) {
 	let bytes = encoded.get(event)
 	if (!bytes) encoded.set(event, (bytes = encodeEvent(event.type, json)))
 	return bytes

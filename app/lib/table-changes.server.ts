@@ -1,5 +1,6 @@
-// One dedicated PostgreSQL connection per app process LISTENs for call_logs changes and fans them
-// out to every dashboard stream of this process. Several instances each hold their own listener,
+// One dedicated PostgreSQL connection per app process and channel LISTENs for a table's changes (a
+// trigger NOTIFYs them) and fans them out to every live stream of this process: the dashboard's
+// call_logs, the Conversations page's chatbot_conversations. Several instances each hold their own listener,
 // so a change made anywhere reaches every instance's clients.
 // The connection is re-established with backoff when it drops (database restart, a terminated
 // backend), checked with SELECT 1 every 30 s, and subscribers get a 'resync' after every reconnect
@@ -7,17 +8,15 @@
 import { remember } from '@epic-web/remember'
 import pg from 'pg'
 
-const CALL_LOGS_CHANNEL = 'call_logs_changes'
-
-export type CallLogEvent =
-	| { type: 'change'; op: 'INSERT' | 'UPDATE' | 'DELETE'; id: string }
+export type TableChangeEvent =
+	| { type: 'change'; op: 'INSERT' | 'UPDATE' | 'DELETE'; id: string; chatbotId?: string }
 	| { type: 'resync' }
 	| { type: 'status'; connected: boolean }
 
 /** Receives each event and its JSON, serialized once for all subscribers. */
-type Subscriber = (event: CallLogEvent, json: string) => void
+type Subscriber = (event: TableChangeEvent, json: string) => void
 
-export class CallLogListener {
+export class TableChangeListener {
 	private client: pg.Client | null = null
 	private subscribers = new Set<Subscriber>()
 	private connecting: Promise<void> | null = null
@@ -30,6 +29,7 @@ export class CallLogListener {
 
 	constructor(
 		private readonly connectionString: string,
+		private readonly channel: string,
 		private readonly options: { livenessMs?: number; maxBackoffMs?: number } = {},
 	) {}
 
@@ -64,13 +64,13 @@ export class CallLogListener {
 		this.client = null
 	}
 
-	private emit(event: CallLogEvent) {
+	private emit(event: TableChangeEvent) {
 		const json = JSON.stringify(event)
 		for (const subscriber of this.subscribers) {
 			try {
 				subscriber(event, json)
 			} catch (error) {
-				console.error('A call_logs subscriber failed:', error)
+				console.error(`A ${this.channel} subscriber failed:`, error)
 			}
 		}
 	}
@@ -81,17 +81,17 @@ export class CallLogListener {
 		client.on('error', (error) => this.lost(client, error))
 		client.on('end', () => this.lost(client, new Error('connection ended')))
 		client.on('notification', (message) => {
-			if (message.channel !== CALL_LOGS_CHANNEL || !message.payload) return
+			if (message.channel !== this.channel || !message.payload) return
 			try {
-				const { op, id } = JSON.parse(message.payload)
-				this.emit({ type: 'change', op, id })
+				const { op, id, chatbotId } = JSON.parse(message.payload)
+				this.emit({ type: 'change', op, id, ...(chatbotId ? { chatbotId } : {}) })
 			} catch (error) {
-				console.error(`Unreadable ${CALL_LOGS_CHANNEL} payload: ${message.payload}`, error)
+				console.error(`Unreadable ${this.channel} payload: ${message.payload}`, error)
 			}
 		})
 		try {
 			await client.connect()
-			await client.query(`LISTEN ${CALL_LOGS_CHANNEL}`)
+			await client.query(`LISTEN ${this.channel}`)
 		} catch (error) {
 			client.removeAllListeners('end')
 			await client.end().catch(() => {})
@@ -103,7 +103,7 @@ export class CallLogListener {
 		this.attempt = 0
 		this.emit({ type: 'status', connected: true })
 		if (this.everConnected) {
-			console.log(`call_logs listener: reconnected`)
+			console.log(`${this.channel} listener: reconnected`)
 			this.emit({ type: 'resync' })
 		}
 		this.everConnected = true
@@ -142,7 +142,7 @@ export class CallLogListener {
 		if (this.closed || this.reconnectTimer) return
 		const delay = Math.min(this.options.maxBackoffMs ?? 10_000, 100 * 2 ** this.attempt++)
 		console.error(
-			`call_logs listener: ${error instanceof Error ? error.message : String(error)}; reconnecting in ${delay} ms`,
+			`${this.channel} listener: ${error instanceof Error ? error.message : String(error)}; reconnecting in ${delay} ms`,
 		)
 		this.reconnectTimer = setTimeout(() => {
 			this.reconnectTimer = null
@@ -152,9 +152,14 @@ export class CallLogListener {
 	}
 }
 
-/** This process's listener. */
-export const callLogListener = remember('call-log-listener', () => {
-	const url = process.env.DATABASE_URL
-	if (!url) throw new Error('DATABASE_URL is not set: the server sets it at boot')
-	return new CallLogListener(url)
-})
+/** This process's listener for `channel` (one per channel, kept across dev reloads). */
+export function tableChangeListener(channel: string) {
+	return remember(`table-changes:${channel}`, () => {
+		const url = process.env.DATABASE_URL
+		if (!url) throw new Error('DATABASE_URL is not set: the server sets it at boot')
+		return new TableChangeListener(url, channel)
+	})
+}
+
+/** The dashboard's: call_logs (migration 20261121030000_call_logs_notify). */
+export const callLogListener = tableChangeListener('call_logs_changes')

@@ -2,15 +2,18 @@
 // and subscribers are told to resync; unsubscribing removes the listener.
 import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { CallLogListener, type CallLogEvent } from '~/features/dashboard/call-log-events.server.ts'
+import { TableChangeListener, type TableChangeEvent } from '~/lib/table-changes.server.ts'
 
 let sql: pg.Client
-let listener: CallLogListener
+let listener: TableChangeListener
 
 beforeAll(async () => {
 	sql = new pg.Client({ connectionString: process.env.DATABASE_URL })
 	await sql.connect()
-	listener = new CallLogListener(process.env.DATABASE_URL!, { livenessMs: 500, maxBackoffMs: 500 })
+	listener = new TableChangeListener(process.env.DATABASE_URL!, 'call_logs_changes', {
+		livenessMs: 500,
+		maxBackoffMs: 500,
+	})
 	await listener.start()
 })
 afterAll(async () => {
@@ -19,7 +22,7 @@ afterAll(async () => {
 })
 
 function collect() {
-	const events: CallLogEvent[] = []
+	const events: TableChangeEvent[] = []
 	const unsubscribe = listener.subscribe((event) => events.push(event))
 	return { events, unsubscribe }
 }

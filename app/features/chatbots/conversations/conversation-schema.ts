@@ -1,0 +1,137 @@
+// The conversation logs' forms and request bodies, one schema each, shared by the browser and the
+// server: the widget's feedback and lead form, the owner's filters, "Add an answer", retention and
+// the lead webhook. docs/decisions/0019-conversation-logs.md
+import { z } from 'zod'
+
+const id = z.string().regex(/^[\w-]{8,64}$/, 'Not a valid id.')
+
+/** The widget's thumbs up or down on an answer (null takes it back), with a comment on a thumbs down. */
+export const FeedbackSchema = z.object({
+	visitorId: id,
+	messageId: z.uuid('Not a valid answer.'),
+	rating: z.enum(['up', 'down']).nullable(),
+	comment: z.string().trim().max(500, 'Keep the comment under 500 characters.').optional(),
+})
+
+// ─── Leads ───────────────────────────────────────────────────────────────────────────────────────
+
+export const LEAD_FIELDS = ['name', 'email', 'phone'] as const
+export type LeadField = (typeof LEAD_FIELDS)[number]
+export const LEAD_FIELD_STATES = ['off', 'optional', 'required'] as const
+export type LeadFieldState = (typeof LEAD_FIELD_STATES)[number]
+/** When the widget asks for contact details: never, before the chat, when the visitor asks for a person, after N messages. */
+export const LEAD_FORM_MODES = ['off', 'before', 'human', 'after'] as const
+export type LeadFormMode = (typeof LEAD_FORM_MODES)[number]
+
+export type LeadFormSettings = {
+	mode: LeadFormMode
+	afterMessages: number
+	fields: Record<LeadField, LeadFieldState>
+}
+
+export const DEFAULT_LEAD_FORM: LeadFormSettings = {
+	mode: 'off',
+	afterMessages: 3,
+	fields: { name: 'optional', email: 'required', phone: 'off' },
+}
+
+/** A visitor asking for a person: the "human" lead form opens after the reply. */
+export const ASKS_FOR_A_PERSON =
+	/\b(?:human|real person|a person|someone|agent|representative|call me|call back|talk to (?:you|sales|support|the team)|contact (?:me|you|sales))\b/i
+
+const PHONE = /^\+?[\d\s().-]{7,20}$/
+
+/** The widget's lead form as the chatbot's settings make it: each field off, optional or required. */
+export function leadSchema(fields: Record<LeadField, LeadFieldState>) {
+	const field = (state: LeadFieldState, schema: z.ZodType<string, string>, required: string) =>
+		state === 'required'
+			? z.string({ error: required }).trim().min(1, required).pipe(schema)
+			: state === 'off'
+				? z
+						.unknown()
+						.optional()
+						.transform(() => undefined)
+				: z
+						.string()
+						.trim()
+						.optional()
+						.pipe(z.union([z.literal('').transform(() => undefined), schema]).optional())
+	return z.object({
+		visitorId: id,
+		conversationId: id,
+		page: z.string().max(2000).optional(),
+		name: field(fields.name, z.string().max(100, 'Keep your name under 100 characters.'), 'Enter your name.'),
+		email: field(
+			fields.email,
+			z.string().max(254, 'That e-mail address is too long.').pipe(z.email('Enter a valid e-mail address.')),
+			'Enter your e-mail address.',
+		),
+		phone: field(fields.phone, z.string().regex(PHONE, 'Enter a valid phone number.'), 'Enter your phone number.'),
+	})
+}
+export type LeadForm = z.infer<ReturnType<typeof leadSchema>>
+
+// ─── The owner's views ───────────────────────────────────────────────────────────────────────────
+
+export const CONVERSATION_FILTERS = ['all', 'unanswered', 'thumbs-down', 'thumbs-up'] as const
+export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number]
+export const CONVERSATION_KINDS = ['embed', 'test'] as const
+
+const isoDate = z
+	.string()
+	.regex(/^\d{4}-\d{2}-\d{2}$/)
+	.optional()
+	.catch(undefined)
+
+/** The Conversations list's query string; anything unreadable falls back to its default. */
+export const ConversationListQuerySchema = z.object({
+	q: z.string().trim().max(200).optional().catch(undefined),
+	filter: z.enum(CONVERSATION_FILTERS).catch('all'),
+	kind: z.enum(CONVERSATION_KINDS).catch('embed'),
+	from: isoDate,
+	to: isoDate,
+	/** The keyset cursor: the last row shown, as "<last_message_at ISO>_<id>". */
+	after: z
+		.string()
+		.regex(/^[\d\-T:.Z]{20,30}_[0-9a-f-]{36}$/)
+		.optional()
+		.catch(undefined),
+})
+export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>
+
+export const INSIGHT_PERIODS = ['7', '30', '90'] as const
+export const InsightsQuerySchema = z.object({ days: z.enum(INSIGHT_PERIODS).catch('30') })
+
+/** "Add an answer" to an unanswered question: it becomes part of the chatbot's typed knowledge. */
+export const AddAnswerSchema = z.object({
+	question: z.string().trim().min(1, 'The question is missing.').max(500, 'Keep the question under 500 characters.'),
+	answer: z
+		.string({ error: 'Write the answer.' })
+		.trim()
+		.min(1, 'Write the answer.')
+		.max(4000, 'Keep the answer under 4,000 characters.'),
+	/** The unanswered replies this answers (hidden fields), marked resolved. */
+	messageIds: z.array(z.uuid()).max(200).default([]),
+})
+
+export const RETENTION_CHOICES = [7, 30, 90, 180, 365] as const
+export const RetentionSchema = z.object({
+	retentionDays: z.coerce
+		.number({ error: 'Choose how long to keep conversations.' })
+		.refine(
+			(days) => (RETENTION_CHOICES as readonly number[]).includes(days),
+			'Choose how long to keep conversations.',
+		),
+})
+
+export const WebhookSchema = z.object({
+	webhookUrl: z
+		.string()
+		.trim()
+		.max(2000, 'That address is too long.')
+		.refine(
+			(value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value),
+			'Enter an address that starts with https://.',
+		)
+		.default(''),
+})

@@ -1,0 +1,346 @@
+import { indexKnowledge } from '~/features/chatbots/knowledge.server.ts'
+// The owner's side of the conversation logs: the list (keyset pages, search, filters), one
+// conversation with each answer's retrieval trace, deleting, unanswered questions grouped, and the
+// retention job. Every read and change names the owner: another user's ids behave like missing ones.
+// docs/decisions/0019-conversation-logs.md
+import { prisma } from '~/lib/db.server.ts'
+import { isUuid } from '~/lib/misc.ts'
+import type { TracedPassage } from './conversation-log.server.ts'
+import type { ConversationListQuery } from './conversation-schema.ts'
+
+export const CONVERSATIONS_PAGE_SIZE = 25
+
+export type ConversationRow = {
+	id: string
+	kind: string
+	startedAt: Date
+	lastMessageAt: Date
+	messageCount: number
+	unansweredCount: number
+	thumbsUp: number
+	thumbsDown: number
+	pageUrl: string | null
+	country: string | null
+	firstQuestion: string | null
+}
+
+/** The day boundaries of a date filter, in the owner's time zone. */
+const dayStart = (date: string | undefined, timeZone: string) => (date ? `${date} 00:00:00 ${timeZone}` : null)
+
+/**
+ * A page of a chatbot's conversations, newest first; null when the chatbot is not this user's.
+ * `nextCursor` continues after the last row (keyset: steady at any depth, no OFFSET).
+ */
+export async function listConversations(
+	userId: string,
+	chatbotId: string,
+	query: ConversationListQuery,
+	{ timeZone, pageSize = CONVERSATIONS_PAGE_SIZE }: { timeZone: string; pageSize?: number },
+) {
+	if (!isUuid(chatbotId)) return null
+	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	if (!owned) return null
+	const [afterAt, afterId] = query.after ? query.after.split('_') : [null, null]
+	const search = query.q ? query.q : null
+	const rows = await prisma.$queryRaw<ConversationRow[]>`
+		SELECT c.id, c.kind, c.started_at AS "startedAt", c.last_message_at AS "lastMessageAt",
+			c.message_count AS "messageCount", c.unanswered_count AS "unansweredCount",
+			c.thumbs_up AS "thumbsUp", c.thumbs_down AS "thumbsDown", c.page_url AS "pageUrl", c.country,
+			(SELECT left(m.text, 200) FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.role = 'user'
+				ORDER BY m.created_at LIMIT 1) AS "firstQuestion"
+		FROM chatbot_conversations c
+		WHERE c.chatbot_id = ${chatbotId}::uuid AND c.kind = ${query.kind}
+			AND (${afterAt}::timestamptz IS NULL OR (c.last_message_at, c.id) < (${afterAt}::timestamptz, ${afterId}::uuid))
+			AND (${query.filter} <> 'unanswered' OR c.unanswered_count > 0)
+			AND (${query.filter} <> 'thumbs-down' OR c.thumbs_down > 0)
+			AND (${query.filter} <> 'thumbs-up' OR c.thumbs_up > 0)
+			AND (${dayStart(query.from, timeZone)}::timestamptz IS NULL OR c.last_message_at >= ${dayStart(query.from, timeZone)}::timestamptz)
+			AND (${dayStart(query.to, timeZone)}::timestamptz IS NULL OR c.started_at < ${dayStart(query.to, timeZone)}::timestamptz + interval '1 day')
+			AND (${search}::text IS NULL OR c.id IN (
+				SELECT m.conversation_id FROM chatbot_messages m
+				WHERE m.chatbot_id = ${chatbotId}::uuid AND m.search_vector @@ websearch_to_tsquery('english', ${search}::text)))
+		ORDER BY c.last_message_at DESC, c.id DESC
+		LIMIT ${pageSize + 1}`
+	const more = rows.length > pageSize
+	const page = rows.slice(0, pageSize)
+	const last = page.at(-1)
+	return { rows: page, nextCursor: more && last ? `${last.lastMessageAt.toISOString()}_${last.id}` : null }
+}
+
+export type StoredMessage = {
+	id: string
+	role: 'user' | 'assistant'
+	text: string
+	createdAt: Date
+	firstTokenMs: number | null
+	latencyMs: number | null
+	model: string | null
+	answered: boolean | null
+	sources: TracedPassage[] | null
+	feedback: 'up' | 'down' | null
+	feedbackComment: string | null
+}
+
+/** One conversation with its messages and their traces; null when it is not this user's chatbot's. */
+export async function getConversation(userId: string, chatbotId: string, conversationId: string) {
+	if (!isUuid(chatbotId) || !isUuid(conversationId)) return null
+	const [conversation] = await prisma.$queryRaw<ConversationRow[]>`
+		SELECT c.id, c.kind, c.started_at AS "startedAt", c.last_message_at AS "lastMessageAt",
+			c.message_count AS "messageCount", c.unanswered_count AS "unansweredCount",
+			c.thumbs_up AS "thumbsUp", c.thumbs_down AS "thumbsDown", c.page_url AS "pageUrl", c.country,
+			NULL AS "firstQuestion"
+		FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid`
+	if (!conversation) return null
+	const messages = await prisma.$queryRaw<StoredMessage[]>`
+		SELECT id, role, text, created_at AS "createdAt", first_token_ms AS "firstTokenMs", latency_ms AS "latencyMs",
+			model, answered, sources, feedback, feedback_comment AS "feedbackComment"
+		FROM chatbot_messages WHERE conversation_id = ${conversationId}::uuid
+		ORDER BY created_at, role DESC
+		LIMIT 500`
+	return { conversation, messages }
+}
+
+/** Deletes one conversation; false when it is not this user's chatbot's. */
+export async function deleteConversation(userId: string, chatbotId: string, conversationId: string) {
+	if (!isUuid(chatbotId) || !isUuid(conversationId)) return false
+	const count = await prisma.$executeRaw`
+		DELETE FROM chatbot_conversations c USING chatbots b
+		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid`
+	return count === 1
+}
+
+/** Deletes every conversation of a chatbot (visitors' and tests'); null when it is not this user's. */
+export async function deleteAllConversations(userId: string, chatbotId: string) {
+	if (!isUuid(chatbotId)) return null
+	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	if (!owned) return null
+	return prisma.$executeRaw`DELETE FROM chatbot_conversations WHERE chatbot_id = ${chatbotId}::uuid`
+}
+
+/** Sets how many days conversations are kept; false when the chatbot is not this user's. */
+export async function setRetention(userId: string, chatbotId: string, retentionDays: number) {
+	if (!isUuid(chatbotId)) return false
+	const { count } = await prisma.chatbot.updateMany({ where: { id: chatbotId, userId }, data: { retentionDays } })
+	return count === 1
+}
+
+// ─── Unanswered questions ────────────────────────────────────────────────────────────────────────
+
+export type UnansweredGroup = {
+	/** The question as most recently asked, the one the answer form shows. */
+	question: string
+	/** Other ways it was asked. */
+	variants: string[]
+	count: number
+	lastAskedAt: Date
+	thumbsDown: number
+	/** The unanswered (or thumbs-down) replies, marked resolved when an answer is added. */
+	messageIds: string[]
+}
+
+type UnansweredRow = {
+	id: string
+	question: string
+	askedAt: Date
+	thumbsDown: boolean
+	terms: string[]
+}
+
+/**
+ * Share of the smaller term set that two questions must have in common to be grouped: half, so
+ * "Can I pay with bitcoin?" and "Do you take bitcoin payments?" (pay, bitcoin / take, bitcoin,
+ * payment) fall together. Crude, and documented as such in the ADR: it groups by words, not meaning.
+ */
+const GROUP_OVERLAP = 0.5
+
+/**
+ * Questions the chatbot did not answer, or whose answer got a thumbs down, not yet resolved, over
+ * the last `days` (the newest 1,000), grouped when they share most of their terms (English stems,
+ * stop words left out, as retrieval reads them). Largest groups first.
+ */
+export async function unansweredQuestions(userId: string, chatbotId: string, days = 90) {
+	if (!isUuid(chatbotId)) return null
+	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	if (!owned) return null
+	const rows = await prisma.$queryRaw<UnansweredRow[]>`
+		SELECT a.id, q.text AS question, q.created_at AS "askedAt", a.feedback = 'down' AS "thumbsDown",
+			ARRAY(SELECT lexeme FROM unnest(to_tsvector('english', left(q.text, 500)))) AS terms
+		FROM chatbot_messages a
+		JOIN chatbot_conversations c ON c.id = a.conversation_id AND c.kind = 'embed'
+		JOIN LATERAL (
+			SELECT text, created_at FROM chatbot_messages u
+			WHERE u.conversation_id = a.conversation_id AND u.role = 'user' AND u.created_at <= a.created_at
+			ORDER BY u.created_at DESC LIMIT 1
+		) q ON true
+		WHERE a.chatbot_id = ${chatbotId}::uuid AND a.role = 'assistant'
+			AND (a.answered = false OR a.feedback = 'down')
+			AND a.resolved_at IS NULL
+			AND a.created_at > now() - make_interval(days => ${days})
+		ORDER BY a.created_at DESC
+		LIMIT 1000`
+	return groupQuestions(rows)
+}
+
+/**
+ * Stems of the verbs and words most questions share, whatever they are about ("how long does it
+ * take", "can I get"): left out when comparing questions, so that "take" alone does not put "Do you
+ * take bitcoin?" with "How long does delivery take?".
+ */
+const GENERIC_TERMS = new Set([
+	'take',
+	'get',
+	'can',
+	'need',
+	'want',
+	'know',
+	'tell',
+	'make',
+	'use',
+	'find',
+	'give',
+	'go',
+	'come',
+	'long',
+	'much',
+	'mani',
+	'work',
+	'like',
+	'help',
+	'pleas',
+	'would',
+	'could',
+	'possibl',
+	'ani',
+	'also',
+])
+
+export function groupQuestions(rows: UnansweredRow[]): UnansweredGroup[] {
+	const groups: Array<UnansweredGroup & { terms: Set<string> }> = []
+	for (const row of rows) {
+		const specific = row.terms.filter((term) => !GENERIC_TERMS.has(term))
+		const terms = new Set(specific.length > 0 ? specific : row.terms)
+		const normal = row.question.trim().toLowerCase()
+		const group = groups.find((candidate) => {
+			if (candidate.question.trim().toLowerCase() === normal) return true
+			if (terms.size === 0 || candidate.terms.size === 0) return false
+			let shared = 0
+			for (const term of terms) if (candidate.terms.has(term)) shared++
+			return shared / Math.min(terms.size, candidate.terms.size) >= GROUP_OVERLAP
+		})
+		if (!group) {
+			groups.push({
+				question: row.question,
+				variants: [],
+				count: 1,
+				lastAskedAt: row.askedAt,
+				thumbsDown: row.thumbsDown ? 1 : 0,
+				messageIds: [row.id],
+				terms,
+			})
+			continue
+		}
+		group.count++
+		group.thumbsDown += row.thumbsDown ? 1 : 0
+		group.messageIds.push(row.id)
+		const known = [group.question, ...group.variants].some((text) => text.trim().toLowerCase() === normal)
+		if (!known && group.variants.length < 5) group.variants.push(row.question)
+	}
+	return groups
+		.sort((a, b) => b.count - a.count || b.lastAskedAt.getTime() - a.lastAskedAt.getTime())
+		.map(({ terms: _terms, ...group }) => group)
+}
+
+/**
+ * Adds a question and its answer to the chatbot's typed knowledge (re-indexed at once, so the next
+ * visitor who asks gets it) and marks the replies it answers resolved. Null when the chatbot is not
+ * this user's; a message when the knowledge would outgrow its limit.
+ */
+export async function addAnswer(
+	userId: string,
+	chatbotId: string,
+	{ question, answer, messageIds }: { question: string; answer: string; messageIds: string[] },
+	{ maxChars }: { maxChars: number },
+) {
+	if (!isUuid(chatbotId)) return null
+	return prisma.$transaction(
+		async (tx) => {
+			const chatbot = await tx.chatbot.findFirst({ where: { id: chatbotId, userId }, select: { knowledgeBase: true } })
+			if (!chatbot) return null
+			const entry = `${question.replace(/\s+/g, ' ').trim()}\n${answer.trim()}`
+			const knowledgeBase = chatbot.knowledgeBase.trim() ? `${chatbot.knowledgeBase.trimEnd()}\n\n${entry}` : entry
+			if (knowledgeBase.length > maxChars)
+				return { error: `The knowledge base is limited to ${maxChars.toLocaleString('en-US')} characters.` }
+			await tx.chatbot.update({ where: { id: chatbotId }, data: { knowledgeBase } })
+			await indexKnowledge(tx, chatbotId, knowledgeBase)
+			// Resolved replies leave the unanswered list.
+			await tx.$executeRaw`
+				UPDATE chatbot_messages SET resolved_at = now()
+				WHERE id = ANY(${messageIds}::uuid[]) AND chatbot_id = ${chatbotId}::uuid`
+			return { error: null }
+		},
+		{ timeout: 60_000 },
+	)
+}
+
+// ─── Retention ───────────────────────────────────────────────────────────────────────────────────
+
+/** How many stored messages a user's chatbots keep in all; the oldest conversations go first past it. */
+export const MAX_STORED_MESSAGES_PER_USER = 200_000
+const DELETE_BATCH = 1000
+
+/**
+ * The retention job: conversations older than their chatbot's retention, then, for any user over
+ * the stored-message cap, their oldest conversations until they fit. Deletes in batches so a big
+ * backlog never holds long locks. Returns how many conversations went.
+ */
+export async function pruneConversations({ maxMessagesPerUser = MAX_STORED_MESSAGES_PER_USER } = {}) {
+	let removed = 0
+	for (;;) {
+		const count = await prisma.$executeRaw`
+			DELETE FROM chatbot_conversations WHERE id IN (
+				SELECT c.id FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+				WHERE c.last_message_at < now() - make_interval(days => b.retention_days)
+				LIMIT ${DELETE_BATCH})`
+		removed += count
+		if (count < DELETE_BATCH) break
+	}
+	const over = await prisma.$queryRaw<Array<{ userId: string; stored: number }>>`
+		SELECT b.user_id AS "userId", sum(c.message_count)::int AS stored
+		FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+		GROUP BY b.user_id HAVING sum(c.message_count) > ${maxMessagesPerUser}`
+	for (const { userId, stored } of over) {
+		// The newest conversations that fit stay; everything older goes.
+		const count = await prisma.$executeRaw`
+			DELETE FROM chatbot_conversations WHERE id IN (
+				SELECT id FROM (
+					SELECT c.id, sum(c.message_count) OVER (ORDER BY c.last_message_at DESC, c.id DESC) AS kept
+					FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+					WHERE b.user_id = ${userId}::uuid
+				) ranked WHERE kept > ${maxMessagesPerUser})`
+		console.warn(
+			`Conversation logs: user ${userId} had ${stored} stored messages (cap ${maxMessagesPerUser}); removed their ${count} oldest conversations`,
+		)
+		removed += count
+	}
+	return removed
+}
+
+/** The chatbot page's Activity card: visitors' conversations and answers of the last 7 days, open questions, leads. */
+export async function activitySummary(chatbotId: string) {
+	const [summary] = await prisma.$queryRaw<
+		Array<{ conversations: number; answers: number; answered: number; unanswered: number; leads: number }>
+	>`
+		SELECT
+			(SELECT count(*)::int FROM chatbot_conversations
+				WHERE chatbot_id = ${chatbotId}::uuid AND kind = 'embed' AND last_message_at > now() - interval '7 days') AS conversations,
+			count(*)::int AS answers,
+			count(*) FILTER (WHERE m.answered)::int AS answered,
+			(SELECT count(*)::int FROM chatbot_messages a JOIN chatbot_conversations c ON c.id = a.conversation_id AND c.kind = 'embed'
+				WHERE a.chatbot_id = ${chatbotId}::uuid AND a.role = 'assistant' AND (a.answered = false OR a.feedback = 'down')
+				AND a.resolved_at IS NULL AND a.created_at > now() - interval '90 days') AS unanswered,
+			(SELECT count(*)::int FROM chatbot_leads WHERE chatbot_id = ${chatbotId}::uuid) AS leads
+		FROM chatbot_messages m JOIN chatbot_conversations c ON c.id = m.conversation_id AND c.kind = 'embed'
+		WHERE m.chatbot_id = ${chatbotId}::uuid AND m.role = 'assistant' AND m.created_at > now() - interval '7 days'`
+	return summary
+}

@@ -1,0 +1,202 @@
+// /playground/chatbots/:chatbotId/conversations/:conversationId: one conversation as the visitor saw
+// it, and under each answer why it said that: the passages retrieval gave the model, their source
+// and score, the model, the time it took, and the visitor's feedback. Delete works without JavaScript.
+import { ArrowLeft, BookOpen, Globe, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react'
+import { data, Link } from 'react-router'
+import { DeleteConfirmation } from '~/components/playground/builder-parts.tsx'
+import { NotFoundBoundary, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
+import { ButtonLink } from '~/components/ui/button.tsx'
+import { requireUser } from '~/features/accounts/auth.server.ts'
+import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
+import { formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
+import { deleteConversation, getConversation } from '~/features/chatbots/conversations/conversations.server.ts'
+import { readFormData } from '~/lib/forms.server.ts'
+import { cn } from '~/lib/misc.ts'
+import { redirectWithToast } from '~/lib/toast.server.ts'
+import type { Route } from './+types/conversation'
+
+const { conversation: copy } = activityCopy
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const { user } = await requireUser(request)
+	const found = await getConversation(user.id, params.chatbotId, params.conversationId)
+	if (!found) throw data(copy.notFound.title, { status: 404 })
+	const { conversation, messages } = found
+	return {
+		conversation: {
+			...conversation,
+			started: formatWhen(conversation.startedAt),
+			startedAt: conversation.startedAt.toISOString(),
+			lastMessageAt: conversation.lastMessageAt.toISOString(),
+		},
+		messages: messages.map((message) => ({
+			...message,
+			createdAt: message.createdAt.toISOString(),
+			when: formatWhen(message.createdAt),
+		})),
+		confirmingDelete: new URL(request.url).searchParams.has('delete'),
+	}
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+	const { user } = await requireUser(request)
+	const form = await readFormData(request)
+	if (form.get('intent') !== 'delete') throw data('Unknown action.', { status: 400 })
+	if (!(await deleteConversation(user.id, params.chatbotId, params.conversationId)))
+		throw data(copy.notFound.title, { status: 404 })
+	return redirectWithToast(`/playground/chatbots/${params.chatbotId}/conversations`, {
+		type: 'success',
+		title: copy.deleted,
+	})
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: `Conversation | AI Playground` },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export default function ConversationRoute({ loaderData, params }: Route.ComponentProps) {
+	const { conversation, messages, confirmingDelete } = loaderData
+	const list = `/playground/chatbots/${params.chatbotId}/conversations`
+	const path = `${list}/${conversation.id}`
+	return (
+		<div className="space-y-6">
+			<Link
+				to={list}
+				className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900"
+			>
+				<ArrowLeft className="size-4" aria-hidden />
+				{copy.back}
+			</Link>
+			<WorkspaceSection
+				title={messages.find((message) => message.role === 'user')?.text.slice(0, 120) ?? activityCopy.list.noQuestion}
+			>
+				<dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-600">
+					<div className="flex gap-1.5">
+						<dt className="font-semibold">{copy.started}</dt>
+						<dd>
+							<time dateTime={conversation.startedAt}>{conversation.started}</time>
+						</dd>
+					</div>
+					{conversation.pageUrl ? (
+						<div className="flex min-w-0 gap-1.5">
+							<dt className="font-semibold">{copy.page}</dt>
+							<dd className="truncate">{conversation.pageUrl}</dd>
+						</div>
+					) : null}
+					{conversation.country ? (
+						<div className="flex gap-1.5">
+							<dt className="font-semibold">{copy.country}</dt>
+							<dd>{conversation.country}</dd>
+						</div>
+					) : null}
+					{conversation.kind === 'test' ? (
+						<div>
+							<dt className="sr-only">{activityCopy.list.kindLabel}</dt>
+							<dd className="rounded-full bg-slate-100 px-2 font-semibold">{activityCopy.list.test}</dd>
+						</div>
+					) : null}
+				</dl>
+				<ol className="mt-5 space-y-4" data-testid="conversation-messages">
+					{messages.map((message) =>
+						message.role === 'user' ? (
+							<li key={message.id} className="flex justify-end">
+								<p className="bg-brand-600 max-w-[85%] rounded-2xl rounded-tr-sm px-4 py-3 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap text-white">
+									<span className="sr-only">Visitor: </span>
+									{message.text}
+								</p>
+							</li>
+						) : (
+							<li key={message.id} className="flex flex-col items-start gap-1.5" data-testid="stored-answer">
+								<p
+									className={cn(
+										'max-w-[85%] rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-800 shadow-sm ring-1',
+										message.answered === false ? 'ring-amber-300' : 'ring-slate-200',
+									)}
+								>
+									<span className="sr-only">Chatbot: </span>
+									{message.text}
+								</p>
+								<p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+									{message.answered === false ? (
+										<span className="rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-800 ring-1 ring-amber-200">
+											{copy.unanswered}
+										</span>
+									) : null}
+									{message.feedback === 'up' ? (
+										<span className="inline-flex items-center gap-1 font-semibold text-emerald-700">
+											<ThumbsUp className="size-3.5" aria-hidden />
+											{copy.feedbackUp}
+										</span>
+									) : message.feedback === 'down' ? (
+										<span className="inline-flex items-center gap-1 font-semibold text-rose-700">
+											<ThumbsDown className="size-3.5" aria-hidden />
+											{copy.feedbackDown}
+											{message.feedbackComment ? `: “${message.feedbackComment}”` : null}
+										</span>
+									) : null}
+									{message.model ? (
+										<span>{copy.answerMeta(message.model, ((message.latencyMs ?? 0) / 1000).toFixed(1))}</span>
+									) : null}
+								</p>
+								<details className="group w-full max-w-[85%] text-xs" data-testid="retrieval-trace">
+									<summary className="text-brand-700 hover:bg-brand-50 inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-2 py-1 font-semibold [&::-webkit-details-marker]:hidden">
+										<BookOpen className="size-3.5" aria-hidden />
+										{copy.trace(message.sources?.length ?? 0)}
+									</summary>
+									{message.sources?.length && message.sources.every((source) => source.score === 0) ? (
+										<p className="mt-1 px-2 text-slate-500">{copy.noTrace}</p>
+									) : null}
+									<ol className="mt-1 space-y-1.5">
+										{(message.sources ?? []).map((source, index) => (
+											<li key={index} className="rounded-xl bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
+												<span className="flex flex-wrap items-center justify-between gap-2">
+													<span className="inline-flex min-w-0 items-center gap-1.5 font-semibold text-slate-800">
+														<Globe className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+														<span className="truncate">{source.title || source.url || copy.typedKnowledge}</span>
+													</span>
+													<span className="font-mono text-slate-600 tabular-nums">
+														{copy.score} {source.score.toFixed(2)}
+													</span>
+												</span>
+												{source.url ? <span className="mt-0.5 block truncate text-slate-500">{source.url}</span> : null}
+												<span className="mt-1 block text-slate-600">{source.excerpt}</span>
+											</li>
+										))}
+									</ol>
+								</details>
+							</li>
+						),
+					)}
+				</ol>
+				<div className="mt-6 border-t border-slate-200 pt-4">
+					{confirmingDelete ? (
+						<DeleteConfirmation
+							id="delete-conversation-confirm"
+							action={path}
+							question={copy.deleteConfirm}
+							confirmLabel={copy.delete}
+							cancelTo={path}
+							itemId={conversation.id}
+						/>
+					) : (
+						<ButtonLink
+							to={`${path}?delete`}
+							preventScrollReset
+							variant="secondary"
+							size="sm"
+							className="text-rose-700 hover:bg-rose-50"
+						>
+							<Trash2 className="size-4" aria-hidden />
+							{copy.delete}
+						</ButtonLink>
+					)}
+				</div>
+			</WorkspaceSection>
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	return <NotFoundBoundary {...copy.notFound} backTo="/playground" backLabel={activityCopy.conversation.back} />
+}

@@ -1,0 +1,284 @@
+// /playground/chatbots/:chatbotId/conversations: what visitors asked the chatbot, newest first. A GET
+// form filters (search, unanswered, feedback, dates, visitors or tests) and pages with a cursor, so
+// it all works without JavaScript; with it, new conversations appear live (SSE, then a revalidation).
+import { MessageSquare, Search, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react'
+import { useEffect } from 'react'
+import { data, Form, Link, useRevalidator } from 'react-router'
+import { DeleteConfirmation } from '~/components/playground/builder-parts.tsx'
+import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
+import { Button, ButtonLink } from '~/components/ui/button.tsx'
+import { Field, SelectField } from '~/components/ui/field.tsx'
+import { requireUser } from '~/features/accounts/auth.server.ts'
+import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
+import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
+import { activityTimeZone, formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
+import {
+	CONVERSATION_FILTERS,
+	CONVERSATION_KINDS,
+	ConversationListQuerySchema,
+	RETENTION_CHOICES,
+	RetentionSchema,
+} from '~/features/chatbots/conversations/conversation-schema.ts'
+import {
+	deleteAllConversations,
+	listConversations,
+	setRetention,
+} from '~/features/chatbots/conversations/conversations.server.ts'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { readFormData } from '~/lib/forms.server.ts'
+import { cn } from '~/lib/misc.ts'
+import { redirectWithToast } from '~/lib/toast.server.ts'
+import type { Route } from './+types/conversations'
+
+const { list: copy } = activityCopy
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const { user } = await requireUser(request)
+	const url = new URL(request.url)
+	const query = ConversationListQuerySchema.parse(Object.fromEntries(url.searchParams))
+	const [page, chatbot] = await Promise.all([
+		listConversations(user.id, params.chatbotId, query, { timeZone: activityTimeZone() }),
+		getOwnedChatbot(user.id, params.chatbotId),
+	])
+	if (!page || !chatbot) throw data(chatbotBuilder.toasts.notFound, { status: 404 })
+	return {
+		query,
+		filtered: Boolean(query.q || query.filter !== 'all' || query.from || query.to || query.after),
+		conversations: page.rows.map((row) => ({
+			...row,
+			when: formatWhen(row.lastMessageAt),
+			lastMessageAt: row.lastMessageAt.toISOString(),
+			startedAt: row.startedAt.toISOString(),
+		})),
+		nextCursor: page.nextCursor,
+		retentionDays: chatbot.retentionDays,
+		confirmingDeleteAll: url.searchParams.has('delete-all'),
+	}
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+	const { user } = await requireUser(request)
+	const form = await readFormData(request)
+	const path = `/playground/chatbots/${params.chatbotId}/conversations`
+	const intent = form.get('intent')
+	if (intent === 'delete-all') {
+		const count = await deleteAllConversations(user.id, params.chatbotId)
+		if (count === null) throw data(chatbotBuilder.toasts.notFound, { status: 404 })
+		return redirectWithToast(path, { type: 'success', title: copy.deletedAll(count) })
+	}
+	if (intent === 'retention') {
+		const parsed = RetentionSchema.safeParse({ retentionDays: form.get('retentionDays') })
+		if (!parsed.success)
+			return redirectWithToast(path, {
+				type: 'error',
+				title: copy.retention,
+				description: parsed.error.issues[0].message,
+			})
+		if (!(await setRetention(user.id, params.chatbotId, parsed.data.retentionDays)))
+			throw data(chatbotBuilder.toasts.notFound, { status: 404 })
+		return redirectWithToast(path, { type: 'success', title: copy.retentionSaved })
+	}
+	throw data('Unknown action.', { status: 400 })
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: `${copy.title} | AI Playground` },
+	{ name: 'robots', content: 'noindex' },
+]
+
+/** Reloads the page's data when one of this chatbot's conversations changes (at most twice a second). */
+function useLiveConversations(chatbotId: string) {
+	const { revalidate } = useRevalidator()
+	useEffect(() => {
+		const events = new EventSource(`/playground/chatbots/${chatbotId}/conversations/events`)
+		let timer: ReturnType<typeof setTimeout> | null = null
+		const refresh = () => {
+			timer ??= setTimeout(() => {
+				timer = null
+				void revalidate()
+			}, 500)
+		}
+		events.addEventListener('change', refresh)
+		events.addEventListener('resync', refresh)
+		return () => {
+			events.close()
+			if (timer) clearTimeout(timer)
+		}
+	}, [chatbotId, revalidate])
+}
+
+export default function ConversationsRoute({ loaderData, params }: Route.ComponentProps) {
+	const { query, conversations, nextCursor, filtered, retentionDays, confirmingDeleteAll } = loaderData
+	const path = `/playground/chatbots/${params.chatbotId}/conversations`
+	useLiveConversations(params.chatbotId)
+	const keep = new URLSearchParams(
+		Object.entries({ q: query.q, filter: query.filter, kind: query.kind, from: query.from, to: query.to }).filter(
+			(entry): entry is [string, string] => Boolean(entry[1]),
+		),
+	)
+	return (
+		<div className="space-y-6">
+			<WorkspaceSection title={copy.title}>
+				<Form
+					method="get"
+					action={path}
+					className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]"
+				>
+					<Field
+						label={copy.searchLabel}
+						type="search"
+						name="q"
+						defaultValue={query.q ?? ''}
+						placeholder={copy.searchPlaceholder}
+						className="sm:col-span-2 lg:col-span-1"
+					/>
+					<SelectField
+						label={copy.filterLabel}
+						name="filter"
+						defaultValue={query.filter}
+						options={CONVERSATION_FILTERS.map((value) => ({ value, label: copy.filters[value] }))}
+					/>
+					<SelectField
+						label={copy.kindLabel}
+						name="kind"
+						defaultValue={query.kind}
+						options={CONVERSATION_KINDS.map((value) => ({ value, label: copy.kinds[value] }))}
+					/>
+					<Field label={copy.from} type="date" name="from" defaultValue={query.from ?? ''} />
+					<Field label={copy.to} type="date" name="to" defaultValue={query.to ?? ''} />
+					<div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
+						<Button type="submit" className="flex-1">
+							<Search className="size-4" aria-hidden />
+							{copy.apply}
+						</Button>
+						{filtered ? (
+							<ButtonLink to={path} variant="secondary">
+								{copy.reset}
+							</ButtonLink>
+						) : null}
+					</div>
+				</Form>
+				<p className="mt-4 flex items-center gap-2 text-xs text-slate-500">
+					<span className="relative flex size-2" aria-hidden>
+						<span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:animate-none" />
+						<span className="relative inline-flex size-2 rounded-full bg-emerald-500" />
+					</span>
+					{copy.live}
+				</p>
+				{conversations.length === 0 ? (
+					<p className="mt-6 rounded-2xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600 ring-1 ring-slate-200">
+						{filtered ? copy.emptyFiltered : copy.empty}
+					</p>
+				) : (
+					<ol
+						className="mt-4 divide-y divide-slate-200 rounded-2xl ring-1 ring-slate-200"
+						data-testid="conversation-list"
+					>
+						{conversations.map((conversation) => (
+							<li key={conversation.id}>
+								<Link
+									to={`${path}/${conversation.id}`}
+									className="flex flex-col gap-1.5 px-4 py-3 transition-colors hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-4"
+								>
+									<span className="min-w-0 flex-1">
+										<span className="block truncate text-sm font-semibold text-slate-900">
+											{conversation.firstQuestion ?? copy.noQuestion}
+										</span>
+										<span className="mt-0.5 block truncate text-xs text-slate-500">
+											{[conversation.pageUrl, conversation.country].filter(Boolean).join(' · ')}
+										</span>
+									</span>
+									<span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+										{conversation.unansweredCount > 0 ? (
+											<span className="rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-800 ring-1 ring-amber-200">
+												{copy.unansweredBadge(conversation.unansweredCount)}
+											</span>
+										) : null}
+										{conversation.thumbsUp > 0 ? (
+											<span className="inline-flex items-center gap-1 text-emerald-700">
+												<ThumbsUp className="size-3.5" aria-label={activityCopy.feedback.helpful} />
+												{conversation.thumbsUp}
+											</span>
+										) : null}
+										{conversation.thumbsDown > 0 ? (
+											<span className="inline-flex items-center gap-1 text-rose-700">
+												<ThumbsDown className="size-3.5" aria-label={activityCopy.feedback.notHelpful} />
+												{conversation.thumbsDown}
+											</span>
+										) : null}
+										<span className="inline-flex items-center gap-1">
+											<MessageSquare className="size-3.5" aria-hidden />
+											{copy.messages(conversation.messageCount)}
+										</span>
+										<time dateTime={conversation.lastMessageAt} className="tabular-nums">
+											{conversation.when}
+										</time>
+									</span>
+								</Link>
+							</li>
+						))}
+					</ol>
+				)}
+				<div className="mt-4 flex flex-wrap justify-between gap-2">
+					{query.after ? (
+						<ButtonLink to={`${path}?${keep}`} variant="secondary" size="sm">
+							{copy.newest}
+						</ButtonLink>
+					) : (
+						<span />
+					)}
+					{nextCursor ? (
+						<ButtonLink
+							to={`${path}?${new URLSearchParams([...keep, ['after', nextCursor]])}`}
+							variant="secondary"
+							size="sm"
+						>
+							{copy.more}
+						</ButtonLink>
+					) : null}
+				</div>
+			</WorkspaceSection>
+
+			<WorkspaceSection title={copy.retention}>
+				<Form method="post" action={path} className="mt-3 flex flex-wrap items-start gap-3">
+					<SelectField
+						label={copy.retention}
+						hideLabel
+						name="retentionDays"
+						defaultValue={String(retentionDays)}
+						options={RETENTION_CHOICES.map((days) => ({ value: String(days), label: copy.retentionDays(days) }))}
+						hint={copy.retentionHint}
+						className="min-w-48"
+					/>
+					<Button type="submit" name="intent" value="retention" variant="secondary" className="mt-1.5">
+						{copy.saveRetention}
+					</Button>
+				</Form>
+				<div className={cn('mt-6 border-t border-slate-200 pt-4')}>
+					{confirmingDeleteAll ? (
+						<DeleteConfirmation
+							id="delete-all-confirm"
+							action={path}
+							question={copy.deleteAllConfirm}
+							confirmLabel={copy.deleteAll}
+							cancelTo={path}
+							itemId="all"
+							intent="delete-all"
+						/>
+					) : (
+						<ButtonLink
+							to={`${path}?delete-all`}
+							preventScrollReset
+							variant="secondary"
+							size="sm"
+							className="text-rose-700 hover:bg-rose-50"
+						>
+							<Trash2 className="size-4" aria-hidden />
+							{copy.deleteAll}
+						</ButtonLink>
+					)}
+				</div>
+			</WorkspaceSection>
+		</div>
+	)
+}

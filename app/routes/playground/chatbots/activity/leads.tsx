@@ -1,0 +1,221 @@
+// /playground/chatbots/:chatbotId/leads: contact details visitors left in the widget, newest first,
+// with a CSV download, and the webhook that receives each new lead (its address, its signing key,
+// its recent deliveries). Plain links and form posts, so it works without JavaScript.
+import { Download, Send } from 'lucide-react'
+import { data, Form, Link } from 'react-router'
+import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
+import { ToastMessage } from '~/components/toast-message.tsx'
+import { Button, buttonClasses } from '~/components/ui/button.tsx'
+import { Field } from '~/components/ui/field.tsx'
+import { requireUser } from '~/features/accounts/auth.server.ts'
+import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
+import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
+import { formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
+import { WebhookSchema } from '~/features/chatbots/conversations/conversation-schema.ts'
+import {
+	getWebhookSettings,
+	listDeliveries,
+	listLeads,
+	setWebhook,
+} from '~/features/chatbots/conversations/leads.server.ts'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { appearanceOf } from '~/features/chatbots/widget/widget-settings.ts'
+import { readFormData } from '~/lib/forms.server.ts'
+import { fieldErrorsOf } from '~/lib/forms.ts'
+import { cn } from '~/lib/misc.ts'
+import { redirectWithToast } from '~/lib/toast.server.ts'
+import { makeToast } from '~/lib/toast.ts'
+import type { Route } from './+types/leads'
+
+const { leads: copy } = activityCopy
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const { user } = await requireUser(request)
+	const [chatbot, leads, webhook, deliveries] = await Promise.all([
+		getOwnedChatbot(user.id, params.chatbotId),
+		listLeads(user.id, params.chatbotId),
+		getWebhookSettings(user.id, params.chatbotId),
+		listDeliveries(user.id, params.chatbotId),
+	])
+	if (!chatbot || !leads || !webhook || !deliveries) throw data(chatbotBuilder.toasts.notFound, { status: 404 })
+	return {
+		formOn: appearanceOf(chatbot.appearance).leadForm.mode !== 'off',
+		leads: leads.map((lead) => ({
+			...lead,
+			createdAt: lead.createdAt.toISOString(),
+			when: formatWhen(lead.createdAt),
+		})),
+		webhook,
+		deliveries: deliveries.map((delivery) => ({
+			...delivery,
+			createdAt: delivery.createdAt.toISOString(),
+			when: formatWhen(delivery.createdAt),
+		})),
+	}
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+	const { user } = await requireUser(request)
+	const form = await readFormData(request)
+	const parsed = WebhookSchema.safeParse({ webhookUrl: form.get('webhookUrl') ?? '' })
+	if (!parsed.success) {
+		const errors = fieldErrorsOf(parsed.error)
+		return data(
+			{
+				webhookUrl: String(form.get('webhookUrl') ?? ''),
+				errors,
+				toast: makeToast({ type: 'error', title: copy.webhookFailed, description: Object.values(errors)[0] }),
+			},
+			{ status: 400 },
+		)
+	}
+	if (!(await setWebhook(user.id, params.chatbotId, parsed.data.webhookUrl)))
+		throw data(chatbotBuilder.toasts.notFound, { status: 404 })
+	return redirectWithToast(`/playground/chatbots/${params.chatbotId}/leads`, {
+		type: 'success',
+		title: parsed.data.webhookUrl ? copy.webhookSaved : copy.webhookRemoved,
+	})
+}
+
+export const meta: Route.MetaFunction = () => [
+	{ title: `${copy.title} | AI Playground` },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export default function LeadsRoute({ loaderData, actionData, params }: Route.ComponentProps) {
+	const { formOn, leads, webhook, deliveries } = loaderData
+	const base = `/playground/chatbots/${params.chatbotId}`
+	return (
+		<div className="space-y-6">
+			<ToastMessage toast={actionData?.toast} />
+			<WorkspaceSection
+				title={copy.title}
+				action={
+					leads.length > 0 ? (
+						<a href={`${base}/leads.csv`} download className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+							<Download className="size-4" aria-hidden />
+							{copy.download}
+						</a>
+					) : null
+				}
+			>
+				<p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
+				{formOn ? null : (
+					<p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+						{copy.formOff}{' '}
+						<Link to={`${base}#widget`} className="font-semibold underline">
+							{chatbotBuilder.widget.title}
+						</Link>
+					</p>
+				)}
+				{leads.length === 0 ? (
+					<p className="mt-6 rounded-2xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600 ring-1 ring-slate-200">
+						{copy.empty}
+					</p>
+				) : (
+					<div className="relative mt-4 overflow-x-auto rounded-2xl ring-1 ring-slate-200">
+						<table className="w-full min-w-[40rem] text-left text-sm" data-testid="leads-table">
+							<thead className="bg-slate-50 text-xs text-slate-600">
+								<tr>
+									{(['created', 'name', 'email', 'phone', 'page'] as const).map((column) => (
+										<th key={column} scope="col" className="px-4 py-2.5 font-semibold">
+											{copy.columns[column]}
+										</th>
+									))}
+									<th scope="col" className="px-4 py-2.5">
+										<span className="sr-only">{copy.viewConversation}</span>
+									</th>
+								</tr>
+							</thead>
+							<tbody className="divide-y divide-slate-200">
+								{leads.map((lead) => (
+									<tr key={lead.id}>
+										<td className="px-4 py-2.5 whitespace-nowrap text-slate-600">
+											<time dateTime={lead.createdAt}>{lead.when}</time>
+										</td>
+										<td className="px-4 py-2.5 text-slate-900">{lead.name}</td>
+										<td className="px-4 py-2.5 text-slate-900">{lead.email}</td>
+										<td className="px-4 py-2.5 whitespace-nowrap text-slate-900">{lead.phone}</td>
+										<td className="max-w-48 truncate px-4 py-2.5 text-slate-600">{lead.pageUrl}</td>
+										<td className="px-4 py-2.5">
+											{lead.conversationId ? (
+												<Link
+													to={`${base}/conversations/${lead.conversationId}`}
+													className="text-brand-700 font-semibold hover:underline"
+												>
+													{copy.viewConversation}
+												</Link>
+											) : null}
+										</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</div>
+				)}
+			</WorkspaceSection>
+
+			<WorkspaceSection title={copy.webhook}>
+				<p className="mt-1 max-w-3xl text-sm text-slate-600">{copy.webhookIntro}</p>
+				<Form method="post" action={`${base}/leads`} noValidate className="mt-4 flex flex-wrap items-end gap-3">
+					<Field
+						label={copy.webhookUrl}
+						type="url"
+						name="webhookUrl"
+						defaultValue={actionData?.webhookUrl ?? webhook.url ?? ''}
+						placeholder="https://example.com/hooks/leads"
+						error={actionData?.errors.webhookUrl}
+						className="min-w-0 flex-1 basis-72"
+					/>
+					<Button type="submit">
+						<Send className="size-4" aria-hidden />
+						{copy.webhookSave}
+					</Button>
+				</Form>
+				{webhook.url && webhook.secret ? (
+					<div className="mt-4">
+						<p className="text-sm font-medium text-slate-800">{copy.secret}</p>
+						<code
+							className="mt-1 block overflow-x-auto rounded-xl bg-slate-900 px-3 py-2 font-mono text-xs text-slate-100"
+							data-testid="webhook-secret"
+						>
+							{webhook.secret}
+						</code>
+					</div>
+				) : null}
+				<h4 className="mt-6 text-sm font-semibold text-slate-900">{copy.deliveries}</h4>
+				{deliveries.length === 0 ? (
+					<p className="mt-2 text-sm text-slate-600">{copy.noDeliveries}</p>
+				) : (
+					<ul
+						className="mt-2 divide-y divide-slate-200 rounded-2xl text-sm ring-1 ring-slate-200"
+						data-testid="webhook-deliveries"
+					>
+						{deliveries.map((delivery) => (
+							<li key={delivery.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5">
+								<span
+									className={cn(
+										'rounded-full px-2 py-0.5 text-xs font-semibold ring-1',
+										delivery.status === 'delivered'
+											? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+											: 'bg-rose-50 text-rose-800 ring-rose-200',
+									)}
+								>
+									{delivery.status === 'delivered' ? copy.delivered : copy.failed}
+									{delivery.responseStatus ? ` · HTTP ${delivery.responseStatus}` : ''}
+								</span>
+								<span className="text-xs text-slate-600">{copy.attempt(delivery.attempt)}</span>
+								<time dateTime={delivery.createdAt} className="text-xs text-slate-600">
+									{delivery.when}
+								</time>
+								{delivery.error ? (
+									<span className="min-w-0 basis-full truncate text-xs text-slate-500">{delivery.error}</span>
+								) : null}
+							</li>
+						))}
+					</ul>
+				)}
+			</WorkspaceSection>
+		</div>
+	)
+}
