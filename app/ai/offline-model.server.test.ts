@@ -104,3 +104,19 @@ test('the answer is the sentence that answers, and "I don\'t know" when the know
 	expect(composeOfflineAnswer('How much does the Condor cost?', knowledge, FALLBACK)).toBe(FALLBACK)
 	expect(composeOfflineAnswer('Is the Eagle waterproof?', knowledge, FALLBACK)).toBe(FALLBACK)
 })
+
+test('a question in the knowledge is answered by what follows it, and a heading says what its passage is about', () => {
+	// An owner's answer from the Unanswered list is stored as the question and its answer.
+	const faq = 'Do you ship to Nepal?\nYes, we ship to Nepal in ten days. Customs are paid by the buyer.'
+	expect(composeOfflineAnswer('Do you ship to Nepal?', faq, FALLBACK)).toBe(
+		'Yes, we ship to Nepal in ten days. Customs are paid by the buyer.',
+	)
+	// Both passages mention delivery; the one headed "Delivery" is about it.
+	const shop = [
+		'Returns\n\nItems can come back within 30 days of delivery, unused and in their box.',
+		'Delivery\n\nWe deliver across India in three to five working days.',
+	].join('\n\n')
+	expect(composeOfflineAnswer('How long does delivery take?', shop, FALLBACK)).toContain('three to five working days')
+	// A heading that names one service of many is not about "what services" there are: see
+	// site-knowledge.server.test.ts, where the site assistant lists them all.
+})

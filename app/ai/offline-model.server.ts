@@ -118,12 +118,7 @@ const CANDIDATE_PASSAGES = 3
  * asked about, "weighs", in one) and by how much the question asked for it (an earlier question's
  * words count for less than the latest one's: "And the Eagle?").
  */
-function scoreSentences(
-	sentences: string[],
-	searchFor: SearchQuery,
-	weight: (group: Set<string>) => number,
-	heading = '',
-) {
+function scoreSentences(sentences: string[], searchFor: SearchQuery, weight: (group: Set<string>) => number) {
 	const asked = weightedTerms(searchFor)
 	const terms = questionTerms(searchText(searchFor))
 	const groups = meanings(terms).map((group, i) => ({ group, share: asked.get(terms[i]) ?? 1 }))
@@ -140,22 +135,12 @@ function scoreSentences(
 		namesOf.push(refersBack ? [...own, ...inherited] : own)
 		return new Set([...tokenize(sentence), ...inherited])
 	})
-	// What the passage's heading ("Delivery:") says it is about counts, for less, towards a sentence
-	// that matches the question by its own words but does not repeat the heading's: "How long does
-	// delivery take?" is about the "Delivery:" passage, not the "Returns:" one that mentions delivery
-	// in passing, and a heading that says what every passage says ("Our … service:") adds nothing
-	// to a sentence that already says it.
-	const about = new Set(tokenize(heading))
-	const scores = wordsOf.map((words) => {
-		const has = (group: Set<string>, within: Set<string>) => [...group].some((term) => within.has(term))
-		const own = groups.reduce((sum, { group, share }) => sum + (has(group, words) ? share * weight(group) : 0), 0)
-		if (own === 0) return 0
-		return groups.reduce(
-			(sum, { group, share }) =>
-				sum + (!has(group, words) && has(group, about) ? HEADING_SHARE * share * weight(group) : 0),
-			own,
-		)
-	})
+	const scores = wordsOf.map((words) =>
+		groups.reduce(
+			(sum, { group, share }) => sum + ([...group].some((term) => words.has(term)) ? share * weight(group) : 0),
+			0,
+		),
+	)
 	// A question in the knowledge (an FAQ's, or one the owner answered from the Unanswered list) is
 	// never the answer: it names the sentence after it, which gets its score.
 	for (let index = 0; index < sentences.length - 1; index++) {
@@ -208,9 +193,18 @@ export function composeOfflineAnswer(
 	if (candidates.length === 0) return fallback
 	// The sentence that answers best among the candidates; a tie goes to the better-ranked passage.
 	const weight = rarity(candidates.flatMap((candidate) => candidate.sentences))
+	// What a passage's heading says it is about counts for its sentences: "How long does delivery
+	// take?" is about the "Delivery:" passage, not the "Returns:" one that mentions delivery in passing.
+	// Only a heading the question mostly names says so: "Our Custom Software Development service"
+	// is about one service, not about "What services do you offer?".
 	const scored = candidates.map((candidate) => {
 		const heading = /^([^:.!?]{3,60}):/.exec(candidate.text)?.[1]
-		return { ...candidate, scores: scoreSentences(candidate.sentences, searchFor, weight, heading) }
+		const about =
+			heading && namedByQuestion(heading, searchFor)
+				? scoreSentences([heading], searchFor, weight)[0] * HEADING_SHARE
+				: 0
+		const scores = scoreSentences(candidate.sentences, searchFor, weight)
+		return { ...candidate, scores: scores.map((score) => (score > 0 ? score + about : score)) }
 	})
 	const best = scored.reduce((winner, candidate) =>
 		Math.max(...candidate.scores) > Math.max(...winner.scores) ? candidate : winner,
@@ -219,8 +213,16 @@ export function composeOfflineAnswer(
 	return cite && best.source ? `${answer} [${best.source.number}]` : answer
 }
 
-/** How much a question's term in a passage's heading counts for a matching sentence without it. */
+/** How much a question's terms in a passage's heading add to the passage's matching sentences. */
 const HEADING_SHARE = 0.5
+
+/** Whether the question names at least half of a heading's words (by meaning). */
+function namedByQuestion(heading: string, searchFor: SearchQuery) {
+	const words = [...new Set(tokenize(heading))]
+	const asked = meanings(questionTerms(searchText(searchFor)))
+	const named = words.filter((word) => asked.some((group) => group.has(word)))
+	return words.length > 0 && named.length * 2 >= words.length
+}
 
 /** What the offline model says when the knowledge does not answer the question. */
 export const OFFLINE_DONT_KNOW =
