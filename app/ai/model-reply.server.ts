@@ -69,7 +69,7 @@ export function describeAiError(error: unknown): string {
 }
 
 /** How a streamed reply ended, for whoever records it: its text, when its first word went out, whether it failed. */
-export type StreamedReply = { text: string; firstTextAt: number | null; failed: boolean; aborted: boolean }
+type StreamedReply = { text: string; firstTextAt: number | null; failed: boolean; aborted: boolean }
 
 type StreamRequest = ReplyRequest & {
 	errorText: string

@@ -74,7 +74,7 @@ export type LeadForm = z.infer<ReturnType<typeof leadSchema>>
 // ─── The owner's views ───────────────────────────────────────────────────────────────────────────
 
 export const CONVERSATION_FILTERS = ['all', 'unanswered', 'thumbs-down', 'thumbs-up'] as const
-export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number]
+
 export const CONVERSATION_KINDS = ['embed', 'test'] as const
 
 const isoDate = z

@@ -8,7 +8,7 @@ import { isUuid } from '~/lib/misc.ts'
 import type { TracedPassage } from './conversation-log.server.ts'
 import type { ConversationListQuery } from './conversation-schema.ts'
 
-export const CONVERSATIONS_PAGE_SIZE = 25
+const CONVERSATIONS_PAGE_SIZE = 25
 
 export type ConversationRow = {
 	id: string
@@ -286,7 +286,7 @@ export async function addAnswer(
 // ─── Retention ───────────────────────────────────────────────────────────────────────────────────
 
 /** How many stored messages a user's chatbots keep in all; the oldest conversations go first past it. */
-export const MAX_STORED_MESSAGES_PER_USER = 200_000
+const MAX_STORED_MESSAGES_PER_USER = 200_000
 const DELETE_BATCH = 1000
 
 /**

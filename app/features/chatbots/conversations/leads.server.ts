@@ -12,10 +12,10 @@ import { safeFetch, SafeFetchError } from '~/lib/safe-fetch.server.ts'
 import type { LeadForm } from './conversation-schema.ts'
 
 /** How often a lead is offered to the webhook before it is given up (graphile-worker's backoff: e^n s). */
-export const WEBHOOK_MAX_ATTEMPTS = 8
+const WEBHOOK_MAX_ATTEMPTS = 8
 const WEBHOOK_TIMEOUT_MS = 10_000
-export const SIGNATURE_HEADER = 'X-Zenvora-Signature'
-export const TIMESTAMP_HEADER = 'X-Zenvora-Timestamp'
+const SIGNATURE_HEADER = 'X-Zenvora-Signature'
+const TIMESTAMP_HEADER = 'X-Zenvora-Timestamp'
 
 /**
  * Stores a lead with its conversation (made here when the form comes before the first message) and
