@@ -23,7 +23,17 @@ export function ActivityChart({ days, label }: { days: DailyActivity[]; label: s
 					height: 220,
 					cursor: { drag: { x: false, y: false } },
 					legend: { live: false },
-					axes: [{ stroke: '#64748b' }, { stroke: '#64748b', grid: { stroke: '#e2e8f0' } }],
+					axes: [
+						// "26 Oct", as dates are written in India (uPlot's default is "10/26").
+						{
+							stroke: '#64748b',
+							values: (_chart, splits) =>
+								splits.map((at) =>
+									new Date(at * 1000).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+								),
+						},
+						{ stroke: '#64748b', grid: { stroke: '#e2e8f0' } },
+					],
 					scales: { y: { range: (_chart, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } },
 					series: [
 						{},
