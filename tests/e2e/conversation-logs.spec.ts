@@ -203,6 +203,7 @@ test.describe('without JavaScript', () => {
 		request,
 		baseURL,
 	}) => {
+		test.slow() // seven owner pages and a dozen API calls: past 30 s on the busy 2-core CI machine
 		const user = await login()
 		const id = await createChatbot(page, 'Plain Pal')
 		const base = `/playground/chatbots/${id}`
