@@ -117,6 +117,9 @@ test('a question in the knowledge is answered by what follows it, and a heading 
 		'Delivery\n\nWe deliver across India in three to five working days.',
 	].join('\n\n')
 	expect(composeOfflineAnswer('How long does delivery take?', shop, FALLBACK)).toContain('three to five working days')
+	// "wrap" finds "wrapped", "shipping" finds "ship" (a doubled consonant before the ending).
+	const extras = 'Gift wrapping\n\nEvery order can be gift wrapped for 49 rupees.'
+	expect(composeOfflineAnswer('Can you gift wrap my order?', extras, FALLBACK)).toContain('49 rupees')
 	// A heading that names one service of many is not about "what services" there are: see
 	// site-knowledge.server.test.ts, where the site assistant lists them all.
 })

@@ -142,9 +142,10 @@ function scoreSentences(sentences: string[], searchFor: SearchQuery, weight: (gr
 		),
 	)
 	// A question in the knowledge (an FAQ's, or one the owner answered from the Unanswered list) is
-	// never the answer: it names the sentence after it, which gets its score.
+	// never the answer: it names the sentence after it, which gets its score ("When are you open?
+	// What are your hours? We open at 9." passes the best of both questions on to the answer).
 	for (let index = 0; index < sentences.length - 1; index++) {
-		if (!sentences[index].trim().endsWith('?') || sentences[index + 1].trim().endsWith('?')) continue
+		if (!sentences[index].trim().endsWith('?')) continue
 		scores[index + 1] = Math.max(scores[index + 1], scores[index])
 		scores[index] = 0
 	}
@@ -192,7 +193,13 @@ export function composeOfflineAnswer(
 		.map((candidate) => ({ ...passages[candidate.index], sentences: sentencesOf(passages[candidate.index].text) }))
 	if (candidates.length === 0) return fallback
 	// The sentence that answers best among the candidates; a tie goes to the better-ranked passage.
-	const weight = rarity(candidates.flatMap((candidate) => candidate.sentences))
+	// A meaning counts by how rare it is among the candidates' sentences. Between two sentences that
+	// score the same, the one with the word rarer among all the passages wins ("PDFs" is in one of
+	// the site's passages, "questions" in several); as a weight of its own it cost follow-ups 6-17
+	// points in eval:answers, so it only breaks ties.
+	const local = rarity(candidates.flatMap((candidate) => candidate.sentences))
+	const global = rarity(texts)
+	const weight = (group: Set<string>) => local(group) + TIE_BREAK * global(group)
 	// What a passage's heading says it is about counts for its sentences: "How long does delivery
 	// take?" is about the "Delivery:" passage, not the "Returns:" one that mentions delivery in passing.
 	// Only a heading the question mostly names says so: "Our Custom Software Development service"
@@ -212,6 +219,9 @@ export function composeOfflineAnswer(
 	const answer = answerFrom(best.text, best.sentences, best.scores)
 	return cite && best.source ? `${answer} [${best.source.number}]` : answer
 }
+
+/** Small enough that the passages' rarity decides only between equal scores. */
+const TIE_BREAK = 1e-6
 
 /** How much a question's terms in a passage's heading add to the passage's matching sentences. */
 const HEADING_SHARE = 0.5

@@ -24,19 +24,23 @@ export function tokenize(text: string): string[] {
 }
 
 /**
- * A light suffix stripper so "services"/"service", "workshops"/"workshop" and "assembles"/"assembled"
- * meet: the plural or tense goes, then a final silent "e".
+ * A light suffix stripper so "services"/"service", "workshops"/"workshop", "assembles"/"assembled"
+ * and "wrap"/"wrapped" meet: the plural or tense goes (with a doubled consonant before it), then
+ * a final silent "e".
  */
 function stem(word: string) {
 	let base = word
-	if (base.length > 5 && base.endsWith('ing')) base = base.slice(0, -3)
+	if (base.length > 5 && base.endsWith('ing')) base = undouble(base.slice(0, -3))
 	else if (base.length > 4 && base.endsWith('ies')) base = `${base.slice(0, -3)}y`
-	else if (base.length > 5 && base.endsWith('ed')) base = base.slice(0, -2)
+	else if (base.length > 5 && base.endsWith('ed')) base = undouble(base.slice(0, -2))
 	else if (base.length > 3 && /(ss|x|z|ch|sh)es$/.test(base)) base = base.slice(0, -2)
 	else if (base.length > 3 && base.endsWith('s') && !base.endsWith('ss')) base = base.slice(0, -1)
 	if (base.length > 4 && base.endsWith('e')) base = base.slice(0, -1)
 	return base
 }
+
+/** "wrapp" (from "wrapped") is "wrap", "shipp" is "ship"; a double l, s or z stays ("call"). */
+const undouble = (base: string) => (/([^aeiouylsz])\1$/.test(base) ? base.slice(0, -1) : base)
 
 /** A paragraph that is a heading: short, on its own, and not a sentence. */
 export const isHeading = (passage: string) =>

@@ -10,7 +10,7 @@ export function Logo({ tone = 'dark', className }: { tone?: 'dark' | 'light'; cl
 			</span>
 			<span
 				className={cn(
-					'font-display text-lg font-extrabold tracking-tight',
+					'font-display text-lg font-extrabold tracking-tight whitespace-nowrap',
 					tone === 'dark' ? 'text-slate-900' : 'text-white',
 				)}
 			>

@@ -76,7 +76,8 @@ export function SiteFooter() {
 				</div>
 			</div>
 			<div className="border-t border-white/10">
-				<div className="container-page flex flex-col gap-4 py-6 sm:flex-row sm:items-center sm:justify-between">
+				{/* Room under the last line for the floating chat button (bottom 24 px + 56 px), so it covers no link. */}
+				<div className="container-page flex flex-col gap-4 pt-6 pb-24 sm:flex-row sm:items-center sm:justify-between">
 					<p>
 						© {year} {company.legalName.replace(/\.$/, '')}. All rights reserved.
 					</p>

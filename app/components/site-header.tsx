@@ -46,13 +46,16 @@ export function SiteHeader() {
 				scrolled ? 'bg-white/95 shadow-md shadow-slate-900/5 backdrop-blur-md' : 'bg-transparent',
 			)}
 		>
+			{/* Five entries, the logo and the consultation button need about 960 px on one line: below
+			    the lg breakpoint the menu button takes over (at 768 px the name wrapped and the button
+			    ran off the edge). */}
 			<nav aria-label="Main" className="container-page flex h-16 items-center justify-between gap-4 lg:h-18">
-				<a href="/" className="rounded-lg" onClick={(e) => handleEntry(e, navEntries[0])}>
+				<a href="/" className="shrink-0 rounded-lg" onClick={(e) => handleEntry(e, navEntries[0])}>
 					<Logo />
 					<span className="sr-only"> home</span>
 				</a>
 
-				<ul className="hidden items-center gap-1 md:flex">
+				<ul className="hidden items-center gap-1 lg:flex">
 					{navEntries.map((entry) => (
 						<li key={entry.label}>
 							<a
@@ -66,13 +69,17 @@ export function SiteHeader() {
 						</li>
 					))}
 				</ul>
-				<ExternalButtonLink href={company.externalLinks.scheduling} size="sm" className="hidden md:inline-flex">
+				<ExternalButtonLink
+					href={company.externalLinks.scheduling}
+					size="sm"
+					className="hidden shrink-0 lg:inline-flex"
+				>
 					{consultationLabel}
 					<ArrowUpRight className="size-4" aria-hidden />
 				</ExternalButtonLink>
 
 				{/* <details> opens and closes without JavaScript; with it, choosing an entry closes it. */}
-				<details className="group md:hidden" open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
+				<details className="group lg:hidden" open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
 					<summary
 						className="grid size-11 cursor-pointer list-none place-items-center rounded-full text-slate-800 hover:bg-slate-900/5 [&::-webkit-details-marker]:hidden"
 						aria-label="Menu"
@@ -80,7 +87,7 @@ export function SiteHeader() {
 						<Menu className="size-6 group-open:hidden" aria-hidden />
 						<X className="hidden size-6 group-open:block" aria-hidden />
 					</summary>
-					<div className="absolute inset-x-0 top-16 border-t border-slate-200 bg-white px-4 pt-2 pb-5 shadow-xl">
+					<div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pt-2 pb-5 shadow-xl">
 						<ul className="flex flex-col">
 							{navEntries.map((entry) => (
 								<li key={entry.label}>

@@ -25,7 +25,9 @@ export function showToast(toast: Omit<Toast, 'id'> & { id?: string }) {
 	for (const wake of toasterWaiters) wake()
 	void loadLibrary().then(({ default: hotToast }) => {
 		const show = toast.type === 'error' ? hotToast.error : toast.type === 'success' ? hotToast.success : hotToast
-		show(<ToastBody toast={toast} />, { id: toast.id, duration: toast.type === 'error' ? 5000 : 4000 })
+		// The same message again replaces the one on screen instead of piling up under it.
+		const id = toast.id ?? `${toast.type}|${toast.title}|${toast.description ?? ''}`
+		show(<ToastBody toast={toast} />, { id, duration: toast.type === 'error' ? 5000 : 4000 })
 	})
 }
 
@@ -36,7 +38,9 @@ export function showToast(toast: Omit<Toast, 'id'> & { id?: string }) {
 export function ToastMessage({ toast }: { toast: Toast | null | undefined }) {
 	const hydrated = useHydrated()
 	useEffect(() => {
-		if (toast) showToast(toast)
+		// Keyed by what it says, not by the flash's own id: submitting the same wrong password four
+		// times shows one 'Sign in failed', not four stacked over the heading.
+		if (toast) showToast({ type: toast.type, title: toast.title, description: toast.description })
 	}, [toast])
 	if (!toast || hydrated) return null
 	const Icon = toast.type === 'error' ? CircleAlert : toast.type === 'success' ? CircleCheck : Info
@@ -73,7 +77,7 @@ export function Toaster({ placement = 'site' }: { placement?: 'site' | 'app' }) 
 	return (
 		<HotToaster
 			position={placement === 'app' ? 'bottom-right' : 'top-center'}
-			containerStyle={placement === 'app' ? { bottom: 16, right: 16 } : { top: 80 }}
+			containerStyle={placement === 'app' ? { bottom: 16, right: 16 } : { top: 76 }}
 			toastOptions={{ className: '!rounded-xl !shadow-xl' }}
 		/>
 	)

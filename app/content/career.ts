@@ -19,6 +19,7 @@ export const career = {
 		schedule: 'Saturday, 7-8 PM IST',
 		description: 'A live, hands-on hour: build and deploy your first AI chatbot. Open to all students.',
 		countdownLabel: 'Next session starts in',
+		liveLabel: 'Live now: the workshop has started',
 		agenda: [
 			'Build a chatbot on your own documents, live',
 			'Deploy it to a real web page in minutes',

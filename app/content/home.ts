@@ -29,6 +29,8 @@ export const hero = {
 		},
 	],
 	promptsLabel: 'Try asking for',
+	askLabel: 'Describe what you want to build, and ask Riya',
+	askButton: 'Ask Riya',
 	exploreLabel: 'Explore Our Builders',
 	consultationLabel: 'Book a Free Consultation',
 }
@@ -77,6 +79,35 @@ export const builderTiles = {
 			title: 'Voicebot Builder',
 			description: 'Pick a voice and language, write instructions, and test a natural-sounding voice assistant live.',
 			icon: 'audio',
+		},
+	],
+}
+
+/** The Playground as it is: pictures taken from the running product by `npm run shots:product`. */
+export const productTour = {
+	eyebrow: 'See it working',
+	heading: 'From your documents to answers on your site',
+	steps: [
+		{
+			title: 'Build on your own knowledge',
+			description:
+				'Add files, pages or a whole website, write how it should answer, and ask the live preview before anyone else does.',
+			image: '/product/builder.jpg',
+			alt: 'The Chatbot Builder: knowledge sources and settings beside a live preview answering a delivery question.',
+		},
+		{
+			title: 'Put it on your site in one line',
+			description:
+				'Your colours, your welcome message, only on the sites you allow. Visitors rate answers and can leave their details.',
+			image: '/product/widget.jpg',
+			alt: 'A shop’s website with the chat widget open, answering a question about gift wrapping.',
+		},
+		{
+			title: 'See every question, and why it answered',
+			description:
+				'Each conversation shows the passages each answer came from, with their scores. Unanswered questions become new knowledge in a click.',
+			image: '/product/activity.jpg',
+			alt: 'A visitor’s conversation in the Playground, with the retrieved passages and scores under an answer.',
 		},
 	],
 }

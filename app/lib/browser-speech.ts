@@ -15,6 +15,7 @@ export type SpeechRecognitionLike = {
 	onresult:
 		| ((event: { resultIndex: number; results: ArrayLike<{ isFinal: boolean; 0: { transcript: string } }> }) => void)
 		| null
+	onstart?: (() => void) | null
 	onend: (() => void) | null
 	onerror: ((event: { error: string }) => void) | null
 }

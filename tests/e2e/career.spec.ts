@@ -3,7 +3,7 @@ import { freezeClock } from './helpers.ts'
 
 test.use({ timezoneId: 'Asia/Kolkata' })
 
-test('workshop countdown ticks every second toward the next Saturday 19:00 local time', async ({ page }) => {
+test('workshop countdown ticks every second toward the next Saturday 19:00 India time', async ({ page }) => {
 	// Wednesday 18 November 2026, 10:00:00 in Kolkata: 3 days 9 hours to Saturday 19:00.
 	await freezeClock(page, new Date('2026-11-18T10:00:00+05:30'))
 	await page.goto('/career')
@@ -19,11 +19,27 @@ test('workshop countdown ticks every second toward the next Saturday 19:00 local
 	await expect(page.getByTestId('countdown-seconds')).toHaveText('58')
 })
 
-test('on a Saturday afternoon it counts to the following Saturday', async ({ page }) => {
-	await freezeClock(page, new Date('2026-11-21T18:00:00+05:30'))
+test('on a Saturday afternoon it counts to that evening, and shows the workshop live at 19:00', async ({ page }) => {
+	await freezeClock(page, new Date('2026-11-21T18:59:58+05:30'))
 	await page.goto('/career')
-	await expect(page.getByTestId('countdown-days')).toHaveText('07')
-	await expect(page.getByTestId('countdown-hours')).toHaveText('01')
+	await expect(page.getByTestId('countdown-days')).toHaveText('00')
+	await expect(page.getByTestId('countdown-hours')).toHaveText('00')
+	await expect(page.getByTestId('countdown-seconds')).toHaveText('02')
+	await expect(page.getByTestId('workshop-live')).toHaveCount(0)
+	await page.clock.runFor(3000)
+	await expect(page.getByTestId('workshop-live')).toHaveText('Live now: the workshop has started')
+})
+
+test.describe('a visitor abroad', () => {
+	test.use({ timezoneId: 'Europe/London' })
+	test('counts to 19:00 India time, not 19:00 their own', async ({ page }) => {
+		// Saturday 12:00 in London is 17:30 in India: 1 h 30 min to go.
+		await freezeClock(page, new Date('2026-11-21T12:00:00Z'))
+		await page.goto('/career')
+		await expect(page.getByTestId('countdown-days')).toHaveText('00')
+		await expect(page.getByTestId('countdown-hours')).toHaveText('01')
+		await expect(page.getByTestId('countdown-minutes')).toHaveText('30')
+	})
 })
 
 test('without JavaScript the schedule is still readable', async ({ browser }) => {

@@ -105,7 +105,7 @@ async function installFakeVoice(page: Page, { micAllowed = true, recognition = t
 }
 
 async function openVoice(page: Page) {
-	await page.goto('/')
+	await page.goto('/career')
 	await page.getByRole('button', { name: 'Chat with us' }).click()
 	const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 	await dialog.getByRole('button', { name: 'Talk to Riya' }).click()
@@ -149,6 +149,17 @@ test('greeting spoken, continuous listening, a final result sent after 0.5 s, th
 	expect(greeting.text).toContain("I'm Riya")
 	await expect.poll(async () => (await voiceLog(page)).starts.length).toBe(1) // listening after the greeting
 	expect(await page.evaluate(() => (window as any).__voice.instances[0].continuous)).toBe(true)
+	// The visitor sees that the microphone is open, and what it hears before it is sent.
+	const status = dialog.getByTestId('voice-status')
+	await expect(status).toHaveText('Listening… speak now')
+	await expect(status).toHaveAttribute('data-phase', 'listening')
+	await page.evaluate(() =>
+		(window as any).__voice.instances[0].onresult({
+			resultIndex: 0,
+			results: [{ isFinal: false, 0: { transcript: 'When is the' } }],
+		}),
+	)
+	await expect(status).toHaveText('“When is the”')
 
 	const said = await page.evaluate(() => {
 		;(window as any).__voice.instances[0].say('When is the workshop?')
@@ -188,6 +199,7 @@ test('recognition restarts 100 ms after it ends and 1 s after an error; Stop end
 
 	await dialog.getByRole('button', { name: 'Stop voice' }).click()
 	await expect(dialog.getByRole('button', { name: 'Talk to Riya' })).toHaveAttribute('aria-pressed', 'false')
+	await expect(dialog.getByTestId('voice-status')).toHaveCount(0)
 	const startsBefore = (await voiceLog(page)).starts.length
 	await page.evaluate(() => (window as any).__voice.instances[0].onend?.())
 	await page.waitForTimeout(300)

@@ -4,12 +4,12 @@ const APOLOGY = "I'm sorry, I'm experiencing technical difficulties. Please try 
 
 test.describe('chat widget', () => {
 	test('greeting, send with Enter, typing dots, progressive reply, input locked while streaming', async ({ page }) => {
-		// Hold the answer back a little so the waiting state can be seen.
+		// Hold the answer back so the waiting state can be seen (600 ms was too short on the busy CI machine).
 		await page.route('**/api/chat', async (route) => {
-			await new Promise((r) => setTimeout(r, 600))
+			await new Promise((r) => setTimeout(r, 2000)) // long enough to see on a busy machine
 			await route.continue()
 		})
-		await page.goto('/')
+		await page.goto('/career')
 		await page.getByRole('button', { name: 'Chat with us' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		await expect(dialog).toBeVisible()
@@ -51,8 +51,21 @@ test.describe('chat widget', () => {
 		await expect(input).toBeFocused()
 	})
 
+	test('a question the site does not answer: an honest reply with the consultation link', async ({ page }) => {
+		await page.goto('/career')
+		await page.getByRole('button', { name: 'Chat with us' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
+		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Who is your CEO?')
+		await dialog.getByRole('textbox', { name: 'Type your message' }).press('Enter')
+		const reply = dialog.locator('[data-role="assistant"]').last()
+		await expect(reply).toContainText("I don't have that information on our website.")
+		const link = reply.getByRole('link', { name: 'https://cal.com/zenvora-ai/free-consultation' })
+		await expect(link).toHaveAttribute('href', 'https://cal.com/zenvora-ai/free-consultation')
+		await expect(link).toHaveAttribute('target', '_blank')
+	})
+
 	test('Shift+Enter makes a new line instead of sending', async ({ page }) => {
-		await page.goto('/')
+		await page.goto('/career')
 		await page.getByRole('button', { name: 'Chat with us' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		const input = dialog.getByRole('textbox', { name: 'Type your message' })
@@ -67,7 +80,7 @@ test.describe('chat widget', () => {
 		await page.route('**/api/chat', (route) =>
 			route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
 		)
-		await page.goto('/')
+		await page.goto('/career')
 		await page.getByRole('button', { name: 'Chat with us' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Hello?')
@@ -93,7 +106,7 @@ test.describe('chat widget', () => {
 				].join('\n\n'),
 			}),
 		)
-		await page.goto('/')
+		await page.goto('/career')
 		await page.getByRole('button', { name: 'Chat with us' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Tell me more')
@@ -159,7 +172,7 @@ test.describe('chat without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
 	test('the launcher leads to a page where a form gets an answer', async ({ page }) => {
-		await page.goto('/')
+		await page.goto('/career')
 		await page.getByRole('link', { name: 'Chat with us' }).click()
 		await expect(page).toHaveURL(/\/chat$/)
 		await expect(page.getByText("Hi! I'm Riya")).toBeVisible()

@@ -83,6 +83,39 @@ test.describe('home page with JavaScript', () => {
 		await expect(page.getByTestId('typewriter-cursor')).toBeVisible()
 	})
 
+	test("hero: the ask bar opens the chat with the visitor's question, or with the prompt on show", async ({ page }) => {
+		await page.goto('/')
+		const ask = page.getByRole('textbox', { name: 'Describe what you want to build, and ask Riya' })
+		await ask.fill('When is the workshop?')
+		await ask.press('Enter')
+		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
+		await expect(dialog.locator('[data-role="user"]')).toHaveText(/When is the workshop\?/)
+		await expect(dialog.locator('[data-role="assistant"]').last()).toContainText('Saturday, 7-8 PM IST')
+		await page.keyboard.press('Escape')
+		await expect(dialog).toBeHidden()
+		await expect(ask).toHaveValue('')
+
+		// Empty: the example prompt on show is what is asked.
+		await page.getByRole('button', { name: 'Ask Riya' }).click()
+		await expect(dialog.locator('[data-role="user"]').last()).toHaveText(
+			/Build a GST-ready invoicing portal for my distribution business/,
+		)
+	})
+
+	test('the floating chat button stays away while the hero (itself a way into the chat) is on screen', async ({
+		page,
+	}) => {
+		await page.setViewportSize({ width: 360, height: 740 })
+		await page.goto('/')
+		const launcher = page.getByRole('button', { name: 'Chat with us' })
+		await expect(page.getByRole('button', { name: 'Ask Riya' })).toBeVisible()
+		await expect(launcher).toHaveCount(0)
+		await page.locator('#services').scrollIntoViewIfNeeded()
+		await expect(launcher).toBeVisible()
+		await page.evaluate(() => window.scrollTo(0, 0))
+		await expect(launcher).toHaveCount(0)
+	})
+
 	test('hero: AI Chat opens the chat dialog with the greeting; focus is trapped and restored', async ({ page }) => {
 		await page.setViewportSize({ width: 1280, height: 900 }) // 700 px tall when the screen allows it
 		await page.goto('/')

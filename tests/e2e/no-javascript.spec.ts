@@ -17,6 +17,14 @@ test('home page is complete without JavaScript', async ({ page }) => {
 	await expect(page.getByTestId('typewriter-text')).toHaveText(
 		'Build a GST-ready invoicing portal for my distribution business',
 	)
+	// The hero's ask bar posts to the chat page, which answers there.
+	await page
+		.getByRole('textbox', { name: 'Describe what you want to build, and ask Riya' })
+		.fill('When is the workshop?')
+	await page.getByRole('button', { name: 'Ask Riya' }).click()
+	await expect(page).toHaveURL(/\/chat$/)
+	await expect(page.getByRole('list', { name: 'Conversation' })).toContainText('Saturday, 7-8 PM IST')
+	await page.goBack()
 	await expect(page.getByRole('link', { name: /Explore Our Builders/ })).toHaveAttribute('href', '/playground')
 	await expect(page.getByRole('link', { name: /AI Chatbot Builder/ })).toHaveAttribute('href', '/playground')
 	await expect(page.getByRole('link', { name: /Voicebot Builder/ })).toHaveAttribute('href', '/playground')
@@ -87,7 +95,7 @@ for (const service of services) {
 	test(`service page /services/${service.slug}`, async ({ page }) => {
 		await page.goto(`/services/${service.slug}`)
 		await expect(page.getByRole('heading', { level: 1, name: service.page.title })).toBeVisible()
-		await expect(page.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/')
+		await expect(page.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/#services')
 		const main = page.locator('main')
 		await expect(main.getByText(service.page.badge, { exact: true }).first()).toBeVisible()
 		await expect(main.getByText(service.page.intro)).toBeVisible()

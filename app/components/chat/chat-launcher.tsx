@@ -2,7 +2,11 @@
 // how the chat is built: the assistant feature provides it, shared UI only asks for it.
 import { createContext, useContext } from 'react'
 
-export type ChatLauncher = { openChat: () => void; preloadChat: () => void }
+export type ChatLauncher = {
+	/** Opens the chat; with a question, asks it at once (the hero's ask bar). */
+	openChat: (question?: string) => void
+	preloadChat: () => void
+}
 
 export const ChatLauncherContext = createContext<ChatLauncher>({ openChat: () => {}, preloadChat: () => {} })
 

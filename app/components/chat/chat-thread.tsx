@@ -14,6 +14,33 @@ export type ThreadSource = { position: number; excerpt: string; url?: string | n
 const linkable = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null)
 export type ThreadMessage = { id: string; role: 'user' | 'assistant'; text: string; sources?: ThreadSource[] }
 
+/** A web address in an answer, up to a space or a closing bracket, without the sentence's full stop. */
+const WEB_ADDRESS = /https?:\/\/[^\s<>"'()[\]]+[^\s<>"'()[\].,;:!?]/g
+
+/** An answer's text with its web addresses as links that open in a new tab (the consultation link). */
+function TextWithLinks({ text, linked }: { text: string; linked: boolean }) {
+	if (!linked) return text
+	const pieces: ReactNode[] = []
+	let last = 0
+	for (const match of text.matchAll(WEB_ADDRESS)) {
+		pieces.push(text.slice(last, match.index))
+		pieces.push(
+			<a
+				key={match.index}
+				href={match[0]}
+				target="_blank"
+				rel="noopener noreferrer nofollow"
+				className="text-brand-700 font-medium underline underline-offset-2"
+			>
+				{match[0]}
+			</a>,
+		)
+		last = match.index + match[0].length
+	}
+	pieces.push(text.slice(last))
+	return <>{pieces}</>
+}
+
 /** "[2]" in an answer: a small numbered link to the page it cites (or to its place in the list). */
 function CitationLink({ number, label, href }: { number: number; label: string; href: string }) {
 	const external = !href.startsWith('#')
@@ -66,20 +93,22 @@ export function MessageBubble({
 				)}
 			>
 				<span className="sr-only">{mine ? 'You: ' : `${assistantName}: `}</span>
-				{sources.length > 0
-					? answerPieces(message.text, sources.length).map((piece, index) =>
-							'cite' in piece ? (
-								<CitationLink
-									key={index}
-									number={piece.cite}
-									label={labelOf(sources[piece.cite - 1])}
-									href={linkable(sources[piece.cite - 1].url) ?? `#${anchor(piece.cite)}`}
-								/>
-							) : (
-								piece.text
-							),
-						)
-					: message.text}
+				{sources.length > 0 ? (
+					answerPieces(message.text, sources.length).map((piece, index) =>
+						'cite' in piece ? (
+							<CitationLink
+								key={index}
+								number={piece.cite}
+								label={labelOf(sources[piece.cite - 1])}
+								href={linkable(sources[piece.cite - 1].url) ?? `#${anchor(piece.cite)}`}
+							/>
+						) : (
+							<TextWithLinks key={index} text={piece.text} linked={!mine} />
+						),
+					)
+				) : (
+					<TextWithLinks text={message.text} linked={!mine} />
+				)}
 			</p>
 			{listed.length > 0 ? (
 				<details className="group mt-1.5 max-w-[85%] text-xs text-slate-600" data-testid="sources">
@@ -235,7 +264,7 @@ export const ChatComposer = forwardRef(function ChatComposer(
 						onSend()
 					}
 				}}
-				className="focus:ring-brand-500 max-h-32 min-h-11 flex-1 resize-none rounded-xl border-0 px-3.5 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100"
+				className="focus:ring-brand-500 max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-xl border-0 px-3.5 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:overflow-hidden placeholder:text-ellipsis placeholder:whitespace-nowrap placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100"
 			/>
 			<button
 				type="submit"

@@ -47,7 +47,8 @@ export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | '
 						</ExternalButtonLink>
 					</div>
 
-					<div className="from-brand-600 via-brand-700 shadow-brand-700/20 flex flex-col rounded-3xl bg-gradient-to-br to-fuchsia-700 p-8 text-white shadow-xl sm:p-10 lg:col-span-2">
+					{/* Its own height (not stretched to the internship card's), and it stays in view beside it. */}
+					<div className="from-brand-600 via-brand-700 shadow-brand-700/20 flex flex-col rounded-3xl bg-gradient-to-br to-fuchsia-700 p-8 text-white shadow-xl sm:p-10 lg:sticky lg:top-24 lg:col-span-2 lg:self-start">
 						<Badge tone="dark" className="self-start">
 							{career.workshop.badge}
 						</Badge>
@@ -66,14 +67,9 @@ export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | '
 							))}
 						</ul>
 						<div className="mt-8">
-							<WorkshopCountdown label={career.workshop.countdownLabel} />
+							<WorkshopCountdown label={career.workshop.countdownLabel} liveLabel={career.workshop.liveLabel} />
 						</div>
-						<ExternalButtonLink
-							href={company.externalLinks.workshopForm}
-							variant="light"
-							size="lg"
-							className="mt-8 lg:mt-auto"
-						>
+						<ExternalButtonLink href={company.externalLinks.workshopForm} variant="light" size="lg" className="mt-8">
 							{career.workshop.registerLabel}
 							<ArrowUpRight className="size-4" aria-hidden />
 						</ExternalButtonLink>

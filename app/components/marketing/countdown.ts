@@ -1,13 +1,34 @@
-// The workshop countdown (spec: next Saturday 19:00 local time; on a Saturday, the following week).
-const WORKSHOP_DAY = 6 // Saturday, as Date#getDay() counts
+// The workshop countdown. The card says "Saturday, 7-8 PM IST", so the countdown runs to the next
+// Saturday 19:00 India time that has not ended, whatever the visitor's time zone, and shows the
+// workshop as live between 19:00 and 20:00 IST. The spec's "next Saturday 19:00 local time, the
+// following week on a Saturday" disagreed with the card for visitors abroad and showed about seven
+// days on a Saturday morning: docs/decisions/0020-public-site-polish.md records the change.
+const WORKSHOP_DAY = 6 // Saturday, as Date#getUTCDay() counts
 const WORKSHOP_HOUR = 19
+const WORKSHOP_MINUTES = 60
+/** India Standard Time is UTC+5:30 all year (no daylight saving). */
+const IST_OFFSET_MINUTES = 330
+const MINUTE = 60_000
 
 export type Countdown = { days: number; hours: number; minutes: number; seconds: number }
 
-export function nextWorkshopStart(now: Date): Date {
-	let daysAhead = (WORKSHOP_DAY - now.getDay() + 7) % 7
-	if (daysAhead === 0) daysAhead = 7
-	return new Date(now.getFullYear(), now.getMonth(), now.getDate() + daysAhead, WORKSHOP_HOUR, 0, 0, 0)
+export type WorkshopTime = {
+	/** When the next (or current) workshop starts. */
+	start: Date
+	/** True between its start and its end. */
+	live: boolean
+}
+
+/** The workshop that is on now, or else the next one. */
+export function nextWorkshop(now: Date): WorkshopTime {
+	const india = new Date(now.getTime() + IST_OFFSET_MINUTES * MINUTE)
+	const daysAhead = (WORKSHOP_DAY - india.getUTCDay() + 7) % 7
+	const startThisWeek =
+		Date.UTC(india.getUTCFullYear(), india.getUTCMonth(), india.getUTCDate() + daysAhead, WORKSHOP_HOUR) -
+		IST_OFFSET_MINUTES * MINUTE
+	const ended = now.getTime() >= startThisWeek + WORKSHOP_MINUTES * MINUTE
+	const start = ended ? startThisWeek + 7 * 24 * 60 * MINUTE : startThisWeek
+	return { start: new Date(start), live: now.getTime() >= start }
 }
 
 export function countdownTo(target: Date, now: Date): Countdown {

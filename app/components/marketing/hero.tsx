@@ -1,5 +1,6 @@
 import { ArrowRight, ArrowUpRight, Send, Sparkles } from 'lucide-react'
-import { useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
+import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-schema.ts'
 import { useChatLauncher } from '~/components/chat/chat-launcher.tsx'
 import { Icon } from '~/components/icon.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
@@ -7,6 +8,7 @@ import { ButtonLink, ExternalButtonLink } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import { examplePrompts, hero, type HeroTab } from '~/content/home.ts'
 import { cn } from '~/lib/misc.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
 import { useLazyComponent } from '~/lib/use-lazy-component.ts'
 import { Typewriter } from './typewriter.tsx'
 
@@ -34,7 +36,11 @@ export function Hero() {
 	}
 
 	return (
-		<section aria-labelledby="hero-heading" className="relative isolate overflow-hidden pt-28 pb-20 sm:pt-36 sm:pb-28">
+		<section
+			aria-labelledby="hero-heading"
+			data-chat-entry
+			className="relative isolate overflow-hidden pt-28 pb-20 sm:pt-36 sm:pb-28"
+		>
 			<div
 				aria-hidden
 				className="bg-grid absolute inset-0 -z-10 [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]"
@@ -111,22 +117,101 @@ export function Hero() {
 						})}
 					</div>
 
-					<div className="mt-4 rounded-2xl bg-white/80 p-2 shadow-xl ring-1 shadow-slate-900/5 ring-slate-200 backdrop-blur">
-						<div className="flex items-center gap-3 rounded-xl bg-slate-50 px-4 py-4 ring-1 ring-slate-200/70 sm:px-5">
-							<Sparkles className="text-brand-500 size-5 shrink-0" aria-hidden />
-							<p className="min-h-6 flex-1 text-left text-base text-slate-800" data-testid="prompt-preview">
-								<span className="sr-only">{hero.promptsLabel}: </span>
-								<Typewriter key={selected} prompts={examplePrompts[selected]} />
-							</p>
-							<span aria-hidden className="bg-brand-600 grid size-9 shrink-0 place-items-center rounded-lg text-white">
-								<Send className="size-4" />
-							</span>
-						</div>
-					</div>
+					<HeroAsk prompts={examplePrompts[selected]} selected={selected} onAsk={(question) => openChat(question)} />
 				</div>
 			</div>
 
 			{VoiceDialog ? <VoiceDialog open={voiceOpen} onOpenChange={setVoiceOpen} /> : null}
 		</section>
+	)
+}
+
+/** Every example prompt, so the bar is as tall as the longest one at any width (no jump as they rotate). */
+const ALL_PROMPTS = Object.values(examplePrompts).flat()
+
+/**
+ * The hero's ask bar: a real question box. While it is empty the example prompts type themselves
+ * in it; "Ask Riya" opens the chat with what the visitor wrote, or with the prompt on show. Without
+ * JavaScript it posts to the chat page, which answers there.
+ */
+function HeroAsk({
+	prompts,
+	selected,
+	onAsk,
+}: {
+	prompts: readonly string[]
+	selected: HeroTab
+	onAsk: (question: string) => void
+}) {
+	const [value, setValue] = useState('')
+	const [focused, setFocused] = useState(false)
+	const shown = useRef(prompts[0])
+	const rememberPrompt = useCallback((prompt: string) => {
+		shown.current = prompt
+	}, [])
+	const hydrated = useHydrated()
+
+	function ask(event: React.FormEvent<HTMLFormElement>) {
+		event.preventDefault()
+		onAsk(value.trim() || shown.current)
+		setValue('')
+	}
+
+	return (
+		<form
+			method="post"
+			action="/chat"
+			noValidate={hydrated}
+			onSubmit={ask}
+			className="mt-4 rounded-2xl bg-white/80 p-2 shadow-xl ring-1 shadow-slate-900/5 ring-slate-200 backdrop-blur"
+		>
+			<div className="focus-within:ring-brand-500 flex items-center gap-3 rounded-xl bg-slate-50 py-2 pr-2 pl-4 ring-1 ring-slate-200/70 focus-within:ring-2 sm:pl-5">
+				<Sparkles className="text-brand-500 size-5 shrink-0" aria-hidden />
+				{/* One grid cell: the longest prompt (invisible) sets the height, the typed prompt and the
+				    box lie over it. */}
+				<div className="relative grid min-w-0 flex-1 py-2 text-left text-base">
+					{ALL_PROMPTS.map((prompt) => (
+						<span key={prompt} aria-hidden className="invisible col-start-1 row-start-1 pr-1">
+							{prompt}
+						</span>
+					))}
+					<p
+						className={cn(
+							'pointer-events-none col-start-1 row-start-1 text-slate-800',
+							(value || focused) && 'invisible',
+						)}
+						data-testid="prompt-preview"
+					>
+						<span className="sr-only">{hero.promptsLabel}: </span>
+						<Typewriter key={selected} prompts={prompts} onPromptChange={rememberPrompt} />
+					</p>
+					<textarea
+						name="message"
+						aria-label={hero.askLabel}
+						value={value}
+						required
+						maxLength={CHAT_MESSAGE_MAX_CHARS}
+						rows={1}
+						onChange={(event) => setValue(event.target.value)}
+						onFocus={() => setFocused(true)}
+						onBlur={() => setFocused(false)}
+						onKeyDown={(event) => {
+							if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+								event.preventDefault()
+								event.currentTarget.form?.requestSubmit()
+							}
+						}}
+						className="absolute inset-0 resize-none overflow-y-auto border-0 bg-transparent p-0 py-2 text-base text-slate-900 focus:ring-0 focus:outline-none"
+					/>
+				</div>
+				<button
+					type="submit"
+					className="bg-brand-600 hover:bg-brand-700 inline-flex h-11 shrink-0 items-center gap-2 self-center rounded-lg px-3 text-sm font-semibold text-white transition-colors sm:px-4"
+				>
+					<Send className="size-4" aria-hidden />
+					<span className="sr-only sm:not-sr-only">{hero.askButton}</span>
+				</button>
+			</div>
+		</form>
 	)
 }

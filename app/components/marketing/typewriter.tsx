@@ -5,8 +5,19 @@ import { initialTypewriterState, nextTypewriterState, TYPEWRITER_TICK_MS, typewr
  * Types the prompts one character per tick. The server (and a visitor without JavaScript) sees the
  * first prompt in full; screen readers get the whole list once instead of a stream of letters.
  */
-export function Typewriter({ prompts }: { prompts: readonly string[] }) {
+export function Typewriter({
+	prompts,
+	onPromptChange,
+}: {
+	prompts: readonly string[]
+	/** The prompt being typed, whole (what "Ask" sends when the visitor has not typed their own). */
+	onPromptChange?: (prompt: string) => void
+}) {
 	const [state, setState] = useState<typeof initialTypewriterState | null>(null)
+	const promptIndex = state?.promptIndex ?? 0
+	useEffect(() => {
+		onPromptChange?.(prompts[promptIndex % prompts.length])
+	}, [onPromptChange, prompts, promptIndex])
 
 	useEffect(() => {
 		setState(initialTypewriterState)

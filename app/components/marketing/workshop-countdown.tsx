@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { countdownTo, nextWorkshopStart, type Countdown } from './countdown.ts'
+import { countdownTo, nextWorkshop, type Countdown } from './countdown.ts'
 
 const units: Array<{ key: keyof Countdown; label: string }> = [
 	{ key: 'days', label: 'Days' },
@@ -8,14 +8,17 @@ const units: Array<{ key: keyof Countdown; label: string }> = [
 	{ key: 'seconds', label: 'Seconds' },
 ]
 
-/** Ticks every second toward the next Saturday 19:00 in the visitor's own time zone. */
-export function WorkshopCountdown({ label }: { label: string }) {
-	// The server cannot know the visitor's time zone, so the numbers appear once the page runs.
+/** Ticks every second toward the next Saturday 19:00 India time; says so while the workshop is on. */
+export function WorkshopCountdown({ label, liveLabel }: { label: string; liveLabel: string }) {
+	// The page cache serves the same HTML for minutes, so the numbers appear once the page runs.
 	const [remaining, setRemaining] = useState<Countdown | null>(null)
+	const [live, setLive] = useState(false)
 	useEffect(() => {
 		const tick = () => {
 			const now = new Date()
-			setRemaining(countdownTo(nextWorkshopStart(now), now))
+			const workshop = nextWorkshop(now)
+			setRemaining(countdownTo(workshop.start, now))
+			setLive(workshop.live)
 		}
 		tick()
 		const timer = window.setInterval(tick, 1000)
@@ -24,7 +27,17 @@ export function WorkshopCountdown({ label }: { label: string }) {
 
 	return (
 		<div role="timer" aria-label={label} aria-live="off">
-			<p className="text-brand-100 text-sm font-medium">{label}</p>
+			{live ? (
+				<p className="flex items-center gap-2 text-sm font-semibold text-white" data-testid="workshop-live">
+					<span aria-hidden className="relative flex size-2.5">
+						<span className="absolute inline-flex size-full rounded-full bg-emerald-300 opacity-75 motion-safe:animate-ping" />
+						<span className="relative inline-flex size-2.5 rounded-full bg-emerald-400" />
+					</span>
+					{liveLabel}
+				</p>
+			) : (
+				<p className="text-brand-100 text-sm font-medium">{label}</p>
+			)}
 			<dl className="mt-3 grid grid-cols-4 gap-2 sm:gap-3">
 				{units.map(({ key, label: unitLabel }) => (
 					<div

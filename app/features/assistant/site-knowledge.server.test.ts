@@ -10,7 +10,7 @@ const FALLBACK = "I don't know"
 test('retrieval picks the passage that answers the question', () => {
 	const passages = splitPassages(siteKnowledge())
 	expect(rankPassages('When is the workshop?', passages)[0].text).toContain('Saturday, 7-8 PM IST')
-	expect(rankPassages('What services do you offer?', passages)[0].text).toMatch(/Our services are: .*AI Chatbots/)
+	expect(rankPassages('What services do you offer?', passages)[0].text).toMatch(/Our services are .*AI Chatbots/)
 	expect(rankPassages('Do you have an internship for college students?', passages)[0].text).toContain(
 		'3-Month AI Internship Program',
 	)

@@ -124,7 +124,7 @@ function useBusy(intent: Tab) {
 
 function SignInForm({ redirectTo, actionData }: { redirectTo: string | null; actionData?: ActionData }) {
 	const busy = useBusy('signin')
-	const { errors, formProps } = useAccountForm(SignInSchema, 'Sign in failed', actionData?.fieldErrors)
+	const { errors, formProps } = useAccountForm(SignInSchema, actionData?.fieldErrors)
 
 	return (
 		<Form {...formProps} replace className="mt-6 space-y-4" aria-label="Sign In">
@@ -152,18 +152,10 @@ function SignInForm({ redirectTo, actionData }: { redirectTo: string | null; act
 
 function SignUpForm({ actionData }: { actionData?: ActionData }) {
 	const busy = useBusy('signup')
-	const { errors, formProps } = useAccountForm(
-		SignUpSchema,
-		'Sign up failed',
-		actionData?.fieldErrors,
-		(fieldErrors) => {
-			if (fieldErrors.confirmPassword === 'Passwords do not match' && Object.keys(fieldErrors).length === 1) {
-				showToast({ type: 'error', title: 'Password mismatch', description: 'Passwords do not match' })
-			} else {
-				showToast({ type: 'error', title: 'Sign up failed', description: Object.values(fieldErrors)[0] })
-			}
-		},
-	)
+	const { errors, formProps } = useAccountForm(SignUpSchema, actionData?.fieldErrors, (fieldErrors) => {
+		if (fieldErrors.confirmPassword === 'Passwords do not match' && Object.keys(fieldErrors).length === 1)
+			showToast({ type: 'error', title: 'Password mismatch', description: 'Passwords do not match' })
+	})
 
 	return (
 		<Form {...formProps} replace className="mt-6 space-y-4" aria-label="Sign Up">

@@ -47,7 +47,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function ForgotPasswordRoute({ actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
-	const { errors, formProps } = useAccountForm(ForgotPasswordSchema, FAILED, actionData?.fieldErrors)
+	const { errors, formProps } = useAccountForm(ForgotPasswordSchema, actionData?.fieldErrors)
 	return (
 		<AuthCard title="Forgot password?" subtitle="Enter your email and we will send you a link to set a new one.">
 			<Form {...formProps} replace className="mt-6 space-y-4" aria-label="Forgot password">

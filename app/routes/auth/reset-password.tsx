@@ -50,7 +50,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
-	const { errors, formProps } = useAccountForm(ResetPasswordSchema, FAILED, actionData?.fieldErrors)
+	const { errors, formProps } = useAccountForm(ResetPasswordSchema, actionData?.fieldErrors)
 	if (!loaderData.valid) {
 		return <InvalidLinkCard next="Ask for a new one." to="/auth/forgot-password" label="Send a new link" />
 	}

@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function AccountRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
-	const { errors, formProps } = useAccountForm(ChangePasswordSchema, FAILED, actionData?.fieldErrors)
+	const { errors, formProps } = useAccountForm(ChangePasswordSchema, actionData?.fieldErrors)
 	return (
 		<section className="mx-auto max-w-xl rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
 			<h2 className="font-display text-xl font-bold text-slate-950">Account</h2>

@@ -2,6 +2,7 @@ import { AgentsSection } from '~/components/marketing/agents-section.tsx'
 import { BuilderTiles } from '~/components/marketing/builder-tiles.tsx'
 import { CareerSection } from '~/components/marketing/career-section.tsx'
 import { Hero } from '~/components/marketing/hero.tsx'
+import { ProductTour } from '~/components/marketing/product-tour.tsx'
 import { ServicesSection } from '~/components/marketing/services-section.tsx'
 import { company } from '~/content/company.ts'
 import { originFromMatches, seo } from '~/lib/seo.ts'
@@ -22,6 +23,7 @@ export default function HomeRoute() {
 			<Hero />
 			<ServicesSection />
 			<BuilderTiles />
+			<ProductTour />
 			<AgentsSection />
 			<div className="bg-slate-50">
 				<CareerSection />

@@ -42,7 +42,7 @@ export default function ServiceRoute({ loaderData }: Route.ComponentProps) {
 			/>
 			<div className="container-page">
 				<Link
-					to="/"
+					to="/#services"
 					className="hover:text-brand-700 inline-flex items-center gap-2 rounded-full px-1 text-sm font-semibold text-slate-600 transition-colors"
 				>
 					<ArrowLeft className="size-4" aria-hidden />
@@ -109,7 +109,13 @@ export default function ServiceRoute({ loaderData }: Route.ComponentProps) {
 						<p className="font-display text-2xl font-bold text-white">Ready to talk about your project?</p>
 						<p className="mt-2 text-slate-400">A 30-minute call with a senior engineer, free and without obligation.</p>
 					</div>
-					<ExternalButtonLink href={company.externalLinks.scheduling} variant="light" size="lg">
+					{/* "Get Started with AI Agents" is wider than a 320 px screen: it may wrap there. */}
+					<ExternalButtonLink
+						href={company.externalLinks.scheduling}
+						variant="light"
+						size="lg"
+						className="text-center whitespace-normal"
+					>
 						{page.ctaLabel}
 						<ArrowUpRight className="size-4" aria-hidden />
 					</ExternalButtonLink>

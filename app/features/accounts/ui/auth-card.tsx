@@ -12,8 +12,10 @@ export function AuthCard({
 	subtitle: React.ReactNode
 	children: React.ReactNode
 }) {
+	// The top padding leaves room for a two-line toast under the header, so a toast about the form
+	// never covers the form (the backdrop's glow is clipped so phones do not scroll sideways).
 	return (
-		<section className="relative isolate flex min-h-[calc(100dvh-4rem)] items-center justify-center px-4 pt-28 pb-16">
+		<section className="relative isolate flex min-h-[calc(100dvh-4rem)] items-center justify-center overflow-x-clip px-4 pt-40 pb-16">
 			<div
 				aria-hidden
 				className="bg-grid absolute inset-0 -z-10 [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]"

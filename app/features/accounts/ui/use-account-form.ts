@@ -1,19 +1,16 @@
 // What every account form does the same way: the browser checks it with the server's schema first
-// (errors by their fields, the first one in a toast under `failTitle`), and without JavaScript the
-// browser's own checks stay on and the server's errors come back by their fields.
+// (errors by their fields, the first field focused; no "failed" toast, since nothing was sent), and
+// without JavaScript the browser's own checks stay on and the server's errors come back by their fields.
 import type { z } from 'zod'
-import { showToast } from '~/components/toast-message.tsx'
 import type { FieldErrors } from '~/features/accounts/auth-schema.ts'
 import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 
 export function useAccountForm(
 	schema: z.ZodType,
-	failTitle: string,
 	serverErrors: FieldErrors | undefined,
-	/** A toast of its own for some errors (sign-up's 'Password mismatch'); the default names the first error. */
-	onInvalid: (errors: FieldErrors) => void = (errors) =>
-		showToast({ type: 'error', title: failTitle, description: Object.values(errors)[0] }),
+	/** A toast of its own for some errors (sign-up's 'Password mismatch', which the spec asks for). */
+	onInvalid: (errors: FieldErrors) => void = () => {},
 ) {
 	const hydrated = useHydrated()
 	const { clientErrors, validate } = useClientValidation(schema, onInvalid)

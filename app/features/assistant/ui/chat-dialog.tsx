@@ -8,7 +8,7 @@ import { replaceLastReply } from '~/components/chat/replace-last-reply.ts'
 import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
 import { assistant } from '~/features/assistant/copy.ts'
 import { cn } from '~/lib/misc.ts'
-import { useVoiceChat } from './use-voice-chat.ts'
+import { useVoiceChat, type VoicePhase } from './use-voice-chat.ts'
 
 const STORAGE_KEY = 'riya-chat-v1'
 
@@ -30,10 +30,15 @@ export function ChatDialog({
 	open,
 	onOpenChange,
 	offline,
+	question = null,
+	onQuestionAsked,
 }: {
 	open: boolean
 	onOpenChange: (open: boolean) => void
 	offline: boolean
+	/** Asked as soon as the chat is open and idle (the hero's ask bar). */
+	question?: string | null
+	onQuestionAsked?: () => void
 }) {
 	const { messages, sendMessage, status, setMessages } = useChat({
 		messages: savedMessages(),
@@ -85,6 +90,14 @@ export function ChatDialog({
 		if (last.id !== 'greeting' && !last.id.startsWith('notice-')) voice.speak(textOf(last))
 	}, [messages, loading, voiceOn, voice])
 
+	// A question brought from elsewhere on the page (the hero's ask bar) is asked once, when the
+	// greeting is in place and no answer is streaming.
+	useEffect(() => {
+		if (!open || !question || messages.length === 0 || (status !== 'ready' && status !== 'error')) return
+		onQuestionAsked?.()
+		void sendMessage({ text: question.slice(0, CHAT_MESSAGE_MAX_CHARS) })
+	}, [open, question, messages.length, status, sendMessage, onQuestionAsked])
+
 	function send() {
 		const text = input.trim()
 		if (!text || loading) return
@@ -133,6 +146,7 @@ export function ChatDialog({
 					typing={showTyping}
 					assistantName={assistant.name}
 				/>
+				{voiceOn ? <VoiceStatus phase={voice.phase} heard={voice.heard} /> : null}
 				<ChatComposer
 					id="chat-input"
 					ref={inputRef}
@@ -146,5 +160,34 @@ export function ChatDialog({
 				/>
 			</DialogContent>
 		</Dialog>
+	)
+}
+
+/** The voice mode's state where the visitor looks: the microphone open (and what it heard so far), or Riya talking. */
+function VoiceStatus({ phase, heard }: { phase: VoicePhase; heard: string }) {
+	const listening = phase === 'listening'
+	const text = listening
+		? heard
+			? `“${heard}”`
+			: assistant.voiceListening
+		: phase === 'speaking'
+			? assistant.voiceSpeaking
+			: assistant.voiceStarting
+	return (
+		<div
+			role="status"
+			data-testid="voice-status"
+			data-phase={phase}
+			className="flex items-center gap-2.5 border-t border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700 sm:px-6"
+		>
+			<span aria-hidden className="relative flex size-3 shrink-0">
+				{listening ? (
+					<span className="absolute inline-flex size-full rounded-full bg-rose-400 opacity-75 motion-safe:animate-ping" />
+				) : null}
+				<span className={cn('relative inline-flex size-3 rounded-full', listening ? 'bg-rose-500' : 'bg-brand-500')} />
+			</span>
+			{listening ? <Mic className="size-4 shrink-0 text-rose-600" aria-hidden /> : null}
+			<span className="min-w-0 truncate">{text}</span>
+		</div>
 	)
 }

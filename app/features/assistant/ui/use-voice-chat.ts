@@ -2,7 +2,7 @@
 // continuous listening; a final result is sent 0.5 s later; recognition restarts 100 ms after it
 // ends and 1 s after an error; replies are spoken (en-US, rate 0.85, pitch 1.1, volume 0.9, a
 // female-sounding voice where the browser has one).
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { speechRecognitionConstructor, spokenUtterance, type SpeechRecognitionLike } from '~/lib/browser-speech.ts'
 
 const VOICE_SEND_DELAY_MS = 500
@@ -13,6 +13,9 @@ const SPEECH_LANG = 'en-US'
 const MIC_DENIED_MESSAGE = 'Please allow microphone access to use voice features. You can still type your messages.'
 const VOICE_UNSUPPORTED_MESSAGE =
 	'Voice chat needs speech recognition, which this browser does not offer (try Chrome or Edge). You can still type your messages.'
+
+/** What the voice mode is doing, shown to the visitor: nothing, Riya talking, or the microphone open. */
+export type VoicePhase = 'off' | 'speaking' | 'listening'
 
 export function useVoiceChat({
 	enabled,
@@ -29,6 +32,9 @@ export function useVoiceChat({
 	onActiveChange: (active: boolean) => void
 }) {
 	const recognitionRef = useRef<SpeechRecognitionLike | null>(null)
+	const [phase, setPhase] = useState<VoicePhase>('off')
+	/** What the microphone has heard of the current sentence, before it is sent. */
+	const [heard, setHeard] = useState('')
 	const activeRef = useRef(false)
 	const speakingRef = useRef(false)
 	const timers = useRef(new Set<number>())
@@ -60,9 +66,12 @@ export function useVoiceChat({
 			const utterance = spokenUtterance(text, SPEECH_LANG)
 			// Not listening while Riya talks, so she does not answer herself.
 			speakingRef.current = true
+			setPhase('speaking')
+			setHeard('')
 			recognitionRef.current?.abort()
 			utterance.onend = utterance.onerror = () => {
 				speakingRef.current = false
+				if (activeRef.current) setPhase('listening')
 				later(listen, VOICE_RESTART_AFTER_END_MS)
 			}
 			window.speechSynthesis.cancel()
@@ -78,6 +87,8 @@ export function useVoiceChat({
 		recognitionRef.current?.abort()
 		recognitionRef.current = null
 		if (typeof window !== 'undefined' && 'speechSynthesis' in window) window.speechSynthesis.cancel()
+		setPhase('off')
+		setHeard('')
 		callbacks.current.onActiveChange(false)
 	}, [])
 
@@ -99,16 +110,24 @@ export function useVoiceChat({
 			recognition.continuous = true
 			recognition.interimResults = true
 			recognition.lang = SPEECH_LANG
+			recognition.onstart = () => {
+				if (activeRef.current && !speakingRef.current) setPhase('listening')
+			}
 			recognition.onresult = (event) => {
 				for (let i = event.resultIndex; i < event.results.length; i++) {
 					const result = event.results[i]
-					if (!result.isFinal) continue
+					if (!result.isFinal) {
+						setHeard(`${pending.current} ${result[0].transcript}`.trim())
+						continue
+					}
 					pending.current = `${pending.current} ${result[0].transcript}`.trim()
 					for (const id of timers.current) window.clearTimeout(id)
 					timers.current.clear()
+					setHeard(pending.current)
 					later(() => {
 						const text = pending.current
 						pending.current = ''
+						setHeard('')
 						if (text) callbacks.current.onTranscript(text)
 					}, VOICE_SEND_DELAY_MS)
 				}
@@ -137,5 +156,5 @@ export function useVoiceChat({
 	}, [enabled, stop])
 	useEffect(() => stop, [stop])
 
-	return { start, stop, speak }
+	return { start, stop, speak, phase, heard }
 }

@@ -58,7 +58,7 @@ export function WidgetHeader({
 			)}
 			<div className="min-w-0 flex-1">
 				<Heading className="font-display truncate text-base font-bold">{widgetTitle(appearance, name)}</Heading>
-				<p className="truncate text-xs">{widgetSubtitle(appearance)}</p>
+				<p className="line-clamp-2 text-xs [overflow-wrap:anywhere]">{widgetSubtitle(appearance)}</p>
 			</div>
 			{extra}
 			{onClose ? (
