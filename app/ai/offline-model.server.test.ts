@@ -1,7 +1,7 @@
 import { generateText, streamText } from 'ai'
 import { expect, test } from 'vitest'
 import { composeOfflineAnswer, createOfflineModel, KNOWLEDGE_END, KNOWLEDGE_START } from './offline-model.server.ts'
-import { splitPassages, withEarlierSubject } from './retrieval.ts'
+import { excerptAround, splitPassages, withEarlierSubject } from './retrieval.ts'
 
 const FALLBACK = "I don't know"
 const system = (knowledge: string) => `You are a test.\n${KNOWLEDGE_START}\n${knowledge}\n${KNOWLEDGE_END}`
@@ -122,4 +122,22 @@ test('a question in the knowledge is answered by what follows it, and a heading 
 	expect(composeOfflineAnswer('Can you gift wrap my order?', extras, FALLBACK)).toContain('49 rupees')
 	// A heading that names one service of many is not about "what services" there are: see
 	// site-knowledge.server.test.ts, where the site assistant lists them all.
+})
+
+test('an excerpt of a long passage starts where the question is answered', () => {
+	const passage = [
+		'Delivery: We deliver across India in three to five working days. Orders above 999 rupees ship free.',
+		'Returns: Items can come back within 30 days of delivery, unused and in their box.',
+		'Opening hours: Our Pune store is open 10 am to 8 pm, Monday to Saturday.',
+		'Gift wrapping: Every order can be gift wrapped for 49 rupees, with a handwritten note.',
+	].join('\n\n')
+	const excerpt = excerptAround(passage, 'Can you gift wrap my order?', 120)
+	expect(excerpt).toMatch(/^…Gift wrapping: Every order can be gift wrapped for 49 rupees/)
+	expect(excerpt.length).toBeLessThanOrEqual(120)
+	// Nothing asked matches: the opening, cut with an ellipsis.
+	const opening = excerptAround(passage, 'Do you sell furniture?', 60)
+	expect(opening).toMatch(/^Delivery: We deliver across India.*…$/)
+	expect(opening.length).toBeLessThanOrEqual(60)
+	// Short passages whole.
+	expect(excerptAround('Open 9 to 6.', 'When do you open?')).toBe('Open 9 to 6.')
 })

@@ -211,3 +211,26 @@ export function sentencesOf(passage: string) {
 	// A full stop inside a number ("0.8 kg") or an address does not end a sentence.
 	return (passage.match(/(?:[^.!?]|[.!?](?=\S))+(?:[.!?]+|$)/g) ?? [passage]).map((s) => s.trim()).filter(Boolean)
 }
+
+/**
+ * Up to `max` characters of a passage, around what the question asks: from the sentence that holds
+ * most of its terms ("…Every order can be gift wrapped…" for "Can you gift wrap it?", not the
+ * passage's opening about delivery), with "…" where text was left out.
+ */
+export function excerptAround(passage: string, question: string, max = 280) {
+	const flat = passage.replace(/\s+/g, ' ').trim()
+	if (flat.length <= max) return flat
+	const terms = new Set(questionTerms(question))
+	const sentences = sentencesOf(flat)
+	let best = 0
+	let bestHits = 0
+	sentences.forEach((sentence, index) => {
+		const hits = tokenize(sentence).filter((word) => terms.has(word)).length
+		if (hits > bestHits) [best, bestHits] = [index, hits]
+	})
+	const from = Math.max(0, flat.indexOf(sentences[best]))
+	const lead = from > 0 ? '…' : ''
+	const room = max - lead.length
+	const rest = flat.slice(from)
+	return rest.length <= room ? `${lead}${rest}` : `${lead}${rest.slice(0, room - 1).trimEnd()}…`
+}

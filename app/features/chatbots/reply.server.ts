@@ -11,7 +11,7 @@ import {
 	type IncomingMessage,
 } from '~/ai/model-reply.server.ts'
 import { getModelInfo } from '~/ai/models.server.ts'
-import { isFollowUp, withEarlierSubject } from '~/ai/retrieval.ts'
+import { excerptAround, isFollowUp, withEarlierSubject } from '~/ai/retrieval.ts'
 import {
 	finishTurn,
 	isAnswered,
@@ -57,21 +57,22 @@ async function retrieveContext(
 ) {
 	const matches = await searchKnowledge(chatbotId, await searchQuestion(messages, call))
 	if (matches.length === 0) return { context: await firstChunks(chatbotId), sources: [], numbered: false }
-	return { context: matches, sources: matches.map(toSource), numbered: true }
+	const question = lastQuestion(messages)
+	return { context: matches, sources: matches.map((chunk) => toSource(chunk, question)), numbered: true }
 }
 
 /** What a passage's source is called in the prompt: the page's or file's title, else its address. */
 const sourceName = (chunk: KnowledgeChunk) => chunk.title?.trim() || chunk.url || 'Knowledge base'
 
-function toSource(chunk: KnowledgeChunk): CitedPassage {
-	const flat = chunk.content.replace(/\s+/g, ' ').trim()
-	const excerpt = flat.length > 280 ? `${flat.slice(0, 277)}…` : flat
+/** A passage as the visitor's source list and the owner's trace show it: its part that the question is about. */
+function toSource(chunk: KnowledgeChunk, question: string): CitedPassage {
+	const excerpt = excerptAround(chunk.content, question)
 	return { position: chunk.position, excerpt, url: chunk.url, title: chunk.title?.slice(0, 300) ?? null }
 }
 
 /** The passages the model was given, with their scores (0: nothing matched, the opening passages). */
-const traceOf = (context: KnowledgeChunk[]): TracedPassage[] =>
-	context.map((chunk) => ({ ...toSource(chunk), score: Math.round(chunk.rank * 1000) / 1000 }))
+const traceOf = (context: KnowledgeChunk[], question: string): TracedPassage[] =>
+	context.map((chunk) => ({ ...toSource(chunk, question), score: Math.round(chunk.rank * 1000) / 1000 }))
 
 /** The question being answered: the conversation's last message, the visitor's. */
 const lastQuestion = (messages: IncomingMessage[]) =>
@@ -140,7 +141,7 @@ export async function streamChatbotReply(
 						model: getModelInfo().label,
 						answered:
 							!reply.failed && isAnswered(text, { matched: retrieved.numbered, systemPrompt: chatbot.systemPrompt }),
-						passages: traceOf(retrieved.context),
+						passages: traceOf(retrieved.context, lastQuestion(messages)),
 					})
 				}
 			: undefined,
@@ -168,7 +169,7 @@ export async function answerChatbotQuestion(
 			latencyMs,
 			model: getModelInfo().label,
 			answered: text !== null && isAnswered(text, { matched: retrieved.numbered, systemPrompt: chatbot.systemPrompt }),
-			passages: traceOf(retrieved.context),
+			passages: traceOf(retrieved.context, lastQuestion(messages)),
 		})
 	}
 	return { text, sources: retrieved.sources }
