@@ -154,6 +154,7 @@ test.describe('accessibility (axe-core)', () => {
 	}
 
 	test('no serious violations with the dialogs and the mobile menu open', async ({ page }) => {
+		test.slow() // three axe runs: past 30 s once on the busy CI machine
 		await page.goto('/')
 		await page.getByRole('button', { name: /AI Chat/ }).click()
 		await expect(page.getByRole('dialog')).toBeVisible()
