@@ -1,6 +1,7 @@
 // The posts of the chat pages that work without JavaScript: a message and the conversation so far.
 import { z } from 'zod'
-import { CHAT_HISTORY_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from './chat-schema.ts'
+import { CHAT_MESSAGE_MAX_CHARS } from './chat-limits.ts'
+import { CHAT_HISTORY_MAX_MESSAGES } from './chat-schema.ts'
 
 const ChatPageTurnSchema = z.object({
 	role: z.enum(['user', 'assistant']),

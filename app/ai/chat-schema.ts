@@ -1,7 +1,7 @@
 // The chat request body, shared by the widget (before sending) and the server.
 import { z } from 'zod'
+import { CHAT_MESSAGE_MAX_CHARS } from './chat-limits.ts'
 
-export const CHAT_MESSAGE_MAX_CHARS = 2000
 export const CHAT_HISTORY_MAX_MESSAGES = 30
 export const CHAT_BODY_MAX_BYTES = 64 * 1024
 

@@ -27,7 +27,9 @@ const rows: string[] = []
 let below = 0
 try {
 	for (const preset of ['mobile', 'desktop'] as const) {
-		for (const path of publicPaths()) {
+		for (const path of publicPaths().filter(
+			(p) => !process.env.LIGHTHOUSE_PATHS || process.env.LIGHTHOUSE_PATHS.split(',').includes(p),
+		)) {
 			const run = () =>
 				lighthouse(
 					`${app.origin}${path}`,
@@ -47,6 +49,9 @@ try {
 					const audit = result.lhr.audits[ref.id]
 					if (ref.weight > 0 && audit.score !== null && audit.score < 1 && category !== 'performance') {
 						console.warn(`${preset} ${path}: ${category} / ${audit.id}: ${audit.title}`)
+						// What the audit found, so a failure can be acted on without opening a report.
+						const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? []
+						for (const item of items.slice(0, 3)) console.warn(`  ${JSON.stringify(item).slice(0, 400)}`)
 					}
 				}
 			}

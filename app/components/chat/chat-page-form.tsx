@@ -2,7 +2,7 @@
 // preview page): the conversation so far rides along in a hidden field.
 import { Send } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
-import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-schema.ts'
+import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { Button } from '~/components/ui/button.tsx'
 
 export function ChatPageForm({

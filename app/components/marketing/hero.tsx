@@ -1,6 +1,6 @@
 import { ArrowRight, ArrowUpRight, Send, Sparkles } from 'lucide-react'
 import { useCallback, useRef, useState } from 'react'
-import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-schema.ts'
+import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { useChatLauncher } from '~/components/chat/chat-launcher.tsx'
 import { Icon } from '~/components/icon.tsx'
 import { Badge } from '~/components/ui/badge.tsx'

@@ -3,7 +3,7 @@
 // embed adds its welcome message, suggested questions, placeholder and a remembered conversation.
 import { RotateCcw } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
-import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-schema.ts'
+import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { ChatComposer, ChatThread, type ThreadMessage } from '~/components/chat/chat-thread.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { useChatbotChat } from './use-chatbot-chat.ts'

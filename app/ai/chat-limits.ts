@@ -1,0 +1,3 @@
+// The chat's size limits, apart from the zod schemas so the home page's ask box can use them
+// without loading zod (whose eval check also trips the page's Content-Security-Policy).
+export const CHAT_MESSAGE_MAX_CHARS = 2000
