@@ -164,28 +164,52 @@ export function DeleteSection({
 	return (
 		<WorkspaceSection title={title}>
 			<p className="mt-1 text-sm text-slate-600">{text}</p>
-			{confirming ? (
-				<DeleteConfirmation
-					id={`${itemId}-delete-confirm`}
-					action={pagePath}
-					question={question}
-					confirmLabel={confirmLabel}
-					cancelTo={pagePath}
-					itemId={itemId}
-				/>
-			) : (
-				<ButtonLink
-					to={`${pagePath}?delete`}
-					preventScrollReset
-					variant="secondary"
-					size="sm"
-					className="mt-4 text-rose-700 hover:bg-rose-50"
-				>
-					<Trash2 className="size-4" aria-hidden />
-					{confirmLabel}
-				</ButtonLink>
-			)}
+			<DeleteStep
+				confirming={confirming}
+				askTo={`${pagePath}?delete`}
+				id={`${itemId}-delete-confirm`}
+				action={pagePath}
+				question={question}
+				confirmLabel={confirmLabel}
+				itemId={itemId}
+				className="mt-4"
+			/>
 		</WorkspaceSection>
+	)
+}
+
+/**
+ * A delete button that leads to its inline confirmation (`askTo`, a link such as `?delete`, so it
+ * works without JavaScript), or the confirmation itself once asked.
+ */
+export function DeleteStep({
+	confirming,
+	askTo,
+	className,
+	...confirmation
+}: {
+	confirming: boolean
+	askTo: string
+	className?: string
+	id: string
+	action: string
+	question: string
+	confirmLabel: string
+	itemId: string
+	intent?: string
+}) {
+	if (confirming) return <DeleteConfirmation {...confirmation} cancelTo={confirmation.action} />
+	return (
+		<ButtonLink
+			to={askTo}
+			preventScrollReset
+			variant="secondary"
+			size="sm"
+			className={cn('text-rose-700 hover:bg-rose-50', className)}
+		>
+			<Trash2 className="size-4" aria-hidden />
+			{confirmation.confirmLabel}
+		</ButtonLink>
 	)
 }
 

@@ -1,11 +1,9 @@
 // /playground/chatbots/:chatbotId/conversations/:conversationId: one conversation as the visitor saw
 // it, and under each answer why it said that: the passages retrieval gave the model, their source
 // and score, the model, the time it took, and the visitor's feedback. Delete works without JavaScript.
-import { ArrowLeft, BookOpen, Globe, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react'
+import { ArrowLeft, BookOpen, Globe, ThumbsDown, ThumbsUp } from 'lucide-react'
 import { data, Link } from 'react-router'
-import { DeleteConfirmation } from '~/components/playground/builder-parts.tsx'
-import { NotFoundBoundary, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
-import { ButtonLink } from '~/components/ui/button.tsx'
+import { DeleteStep, NotFoundBoundary, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
 import { formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
@@ -170,27 +168,15 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 					)}
 				</ol>
 				<div className="mt-6 border-t border-slate-200 pt-4">
-					{confirmingDelete ? (
-						<DeleteConfirmation
-							id="delete-conversation-confirm"
-							action={path}
-							question={copy.deleteConfirm}
-							confirmLabel={copy.delete}
-							cancelTo={path}
-							itemId={conversation.id}
-						/>
-					) : (
-						<ButtonLink
-							to={`${path}?delete`}
-							preventScrollReset
-							variant="secondary"
-							size="sm"
-							className="text-rose-700 hover:bg-rose-50"
-						>
-							<Trash2 className="size-4" aria-hidden />
-							{copy.delete}
-						</ButtonLink>
-					)}
+					<DeleteStep
+						confirming={confirmingDelete}
+						askTo={`${path}?delete`}
+						id="delete-conversation-confirm"
+						action={path}
+						question={copy.deleteConfirm}
+						confirmLabel={copy.delete}
+						itemId={conversation.id}
+					/>
 				</div>
 			</WorkspaceSection>
 		</div>

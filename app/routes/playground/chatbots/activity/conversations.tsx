@@ -1,11 +1,10 @@
 // /playground/chatbots/:chatbotId/conversations: what visitors asked the chatbot, newest first. A GET
 // form filters (search, unanswered, feedback, dates, visitors or tests) and pages with a cursor, so
 // it all works without JavaScript; with it, new conversations appear live (SSE, then a revalidation).
-import { MessageSquare, Search, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react'
+import { MessageSquare, Search, ThumbsDown, ThumbsUp } from 'lucide-react'
 import { useEffect } from 'react'
 import { data, Form, Link, useRevalidator } from 'react-router'
-import { DeleteConfirmation } from '~/components/playground/builder-parts.tsx'
-import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
+import { DeleteStep, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { Button, ButtonLink } from '~/components/ui/button.tsx'
 import { Field, SelectField } from '~/components/ui/field.tsx'
 import { requireUser } from '~/features/accounts/auth.server.ts'
@@ -26,7 +25,6 @@ import {
 } from '~/features/chatbots/conversations/conversations.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { readFormData } from '~/lib/forms.server.ts'
-import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import type { Route } from './+types/conversations'
 
@@ -254,29 +252,17 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 						{copy.saveRetention}
 					</Button>
 				</Form>
-				<div className={cn('mt-6 border-t border-slate-200 pt-4')}>
-					{confirmingDeleteAll ? (
-						<DeleteConfirmation
-							id="delete-all-confirm"
-							action={path}
-							question={copy.deleteAllConfirm}
-							confirmLabel={copy.deleteAll}
-							cancelTo={path}
-							itemId="all"
-							intent="delete-all"
-						/>
-					) : (
-						<ButtonLink
-							to={`${path}?delete-all`}
-							preventScrollReset
-							variant="secondary"
-							size="sm"
-							className="text-rose-700 hover:bg-rose-50"
-						>
-							<Trash2 className="size-4" aria-hidden />
-							{copy.deleteAll}
-						</ButtonLink>
-					)}
+				<div className="mt-6 border-t border-slate-200 pt-4">
+					<DeleteStep
+						confirming={confirmingDeleteAll}
+						askTo={`${path}?delete-all`}
+						id="delete-all-confirm"
+						action={path}
+						question={copy.deleteAllConfirm}
+						confirmLabel={copy.deleteAll}
+						itemId="all"
+						intent="delete-all"
+					/>
 				</div>
 			</WorkspaceSection>
 		</div>
