@@ -5,25 +5,12 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { PNG } from 'pngjs'
 import { expect, sql, test } from './fixtures.ts'
-import { expectNoSeriousA11yViolations } from './helpers.ts'
+import { createShopChatbot as createChatbot, expectNoSeriousA11yViolations } from './helpers.ts'
 import { E2E_EMBED_HOST_PORT } from './ports.ts'
 
 const ALLOWED = `http://127.0.0.1:${E2E_EMBED_HOST_PORT}`
 const OTHER_SITE = `http://localhost:${E2E_EMBED_HOST_PORT}`
 const SUBDOMAIN = `http://shop.localhost:${E2E_EMBED_HOST_PORT}`
-const KNOWLEDGE = [
-	'Delivery\n\nWe deliver across India in three to five working days. Orders above 999 rupees ship free.',
-	'Returns\n\nItems can come back within 30 days of delivery, unused and in their box.',
-].join('\n\n')
-
-async function createChatbot(page: Page, name: string) {
-	await page.goto('/playground?new')
-	await page.getByLabel('Knowledge Base Content').fill(KNOWLEDGE)
-	await page.getByLabel('Chatbot Name').fill(name)
-	await page.getByRole('button', { name: 'Create Chatbot' }).click()
-	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
-	return page.url().split('/').pop()!
-}
 
 /**
  * The host page with the snippet, once the loader has asked for its config: the status it read, or

@@ -40,3 +40,19 @@ export const publicPaths = [
 	'/services/mobile-app-development',
 	'/services/managed-cloud-services',
 ]
+
+/** A small shop's knowledge: delivery and returns, as two headed paragraphs. */
+const SHOP_KNOWLEDGE = [
+	'Delivery\n\nWe deliver across India in three to five working days. Orders above 999 rupees ship free.',
+	'Returns\n\nItems can come back within 30 days of delivery, unused and in their box.',
+].join('\n\n')
+
+/** Creates a chatbot on the shop's knowledge through the form (signed in) and returns its id. */
+export async function createShopChatbot(page: Page, name: string) {
+	await page.goto('/playground?new')
+	await page.getByLabel('Knowledge Base Content').fill(SHOP_KNOWLEDGE)
+	await page.getByLabel('Chatbot Name').fill(name)
+	await page.getByRole('button', { name: 'Create Chatbot' }).click()
+	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+	return page.url().split('/').pop()!
+}
