@@ -1,23 +1,22 @@
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { islandsPlugin } from './vite-islands-plugin.ts'
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter()],
+	plugins: [tailwindcss(), reactRouter(), islandsPlugin()],
 	resolve: { tsconfigPaths: true },
 	build: {
 		sourcemap: false,
 		rolldownOptions: {
 			output: {
-				// Fewer, larger files on first load: the React runtime in one chunk, and icons (a few
-				// hundred bytes each, otherwise one file per icon) in another. Nothing lazily loaded
-				// (chat, dialogs) matches these, so the first page's JavaScript does not grow.
+				// Fewer, larger files on first load: React in one chunk, React Router in another (the
+				// public pages' islands use React without it, ADR 0021), and icons (a few hundred bytes
+				// each, otherwise one file per icon) in a third.
 				codeSplitting: {
 					groups: [
-						{
-							name: 'react',
-							test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
-						},
+						{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+						{ name: 'router', test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
 						{ name: 'icons', test: /node_modules[\\/](lucide-react|react-icons)[\\/]/ },
 					],
 				},

@@ -1,5 +1,3 @@
-import interLatinHref from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
-import jakartaLatinHref from '@fontsource-variable/plus-jakarta-sans/files/plus-jakarta-sans-latin-wght-normal.woff2?url'
 import {
 	data,
 	Links,
@@ -7,6 +5,7 @@ import {
 	Outlet,
 	Scripts,
 	ScrollRestoration,
+	useLocation,
 	useMatches,
 	useRouteLoaderData,
 	type LinksFunction,
@@ -15,26 +14,36 @@ import { getModelInfo } from '~/ai/models.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { SiteFooter } from '~/components/site-footer.tsx'
 import { SiteHeader } from '~/components/site-header.tsx'
-import { ToastMessage, Toaster } from '~/components/toast-message.tsx'
-import { ChatWidgetProvider } from '~/features/assistant/ui/chat-widget.tsx'
+import { PageToasts } from '~/components/toast-message.tsx'
+import { ChatWidget } from '~/features/assistant/ui/chat-widget.tsx'
+import { Island } from '~/lib/islands/island.tsx'
+import { islandsScript } from '~/lib/islands/islands-script.server.ts'
 import { useNonce } from '~/lib/nonce-provider.tsx'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import { organizationJsonLd } from '~/lib/seo.ts'
 import { getToast } from '~/lib/toast.server.ts'
 import type { Route } from './+types/root'
+import interCoreHref from './styles/fonts/inter-core.woff2?url'
+import jakartaCoreHref from './styles/fonts/plus-jakarta-sans-core.woff2?url'
 import appStylesHref from './styles/app.css?url'
 
 export const links: LinksFunction = () => [
-	// The Latin faces render the first screen; fetch them with the stylesheet, not after it.
-	{ rel: 'preload', href: interLatinHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-	{ rel: 'preload', href: jakartaLatinHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+	// The cut-down faces render the first screen (app/styles/app.css); fetch them with the stylesheet,
+	// not after it.
+	{ rel: 'preload', href: interCoreHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+	{ rel: 'preload', href: jakartaCoreHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { toast, headers } = await getToast(request)
 	return data(
-		{ origin: getSiteOrigin(request), toast, aiOffline: getModelInfo().kind === 'offline' },
+		{
+			origin: getSiteOrigin(request),
+			toast,
+			aiOffline: getModelInfo().kind === 'offline',
+			islandsScript,
+		},
 		{ headers: headers ?? undefined },
 	)
 }
@@ -44,9 +53,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const data = useRouteLoaderData<typeof loader>('root')
 	// Pages framed on other sites (the chatbot embed) get the document without the site around it; the
 	// Playground is an app with its own header, without the marketing navigation and footer.
-	const handles = useMatches().map((match) => match.handle as { bare?: boolean; app?: boolean } | undefined)
+	const handles = useMatches().map(
+		(match) => match.handle as { bare?: boolean; app?: boolean; islands?: boolean } | undefined,
+	)
 	const bare = handles.some((handle) => handle?.bare)
 	const app = handles.some((handle) => handle?.app)
+	// The public pages are sent as HTML with islands, without React Router's client (ADR 0021). Only
+	// the server decides: reached by a client-side navigation, such a page renders as any other.
+	const islands = typeof document === 'undefined' && handles.some((handle) => handle?.islands) && !!data
 	return (
 		<html lang="en-IN" className={bare ? undefined : app ? 'scroll-pt-16' : 'scroll-pt-20'}>
 			<head>
@@ -77,10 +91,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				) : (
 					<SiteFrame offline={data?.aiOffline ?? true}>{children}</SiteFrame>
 				)}
-				<Toaster placement={app ? 'app' : 'site'} />
-				{bare ? null : <ToastMessage toast={data?.toast} />}
-				{bare ? null : <ScrollRestoration nonce={nonce} />}
-				<Scripts nonce={nonce} />
+				{islands ? (
+					data.toast ? (
+						<Island name="toasts" component={PageToasts} props={{ toast: data.toast, placement: 'site' }} />
+					) : null
+				) : (
+					<PageToasts toast={bare ? null : data?.toast} placement={app ? 'app' : 'site'} />
+				)}
+				{islands ? (
+					<IslandsScript script={data.islandsScript} nonce={nonce} />
+				) : (
+					<>
+						{bare ? null : <ScrollRestoration nonce={nonce} />}
+						<Scripts nonce={nonce} />
+					</>
+				)}
 			</body>
 		</html>
 	)
@@ -109,17 +134,36 @@ function SkipLink() {
 
 /** Header, main and footer around every page, with the floating chat. */
 function SiteFrame({ offline, children }: { offline: boolean; children: React.ReactNode }) {
+	const { pathname } = useLocation()
 	return (
-		<ChatWidgetProvider offline={offline}>
-			<div className="flex min-h-screen flex-col">
-				<SkipLink />
-				<SiteHeader />
-				<main id="main" className="flex-1">
-					{children}
-				</main>
-				<SiteFooter />
-			</div>
-		</ChatWidgetProvider>
+		<div className="flex min-h-screen flex-col">
+			<SkipLink />
+			<Island name="site-header" component={SiteHeader} props={{ pathname }} />
+			<main id="main" className="flex-1">
+				{children}
+			</main>
+			<SiteFooter />
+			<Island name="chat-widget" component={ChatWidget} props={{ offline, pathname }} />
+		</div>
+	)
+}
+
+/**
+ * The islands loader. In development Vite serves it from source, and React's fast refresh needs its
+ * preamble first (what React Router's <Scripts> adds on its pages).
+ */
+function IslandsScript({ script, nonce }: { script: { src: string; dev: boolean }; nonce: string }) {
+	return (
+		<>
+			{script.dev ? (
+				<script
+					type="module"
+					nonce={nonce}
+					dangerouslySetInnerHTML={{ __html: 'import "/@id/__x00__virtual:react-router/inject-hmr-runtime"' }}
+				/>
+			) : null}
+			<script type="module" src={script.src} nonce={nonce} />
+		</>
 	)
 }
 

@@ -2,8 +2,10 @@
 // so production never runs TypeScript through a loader.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
 import { build } from 'esbuild'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -36,6 +38,30 @@ await build({
 	sourcemap: true,
 	logLevel: 'warning',
 })
+
+// Fingerprinted scripts, styles and icons compressed once, at their best, here rather than on every
+// request: server/app.ts serves the .br or .gz a browser accepts (fonts and pictures are
+// compressed formats already).
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+const assetsDir = path.join(root, 'build/client/assets')
+let compressed = 0
+for (const name of await readdir(assetsDir)) {
+	if (!/\.(js|css|svg|json)$/.test(name)) continue
+	const body = await readFile(path.join(assetsDir, name))
+	await writeFile(
+		path.join(assetsDir, `${name}.br`),
+		await brotli(body, {
+			params: {
+				[zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+				[zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+			},
+		}),
+	)
+	await writeFile(path.join(assetsDir, `${name}.gz`), await gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }))
+	compressed++
+}
+console.log(`Compressed ${compressed} assets (Brotli and gzip)`)
 
 await mkdir(path.join(root, 'build'), { recursive: true })
 await writeFile(path.join(root, 'build/.stamp'), new Date().toISOString())

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
+import expressStaticGzip from 'express-static-gzip'
 import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ServerBuild } from 'react-router'
@@ -171,8 +172,17 @@ export async function createServerApp({
 	} else {
 		const buildDir = path.resolve(import.meta.dirname)
 		const clientDir = path.join(buildDir, 'client')
-		// Fingerprinted assets never change; everything else is revalidated hourly.
-		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
+		// Fingerprinted assets never change; everything else is revalidated hourly. Assets are sent as
+		// the Brotli or gzip file the build made (scripts/build.mjs), so compression skips them.
+		app.use(
+			'/assets',
+			expressStaticGzip(path.join(clientDir, 'assets'), {
+				enableBrotli: true,
+				orderPreference: ['br', 'gzip'],
+				index: false,
+				serveStatic: { immutable: true, maxAge: '1y' },
+			}),
+		)
 		app.use(express.static(clientDir, { maxAge: '1h' }))
 		build = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild
 	}

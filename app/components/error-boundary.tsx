@@ -2,7 +2,7 @@
 // expects (404, 403, ...), a default for other statuses, and one for thrown exceptions. The server
 // log has the details; the page says what a visitor can do.
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from 'react-router'
-import { ButtonLink } from '~/components/ui/button.tsx'
+import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { company } from '~/content/company.ts'
 
 type StatusHandler = (info: { error: ErrorResponse }) => React.ReactNode | null

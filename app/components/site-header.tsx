@@ -1,6 +1,5 @@
 import { ArrowUpRight, Menu, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useLocation } from 'react-router'
 import { ExternalButtonLink } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import { consultationLabel, navEntries, type NavEntry } from '~/content/navigation.ts'
@@ -22,10 +21,10 @@ function useScrolledPast(threshold: number) {
 	return scrolled
 }
 
-export function SiteHeader() {
+/** An island on the public pages (docs/decisions/0021-islands-on-public-pages.md): the path is a prop. */
+export function SiteHeader({ pathname }: { pathname: string }) {
 	const scrolled = useScrolledPast(SCROLL_OPAQUE_THRESHOLD)
 	const [menuOpen, setMenuOpen] = useState(false)
-	const { pathname } = useLocation()
 
 	// Home and Services scroll in place on the home page; elsewhere the links navigate there.
 	function handleEntry(event: React.MouseEvent<HTMLAnchorElement>, entry: NavEntry) {

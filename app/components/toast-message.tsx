@@ -64,7 +64,7 @@ export function ToastMessage({ toast }: { toast: Toast | null | undefined }) {
  * The site shows toasts under its header; the Playground, an app, in the bottom-right corner, away
  * from its header's controls and the forms it is about.
  */
-export function Toaster({ placement = 'site' }: { placement?: 'site' | 'app' }) {
+function Toaster({ placement = 'site' }: { placement?: 'site' | 'app' }) {
 	const [HotToaster, setHotToaster] = useState<ComponentType<Record<string, unknown>> | null>(null)
 	useEffect(() => {
 		const mount = () =>
@@ -80,5 +80,15 @@ export function Toaster({ placement = 'site' }: { placement?: 'site' | 'app' }) 
 			containerStyle={placement === 'app' ? { bottom: 16, right: 16 } : { top: 76 }}
 			toastOptions={{ className: '!rounded-xl !shadow-xl' }}
 		/>
+	)
+}
+
+/** The page's toasts: the one the server sent, and the toaster that shows it and any raised later. */
+export function PageToasts({ toast, placement }: { toast: Toast | null | undefined; placement: 'site' | 'app' }) {
+	return (
+		<>
+			<Toaster placement={placement} />
+			<ToastMessage toast={toast} />
+		</>
 	)
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { freezeClock } from './helpers.ts'
+import { expectIslandLive, freezeClock } from './helpers.ts'
 
 test.use({ timezoneId: 'Asia/Kolkata' })
 
@@ -7,6 +7,9 @@ test('workshop countdown ticks every second toward the next Saturday 19:00 India
 	// Wednesday 18 November 2026, 10:00:00 in Kolkata: 3 days 9 hours to Saturday 19:00.
 	await freezeClock(page, new Date('2026-11-18T10:00:00+05:30'))
 	await page.goto('/career')
+	// The countdown wakes as it comes into view.
+	await page.getByTestId('countdown-days').scrollIntoViewIfNeeded()
+	await expectIslandLive(page, 'workshop-countdown')
 	await expect(page.getByTestId('countdown-days')).toHaveText('03')
 	await expect(page.getByTestId('countdown-hours')).toHaveText('09')
 	await expect(page.getByTestId('countdown-minutes')).toHaveText('00')
@@ -22,6 +25,7 @@ test('workshop countdown ticks every second toward the next Saturday 19:00 India
 test('on a Saturday afternoon it counts to that evening, and shows the workshop live at 19:00', async ({ page }) => {
 	await freezeClock(page, new Date('2026-11-21T18:59:58+05:30'))
 	await page.goto('/career')
+	await page.getByTestId('countdown-days').scrollIntoViewIfNeeded()
 	await expect(page.getByTestId('countdown-days')).toHaveText('00')
 	await expect(page.getByTestId('countdown-hours')).toHaveText('00')
 	await expect(page.getByTestId('countdown-seconds')).toHaveText('02')
@@ -36,6 +40,7 @@ test.describe('a visitor abroad', () => {
 		// Saturday 12:00 in London is 17:30 in India: 1 h 30 min to go.
 		await freezeClock(page, new Date('2026-11-21T12:00:00Z'))
 		await page.goto('/career')
+		await page.getByTestId('countdown-days').scrollIntoViewIfNeeded()
 		await expect(page.getByTestId('countdown-days')).toHaveText('00')
 		await expect(page.getByTestId('countdown-hours')).toHaveText('01')
 		await expect(page.getByTestId('countdown-minutes')).toHaveText('30')

@@ -8,6 +8,15 @@ export async function freezeClock(page: Page, time: Date = new Date('2026-11-18T
 	await page.clock.pauseAt(time)
 }
 
+/**
+ * Waits until an island of a public page is live (ADR 0021). Idle islands wake after the load event
+ * in an idle moment, which a frozen clock never reaches; reaching for one (hover, focus) or
+ * scrolling it into view wakes it, as for a visitor.
+ */
+export async function expectIslandLive(page: Page, name: string) {
+	await expect(page.locator(`[data-island="${name}"][data-live]`)).toBeAttached()
+}
+
 /** Fails on serious or critical axe-core violations, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page, include?: string) {
 	let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

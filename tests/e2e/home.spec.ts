@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { company } from '~/content/company.ts'
-import { collectErrors, freezeClock } from './helpers.ts'
+import { collectErrors, expectIslandLive, freezeClock } from './helpers.ts'
 
 test.describe('home page with JavaScript', () => {
 	test('renders without console errors or CSP violations', async ({ page }) => {
@@ -34,6 +34,8 @@ test.describe('home page with JavaScript', () => {
 
 	test('Services and Contact scroll smoothly in place; Home scrolls back to the top', async ({ page }) => {
 		await page.goto('/')
+		// Before the header is live the links are plain anchors to the same sections.
+		await expectIslandLive(page, 'site-header')
 		const nav = page.getByRole('navigation', { name: 'Main' })
 		await nav.getByRole('link', { name: 'Services' }).click()
 		await expect(page.locator('#services')).toBeInViewport()
@@ -72,6 +74,12 @@ test.describe('home page with JavaScript', () => {
 	test('hero: Custom Development selected first, typing example prompts', async ({ page }) => {
 		await freezeClock(page)
 		await page.goto('/')
+		// The server's HTML shows the first prompt whole; the hero wakes (here, on hover) and types.
+		await expect(page.getByTestId('typewriter-text')).toHaveText(
+			'Build a GST-ready invoicing portal for my distribution business',
+		)
+		await page.getByRole('heading', { level: 1 }).hover()
+		await expectIslandLive(page, 'hero')
 		await expect(page.getByRole('button', { name: /Custom Development/ })).toHaveAttribute('aria-pressed', 'true')
 		await expect(page.getByRole('button', { name: /AI Chat/ })).toHaveAttribute('aria-pressed', 'false')
 		const text = page.getByTestId('typewriter-text')
@@ -86,7 +94,10 @@ test.describe('home page with JavaScript', () => {
 	test("hero: the ask bar opens the chat with the visitor's question, or with the prompt on show", async ({ page }) => {
 		await page.goto('/')
 		const ask = page.getByRole('textbox', { name: 'Describe what you want to build, and ask Riya' })
+		// Typed before the hero is live, and kept when it comes alive.
 		await ask.fill('When is the workshop?')
+		await expectIslandLive(page, 'hero')
+		await expect(ask).toHaveValue('When is the workshop?')
 		await ask.press('Enter')
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		await expect(dialog.locator('[data-role="user"]')).toHaveText(/When is the workshop\?/)
@@ -174,6 +185,9 @@ test.describe('home page with JavaScript', () => {
 		// CSS smooth scrolling would still be moving the page when Playwright clicks a flow.
 		await page.evaluate(() => (document.documentElement.style.scrollBehavior = 'auto'))
 		const flows = page.getByTestId('agent-flows')
+		// The section wakes as it comes into view.
+		await flows.scrollIntoViewIfNeeded()
+		await expectIslandLive(page, 'agents-section')
 		const panel = page.getByTestId('agent-flow-panel')
 		await expect(panel).toHaveAttribute('data-flow', 'Inbound Call Handling')
 		await expect(flows).toHaveAttribute('data-rotating', 'true')

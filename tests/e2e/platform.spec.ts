@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { statSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { company } from '~/content/company.ts'
 import { collectErrors, expectNoSeriousA11yViolations, publicPaths } from './helpers.ts'
@@ -84,13 +85,24 @@ test.describe('platform', () => {
 		expect(response.status()).toBe(403)
 	})
 
-	test('static assets are compressed and cached for a year', async ({ request }) => {
+	test('static assets are sent pre-compressed (Brotli, else gzip) and cached for a year', async ({ request }) => {
 		const html = await (await request.get('/')).text()
 		const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]
-		const response = await request.get(css, { headers: { 'Accept-Encoding': 'gzip' } })
-		expect(response.headers()['cache-control']).toContain('max-age=31536000')
-		expect(response.headers()['cache-control']).toContain('immutable')
-		expect(response.headers()['content-encoding']).toBe('gzip')
+		const script = /src="(\/assets\/islands[^"]+\.js)"/.exec(html)![1]
+		for (const asset of [css, script]) {
+			for (const [accept, encoding, extension] of [
+				['br, gzip', 'br', 'br'],
+				['gzip', 'gzip', 'gz'],
+			]) {
+				const response = await request.get(asset, { headers: { 'Accept-Encoding': accept } })
+				expect(response.headers()['cache-control']).toContain('max-age=31536000')
+				expect(response.headers()['cache-control']).toContain('immutable')
+				expect(response.headers()['content-encoding'], asset).toBe(encoding)
+				expect(response.headers()['content-type'], asset).toMatch(/^(text\/css|text\/javascript)/)
+				// The file the build compressed at its best, not one compressed on the fly.
+				expect(Number(response.headers()['content-length'])).toBe(statSync(`build/client${asset}.${extension}`).size)
+			}
+		}
 	})
 })
 

@@ -4,6 +4,7 @@ import { Badge } from '~/components/ui/badge.tsx'
 import { ExternalButtonLink } from '~/components/ui/button.tsx'
 import { career } from '~/content/career.ts'
 import { company } from '~/content/company.ts'
+import { Island } from '~/lib/islands/island.tsx'
 import { WorkshopCountdown } from './workshop-countdown.tsx'
 
 /** The internship program. It is the body of /career and a section of the home page. */
@@ -67,7 +68,12 @@ export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | '
 							))}
 						</ul>
 						<div className="mt-8">
-							<WorkshopCountdown label={career.workshop.countdownLabel} liveLabel={career.workshop.liveLabel} />
+							<Island
+								name="workshop-countdown"
+								component={WorkshopCountdown}
+								props={{ label: career.workshop.countdownLabel, liveLabel: career.workshop.liveLabel }}
+								hydrate="visible"
+							/>
 						</div>
 						<ExternalButtonLink href={company.externalLinks.workshopForm} variant="light" size="lg" className="mt-8">
 							{career.workshop.registerLabel}

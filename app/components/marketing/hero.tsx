@@ -1,10 +1,10 @@
 import { ArrowRight, ArrowUpRight, Send, Sparkles } from 'lucide-react'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
-import { useChatLauncher } from '~/components/chat/chat-launcher.tsx'
+import { openChat, preloadChat } from '~/components/chat/chat-launcher.ts'
 import { Icon } from '~/components/icon.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
-import { ButtonLink, ExternalButtonLink } from '~/components/ui/button.tsx'
+import { buttonClasses, ExternalButtonLink } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import { examplePrompts, hero, type HeroTab } from '~/content/home.ts'
 import { cn } from '~/lib/misc.ts'
@@ -19,7 +19,6 @@ const importVoiceDialog = () => import('./voice-placeholder-dialog.tsx').then((m
 
 export function Hero() {
 	const [selected, setSelected] = useState<HeroTab>('development')
-	const { openChat, preloadChat } = useChatLauncher()
 	const [voiceOpen, setVoiceOpen] = useState(false)
 	const [VoiceDialog, loadVoiceDialog] = useLazyComponent(importVoiceDialog, 'voice dialog')
 
@@ -70,10 +69,12 @@ export function Hero() {
 					</h1>
 					<p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-slate-600">{hero.subheading}</p>
 					<div className="mt-9 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-						<ButtonLink to="/playground" reloadDocument size="lg">
+						{/* A plain link: the hero is an island, outside React Router (and the Playground is a
+						    document of its own anyway). */}
+						<a href="/playground" className={buttonClasses({ size: 'lg' })}>
 							{hero.exploreLabel}
 							<ArrowRight className="size-4" aria-hidden />
-						</ButtonLink>
+						</a>
 						<ExternalButtonLink href={company.externalLinks.scheduling} variant="secondary" size="lg">
 							{hero.consultationLabel}
 							<ArrowUpRight className="size-4" aria-hidden />
@@ -143,8 +144,15 @@ function HeroAsk({
 	selected: HeroTab
 	onAsk: (question: string) => void
 }) {
-	const [value, setValue] = useState('')
+	// Uncontrolled: the hero is an island that may come alive while the visitor is already typing,
+	// and React would reset a controlled box to its empty state, losing what was typed.
+	const box = useRef<HTMLTextAreaElement>(null)
+	const [hasText, setHasText] = useState(false)
 	const [focused, setFocused] = useState(false)
+	useEffect(() => {
+		setHasText(Boolean(box.current?.value))
+		setFocused(document.activeElement === box.current)
+	}, [])
 	const shown = useRef(prompts[0])
 	const rememberPrompt = useCallback((prompt: string) => {
 		shown.current = prompt
@@ -153,8 +161,10 @@ function HeroAsk({
 
 	function ask(event: React.FormEvent<HTMLFormElement>) {
 		event.preventDefault()
-		onAsk(value.trim() || shown.current)
-		setValue('')
+		const textarea = box.current
+		onAsk(textarea?.value.trim() || shown.current)
+		if (textarea) textarea.value = ''
+		setHasText(false)
 	}
 
 	return (
@@ -178,7 +188,7 @@ function HeroAsk({
 					<p
 						className={cn(
 							'pointer-events-none col-start-1 row-start-1 text-slate-800',
-							(value || focused) && 'invisible',
+							(hasText || focused) && 'invisible',
 						)}
 						data-testid="prompt-preview"
 					>
@@ -188,11 +198,12 @@ function HeroAsk({
 					<textarea
 						name="message"
 						aria-label={hero.askLabel}
-						value={value}
+						ref={box}
+						defaultValue=""
 						required
 						maxLength={CHAT_MESSAGE_MAX_CHARS}
 						rows={1}
-						onChange={(event) => setValue(event.target.value)}
+						onChange={(event) => setHasText(Boolean(event.target.value))}
 						onFocus={() => setFocused(true)}
 						onBlur={() => setFocused(false)}
 						onKeyDown={(event) => {

@@ -4,7 +4,8 @@ import { Plus, Trash2, type LucideIcon } from 'lucide-react'
 import { Form, useFetcher } from 'react-router'
 import { showToast } from '~/components/toast-message.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
-import { Button, ButtonLink } from '~/components/ui/button.tsx'
+import { ButtonLink } from '~/components/ui/button-link.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { cn } from '~/lib/misc.ts'
 
 export function CodeBox({ id, label, code, rows }: { id: string; label: React.ReactNode; code: string; rows: number }) {

@@ -1,5 +1,5 @@
 import { Sparkles, type LucideIcon } from 'lucide-react'
-import { ButtonLink } from '~/components/ui/button.tsx'
+import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { cn } from '~/lib/misc.ts'
 
 /**

@@ -4,7 +4,7 @@
 import { ArrowLeft, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { ButtonLink } from '~/components/ui/button.tsx'
+import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { cn } from '~/lib/misc.ts'
 import { DeleteConfirmation, ItemIdentity, type ItemIdentityProps } from './builder-parts.tsx'
 

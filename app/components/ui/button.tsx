@@ -1,4 +1,3 @@
-import { Link, type LinkProps } from 'react-router'
 import { cn } from '~/lib/misc.ts'
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'light' | 'danger'
@@ -30,14 +29,10 @@ export function buttonClasses({
 	return cn(base, variants[variant], sizes[size], className)
 }
 
-type StyleProps = { variant?: Variant; size?: Size }
+export type ButtonStyleProps = { variant?: Variant; size?: Size }
 
-export function Button({ variant, size, className, ...props }: React.ComponentProps<'button'> & StyleProps) {
+export function Button({ variant, size, className, ...props }: React.ComponentProps<'button'> & ButtonStyleProps) {
 	return <button type="button" className={buttonClasses({ variant, size, className })} {...props} />
-}
-
-export function ButtonLink({ variant, size, className, ...props }: LinkProps & StyleProps) {
-	return <Link className={buttonClasses({ variant, size, className })} {...props} />
 }
 
 /** A link to another site, opened in a new tab (spec: external links open in new tabs). */
@@ -47,7 +42,7 @@ export function ExternalButtonLink({
 	className,
 	children,
 	...props
-}: React.ComponentProps<'a'> & StyleProps) {
+}: React.ComponentProps<'a'> & ButtonStyleProps) {
 	return (
 		<a target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant, size, className })} {...props}>
 			{children}

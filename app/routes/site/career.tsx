@@ -11,6 +11,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		origin: originFromMatches(matches),
 	})
 
+// Served as HTML with islands, without React Router's client (ADR 0021).
+export const handle = { islands: true }
+
 export default function CareerRoute() {
 	return (
 		<div className="relative isolate bg-slate-50 pt-12 sm:pt-16">

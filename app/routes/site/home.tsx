@@ -5,6 +5,7 @@ import { Hero } from '~/components/marketing/hero.tsx'
 import { ProductTour } from '~/components/marketing/product-tour.tsx'
 import { ServicesSection } from '~/components/marketing/services-section.tsx'
 import { company } from '~/content/company.ts'
+import { Island } from '~/lib/islands/island.tsx'
 import { originFromMatches, seo } from '~/lib/seo.ts'
 import type { Route } from './+types/home'
 
@@ -17,14 +18,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 		origin: originFromMatches(matches),
 	})
 
+// Served as HTML with islands, without React Router's client (ADR 0021).
+export const handle = { islands: true }
+
 export default function HomeRoute() {
 	return (
 		<>
-			<Hero />
+			<Island name="hero" component={Hero} props={{}} />
 			<ServicesSection />
 			<BuilderTiles />
 			<ProductTour />
-			<AgentsSection />
+			<Island name="agents-section" component={AgentsSection} props={{}} hydrate="visible" />
 			<div className="bg-slate-50">
 				<CareerSection />
 			</div>

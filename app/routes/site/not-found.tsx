@@ -1,8 +1,9 @@
-import { useEffect } from 'react'
 import { data, useLocation } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { ButtonLink } from '~/components/ui/button.tsx'
+import { NotFoundLog } from '~/components/not-found-log.tsx'
+import { buttonClasses } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
+import { Island } from '~/lib/islands/island.tsx'
 import type { Route } from './+types/not-found'
 
 // Every unknown URL lands here and answers 404; the ErrorBoundary renders the page.
@@ -23,18 +24,18 @@ export const meta: Route.MetaFunction = () => [
 
 export function NotFoundPage() {
 	const { pathname } = useLocation()
-	useEffect(() => {
-		console.error('404 Error: User attempted to access non-existent route:', pathname)
-	}, [pathname])
 	return (
 		<section className="grid min-h-[70vh] place-items-center px-4 pt-24 pb-16">
 			<div className="text-center">
 				<h1 className="font-display text-gradient text-7xl font-extrabold tracking-tight sm:text-8xl">404</h1>
 				<p className="mt-4 text-xl text-slate-600">Oops! Page not found</p>
-				<ButtonLink to="/" className="mt-8">
+				{/* A plain link: a service page's 404 is served without React Router's client (ADR 0021). */}
+				<a href="/" className={buttonClasses({ className: 'mt-8' })}>
 					Return to Home
-				</ButtonLink>
+				</a>
 			</div>
+			{/* The spec logs the missing path to the browser's console; an island, so it does on any page. */}
+			<Island name="not-found-log" component={NotFoundLog} props={{ pathname }} />
 		</section>
 	)
 }

@@ -31,6 +31,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 	})
 }
 
+// Served as HTML with islands, without React Router's client (ADR 0021).
+export const handle = { islands: true }
+
 export default function ServiceRoute({ loaderData }: Route.ComponentProps) {
 	const service = getServiceBySlug(loaderData.slug)!
 	const { page } = service

@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react'
-import { ButtonLink } from '~/components/ui/button.tsx'
+import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { INVALID_LINK } from '~/features/accounts/copy.ts'
 
 /** The card every account page sits in (sign in, verify, reset password), over the brand backdrop. */

@@ -1,9 +1,8 @@
 // The floating chat: a launcher on every public page and the dialog it opens. Without JavaScript
 // the launcher is a link to /chat; with it, the dialog (and the AI SDK client) load on first use.
 import { MessageCircle } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react'
-import { useLocation } from 'react-router'
-import { ChatLauncherContext } from '~/components/chat/chat-launcher.tsx'
+import { useCallback, useEffect, useState, type ComponentType } from 'react'
+import { useChatRequests } from '~/components/chat/chat-launcher.ts'
 import { assistant } from '~/features/assistant/copy.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import { useLazyComponent } from '~/lib/use-lazy-component.ts'
@@ -19,23 +18,26 @@ type ChatDialogProps = {
 
 const importChatDialog = () => import('./chat-dialog.tsx').then((m) => m.ChatDialog as ComponentType<ChatDialogProps>)
 
-export function ChatWidgetProvider({ offline, children }: { offline: boolean; children: React.ReactNode }) {
+/**
+ * The launcher and the dialog it opens. On the public pages it is an island of its own (the hero
+ * opens it through `chat-launcher.ts`), so it takes the page's path as a prop.
+ */
+export function ChatWidget({ offline, pathname }: { offline: boolean; pathname: string }) {
 	const [open, setOpen] = useState(false)
 	const [question, setQuestion] = useState<string | null>(null)
 	const [Dialog, preloadChat] = useLazyComponent(importChatDialog, 'chat')
 	const hydrated = useHydrated()
-	const { pathname } = useLocation()
 
-	const openChat = useCallback(
-		(asked?: string) => {
+	const openDialog = useCallback(
+		(asked: string | null) => {
 			preloadChat()
-			if (typeof asked === 'string' && asked.trim()) setQuestion(asked.trim())
+			if (asked) setQuestion(asked)
 			setOpen(true)
 		},
 		[preloadChat],
 	)
+	useChatRequests(openDialog, preloadChat)
 	const forgetQuestion = useCallback(() => setQuestion(null), [])
-	const value = useMemo(() => ({ openChat, preloadChat }), [openChat, preloadChat])
 
 	// A part of the page that is itself a way into the chat (the home page's hero, with its AI Chat
 	// card and ask bar) keeps the launcher away while it is on screen: on phones the launcher would
@@ -58,14 +60,13 @@ export function ChatWidgetProvider({ offline, children }: { offline: boolean; ch
 	const launcherClass =
 		'fixed right-4 bottom-4 z-40 inline-flex size-14 motion-safe:animate-pop-in items-center justify-center gap-2 rounded-full bg-brand-600 font-semibold text-white shadow-xl shadow-brand-600/30 transition-transform hover:-translate-y-0.5 hover:bg-brand-700 sm:right-6 sm:bottom-6 min-[1760px]:w-auto min-[1760px]:pr-5 min-[1760px]:pl-4'
 	return (
-		<ChatLauncherContext.Provider value={value}>
-			{children}
+		<>
 			{showLauncher ? (
 				hydrated ? (
 					<button
 						type="button"
 						className={launcherClass}
-						onClick={() => openChat()}
+						onClick={() => openDialog(null)}
 						onPointerEnter={preloadChat}
 						onFocus={preloadChat}
 						aria-haspopup="dialog"
@@ -89,6 +90,6 @@ export function ChatWidgetProvider({ offline, children }: { offline: boolean; ch
 					onQuestionAsked={forgetQuestion}
 				/>
 			) : null}
-		</ChatLauncherContext.Provider>
+		</>
 	)
 }

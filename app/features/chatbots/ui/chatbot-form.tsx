@@ -5,7 +5,8 @@ import { FileText, Globe, Loader2, PenLine, Upload, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useFetcher, useNavigation } from 'react-router'
 import { showToast } from '~/components/toast-message.tsx'
-import { Button, ButtonLink } from '~/components/ui/button.tsx'
+import { ButtonLink } from '~/components/ui/button-link.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { Field, TextareaField } from '~/components/ui/field.tsx'
 import {
 	chatbotFormSchemaFor,

@@ -4,7 +4,8 @@ import { Loader2 } from 'lucide-react'
 import { useId } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { showToast } from '~/components/toast-message.tsx'
-import { Button, ButtonLink } from '~/components/ui/button.tsx'
+import { ButtonLink } from '~/components/ui/button-link.tsx'
+import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
 import {
 	AgentFormSchema,

@@ -6,7 +6,7 @@ import { asModelMessages, readChatPagePost, withQuestion } from '~/ai/chat-page.
 import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
 import { MessageBubble, type ThreadMessage } from '~/components/chat/chat-thread.tsx'
 import { NotFoundBoundary } from '~/components/playground/workspace-parts.tsx'
-import { ButtonLink } from '~/components/ui/button.tsx'
+import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'

@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react'
+import type { IslandName } from '~/islands.ts'
+
+/** When an island's code is fetched and it comes alive; any hover, touch or focus on it does so at once. */
+export type HydrateOn = 'idle' | 'visible'
+
+/**
+ * A part of a public page that needs the browser (docs/decisions/0021-islands-on-public-pages.md).
+ * The server renders the component inside a box that names it and carries its props; on the
+ * public pages `app/islands.client.ts` hydrates each box as a React root of its own, so only the
+ * interactive parts load JavaScript. Elsewhere React Router hydrates the box with the rest of the
+ * page. Props travel as JSON: plain data only. The box is `display: contents`, so layout is the
+ * component's own.
+ */
+export function Island<Props extends object>({
+	name,
+	component: Component,
+	props,
+	hydrate = 'idle',
+}: {
+	name: IslandName
+	component: ComponentType<Props>
+	props: Props
+	hydrate?: HydrateOn
+}) {
+	return (
+		<div data-island={name} data-island-props={JSON.stringify(props)} data-hydrate={hydrate} className="contents">
+			<Component {...props} />
+		</div>
+	)
+}

@@ -1,0 +1,4 @@
+declare module 'virtual:islands-entry' {
+	const islandsEntry: { src: string; dev: boolean }
+	export default islandsEntry
+}

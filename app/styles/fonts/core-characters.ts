@@ -1,0 +1,12 @@
+// The characters the cut-down typefaces keep (scripts/fonts/subset-fonts.ts), and the unicode-range
+// app/styles/app.css declares for them: a change here needs `npm run fonts` and that range updated
+// (a unit test compares them).
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join('')
+
+/** Basic Latin, Latin-1, and the punctuation and symbols the site's copy uses. */
+export const CORE_FONT_CHARACTERS = range(0x20, 0x7e) + range(0xa0, 0xff) + '‘’“”–—…•₹→←×·€™'
+
+/** The same set as a CSS unicode-range. */
+export const CORE_FONT_UNICODE_RANGE =
+	'U+0020-007E, U+00A0-00FF, U+2013-2014, U+2018-2019, U+201C-201D, U+2022, U+2026, U+20AC, U+20B9, U+2122, U+2190, U+2192'
