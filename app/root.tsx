@@ -138,12 +138,21 @@ function SiteFrame({ offline, children }: { offline: boolean; children: React.Re
 	return (
 		<div className="flex min-h-screen flex-col">
 			<SkipLink />
-			<Island name="site-header" component={SiteHeader} props={{ pathname }} />
+			{/* Without JavaScript the header works (its links, the <details> menu); it is needed when the
+			    page scrolls (the opaque bar), and the chat when reached for. */}
+			<Island name="site-header" component={SiteHeader} props={{ pathname }} hydrate="scroll" />
 			<main id="main" className="flex-1">
 				{children}
 			</main>
 			<SiteFooter />
-			<Island name="chat-widget" component={ChatWidget} props={{ offline, pathname }} />
+			{/* Elsewhere the launcher is a link to /chat until reached for; the home page shows it only
+			    once its hero (itself a way into the chat) has scrolled away, which needs the island. */}
+			<Island
+				name="chat-widget"
+				component={ChatWidget}
+				props={{ offline, pathname }}
+				hydrate={pathname === '/' ? 'scroll' : 'intent'}
+			/>
 		</div>
 	)
 }

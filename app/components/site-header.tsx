@@ -1,5 +1,5 @@
 import { ArrowUpRight, Menu, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ExternalButtonLink } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import { consultationLabel, navEntries, type NavEntry } from '~/content/navigation.ts'
@@ -25,6 +25,9 @@ function useScrolledPast(threshold: number) {
 export function SiteHeader({ pathname }: { pathname: string }) {
 	const scrolled = useScrolledPast(SCROLL_OPAQUE_THRESHOLD)
 	const [menuOpen, setMenuOpen] = useState(false)
+	// The header is an island that may wake after the menu was opened without it: start from the page.
+	const menu = useRef<HTMLDetailsElement>(null)
+	useEffect(() => setMenuOpen(menu.current?.open ?? false), [])
 
 	// Home and Services scroll in place on the home page; elsewhere the links navigate there.
 	function handleEntry(event: React.MouseEvent<HTMLAnchorElement>, entry: NavEntry) {
@@ -78,7 +81,12 @@ export function SiteHeader({ pathname }: { pathname: string }) {
 				</ExternalButtonLink>
 
 				{/* <details> opens and closes without JavaScript; with it, choosing an entry closes it. */}
-				<details className="group lg:hidden" open={menuOpen} onToggle={(e) => setMenuOpen(e.currentTarget.open)}>
+				<details
+					ref={menu}
+					className="group lg:hidden"
+					open={menuOpen}
+					onToggle={(e) => setMenuOpen(e.currentTarget.open)}
+				>
 					<summary
 						className="grid size-11 cursor-pointer list-none place-items-center rounded-full text-slate-800 hover:bg-slate-900/5 [&::-webkit-details-marker]:hidden"
 						aria-label="Menu"

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { openLauncher } from './helpers.ts'
 
 /**
  * Browsers under test have no microphone or speech service, so the Web Speech API and
@@ -106,7 +107,7 @@ async function installFakeVoice(page: Page, { micAllowed = true, recognition = t
 
 async function openVoice(page: Page) {
 	await page.goto('/career')
-	await page.getByRole('button', { name: 'Chat with us' }).click()
+	await openLauncher(page)
 	const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 	await dialog.getByRole('button', { name: 'Talk to Riya' }).click()
 	return dialog

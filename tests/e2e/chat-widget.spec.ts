@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts'
+import { openLauncher } from './helpers.ts'
 
 const APOLOGY = "I'm sorry, I'm experiencing technical difficulties. Please try again later."
 
@@ -10,7 +11,7 @@ test.describe('chat widget', () => {
 			await route.continue()
 		})
 		await page.goto('/career')
-		await page.getByRole('button', { name: 'Chat with us' }).click()
+		await openLauncher(page)
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		await expect(dialog).toBeVisible()
 		await expect(dialog.getByText("Hi! I'm Riya")).toBeVisible()
@@ -53,7 +54,7 @@ test.describe('chat widget', () => {
 
 	test('a question the site does not answer: an honest reply with the consultation link', async ({ page }) => {
 		await page.goto('/career')
-		await page.getByRole('button', { name: 'Chat with us' }).click()
+		await openLauncher(page)
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Who is your CEO?')
 		await dialog.getByRole('textbox', { name: 'Type your message' }).press('Enter')
@@ -66,7 +67,7 @@ test.describe('chat widget', () => {
 
 	test('Shift+Enter makes a new line instead of sending', async ({ page }) => {
 		await page.goto('/career')
-		await page.getByRole('button', { name: 'Chat with us' }).click()
+		await openLauncher(page)
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		const input = dialog.getByRole('textbox', { name: 'Type your message' })
 		await input.fill('First line')
@@ -81,7 +82,7 @@ test.describe('chat widget', () => {
 			route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }),
 		)
 		await page.goto('/career')
-		await page.getByRole('button', { name: 'Chat with us' }).click()
+		await openLauncher(page)
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Hello?')
 		await dialog.getByRole('button', { name: 'Send message' }).click()
@@ -107,7 +108,7 @@ test.describe('chat widget', () => {
 			}),
 		)
 		await page.goto('/career')
-		await page.getByRole('button', { name: 'Chat with us' }).click()
+		await openLauncher(page)
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Tell me more')
 		await dialog.getByRole('textbox', { name: 'Type your message' }).press('Enter')
@@ -118,14 +119,14 @@ test.describe('chat widget', () => {
 
 	test('the conversation survives a reload in the same tab', async ({ page }) => {
 		await page.goto('/career')
-		await page.getByRole('button', { name: 'Chat with us' }).click()
+		await openLauncher(page)
 		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
 		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('What services do you offer?')
 		await dialog.getByRole('textbox', { name: 'Type your message' }).press('Enter')
 		await expect(dialog.locator('[data-role="assistant"]').last()).toContainText('AI Chatbots')
 		await expect(dialog.getByRole('textbox', { name: 'Type your message' })).toBeEnabled()
 		await page.reload()
-		await page.getByRole('button', { name: 'Chat with us' }).click()
+		await openLauncher(page)
 		await expect(page.getByRole('dialog').locator('[data-role="user"]')).toHaveText(/What services do you offer\?/)
 	})
 

@@ -17,6 +17,17 @@ export async function expectIslandLive(page: Page, name: string) {
 	await expect(page.locator(`[data-island="${name}"][data-live]`)).toBeAttached()
 }
 
+/**
+ * Clicks the floating "Chat with us" launcher as a visitor would. Until its island is live it is a
+ * link to /chat; a click then waits for the island and opens the dialog (ADR 0021).
+ */
+export async function openLauncher(page: Page) {
+	await page
+		.getByRole('link', { name: 'Chat with us' })
+		.or(page.getByRole('button', { name: 'Chat with us' }))
+		.click()
+}
+
 /** Fails on serious or critical axe-core violations, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page, include?: string) {
 	let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

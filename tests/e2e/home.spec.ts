@@ -34,9 +34,11 @@ test.describe('home page with JavaScript', () => {
 
 	test('Services and Contact scroll smoothly in place; Home scrolls back to the top', async ({ page }) => {
 		await page.goto('/')
-		// Before the header is live the links are plain anchors to the same sections.
-		await expectIslandLive(page, 'site-header')
 		const nav = page.getByRole('navigation', { name: 'Main' })
+		// Before the header is live its links are plain anchors to the same sections; it wakes when
+		// the page scrolls or the pointer reaches it.
+		await nav.hover()
+		await expectIslandLive(page, 'site-header')
 		await nav.getByRole('link', { name: 'Services' }).click()
 		await expect(page.locator('#services')).toBeInViewport()
 		expect(page.url()).toMatch(/\/$/) // scrolled in place, no navigation

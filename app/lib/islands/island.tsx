@@ -1,8 +1,12 @@
 import type { ComponentType } from 'react'
 import type { IslandName } from '~/islands.ts'
 
-/** When an island's code is fetched and it comes alive; any hover, touch or focus on it does so at once. */
-export type HydrateOn = 'idle' | 'visible'
+/**
+ * When an island's code is fetched and it comes alive (app/islands.client.ts): when the browser is
+ * idle after loading (what the first view shows moving), when it nears the screen, on the page's
+ * first scroll, or only on intent. Any hover, touch or focus on an island wakes it at once.
+ */
+export type HydrateOn = 'idle' | 'visible' | 'scroll' | 'intent'
 
 /**
  * A part of a public page that needs the browser (docs/decisions/0021-islands-on-public-pages.md).

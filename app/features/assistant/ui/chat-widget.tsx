@@ -70,12 +70,15 @@ export function ChatWidget({ offline, pathname }: { offline: boolean; pathname: 
 						onPointerEnter={preloadChat}
 						onFocus={preloadChat}
 						aria-haspopup="dialog"
+						data-wait-for-island="launcher"
 					>
 						<MessageCircle className="size-6" aria-hidden />
 						<span className="sr-only min-[1760px]:not-sr-only">{assistant.openLabel}</span>
 					</button>
 				) : (
-					<a href="/chat" className={launcherClass}>
+					// Before the island is live a tap waits for it (app/islands.client.ts) and opens the
+					// dialog; without JavaScript this is a link to the chat page.
+					<a href="/chat" className={launcherClass} data-wait-for-island="launcher">
 						<MessageCircle className="size-6" aria-hidden />
 						<span className="sr-only min-[1760px]:not-sr-only">{assistant.openLabel}</span>
 					</a>
