@@ -103,6 +103,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				) : (
 					<>
 						{bare ? null : <ScrollRestoration nonce={nonce} />}
+						{/* zod compiles object parsers with `new Function` where it can, and probes for that
+						    when a schema is defined; the CSP forbids eval, and the probe alone is reported as
+						    a violation. Its global config, set before any module runs, turns that off. */}
+						<script
+							nonce={nonce}
+							dangerouslySetInnerHTML={{ __html: 'globalThis.__zod_globalConfig={jitless:true}' }}
+						/>
 						<Scripts nonce={nonce} />
 					</>
 				)}

@@ -62,7 +62,8 @@ try {
 			const scores = categories.map((c) => Math.round((result.lhr.categories[c]?.score ?? 0) * 100))
 			below += scores.filter((s) => s < GOAL).length
 			const audits = result.lhr.audits
-			const shifted = (audits['cumulative-layout-shift'].numericValue ?? 0) > 0
+			// Shown as 0 (under 0.0005): what the goal means.
+			const shifted = audits['cumulative-layout-shift'].displayValue !== '0'
 			if (shifted) shifts++
 			rows.push(
 				`${preset.padEnd(7)} ${path.padEnd(40)} ${scores.map((s) => String(s).padStart(3)).join('  ')}   FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, TBT ${audits['total-blocking-time'].displayValue}, CLS ${audits['cumulative-layout-shift'].displayValue}`,

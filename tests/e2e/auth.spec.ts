@@ -1,5 +1,5 @@
 import { createUser, expect, latestEmail, signInWithForm, test, uniqueEmail, verificationLink } from './fixtures.ts'
-import { expectNoSeriousA11yViolations } from './helpers.ts'
+import { expectNoSeriousA11yViolations, recordCspViolations } from './helpers.ts'
 
 for (const javaScriptEnabled of [true, false]) {
 	test.describe(`accounts ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
@@ -108,6 +108,8 @@ test('password mismatch: toast, and nothing is sent', async ({ page }) => {
 })
 
 test('validation rules, checked in the browser before sending', async ({ page }) => {
+	// The browser checks with the server's zod schemas, inside the CSP: zod must not try eval.
+	const violations = await recordCspViolations(page)
 	await page.goto('/auth')
 	const signIn = page.getByRole('form', { name: 'Sign In' })
 	await signIn.getByRole('button', { name: 'Sign In' }).click()
@@ -124,6 +126,7 @@ test('validation rules, checked in the browser before sending', async ({ page })
 	await expect(signUp.getByText('Please enter a valid email address')).toBeVisible()
 	await expect(signUp.getByText('Password must be at least 6 characters')).toBeVisible()
 	await expect(signUp.getByText('Confirm Password is required')).toBeVisible()
+	expect(await violations()).toEqual([])
 })
 
 test('validation rules, enforced by the server too (a form post that skips the browser)', async ({ request }) => {

@@ -28,6 +28,18 @@ export async function openLauncher(page: Page) {
 		.click()
 }
 
+/** Starts recording Content-Security-Policy violations; call before goto, read with the returned function. */
+export async function recordCspViolations(page: Page) {
+	await page.addInitScript(() => {
+		const violations: string[] = []
+		;(window as unknown as { __violations: string[] }).__violations = violations
+		document.addEventListener('securitypolicyviolation', (event) =>
+			violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+		)
+	})
+	return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)
+}
+
 /** Fails on serious or critical axe-core violations, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page, include?: string) {
 	let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

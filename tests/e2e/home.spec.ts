@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { company } from '~/content/company.ts'
-import { collectErrors, expectIslandLive, freezeClock } from './helpers.ts'
+import { collectErrors, expectIslandLive, freezeClock, recordCspViolations } from './helpers.ts'
 
 test.describe('home page with JavaScript', () => {
 	test('renders without console errors or CSP violations', async ({ page }) => {
@@ -116,19 +116,12 @@ test.describe('home page with JavaScript', () => {
 	})
 
 	test('the page runs inside its Content-Security-Policy (nothing it loads tries eval)', async ({ page }) => {
-		await page.addInitScript(() => {
-			;(window as unknown as { __violations: string[] }).__violations = []
-			document.addEventListener('securitypolicyviolation', (event) =>
-				(window as unknown as { __violations: string[] }).__violations.push(
-					`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`,
-				),
-			)
-		})
+		const violations = await recordCspViolations(page)
 		await page.goto('/')
 		await page.getByRole('textbox', { name: 'Describe what you want to build, and ask Riya' }).fill('Hello')
 		await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
 		await page.waitForLoadState('networkidle')
-		expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([])
+		expect(await violations()).toEqual([])
 	})
 
 	test('the floating chat button stays away while the hero (itself a way into the chat) is on screen', async ({
