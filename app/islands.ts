@@ -4,6 +4,8 @@
 export const islandLoaders = {
 	'site-header': () => import('~/components/site-header.tsx').then((m) => m.SiteHeader),
 	'chat-widget': () => import('~/features/assistant/ui/chat-widget.tsx').then((m) => m.ChatWidget),
+	'sign-in-form': () => import('~/features/accounts/ui/auth-forms.tsx').then((m) => m.SignInForm),
+	'sign-up-form': () => import('~/features/accounts/ui/auth-forms.tsx').then((m) => m.SignUpForm),
 	'not-found-log': () => import('~/components/not-found-log.tsx').then((m) => m.NotFoundLog),
 	toasts: () => import('~/components/toast-message.tsx').then((m) => m.PageToasts),
 	hero: () => import('~/components/marketing/hero.tsx').then((m) => m.Hero),

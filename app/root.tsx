@@ -92,24 +92,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					<SiteFrame offline={data?.aiOffline ?? true}>{children}</SiteFrame>
 				)}
 				{islands ? (
-					data.toast ? (
-						<Island name="toasts" component={PageToasts} props={{ toast: data.toast, placement: 'site' }} />
-					) : null
+					// Woken when idle for the server's toast, or by the first toast the page raises.
+					<Island
+						name="toasts"
+						component={PageToasts}
+						props={{ toast: data.toast, placement: 'site' }}
+						hydrate={data.toast ? 'idle' : 'intent'}
+					/>
 				) : (
 					<PageToasts toast={bare ? null : data?.toast} placement={app ? 'app' : 'site'} />
 				)}
+				{/* zod compiles object parsers with `new Function` where it can, and probes for that when a
+				    schema is defined; the CSP forbids eval, and the probe alone is reported as a violation.
+				    Its global config, set before any module runs, turns that off. */}
+				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'globalThis.__zod_globalConfig={jitless:true}' }} />
 				{islands ? (
 					<IslandsScript script={data.islandsScript} nonce={nonce} />
 				) : (
 					<>
 						{bare ? null : <ScrollRestoration nonce={nonce} />}
-						{/* zod compiles object parsers with `new Function` where it can, and probes for that
-						    when a schema is defined; the CSP forbids eval, and the probe alone is reported as
-						    a violation. Its global config, set before any module runs, turns that off. */}
-						<script
-							nonce={nonce}
-							dangerouslySetInnerHTML={{ __html: 'globalThis.__zod_globalConfig={jitless:true}' }}
-						/>
 						<Scripts nonce={nonce} />
 					</>
 				)}

@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react'
 import { useEffect, useState, type ComponentType } from 'react'
+import { wakeIsland } from '~/lib/islands/wake.ts'
 import type { Toast } from '~/lib/toast.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 
@@ -22,6 +23,8 @@ let toasterWanted = false
 /** Shows a toast from the browser (validation before sending). */
 export function showToast(toast: Omit<Toast, 'id'> & { id?: string }) {
 	toasterWanted = true
+	// On a public page the toaster is an island of its own, woken by the first toast (ADR 0021).
+	wakeIsland('toasts')
 	for (const wake of toasterWaiters) wake()
 	void loadLibrary().then(({ default: hotToast }) => {
 		const show = toast.type === 'error' ? hotToast.error : toast.type === 'success' ? hotToast.success : hotToast

@@ -1,5 +1,5 @@
 import { createUser, expect, latestEmail, signInWithForm, test, uniqueEmail, verificationLink } from './fixtures.ts'
-import { expectNoSeriousA11yViolations, recordCspViolations } from './helpers.ts'
+import { expectIslandLive, expectNoSeriousA11yViolations, recordCspViolations } from './helpers.ts'
 
 for (const javaScriptEnabled of [true, false]) {
 	test.describe(`accounts ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
@@ -91,6 +91,8 @@ test('a redirect target off this site is ignored', async ({ request }) => {
 
 test('password mismatch: toast, and nothing is sent', async ({ page }) => {
 	await page.goto('/auth?tab=signup')
+	// The form checks fields in the browser once live (ADR 0021); before, the server does.
+	await expectIslandLive(page, 'sign-up-form')
 	let posts = 0
 	page.on('request', (r) => {
 		if (r.method() === 'POST') posts++
@@ -111,6 +113,7 @@ test('validation rules, checked in the browser before sending', async ({ page })
 	// The browser checks with the server's zod schemas, inside the CSP: zod must not try eval.
 	const violations = await recordCspViolations(page)
 	await page.goto('/auth')
+	await expectIslandLive(page, 'sign-in-form')
 	const signIn = page.getByRole('form', { name: 'Sign In' })
 	await signIn.getByRole('button', { name: 'Sign In' }).click()
 	await expect(signIn.getByText('Email is required')).toBeVisible()
@@ -118,6 +121,7 @@ test('validation rules, checked in the browser before sending', async ({ page })
 	await expect(signIn.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
 
 	await page.getByRole('link', { name: 'Sign Up' }).click()
+	await expectIslandLive(page, 'sign-up-form')
 	const signUp = page.getByRole('form', { name: 'Sign Up' })
 	await signUp.getByLabel('Email').fill('not-an-email')
 	await signUp.getByLabel('Password', { exact: true }).fill('12345')
@@ -180,22 +184,27 @@ test('busy labels while the server works', async ({ page }) => {
 		await route.continue()
 	})
 	await page.goto('/auth')
+	await expectIslandLive(page, 'sign-in-form')
 	const signIn = page.getByRole('form', { name: 'Sign In' })
 	await signIn.getByLabel('Email').fill(email)
 	await signIn.getByLabel('Password', { exact: true }).fill(password)
+	// The form posts as a page navigation (the click waits for it): watch for the label meanwhile.
+	const signingIn = expect(signIn.getByRole('button', { name: 'Signing in...' })).toBeDisabled()
 	await signIn.getByRole('button', { name: 'Sign In' }).click()
-	await expect(signIn.getByRole('button', { name: 'Signing in...' })).toBeDisabled()
+	await signingIn
 	await expect(page).toHaveURL(/\/playground$/)
 
 	await page.getByRole('button', { name: 'Sign Out' }).click()
 	await page.getByRole('link', { name: 'Sign Up' }).click()
+	await expectIslandLive(page, 'sign-up-form')
 	const signUp = page.getByRole('form', { name: 'Sign Up' })
 	await signUp.getByLabel('Full Name').fill('Busy Bee')
 	await signUp.getByLabel('Email').fill(uniqueEmail('busy'))
 	await signUp.getByLabel('Password', { exact: true }).fill('secret123')
 	await signUp.getByLabel('Confirm Password', { exact: true }).fill('secret123')
+	const creating = expect(signUp.getByRole('button', { name: 'Creating account...' })).toBeDisabled()
 	await signUp.getByRole('button', { name: 'Create Account' }).click()
-	await expect(signUp.getByRole('button', { name: 'Creating account...' })).toBeDisabled()
+	await creating
 	await expect(page.getByText('Account created!')).toBeVisible()
 })
 

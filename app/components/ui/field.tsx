@@ -9,8 +9,19 @@ const inputClass = cn(controlClass, 'h-11')
 
 type Labelled = { label: string; error?: string; hint?: React.ReactNode; hideLabel?: boolean }
 
+/**
+ * A control's id: the one given, else React's. Fields in an island are given one (ADR 0021): React's
+ * ids come from the position in the tree, which differs between the server's page and the island's
+ * own root in the browser.
+ */
+function useFieldId(given: string | undefined) {
+	const generated = useId()
+	return given ?? generated
+}
+
 /** Label, control, error and hint, with ids wired for assistive technology. */
 function FieldShell({
+	id: givenId,
 	label,
 	error,
 	hint,
@@ -18,10 +29,11 @@ function FieldShell({
 	className,
 	children,
 }: Labelled & {
+	id?: string
 	className?: string
 	children: (control: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => React.ReactNode
 }) {
-	const id = useId()
+	const id = useFieldId(givenId)
 	const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ')
 	return (
 		<div className={className}>
@@ -44,6 +56,7 @@ function FieldShell({
 
 /** A labelled input with its error message wired for assistive technology. */
 export function Field({
+	id,
 	label,
 	error,
 	hint,
@@ -52,7 +65,7 @@ export function Field({
 	...props
 }: React.ComponentProps<'input'> & Labelled) {
 	return (
-		<FieldShell label={label} error={error} hint={hint} hideLabel={hideLabel} className={className}>
+		<FieldShell id={id} label={label} error={error} hint={hint} hideLabel={hideLabel} className={className}>
 			{(control) => <input className={cn(inputClass, !hideLabel && 'mt-1.5')} {...control} {...props} />}
 		</FieldShell>
 	)
@@ -105,12 +118,13 @@ export function SelectField({
 
 /** A password input with its own show/hide toggle (the toggle needs JavaScript, so it waits for it). */
 export function PasswordField({
+	id: givenId,
 	label,
 	error,
 	className,
 	...props
 }: Omit<React.ComponentProps<'input'>, 'type'> & { label: string; error?: string }) {
-	const id = useId()
+	const id = useFieldId(givenId)
 	const errorId = `${id}-error`
 	const [visible, setVisible] = useState(false)
 	const hydrated = useHydrated()

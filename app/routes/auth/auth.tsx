@@ -1,16 +1,13 @@
-import { data, Form, Link, useNavigation } from 'react-router'
-import { showToast, ToastMessage } from '~/components/toast-message.tsx'
-import { Button } from '~/components/ui/button.tsx'
-import { Field, PasswordField } from '~/components/ui/field.tsx'
+import { data } from 'react-router'
 import { company } from '~/content/company.ts'
-import { safeRedirect, SignInSchema, SignUpSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
+import { safeRedirect, type FieldErrors } from '~/features/accounts/auth-schema.ts'
 import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts/auth.server.ts'
 import { rememberPendingSignup } from '~/features/accounts/pending-signup.server.ts'
-import { EmailField, NewPasswordFields } from '~/features/accounts/ui/account-fields.tsx'
 import { AuthCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
-import { useAccountForm } from '~/features/accounts/ui/use-account-form.ts'
+import { SignInForm, SignUpForm, type AuthFormResult } from '~/features/accounts/ui/auth-forms.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
+import { Island } from '~/lib/islands/island.tsx'
 import { logValue } from '~/lib/log.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
@@ -75,6 +72,9 @@ export const meta: Route.MetaFunction = () => [
 	{ name: 'robots', content: 'noindex' },
 ]
 
+// Served as HTML with islands, without React Router's client (ADR 0021): the forms are islands.
+export const handle = { islands: true }
+
 export default function AuthRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const tab: Tab = actionData?.intent ?? loaderData.tab
 	const tabHref = (t: Tab) => {
@@ -84,15 +84,22 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 		const query = params.toString()
 		return query ? `/auth?${query}` : '/auth'
 	}
+	const result = (intent: Tab): AuthFormResult | null =>
+		actionData?.intent === intent
+			? {
+					toast: actionData.toast,
+					fieldErrors: actionData.fieldErrors,
+					email: actionData.fields.email ?? '',
+					fullName: actionData.fields.fullName ?? '',
+				}
+			: null
 	return (
 		<AuthCard title="Welcome" subtitle="Build your AI assistants in minutes.">
 			<nav aria-label="Sign in or sign up" className="mt-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
 				{(['signin', 'signup'] as const).map((t) => (
-					<Link
+					<a
 						key={t}
-						to={tabHref(t)}
-						replace
-						preventScrollReset
+						href={tabHref(t)}
 						aria-current={tab === t ? 'page' : undefined}
 						className={cn(
 							'rounded-lg py-2 text-center text-sm font-semibold transition-colors',
@@ -100,79 +107,20 @@ export default function AuthRoute({ loaderData, actionData }: Route.ComponentPro
 						)}
 					>
 						{t === 'signin' ? 'Sign In' : 'Sign Up'}
-					</Link>
+					</a>
 				))}
 			</nav>
+			{/* Without JavaScript the forms post and the server checks them; they wake when the page has
+			    loaded, to check fields before sending and show the password toggles. */}
 			{tab === 'signin' ? (
-				<SignInForm
-					key="signin"
-					redirectTo={loaderData.redirectTo}
-					actionData={actionData?.intent === 'signin' ? actionData : undefined}
+				<Island
+					name="sign-in-form"
+					component={SignInForm}
+					props={{ redirectTo: loaderData.redirectTo, result: result('signin') }}
 				/>
 			) : (
-				<SignUpForm key="signup" actionData={actionData?.intent === 'signup' ? actionData : undefined} />
+				<Island name="sign-up-form" component={SignUpForm} props={{ result: result('signup') }} />
 			)}
-			<ToastMessage toast={actionData?.toast} />
 		</AuthCard>
-	)
-}
-
-function useBusy(intent: Tab) {
-	const navigation = useNavigation()
-	return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-}
-
-function SignInForm({ redirectTo, actionData }: { redirectTo: string | null; actionData?: ActionData }) {
-	const busy = useBusy('signin')
-	const { errors, formProps } = useAccountForm(SignInSchema, actionData?.fieldErrors)
-
-	return (
-		<Form {...formProps} replace className="mt-6 space-y-4" aria-label="Sign In">
-			<input type="hidden" name="intent" value="signin" />
-			{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-			<EmailField defaultValue={actionData?.fields.email} error={errors.email} />
-			<PasswordField
-				label="Password"
-				name="password"
-				autoComplete="current-password"
-				required
-				error={errors.password}
-			/>
-			<Button type="submit" disabled={busy} size="lg" className="w-full">
-				{busy ? 'Signing in...' : 'Sign In'}
-			</Button>
-			<p className="text-center text-sm">
-				<Link to="/auth/forgot-password" className="text-brand-700 font-semibold hover:underline">
-					Forgot password?
-				</Link>
-			</p>
-		</Form>
-	)
-}
-
-function SignUpForm({ actionData }: { actionData?: ActionData }) {
-	const busy = useBusy('signup')
-	const { errors, formProps } = useAccountForm(SignUpSchema, actionData?.fieldErrors, (fieldErrors) => {
-		if (fieldErrors.confirmPassword === 'Passwords do not match' && Object.keys(fieldErrors).length === 1)
-			showToast({ type: 'error', title: 'Password mismatch', description: 'Passwords do not match' })
-	})
-
-	return (
-		<Form {...formProps} replace className="mt-6 space-y-4" aria-label="Sign Up">
-			<input type="hidden" name="intent" value="signup" />
-			<Field
-				label="Full Name"
-				name="fullName"
-				autoComplete="name"
-				required
-				defaultValue={actionData?.fields.fullName}
-				error={errors.fullName}
-			/>
-			<EmailField defaultValue={actionData?.fields.email} error={errors.email} />
-			<NewPasswordFields label="Password" errors={errors} />
-			<Button type="submit" disabled={busy} size="lg" className="w-full">
-				{busy ? 'Creating account...' : 'Create Account'}
-			</Button>
-		</Form>
 	)
 }
