@@ -14,30 +14,29 @@ import { useAccountForm } from './use-account-form.ts'
 /** What the server said about the last post of this form (plain data: island props are JSON). */
 export type AuthFormResult = { toast: Toast | null; fieldErrors: FieldErrors; email: string; fullName: string }
 
-/** True from a post that passed the browser's checks until the page is left (or shown again from history). */
-function useBusyUntilNextPage() {
+/**
+ * An account form posted by the browser: checked first with the server's schema (useAccountForm),
+ * and busy from a post that passed until the page is left (or shown again from history).
+ */
+function usePostedAccountForm(...[schema, serverErrors, onInvalid]: Parameters<typeof useAccountForm>) {
 	const [busy, setBusy] = useState(false)
 	useEffect(() => {
 		const reset = (event: PageTransitionEvent) => event.persisted && setBusy(false)
 		window.addEventListener('pageshow', reset)
 		return () => window.removeEventListener('pageshow', reset)
 	}, [])
-	return [busy, () => setBusy(true)] as const
+	const { errors, formProps } = useAccountForm(schema, serverErrors, onInvalid)
+	const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+		formProps.onSubmit(event)
+		if (!event.defaultPrevented) setBusy(true)
+	}
+	return { busy, errors, formProps: { ...formProps, onSubmit } }
 }
 
 export function SignInForm({ redirectTo, result }: { redirectTo: string | null; result: AuthFormResult | null }) {
-	const [busy, markBusy] = useBusyUntilNextPage()
-	const { errors, formProps } = useAccountForm(SignInSchema, result?.fieldErrors)
+	const { busy, errors, formProps } = usePostedAccountForm(SignInSchema, result?.fieldErrors)
 	return (
-		<form
-			{...formProps}
-			onSubmit={(event) => {
-				formProps.onSubmit(event)
-				if (!event.defaultPrevented) markBusy()
-			}}
-			className="mt-6 space-y-4"
-			aria-label="Sign In"
-		>
+		<form {...formProps} className="mt-6 space-y-4" aria-label="Sign In">
 			<input type="hidden" name="intent" value="signin" />
 			{redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
 			<EmailField id="sign-in-email" defaultValue={result?.email} error={errors.email} />
@@ -63,21 +62,12 @@ export function SignInForm({ redirectTo, result }: { redirectTo: string | null; 
 }
 
 export function SignUpForm({ result }: { result: AuthFormResult | null }) {
-	const [busy, markBusy] = useBusyUntilNextPage()
-	const { errors, formProps } = useAccountForm(SignUpSchema, result?.fieldErrors, (fieldErrors) => {
+	const { busy, errors, formProps } = usePostedAccountForm(SignUpSchema, result?.fieldErrors, (fieldErrors) => {
 		if (fieldErrors.confirmPassword === 'Passwords do not match' && Object.keys(fieldErrors).length === 1)
 			showToast({ type: 'error', title: 'Password mismatch', description: 'Passwords do not match' })
 	})
 	return (
-		<form
-			{...formProps}
-			onSubmit={(event) => {
-				formProps.onSubmit(event)
-				if (!event.defaultPrevented) markBusy()
-			}}
-			className="mt-6 space-y-4"
-			aria-label="Sign Up"
-		>
+		<form {...formProps} className="mt-6 space-y-4" aria-label="Sign Up">
 			<input type="hidden" name="intent" value="signup" />
 			<Field
 				id="sign-up-full-name"
