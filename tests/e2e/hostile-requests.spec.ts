@@ -121,6 +121,13 @@ for (const signedIn of [false, true]) {
 			`/playground/chatbots/${own}/conversations?after=%ZZ&filter=%3Cscript%3E&kind=x&from=2026-13-45&q=${'a'.repeat(3000)}`,
 			`/playground/chatbots/${own}/conversations?after=2026-11-22T10:00:00.000Z_${'f'.repeat(36)}&q=%22%20OR%201%3D1`,
 			`/playground/chatbots/${own}/conversations?q=${encodeURIComponent('!!! & | <-> :* ()')}`,
+			// Dates and cursors shaped right that PostgreSQL would refuse: each is left out, not a 500.
+			`/playground/chatbots/${own}/conversations?from=2026-13-45`,
+			`/playground/chatbots/${own}/conversations?to=2026-02-30`,
+			`/playground/chatbots/${own}/conversations?from=0000-01-01&to=0000-00-00`,
+			`/playground/chatbots/${own}/conversations?after=2026-11-22T10:00:00.000Z_${'-'.repeat(36)}`,
+			`/playground/chatbots/${own}/conversations?after=2026-19-45T99:99:99.000Z_${randomUUID()}`,
+			`/playground/chatbots/${own}/conversations?after=0000-00-00T00:00:00.000Z_${randomUUID()}`,
 			`/playground/chatbots/${own}/conversations/${longId}`,
 			`/playground/chatbots/${own}/conversations/${randomUUID()}`,
 			`/playground/chatbots/${own}/unanswered`,

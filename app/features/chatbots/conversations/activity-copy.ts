@@ -61,6 +61,7 @@ export const activityCopy = {
 		kinds: { embed: 'Visitors on your site', test: 'Your preview tests' },
 		from: 'From',
 		to: 'To',
+		notADate: (value: string) => `“${value}” is not a date, so it was left out.`,
 		apply: 'Apply',
 		reset: 'Clear',
 		empty: 'No conversations yet. They appear here as soon as a visitor writes to the chatbot on your site.',

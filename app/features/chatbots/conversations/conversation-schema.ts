@@ -77,25 +77,57 @@ export const CONVERSATION_FILTERS = ['all', 'unanswered', 'thumbs-down', 'thumbs
 
 export const CONVERSATION_KINDS = ['embed', 'test'] as const
 
-const isoDate = z
-	.string()
-	.regex(/^\d{4}-\d{2}-\d{2}$/)
+/** The years a date filter may name: PostgreSQL has no year 0, and nothing was logged before 2000 or after 2999. */
+const FILTER_YEARS = { min: 2000, max: 2999 }
+
+/**
+ * A calendar date as a date input sends it, "YYYY-MM-DD", that exists (no 2026-02-30, no month 13)
+ * in a sane year; null for anything else. A regex alone let PostgreSQL reject the rest with a 500.
+ */
+export function calendarDate(value: unknown): string | null {
+	if (typeof value !== 'string') return null
+	const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+	if (!match) return null
+	const [year, month, day] = match.slice(1).map(Number)
+	if (year < FILTER_YEARS.min || year > FILTER_YEARS.max) return null
+	const date = new Date(Date.UTC(year, month - 1, day))
+	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? value : null
+}
+
+/**
+ * The Conversations list's keyset cursor, "<last_message_at as ISO 8601 UTC>_<conversation id>",
+ * read into its parts only when both are what the list itself writes: a real instant (up to
+ * microseconds, as PostgreSQL keeps them) and a uuid. Null for anything else.
+ */
+export function listCursor(value: unknown): { at: string; id: string } | null {
+	if (typeof value !== 'string') return null
+	const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?Z_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+		value,
+	)
+	if (!match) return null
+	const [, date, hours, minutes, seconds, id] = match
+	if (!calendarDate(date) || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null
+	return { at: value.slice(0, value.lastIndexOf('_')), id }
+}
+
+/** A date filter: a real date, or left out (the page says which one it left out). */
+const dateFilter = z
+	.unknown()
+	.transform((value) => calendarDate(value) ?? undefined)
 	.optional()
-	.catch(undefined)
 
 /** The Conversations list's query string; anything unreadable falls back to its default. */
 export const ConversationListQuerySchema = z.object({
 	q: z.string().trim().max(200).optional().catch(undefined),
 	filter: z.enum(CONVERSATION_FILTERS).catch('all'),
 	kind: z.enum(CONVERSATION_KINDS).catch('embed'),
-	from: isoDate,
-	to: isoDate,
-	/** The keyset cursor: the last row shown, as "<last_message_at ISO>_<id>". */
+	from: dateFilter,
+	to: dateFilter,
+	/** The keyset cursor: the last row shown (see listCursor); a malformed one starts from the newest. */
 	after: z
-		.string()
-		.regex(/^[\d\-T:.Z]{20,30}_[0-9a-f-]{36}$/)
-		.optional()
-		.catch(undefined),
+		.unknown()
+		.transform((value) => (listCursor(value) ? (value as string) : undefined))
+		.optional(),
 })
 export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>
 

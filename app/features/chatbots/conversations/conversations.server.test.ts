@@ -204,6 +204,27 @@ describe("the owner's views", () => {
 		expect(await listConversations(stranger, chatbotId, query(), { timeZone })).toBeNull()
 	})
 
+	test('dates that do not exist and malformed cursors are left out, never sent to PostgreSQL', async () => {
+		const all = await listConversations(owner, chatbotId, query(), { timeZone })
+		for (const input of [
+			{ from: '2026-13-45' },
+			{ to: '2026-02-30' },
+			{ from: '0000-01-01' },
+			{ to: '9999-12-31' },
+			{ after: '2026-11-22T10:00:00.000Z_ffffffffffffffffffffffffffffffffffff' },
+			{ after: '2026-19-22T10:00:00.000Z_00000000-0000-0000-0000-000000000000' },
+			{ after: '2026-11-22T25:00:00.000Z_00000000-0000-0000-0000-000000000000' },
+			{ after: '--------------------_------------------------------------' },
+		]) {
+			const parsed = query(input)
+			expect(parsed.from ?? parsed.to ?? parsed.after, JSON.stringify(input)).toBeUndefined()
+			expect((await listConversations(owner, chatbotId, parsed, { timeZone }))!.rows).toEqual(all!.rows)
+			// And a caller that skips the schema still gets the unfiltered list, not a database error.
+			const raw = { ...query(), ...input }
+			expect((await listConversations(owner, chatbotId, raw, { timeZone }))!.rows).toEqual(all!.rows)
+		}
+	})
+
 	test("a conversation with its trace is the owner's alone, and so is deleting it", async () => {
 		const { rows } = (await listConversations(owner, chatbotId, query({ filter: 'unanswered' }), { timeZone }))!
 		const found = await getConversation(owner, chatbotId, rows[0].id)

@@ -6,7 +6,7 @@ import { indexKnowledge } from '~/features/chatbots/knowledge.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import type { TracedPassage } from './conversation-log.server.ts'
-import type { ConversationListQuery } from './conversation-schema.ts'
+import { calendarDate, listCursor, type ConversationListQuery } from './conversation-schema.ts'
 
 const CONVERSATIONS_PAGE_SIZE = 25
 
@@ -24,8 +24,11 @@ export type ConversationRow = {
 	firstQuestion: string | null
 }
 
-/** The day boundaries of a date filter, in the owner's time zone. */
-const dayStart = (date: string | undefined, timeZone: string) => (date ? `${date} 00:00:00 ${timeZone}` : null)
+/** The start of a date filter's day in the owner's time zone; null for no filter, or one that is not a real date. */
+const dayStart = (date: string | undefined, timeZone: string) => {
+	const day = calendarDate(date)
+	return day ? `${day} 00:00:00 ${timeZone}` : null
+}
 
 /**
  * A page of a chatbot's conversations, newest first; null when the chatbot is not this user's.
@@ -40,7 +43,9 @@ export async function listConversations(
 	if (!isUuid(chatbotId)) return null
 	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
 	if (!owned) return null
-	const [afterAt, afterId] = query.after ? query.after.split('_') : [null, null]
+	// Read again here, not trusted from the caller: PostgreSQL would answer a malformed one with an error.
+	const cursor = listCursor(query.after)
+	const [afterAt, afterId] = cursor ? [cursor.at, cursor.id] : [null, null]
 	const search = query.q ? query.q : null
 	const rows = await prisma.$queryRaw<ConversationRow[]>`
 		SELECT c.id, c.kind, c.started_at AS "startedAt", c.last_message_at AS "lastMessageAt",

@@ -40,8 +40,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		getOwnedChatbot(user.id, params.chatbotId),
 	])
 	if (!page || !chatbot) throw data(chatbotBuilder.toasts.notFound, { status: 404 })
+	// A date that is not one (a hand-edited address) is left out, and its field says so.
+	const dateError = (name: 'from' | 'to') => {
+		const given = url.searchParams.get(name)
+		return given && !query[name] ? copy.notADate(given.slice(0, 40)) : undefined
+	}
 	return {
 		query,
+		dateErrors: { from: dateError('from'), to: dateError('to') },
 		filtered: Boolean(query.q || query.filter !== 'all' || query.from || query.to || query.after),
 		conversations: page.rows.map((row) => ({
 			...row,
@@ -107,7 +113,7 @@ function useLiveConversations(chatbotId: string) {
 }
 
 export default function ConversationsRoute({ loaderData, params }: Route.ComponentProps) {
-	const { query, conversations, nextCursor, filtered, retentionDays, confirmingDeleteAll } = loaderData
+	const { query, dateErrors, conversations, nextCursor, filtered, retentionDays, confirmingDeleteAll } = loaderData
 	const path = `/playground/chatbots/${params.chatbotId}/conversations`
 	useLiveConversations(params.chatbotId)
 	const keep = new URLSearchParams(
@@ -143,8 +149,14 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 						defaultValue={query.kind}
 						options={CONVERSATION_KINDS.map((value) => ({ value, label: copy.kinds[value] }))}
 					/>
-					<Field label={copy.from} type="date" name="from" defaultValue={query.from ?? ''} />
-					<Field label={copy.to} type="date" name="to" defaultValue={query.to ?? ''} />
+					<Field
+						label={copy.from}
+						type="date"
+						name="from"
+						defaultValue={query.from ?? ''}
+						error={dateErrors.from}
+					/>
+					<Field label={copy.to} type="date" name="to" defaultValue={query.to ?? ''} error={dateErrors.to} />
 					<div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
 						<Button type="submit" className="flex-1">
 							<Search className="size-4" aria-hidden />
