@@ -1,6 +1,6 @@
 // The posts of the chat pages that work without JavaScript: a message and the conversation so far.
 import { z } from 'zod'
-import { CHAT_MESSAGE_MAX_CHARS } from './chat-limits.ts'
+import { CHAT_MESSAGE_MAX_CHARS, CHAT_MESSAGE_TOO_LONG } from './chat-limits.ts'
 import { CHAT_HISTORY_MAX_MESSAGES } from './chat-schema.ts'
 
 const ChatPageTurnSchema = z.object({
@@ -32,8 +32,7 @@ export function readChatPagePost(form: FormData) {
 	} catch {
 		history = []
 	}
-	const tooLong =
-		message.length > CHAT_MESSAGE_MAX_CHARS ? `Messages are limited to ${CHAT_MESSAGE_MAX_CHARS} characters.` : null
+	const tooLong = message.length > CHAT_MESSAGE_MAX_CHARS ? CHAT_MESSAGE_TOO_LONG : null
 	return { message, history, tooLong }
 }
 

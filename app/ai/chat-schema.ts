@@ -1,6 +1,6 @@
 // The chat request body, shared by the widget (before sending) and the server.
 import { z } from 'zod'
-import { CHAT_MESSAGE_MAX_CHARS } from './chat-limits.ts'
+import { CHAT_MESSAGE_MAX_CHARS, CHAT_MESSAGE_TOO_LONG } from './chat-limits.ts'
 
 export const CHAT_HISTORY_MAX_MESSAGES = 30
 export const CHAT_BODY_MAX_BYTES = 64 * 1024
@@ -14,16 +14,23 @@ const Part = z
 		type: z.string().max(50),
 		text: z
 			.string()
-			.max(CHAT_MESSAGE_MAX_CHARS, `Messages are limited to ${CHAT_MESSAGE_MAX_CHARS} characters.`)
+			.max(CHAT_MESSAGE_MAX_CHARS, CHAT_MESSAGE_TOO_LONG)
 			.optional(),
 	})
 	.loose()
 
-const ChatMessageSchema = z.object({
-	id: z.string().max(100),
-	role: z.enum(['user', 'assistant']),
-	parts: z.array(Part).max(50),
-})
+const ChatMessageSchema = z
+	.object({
+		id: z.string().max(100),
+		role: z.enum(['user', 'assistant']),
+		parts: z.array(Part).max(50),
+	})
+	// The visitor's message is what gets stored: its whole text is capped, not each part (50 parts
+	// of 2,000 characters made one 50,000-character message that the log kept whole).
+	.refine((message) => message.role !== 'user' || textOf(message).length <= CHAT_MESSAGE_MAX_CHARS, {
+		message: CHAT_MESSAGE_TOO_LONG,
+		path: ['parts'],
+	})
 
 export const ChatRequestSchema = z.object({
 	id: z.string().max(100).optional(),

@@ -238,6 +238,8 @@ export const ChatComposer = forwardRef(function ChatComposer(
 ) {
 	// Server-rendered (the embed), it waits for JavaScript: a message typed before would be lost.
 	const hydrated = useHydrated()
+	// The box stops at the limit (the API refuses longer messages); near it, the count says so.
+	const nearLimit = value.length >= maxLength * 0.9
 	return (
 		<form
 			className={cn('flex items-end gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:px-6', className)}
@@ -249,23 +251,31 @@ export const ChatComposer = forwardRef(function ChatComposer(
 			<label htmlFor={id} className="sr-only">
 				{label}
 			</label>
-			<textarea
-				id={id}
-				ref={ref}
-				rows={1}
-				value={value}
-				maxLength={maxLength}
-				disabled={busy || !hydrated}
-				placeholder={placeholder || label}
-				onChange={(event) => onChange(event.target.value)}
-				onKeyDown={(event) => {
-					if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-						event.preventDefault()
-						onSend()
-					}
-				}}
-				className="focus:ring-brand-500 max-h-32 min-h-11 min-w-0 flex-1 resize-none rounded-xl border-0 px-3.5 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:overflow-hidden placeholder:text-ellipsis placeholder:whitespace-nowrap placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100"
-			/>
+			<div className="flex min-w-0 flex-1 flex-col gap-1">
+				<textarea
+					id={id}
+					aria-describedby={nearLimit ? `${id}-count` : undefined}
+					ref={ref}
+					rows={1}
+					value={value}
+					maxLength={maxLength}
+					disabled={busy || !hydrated}
+					placeholder={placeholder || label}
+					onChange={(event) => onChange(event.target.value)}
+					onKeyDown={(event) => {
+						if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+							event.preventDefault()
+							onSend()
+						}
+					}}
+					className="focus:ring-brand-500 max-h-32 min-h-11 w-full min-w-0 resize-none rounded-xl border-0 px-3.5 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:overflow-hidden placeholder:text-ellipsis placeholder:whitespace-nowrap placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100"
+				/>
+				{nearLimit ? (
+					<p id={`${id}-count`} aria-live="polite" className="text-right text-xs text-slate-500">
+						{`${value.length.toLocaleString('en-US')} of ${maxLength.toLocaleString('en-US')} characters`}
+					</p>
+				) : null}
+			</div>
 			<button
 				type="submit"
 				disabled={busy || !value.trim()}

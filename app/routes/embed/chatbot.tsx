@@ -5,6 +5,7 @@
 // chat carries a token bound to that site. docs/decisions/0018-embed-widget.md
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import { data } from 'react-router'
+import { CHAT_MESSAGE_TOO_LONG } from '~/ai/chat-limits.ts'
 import { ASKS_FOR_A_PERSON } from '~/features/chatbots/conversations/conversation-schema.ts'
 import {
 	AnswerFeedback,
@@ -236,7 +237,9 @@ function EmbedChat({
 			focusAfterReply={focusOnlyWhenFocused}
 			onError={(error) => {
 				const message = chatErrorMessage(error)
-				return [embed.unavailableText, embed.busyReply, embed.refusedText].includes(message) ? message : undefined
+				return [embed.unavailableText, embed.busyReply, embed.refusedText, CHAT_MESSAGE_TOO_LONG].includes(message)
+					? message
+					: undefined
 			}}
 		/>
 	)

@@ -3,6 +3,7 @@
 // waits for neither), the answer with its retrieval trace after its last word has been sent.
 // A failed write is logged and never costs the visitor their answer. docs/decisions/0019-conversation-logs.md
 import crypto from 'node:crypto'
+import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { OFFLINE_DONT_KNOW, ownDontKnow } from '~/ai/offline-model.server.ts'
 import { clientIp } from '~/lib/client-ip.ts'
 import { prisma } from '~/lib/db.server.ts'
@@ -42,6 +43,12 @@ export type FinishedAnswer = {
 }
 
 const ID = /^[\w-]{8,64}$/
+
+/**
+ * The most of a reply that is stored. Replies are capped at 1,024 tokens by the model call (a few
+ * thousand characters), but the log does not rely on every model honouring that.
+ */
+export const STORED_REPLY_MAX_CHARS = 16_000
 
 /** A client-chosen id we keep: letters, digits, _ and -, 8 to 64 of them; anything else gets a fresh one. */
 export const clientIdOr = (value: unknown, fallback = () => crypto.randomUUID()) =>
@@ -112,7 +119,7 @@ export async function startTurn(turn: TurnContext, question: string): Promise<st
 				RETURNING id
 			), message AS (
 				INSERT INTO chatbot_messages (conversation_id, chatbot_id, role, text)
-				SELECT id, ${turn.chatbotId}::uuid, 'user', ${question} FROM conversation
+				SELECT id, ${turn.chatbotId}::uuid, 'user', ${question.slice(0, CHAT_MESSAGE_MAX_CHARS)} FROM conversation
 				RETURNING conversation_id
 			)
 			SELECT conversation_id AS id FROM message`
@@ -129,7 +136,7 @@ export async function finishTurn(chatbotId: string, conversationId: string, answ
 		await prisma.$executeRaw`
 			WITH message AS (
 				INSERT INTO chatbot_messages (id, conversation_id, chatbot_id, role, text, first_token_ms, latency_ms, model, answered, sources)
-				VALUES (${answer.messageId}::uuid, ${conversationId}::uuid, ${chatbotId}::uuid, 'assistant', ${answer.text},
+				VALUES (${answer.messageId}::uuid, ${conversationId}::uuid, ${chatbotId}::uuid, 'assistant', ${answer.text.slice(0, STORED_REPLY_MAX_CHARS)},
 					${answer.firstTokenMs}, ${answer.latencyMs}, ${answer.model}, ${answer.answered}, ${JSON.stringify(answer.passages)}::jsonb)
 				RETURNING conversation_id
 			)

@@ -5,11 +5,19 @@ import { randomUUID } from 'node:crypto'
 // per-user cap, leads with CSV and a signed webhook, insights, and ownership on every call.
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { ChatbotFormSchema } from '../chatbot-schema.ts'
 import { createChatbot } from '../chatbots.server.ts'
 import { streamChatbotReply } from '../reply.server.ts'
-import { isAnswered, setFeedback, type TurnContext } from './conversation-log.server.ts'
+import {
+	finishTurn,
+	isAnswered,
+	setFeedback,
+	startTurn,
+	STORED_REPLY_MAX_CHARS,
+	type TurnContext,
+} from './conversation-log.server.ts'
 import { ConversationListQuerySchema, leadSchema } from './conversation-schema.ts'
 import {
 	addAnswer,
@@ -322,6 +330,39 @@ describe('retention', () => {
 		await pruneConversations({ maxMessagesPerUser: 4 })
 		const left = await prisma.chatbotConversation.findMany({ where: { chatbotId } })
 		expect(left.reduce((sum, conversation) => sum + conversation.messageCount, 0)).toBeLessThanOrEqual(4)
+	})
+
+	test('stored text is bounded: a message in length, an owner\'s logs in bytes (the oldest go first)', async () => {
+		// Nothing past the API's limit is stored, whoever calls (the API refuses it first: chat-schema.test.ts).
+		const turn = visitor('conv-bytes-00001')
+		const conversationId = (await startTurn(turn, 'x'.repeat(50_000)))!
+		const [stored] = await prisma.chatbotMessage.findMany({ where: { conversationId } })
+		expect(stored.text).toHaveLength(CHAT_MESSAGE_MAX_CHARS)
+		await finishTurn(chatbotId, conversationId, {
+			messageId: randomUUID(),
+			text: 'y'.repeat(100_000),
+			firstTokenMs: 1,
+			latencyMs: 1,
+			model: 'test',
+			answered: true,
+			passages: [],
+		})
+		const reply = await prisma.chatbotMessage.findFirstOrThrow({ where: { conversationId, role: 'assistant' } })
+		expect(reply.text).toHaveLength(STORED_REPLY_MAX_CHARS)
+		// Newer, smaller conversations; then a byte cap that holds them and not the big one.
+		await ask('Do you deliver to Pune?', visitor('conv-bytes-00002'))
+		await ask('Is there a warranty?', visitor('conv-bytes-00003'))
+		const bytes = async () => {
+			const [{ total }] = await prisma.$queryRaw<Array<{ total: number }>>`
+				SELECT COALESCE(sum(octet_length(text) + COALESCE(octet_length(sources::text), 0) + COALESCE(octet_length(feedback_comment), 0)), 0)::int AS total
+				FROM chatbot_messages WHERE chatbot_id = ${chatbotId}::uuid`
+			return total
+		}
+		expect(await bytes()).toBeGreaterThan(CHAT_MESSAGE_MAX_CHARS + STORED_REPLY_MAX_CHARS)
+		await pruneConversations({ maxBytesPerUser: 8000 })
+		expect(await bytes()).toBeLessThanOrEqual(8000)
+		expect(await prisma.chatbotConversation.count({ where: { id: conversationId } })).toBe(0)
+		expect(await prisma.chatbotConversation.count({ where: { clientId: 'conv-bytes-00003' } })).toBe(1)
 	})
 })
 

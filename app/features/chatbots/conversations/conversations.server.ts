@@ -3,6 +3,7 @@ import { indexKnowledge } from '~/features/chatbots/knowledge.server.ts'
 // conversation with each answer's retrieval trace, deleting, unanswered questions grouped, and the
 // retention job. Every read and change names the owner: another user's ids behave like missing ones.
 // docs/decisions/0019-conversation-logs.md
+import { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import type { TracedPassage } from './conversation-log.server.ts'
@@ -292,14 +293,26 @@ export async function addAnswer(
 
 /** How many stored messages a user's chatbots keep in all; the oldest conversations go first past it. */
 const MAX_STORED_MESSAGES_PER_USER = 200_000
+/**
+ * How many bytes of conversation logs a user's chatbots keep in all (messages' text, traces and
+ * comments): the oldest conversations go first past it. Messages are capped in length, but
+ * 200,000 of them with their traces could still be gigabytes; this keeps one owner's logs to 100 MB.
+ */
+export const MAX_STORED_CONVERSATION_BYTES_PER_USER = 100 * 1024 * 1024
 const DELETE_BATCH = 1000
+
+/** What one stored message weighs: its text, its retrieval trace and the visitor's comment (sizes read without detoasting). */
+const MESSAGE_BYTES = Prisma.sql`(octet_length(m.text) + COALESCE(octet_length(m.sources::text), 0) + COALESCE(octet_length(m.feedback_comment), 0))`
 
 /**
  * The retention job: conversations older than their chatbot's retention, then, for any user over
- * the stored-message cap, their oldest conversations until they fit. Deletes in batches so a big
- * backlog never holds long locks. Returns how many conversations went.
+ * the stored-message cap or the stored-bytes cap, their oldest conversations until they fit.
+ * Deletes in batches so a big backlog never holds long locks. Returns how many conversations went.
  */
-export async function pruneConversations({ maxMessagesPerUser = MAX_STORED_MESSAGES_PER_USER } = {}) {
+export async function pruneConversations({
+	maxMessagesPerUser = MAX_STORED_MESSAGES_PER_USER,
+	maxBytesPerUser = MAX_STORED_CONVERSATION_BYTES_PER_USER,
+} = {}) {
 	let removed = 0
 	for (;;) {
 		const count = await prisma.$executeRaw`
@@ -325,6 +338,26 @@ export async function pruneConversations({ maxMessagesPerUser = MAX_STORED_MESSA
 				) ranked WHERE kept > ${maxMessagesPerUser})`
 		console.warn(
 			`Conversation logs: user ${userId} had ${stored} stored messages (cap ${maxMessagesPerUser}); removed their ${count} oldest conversations`,
+		)
+		removed += count
+	}
+	const heavy = await prisma.$queryRaw<Array<{ userId: string; stored: number }>>`
+		SELECT b.user_id AS "userId", sum(${MESSAGE_BYTES})::float8 AS stored
+		FROM chatbot_messages m JOIN chatbots b ON b.id = m.chatbot_id
+		GROUP BY b.user_id HAVING sum(${MESSAGE_BYTES}) > ${maxBytesPerUser}`
+	for (const { userId, stored } of heavy) {
+		const count = await prisma.$executeRaw`
+			DELETE FROM chatbot_conversations WHERE id IN (
+				SELECT id FROM (
+					SELECT c.id, sum(weight.bytes) OVER (ORDER BY c.last_message_at DESC, c.id DESC) AS kept
+					FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+					CROSS JOIN LATERAL (
+						SELECT COALESCE(sum(${MESSAGE_BYTES}), 0) AS bytes FROM chatbot_messages m WHERE m.conversation_id = c.id
+					) weight
+					WHERE b.user_id = ${userId}::uuid
+				) ranked WHERE kept > ${maxBytesPerUser})`
+		console.warn(
+			`Conversation logs: user ${userId} had ${Math.round(stored)} bytes of stored conversations (cap ${maxBytesPerUser}); removed their ${count} oldest conversations`,
 		)
 		removed += count
 	}
