@@ -10,6 +10,19 @@ export function encodeEvent(event: string, data: string): Uint8Array {
 
 type Send = (message: Uint8Array) => void
 
+/**
+ * Live streams one user may hold open at once (on this process): a few tabs of the dashboard and
+ * of Conversations pages. Each open stream holds a socket, a subscription and its buffers (about
+ * 150 KB measured); without a cap one account opened 1,500 of them (+220 MB).
+ */
+export const LIVE_STREAMS_PER_USER = 10
+/** When a refused client should try again (the pages' EventSource clients back off further). */
+const LIVE_STREAM_RETRY_SECONDS = 30
+const openStreams = new Map<string, number>()
+
+/** How many live streams this holder has open now (for tests and logs). */
+export const openStreamCount = (holder: string) => openStreams.get(holder) ?? 0
+
 /** Messages queued for one client before it counts as slow. */
 const SLOW_CLIENT_QUEUE = 16
 const RESYNC = encodeEvent('resync', '{"type":"resync"}')
@@ -19,14 +32,33 @@ const RESYNC = encodeEvent('resync', '{"type":"resync"}')
  * `send` and returns its cleanup, which runs exactly once either way. A send after the end is
  * ignored, never thrown. A client that stops reading does not make the server hold every message
  * for it: past a short queue, messages are dropped and, once it reads again, it gets one `resync`
- * (its page reloads its data, which is all a change event asks of it anyway).
+ * (its page reloads its data, which is all a change event asks of it anyway). Each `holder` (a
+ * user id) may hold LIVE_STREAMS_PER_USER streams at once; past that the answer is 429.
  */
-export function eventStreamResponse(signal: AbortSignal, init: (send: Send) => () => void, headers: HeadersInit = {}) {
+export function eventStreamResponse(
+	signal: AbortSignal,
+	init: (send: Send) => () => void,
+	{ holder, headers = {} }: { holder: string; headers?: HeadersInit },
+) {
+	// Beyond the cap: 429, before anything is subscribed.
+	if (openStreamCount(holder) >= LIVE_STREAMS_PER_USER) {
+		return new Response(
+			`Too many live views are open (at most ${LIVE_STREAMS_PER_USER}). Close some tabs; this one updates when you reload it.`,
+			{
+				status: 429,
+				headers: { 'Retry-After': String(LIVE_STREAM_RETRY_SECONDS), 'Content-Type': 'text/plain; charset=utf-8' },
+			},
+		)
+	}
+	openStreams.set(holder, openStreamCount(holder) + 1)
 	let cleanup: (() => void) | undefined
 	let closed = false
 	const finish = () => {
 		if (closed) return false
 		closed = true
+		const left = openStreamCount(holder) - 1
+		if (left > 0) openStreams.set(holder, left)
+		else openStreams.delete(holder)
 		signal.removeEventListener('abort', onAbort)
 		cleanup?.()
 		return true

@@ -111,6 +111,20 @@ test('branded, allowed on one site only, with sources and a conversation that su
 	await expect(chat.locator('[data-role="user"]')).toHaveCount(0)
 	await expectNoSeriousA11yViolations(page)
 
+	// A message stops at the API's limit, with a count near it; the API's refusal is said in the chat.
+	const box = chat.getByRole('textbox', { name: /message|question/i })
+	await box.fill('x'.repeat(2100))
+	expect(await box.inputValue()).toHaveLength(2000)
+	await expect(chat.getByText('2,000 of 2,000 characters')).toBeVisible()
+	await page.route(`**/api/embed/${id}/chat`, (route) =>
+		route.fulfill({ status: 400, json: { error: 'Messages are limited to 2000 characters.' } }),
+	)
+	await box.fill('Hello?')
+	await box.press('Enter')
+	await expect(chat.locator('[data-role="assistant"]').last()).toHaveText(/Messages are limited to 2000 characters\./)
+	await page.unroute(`**/api/embed/${id}/chat`)
+	await chat.getByRole('button', { name: 'New conversation' }).click()
+
 	// Another site: the config is refused (and unreadable there), so no launcher.
 	const other = await context.newPage()
 	expect(await openHostPage(other, OTHER_SITE, id)).toBe('blocked')

@@ -27,5 +27,5 @@ export async function loader({ request }: Route.LoaderArgs) {
 			clearInterval(heartbeat)
 			unsubscribe()
 		}
-	})
+	}, { holder: user.id })
 }

@@ -91,23 +91,44 @@ export const meta: Route.MetaFunction = () => [
 	{ name: 'robots', content: 'noindex' },
 ]
 
-/** Reloads the page's data when one of this chatbot's conversations changes (at most twice a second). */
+/** How long to wait before opening the feed again after the server refused it (429 past the per-user cap), doubling. */
+const LIVE_RETRY_MS = { first: 5_000, max: 300_000 }
+
+/**
+ * Reloads the page's data when one of this chatbot's conversations changes (at most twice a second).
+ * EventSource reconnects by itself after a dropped connection, but not after a refusal (the server
+ * answers 429 past the user's cap on open streams): then the page tries again itself, backing off.
+ */
 function useLiveConversations(chatbotId: string) {
 	const { revalidate } = useRevalidator()
 	useEffect(() => {
-		const events = new EventSource(`/playground/chatbots/${chatbotId}/conversations/events`)
+		let events: EventSource | null = null
 		let timer: ReturnType<typeof setTimeout> | null = null
+		let retry: ReturnType<typeof setTimeout> | null = null
+		let backoff = LIVE_RETRY_MS.first
 		const refresh = () => {
 			timer ??= setTimeout(() => {
 				timer = null
 				void revalidate()
 			}, 500)
 		}
-		events.addEventListener('change', refresh)
-		events.addEventListener('resync', refresh)
+		const connect = () => {
+			const source = new EventSource(`/playground/chatbots/${chatbotId}/conversations/events`)
+			events = source
+			source.addEventListener('open', () => (backoff = LIVE_RETRY_MS.first))
+			source.addEventListener('change', refresh)
+			source.addEventListener('resync', refresh)
+			source.addEventListener('error', () => {
+				if (source.readyState !== EventSource.CLOSED) return
+				retry = setTimeout(connect, backoff)
+				backoff = Math.min(backoff * 2, LIVE_RETRY_MS.max)
+			})
+		}
+		connect()
 		return () => {
-			events.close()
+			events?.close()
 			if (timer) clearTimeout(timer)
+			if (retry) clearTimeout(retry)
 		}
 	}, [chatbotId, revalidate])
 }

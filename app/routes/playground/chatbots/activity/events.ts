@@ -28,5 +28,5 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			clearInterval(heartbeat)
 			unsubscribe()
 		}
-	})
+	}, { holder: user.id })
 }
