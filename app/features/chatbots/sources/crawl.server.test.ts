@@ -199,6 +199,9 @@ test('page cap, depth and include/exclude patterns bound the crawl', async () =>
 		expect(capped.pagesFound).toBe(15)
 		expect(cappedPages).toHaveLength(15)
 		expect(cappedPages.filter((page) => /\/section\/1(\/|$)|\/about/.test(page.url))).toEqual([])
+		// Each page keeps only the links a re-sync could follow: no more than the crawl may visit.
+		expect(cappedPages.some((page) => page.links.length > 0)).toBe(true)
+		for (const page of cappedPages) expect(page.links.length, page.url).toBeLessThanOrEqual(15)
 
 		const section = await settled(
 			await addSite({ url: `${site.origin}/section/4`, include: '/section/4/*', maxDepth: '1' }),

@@ -18,7 +18,14 @@ import { logValue } from '~/lib/log.ts'
 import { SafeFetchError, safeFetch } from '~/lib/safe-fetch.server.ts'
 import type { PageContent } from '~/lib/sandbox/parsers.ts'
 import { runInSandbox, SandboxError } from '~/lib/sandbox/sandbox.server.ts'
-import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl, siteHostOf } from './site-rules.ts'
+import {
+	isOnSite,
+	linksToKeep,
+	looksLikePage,
+	matchesPatterns,
+	normalizePageUrl,
+	siteHostOf,
+} from './site-rules.ts'
 import { sourceLimits, type CrawlOptions } from './source-schema.ts'
 
 /** The token robots.txt rules name us by; the full User-Agent adds a contact URL. */
@@ -199,6 +206,9 @@ async function sitemapPages(source: SourceRow, sitemaps: string[], log: JobHelpe
 	return pages
 }
 
+/** How many pages this run may visit: the owner's maximum, less what their other sources hold. */
+const pageCapOf = (source: SourceRow) => source.options.pageCap ?? source.options.maxPages
+
 /** Whether the crawl should visit a URL at all (before robots.txt and the page cap). */
 function inScope(source: SourceRow, url: string) {
 	return (
@@ -377,9 +387,11 @@ async function visitPage(source: SourceRow, page: PageRow, helpers: JobHelpers) 
 		bytes: Buffer.byteLength(response.body),
 	}
 	if (response.status === 304) {
-		// Unchanged: its links from last time still lead to the pages below it.
-		await enqueueLinks(source, page, page.links)
-		await finishPage(source, page, { status: 'unchanged' }, { fetched: true, ...validators, links: page.links })
+		// Unchanged: its links from last time still lead to the pages below it (bounded again: a row
+		// stored before the bound may hold more).
+		const links = linksToKeep(page.links, pageCapOf(source))
+		await enqueueLinks(source, page, links)
+		await finishPage(source, page, { status: 'unchanged' }, { fetched: true, ...validators, links })
 		return politeness(source, started)
 	}
 	let content: PageContent
@@ -401,10 +413,12 @@ async function visitPage(source: SourceRow, page: PageRow, helpers: JobHelpers) 
 	}
 	const links = content.nofollow
 		? []
-		: content.links
-				.map((link) => normalizePageUrl(link))
-				.filter((link): link is string => !!link && inScope(source, link))
-				.slice(0, 1000)
+		: linksToKeep(
+				content.links
+					.map((link) => normalizePageUrl(link))
+					.filter((link): link is string => !!link && inScope(source, link)),
+				pageCapOf(source),
+			)
 	const canonical = content.canonical ? normalizePageUrl(content.canonical) : null
 	const self = normalizePageUrl(response.url)
 	let outcome: PageOutcome

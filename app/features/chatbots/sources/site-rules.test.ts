@@ -1,5 +1,14 @@
 import { expect, test } from 'vitest'
-import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl, siteHostOf } from './site-rules.ts'
+import {
+	isOnSite,
+	LINK_MAX_CHARS,
+	linksToKeep,
+	looksLikePage,
+	matchesPatterns,
+	normalizePageUrl,
+	PAGE_LINKS_MAX_BYTES,
+	siteHostOf,
+} from './site-rules.ts'
 
 test('one spelling per page: no fragment, no tracking parameters, http(s) only', () => {
 	expect(normalizePageUrl('HTTPS://Example.COM:443/a?utm_source=x&id=7#top')).toBe('https://example.com/a?id=7')
@@ -35,4 +44,18 @@ test('include and exclude patterns: a prefix, or * for anything', () => {
 	expect(matchesPatterns(url('/pricing'), [], ['/blog/*'])).toBe(true)
 	expect(matchesPatterns(url('/a.b'), ['/a.b'], [])).toBe(true)
 	expect(matchesPatterns(url('/axb'), ['/a.b'], [])).toBe(false)
+})
+
+test('a page keeps what a re-sync needs of its links: each once, short enough, no more than the crawl may visit, 16 KB at most', () => {
+	const link = (i: number, length = 60) => `https://example.com/${String(i).padStart(6, '0')}/${'p'.repeat(length)}`
+	expect(linksToKeep([link(1), link(2), link(1), link(3)], 10)).toEqual([link(1), link(2), link(3)])
+	expect(linksToKeep([link(1), link(2), link(3)], 2)).toEqual([link(1), link(2)])
+	// Too long to be a page worth following: skipped, and the rest still kept.
+	expect(linksToKeep([link(1, LINK_MAX_CHARS), link(2)], 10)).toEqual([link(2)])
+	// The issue's page: 1,000 links of 2,048 characters (about 2 MB) under a page cap of 1,000.
+	expect(linksToKeep(Array.from({ length: 1000 }, (_, i) => link(i, 2020)), 1000)).toEqual([])
+	const many = linksToKeep(Array.from({ length: 1000 }, (_, i) => link(i, 900)), 1000)
+	expect(many.length).toBeGreaterThan(10)
+	expect(many.join('').length).toBeLessThanOrEqual(PAGE_LINKS_MAX_BYTES)
+	expect(many).toEqual(Array.from({ length: many.length }, (_, i) => link(i, 900)))
 })

@@ -52,3 +52,34 @@ export function matchesPatterns(url: string, include: readonly string[], exclude
 	if (include.length > 0 && !include.some((pattern) => patternRegex(pattern).test(path))) return false
 	return !exclude.some((pattern) => patternRegex(pattern).test(path))
 }
+
+/**
+ * The longest link a crawl follows and keeps. 2,048 is the most a URL may be anywhere; a page's
+ * address longer than 1,000 characters is a session or tracking token far more often than a page.
+ */
+export const LINK_MAX_CHARS = 1000
+/**
+ * The links one page row keeps, in all: they are only there for re-sync, where a page that answers
+ * 304 Not Modified queues its children from them. 16 KB is about 200 ordinary links; a page could
+ * otherwise keep 1,000 of 2,048 characters (2 MB), outside the knowledge quota.
+ */
+export const PAGE_LINKS_MAX_BYTES = 16 * 1024
+
+/**
+ * The links of a page that the crawl follows and stores (the same list, so a re-sync follows what the
+ * first crawl did): in page order, each once, none longer than LINK_MAX_CHARS, at most `max` of
+ * them (the crawl's page cap: it could not visit more) and PAGE_LINKS_MAX_BYTES in all.
+ */
+export function linksToKeep(links: Iterable<string>, max: number) {
+	const kept = new Set<string>()
+	let bytes = 0
+	for (const link of links) {
+		if (kept.size >= max) break
+		if (link.length > LINK_MAX_CHARS || kept.has(link)) continue
+		// Normalised URLs are ASCII (percent-encoded, punycode hosts): a character is a byte.
+		if (bytes + link.length > PAGE_LINKS_MAX_BYTES) break
+		kept.add(link)
+		bytes += link.length
+	}
+	return [...kept]
+}
