@@ -11,7 +11,10 @@ const request = (role: 'user' | 'assistant', parts: string[]) => ({
 
 test("a visitor's message is capped as a whole, not part by part", () => {
 	// 25 parts of 2,000 characters: 50,000 characters in a body under the 64 KB cap.
-	const split = request('user', Array.from({ length: 25 }, () => 'x'.repeat(2000)))
+	const split = request(
+		'user',
+		Array.from({ length: 25 }, () => 'x'.repeat(2000)),
+	)
 	expect(JSON.stringify(split).length).toBeLessThan(CHAT_BODY_MAX_BYTES)
 	const parsed = ChatRequestSchema.safeParse(split)
 	expect(parsed.success).toBe(false)

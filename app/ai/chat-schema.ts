@@ -12,10 +12,7 @@ export const CHAT_APOLOGY = "I'm sorry, I'm experiencing technical difficulties.
 const Part = z
 	.object({
 		type: z.string().max(50),
-		text: z
-			.string()
-			.max(CHAT_MESSAGE_MAX_CHARS, CHAT_MESSAGE_TOO_LONG)
-			.optional(),
+		text: z.string().max(CHAT_MESSAGE_MAX_CHARS, CHAT_MESSAGE_TOO_LONG).optional(),
 	})
 	.loose()
 

@@ -4,10 +4,14 @@ import { encodeEvent, eventStreamResponse, LIVE_STREAMS_PER_USER, openStreamCoun
 
 test('a client that stops reading gets a bounded queue, then one resync when it reads again', async () => {
 	let send: (message: Uint8Array) => void = () => {}
-	const response = eventStreamResponse(new AbortController().signal, (s) => {
-		send = s
-		return () => {}
-	}, { holder: 'slow-reader' })
+	const response = eventStreamResponse(
+		new AbortController().signal,
+		(s) => {
+			send = s
+			return () => {}
+		},
+		{ holder: 'slow-reader' },
+	)
 	const change = encodeEvent('change', '{"op":"INSERT"}')
 	for (let i = 0; i < 50_000; i++) send(change)
 	const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()

@@ -146,7 +146,9 @@ test.describe('chat widget', () => {
 		expect((await long.json()).error).toBe('Messages are limited to 2000 characters.')
 		// The same text split into parts is the same message: refused, not stored 50,000 characters long.
 		const split = await post({
-			messages: [{ id: '1', role: 'user', parts: Array.from({ length: 25 }, () => ({ type: 'text', text: 'x'.repeat(2000) })) }],
+			messages: [
+				{ id: '1', role: 'user', parts: Array.from({ length: 25 }, () => ({ type: 'text', text: 'x'.repeat(2000) })) },
+			],
 		})
 		expect(split.status()).toBe(400)
 		expect((await split.json()).error).toBe('Messages are limited to 2000 characters.')

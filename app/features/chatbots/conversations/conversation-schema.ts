@@ -101,9 +101,10 @@ export function calendarDate(value: unknown): string | null {
  */
 export function listCursor(value: unknown): { at: string; id: string } | null {
 	if (typeof value !== 'string') return null
-	const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?Z_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
-		value,
-	)
+	const match =
+		/^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?Z_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(
+			value,
+		)
 	if (!match) return null
 	const [, date, hours, minutes, seconds, id] = match
 	if (!calendarDate(date) || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null

@@ -214,7 +214,7 @@ describe("the owner's views", () => {
 
 	test('dates that do not exist and malformed cursors are left out, never sent to PostgreSQL', async () => {
 		const all = await listConversations(owner, chatbotId, query(), { timeZone })
-		for (const input of [
+		const inputs: Array<Record<string, string>> = [
 			{ from: '2026-13-45' },
 			{ to: '2026-02-30' },
 			{ from: '0000-01-01' },
@@ -223,7 +223,8 @@ describe("the owner's views", () => {
 			{ after: '2026-19-22T10:00:00.000Z_00000000-0000-0000-0000-000000000000' },
 			{ after: '2026-11-22T25:00:00.000Z_00000000-0000-0000-0000-000000000000' },
 			{ after: '--------------------_------------------------------------' },
-		]) {
+		]
+		for (const input of inputs) {
 			const parsed = query(input)
 			expect(parsed.from ?? parsed.to ?? parsed.after, JSON.stringify(input)).toBeUndefined()
 			expect((await listConversations(owner, chatbotId, parsed, { timeZone }))!.rows).toEqual(all!.rows)
@@ -332,7 +333,7 @@ describe('retention', () => {
 		expect(left.reduce((sum, conversation) => sum + conversation.messageCount, 0)).toBeLessThanOrEqual(4)
 	})
 
-	test('stored text is bounded: a message in length, an owner\'s logs in bytes (the oldest go first)', async () => {
+	test("stored text is bounded: a message in length, an owner's logs in bytes (the oldest go first)", async () => {
 		// Nothing past the API's limit is stored, whoever calls (the API refuses it first: chat-schema.test.ts).
 		const turn = visitor('conv-bytes-00001')
 		const conversationId = (await startTurn(turn, 'x'.repeat(50_000)))!

@@ -18,14 +18,7 @@ import { logValue } from '~/lib/log.ts'
 import { SafeFetchError, safeFetch } from '~/lib/safe-fetch.server.ts'
 import type { PageContent } from '~/lib/sandbox/parsers.ts'
 import { runInSandbox, SandboxError } from '~/lib/sandbox/sandbox.server.ts'
-import {
-	isOnSite,
-	linksToKeep,
-	looksLikePage,
-	matchesPatterns,
-	normalizePageUrl,
-	siteHostOf,
-} from './site-rules.ts'
+import { isOnSite, linksToKeep, looksLikePage, matchesPatterns, normalizePageUrl, siteHostOf } from './site-rules.ts'
 import { sourceLimits, type CrawlOptions } from './source-schema.ts'
 
 /** The token robots.txt rules name us by; the full User-Agent adds a contact URL. */

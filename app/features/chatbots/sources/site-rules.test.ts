@@ -53,8 +53,16 @@ test('a page keeps what a re-sync needs of its links: each once, short enough, n
 	// Too long to be a page worth following: skipped, and the rest still kept.
 	expect(linksToKeep([link(1, LINK_MAX_CHARS), link(2)], 10)).toEqual([link(2)])
 	// The issue's page: 1,000 links of 2,048 characters (about 2 MB) under a page cap of 1,000.
-	expect(linksToKeep(Array.from({ length: 1000 }, (_, i) => link(i, 2020)), 1000)).toEqual([])
-	const many = linksToKeep(Array.from({ length: 1000 }, (_, i) => link(i, 900)), 1000)
+	expect(
+		linksToKeep(
+			Array.from({ length: 1000 }, (_, i) => link(i, 2020)),
+			1000,
+		),
+	).toEqual([])
+	const many = linksToKeep(
+		Array.from({ length: 1000 }, (_, i) => link(i, 900)),
+		1000,
+	)
 	expect(many.length).toBeGreaterThan(10)
 	expect(many.join('').length).toBeLessThanOrEqual(PAGE_LINKS_MAX_BYTES)
 	expect(many).toEqual(Array.from({ length: many.length }, (_, i) => link(i, 900)))

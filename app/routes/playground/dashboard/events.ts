@@ -18,14 +18,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const { user } = await getUser(request)
 	if (!user?.isAdmin) return new Response('Forbidden', { status: 403 })
 	await callLogListener.start()
-	return eventStreamResponse(request.signal, (send) => {
-		const unsubscribe = callLogListener.subscribe((event, json) => send(bytesOf(event, json)))
-		send(encodeEvent('status', JSON.stringify({ type: 'status', connected: callLogListener.connected })))
-		// Keeps proxies from closing an idle stream and lets the page notice a dead one.
-		const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)
-		return () => {
-			clearInterval(heartbeat)
-			unsubscribe()
-		}
-	}, { holder: user.id })
+	return eventStreamResponse(
+		request.signal,
+		(send) => {
+			const unsubscribe = callLogListener.subscribe((event, json) => send(bytesOf(event, json)))
+			send(encodeEvent('status', JSON.stringify({ type: 'status', connected: callLogListener.connected })))
+			// Keeps proxies from closing an idle stream and lets the page notice a dead one.
+			const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)
+			return () => {
+				clearInterval(heartbeat)
+				unsubscribe()
+			}
+		},
+		{ holder: user.id },
+	)
 }

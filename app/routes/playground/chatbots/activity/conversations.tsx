@@ -170,13 +170,7 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 						defaultValue={query.kind}
 						options={CONVERSATION_KINDS.map((value) => ({ value, label: copy.kinds[value] }))}
 					/>
-					<Field
-						label={copy.from}
-						type="date"
-						name="from"
-						defaultValue={query.from ?? ''}
-						error={dateErrors.from}
-					/>
+					<Field label={copy.from} type="date" name="from" defaultValue={query.from ?? ''} error={dateErrors.from} />
 					<Field label={copy.to} type="date" name="to" defaultValue={query.to ?? ''} error={dateErrors.to} />
 					<div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
 						<Button type="submit" className="flex-1">

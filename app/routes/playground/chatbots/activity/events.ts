@@ -17,16 +17,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!chatbot) return new Response('Not found.', { status: 404 })
 	const listener = conversationListener()
 	await listener.start()
-	return eventStreamResponse(request.signal, (send) => {
-		const unsubscribe = listener.subscribe((event, json) => {
-			if (event.type === 'change' && event.chatbotId !== chatbot.id) return
-			if (event.type === 'status') return
-			send(encodeEvent(event.type, json))
-		})
-		const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)
-		return () => {
-			clearInterval(heartbeat)
-			unsubscribe()
-		}
-	}, { holder: user.id })
+	return eventStreamResponse(
+		request.signal,
+		(send) => {
+			const unsubscribe = listener.subscribe((event, json) => {
+				if (event.type === 'change' && event.chatbotId !== chatbot.id) return
+				if (event.type === 'status') return
+				send(encodeEvent(event.type, json))
+			})
+			const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)
+			return () => {
+				clearInterval(heartbeat)
+				unsubscribe()
+			}
+		},
+		{ holder: user.id },
+	)
 }
