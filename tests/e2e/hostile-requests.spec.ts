@@ -141,9 +141,12 @@ for (const signedIn of [false, true]) {
 		for (let i = 0; i < cases.length; i += 12) {
 			await Promise.all(
 				cases.slice(i, i + 12).map(async ({ path, variant }) => {
+					// Signing out revokes the session it is sent with: it gets one of its own, so the
+					// requests after it (the user's own activity pages above all) are still signed in.
+					const session = cookie && path.startsWith('/auth/sign-out') ? await sessionCookieDirect(user.email) : cookie
 					const response = await request.fetch(`${baseURL}${path}`, {
 						method: variant.method,
-						headers: { ...variant.headers, ...(cookie ? { Cookie: cookie } : {}) },
+						headers: { ...variant.headers, ...(session ? { Cookie: session } : {}) },
 						data: variant.data,
 						maxRedirects: 0,
 					})
@@ -156,6 +159,9 @@ for (const signedIn of [false, true]) {
 			)
 		}
 		expect(failures, `${failures.length} of ${cases.length} requests`).toEqual([])
+		// The signed-in run really was signed in to the end (its own pages were read, not redirected to /auth).
+		if (cookie)
+			expect((await request.get('/playground', { headers: { Cookie: cookie }, maxRedirects: 0 })).status()).toBe(200)
 		// The server is still answering.
 		expect((await request.get('/healthz')).status()).toBe(200)
 	})
