@@ -182,6 +182,59 @@ async function embedToken(request: APIRequestContext, id: string) {
 	return new RegExp(`${id}\\.[A-Za-z0-9_-]*\\.\\d+\\.[A-Za-z0-9_-]+`).exec(await response.text())![0]
 }
 
+test('past the live-stream cap the feed is refused with 429, and the page opens it again once a place is free', async ({
+	page: owner,
+	login,
+	baseURL,
+}) => {
+	test.slow() // waits out the page's first retry (5 s)
+	const user = await login()
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt)
+		 SELECT id, 'Busy Pal', 'We open at 9.', '' FROM users WHERE email = $1 RETURNING id`,
+		[user.email],
+	)
+	const feed = `/playground/chatbots/${id}/conversations/events`
+	// Ten streams held open elsewhere (other tabs), by the same user: the cap.
+	const cookie = await sessionCookieDirect(user.email)
+	const held = await Promise.all(
+		Array.from(
+			{ length: 10 },
+			() =>
+				new Promise<http.ClientRequest>((resolve, reject) => {
+					const request = http.get(`${baseURL}${feed}`, { headers: { Cookie: cookie } }, (response) => {
+						if (response.statusCode === 200) resolve(request)
+						else reject(new Error(`held stream answered ${response.statusCode}`))
+					})
+					request.on('error', reject)
+				}),
+		),
+	)
+	const isFeed = (response: { url: () => string }) => response.url().endsWith(feed)
+	const refused = owner.waitForResponse(isFeed)
+	await owner.goto(`/playground/chatbots/${id}/conversations`)
+	expect((await refused).status()).toBe(429)
+	// The other tabs close; the page tries again by itself (EventSource alone would not after a 429).
+	const reopened = owner.waitForResponse((response) => isFeed(response) && response.status() === 200, {
+		timeout: 30_000,
+	})
+	for (const request of held) request.destroy()
+	await reopened
+	// And it is live again: a new conversation shows without a reload.
+	const [{ id: conversationId }] = await sql<{ id: string }>(
+		`INSERT INTO chatbot_conversations (chatbot_id, client_id, visitor_id, kind, message_count)
+		 VALUES ($1, 'conv-live-000001', 'visitor-live-0001', 'embed', 1) RETURNING id`,
+		[id],
+	)
+	await sql(`INSERT INTO chatbot_messages (conversation_id, chatbot_id, role, text) VALUES ($1, $2, 'user', $3)`, [
+		conversationId,
+		id,
+		'Do you open on Sundays?',
+	])
+	await sql(`UPDATE chatbot_conversations SET last_message_at = now() WHERE id = $1`, [conversationId])
+	await expect(owner.getByTestId('conversation-list')).toContainText('Do you open on Sundays?', { timeout: 15_000 })
+})
+
 test.describe('without JavaScript', () => {
 	test("the owner's pages: list, filter, conversation, add an answer, leads, insights, delete", async ({
 		browser,
