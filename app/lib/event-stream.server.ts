@@ -12,8 +12,8 @@ type Send = (message: Uint8Array) => void
 
 /**
  * Live streams one user may hold open at once (on this process): a few tabs of the dashboard and
- * of Conversations pages. Each open stream holds a socket, a subscription and its buffers (about
- * 150 KB measured); without a cap one account opened 1,500 of them (+220 MB).
+ * of Conversations pages. Each open stream holds a socket, a subscription and its buffers (0.15 to
+ * 0.45 MB measured); without a cap one account opened 1,500 of them (+220 MB).
  */
 export const LIVE_STREAMS_PER_USER = 10
 /** When a refused client should try again (the pages' EventSource clients back off further). */

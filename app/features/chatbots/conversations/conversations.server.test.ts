@@ -212,6 +212,34 @@ describe("the owner's views", () => {
 		expect(await listConversations(stranger, chatbotId, query(), { timeZone })).toBeNull()
 	})
 
+	test('keyset pages skip nothing within a millisecond (the cursor keeps microseconds)', async () => {
+		const other = (
+			await createChatbot(
+				owner,
+				ChatbotFormSchema.parse({ name: 'Busy', knowledgeBase: 'x', systemPrompt: '' }),
+				'http://localhost',
+			)
+		).chatbot.id
+		for (const [client, at] of [
+			['conv-usec-000001', '2026-11-20 10:00:00.123456+00'],
+			['conv-usec-000002', '2026-11-20 10:00:00.123400+00'],
+			['conv-usec-000003', '2026-11-20 10:00:00.122000+00'],
+		])
+			await prisma.$executeRaw`
+				INSERT INTO chatbot_conversations (chatbot_id, client_id, visitor_id, kind, message_count, started_at, last_message_at)
+				VALUES (${other}::uuid, ${client}, 'visitor-usec-0001', 'embed', 1, ${at}::timestamptz, ${at}::timestamptz)`
+		const seen: string[] = []
+		let after: string | undefined
+		for (let i = 0; i < 5; i++) {
+			const page = (await listConversations(owner, other, query(after ? { after } : {}), { timeZone, pageSize: 1 }))!
+			seen.push(...page.rows.map((row) => row.id))
+			if (!page.nextCursor) break
+			after = page.nextCursor
+		}
+		expect(seen).toHaveLength(3)
+		expect(new Set(seen).size).toBe(3)
+	})
+
 	test('dates that do not exist and malformed cursors are left out, never sent to PostgreSQL', async () => {
 		const all = await listConversations(owner, chatbotId, query(), { timeZone })
 		const inputs: Array<Record<string, string>> = [

@@ -48,10 +48,13 @@ export async function listConversations(
 	const cursor = listCursor(query.after)
 	const [afterAt, afterId] = cursor ? [cursor.at, cursor.id] : [null, null]
 	const search = query.q ? query.q : null
-	const rows = await prisma.$queryRaw<ConversationRow[]>`
+	const rows = await prisma.$queryRaw<Array<ConversationRow & { cursorAt: string }>>`
 		SELECT c.id, c.kind, c.started_at AS "startedAt", c.last_message_at AS "lastMessageAt",
 			c.message_count AS "messageCount", c.unanswered_count AS "unansweredCount",
 			c.thumbs_up AS "thumbsUp", c.thumbs_down AS "thumbsDown", c.page_url AS "pageUrl", c.country,
+			-- The cursor keeps PostgreSQL's microseconds: cut to a JavaScript Date's milliseconds, rows
+			-- in the same millisecond as the page's last one, but before it, were skipped.
+			to_char(c.last_message_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "cursorAt",
 			(SELECT left(m.text, 200) FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.role = 'user'
 				ORDER BY m.created_at LIMIT 1) AS "firstQuestion"
 		FROM chatbot_conversations c
@@ -68,9 +71,9 @@ export async function listConversations(
 		ORDER BY c.last_message_at DESC, c.id DESC
 		LIMIT ${pageSize + 1}`
 	const more = rows.length > pageSize
-	const page = rows.slice(0, pageSize)
-	const last = page.at(-1)
-	return { rows: page, nextCursor: more && last ? `${last.lastMessageAt.toISOString()}_${last.id}` : null }
+	const page = rows.slice(0, pageSize).map(({ cursorAt: _cursorAt, ...row }): ConversationRow => row)
+	const last = rows[page.length - 1]
+	return { rows: page, nextCursor: more && last ? `${last.cursorAt}_${last.id}` : null }
 }
 
 export type StoredMessage = {
