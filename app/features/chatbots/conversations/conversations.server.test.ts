@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
+import { runTextIndexJobs } from '../../../../tests/support/text-index-jobs.ts'
 import { ChatbotFormSchema } from '../chatbot-schema.ts'
 import { createChatbot } from '../chatbots.server.ts'
 import { streamChatbotReply } from '../reply.server.ts'
@@ -66,6 +67,7 @@ beforeAll(async () => {
 	stranger = (await make('stranger')).id
 	const form = ChatbotFormSchema.parse({ name: 'Shop helper', knowledgeBase: KNOWLEDGE, systemPrompt: '' })
 	chatbotId = (await createChatbot(owner, form, 'http://localhost')).chatbot.id
+	await runTextIndexJobs()
 })
 afterAll(async () => {
 	await prisma.user.deleteMany({ where: { id: { in: [owner, stranger] } } })
@@ -261,6 +263,8 @@ describe('unanswered questions', () => {
 			{ maxChars: 1e6 },
 		)
 		expect(added).toEqual({ error: null })
+		// The knowledge is re-indexed by its job, which a worker runs at once.
+		await runTextIndexJobs()
 		expect((await unansweredQuestions(owner, chatbotId))!.some((group) => /bitcoin/i.test(group.question))).toBe(false)
 		const messageId = await ask(bitcoin.question, visitor('conv-unknown-0003'))
 		const answer = await prisma.chatbotMessage.findUniqueOrThrow({ where: { id: messageId } })
