@@ -80,6 +80,8 @@ test.describe('with JavaScript', () => {
 		await page.getByLabel('Chatbot Name').fill('Studio Guide')
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		// The page shows when the text's indexing job has run; the preview below answers from it.
+		await expectTextIndexed(page)
 		await expect(page.getByRole('heading', { name: 'Studio Guide' })).toBeVisible()
 		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 		await expect(page.getByRole('heading', { name: 'Your Chatbots' })).toBeVisible()
@@ -191,6 +193,8 @@ test.describe('with JavaScript', () => {
 		await page.getByLabel('Chatbot Name').fill('Everything Bot')
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		// The page shows when the text's indexing job has run; the preview below answers from it.
+		await expectTextIndexed(page)
 		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 		await card(page, 'Everything Bot').getByRole('link', { name: 'Preview Everything Bot' }).click()
 		const dialog = page.getByRole('dialog')
@@ -422,6 +426,8 @@ test.describe('without JavaScript', () => {
 
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		// The page shows when the text's indexing job has run; the preview below answers from it.
+		await expectTextIndexed(page)
 		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 		const plain = card(page, 'Plain Bot')
 		await expect(plain.getByTestId('status')).toHaveText('Active')
