@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 // its filters, search and keyset pages, unanswered questions grouped and answered, retention and the
 // per-user cap, leads with CSV and a signed webhook, insights, and ownership on every call.
 import http from 'node:http'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
 import { runTextIndexJobs } from '../../../../tests/support/text-index-jobs.ts'
@@ -270,6 +271,25 @@ describe('unanswered questions', () => {
 		const answer = await prisma.chatbotMessage.findUniqueOrThrow({ where: { id: messageId } })
 		expect(answer.text).toMatch(/UPI/)
 		expect(answer.answered).toBe(true)
+	})
+
+	test('an answer added while a save holds the chatbot gives up after the lock time-out with a message', async () => {
+		const holder = new pg.Client({ connectionString: process.env.DATABASE_URL })
+		await holder.connect()
+		try {
+			await holder.query('BEGIN')
+			await holder.query('SELECT 1 FROM chatbots WHERE id = $1 FOR UPDATE', [chatbotId])
+			const added = await addAnswer(
+				owner,
+				chatbotId,
+				{ question: 'Late?', answer: 'Never.', messageIds: [] },
+				{ maxChars: 1e6 },
+			)
+			expect(added).toEqual({ error: expect.stringMatching(/being saved by another request/) })
+		} finally {
+			await holder.query('ROLLBACK')
+			await holder.end()
+		}
 	})
 
 	test('grouping keeps different questions apart', () => {

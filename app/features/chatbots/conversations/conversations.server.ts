@@ -1,9 +1,10 @@
-import { queueTextIndex } from '~/features/chatbots/text-source.server.ts'
 // The owner's side of the conversation logs: the list (keyset pages, search, filters), one
 // conversation with each answer's retrieval trace, deleting, unanswered questions grouped, and the
 // retention job. Every read and change names the owner: another user's ids behave like missing ones.
 // docs/decisions/0019-conversation-logs.md
-import { prisma } from '~/lib/db.server.ts'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { queueTextIndex } from '~/features/chatbots/text-source.server.ts'
+import { isLockTimeout, prisma } from '~/lib/db.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import type { TracedPassage } from './conversation-log.server.ts'
 import type { ConversationListQuery } from './conversation-schema.ts'
@@ -264,7 +265,7 @@ export async function addAnswer(
 	{ maxChars }: { maxChars: number },
 ) {
 	if (!isUuid(chatbotId)) return null
-	return prisma.$transaction(
+	const added = prisma.$transaction(
 		async (tx) => {
 			const chatbot = await tx.chatbot.findFirst({ where: { id: chatbotId, userId }, select: { knowledgeBase: true } })
 			if (!chatbot) return null
@@ -282,6 +283,11 @@ export async function addAnswer(
 		},
 		{ timeout: 20_000 },
 	)
+	return added.catch((error: unknown) => {
+		// A save of the same chatbot held its row past DATABASE_LOCK_TIMEOUT_MS: say so, not a 500.
+		if (isLockTimeout(error)) return { error: chatbotBuilder.toasts.saveBusy.description }
+		throw error
+	})
 }
 
 // ─── Retention ───────────────────────────────────────────────────────────────────────────────────
