@@ -7,6 +7,7 @@ import { allowedHosts } from '~/lib/origin.server.ts'
 import { createServerApp } from './server/app.ts'
 import { createDatabase, startEmbeddedPostgres, type RunningPostgres } from './server/db/embedded-postgres.ts'
 import { applyMigrations } from './server/db/migrate.ts'
+import { perClientOf, requestQueue } from './server/request-share.ts'
 
 const EMBEDDED_DATABASE = 'app'
 
@@ -56,6 +57,11 @@ async function main() {
 		trustProxy: env.TRUST_PROXY,
 		allowedHosts: allowedHosts(env),
 		siteUrl: env.SITE_URL,
+		// Each client's share of the database pool (docs/decisions/0023-database-pool-share.md).
+		requestShare: {
+			perClient: perClientOf(env.DATABASE_POOL_SIZE, env.DATABASE_POOL_USER_SHARE),
+			...requestQueue,
+		},
 	})
 	const server = app.listen(env.PORT, env.HOST, () => {
 		console.log(`Server listening on http://localhost:${env.PORT} (${env.NODE_ENV})`)

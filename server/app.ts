@@ -15,11 +15,13 @@ import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { CLIENT_IP_HEADER } from '~/lib/client-ip.ts'
 import { logValue } from '~/lib/log.ts'
 import { isAllowedHost } from '~/lib/origin.server.ts'
+import { sessionIdOf } from '~/lib/session-cookie.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
 import { appBodyLimits, bodyLimit } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
 import { isEmbedPage, isFetchedByOtherSites } from './framing.ts'
 import { createPageCache } from './page-cache.ts'
+import { requestShare, type RequestShareOptions } from './request-share.ts'
 
 type Mode = 'production' | 'development' | 'test'
 
@@ -29,6 +31,7 @@ export async function createServerApp({
 	trustProxy,
 	allowedHosts,
 	siteUrl,
+	requestShare: share,
 }: {
 	mode: Mode
 	pageCacheSeconds: number
@@ -36,6 +39,8 @@ export async function createServerApp({
 	/** Host names this site answers to (lib/origin.server.ts); others get 400. */
 	allowedHosts: string[]
 	siteUrl?: string
+	/** One client's share of the server (server/request-share.ts); unset: requests are not counted. */
+	requestShare?: Omit<RequestShareOptions, 'clientOf'>
 }) {
 	const app = express()
 	app.disable('x-powered-by')
@@ -206,6 +211,10 @@ export async function createServerApp({
 		)
 	}
 
+	// Past the static files and the page cache: what is left may take a database connection, and one
+	// client may run only its share of those at once.
+	if (share) app.use(requestShare({ ...share, clientOf: requestClient }).middleware)
+
 	app.all(
 		'/{*splat}',
 		createRequestHandler({
@@ -235,6 +244,17 @@ export async function createServerApp({
 }
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST'])
+
+/**
+ * Whom a request counts against: its signed-in session (a valid signature, checked without the
+ * database), or else its IP address. The health check is not counted: a load balancer must always
+ * get an answer.
+ */
+async function requestClient(req: Request) {
+	if (req.path === '/healthz') return null
+	const sessionId = await sessionIdOf(req.headers.cookie)
+	return sessionId ? `session:${sessionId}` : `ip:${String(req.headers[CLIENT_IP_HEADER])}`
+}
 
 function clientErrorStatus(error: unknown) {
 	const status = (error as { status?: unknown } | null)?.status

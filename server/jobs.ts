@@ -6,6 +6,7 @@ import { pruneConversations } from '~/features/chatbots/conversations/conversati
 import { deliverLead } from '~/features/chatbots/conversations/leads.server.ts'
 import { crawlPage, crawlWebsite, ingestFile } from '~/features/chatbots/sources/crawl.server.ts'
 import { resyncDueSources } from '~/features/chatbots/sources/sources.server.ts'
+import { indexTextSource, TEXT_INDEX_TASK } from '~/features/chatbots/text-source.server.ts'
 import { pruneRateLimits } from '~/lib/rate-limit.server.ts'
 import { pruneExpiredSessions } from '~/lib/session.server.ts'
 
@@ -30,6 +31,10 @@ export const jobTaskList: TaskList = {
 	},
 	'crawl-page': async (payload, helpers) => {
 		await crawlPage(payload as SourceJob & { pageId: string }, helpers)
+	},
+	/** A chatbot's typed text, after each save (docs/decisions/0023-database-pool-share.md). */
+	[TEXT_INDEX_TASK]: async (payload, helpers) => {
+		await indexTextSource(payload as { chatbotId: string }, helpers)
 	},
 	'resync-due': async (_payload, helpers) => {
 		const started = await resyncDueSources()

@@ -46,6 +46,19 @@ const envSchema = z.object({
 	DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
 	/** Milliseconds one SQL statement may run; the server cancels it after that. */
 	DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+	/**
+	 * Milliseconds a statement may wait for a row lock before it gives up: a request never holds a
+	 * connection while it queues behind another. docs/decisions/0023-database-pool-share.md
+	 */
+	DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).default(3_000),
+	/** Connections this process keeps to the database for requests (and the jobs it runs). */
+	DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
+	/**
+	 * The share of the pool one client (a signed-in session, or else an IP address) may use: its
+	 * requests run at most this share of the pool size at once (at least one); more wait briefly, then
+	 * get 429.
+	 */
+	DATABASE_POOL_USER_SHARE: z.coerce.number().gt(0).max(1).default(0.3),
 	DATA_DIR: z.string().default('.data'),
 	/** The public origin (https://www.example.com): links in e-mails, canonical URLs, the page cache. */
 	SITE_URL: optionalUrl,

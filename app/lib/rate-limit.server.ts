@@ -26,8 +26,11 @@ export const rateLimits = {
 	publicChatPerIp: { limit: 30, windowMs: 60_000 },
 	/** Each import fetches a page from the internet on the user's behalf. */
 	websiteImportPerUser: { limit: 30, windowMs: 10 * 60_000 },
-	/** Creating and saving chatbots: each save re-indexes up to 6 MB of knowledge. */
-	chatbotSavesPerUser: { limit: 60, windowMs: 60 * 60_000 },
+	/**
+	 * Creating and saving chatbots: each save writes up to 6 MB of text and queues its re-indexing
+	 * (seconds of a job slot). Saves made while a job waits fold into it, but each still writes.
+	 */
+	chatbotSavesPerUser: { limit: 30, windowMs: 60 * 60_000 },
 	/** The owner's preview chat. */
 	previewChatPerUser: { limit: 60, windowMs: 60_000 },
 	/** Embedded chatbots on other sites: per visitor, and per chatbot so one bot cannot starve the rest. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { prisma } from './db.server.ts'
-import { createSession, destroySession, getSession, SESSION_TTL_MS } from './session.server.ts'
+import { SESSION_TTL_MS } from './session-cookie.server.ts'
+import { createSession, destroySession, getSession } from './session.server.ts'
 
 let userId: string
 beforeAll(async () => {

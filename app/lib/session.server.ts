@@ -1,17 +1,10 @@
 // Sessions are rows in Postgres (revocable, shared by every instance); the cookie holds only the
 // signed session id.
-import { createCookie } from 'react-router'
-import { cookieDefaults } from './cookie.server.ts'
 import { prisma } from './db.server.ts'
+import { SESSION_TTL_MS, sessionCookie, sessionIdOf } from './session-cookie.server.ts'
 
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 /** A session used when less than this is left is extended to the full 30 days. */
 const RENEW_WHEN_LEFT_MS = 29 * 24 * 60 * 60 * 1000
-const SESSION_COOKIE = 'session'
-
-function sessionCookie() {
-	return createCookie(SESSION_COOKIE, { ...cookieDefaults(), maxAge: SESSION_TTL_MS / 1000 })
-}
 
 const SESSION_USER = { id: true, email: true, fullName: true, emailVerifiedAt: true } as const
 type SessionOwner = { id: string; email: string; fullName: string | null; emailVerifiedAt: Date | null }
@@ -41,8 +34,8 @@ export async function createSession(userId: string) {
  * refreshed cookie to send back, or null when nothing changed.
  */
 export async function getSession(request: Request): Promise<ActiveSession | null> {
-	const sessionId = await sessionCookie().parse(request.headers.get('Cookie'))
-	if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/.test(sessionId)) return null
+	const sessionId = await sessionIdOf(request.headers.get('Cookie'))
+	if (!sessionId) return null
 	// The session and its user in one query: this runs on every signed-in request.
 	const session = await prisma.session.findUnique({
 		where: { id: sessionId },
@@ -64,8 +57,8 @@ export async function getSession(request: Request): Promise<ActiveSession | null
 
 /** Deletes the row (the session is revoked everywhere) and returns the cookie that clears it. */
 export async function destroySession(request: Request) {
-	const sessionId = await sessionCookie().parse(request.headers.get('Cookie'))
-	if (typeof sessionId === 'string' && /^[0-9a-f-]{36}$/.test(sessionId)) {
+	const sessionId = await sessionIdOf(request.headers.get('Cookie'))
+	if (sessionId) {
 		await prisma.session.deleteMany({ where: { id: sessionId } })
 	}
 	return sessionCookie().serialize('', { maxAge: 0 })

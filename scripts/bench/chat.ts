@@ -118,6 +118,7 @@ async function conversationLogCost(databaseUrl: string, providerUrl: string) {
 	process.env.SESSION_SECRET ??= 'bench-session-secret-0123456789abcdef0123456789'
 	const { prisma } = await import('~/lib/db.server.ts')
 	const { createChatbot } = await import('~/features/chatbots/chatbots.server.ts')
+	const { indexTextSource } = await import('~/features/chatbots/text-source.server.ts')
 	const { ChatbotFormSchema } = await import('~/features/chatbots/chatbot-schema.ts')
 	const { streamChatbotReply } = await import('~/features/chatbots/reply.server.ts')
 	const user = await prisma.user.create({ data: { email: `bench-${Date.now()}@example.com`, passwordHash: 'x' } })
@@ -127,6 +128,7 @@ async function conversationLogCost(databaseUrl: string, providerUrl: string) {
 	).join('\n\n')
 	const form = ChatbotFormSchema.parse({ name: 'Bench', knowledgeBase: knowledge, systemPrompt: '' })
 	const { chatbot } = await createChatbot(user.id, form, 'http://localhost')
+	await indexTextSource({ chatbotId: chatbot.id })
 	const reply = (log: boolean, i: number) =>
 		streamChatbotReply(
 			{ id: chatbot.id, name: 'Bench', systemPrompt: '' },

@@ -23,6 +23,7 @@ process.env.DATABASE_URL = app.databaseUrl
 process.env.SESSION_SECRET = SESSION_SECRET
 const { prisma } = await import('~/lib/db.server.ts')
 const { createChatbot } = await import('~/features/chatbots/chatbots.server.ts')
+const { indexTextSource } = await import('~/features/chatbots/text-source.server.ts')
 const { ChatbotFormSchema } = await import('~/features/chatbots/chatbot-schema.ts')
 const { sessionCookieFor } = await import('../../tests/support/session-cookie.ts')
 const { rankPassages } = await import('~/ai/retrieval.ts')
@@ -70,6 +71,8 @@ async function evaluate(label: string, widgetsPerParagraph: number) {
 			ChatbotFormSchema.parse({ name: 'Handbook', knowledgeBase: text, systemPrompt: '' }),
 			app.origin,
 		)
+		// Indexed now, as the app's job worker would: the questions below need the chunks.
+		await indexTextSource({ chatbotId: chatbot.id })
 		owners.push({ cookie, chatbotId: chatbot.id })
 	}
 	const chunks = await prisma.knowledgeChunk.findMany({

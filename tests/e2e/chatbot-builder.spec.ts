@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { makeDocx, makePdf } from '../support/documents.ts'
 import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, type Login } from './fixtures.ts'
-import { expectNoSeriousA11yViolations } from './helpers.ts'
+import { expectNoSeriousA11yViolations, expectTextIndexed } from './helpers.ts'
 import { E2E_EMBED_HOST_PORT, E2E_WEBSITE_PORT } from './ports.ts'
 
 const WEBSITE = `http://127.0.0.1:${E2E_WEBSITE_PORT}`
@@ -17,8 +17,9 @@ async function createChatbotViaForm(page: Page, name: string, knowledge: string)
 	await page.getByLabel('Knowledge Base Content').fill(knowledge)
 	await page.getByLabel('Chatbot Name').fill(name)
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
-	// Creating lands on the chatbot's own page.
+	// Creating lands on the chatbot's own page, where its text shows when it is indexed.
 	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+	await expectTextIndexed(page)
 	const [row] = await sql<{ id: string }>(`SELECT id FROM chatbots WHERE name = $1 ORDER BY created_at DESC LIMIT 1`, [
 		name,
 	])
@@ -79,6 +80,8 @@ test.describe('with JavaScript', () => {
 		await page.getByLabel('Chatbot Name').fill('Studio Guide')
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		// The page shows when the text's indexing job has run; the preview below answers from it.
+		await expectTextIndexed(page)
 		await expect(page.getByRole('heading', { name: 'Studio Guide' })).toBeVisible()
 		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 		await expect(page.getByRole('heading', { name: 'Your Chatbots' })).toBeVisible()
@@ -190,6 +193,8 @@ test.describe('with JavaScript', () => {
 		await page.getByLabel('Chatbot Name').fill('Everything Bot')
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		// The page shows when the text's indexing job has run; the preview below answers from it.
+		await expectTextIndexed(page)
 		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 		await card(page, 'Everything Bot').getByRole('link', { name: 'Preview Everything Bot' }).click()
 		const dialog = page.getByRole('dialog')
@@ -291,7 +296,11 @@ test.describe('with JavaScript', () => {
 		await expect(page.getByLabel('Knowledge Base Content')).toHaveValue('Our office is in Lucknow.')
 		await page.getByLabel('Knowledge Base Content').fill('Our office moved to Chandigarh in March.')
 		await page.getByRole('button', { name: 'Save Changes' }).click()
-		await expect(page.getByRole('status').filter({ hasText: 'Chatbot updated' })).toBeVisible()
+		await expect(page.getByRole('status').filter({ hasText: 'Chatbot updated' })).toContainText(
+			'Its knowledge is being indexed',
+		)
+		// The save queued the text's job; the page shows when it has run, and then the chunks are the new text's.
+		await expectTextIndexed(page)
 		const chunks = await sql<{ content: string }>(`SELECT content FROM knowledge_chunks WHERE chatbot_id = $1`, [id])
 		expect(chunks.map((c) => c.content)).toEqual(['Our office moved to Chandigarh in March.'])
 	})
@@ -417,6 +426,8 @@ test.describe('without JavaScript', () => {
 
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
+		// The page shows when the text's indexing job has run; the preview below answers from it.
+		await expectTextIndexed(page)
 		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 		const plain = card(page, 'Plain Bot')
 		await expect(plain.getByTestId('status')).toHaveText('Active')

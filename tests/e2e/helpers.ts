@@ -86,5 +86,23 @@ export async function createShopChatbot(page: Page, name: string) {
 	await page.getByLabel('Chatbot Name').fill(name)
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
 	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+	await expectTextIndexed(page)
 	return page.url().split('/').pop()!
+}
+
+/**
+ * On a chatbot's page: waits until its typed text shows Ready in the knowledge sources. The text is
+ * indexed by a job that the app's worker runs within moments of the save; with JavaScript the page
+ * follows it by itself, without it a reload shows it (as for the owner).
+ */
+export async function expectTextIndexed(page: Page) {
+	const text = page
+		.getByRole('list', { name: 'Sources of this chatbot' })
+		.getByRole('listitem')
+		.filter({ hasText: 'Knowledge Base Content' })
+	await expect(async () => {
+		const status = (await text.textContent({ timeout: 2_000 }).catch(() => '')) ?? ''
+		if (!status.includes('Ready')) await page.reload()
+		await expect(text).toContainText('Ready', { timeout: 2_000 })
+	}).toPass({ timeout: 30_000 })
 }

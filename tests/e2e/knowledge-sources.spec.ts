@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { widgetCode } from '../support/crawl-site.ts'
 import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail } from './fixtures.ts'
-import { expectNoSeriousA11yViolations } from './helpers.ts'
+import { expectNoSeriousA11yViolations, expectTextIndexed } from './helpers.ts'
 import { E2E_CRAWL_SITE_PORT, E2E_WEBSITE_PORT } from './ports.ts'
 
 const SITE = `http://127.0.0.1:${E2E_CRAWL_SITE_PORT}`
@@ -23,6 +23,7 @@ async function createChatbot(page: Page, name: string) {
 	await page.getByLabel('Chatbot Name').fill(name)
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
 	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+	await expectTextIndexed(page)
 }
 
 async function importWebsite(page: Page, url: string, scope: 'This page' | 'The whole site', settings = {}) {

@@ -2,7 +2,7 @@
 // and no page or state that overflows a phone or loses a control, with long names and many items.
 import type { Page } from '@playwright/test'
 import { createUser, expect, loginAs, sql, test, uniqueEmail } from './fixtures.ts'
-import { expectNoSeriousA11yViolations } from './helpers.ts'
+import { expectNoSeriousA11yViolations, expectTextIndexed } from './helpers.ts'
 
 for (const javaScriptEnabled of [true, false]) {
 	test.describe(`chatbot workspace ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
@@ -22,6 +22,8 @@ for (const javaScriptEnabled of [true, false]) {
 			await expect(page.getByText('Chatbot created!')).toBeVisible()
 			await expect(page.getByRole('heading', { name: 'Desk Bot', level: 2 })).toBeVisible()
 			const pageUrl = page.url()
+			// The text is indexed by a job within moments; the page shows when it is Ready.
+			await expectTextIndexed(page)
 
 			await askPreview(page, javaScriptEnabled, 'When does the Pune office open?', '8:15 am')
 
@@ -31,6 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
 			await expect(page.getByText('Chatbot updated')).toBeVisible()
 			expect(page.url()).toBe(pageUrl)
 			await expect(page.getByRole('heading', { name: 'Desk Bot Two', level: 2 })).toBeVisible()
+			await expectTextIndexed(page)
 			await askPreview(page, javaScriptEnabled, 'When does the Pune office open?', '9:30 am')
 
 			await page.getByRole('link', { name: 'Your Chatbots' }).click()

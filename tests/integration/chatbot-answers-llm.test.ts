@@ -46,6 +46,8 @@ beforeAll(async () => {
 		ChatbotFormSchema.parse({ name: 'Shop', knowledgeBase, systemPrompt: 'Be brief.' }),
 		'http://localhost',
 	)
+	const { runTextIndexJobs } = await import('../support/text-index-jobs.ts')
+	await runTextIndexJobs()
 	chatbot = { ...created.chatbot, systemPrompt: 'Be brief.' }
 })
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
+import { runTextIndexJobs } from '../../../tests/support/text-index-jobs.ts'
 import { ChatbotFormSchema } from './chatbot-schema.ts'
 import {
 	checkKnowledgeQuota,
-	createChatbot,
+	createChatbot as createChatbotOnly,
 	deleteChatbot,
 	getOwnedChatbot,
 	listChatbots,
@@ -30,8 +31,18 @@ afterAll(async () => {
 	await prisma.user.deleteMany({ where: { id: { in: [owner, stranger] } } })
 })
 
+/** Creates a chatbot and runs its text's indexing job, as the worker would right after. */
+async function createChatbot(...args: Parameters<typeof createChatbotOnly>) {
+	const created = await createChatbotOnly(...args)
+	await runTextIndexJobs()
+	return created
+}
+
 const form = (knowledgeBase: string, name = 'Helper') =>
 	ChatbotFormSchema.parse({ name, knowledgeBase, systemPrompt: '' })
+
+const textSource = (chatbotId: string) =>
+	prisma.knowledgeSource.findFirstOrThrow({ where: { chatbotId, kind: 'text' }, omit: { fileData: true } })
 
 const chunkCount = async (chatbotId: string) =>
 	(
@@ -121,12 +132,14 @@ describe('retrieval', () => {
 })
 
 describe('chatbots', () => {
-	test('create stores the spec default prompt, the embed code with the id, and indexed chunks', async () => {
-		const { chatbot, chunks } = await createChatbot(
-			owner,
-			form('Our refund window is 45 days.\n\nWe ship to Pune and Delhi.'),
-			'https://site.example',
-		)
+	test('create stores the spec default prompt, the embed code with the id, and queues the text for indexing', async () => {
+		const text = 'Our refund window is 45 days.\n\nWe ship to Pune and Delhi.'
+		const { chatbot } = await createChatbotOnly(owner, form(text), 'https://site.example')
+		// The request only stored the text and queued its job.
+		expect(await textSource(chatbot.id)).toMatchObject({ status: 'queued', chars: text.length, chunkCount: 0 })
+		expect(await chunkCount(chatbot.id)).toBe(0)
+		await runTextIndexJobs()
+		expect(await textSource(chatbot.id)).toMatchObject({ status: 'ready', chars: text.length, chunkCount: 1 })
 		expect(chatbot.embedCode).toBe(
 			`<script src="https://site.example/embed.js" data-chatbot-id="${chatbot.id}" async></script>`,
 		)
@@ -134,7 +147,6 @@ describe('chatbots', () => {
 		expect(row?.systemPrompt).toBe(
 			'You are a helpful AI assistant. Use the provided knowledge base to answer questions accurately and helpfully.',
 		)
-		expect(chunks).toBe(1)
 		expect(await chunkCount(chatbot.id)).toBe(1)
 		const hits = await searchKnowledge(chatbot.id, 'How many days do I have for a refund?')
 		expect(hits[0].content).toContain('45 days')
@@ -153,9 +165,13 @@ describe('chatbots', () => {
 		expect(await searchKnowledge(chatbot.id, 'the of and')).toEqual([])
 	})
 
-	test('editing the knowledge re-indexes it', async () => {
+	test('editing the knowledge re-indexes it: the old text answers until the job has run', async () => {
 		const { chatbot } = await createChatbot(owner, form('Our office is in Pune.'), 'https://site.example')
 		expect(await updateChatbot(owner, chatbot.id, form('Our office moved to Greater Noida.', 'Renamed'))).toBe(true)
+		expect(await textSource(chatbot.id)).toMatchObject({ status: 'queued' })
+		expect((await searchKnowledge(chatbot.id, 'Pune'))[0].content).toContain('Pune')
+		await runTextIndexJobs()
+		expect(await textSource(chatbot.id)).toMatchObject({ status: 'ready' })
 		expect(await searchKnowledge(chatbot.id, 'Pune')).toEqual([])
 		expect((await searchKnowledge(chatbot.id, 'Noida'))[0].content).toContain('Greater Noida')
 		expect((await getOwnedChatbot(owner, chatbot.id))?.name).toBe('Renamed')
@@ -194,7 +210,7 @@ describe('chatbots', () => {
 test("knowledge across all of a user's chatbots is capped; an edit counts its new text, not its old", async () => {
 	const owner = await prisma.user.create({ data: { email: `quota-${randomUUID()}@example.com`, passwordHash: 'x' } })
 	const form = ChatbotFormSchema.parse({ name: 'Quota', knowledgeBase: 'a'.repeat(600), systemPrompt: '' })
-	const { chatbot } = await createChatbot(owner.id, form, 'http://localhost')
+	const { chatbot } = await createChatbotOnly(owner.id, form, 'http://localhost')
 	expect(await checkKnowledgeQuota(owner.id, 400, { maxChars: 1_000 })).toBeNull()
 	expect(await checkKnowledgeQuota(owner.id, 401, { maxChars: 1_000 })).toMatch(
 		/can hold 1,000 characters of knowledge in all; this would make 1,001/,

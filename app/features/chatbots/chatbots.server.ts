@@ -5,9 +5,9 @@ import { ownedRows } from '~/lib/owned-rows.server.ts'
 // never reaches someone else's chatbot.
 import type { ChatbotForm } from './chatbot-schema.ts'
 import { MAX_USER_KNOWLEDGE_CHARS } from './knowledge-base.ts'
-import { indexKnowledge } from './knowledge.server.ts'
 import type { WebsiteSourceForm } from './sources/source-schema.ts'
 import { addWebsiteSource } from './sources/sources.server.ts'
+import { queueTextIndex } from './text-source.server.ts'
 
 /** Spec section 7: a script tag for the site's embed script with the chatbot's id. */
 function embedCodeFor(origin: string, chatbotId: string) {
@@ -25,9 +25,12 @@ export async function getOwnedChatbot(userId: string, id: string) {
 	return prisma.chatbot.findFirst({ where: { id, userId } })
 }
 
+/** A save writes up to 6 MB of text and queues a job: well under a second, but a busy server may be slow. */
+const SAVE_TRANSACTION = { timeout: 20_000 }
+
 /**
- * Insert, then the embed code with the new id (spec section 7), then the chunks, then the whole
- * sites picked in the form (queued for import): all or nothing.
+ * Insert, then the embed code with the new id (spec section 7), then the text's indexing job, then
+ * the whole sites picked in the form (queued for import): all or nothing, in one short transaction.
  */
 export async function createChatbot(
 	userId: string,
@@ -35,40 +38,37 @@ export async function createChatbot(
 	origin: string,
 	sites: WebsiteSourceForm[] = [],
 ) {
-	return prisma.$transaction(
-		async (tx) => {
-			const created = await tx.chatbot.create({
-				data: { userId, name: form.name, knowledgeBase: form.knowledgeBase, systemPrompt: form.systemPrompt },
-				select: { id: true },
-			})
-			const chatbot = await tx.chatbot.update({
-				where: { id: created.id },
-				data: { embedCode: embedCodeFor(origin, created.id) },
-				select: listFields,
-			})
-			const chunks = await indexKnowledge(tx, chatbot.id, form.knowledgeBase)
-			for (const site of sites) await addWebsiteSource(userId, chatbot.id, site, tx)
-			return { chatbot, chunks }
-		},
-		{ timeout: 60_000 },
-	)
+	return prisma.$transaction(async (tx) => {
+		const created = await tx.chatbot.create({
+			data: { userId, name: form.name, knowledgeBase: form.knowledgeBase, systemPrompt: form.systemPrompt },
+			select: { id: true },
+		})
+		const chatbot = await tx.chatbot.update({
+			where: { id: created.id },
+			data: { embedCode: embedCodeFor(origin, created.id) },
+			select: listFields,
+		})
+		await queueTextIndex(tx, chatbot.id, form.knowledgeBase.length)
+		for (const site of sites) await addWebsiteSource(userId, chatbot.id, site, tx)
+		return { chatbot }
+	}, SAVE_TRANSACTION)
 }
 
-/** Saves new text and re-indexes it. False when there is no such chatbot of this user. */
+/**
+ * Saves the form and queues the text's re-indexing (text-source.server.ts); the old chunks answer
+ * until the job is done. False when there is no such chatbot of this user.
+ */
 export async function updateChatbot(userId: string, id: string, form: ChatbotForm) {
 	if (!isUuid(id)) return false
-	return prisma.$transaction(
-		async (tx) => {
-			const { count } = await tx.chatbot.updateMany({
-				where: { id, userId },
-				data: { name: form.name, knowledgeBase: form.knowledgeBase, systemPrompt: form.systemPrompt },
-			})
-			if (count === 0) return false
-			await indexKnowledge(tx, id, form.knowledgeBase)
-			return true
-		},
-		{ timeout: 60_000 },
-	)
+	return prisma.$transaction(async (tx) => {
+		const { count } = await tx.chatbot.updateMany({
+			where: { id, userId },
+			data: { name: form.name, knowledgeBase: form.knowledgeBase, systemPrompt: form.systemPrompt },
+		})
+		if (count === 0) return false
+		await queueTextIndex(tx, id, form.knowledgeBase.length)
+		return true
+	}, SAVE_TRANSACTION)
 }
 
 /** Whether the chatbot has files or websites besides its typed text (then the text may be empty). */

@@ -111,6 +111,10 @@ export const chatbotBuilder = {
 		importButton: 'Import',
 		kinds: { text: 'Typed text', file: 'File', page: 'Web page', website: 'Website' },
 		statuses: { queued: 'Queued', running: 'Importing', ready: 'Ready', failed: 'Failed', cancelled: 'Stopped' },
+		/** The typed text is indexed, not imported. */
+		textRunning: 'Indexing',
+		/** Beside a queued or indexing text: what answers until it is ready. */
+		textIndexing: 'the earlier text answers until it is ready',
 		textOrigin: 'Knowledge Base Content',
 		resync: 'Re-sync',
 		cancel: 'Stop',
@@ -218,6 +222,13 @@ export const chatbotBuilder = {
 		missing: { title: 'Missing information', description: 'Please provide a name and knowledge base' },
 		created: 'Chatbot created!',
 		updated: 'Chatbot updated',
+		/** The toasts' description after a save: the text is indexed by a job. */
+		indexing: 'Its knowledge is being indexed; the knowledge sources show when it is ready.',
+		/** A save that met another save of the same chatbot still writing (a lock time-out). */
+		saveBusy: {
+			title: 'Still saving',
+			description: 'This chatbot is being saved by another request. Wait a moment and save again.',
+		},
 		deleted: 'Chatbot deleted',
 		activated: 'Chatbot activated',
 		deactivated: 'Chatbot deactivated',

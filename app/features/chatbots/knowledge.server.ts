@@ -59,22 +59,6 @@ export async function replaceChunks(
 	return chunks.length
 }
 
-/**
- * Indexes a chatbot's typed text (its Knowledge Base Content) as its text source. Run inside the
- * transaction that saves the text.
- */
-export async function indexKnowledge(db: Db, chatbotId: string, text: string) {
-	const [source] = await db.$queryRaw<Array<{ id: string }>>`
-		INSERT INTO knowledge_sources (chatbot_id, kind, status, chars, synced_at)
-		VALUES (${chatbotId}::uuid, 'text', 'ready', ${text.length}, now())
-		ON CONFLICT (chatbot_id) WHERE kind = 'text'
-		DO UPDATE SET chars = EXCLUDED.chars, status = 'ready', error = NULL, synced_at = now(), updated_at = now()
-		RETURNING id`
-	const chunks = await replaceChunks(db, { chatbotId, sourceId: source.id }, text)
-	await db.$executeRaw`UPDATE knowledge_sources SET chunk_count = ${chunks} WHERE id = ${source.id}::uuid`
-	return chunks
-}
-
 /** Okapi BM25's usual constants: how fast repeated terms saturate, and how much length counts. */
 const BM25_K1 = 1.2
 const BM25_B = 0.75

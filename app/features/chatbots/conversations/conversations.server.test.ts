@@ -4,9 +4,11 @@ import { randomUUID } from 'node:crypto'
 // its filters, search and keyset pages, unanswered questions grouped and answered, retention and the
 // per-user cap, leads with CSV and a signed webhook, insights, and ownership on every call.
 import http from 'node:http'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { runTextIndexJobs } from '../../../../tests/support/text-index-jobs.ts'
 import { ChatbotFormSchema } from '../chatbot-schema.ts'
 import { createChatbot } from '../chatbots.server.ts'
 import { streamChatbotReply } from '../reply.server.ts'
@@ -74,6 +76,7 @@ beforeAll(async () => {
 	stranger = (await make('stranger')).id
 	const form = ChatbotFormSchema.parse({ name: 'Shop helper', knowledgeBase: KNOWLEDGE, systemPrompt: '' })
 	chatbotId = (await createChatbot(owner, form, 'http://localhost')).chatbot.id
+	await runTextIndexJobs()
 })
 afterAll(async () => {
 	await prisma.user.deleteMany({ where: { id: { in: [owner, stranger] } } })
@@ -319,11 +322,32 @@ describe('unanswered questions', () => {
 			{ maxChars: 1e6 },
 		)
 		expect(added).toEqual({ error: null })
+		// The knowledge is re-indexed by its job, which a worker runs at once.
+		await runTextIndexJobs()
 		expect((await unansweredQuestions(owner, chatbotId))!.some((group) => /bitcoin/i.test(group.question))).toBe(false)
 		const messageId = await ask(bitcoin.question, visitor('conv-unknown-0003'))
 		const answer = await prisma.chatbotMessage.findUniqueOrThrow({ where: { id: messageId } })
 		expect(answer.text).toMatch(/UPI/)
 		expect(answer.answered).toBe(true)
+	})
+
+	test('an answer added while a save holds the chatbot gives up after the lock time-out with a message', async () => {
+		const holder = new pg.Client({ connectionString: process.env.DATABASE_URL })
+		await holder.connect()
+		try {
+			await holder.query('BEGIN')
+			await holder.query('SELECT 1 FROM chatbots WHERE id = $1 FOR UPDATE', [chatbotId])
+			const added = await addAnswer(
+				owner,
+				chatbotId,
+				{ question: 'Late?', answer: 'Never.', messageIds: [] },
+				{ maxChars: 1e6 },
+			)
+			expect(added).toEqual({ error: expect.stringMatching(/being saved by another request/) })
+		} finally {
+			await holder.query('ROLLBACK')
+			await holder.end()
+		}
 	})
 
 	test('grouping keeps different questions apart', () => {

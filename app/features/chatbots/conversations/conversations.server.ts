@@ -1,10 +1,11 @@
-import { indexKnowledge } from '~/features/chatbots/knowledge.server.ts'
 // The owner's side of the conversation logs: the list (keyset pages, search, filters), one
 // conversation with each answer's retrieval trace, deleting, unanswered questions grouped, and the
 // retention job. Every read and change names the owner: another user's ids behave like missing ones.
 // docs/decisions/0019-conversation-logs.md
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { queueTextIndex } from '~/features/chatbots/text-source.server.ts'
 import { Prisma } from '~/generated/prisma/client.ts'
-import { prisma } from '~/lib/db.server.ts'
+import { isLockTimeout, prisma } from '~/lib/db.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import type { TracedPassage } from './conversation-log.server.ts'
 import { calendarDate, listCursor, type ConversationListQuery } from './conversation-schema.ts'
@@ -261,9 +262,10 @@ export function groupQuestions(rows: UnansweredRow[]): UnansweredGroup[] {
 }
 
 /**
- * Adds a question and its answer to the chatbot's typed knowledge (re-indexed at once, so the next
- * visitor who asks gets it) and marks the replies it answers resolved. Null when the chatbot is not
- * this user's; a message when the knowledge would outgrow its limit.
+ * Adds a question and its answer to the chatbot's typed knowledge (re-indexed by a job queued at
+ * once, so the next visitor who asks gets it within moments) and marks the replies it answers
+ * resolved. Null when the chatbot is not this user's; a message when the knowledge would outgrow its
+ * limit.
  */
 export async function addAnswer(
 	userId: string,
@@ -272,7 +274,7 @@ export async function addAnswer(
 	{ maxChars }: { maxChars: number },
 ) {
 	if (!isUuid(chatbotId)) return null
-	return prisma.$transaction(
+	const added = prisma.$transaction(
 		async (tx) => {
 			const chatbot = await tx.chatbot.findFirst({ where: { id: chatbotId, userId }, select: { knowledgeBase: true } })
 			if (!chatbot) return null
@@ -281,15 +283,20 @@ export async function addAnswer(
 			if (knowledgeBase.length > maxChars)
 				return { error: `The knowledge base is limited to ${maxChars.toLocaleString('en-US')} characters.` }
 			await tx.chatbot.update({ where: { id: chatbotId }, data: { knowledgeBase } })
-			await indexKnowledge(tx, chatbotId, knowledgeBase)
+			await queueTextIndex(tx, chatbotId, knowledgeBase.length)
 			// Resolved replies leave the unanswered list.
 			await tx.$executeRaw`
 				UPDATE chatbot_messages SET resolved_at = now()
 				WHERE id = ANY(${messageIds}::uuid[]) AND chatbot_id = ${chatbotId}::uuid`
 			return { error: null }
 		},
-		{ timeout: 60_000 },
+		{ timeout: 20_000 },
 	)
+	return added.catch((error: unknown) => {
+		// A save of the same chatbot held its row past DATABASE_LOCK_TIMEOUT_MS: say so, not a 500.
+		if (isLockTimeout(error)) return { error: chatbotBuilder.toasts.saveBusy.description }
+		throw error
+	})
 }
 
 // ─── Retention ───────────────────────────────────────────────────────────────────────────────────

@@ -74,11 +74,15 @@ async function assertRoomForSources(tx: Tx, userId: string, adding: number) {
 		)
 }
 
-/** The chatbot, locked for this transaction, when it is the user's. */
+/**
+ * The chatbot, locked for this transaction, when it is the user's. NO KEY UPDATE: adding sources is
+ * serialised per chatbot, but does not wait for a job that is writing the chatbot's chunks (their
+ * foreign keys share-lock its row for the job's whole transaction).
+ */
 async function ownedChatbot(tx: Tx, userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return false
 	const rows = await tx.$queryRaw<Array<{ id: string }>>`
-		SELECT id FROM chatbots WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid FOR UPDATE`
+		SELECT id FROM chatbots WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid FOR NO KEY UPDATE`
 	return rows.length > 0
 }
 

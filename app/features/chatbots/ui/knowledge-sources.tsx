@@ -60,7 +60,11 @@ function useRefreshWhile(active: boolean) {
 	}, [active, revalidator])
 }
 
-function StatusBadge({ status }: { status: SourceStatus }) {
+const statusLabel = (source: Pick<SourceSummary, 'kind' | 'status'>) =>
+	source.kind === 'text' && source.status === 'running' ? copy.textRunning : copy.statuses[source.status]
+
+function StatusBadge({ source }: { source: Pick<SourceSummary, 'kind' | 'status'> }) {
+	const { status } = source
 	const style = STATUS_STYLES[status]
 	const Icon = style.icon
 	return (
@@ -71,7 +75,7 @@ function StatusBadge({ status }: { status: SourceStatus }) {
 			)}
 		>
 			<Icon className={cn('size-3.5', style.spin && 'animate-spin motion-reduce:animate-none')} aria-hidden />
-			{copy.statuses[status]}
+			{statusLabel(source)}
 		</span>
 	)
 }
@@ -88,6 +92,7 @@ function sourceFacts(source: SourceSummary) {
 		if (source.pagesSkipped > 0) facts.push(`${number(source.pagesSkipped)} skipped`)
 		if (source.pagesFailed > 0) facts.push(`${number(source.pagesFailed)} failed`)
 	}
+	if (source.kind === 'text' && isActive(source)) facts.push(copy.textIndexing)
 	if (!isActive(source) && source.chars > 0)
 		facts.push(
 			`${number(source.chars)} characters in ${number(source.chunkCount)} ${source.chunkCount === 1 ? 'chunk' : 'chunks'}`,
@@ -155,7 +160,7 @@ function SourceRow({ source, pagePath }: { source: SourceSummary; pagePath: stri
 								title
 							)}
 						</p>
-						<StatusBadge status={source.status} />
+						<StatusBadge source={source} />
 					</div>
 					<p className="mt-0.5 text-xs text-slate-500">
 						{copy.kinds[source.kind]}
@@ -390,7 +395,7 @@ export function KnowledgeSources({ sources, pagePath }: { sources: SourceSummary
 		.map((source) =>
 			source.pagesFound > 0
 				? `${source.origin}: ${source.pagesDone} of ${source.pagesFound} pages done`
-				: `${source.origin || copy.kinds[source.kind]}: ${copy.statuses[source.status]}`,
+				: `${source.origin || copy.kinds[source.kind]}: ${statusLabel(source)}`,
 		)
 		.join('. ')
 	return (

@@ -1,6 +1,7 @@
 // The Chatbot Builder's action, one intent at a time, with plain multipart Requests as the
 // no-JavaScript form sends them: what each intent answers and what it leaves in the database.
 import { randomUUID } from 'node:crypto'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { prisma } from '~/lib/db.server.ts'
@@ -133,10 +134,34 @@ describe('chatbot builder intents', () => {
 		const result = await answer(await post(fields))
 		expect(result).toMatchObject({ status: 302, location: '/playground' })
 		expect(result.toast).toContain(toasts.updated)
+		expect(result.toast).toContain(toasts.indexing)
 		expect(await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbot.id } })).toMatchObject({
 			name: 'Help Desk 2',
 			knowledgeBase: 'We open at 10.',
 		})
+	})
+
+	test('update: a save that meets the row locked by another gives up after the lock time-out with "try again", not a 500', async () => {
+		const [chatbot] = await chatbotsOf(userId)
+		// Another transaction holds the chatbot's row (as a save still writing would).
+		const holder = new pg.Client({ connectionString: process.env.DATABASE_URL })
+		await holder.connect()
+		try {
+			await holder.query('BEGIN')
+			await holder.query('SELECT 1 FROM chatbots WHERE id = $1 FOR UPDATE', [chatbot.id])
+			const started = performance.now()
+			const fields = { intent: 'update', id: chatbot.id, name: 'Waited', knowledgeBase: 'We open at 11.' }
+			const result = await answer(await post(fields))
+			// DATABASE_LOCK_TIMEOUT_MS (3 s), not the request's whole life.
+			expect(performance.now() - started).toBeLessThan(15_000)
+			expect(result.status).toBe(409)
+			expect(result.toast).toContain(toasts.saveBusy.description)
+			expect(result.data?.values).toMatchObject({ name: 'Waited', knowledgeBase: 'We open at 11.' })
+		} finally {
+			await holder.query('ROLLBACK')
+			await holder.end()
+		}
+		expect((await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbot.id } })).name).toBe('Help Desk 2')
 	})
 
 	test("toggle: switches the owner's chatbot off and on; not someone else's", async () => {

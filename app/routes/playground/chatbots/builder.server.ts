@@ -33,6 +33,7 @@ import { WebsiteSourceSchema, type WebsiteSourceForm } from '~/features/chatbots
 import { SourceLimitError } from '~/features/chatbots/sources/sources.server.ts'
 import { importWebsiteForUser } from '~/features/chatbots/website-import.server.ts'
 import { saveWidgetAction, widgetAvatarAction } from '~/features/chatbots/widget/widget-actions.server.ts'
+import { isLockTimeout } from '~/lib/db.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { logValue } from '~/lib/log.ts'
 import { formatMegabytes, isUuid } from '~/lib/misc.ts'
@@ -236,6 +237,18 @@ export async function chatbotBuilderAction(request: Request, userId: string, pag
 	}
 }
 
+/**
+ * A save that waited too long for a row another save or job holds (DATABASE_LOCK_TIMEOUT_MS): the
+ * form comes back as it was, with a "try again" (409), rather than holding a connection longer.
+ */
+function saveBusy(values: BuilderValues, userId: string) {
+	console.warn(`Chatbot builder: a save of user ${userId} gave up waiting for a lock; asked to try again`)
+	return reply(values, {
+		toast: makeToast({ type: 'error', ...toasts.saveBusy }),
+		status: 409,
+	})
+}
+
 /** Why a save may not happen now: too many saves this hour, or more knowledge than the user may keep. */
 async function saveRefusal(userId: string, knowledgeChars: number, replacingId?: string) {
 	const limit = await consumeRateLimit(`chatbot-save:user:${userId}`, rateLimits.chatbotSavesPerUser)
@@ -311,24 +324,36 @@ async function saveChatbot({ uploads, values, userId, request, returnTo }: Build
 
 	if (intent === 'update') {
 		const id = IdSchema.safeParse(values)
-		if (!id.success || !(await updateChatbot(userId, id.data.id, parsed.data))) {
+		let updated: boolean
+		try {
+			updated = id.success && (await updateChatbot(userId, id.data.id, parsed.data))
+		} catch (error) {
+			if (!isLockTimeout(error)) throw error
+			return saveBusy(withFiles, userId)
+		}
+		if (!updated) {
 			return redirectWithToast(LIST_PATH, { type: 'error', title: 'Error', description: toasts.notFound })
 		}
-		return redirectWithToast(returnTo, { type: 'success', title: toasts.updated })
+		return redirectWithToast(returnTo, { type: 'success', title: toasts.updated, description: toasts.indexing })
 	}
 
 	try {
 		const started = performance.now()
-		const { chatbot, chunks } = await createChatbot(userId, parsed.data, getSiteOrigin(request), sites)
+		const { chatbot } = await createChatbot(userId, parsed.data, getSiteOrigin(request), sites)
 		console.log(
-			`Chatbot builder: user ${userId} created chatbot ${chatbot.id} (${parsed.data.knowledgeBase.length} characters, ${chunks} chunks, ${sites.length} sites queued, ${Math.round(performance.now() - started)} ms)`,
+			`Chatbot builder: user ${userId} created chatbot ${chatbot.id} (${parsed.data.knowledgeBase.length} characters queued for indexing, ${sites.length} sites queued, ${Math.round(performance.now() - started)} ms)`,
 		)
-		return redirectWithToast(chatbotPagePath(chatbot.id), { type: 'success', title: toasts.created })
+		return redirectWithToast(chatbotPagePath(chatbot.id), {
+			type: 'success',
+			title: toasts.created,
+			description: toasts.indexing,
+		})
 	} catch (error) {
 		if (error instanceof SourceLimitError) {
 			const toast = makeToast({ type: 'error', title: toasts.createFailed.title, description: error.message })
 			return reply(withFiles, { toast, status: 413 })
 		}
+		if (isLockTimeout(error)) return saveBusy(withFiles, userId)
 		console.error(`Chatbot builder: creating a chatbot for user ${userId} failed:`, error)
 		return reply(withFiles, { toast: makeToast({ type: 'error', ...toasts.createFailed }), status: 500 })
 	}

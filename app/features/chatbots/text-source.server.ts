@@ -1,0 +1,75 @@
+// A chatbot's typed text (its Knowledge Base Content) is indexed by a job, like files and pages:
+// a save stores the text and queues `index-text` in the same short transaction, and the job cuts it
+// into chunks. Indexing 6 MB takes seconds; on a request it held a database connection (and the
+// chatbot's row lock) for all of them. docs/decisions/0023-database-pool-share.md
+import type { JobHelpers } from 'graphile-worker'
+import type { Prisma } from '~/generated/prisma/client.ts'
+import { prisma } from '~/lib/db.server.ts'
+import { queueJob } from '~/lib/jobs/queue-job.server.ts'
+import { replaceChunks } from './knowledge.server.ts'
+
+type Db = Pick<Prisma.TransactionClient, '$executeRaw' | '$queryRaw'>
+
+export const TEXT_INDEX_TASK = 'index-text'
+const TEXT_INDEX_ATTEMPTS = 3
+
+/**
+ * Marks the chatbot's typed text as waiting to be indexed and queues its job. Run it in the
+ * transaction that saves the text: the new text and its job commit together. Each save starts a new
+ * run of the text source; the job indexes whatever text the row holds when it runs, so of several
+ * quick saves the newest text wins. One queue per chatbot runs its text jobs one at a time, and the
+ * job key folds saves made while a job waits into that one job.
+ */
+export async function queueTextIndex(db: Db, chatbotId: string, chars: number) {
+	await db.$executeRaw`
+		INSERT INTO knowledge_sources (chatbot_id, kind, status, chars)
+		VALUES (${chatbotId}::uuid, 'text', 'queued', ${chars})
+		ON CONFLICT (chatbot_id) WHERE kind = 'text'
+		DO UPDATE SET run = knowledge_sources.run + 1, status = 'queued', chars = EXCLUDED.chars, error = NULL,
+			started_at = NULL, updated_at = now()`
+	const key = `${TEXT_INDEX_TASK}:${chatbotId}`
+	await queueJob(TEXT_INDEX_TASK, { chatbotId }, { queueName: key, jobKey: key, maxAttempts: TEXT_INDEX_ATTEMPTS }, db)
+}
+
+type TextRow = { source_id: string; run: number; status: string; text: string }
+
+/**
+ * The `index-text` job: replaces the chunks of the chatbot's text source with those of its current
+ * text. Until its transaction commits, the old chunks keep answering. A save made meanwhile has
+ * started a new run (and queued the next job), so this one leaves the source queued for it.
+ */
+export async function indexTextSource({ chatbotId }: { chatbotId: string }, helpers?: Pick<JobHelpers, 'job'>) {
+	// The text and the run it belongs to, read together (one snapshot).
+	const [row] = await prisma.$queryRaw<TextRow[]>`
+		SELECT s.id AS source_id, s.run, s.status, c.knowledge_base AS text
+		FROM knowledge_sources s JOIN chatbots c ON c.id = s.chatbot_id
+		WHERE s.chatbot_id = ${chatbotId}::uuid AND s.kind = 'text'`
+	if (!row || !['queued', 'running'].includes(row.status)) return
+	const { source_id: sourceId, run, text } = row
+	await prisma.$executeRaw`
+		UPDATE knowledge_sources SET status = 'running', started_at = now(), updated_at = now()
+		WHERE id = ${sourceId}::uuid AND run = ${run} AND status = 'queued'`
+	try {
+		await prisma.$transaction(
+			async (tx) => {
+				const chunks = await replaceChunks(tx, { chatbotId, sourceId }, text)
+				// Last, so the source's row is locked only for the moment before the commit.
+				await tx.$executeRaw`
+					UPDATE knowledge_sources SET chunk_count = ${chunks}, synced_at = now(), updated_at = now(),
+						status = CASE WHEN run = ${run} THEN 'ready' ELSE status END,
+						error = CASE WHEN run = ${run} THEN NULL ELSE error END
+					WHERE id = ${sourceId}::uuid`
+			},
+			{ timeout: 60_000 },
+		)
+	} catch (error) {
+		// The last attempt says so on the source, instead of leaving it "Indexing" for ever.
+		if (helpers && helpers.job.attempts >= helpers.job.max_attempts) {
+			await prisma.$executeRaw`
+				UPDATE knowledge_sources SET status = 'failed', error = 'The text could not be indexed. Save it again to retry.',
+					updated_at = now()
+				WHERE id = ${sourceId}::uuid AND run = ${run}`
+		}
+		throw error
+	}
+}

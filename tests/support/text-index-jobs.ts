@@ -1,0 +1,14 @@
+// For tests without a job worker: runs the queued `index-text` jobs to the end, as a worker would
+// (a chatbot's typed text is indexed by a job, app/features/chatbots/text-source.server.ts). Other
+// queued jobs stay queued.
+import { runOnce } from 'graphile-worker'
+import { TEXT_INDEX_TASK } from '~/features/chatbots/text-source.server.ts'
+import { jobTaskList } from '../../server/jobs.ts'
+
+export async function runTextIndexJobs() {
+	await runOnce({
+		connectionString: process.env.DATABASE_URL!,
+		taskList: { [TEXT_INDEX_TASK]: jobTaskList[TEXT_INDEX_TASK] },
+		logger: undefined,
+	})
+}
