@@ -28,6 +28,10 @@ export const rateLimits = {
 	websiteImportPerUser: { limit: 30, windowMs: 10 * 60_000 },
 	/** Creating and saving chatbots: each save re-indexes up to 6 MB of knowledge. */
 	chatbotSavesPerUser: { limit: 60, windowMs: 60 * 60_000 },
+	/**
+	 * Widget pictures: each upload is decoded in the parser sandbox, whose slots every account shares.
+	 */
+	avatarUploadsPerUser: { limit: 10, windowMs: 10 * 60_000 },
 	/** The owner's preview chat. */
 	previewChatPerUser: { limit: 60, windowMs: 60_000 },
 	/** Embedded chatbots on other sites: per visitor, and per chatbot so one bot cannot starve the rest. */
