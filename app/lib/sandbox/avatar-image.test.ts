@@ -15,19 +15,14 @@ const BLUE = { r: 20, g: 40, b: 220 }
 /** A picture `width` wide, red in its centre square and blue on either side of it. */
 async function picture(width: number, height: number, format: 'png' | 'jpeg') {
 	const side = Math.min(width, height)
-	const sides = await sharp({ create: { width, height, channels: 3, background: BLUE } })
-		.composite([
-			{
-				input: await sharp({ create: { width: side, height: side, channels: 3, background: RED } })
-					.png()
-					.toBuffer(),
-				left: Math.floor((width - side) / 2),
-				top: Math.floor((height - side) / 2),
-			},
-		])
-		[format]({ quality: 100, chromaSubsampling: '4:4:4' })
+	const centre = await sharp({ create: { width: side, height: side, channels: 3, background: RED } })
+		.png()
 		.toBuffer()
-	return new Uint8Array(sides)
+	const image = sharp({ create: { width, height, channels: 3, background: BLUE } }).composite([
+		{ input: centre, left: Math.floor((width - side) / 2), top: Math.floor((height - side) / 2) },
+	])
+	const encoded = format === 'png' ? image.png() : image.jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+	return new Uint8Array(await encoded.toBuffer())
 }
 
 /** Width, height and the RGBA of every pixel of a PNG. */

@@ -7,6 +7,7 @@
 // its buffers bounded by the picture's pixels. A JavaScript decoder did not: pngjs grew to about
 // 2 GB on a 1 MB interlaced PNG, outside the child's heap limit (Buffers are not on the heap).
 // docs/decisions/0025-measured-uploads.md
+import type sharpModule from 'sharp'
 import type { Sharp } from 'sharp'
 import { ParseRefusal } from './parsers.ts'
 
@@ -17,8 +18,7 @@ const MAX_PIXELS = 16_000_000
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
-type SharpModule = (typeof import('sharp'))['default']
-let loaded: SharpModule | undefined
+let loaded: typeof sharpModule | undefined
 
 /**
  * sharp, loaded on the first picture (the sandbox's document children never pay for it), with no

@@ -189,7 +189,7 @@ describe('chatbot builder intents', () => {
 		const upload = (picture: Uint8Array, intent = 'widget-avatar') => {
 			const form = new FormData()
 			form.append('intent', intent)
-			form.append('file', new File([picture], 'me.png', { type: 'image/png' }))
+			form.append('file', new File([new Uint8Array(picture)], 'me.png', { type: 'image/png' }))
 			return chatbotBuilderAction(
 				new Request(`http://localhost${page}`, { method: 'POST', body: form }),
 				owner,
