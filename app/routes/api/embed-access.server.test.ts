@@ -42,14 +42,14 @@ afterAll(async () => {
 	await prisma.user.delete({ where: { id: userId } })
 })
 
-type Action = typeof chatAction
+type Action = (args: never) => Promise<Response>
 function post(action: Action, what: string, ip: string, body: string) {
 	const request = new Request(`http://localhost/api/embed/${chatbotId}/${what}`, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json', [EMBED_TOKEN_HEADER]: token, 'x-app-client-ip': ip },
 		body,
 	})
-	return action({ request, params: { chatbotId }, context: {} } as never) as Promise<Response>
+	return action({ request, params: { chatbotId }, context: {} } as never)
 }
 
 const question = (text: string) =>
