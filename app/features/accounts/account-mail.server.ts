@@ -22,7 +22,7 @@ const AccountEmailJob = z.object({
 	to: z.string().max(254),
 	origin: z.url(),
 })
-export type AccountEmailJob = z.infer<typeof AccountEmailJob>
+type AccountEmailJob = z.infer<typeof AccountEmailJob>
 
 /** A retry waits e^attempt seconds: 8 attempts span about half an hour of a mail server's outage. */
 const MAIL_MAX_ATTEMPTS = 8
