@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
@@ -86,7 +87,13 @@ async function inOwnProcess(bytes: Uint8Array) {
 	await writeFile(file, bytes)
 	const { stdout } = await promisify(execFile)(
 		process.execPath,
-		['--import', 'tsx', '--max-old-space-size=256', path.resolve('tests/support/avatar-peak-memory.ts'), file],
+		[
+			'--import',
+			'tsx',
+			'--max-old-space-size=256',
+			fileURLToPath(new URL('../../../tests/support/avatar-peak-memory.ts', import.meta.url)),
+			file,
+		],
 		{ timeout: 60_000 },
 	)
 	return JSON.parse(stdout.trim().split('\n').at(-1)!) as { ok: boolean; error?: string; peakMb: number }
