@@ -1,6 +1,7 @@
 // Every background job the app runs, and when. Features export the work; this list names it for
 // graphile-worker (app/lib/jobs/job-worker.server.ts). docs/decisions/0015-background-jobs.md
 import type { TaskList } from 'graphile-worker'
+import { sendAccountEmail } from '~/features/accounts/account-mail.server.ts'
 import { pruneExpiredAccountTokens } from '~/features/accounts/account-tokens.server.ts'
 import { pruneConversations } from '~/features/chatbots/conversations/conversations.server.ts'
 import { deliverLead } from '~/features/chatbots/conversations/leads.server.ts'
@@ -47,6 +48,10 @@ export const jobTaskList: TaskList = {
 	},
 	'deliver-lead': async (payload, helpers) => {
 		await deliverLead(payload as { leadId: string }, helpers)
+	},
+	/** Account e-mails, queued by requests so none waits on (or fails with) the mail server. */
+	'send-email': async (payload) => {
+		await sendAccountEmail(payload)
 	},
 }
 

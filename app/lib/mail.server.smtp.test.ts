@@ -35,11 +35,11 @@ afterAll(async () => {
 	await new Promise<void>((resolve) => server.close(() => resolve()))
 })
 
-test('sendEmail speaks SMTP when SMTP_URL is set', async () => {
-	const { sendEmail } = await import('./mail.server.ts')
+test('deliverEmail speaks SMTP when SMTP_URL is set', async () => {
+	const { deliverEmail } = await import('./mail.server.ts')
 	const { prisma } = await import('./db.server.ts')
 	const to = `smtp-${Date.now()}@example.com`
-	await sendEmail({ to, subject: 'Verify your email', text: 'Open https://example.com/auth/verify?token=abc' })
+	await deliverEmail({ to, subject: 'Verify your email', text: 'Open https://example.com/auth/verify?token=abc' })
 	expect(received).toHaveLength(1)
 	expect(received[0].from).toBe('no-reply@zenvora.example')
 	expect(received[0].to).toEqual([to])

@@ -31,11 +31,20 @@ export const rateLimits = {
 	 * (seconds of a job slot). Saves made while a job waits fold into it, but each still writes.
 	 */
 	chatbotSavesPerUser: { limit: 30, windowMs: 60 * 60_000 },
+	/**
+	 * Widget pictures: each upload is decoded in the parser sandbox, whose slots every account shares.
+	 */
+	avatarUploadsPerUser: { limit: 10, windowMs: 10 * 60_000 },
 	/** The owner's preview chat. */
 	previewChatPerUser: { limit: 60, windowMs: 60_000 },
-	/** Embedded chatbots on other sites: per visitor, and per chatbot so one bot cannot starve the rest. */
+	/**
+	 * Embedded chatbots on other sites: per visitor for every chat, feedback and lead post (charged
+	 * first), and per chatbot, so one bot cannot starve the rest, for valid chat turns only.
+	 */
 	embedChatPerIp: { limit: 20, windowMs: 60_000 },
 	embedChatPerChatbot: { limit: 300, windowMs: 60_000 },
+	/** Leads a visitor may leave (each is stored and sent to the owner's webhook). */
+	embedLeadsPerIp: { limit: 5, windowMs: 10 * 60_000 },
 	/** The voice API (start, message, end): per caller IP and per agent. */
 	voiceApiPerIp: { limit: 60, windowMs: 60_000 },
 	voiceApiPerAgent: { limit: 600, windowMs: 60_000 },

@@ -3,7 +3,7 @@
 // enforced by the server, sources, a conversation that survives reloads, and no launcher at all
 // for a switched-off chatbot. The same settings saved without JavaScript take effect.
 import type { APIRequestContext, Page } from '@playwright/test'
-import { PNG } from 'pngjs'
+import sharp from 'sharp'
 import { expect, sql, test } from './fixtures.ts'
 import { createShopChatbot as createChatbot, expectNoSeriousA11yViolations } from './helpers.ts'
 import { E2E_EMBED_HOST_PORT } from './ports.ts'
@@ -226,11 +226,10 @@ test.describe('without JavaScript', () => {
 			.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') })
 		await region.getByRole('button', { name: 'Upload picture' }).click()
 		await expect(page.getByText('Choose a PNG or JPEG picture.')).toBeVisible()
-		const image = new PNG({ width: 120, height: 80 })
-		image.data.fill(200)
-		await region
-			.getByLabel('Picture')
-			.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG.sync.write(image) })
+		const image = await sharp({ create: { width: 120, height: 80, channels: 4, background: '#c8c8c8c8' } })
+			.png()
+			.toBuffer()
+		await region.getByLabel('Picture').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: image })
 		await region.getByRole('button', { name: 'Upload picture' }).click()
 		await expect(page.getByText('Picture saved')).toBeVisible()
 		const embed = await request.get(`/embed/${id}`, {
@@ -239,7 +238,7 @@ test.describe('without JavaScript', () => {
 		const src = new RegExp(`/embed/${id}/avatar\\?v=[\\w-]+`).exec(await embed.text())![0]
 		const picture = await request.get(src)
 		expect(picture.headers()['content-type']).toBe('image/png')
-		expect(PNG.sync.read(await picture.body()).width).toBe(96)
+		expect((await sharp(await picture.body()).metadata()).width).toBe(96)
 		await page
 			.getByRole('region', { name: 'Widget on your site' })
 			.getByRole('button', { name: 'Remove picture' })

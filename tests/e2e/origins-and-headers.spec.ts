@@ -2,7 +2,7 @@
 // checked on raw HTTP (node:http sends the Host and the path exactly as written; a browser or fetch
 // would normalise them). The e2e server runs with default settings: no SITE_URL.
 import http from 'node:http'
-import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail } from './fixtures.ts'
+import { createUser, expect, latestEmail, sessionCookieDirect, sql, test, uniqueEmail } from './fixtures.ts'
 import { E2E_PORT } from './ports.ts'
 
 type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string }
@@ -64,7 +64,8 @@ test.describe('hosts', () => {
 			body: signUpBody(email),
 		})
 		expect(response.status).toBe(302)
-		const [mail] = await sql<{ text_body: string }>(`SELECT text_body FROM email_outbox WHERE to_address = $1`, [email])
+		// The mail is written by the send-email job: waited for.
+		const mail = await latestEmail(email)
 		expect(mail.text_body).toContain(`http://localhost:${E2E_PORT}/auth/verify?token=`)
 		const home = await raw('/career')
 		expect(home.body).toContain(`<link rel="canonical" href="http://localhost:${E2E_PORT}/career"`)

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { FAKE_TRANSCRIPT, startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server.ts'
+import { makeOggOpus, makeWebmOpus, VORBIS_HEADER } from '../support/opus-audio.ts'
 import { makeWav } from '../support/wav.ts'
 
 // The three route actions, loaded after the environment is set.
@@ -245,6 +246,44 @@ describe('errors', () => {
 			body: '{}',
 		})
 		expect(await call(() => voice.message(form))).toMatchObject({ status: 415 })
+	})
+
+	test('the 60-second limit is measured from the audio: long clips whose headers lie never reach the transcriber', async () => {
+		const { body } = await start({ agent_id: agentId })
+		const base = { agent_id: agentId, conversation_id: body.conversation_id as string }
+		const sent = fake.transcriptions.length
+		// 500 real seconds (8 kHz, 8-bit) under the 4 MB cap, whose byteRate makes the header say 5.
+		const liar = makeWav(250, 8_000)
+		const fmt = new DataView(liar.buffer)
+		fmt.setUint32(28, 800_000, true) // byteRate
+		fmt.setUint16(32, 1, true) // blockAlign
+		fmt.setUint16(34, 8, true) // bits per sample
+		const tooLong = { status: 413, body: { error: 'Audio is limited to 60 seconds per message.' } }
+		expect(await message({ ...base, audio: new Blob([liar], { type: 'audio/wav' }) })).toMatchObject(tooLong)
+		// Ogg and WebM whose granule position and Duration say 5 seconds.
+		const ogg = makeOggOpus(61, { claimedSeconds: 5 })
+		expect(await message({ ...base, audio: new Blob([ogg], { type: 'audio/ogg' }) })).toMatchObject(tooLong)
+		const webm = makeWebmOpus(90, { claimedSeconds: 5 })
+		expect(await message({ ...base, audio: new Blob([webm], { type: 'audio/webm' }) })).toMatchObject(tooLong)
+		// What cannot be measured is refused with the reason, not guessed at.
+		const vorbis = makeOggOpus(2, { firstPacket: VORBIS_HEADER })
+		expect(await message({ ...base, audio: new Blob([vorbis]) })).toMatchObject({
+			status: 415,
+			body: { error: 'Audio must be WebM/Opus, Ogg/Opus or PCM WAV.' },
+		})
+		const torn = makeWebmOpus(2).subarray(0, 900)
+		expect(await message({ ...base, audio: new Blob([torn]) })).toMatchObject({
+			status: 422,
+			body: { error: 'The audio is damaged or incomplete, so its length cannot be measured.' },
+		})
+		expect(fake.transcriptions.length).toBe(sent)
+
+		// Short clips in either container are transcribed as they are.
+		for (const clip of [makeOggOpus(2), makeWebmOpus(2)]) {
+			const heard = await message({ ...base, audio: new Blob([clip]) })
+			expect(heard).toMatchObject({ status: 200, body: { text: FAKE_TRANSCRIPT, transcribed: true } })
+			expect(fake.transcriptions.at(-1)!.bytes).toBe(clip.byteLength)
+		}
 	})
 
 	test('a message sent again with the same message_id gets the same turn back, written once', async () => {

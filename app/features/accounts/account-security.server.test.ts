@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
 import { createSession, getSession } from '~/lib/session.server.ts'
+import { deliverQueuedEmails } from '../../../tests/support/email-jobs.ts'
 
 // Counts bcrypt hashes (the slow step whose presence or absence would tell who has an account).
 const hashes = vi.hoisted(() => ({ count: 0 }))
@@ -58,6 +59,7 @@ async function signUpAs(email: string, password: string, fullName = 'Someone') {
 
 /** The token in the newest e-mail to `to` with a link to `path`. */
 async function tokenFromEmail(to: string, path: string) {
+	await deliverQueuedEmails()
 	const mail = await prisma.emailOutbox.findFirstOrThrow({ where: { toAddress: to }, orderBy: { createdAt: 'desc' } })
 	const match = new RegExp(`https?://[^/\\s]+${path}\\?token=([\\w-]+)`).exec(mail.textBody)
 	expect(match, mail.textBody).toBeTruthy()
@@ -97,6 +99,7 @@ describe('sign-up cannot pre-claim an address', () => {
 		await signUpAs(email, 'attacker-pass')
 		const user = await prisma.user.findUniqueOrThrow({ where: { email } })
 		expect(await verifyPassword('first-pass-1', user.passwordHash)).toBe(true)
+		await deliverQueuedEmails()
 		const mail = await prisma.emailOutbox.findFirstOrThrow({
 			where: { toAddress: email },
 			orderBy: { createdAt: 'desc' },
@@ -161,7 +164,10 @@ describe('verification links', () => {
 test('signing in to an unverified account re-sends the link only a few times an hour', async () => {
 	const email = fresh('resend')
 	await signUpAs(email, 'resend-pass-1')
-	const mails = () => prisma.emailOutbox.count({ where: { toAddress: email } })
+	const mails = async () => {
+		await deliverQueuedEmails()
+		return prisma.emailOutbox.count({ where: { toAddress: email } })
+	}
 	for (let i = 0; i < 5; i++) {
 		expect(await failure(signInAs(email, 'resend-pass-1'))).toMatchObject({ status: 403 })
 	}
@@ -261,6 +267,7 @@ describe('password reset and change', () => {
 
 		const nobody = fresh('nobody')
 		await expect(requestPasswordReset(post({}), formOf({ email: nobody }))).resolves.toBeUndefined()
+		await deliverQueuedEmails()
 		expect(await prisma.emailOutbox.count({ where: { toAddress: nobody } })).toBe(0)
 	})
 

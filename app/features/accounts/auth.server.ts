@@ -4,12 +4,9 @@ import { data, redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import type { z } from 'zod'
-import { company } from '~/content/company.ts'
 import { clientIp } from '~/lib/client-ip.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { sendEmail } from '~/lib/mail.server.ts'
-import { getSiteOrigin } from '~/lib/origin.server.ts'
 import {
 	clearRateLimits,
 	consumeRateLimit,
@@ -21,7 +18,8 @@ import {
 } from '~/lib/rate-limit.server.ts'
 import { createSession, destroySession, getSession } from '~/lib/session.server.ts'
 import { makeToast } from '~/lib/toast.ts'
-import { consumeAccountToken, isAccountTokenValid, issueAccountToken } from './account-tokens.server.ts'
+import { queueAccountEmail } from './account-mail.server.ts'
+import { consumeAccountToken, isAccountTokenValid } from './account-tokens.server.ts'
 import {
 	ChangePasswordSchema,
 	ForgotPasswordSchema,
@@ -111,7 +109,7 @@ authenticator.use(
 			if (!resend.allowed) {
 				throw new AuthError('Please verify your email address first, with the link we have sent you.', 403)
 			}
-			await sendVerificationEmail(request, user)
+			await queueAccountEmail(request, 'sign-up', user.email)
 			throw new AuthError('Please verify your email address first. We have sent you a new verification link.', 403)
 		}
 		return { id: user.id, email: user.email }
@@ -130,8 +128,8 @@ export async function signIn(request: Request) {
  * Creates the account and e-mails a verification link. An address that already has a verified
  * account gets an e-mail saying so instead; an unverified one gets the new password and name and a
  * new link, and its older links stop working (nobody can pre-claim someone else's address). The
- * caller sees the same answer in the same time either way: bcrypt runs on every path, so no one
- * learns who has an account.
+ * caller sees the same answer in the same time either way: bcrypt runs on every path, and the
+ * mail is a job queued on every path (account-mail.server.ts), so no one learns who has an account.
  */
 export async function signUp(request: Request, form: FormData) {
 	const { fullName, email, password } = parseForm(SignUpSchema, form)
@@ -141,43 +139,35 @@ export async function signUp(request: Request, form: FormData) {
 	])
 
 	const passwordHash = await hashPassword(password)
-	const user = await claimPendingAccount(email, passwordHash, fullName)
-	if (user) await sendVerificationEmail(request, user)
-	else await sendAlreadyRegisteredEmail(request, email)
+	// A verified address keeps its account; the job's mail then says it already has one.
+	await claimPendingAccount(email, passwordHash, fullName)
+	await queueAccountEmail(request, 'sign-up', email)
 	return { email }
 }
 
 /**
  * "Resend the link" on the Check your inbox page: a new verification link for a pending address
  * (older ones stop working), or the "already registered" e-mail for a verified one; nothing for an
- * unknown one. The caller sees the same answer in every case.
+ * unknown one. The caller sees the same answer in every case, in the same time: the job decides.
  */
 export async function resendVerification(request: Request, email: string) {
 	await enforceLimits([
 		[`verify-resend:ip:${clientIp(request)}`, rateLimits.signUpPerIp],
 		[`verify-resend:email:${email}`, rateLimits.verificationResendsPerEmail],
 	])
-	const user = await prisma.user.findUnique({
-		where: { email },
-		select: { id: true, email: true, emailVerifiedAt: true },
-	})
-	if (!user) return
-	if (user.emailVerifiedAt) await sendAlreadyRegisteredEmail(request, email)
-	else await sendVerificationEmail(request, user)
+	await queueAccountEmail(request, 'sign-up', email)
 }
 
 /**
- * The unverified account for `email` with this password and name (created, or taken over from an
- * earlier sign-up that was never verified); null when the address belongs to a verified account.
- * One atomic statement: a row that is verified, even at this very moment, is never changed.
+ * Makes the unverified account for `email` have this password and name (created, or taken over from
+ * an earlier sign-up that was never verified); leaves an address that belongs to a verified account
+ * alone. One atomic statement: a row that is verified, even at this very moment, is never changed.
  */
 async function claimPendingAccount(email: string, passwordHash: string, fullName: string) {
-	const rows = await prisma.$queryRaw<Array<{ id: string; email: string }>>`
+	await prisma.$executeRaw`
 		INSERT INTO users (email, password_hash, full_name) VALUES (${email}, ${passwordHash}, ${fullName})
 		ON CONFLICT (email) DO UPDATE SET password_hash = EXCLUDED.password_hash, full_name = EXCLUDED.full_name, updated_at = now()
-			WHERE users.email_verified_at IS NULL
-		RETURNING id::text, email`
-	return rows[0] ?? null
+			WHERE users.email_verified_at IS NULL`
 }
 
 /**
@@ -198,7 +188,8 @@ export async function verifyEmail(token: unknown) {
 
 /**
  * E-mails a password-reset link (valid one hour) when the address has an account. The caller
- * always gets the same answer.
+ * always gets the same answer in the same time: the request only queues the job, which looks the
+ * address up, and a mail server's delay or failure happens there.
  */
 export async function requestPasswordReset(request: Request, form: FormData) {
 	const { email } = parseForm(ForgotPasswordSchema, form)
@@ -206,15 +197,7 @@ export async function requestPasswordReset(request: Request, form: FormData) {
 		[`password-reset:ip:${clientIp(request)}`, rateLimits.passwordResetPerIp],
 		[`password-reset:email:${email}`, rateLimits.passwordResetPerEmail],
 	])
-	const user = await prisma.user.findUnique({ where: { email }, select: { id: true, email: true } })
-	if (!user) return
-	const link = `${getSiteOrigin(request)}/auth/reset-password?token=${await issueAccountToken(user.id, 'reset-password')}`
-	await sendEmail({
-		to: user.email,
-		subject: `Reset your ${company.name} password`,
-		text: `Someone (hopefully you) asked to reset the password of your ${company.name} account.\n\nSet a new password here:\n${link}\n\nThe link works once, for 1 hour. If you did not ask, ignore this email: your password stays as it is.`,
-		html: `<p>Someone (hopefully you) asked to reset the password of your ${company.name} account.</p><p><a href="${link}">Set a new password</a></p><p>The link works once, for 1 hour. If you did not ask, ignore this email: your password stays as it is.</p>`,
-	})
+	await queueAccountEmail(request, 'reset-password', email)
 }
 
 /**
@@ -263,25 +246,6 @@ export async function changePassword(user: SessionUser, sessionId: string, form:
 		prisma.session.deleteMany({ where: { userId: user.id, id: { not: sessionId } } }),
 		prisma.accountToken.deleteMany({ where: { userId: user.id, purpose: 'reset-password' } }),
 	])
-}
-
-async function sendVerificationEmail(request: Request, user: { id: string; email: string }) {
-	const link = `${getSiteOrigin(request)}/auth/verify?token=${await issueAccountToken(user.id, 'verify-email')}`
-	await sendEmail({
-		to: user.email,
-		subject: `Verify your email for ${company.name}`,
-		text: `Welcome to ${company.name}!\n\nConfirm your email address to start using the AI Playground:\n${link}\n\nThe link works once, for 24 hours. If you did not sign up, ignore this email.`,
-		html: `<p>Welcome to ${company.name}!</p><p><a href="${link}">Confirm your email address</a> to start using the AI Playground.</p><p>The link works once, for 24 hours. If you did not sign up, ignore this email.</p>`,
-	})
-}
-
-async function sendAlreadyRegisteredEmail(request: Request, email: string) {
-	const origin = getSiteOrigin(request)
-	await sendEmail({
-		to: email,
-		subject: `You already have a ${company.name} account`,
-		text: `Someone (hopefully you) tried to sign up with this email address, but it already has an account.\n\nSign in here: ${origin}/auth\nForgot your password? Reset it here: ${origin}/auth/forgot-password\n\nIf this was not you, you can ignore this email.`,
-	})
 }
 
 export async function getUser(

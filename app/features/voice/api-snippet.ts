@@ -6,7 +6,7 @@ export function voiceApiSnippet(origin: string, agentId: string) {
 		`  -H "Content-Type: application/json" \\`,
 		`  -d '{"agent_id":"${agentId}","customer_name":"Asha Rao","customer_phone":"+91 98111 22334"}'`,
 		'',
-		'# 2. Send what the caller said: audio (WebM/Opus, Ogg or WAV, up to 60 s) or text',
+		'# 2. Send what the caller said: audio (WebM/Opus, Ogg/Opus or PCM WAV, up to 60 s) or text',
 		`curl -X POST ${origin}/api/voice-chat/message \\`,
 		`  -F agent_id=${agentId} -F conversation_id=CONVERSATION_ID -F audio=@question.webm`,
 		`curl -X POST ${origin}/api/voice-chat/message \\`,

@@ -3,7 +3,7 @@ import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { getActiveAgent } from './agents.server.ts'
-import { audioKind, wavSeconds } from './audio.ts'
+import { audioKind, audioSeconds } from './audio.ts'
 // Voice conversations (spec section 7's "text templates", made real): start one with an active
 // agent, send it messages as audio or text, end it. The routes under api/voice-chat read and check
 // the requests; this is the domain. Each conversation is a call_logs row that the
@@ -36,6 +36,7 @@ const CALLER = 'Caller: '
 const ASSISTANT = 'Assistant: '
 const NO_AGENT = 'No active voice assistant has that agent_id.'
 const NO_CONVERSATION = 'No conversation with that conversation_id for this agent.'
+const AUDIO_FORMATS = 'Audio must be WebM/Opus, Ogg/Opus or PCM WAV.'
 
 async function requireAgent(agentId: string) {
 	const agent = await getActiveAgent(agentId)
@@ -123,12 +124,15 @@ async function heardText(agent: Agent, audio: Uint8Array | null, text: string, s
 		)
 	}
 	const kind = audioKind(audio)
-	if (!kind) throw new VoiceApiError(415, 'Audio must be WebM/Opus, Ogg or WAV.')
-	if (kind === 'wav') {
-		const seconds = wavSeconds(audio)
-		if (seconds !== null && seconds > VOICE_AUDIO_MAX_SECONDS)
-			throw new VoiceApiError(413, `Audio is limited to ${VOICE_AUDIO_MAX_SECONDS} seconds per message.`)
-	}
+	if (!kind) throw new VoiceApiError(415, AUDIO_FORMATS)
+	// Measured from the samples before anything is sent to the provider, which bills by the second.
+	const seconds = audioSeconds(audio, kind)
+	if (seconds === 'unsupported') throw new VoiceApiError(415, AUDIO_FORMATS)
+	if (seconds === 'damaged')
+		throw new VoiceApiError(422, 'The audio is damaged or incomplete, so its length cannot be measured.')
+	if (seconds > VOICE_AUDIO_MAX_SECONDS)
+		throw new VoiceApiError(413, `Audio is limited to ${VOICE_AUDIO_MAX_SECONDS} seconds per message.`)
+	if (seconds === 0) throw new VoiceApiError(422, 'No speech was recognised in the audio.')
 	try {
 		const heard = await transcribeAudio(audio, agent.language, signal)
 		if (!heard) throw new VoiceApiError(422, 'No speech was recognised in the audio.')

@@ -1,37 +1,153 @@
-import jpeg from 'jpeg-js'
-import { PNG } from 'pngjs'
-import { expect, test } from 'vitest'
+import { execFile } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import sharp from 'sharp'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { AVATAR_SIZE, avatarPng } from './avatar-image.ts'
 import { runInSandbox, SandboxError } from './sandbox.server.ts'
 
-function png(width: number, height: number) {
-	const image = new PNG({ width, height })
-	for (let i = 0; i < image.data.length; i += 4) image.data.set([200, 30, 60, 255], i)
-	return new Uint8Array(PNG.sync.write(image))
+const RED = { r: 200, g: 30, b: 60 }
+const BLUE = { r: 20, g: 40, b: 220 }
+
+/** A picture `width` wide, red in its centre square and blue on either side of it. */
+async function picture(width: number, height: number, format: 'png' | 'jpeg') {
+	const side = Math.min(width, height)
+	const centre = await sharp({ create: { width: side, height: side, channels: 3, background: RED } })
+		.png()
+		.toBuffer()
+	const image = sharp({ create: { width, height, channels: 3, background: BLUE } }).composite([
+		{ input: centre, left: Math.floor((width - side) / 2), top: Math.floor((height - side) / 2) },
+	])
+	const encoded = format === 'png' ? image.png() : image.jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+	return new Uint8Array(await encoded.toBuffer())
+}
+
+/** Width, height and the RGBA of every pixel of a PNG. */
+async function pixels(png: Uint8Array) {
+	const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
+	return { width: info.width, height: info.height, channels: info.channels, data }
+}
+
+function chunk(type: string, body: Buffer) {
+	const head = Buffer.alloc(8)
+	head.writeUInt32BE(body.length, 0)
+	head.write(type, 4, 'latin1')
+	const crc = Buffer.alloc(4)
+	crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), body])), 0)
+	return Buffer.concat([head, body, crc])
+}
+
+/** A PNG written by hand: an RGBA header of `width` × `height`, and `idat` as its compressed pixel data. */
+function handmadePng(width: number, height: number, idat: Buffer, { interlaced = false } = {}) {
+	const header = Buffer.alloc(13)
+	header.writeUInt32BE(width, 0)
+	header.writeUInt32BE(height, 4)
+	header.set([8, 6, 0, 0, interlaced ? 1 : 0], 8) // 8 bits, RGBA, deflate, standard filters, Adam7 or not
+	const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+	return new Uint8Array(
+		Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]),
+	)
 }
 
 /** A PNG whose header claims `side` × `side` pixels, with no pixels behind it (a decompression bomb's claim). */
-function claimedPng(side: number) {
-	const real = Buffer.from(png(1, 1))
-	real.writeUInt32BE(side, 16)
-	real.writeUInt32BE(side, 20)
-	return new Uint8Array(real)
+const claimedPng = (side: number) => handmadePng(side, side, zlib.deflateSync(Buffer.alloc(16)))
+
+/**
+ * The interlaced PNG of the report: under 1.1 MB, a 4,000 px square Adam7 header (16 megapixels, the most accepted), and a zlib stream
+ * that inflates to 1 GB of zeros (the picture needs 64 MB of it; a decoder that inflates the whole
+ * stream before it looks grows to gigabytes).
+ */
+async function interlacedBomb() {
+	const deflate = zlib.createDeflate({ level: 9 })
+	const parts: Buffer[] = []
+	deflate.on('data', (part: Buffer) => parts.push(part))
+	const ended = new Promise((resolve) => deflate.on('end', resolve))
+	const zeros = Buffer.alloc(16 * 1024 * 1024)
+	for (let i = 0; i < 64; i++) deflate.write(zeros)
+	deflate.end()
+	await ended
+	return handmadePng(4000, 4000, Buffer.concat(parts), { interlaced: true })
 }
 
-test('a PNG or JPEG becomes a fresh 96 px square PNG of its centre', () => {
-	const fromPng = PNG.sync.read(Buffer.from(avatarPng(png(300, 120))))
-	expect([fromPng.width, fromPng.height]).toEqual([AVATAR_SIZE, AVATAR_SIZE])
-	expect([...fromPng.data.subarray(0, 4)]).toEqual([200, 30, 60, 255])
-	const photo = jpeg.encode({ width: 64, height: 80, data: Buffer.alloc(64 * 80 * 4, 128) }, 90).data
-	const fromJpeg = PNG.sync.read(Buffer.from(avatarPng(new Uint8Array(photo))))
-	expect([fromJpeg.width, fromJpeg.height]).toEqual([AVATAR_SIZE, AVATAR_SIZE])
+let dir: string
+beforeAll(async () => {
+	dir = await mkdtemp(path.join(tmpdir(), 'avatar-test-'))
+})
+afterAll(async () => {
+	await rm(dir, { recursive: true, force: true })
 })
 
-test('what is not a picture, a damaged one, and one that claims too many pixels are refused with a reason', () => {
-	expect(() => avatarPng(new TextEncoder().encode('<svg onload="alert(1)"/>'))).toThrow('Choose a PNG or JPEG picture.')
-	expect(() => avatarPng(png(10, 10).subarray(0, 40))).toThrow('The picture could not be read. It may be damaged.')
-	expect(() => avatarPng(claimedPng(50_000))).toThrow('The picture is too large (50000 × 50000).')
+/** avatarPng in a process of its own with the sandbox's heap cap: its outcome and peak resident memory. */
+async function inOwnProcess(bytes: Uint8Array) {
+	const file = path.join(dir, `${Math.random().toString(36).slice(2)}.png`)
+	await writeFile(file, bytes)
+	const { stdout } = await promisify(execFile)(
+		process.execPath,
+		[
+			'--import',
+			'tsx',
+			'--max-old-space-size=256',
+			fileURLToPath(new URL('../../../tests/support/avatar-peak-memory.ts', import.meta.url)),
+			file,
+		],
+		{ timeout: 60_000 },
+	)
+	return JSON.parse(stdout.trim().split('\n').at(-1)!) as { ok: boolean; error?: string; peakMb: number }
+}
+
+test('a PNG or JPEG becomes a fresh 96 px square PNG of its centre', async () => {
+	for (const format of ['png', 'jpeg'] as const) {
+		const made = await pixels(await avatarPng(await picture(300, 120, format)))
+		expect([made.width, made.height, made.channels], format).toEqual([AVATAR_SIZE, AVATAR_SIZE, 4])
+		// Every pixel is from the red centre; the blue sides are cut off.
+		for (let i = 0; i < made.data.length; i += 4) {
+			const [r, g, b, a] = made.data.subarray(i, i + 4)
+			expect(Math.abs(r - RED.r) + Math.abs(g - RED.g) + Math.abs(b - RED.b), `${format} pixel ${i / 4}`).toBeLessThan(
+				30,
+			)
+			expect(a).toBe(255)
+		}
+	}
+	// Adam7-interlaced PNGs are ordinary pictures too.
+	const interlaced = await sharp({ create: { width: 200, height: 200, channels: 4, background: { ...RED, alpha: 1 } } })
+		.png({ progressive: true })
+		.toBuffer()
+	expect((await pixels(await avatarPng(new Uint8Array(interlaced)))).width).toBe(AVATAR_SIZE)
 })
+
+test('what is not a picture, a damaged one, and one that claims too many pixels are refused with a reason', async () => {
+	await expect(avatarPng(new TextEncoder().encode('<svg onload="alert(1)"/>'))).rejects.toThrow(
+		'Choose a PNG or JPEG picture.',
+	)
+	// Other formats sharp could read are not accepted by the back door.
+	const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: RED } })
+		.webp()
+		.toBuffer()
+	await expect(avatarPng(new Uint8Array(webp))).rejects.toThrow('Choose a PNG or JPEG picture.')
+	const whole = await picture(64, 64, 'png')
+	await expect(avatarPng(whole.subarray(0, 60))).rejects.toThrow('The picture could not be read. It may be damaged.')
+	await expect(avatarPng(claimedPng(50_000))).rejects.toThrow('The picture is too large (50000 × 50000).')
+	await expect(avatarPng(claimedPng(5000))).rejects.toThrow('The picture is too large (5000 × 5000).')
+})
+
+test('an interlaced PNG that inflates to 1 GB is read in bounded memory', async () => {
+	const bomb = await interlacedBomb()
+	expect(bomb.byteLength).toBeLessThan(1.1 * 1024 * 1024)
+	const outcome = await inOwnProcess(bomb)
+	// Converted or refused, never gigabytes: 64 MB of pixels, plus the runtime and the decoder.
+	expect(outcome.peakMb).toBeLessThan(400)
+	expect(outcome.ok || outcome.error === 'The picture could not be read. It may be damaged.').toBe(true)
+	// And in the sandbox itself, the child answers instead of dying.
+	const inSandbox = await runInSandbox<Uint8Array>('avatar', [bomb]).then(
+		(png) => ({ ok: true, png }),
+		(error: SandboxError) => ({ ok: false, reason: error.reason }),
+	)
+	expect(inSandbox).toSatisfy((result: { ok: boolean; reason?: string }) => result.ok || result.reason === 'refused')
+}, 60_000)
 
 test('in the sandbox, a refusal comes back as such and a good picture as PNG bytes', async () => {
 	await expect(runInSandbox('avatar', [claimedPng(50_000)])).rejects.toMatchObject({
@@ -39,6 +155,6 @@ test('in the sandbox, a refusal comes back as such and a good picture as PNG byt
 		message: expect.stringContaining('too large'),
 	})
 	await expect(runInSandbox('avatar', [new Uint8Array([1, 2, 3])])).rejects.toBeInstanceOf(SandboxError)
-	const made = await runInSandbox<Uint8Array>('avatar', [png(120, 120)])
-	expect(PNG.sync.read(Buffer.from(made)).width).toBe(AVATAR_SIZE)
+	const made = await runInSandbox<Uint8Array>('avatar', [await picture(120, 120, 'png')])
+	expect((await pixels(made)).width).toBe(AVATAR_SIZE)
 }, 30_000)

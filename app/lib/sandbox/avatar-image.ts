@@ -2,8 +2,13 @@
 // its header before any pixel is decoded (a 1 KB file can claim 50,000 × 50,000 pixels), then
 // cropped to a square, scaled to AVATAR_SIZE and written as a fresh PNG, so nothing of the upload
 // but its pixels is ever served.
-import jpeg from 'jpeg-js'
-import { PNG } from 'pngjs'
+//
+// Decoded by sharp (libvips), which refuses more than `limitInputPixels` before it decodes and keeps
+// its buffers bounded by the picture's pixels. A JavaScript decoder did not: pngjs grew to about
+// 2 GB on a 1 MB interlaced PNG, outside the child's heap limit (Buffers are not on the heap).
+// docs/decisions/0025-measured-uploads.md
+import type sharpModule from 'sharp'
+import type { Sharp } from 'sharp'
 import { ParseRefusal } from './parsers.ts'
 
 export const AVATAR_SIZE = 96
@@ -13,61 +18,58 @@ const MAX_PIXELS = 16_000_000
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
-function checkSize(width: number, height: number) {
+let loaded: typeof sharpModule | undefined
+
+/**
+ * sharp, loaded on the first picture (the sandbox's document children never pay for it), with no
+ * cache and one thread: a child reads one upload and exits, and must not take the server's cores.
+ */
+async function loadSharp() {
+	if (!loaded) {
+		loaded = (await import('sharp')).default
+		loaded.cache(false)
+		loaded.concurrency(1)
+	}
+	return loaded
+}
+
+function checkSize(width: number | undefined, height: number | undefined) {
 	if (!width || !height) throw new ParseRefusal('The picture has no pixels.')
 	if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS)
 		throw new ParseRefusal(`The picture is too large (${width} × ${height}). Use one up to ${MAX_SIDE} pixels a side.`)
 }
 
-/** The picture's pixels as RGBA: width, height and data. */
-function decode(bytes: Uint8Array) {
-	const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-	if (PNG_SIGNATURE.every((byte, i) => buffer[i] === byte)) {
-		// IHDR is the first chunk: width and height at bytes 16 and 20.
-		if (buffer.length < 24) throw new ParseRefusal('The picture is damaged.')
-		checkSize(buffer.readUInt32BE(16), buffer.readUInt32BE(20))
-		const png = PNG.sync.read(buffer)
-		return { width: png.width, height: png.height, data: png.data }
-	}
-	if (buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) {
-		const image = jpeg.decode(buffer, { useTArray: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 128 })
-		checkSize(image.width, image.height)
-		return { width: image.width, height: image.height, data: image.data }
-	}
+/** The kind by the first bytes: only PNG and JPEG are handed to the decoder at all. */
+function kindOf(bytes: Uint8Array) {
+	if (PNG_SIGNATURE.every((byte, i) => bytes[i] === byte)) return 'png'
+	if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
 	throw new ParseRefusal('Choose a PNG or JPEG picture.')
 }
 
-/** The upload as a square PNG of AVATAR_SIZE pixels (the centre of the picture, averaged down). */
-export function avatarPng(bytes: Uint8Array): Uint8Array {
-	let image: ReturnType<typeof decode>
+/** The upload as a square PNG of AVATAR_SIZE pixels (the centre of the picture, scaled down). */
+export async function avatarPng(bytes: Uint8Array): Promise<Uint8Array> {
+	const kind = kindOf(bytes)
+	const sharp = await loadSharp()
+	const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+	let metadata
 	try {
-		image = decode(bytes)
-	} catch (error) {
-		if (error instanceof ParseRefusal) throw error
+		// The header only: its size is checked here, to say why a picture is refused.
+		metadata = await sharp(input, { limitInputPixels: false }).metadata()
+	} catch {
 		throw new ParseRefusal('The picture could not be read. It may be damaged.')
 	}
-	const side = Math.min(image.width, image.height)
-	const left = Math.floor((image.width - side) / 2)
-	const top = Math.floor((image.height - side) / 2)
-	const out = new PNG({ width: AVATAR_SIZE, height: AVATAR_SIZE })
-	const scale = side / AVATAR_SIZE
-	for (let y = 0; y < AVATAR_SIZE; y++) {
-		for (let x = 0; x < AVATAR_SIZE; x++) {
-			// Each output pixel is the average of the source pixels it covers (at least one).
-			const x0 = left + Math.floor(x * scale)
-			const y0 = top + Math.floor(y * scale)
-			const x1 = Math.max(x0 + 1, left + Math.floor((x + 1) * scale))
-			const y1 = Math.max(y0 + 1, top + Math.floor((y + 1) * scale))
-			const sum = [0, 0, 0, 0]
-			for (let sy = y0; sy < y1; sy++)
-				for (let sx = x0; sx < x1; sx++) {
-					const i = (sy * image.width + sx) * 4
-					for (let c = 0; c < 4; c++) sum[c] += image.data[i + c]
-				}
-			const count = (x1 - x0) * (y1 - y0)
-			const o = (y * AVATAR_SIZE + x) * 4
-			for (let c = 0; c < 4; c++) out.data[o + c] = Math.round(sum[c] / count)
-		}
+	if (metadata.format !== kind) throw new ParseRefusal('Choose a PNG or JPEG picture.')
+	checkSize(metadata.width, metadata.height)
+	// Any warning (a truncated or corrupt stream) stops the decoder: a damaged upload is refused.
+	const image: Sharp = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'warning' })
+	try {
+		const out = await image
+			.resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'centre' })
+			.ensureAlpha()
+			.png()
+			.toBuffer()
+		return new Uint8Array(out) // its own copy: only these bytes cross to the parent
+	} catch {
+		throw new ParseRefusal('The picture could not be read. It may be damaged.')
 	}
-	return new Uint8Array(PNG.sync.write(out))
 }

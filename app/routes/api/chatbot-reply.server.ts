@@ -9,10 +9,23 @@ import { streamChatbotReply, type ChatbotForReply } from '~/features/chatbots/re
 export async function chatbotReplyResponse(
 	request: Request,
 	chatbot: ChatbotForReply,
-	{ label, withSources, log }: { label: string; withSources: boolean; log: (body: ChatRequest) => TurnContext },
+	{
+		label,
+		withSources,
+		log,
+		beforeReply,
+	}: {
+		label: string
+		withSources: boolean
+		log: (body: ChatRequest) => TurnContext
+		/** Runs once the body is read and valid; a Response it returns is the answer instead (a 429). */
+		beforeReply?: () => Promise<Response | null>
+	},
 ) {
 	const body = await readChatRequest(request)
 	if ('response' in body) return body.response
+	const refusal = await beforeReply?.()
+	if (refusal) return refusal
 	return streamChatbotReply(chatbot, body.messages, {
 		label,
 		abortSignal: request.signal,

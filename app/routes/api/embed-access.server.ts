@@ -1,12 +1,15 @@
-// What every embed API (chat, feedback, lead) checks first: an active chatbot, a token the embed
-// page got for a site the chatbot allows, and the visitor's and the chatbot's rate limits.
+// What every embed API (chat, feedback, lead) checks first: the visitor's own rate limit, an
+// active chatbot, and a token the embed page got for a site the chatbot allows. The chatbot's
+// shared budget is not charged here: only a chat turn that has been read and validated spends it
+// (chargeEmbedChatTurn), so strangers posting empty, invalid or feedback requests from many
+// addresses cannot lock the widget for everyone else (docs/decisions/0026-shared-budgets.md).
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { checkEmbedToken, embedTokenOrigin, getActiveWidget } from '~/features/chatbots/widget/widget.server.ts'
 import { clientIp } from '~/lib/client-ip.ts'
 import { jsonError, tooManyRequests } from '~/lib/http.server.ts'
 import { logValue } from '~/lib/log.ts'
-import { consumeRateLimits, rateLimits } from '~/lib/rate-limit.server.ts'
+import { consumeRateLimits, rateLimits, type RateLimitRule } from '~/lib/rate-limit.server.ts'
 
 type ActiveWidget = NonNullable<Awaited<ReturnType<typeof getActiveWidget>>>
 
@@ -16,6 +19,13 @@ export async function embedAccess(
 	chatbotId: string,
 	what: 'chat' | 'feedback' | 'lead',
 ): Promise<{ chatbot: ActiveWidget; siteOrigin: string | null } | { response: Response }> {
+	// The visitor pays first, before any look-up: one budget for everything they post to any widget,
+	// and leads (each one stored and sent to the owner's webhook) a smaller one of their own.
+	const ip = clientIp(request)
+	const visitorRules: Array<[string, RateLimitRule]> = [[`embed:ip:${ip}`, rateLimits.embedChatPerIp]]
+	if (what === 'lead') visitorRules.push([`embed-lead:ip:${ip}`, rateLimits.embedLeadsPerIp])
+	const limit = await consumeRateLimits(visitorRules)
+	if (!limit.allowed) return { response: tooManyRequests(chatbotBuilder.embed.busyReply, limit.retryAfterSeconds) }
 	const chatbot = await getActiveWidget(chatbotId)
 	if (!chatbot) return { response: jsonError(chatbotBuilder.embed.unavailableText, 404) }
 	const token = request.headers.get(EMBED_TOKEN_HEADER)
@@ -24,11 +34,15 @@ export async function embedAccess(
 		console.warn(`Embed ${what} of chatbot ${chatbot.id} refused: ${logValue(refusal)}`)
 		return { response: jsonError(chatbotBuilder.embed.refusedText, 403) }
 	}
-	// Feedback and leads count with the chat: one budget per visitor and per chatbot.
-	const limit = await consumeRateLimits([
-		[`embed:ip:${clientIp(request)}`, rateLimits.embedChatPerIp],
-		[`embed:bot:${chatbot.id}`, rateLimits.embedChatPerChatbot],
-	])
-	if (!limit.allowed) return { response: tooManyRequests(chatbotBuilder.embed.busyReply, limit.retryAfterSeconds) }
 	return { chatbot, siteOrigin: embedTokenOrigin(token) }
+}
+
+/**
+ * Spends one of the chatbot's turns (its budget across all visitors, so one busy bot cannot starve
+ * the rest): only for a chat request that has been read and validated, just before it is answered.
+ * Null when the turn may go ahead, or the 429 that says to wait.
+ */
+export async function chargeEmbedChatTurn(chatbotId: string) {
+	const limit = await consumeRateLimits([[`embed:bot:${chatbotId}`, rateLimits.embedChatPerChatbot]])
+	return limit.allowed ? null : tooManyRequests(chatbotBuilder.embed.busyReply, limit.retryAfterSeconds)
 }

@@ -7,7 +7,7 @@ import {
 import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/embed-chat'
 import { chatbotReplyResponse } from './chatbot-reply.server.ts'
-import { embedAccess } from './embed-access.server.ts'
+import { chargeEmbedChatTurn, embedAccess } from './embed-access.server.ts'
 
 // POST /api/embed/:chatbotId/chat: an embedded chatbot answering visitors of another site. Called
 // from our own iframe (same origin; cross-site posts are refused before this), with the token the
@@ -21,6 +21,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 	return chatbotReplyResponse(request, chatbot, {
 		label: `Chatbot ${chatbot.id} embed`,
 		withSources: chatbot.appearance.showSources,
+		// The chatbot's shared budget pays only for a valid turn (the visitor's was charged already).
+		beforeReply: () => chargeEmbedChatTurn(chatbot.id),
 		log: (body) => ({
 			chatbotId: chatbot.id,
 			kind: 'embed',

@@ -4,6 +4,7 @@ import { data } from 'react-router'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
 import { formatMegabytes } from '~/lib/misc.ts'
+import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import { runInSandbox, SandboxError } from '~/lib/sandbox/sandbox.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast } from '~/lib/toast.ts'
@@ -70,6 +71,9 @@ export async function widgetAvatarAction({
 	if (!upload) return refuse(copy.avatarMissing)
 	if ('tooLarge' in upload || upload.bytes.byteLength > MAX_AVATAR_BYTES)
 		return refuse(`Pictures are limited to ${formatMegabytes(MAX_AVATAR_BYTES)}.`)
+	// Counted before the sandbox reads it: a burst of uploads cannot hold the parser slots.
+	const limit = await consumeRateLimit(`avatar:user:${userId}`, rateLimits.avatarUploadsPerUser)
+	if (!limit.allowed) return refuse(tooManyAttemptsMessage(limit.retryAfterSeconds))
 	let png: Uint8Array
 	try {
 		png = await runInSandbox<Uint8Array>('avatar', [upload.bytes])

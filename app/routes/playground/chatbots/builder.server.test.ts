@@ -2,6 +2,7 @@
 // no-JavaScript form sends them: what each intent answers and what it leaves in the database.
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { prisma } from '~/lib/db.server.ts'
@@ -201,6 +202,49 @@ describe('chatbot builder intents', () => {
 		expect(result.data?.toast.description).toMatch(/^Too many attempts/)
 		expect(await chatbotsOf(busy)).toHaveLength(0)
 		await prisma.user.delete({ where: { id: busy } })
+	})
+
+	test('widget pictures are limited per user: past the limit an upload is refused before it is read', async () => {
+		const owner = (await prisma.user.create({ data: { email: `pics-${randomUUID()}@example.com`, passwordHash: 'x' } }))
+			.id
+		const chatbot = await prisma.chatbot.create({
+			data: { userId: owner, name: 'Pictures', knowledgeBase: 'x', systemPrompt: 'x' },
+		})
+		const page = `/playground/chatbots/${chatbot.id}`
+		const upload = (picture: Uint8Array, intent = 'widget-avatar') => {
+			const form = new FormData()
+			form.append('intent', intent)
+			form.append('file', new File([new Uint8Array(picture)], 'me.png', { type: 'image/png' }))
+			return chatbotBuilderAction(
+				new Request(`http://localhost${page}`, { method: 'POST', body: form }),
+				owner,
+				chatbot.id,
+			)
+		}
+		const red = new Uint8Array(
+			await sharp({ create: { width: 32, height: 32, channels: 3, background: '#c81e3c' } })
+				.png()
+				.toBuffer(),
+		)
+		const storedAvatar = async () =>
+			(await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbot.id }, select: { avatar: true } })).avatar
+		for (let i = 1; i < rateLimits.avatarUploadsPerUser.limit; i++) {
+			await consumeRateLimit(`avatar:user:${owner}`, rateLimits.avatarUploadsPerUser)
+		}
+		// The last one within the limit is read and saved.
+		const saved = await answer(await upload(red))
+		expect([saved.location, saved.toast]).toEqual([`${page}#widget`, expect.stringContaining('Picture saved')])
+		const before = await storedAvatar()
+		expect(before).not.toBeNull()
+		// The next is refused with the reason, whatever it holds, and the saved picture stays.
+		const refused = await answer(await upload(new Uint8Array([1, 2, 3])))
+		expect(refused.location).toBe(`${page}#widget`)
+		expect(refused.toast).toContain('Picture not saved')
+		expect(refused.toast).toContain('Too many attempts')
+		expect(Buffer.from((await storedAvatar())!).equals(Buffer.from(before!))).toBe(true)
+		// Removing the picture is not an upload: it still works.
+		expect((await answer(await upload(red, 'widget-avatar-remove'))).toast).toContain('Picture removed')
+		await prisma.user.delete({ where: { id: owner } })
 	})
 
 	test("an unknown intent is a 400 with the spec's creation failure toast", async () => {

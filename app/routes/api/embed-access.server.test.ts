@@ -1,0 +1,109 @@
+// A chatbot's shared embed budget is spent only by valid chat turns: strangers flooding it with
+// empty feedback and invalid chats from many addresses cannot lock the widget for its visitors.
+// The route actions, called with plain Requests as the widget's iframe sends them.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
+import { issueEmbedToken } from '~/features/chatbots/widget/widget.server.ts'
+import { prisma } from '~/lib/db.server.ts'
+import { consumeRateLimit, rateLimits } from '~/lib/rate-limit.server.ts'
+import { action as chatAction } from './embed-chat.ts'
+import { action as feedbackAction } from './embed-feedback.ts'
+import { action as leadAction } from './embed-lead.ts'
+
+let userId: string
+let chatbotId: string
+let token: string
+let ipCounter = 0
+/** A visitor address of its own for each call site (10.61.x.y). */
+const freshIp = () => `10.61.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`
+
+beforeAll(async () => {
+	vi.spyOn(console, 'warn').mockImplementation(() => {})
+	vi.spyOn(console, 'log').mockImplementation(() => {})
+	userId = (await prisma.user.create({ data: { email: `embed-${randomUUID()}@example.com`, passwordHash: 'x' } })).id
+	const chatbot = await prisma.chatbot.create({
+		data: {
+			userId,
+			name: 'Shop',
+			knowledgeBase: 'We open at 9 am and close at 6 pm.',
+			systemPrompt: 'Help.',
+			appearance: {
+				leadForm: { mode: 'before', afterMessages: 3, fields: { name: 'optional', email: 'required', phone: 'off' } },
+			},
+		},
+	})
+	chatbotId = chatbot.id
+	token = issueEmbedToken(chatbotId, null)
+})
+
+afterAll(async () => {
+	vi.restoreAllMocks()
+	await prisma.user.delete({ where: { id: userId } })
+})
+
+type Action = (args: never) => Promise<Response>
+function post(action: Action, what: string, ip: string, body: string) {
+	const request = new Request(`http://localhost/api/embed/${chatbotId}/${what}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', [EMBED_TOKEN_HEADER]: token, 'x-app-client-ip': ip },
+		body,
+	})
+	return action({ request, params: { chatbotId }, context: {} } as never)
+}
+
+const question = (text: string) =>
+	JSON.stringify({ visitorId: randomUUID(), messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text }] }] })
+
+async function chat(ip: string, body = question('When do you open?')) {
+	const response = await post(chatAction, 'chat', ip, body)
+	await response.body?.cancel()
+	return response.status
+}
+
+test('320 empty feedback posts and invalid chats from 16 addresses leave the widget answering a new visitor', async () => {
+	const statuses: number[] = []
+	for (let address = 0; address < 16; address++) {
+		const ip = freshIp()
+		for (let i = 0; i < 10; i++) statuses.push((await post(feedbackAction, 'feedback', ip, '')).status)
+		for (let i = 0; i < 10; i++) statuses.push(await chat(ip, '{"messages": []}'))
+	}
+	expect(statuses).toHaveLength(320)
+	expect(statuses.every((status) => status === 400)).toBe(true)
+	// Each flooding address is out of its own budget now; a visitor with a fresh one is answered.
+	expect(await chat(freshIp())).toBe(200)
+})
+
+test("a valid chat turn spends the chatbot's budget; the visitor's is charged before anything is read", async () => {
+	const key = `embed:bot:${chatbotId}`
+	for (let i = 0; i < rateLimits.embedChatPerChatbot.limit; i++)
+		await consumeRateLimit(key, rateLimits.embedChatPerChatbot)
+	// The chatbot's budget is spent: a valid turn waits, with Retry-After.
+	const refused = await post(chatAction, 'chat', freshIp(), question('Still open?'))
+	expect(refused.status).toBe(429)
+	expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+	// Feedback and an invalid chat are answered on their merits, not with the chatbot's 429.
+	expect((await post(feedbackAction, 'feedback', freshIp(), '{}')).status).toBe(400)
+	expect(await chat(freshIp(), '{"messages": []}')).toBe(400)
+	await prisma.rateLimit.deleteMany({ where: { key } })
+
+	// One visitor's budget covers everything they post; past it, even a valid chat is refused.
+	const ip = freshIp()
+	for (let i = 0; i < rateLimits.embedChatPerIp.limit; i++) await post(feedbackAction, 'feedback', ip, '')
+	expect(await chat(ip)).toBe(429)
+})
+
+test('leads have a smaller budget of their own per visitor', async () => {
+	const ip = freshIp()
+	const lead = () =>
+		post(
+			leadAction,
+			'lead',
+			ip,
+			JSON.stringify({ visitorId: randomUUID(), conversationId: randomUUID(), email: 'asha@example.com' }),
+		)
+	for (let i = 0; i < rateLimits.embedLeadsPerIp.limit; i++) expect((await lead()).status).toBe(201)
+	expect((await lead()).status).toBe(429)
+	// The visitor can still chat: the lead budget is not the chat budget.
+	expect(await chat(ip)).toBe(200)
+})
