@@ -72,7 +72,7 @@ export async function widgetAvatarAction({
 		return refuse(`Pictures are limited to ${formatMegabytes(MAX_AVATAR_BYTES)}.`)
 	let png: Uint8Array
 	try {
-		png = await runInSandbox<Uint8Array>('avatar', [upload.bytes])
+		png = await runInSandbox<Uint8Array>('avatar', [upload.bytes], { owner: userId })
 	} catch (error) {
 		if (!(error instanceof SandboxError)) throw error
 		console.warn(`Widget picture of chatbot ${chatbotId} refused: ${error.reason}: ${error.message}`)
