@@ -5,13 +5,24 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Socket } from 'node:net'
 
-export type NoisyServer = { origin: string; hostPort: string; requests: () => number; close: () => Promise<void> }
+export type NoisyServer = {
+	origin: string
+	hostPort: string
+	/** Requests received, in all. */
+	requests: () => number
+	/** Requests received per path. */
+	hits: Map<string, number>
+	close: () => Promise<void>
+}
 
 async function listen(handler: http.RequestListener): Promise<NoisyServer> {
 	let count = 0
+	const hits = new Map<string, number>()
 	const sockets = new Set<Socket>()
 	const server = http.createServer((request, response) => {
 		count++
+		const path = new URL(request.url ?? '/', 'http://localhost').pathname
+		hits.set(path, (hits.get(path) ?? 0) + 1)
 		handler(request, response)
 	})
 	server.on('connection', (socket) => {
@@ -24,6 +35,7 @@ async function listen(handler: http.RequestListener): Promise<NoisyServer> {
 		origin: `http://127.0.0.1:${port}`,
 		hostPort: `127.0.0.1:${port}`,
 		requests: () => count,
+		hits,
 		close: () =>
 			new Promise<void>((resolve) => {
 				for (const socket of sockets) socket.destroy()
@@ -39,8 +51,8 @@ export const startTarpit = () =>
 	})
 
 /**
- * A site whose robots.txt lists `sitemaps` sitemap files; every sitemap and page answers after
- * `delayMs` (longer than the crawl's time-out, so each request costs the whole time-out).
+ * A site whose robots.txt lists `sitemaps` sitemap files (sitemap N lists /pageN); every sitemap and
+ * page answers after `delayMs` (longer than the crawl's time-out: each request costs the whole time-out).
  */
 export const startSlowSite = ({ sitemaps = 20, delayMs = 30_000 } = {}) =>
 	listen((request, response) => {
@@ -59,7 +71,7 @@ export const startSlowSite = ({ sitemaps = 20, delayMs = 30_000 } = {}) =>
 				)
 			}
 			response.writeHead(200, { 'Content-Type': 'text/html' })
-			response.end('<html><body><p>A slow page.</p></body></html>')
+			response.end(`<html><body><p>A slow page at ${path}.</p></body></html>`)
 		}, delayMs)
 		timer.unref()
 		response.on('close', () => clearTimeout(timer))
