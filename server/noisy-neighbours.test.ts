@@ -112,7 +112,13 @@ test('one account running a webhook tarpit, two slow crawls and twelve heavy upl
 		for (let i = 0; i < 30; i++) {
 			await leads.saveLead(
 				noisy.chatbotId,
-				{ visitorId: `visitor-${i}-aaaa`, conversationId: `conv-${i}-bbbbbbbb`, name: `Lead ${i}`, email: `lead${i}@example.com`, phone: undefined },
+				{
+					visitorId: `visitor-${i}-aaaa`,
+					conversationId: `conv-${i}-bbbbbbbb`,
+					name: `Lead ${i}`,
+					email: `lead${i}@example.com`,
+					phone: undefined,
+				},
 				{ pageUrl: null, country: null, ipHash: null },
 			)
 		}

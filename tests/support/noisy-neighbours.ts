@@ -2,8 +2,7 @@
 // answers (a tarpit), and a website whose robots.txt lists twenty sitemaps and whose sitemaps and
 // pages answer only after a long wait. Used by the fairness test and `npm run bench:noisy`.
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import type { Socket } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 
 export type NoisyServer = {
 	origin: string

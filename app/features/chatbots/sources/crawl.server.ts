@@ -309,11 +309,14 @@ export async function crawlWebsite({ sourceId, run }: { sourceId: string; run: n
 			`Your chatbots hold ${sourceLimits.pagesPerUser.toLocaleString('en-US')} pages already. Remove a website first.`,
 		)
 	}
-	const outcome = source.kind === 'website' && !robotsAllow(source, start) ? 'seen' : await enqueuePage(source, start, 0)
+	const first =
+		source.kind === 'website' && !robotsAllow(source, start)
+			? 'refused by robots.txt'
+			: await enqueuePage(source, start, 0)
 	// Each sitemap is read by a job of its own; the run cannot finish before they are all read.
 	for (const sitemap of sitemaps) await enqueueSitemap(source, sitemap)
 	helpers.logger.info(
-		`Crawl of source ${sourceId} (${logValue(start)}) started: first page ${outcome}, ${sitemaps.length} sitemaps queued, delay ${crawlDelayMs} ms`,
+		`Crawl of source ${sourceId} (${logValue(start)}) started: first page ${first}, ${sitemaps.length} sitemaps queued, delay ${crawlDelayMs} ms`,
 	)
 	await finishIfDone(source)
 }
