@@ -23,7 +23,7 @@ export type JobSpec = {
 }
 
 /** The graphile-worker flag of an account's jobs. */
-export const accountFlag = (accountId: string) => `account:${accountId}`
+const accountFlag = (accountId: string) => `account:${accountId}`
 
 /** Jobs an account has waiting beyond which its next one gets no later place (priority is a smallint). */
 const MAX_BACKLOG_PRIORITY = 10_000
