@@ -96,7 +96,7 @@ function sampleRunningJobs() {
 test('one account running a webhook tarpit, two slow crawls and twelve heavy uploads leaves another account’s import quick', async () => {
 	const noisy = await account('noisy')
 	const quiet = await account('quiet')
-	const heavyPdf = await makeManyPagePdf(1_800)
+	const heavyPdf = await makeManyPagePdf(600)
 	const smallDocx = await makeDocx(['Opening hours: nine to five, Monday to Friday.'])
 
 	const lanes = await jobs.startJobLanes({
@@ -157,8 +157,16 @@ test('one account running a webhook tarpit, two slow crawls and twelve heavy upl
 		expect(most.account).toBeLessThanOrEqual(1)
 		// ... and its tarpit never held more than one webhook slot.
 		expect(most.webhookPerChatbot).toBeLessThanOrEqual(1)
-		expect(tarpit.requests()).toBeGreaterThan(0)
 		expect(slowSite.requests()).toBeGreaterThan(1)
+		// The webhook lane: the main runner does not know deliveries; each waits WEBHOOK_TIMEOUT_MS
+		// (1 s here), then the next lead of the chatbot has its turn.
+		expect(Object.keys(jobs.jobTaskList)).not.toContain('deliver-lead')
+		expect(Object.keys(jobs.webhookTaskList)).toEqual(['deliver-lead'])
+		await uploads
+		const deliveries = await db.prisma.$queryRaw<Array<{ error: string }>>`
+			SELECT error FROM lead_webhook_deliveries WHERE chatbot_id = ${noisy.chatbotId}::uuid`
+		expect(deliveries.length).toBeGreaterThanOrEqual(3)
+		expect(deliveries[0].error).toMatch(/within 1 second/)
 	} finally {
 		await running.stop()
 		await uploads
