@@ -2,7 +2,6 @@
 // when DATABASE_URL is unset), applies migrations, then serves the app.
 import path from 'node:path'
 import { parseEnv } from '~/lib/env.server.ts'
-import { startJobWorker } from '~/lib/jobs/job-worker.server.ts'
 import { allowedHosts } from '~/lib/origin.server.ts'
 import { createServerApp } from './server/app.ts'
 import { createDatabase, startEmbeddedPostgres, type RunningPostgres } from './server/db/embedded-postgres.ts'
@@ -39,14 +38,15 @@ async function main() {
 
 	// Background jobs run in this process by default (JOB_CONCURRENCY=0 leaves them to others). The
 	// tasks are imported only now: they reach the database client, which needs DATABASE_URL set.
-	const { jobCrontab, jobTaskList } = await import('./server/jobs.ts')
+	const { jobCrontab, startJobLanes } = await import('./server/jobs.ts')
 	const jobs =
 		env.JOB_CONCURRENCY > 0
-			? await startJobWorker({
+			? await startJobLanes({
 					connectionString: databaseUrl,
 					concurrency: env.JOB_CONCURRENCY,
+					webhookConcurrency: env.WEBHOOK_CONCURRENCY,
+					accountShare: env.JOB_ACCOUNT_SHARE,
 					staleLockSeconds: env.JOB_STALE_LOCK_SECONDS,
-					taskList: jobTaskList,
 					crontab: jobCrontab,
 				})
 			: null

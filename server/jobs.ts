@@ -5,9 +5,10 @@ import { sendAccountEmail } from '~/features/accounts/account-mail.server.ts'
 import { pruneExpiredAccountTokens } from '~/features/accounts/account-tokens.server.ts'
 import { pruneConversations } from '~/features/chatbots/conversations/conversations.server.ts'
 import { deliverLead } from '~/features/chatbots/conversations/leads.server.ts'
-import { crawlPage, crawlWebsite, ingestFile } from '~/features/chatbots/sources/crawl.server.ts'
+import { crawlPage, crawlSitemap, crawlWebsite, ingestFile } from '~/features/chatbots/sources/crawl.server.ts'
 import { resyncDueSources } from '~/features/chatbots/sources/sources.server.ts'
 import { indexTextSource, TEXT_INDEX_TASK } from '~/features/chatbots/text-source.server.ts'
+import { startJobWorker } from '~/lib/jobs/job-worker.server.ts'
 import { pruneRateLimits } from '~/lib/rate-limit.server.ts'
 import { pruneExpiredSessions } from '~/lib/session.server.ts'
 
@@ -30,6 +31,9 @@ export const jobTaskList: TaskList = {
 	'crawl-website': async (payload, helpers) => {
 		await crawlWebsite(payload as SourceJob, helpers)
 	},
+	'crawl-sitemap': async (payload, helpers) => {
+		await crawlSitemap(payload as SourceJob & { url: string }, helpers)
+	},
 	'crawl-page': async (payload, helpers) => {
 		await crawlPage(payload as SourceJob & { pageId: string }, helpers)
 	},
@@ -46,6 +50,14 @@ export const jobTaskList: TaskList = {
 		const removed = await pruneConversations()
 		if (removed > 0) helpers.logger.info(`Removed ${removed} conversations past their chatbot's retention`)
 	},
+}
+
+/**
+ * Deliveries to outside servers run on a lane of their own (a second runner that knows only these
+ * tasks): a webhook receiver that never answers holds a webhook slot for WEBHOOK_TIMEOUT_MS, and a
+ * stalled mail server its own time-out, never a slot of the imports. docs/decisions/0022-fair-background-work.md
+ */
+export const webhookTaskList: TaskList = {
 	'deliver-lead': async (payload, helpers) => {
 		await deliverLead(payload as { leadId: string }, helpers)
 	},
@@ -53,6 +65,39 @@ export const jobTaskList: TaskList = {
 	'send-email': async (payload) => {
 		await sendAccountEmail(payload)
 	},
+}
+
+export type JobLanesOptions = {
+	connectionString: string
+	concurrency: number
+	webhookConcurrency: number
+	accountShare?: number
+	staleLockSeconds?: number
+	crontab?: string
+}
+
+/** The job runners of one process: the main lane, and the webhook lane beside it. */
+export async function startJobLanes({ webhookConcurrency, accountShare, ...options }: JobLanesOptions) {
+	const lanes = [
+		await startJobWorker({
+			...options,
+			taskList: jobTaskList,
+			accountShare: accountShare ?? Math.ceil(options.concurrency / 2),
+		}),
+	]
+	if (webhookConcurrency > 0) {
+		lanes.push(
+			await startJobWorker({
+				...options,
+				crontab: undefined,
+				concurrency: webhookConcurrency,
+				taskList: webhookTaskList,
+				accountShare: accountShare ?? Math.ceil(webhookConcurrency / 2),
+				name: 'webhooks',
+			}),
+		)
+	}
+	return { stop: () => Promise.all(lanes.map((lane) => lane.stop())).then(() => {}) }
 }
 
 /** Hourly; `jobKey` keeps one pending run however many instances schedule it. */

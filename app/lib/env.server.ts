@@ -117,6 +117,15 @@ const envSchema = z.object({
 		}, 'must be an IANA time zone such as Asia/Kolkata'),
 	/** Background jobs this process runs at once (graphile-worker); 0: this process runs none. */
 	JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
+	/**
+	 * Jobs of one account that run at once across every instance (each lane's own share); unset: half
+	 * of JOB_CONCURRENCY (and of WEBHOOK_CONCURRENCY), rounded up. docs/decisions/0022-fair-background-work.md
+	 */
+	JOB_ACCOUNT_SHARE: z.coerce.number().int().min(1).max(32).optional(),
+	/** Lead webhook deliveries this process makes at once, on their own lane beside the other jobs; 0: none. */
+	WEBHOOK_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
+	/** How long a lead webhook may take to answer before the attempt fails (and is retried later). */
+	WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5_000),
 	/** Seconds after which jobs locked by a worker that stopped saying it is alive run again elsewhere. */
 	JOB_STALE_LOCK_SECONDS: z.coerce.number().int().min(2).default(60),
 	/** Pause between two requests of one crawl lane to a site (robots.txt Crawl-delay overrides it). */

@@ -48,7 +48,7 @@ export async function createChatbot(
 			data: { embedCode: embedCodeFor(origin, created.id) },
 			select: listFields,
 		})
-		await queueTextIndex(tx, chatbot.id, form.knowledgeBase.length)
+		await queueTextIndex(tx, { userId, chatbotId: chatbot.id, chars: form.knowledgeBase.length })
 		for (const site of sites) await addWebsiteSource(userId, chatbot.id, site, tx)
 		return { chatbot }
 	}, SAVE_TRANSACTION)
@@ -66,7 +66,7 @@ export async function updateChatbot(userId: string, id: string, form: ChatbotFor
 			data: { name: form.name, knowledgeBase: form.knowledgeBase, systemPrompt: form.systemPrompt },
 		})
 		if (count === 0) return false
-		await queueTextIndex(tx, id, form.knowledgeBase.length)
+		await queueTextIndex(tx, { userId, chatbotId: id, chars: form.knowledgeBase.length })
 		return true
 	}, SAVE_TRANSACTION)
 }

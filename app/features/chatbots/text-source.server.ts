@@ -20,7 +20,10 @@ const TEXT_INDEX_ATTEMPTS = 3
  * quick saves the newest text wins. One queue per chatbot runs its text jobs one at a time, and the
  * job key folds saves made while a job waits into that one job.
  */
-export async function queueTextIndex(db: Db, chatbotId: string, chars: number) {
+export async function queueTextIndex(
+	db: Db,
+	{ userId, chatbotId, chars }: { userId: string; chatbotId: string; chars: number },
+) {
 	await db.$executeRaw`
 		INSERT INTO knowledge_sources (chatbot_id, kind, status, chars)
 		VALUES (${chatbotId}::uuid, 'text', 'queued', ${chars})
@@ -28,7 +31,12 @@ export async function queueTextIndex(db: Db, chatbotId: string, chars: number) {
 		DO UPDATE SET run = knowledge_sources.run + 1, status = 'queued', chars = EXCLUDED.chars, error = NULL,
 			started_at = NULL, updated_at = now()`
 	const key = `${TEXT_INDEX_TASK}:${chatbotId}`
-	await queueJob(TEXT_INDEX_TASK, { chatbotId }, { queueName: key, jobKey: key, maxAttempts: TEXT_INDEX_ATTEMPTS }, db)
+	await queueJob(
+		TEXT_INDEX_TASK,
+		{ chatbotId },
+		{ accountId: userId, queueName: key, jobKey: key, maxAttempts: TEXT_INDEX_ATTEMPTS },
+		db,
+	)
 }
 
 type TextRow = { source_id: string; run: number; status: string; text: string }

@@ -21,7 +21,7 @@ export async function importWebsiteForUser(userId: string, rawUrl: string): Prom
 	const limit = await consumeRateLimit(`import:user:${userId}`, rateLimits.websiteImportPerUser)
 	if (!limit.allowed) return { kind: 'error', status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) }
 	try {
-		const page = await importWebsite(url)
+		const page = await importWebsite(url, userId)
 		if (!page.text) return { kind: 'error', status: 422, message: 'No readable text was found on that page.' }
 		return { kind: 'ok', url, added: websiteKnowledge(url, page.text) }
 	} catch (error) {

@@ -2,7 +2,8 @@
 // restart-safe, shared by every app instance (jobs are rows taken with SKIP LOCKED), retried with
 // exponential backoff, and scheduled by its crontab, which runs each entry once across instances.
 // docs/decisions/0015-background-jobs.md
-import { Logger, run, type TaskList } from 'graphile-worker'
+import { EventEmitter } from 'node:events'
+import { Logger, run, type TaskList, type WorkerEvents } from 'graphile-worker'
 import pg from 'pg'
 
 /** graphile-worker's log lines in the server log, prefixed; its debug chatter left out. */
@@ -28,6 +29,14 @@ export type JobWorkerOptions = {
 	 * another worker retries it (graphile-worker itself waits four hours for a killed process).
 	 */
 	staleLockSeconds?: number
+	/**
+	 * Jobs of one account (flagged by queueJob's `accountId`) that run at once among this runner's
+	 * tasks, across every instance; the rest wait while other accounts' jobs take the free slots.
+	 * Defaults to half the concurrency, rounded up. docs/decisions/0022-fair-background-work.md
+	 */
+	accountShare?: number
+	/** A name for this runner's log lines (the webhook lane runs beside the main one). */
+	name?: string
 }
 
 /** The running worker; `stop` waits for the jobs in hand, then closes its connections. */
@@ -37,16 +46,25 @@ export async function startJobWorker({
 	taskList,
 	crontab,
 	staleLockSeconds = 60,
+	accountShare = Math.ceil(concurrency / 2),
+	name = 'jobs',
 }: JobWorkerOptions) {
 	// Its own pool, with an error handler: a connection the database drops (a restart, a shutdown)
 	// is logged and replaced instead of crashing the process with an unhandled 'error' event.
 	const pgPool = new pg.Pool({ connectionString, max: Math.max(2, concurrency + 1) })
-	pgPool.on('error', (error) => console.warn(`[jobs] database connection lost: ${error.message}`))
+	pgPool.on('error', (error) => console.warn(`[${name}] database connection lost: ${error.message}`))
+	const share = accountShareGate(pgPool, Object.keys(taskList), accountShare)
+	// Listening before the first worker starts: its first fetch must be seen to end.
+	const events = new EventEmitter() as WorkerEvents
+	share.listen(events)
 	const runner = await run({
+		events,
 		pgPool,
 		concurrency,
 		taskList,
 		crontab,
+		// Before each fetch: the accounts that hold their share already are skipped for this one.
+		forbiddenFlags: share.forbiddenFlags,
 		logger: jobLogger,
 		// The server's own SIGTERM handler stops the runner, before the database goes.
 		noHandleSignals: true,
@@ -59,7 +77,7 @@ export async function startJobWorker({
 	let beating = Promise.resolve()
 	const beat = () => {
 		beating = heartbeat(pgPool, [...workerIds], staleLockSeconds).catch((error: Error) =>
-			console.warn(`[jobs] heartbeat failed: ${error.message}`),
+			console.warn(`[${name}] heartbeat failed: ${error.message}`),
 		)
 	}
 	beat()
@@ -72,6 +90,52 @@ export async function startJobWorker({
 			await runner.stop()
 			await pgPool.query('DELETE FROM job_worker_heartbeats WHERE worker_id = ANY($1::text[])', [[...workerIds]])
 			await pgPool.end()
+		},
+	}
+}
+
+/**
+ * Each account's share of this runner's slots. graphile-worker asks for the flags to skip before
+ * every fetch; the answer is the accounts whose flagged jobs of these tasks are locked (running) that
+ * many times already, read from the jobs table, so it holds across instances and restarts (a dead
+ * worker's locks are released by the heartbeat below). Fetches in this process are serialised, from
+ * the question to the job's lock, so two idle workers cannot both take the account's last slot; two
+ * instances fetching in the same instant can still, for one job's time.
+ */
+function accountShareGate(pool: pg.Pool, tasks: string[], share: number) {
+	let turn: Promise<void> = Promise.resolve()
+	let release: (() => void) | null = null
+	const done = () => {
+		const next = release
+		release = null
+		next?.()
+	}
+	return {
+		forbiddenFlags: async () => {
+			const previous = turn
+			let mine!: () => void
+			turn = new Promise<void>((resolve) => (mine = resolve))
+			await previous
+			// A failed query ends the fetch too (graphile-worker reports it as worker:getJob:error); a
+			// fetch that never reports (it should not happen) gives up its turn after a while.
+			release = mine
+			setTimeout(() => release === mine && done(), 10_000).unref()
+			const { rows } = await pool.query<{ flag: string }>(
+				`SELECT f.flag FROM graphile_worker._private_jobs j
+				 JOIN graphile_worker._private_tasks t ON t.id = j.task_id,
+				 LATERAL jsonb_object_keys(j.flags) AS f(flag)
+				 WHERE j.locked_by IS NOT NULL AND j.flags IS NOT NULL AND t.identifier = ANY($1::text[])
+				   AND f.flag LIKE 'account:%'
+				 GROUP BY f.flag HAVING count(*) >= $2`,
+				[tasks, share],
+			)
+			return rows.map((row) => row.flag)
+		},
+		/** The fetch is over once the job is locked (or none was found): the next worker may ask. */
+		listen(events: WorkerEvents) {
+			events.on('job:start', done)
+			events.on('worker:getJob:empty', done)
+			events.on('worker:getJob:error', done)
 		},
 	}
 }

@@ -110,3 +110,34 @@ test('hostile uploads at once run two at a time, the rest wait their turn; none 
 	expect(mostWaiting).toBeGreaterThanOrEqual(4)
 	expect(sandbox.sandboxLoad()).toEqual({ running: 0, waiting: 0 })
 }, 60_000)
+
+test('owners take turns: one owner’s dozen tasks delay another’s one by at most the tasks already running', async () => {
+	const finished: string[] = []
+	const read = (owner: string, label: string) =>
+		sandbox
+			.runInSandbox('html', [`<p>${label}</p>`], { owner, reuseKey: owner })
+			.then((text) => void finished.push(text as string))
+	const noisy = Array.from({ length: 12 }, (_, i) => read('noisy', `noisy-${i}`))
+	const quiet = read('quiet', 'quiet')
+	await Promise.all([...noisy, quiet])
+	// Before: first come, first served, so it came last. Now it has the next free slot: only the
+	// noisy tasks that held the (one or two) slots when it arrived finish before it.
+	expect(finished.indexOf('quiet')).toBeLessThanOrEqual(2)
+	expect(finished).toHaveLength(13)
+	expect(sandbox.sandboxLoad()).toEqual({ running: 0, waiting: 0 })
+}, 60_000)
+
+test('one owner cannot fill the waiting line: it is told to wait, another owner is still served', async () => {
+	const outcomes = await Promise.all([
+		...Array.from({ length: 40 }, (_, i) =>
+			sandbox.runInSandbox('html', [`<p>noisy ${i}</p>`], { owner: 'noisy', reuseKey: 'noisy' }).then(
+				() => 'read',
+				(error: unknown) => (error instanceof sandbox.SandboxError ? error.reason : 'other'),
+			),
+		),
+		sandbox.runInSandbox('html', ['<p>quiet</p>'], { owner: 'quiet' }),
+	])
+	expect(outcomes.at(-1)).toBe('quiet')
+	expect(outcomes.filter((outcome) => outcome === 'busy').length).toBeGreaterThan(0)
+	expect(outcomes.filter((outcome) => outcome === 'other')).toEqual([])
+}, 60_000)

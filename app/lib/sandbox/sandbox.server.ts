@@ -3,6 +3,9 @@
 // time, a bounded queue behind them. The web server's event loop never runs a parser, a crash
 // (even a V8 abort) costs only that child, and twenty hostile uploads at once wait their turn
 // instead of exhausting memory. Why not a pool library: docs/decisions/0012-sandboxed-parsers.md.
+// The slots are shared fairly between owners (accounts, or visitors): waiting tasks are served in
+// turn, one owner at a time, so one account's dozen heavy uploads delay another's small one by at
+// most one task (docs/decisions/0022-fair-background-work.md).
 import { fork, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
@@ -41,44 +44,82 @@ function workerScript() {
 	return { script: fileURLToPath(new URL('./parse-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] }
 }
 
-let running = 0
-const waiting: Array<() => void> = []
+/** An owner's waiting tasks beyond which its next is refused: the rest of the queue stays for others. */
+const MAX_WAITING_PER_OWNER = MAX_WAITING / 2
+/** Tasks that name no owner share this one. */
+const NO_OWNER = ''
 
-async function acquire() {
-	if (running < MAX_RUNNING) {
-		running++
-		return
-	}
-	if (waiting.length >= MAX_WAITING) {
-		throw new SandboxError('busy', 'Too many files are being read right now. Try again in a moment.')
-	}
-	await new Promise<void>((resolve) => waiting.push(resolve))
+let running = 0
+/** Parser processes each owner has running now. */
+const runningByOwner = new Map<string, number>()
+/** Each owner's waiting tasks in order; the map's order is the turn (an owner served goes last). */
+const waiting = new Map<string, Array<() => void>>()
+let waitingCount = 0
+
+function start(owner: string) {
+	running++
+	runningByOwner.set(owner, (runningByOwner.get(owner) ?? 0) + 1)
 }
 
-function release() {
-	const next = waiting.shift()
-	if (next) next() // the slot passes straight to the next task
-	else running--
+async function acquire(owner: string) {
+	// A free slot goes to whoever asks, unless others wait for it (they were first).
+	if (running < MAX_RUNNING && waitingCount === 0) return start(owner)
+	const queue = waiting.get(owner) ?? []
+	if (waitingCount >= MAX_WAITING || queue.length >= MAX_WAITING_PER_OWNER) {
+		throw new SandboxError('busy', 'Too many files are being read right now. Try again in a moment.')
+	}
+	waiting.set(owner, queue)
+	waitingCount++
+	await new Promise<void>((resolve) => queue.push(resolve))
+}
+
+function release(owner: string) {
+	running--
+	const left = (runningByOwner.get(owner) ?? 1) - 1
+	if (left > 0) runningByOwner.set(owner, left)
+	else runningByOwner.delete(owner)
+	// Round-robin: the first owner in turn that has fewer tasks running than the others could use.
+	// With two slots, one owner's second task waits while another owner has one waiting.
+	const owners = [...waiting.keys()]
+	const next =
+		owners.find((candidate) => (runningByOwner.get(candidate) ?? 0) === 0) ??
+		owners.find((candidate) => (runningByOwner.get(candidate) ?? 0) < MAX_RUNNING)
+	if (next === undefined) return
+	const queue = waiting.get(next)!
+	const resume = queue.shift()!
+	waitingCount--
+	// Its turn is over: it goes to the back of the line (or leaves it).
+	waiting.delete(next)
+	if (queue.length > 0) waiting.set(next, queue)
+	start(next)
+	resume()
 }
 
 /** Parser processes running now and tasks waiting for one (for tests and logs). */
 export function sandboxLoad() {
-	return { running, waiting: waiting.length }
+	return { running, waiting: waitingCount }
 }
 
 export type SandboxTask = 'document' | 'html' | 'page' | 'sitemap' | 'avatar'
 
-/**
- * Runs one parser task in the sandbox; any failure is a SandboxError that says why in the user's
- * words. Tasks that share a `reuseKey` (the pages of one crawl: one owner's input) may run one after
- * another in the same warm child, which saves a process start per page; anything else gets a fresh one.
- */
-export async function runInSandbox<T>(task: SandboxTask, args: unknown[], { reuseKey }: { reuseKey?: string } = {}) {
-	await acquire()
+export type SandboxOptions = {
+	/**
+	 * Tasks that share a `reuseKey` (the pages of one crawl: one owner's input) may run one after
+	 * another in the same warm child, which saves a process start per page; anything else gets a fresh one.
+	 */
+	reuseKey?: string
+	/** Whose task this is (an account id, or a visitor's key): owners take turns for the slots. */
+	owner?: string
+}
+
+/** Runs one parser task in the sandbox; any failure is a SandboxError that says why in the user's words. */
+export async function runInSandbox<T>(task: SandboxTask, args: unknown[], { reuseKey, owner }: SandboxOptions = {}) {
+	const key = owner ?? NO_OWNER
+	await acquire(key)
 	try {
 		return await runChild<T>(task, args, getEnv().PARSE_TIMEOUT_MS, reuseKey)
 	} finally {
-		release()
+		release(key)
 	}
 }
 

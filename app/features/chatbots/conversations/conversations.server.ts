@@ -283,7 +283,7 @@ export async function addAnswer(
 			if (knowledgeBase.length > maxChars)
 				return { error: `The knowledge base is limited to ${maxChars.toLocaleString('en-US')} characters.` }
 			await tx.chatbot.update({ where: { id: chatbotId }, data: { knowledgeBase } })
-			await queueTextIndex(tx, chatbotId, knowledgeBase.length)
+			await queueTextIndex(tx, { userId, chatbotId, chars: knowledgeBase.length })
 			// Resolved replies leave the unanswered list.
 			await tx.$executeRaw`
 				UPDATE chatbot_messages SET resolved_at = now()

@@ -13,7 +13,6 @@ import type { LeadForm } from './conversation-schema.ts'
 
 /** How often a lead is offered to the webhook before it is given up (graphile-worker's backoff: e^n s). */
 const WEBHOOK_MAX_ATTEMPTS = 8
-const WEBHOOK_TIMEOUT_MS = 10_000
 const SIGNATURE_HEADER = 'X-Zenvora-Signature'
 const TIMESTAMP_HEADER = 'X-Zenvora-Timestamp'
 
@@ -32,11 +31,20 @@ export async function saveLead(
 			VALUES (${chatbotId}::uuid, ${form.conversationId}, ${form.visitorId}, 'embed', ${context.pageUrl}, ${context.country}, ${context.ipHash})
 			ON CONFLICT (chatbot_id, visitor_id, client_id) DO UPDATE SET last_message_at = now()
 			RETURNING id`
-		const [lead] = await tx.$queryRaw<Array<{ id: string; webhook: string | null }>>`
+		const [lead] = await tx.$queryRaw<Array<{ id: string; webhook: string | null; ownerId: string }>>`
 			INSERT INTO chatbot_leads (chatbot_id, conversation_id, name, email, phone, page_url)
 			VALUES (${chatbotId}::uuid, ${conversation.id}::uuid, ${form.name ?? null}, ${form.email ?? null}, ${form.phone ?? null}, ${context.pageUrl})
-			RETURNING id, (SELECT lead_webhook_url FROM chatbots WHERE id = ${chatbotId}::uuid) AS webhook`
-		if (lead.webhook) await queueJob('deliver-lead', { leadId: lead.id }, { maxAttempts: WEBHOOK_MAX_ATTEMPTS }, tx)
+			RETURNING id, (SELECT lead_webhook_url FROM chatbots WHERE id = ${chatbotId}::uuid) AS webhook,
+				(SELECT user_id FROM chatbots WHERE id = ${chatbotId}::uuid)::text AS "ownerId"`
+		// One chatbot's deliveries run one at a time (a named queue), on the webhook lane (server/jobs.ts):
+		// a receiver that never answers holds one webhook slot, never an import's.
+		if (lead.webhook)
+			await queueJob(
+				'deliver-lead',
+				{ leadId: lead.id },
+				{ accountId: lead.ownerId, queueName: `webhook:${chatbotId}`, maxAttempts: WEBHOOK_MAX_ATTEMPTS },
+				tx,
+			)
 		return lead.id
 	})
 }
@@ -183,7 +191,7 @@ export async function deliverLead({ leadId }: { leadId: string }, helpers: Pick<
 			accept: [''],
 			maxRedirects: 0,
 			maxBytes: 64 * 1024,
-			timeoutMs: WEBHOOK_TIMEOUT_MS,
+			timeoutMs: getEnv().WEBHOOK_TIMEOUT_MS,
 			allow: getEnv().WEBSITE_IMPORT_ALLOW,
 		})
 		await record('delivered', response.status, null)

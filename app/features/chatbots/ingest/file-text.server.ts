@@ -34,8 +34,11 @@ function decodeText(bytes: Uint8Array) {
 	return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '')
 }
 
-/** The readable text of an uploaded document. Throws FileTextError with a message for the user. */
-export async function extractFileText(file: { name: string; bytes: Uint8Array }) {
+/**
+ * The readable text of an uploaded document. Throws FileTextError with a message for the user.
+ * `owner` (the account) takes its turn for the sandbox with other accounts.
+ */
+export async function extractFileText(file: { name: string; bytes: Uint8Array; owner?: string }) {
 	if (file.bytes.byteLength > MAX_UPLOAD_BYTES)
 		throw new FileTextError(`Files are limited to ${formatMegabytes(MAX_UPLOAD_BYTES)}.`)
 	if (file.bytes.byteLength === 0) throw new FileTextError('The file is empty.')
@@ -46,7 +49,7 @@ export async function extractFileText(file: { name: string; bytes: Uint8Array })
 	else {
 		try {
 			// Parsed in the sandbox: a hostile document costs a child process, never this server.
-			text = await runInSandbox<string>('document', [kind, file.bytes])
+			text = await runInSandbox<string>('document', [kind, file.bytes], { owner: file.owner })
 		} catch (error) {
 			if (error instanceof SandboxError && error.reason !== 'failed')
 				throw new FileTextError(`This file cannot be read. ${error.message}`, { cause: error })

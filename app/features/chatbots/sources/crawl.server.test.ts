@@ -5,10 +5,13 @@ import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { INDEXABLE_PAGES, startCrawlSite, widgetCode, type CrawlSite } from '../../../../tests/support/crawl-site.ts'
+import { startSlowSite, type NoisyServer } from '../../../../tests/support/noisy-neighbours.ts'
 
 let site: CrawlSite
 /** A second copy of the site, untouched by the re-sync test. */
 let freshSite: CrawlSite
+/** A site with twenty sitemaps, each answering after a pause. */
+let sitemapSite: NoisyServer
 let userId: string
 let chatbotId: string
 let db: typeof import('~/lib/db.server.ts')
@@ -16,12 +19,14 @@ let sources: typeof import('./sources.server.ts')
 let schema: typeof import('./source-schema.ts')
 let knowledge: typeof import('~/features/chatbots/knowledge.server.ts')
 let jobs: typeof import('~/lib/jobs/job-worker.server.ts')
+let crawl: typeof import('./crawl.server.ts')
 let taskList: typeof import('../../../../server/jobs.ts')
 
 beforeAll(async () => {
 	site = await startCrawlSite()
 	freshSite = await startCrawlSite()
-	process.env.WEBSITE_IMPORT_ALLOW = [site, freshSite]
+	sitemapSite = await startSlowSite({ sitemaps: 20, delayMs: 100 })
+	process.env.WEBSITE_IMPORT_ALLOW = [site, freshSite, sitemapSite]
 		.flatMap(({ origin }) => [`127.0.0.1:${new URL(origin).port}`, `localhost:${new URL(origin).port}`])
 		.join(',')
 	process.env.CRAWL_DELAY_MS = '0'
@@ -33,6 +38,7 @@ beforeAll(async () => {
 	schema = await import('./source-schema.ts')
 	knowledge = await import('~/features/chatbots/knowledge.server.ts')
 	jobs = await import('~/lib/jobs/job-worker.server.ts')
+	crawl = await import('./crawl.server.ts')
 	taskList = await import('../../../../server/jobs.ts')
 	const user = await db.prisma.user.create({
 		data: { email: `crawl-${randomUUID()}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() },
@@ -46,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await db.prisma.user.deleteMany({ where: { id: userId } })
-	await Promise.all([site.close(), freshSite.close()])
+	await Promise.all([site.close(), freshSite.close(), sitemapSite.close()])
 	for (const name of ['WEBSITE_IMPORT_ALLOW', 'CRAWL_DELAY_MS', 'CRAWL_PAGE_TIMEOUT_MS']) delete process.env[name]
 })
 
@@ -283,3 +289,45 @@ test('a worker killed mid-crawl: the jobs it held run again elsewhere, with no d
 		await worker?.stop()
 	}
 }, 120_000)
+
+test('a crawl reads each sitemap in a step of its own; a repeated start queues nothing twice; it ends when all are read', async () => {
+	const sourceId = await addSite({ url: sitemapSite.origin, maxPages: '100' })
+	const { run } = await db.prisma.knowledgeSource.findUniqueOrThrow({ where: { id: sourceId } })
+	const helpers = {
+		logger: { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} },
+		job: { attempts: 1, max_attempts: 3 },
+	} as unknown as Parameters<typeof crawl.crawlWebsite>[1]
+	// The first step reads robots.txt only: it queues the first page and one job per sitemap, and
+	// fetches no sitemap itself (before, one job fetched all twenty, one after another).
+	await crawl.crawlWebsite({ sourceId, run }, helpers)
+	// A retried or restarted first step claims nothing twice.
+	await crawl.crawlWebsite({ sourceId, run }, helpers)
+	const sitemapFetches = () =>
+		[...sitemapSite.hits].filter(([path]) => path.startsWith('/sitemap')).reduce((sum, [, n]) => sum + n, 0)
+	expect(sitemapFetches()).toBe(0)
+	const queued = await db.prisma.$queryRaw<Array<{ task: string; n: number }>>`
+		SELECT t.identifier AS task, count(*)::int AS n FROM graphile_worker._private_jobs j
+		JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+		WHERE j.payload->>'sourceId' = ${sourceId} GROUP BY 1 ORDER BY 1`
+	expect(Object.fromEntries(queued.map(({ task, n }) => [task, n]))).toEqual({
+		'crawl-page': 1,
+		'crawl-sitemap': 20,
+		'crawl-website': 1,
+	})
+	// Pages done (none yet) are not enough to finish while sitemaps are unread.
+	expect((await db.prisma.knowledgeSource.findUniqueOrThrow({ where: { id: sourceId } })).status).toBe('running')
+
+	const worker = await startWorker()
+	try {
+		const source = await settled(sourceId, 60_000)
+		expect(source.status).toBe('ready')
+		expect(source.sitemapsRead).toHaveLength(20)
+		// The first page and the twenty the sitemaps list, each fetched once.
+		expect(source.pagesFound).toBe(21)
+		expect(source.pagesIndexed).toBe(21)
+		expect(sitemapFetches()).toBe(20)
+		expect(sitemapSite.hits.get('/page7')).toBe(1)
+	} finally {
+		await worker.stop()
+	}
+}, 90_000)

@@ -1,7 +1,9 @@
 // The knowledge jobs: reading an uploaded file, and crawling a web page or a whole website. They run
 // in graphile-worker (server/jobs.ts), never on a request. A crawl is one `crawl-website` job that
-// reads robots.txt and the sitemaps and queues the first pages, then one `crawl-page` job per page,
-// which queues the pages it links to. Each page's chunks are swapped in one transaction together
+// reads robots.txt and queues the first page and the sitemaps, one `crawl-sitemap` job per sitemap
+// file (which queues the pages it lists, or the sitemaps of an index), then one `crawl-page` job per
+// page, which queues the pages it links to: every step is short, so a slow site's crawl yields its
+// job slot between steps (docs/decisions/0022-fair-background-work.md). Each page's chunks are swapped in one transaction together
 // with its row and the source's counters, so a retried or restarted job never leaves duplicate or
 // orphan chunks. docs/decisions/0016-knowledge-sources.md
 import { createHash } from 'node:crypto'
@@ -83,7 +85,7 @@ export async function ingestFile({ sourceId, run }: { sourceId: string; run: num
 	if (!file?.file_data) return fail('The file was not received. Upload it again.')
 	let text: string
 	try {
-		text = await extractFileText({ name: source.origin, bytes: file.file_data })
+		text = await extractFileText({ name: source.origin, bytes: file.file_data, owner: source.user_id })
 	} catch (error) {
 		if (!(error instanceof FileTextError)) throw error
 		helpers.logger.warn(`File source ${sourceId} (${logValue(source.origin)}) could not be read: ${error.message}`)
@@ -155,7 +157,7 @@ async function enqueuePage(source: SourceRow, url: string, depth: number): Promi
 			await queueJob(
 				'crawl-page',
 				{ sourceId: source.id, run: source.run, pageId: claimed[0].id },
-				{ queueName: laneOf(source, url), maxAttempts: PAGE_ATTEMPTS },
+				{ accountId: source.user_id, queueName: laneOf(source, url), maxAttempts: PAGE_ATTEMPTS },
 				tx,
 			)
 			return 'queued'
@@ -166,37 +168,89 @@ async function enqueuePage(source: SourceRow, url: string, depth: number): Promi
 	}
 }
 
-/** The page URLs the sitemaps list (following sitemap indexes), in their order. */
-async function sitemapPages(source: SourceRow, sitemaps: string[], log: JobHelpers['logger']) {
-	const siteHost = siteHostOf(source.origin)
-	const queue = [...sitemaps]
-	const seen = new Set<string>()
-	const pages: string[] = []
-	const enough = (source.options.pageCap ?? source.options.maxPages) * 3
-	while (queue.length > 0 && seen.size < MAX_SITEMAP_FILES && pages.length < enough) {
-		const address = queue.shift()!
-		if (seen.has(address)) continue
-		seen.add(address)
-		try {
-			const response = await safeFetch(address, {
-				...fetchOptions(siteHostOf(address)),
-				accept: ['application/xml', 'text/xml', 'application/rss+xml', 'text/plain', 'application/octet-stream'],
-				maxBytes: MAX_SITEMAP_BYTES,
-				timeoutMs: getEnv().CRAWL_PAGE_TIMEOUT_MS,
-			})
-			const { isIndex, urls } = await runInSandbox<{ isIndex: boolean; urls: string[] }>('sitemap', [response.body], {
-				reuseKey: source.id,
-			})
-			if (isIndex) queue.push(...urls)
-			else for (const url of urls) if (isOnSite(url, siteHost)) pages.push(url)
-		} catch (error) {
-			if (!(error instanceof SafeFetchError || error instanceof SandboxError)) throw error
-			// A missing /sitemap.xml is normal: the crawl follows links instead.
-			if (!(error instanceof SafeFetchError && error.status === 404))
-				log.info(`Sitemap ${logValue(address)} of source ${source.id} skipped: ${error.message}`)
-		}
+/**
+ * Claims a sitemap for this run and queues its `crawl-sitemap` job, in one transaction: a sitemap
+ * listed twice (or an index that lists itself) is read once, and a run reads at most
+ * MAX_SITEMAP_FILES. Its job waits in the site's lane like a page, for the same politeness.
+ */
+async function enqueueSitemap(source: SourceRow, address: string) {
+	const cap = source.options.pageCap ?? source.options.maxPages
+	await prisma.$transaction(async (tx) => {
+		const claimed = await tx.$executeRaw`
+			UPDATE knowledge_sources SET sitemaps_found = array_append(sitemaps_found, ${address}), updated_at = now()
+			WHERE id = ${source.id}::uuid AND run = ${source.run} AND status = 'running' AND pages_found < ${cap}
+				AND NOT (${address} = ANY(sitemaps_found)) AND cardinality(sitemaps_found) < ${MAX_SITEMAP_FILES}`
+		if (claimed === 0) return
+		await queueJob(
+			'crawl-sitemap',
+			{ sourceId: source.id, run: source.run, url: address },
+			{ accountId: source.user_id, queueName: laneOf(source, address), maxAttempts: PAGE_ATTEMPTS },
+			tx,
+		)
+	})
+}
+
+/**
+ * The 'crawl-sitemap' job: reads one sitemap file and queues the pages it lists (or, for an index,
+ * the sitemaps it lists). Pages are claimed per run (enqueuePage), so a retried or restarted step
+ * queues none twice; the sitemap then counts as read, and the run may finish.
+ */
+export async function crawlSitemap(
+	{ sourceId, run, url: address }: { sourceId: string; run: number; url: string },
+	helpers: JobHelpers,
+) {
+	const source = await loadSource(sourceId)
+	if (!source || source.run !== run || source.status !== 'running') return
+	try {
+		await readSitemap(source, address, helpers.logger)
+	} catch (error) {
+		if (helpers.job.attempts < helpers.job.max_attempts) throw error
+		// Its last attempt: the crawl goes on with the pages it has.
+		helpers.logger.error(`Sitemap ${logValue(address)} of source ${sourceId} failed for good: ${String(error)}`)
 	}
-	return pages
+	await prisma.$executeRaw`
+		UPDATE knowledge_sources SET sitemaps_read = array_append(sitemaps_read, ${address}), updated_at = now()
+		WHERE id = ${sourceId}::uuid AND run = ${run} AND NOT (${address} = ANY(sitemaps_read))`
+	await finishIfDone(source)
+}
+
+async function readSitemap(source: SourceRow, address: string, log: JobHelpers['logger']) {
+	const [{ full }] = await prisma.$queryRaw<Array<{ full: boolean }>>`
+		SELECT pages_found >= ${source.options.pageCap ?? source.options.maxPages} AS full
+		FROM knowledge_sources WHERE id = ${source.id}::uuid`
+	if (full) return
+	const started = performance.now()
+	let listed: { isIndex: boolean; urls: string[] }
+	try {
+		const response = await safeFetch(address, {
+			...fetchOptions(siteHostOf(address)),
+			accept: ['application/xml', 'text/xml', 'application/rss+xml', 'text/plain', 'application/octet-stream'],
+			maxBytes: MAX_SITEMAP_BYTES,
+			timeoutMs: getEnv().CRAWL_PAGE_TIMEOUT_MS,
+		})
+		listed = await runInSandbox<{ isIndex: boolean; urls: string[] }>('sitemap', [response.body], {
+			reuseKey: source.id,
+			owner: source.user_id,
+		})
+	} catch (error) {
+		if (!(error instanceof SafeFetchError || error instanceof SandboxError)) throw error
+		// A missing /sitemap.xml is normal: the crawl follows links instead.
+		if (!(error instanceof SafeFetchError && error.status === 404))
+			log.info(`Sitemap ${logValue(address)} of source ${source.id} skipped: ${error.message}`)
+		return politeness(source, started)
+	}
+	if (listed.isIndex) {
+		for (const url of listed.urls) if (/^https?:\/\//i.test(url)) await enqueueSitemap(source, url)
+	} else {
+		const siteHost = siteHostOf(source.origin)
+		const pages = listed.urls
+			.filter((url) => isOnSite(url, siteHost))
+			.map((raw) => normalizePageUrl(raw))
+			.filter((url): url is string => !!url && inScope(source, url))
+		// A sitemap may list fifty thousand addresses: a few times the page cap is plenty to fill it.
+		await enqueueAll(source, pages.slice(0, (source.options.pageCap ?? source.options.maxPages) * 3), 1)
+	}
+	return politeness(source, started)
 }
 
 /** How many pages this run may visit: the owner's maximum, less what their other sources hold. */
@@ -258,22 +312,14 @@ export async function crawlWebsite({ sourceId, run }: { sourceId: string; run: n
 			`Your chatbots hold ${sourceLimits.pagesPerUser.toLocaleString('en-US')} pages already. Remove a website first.`,
 		)
 	}
-	const seeds = [{ url: start, depth: 0 }]
-	if (sitemaps.length > 0) {
-		for (const raw of await sitemapPages(source, sitemaps, helpers.logger)) {
-			const url = normalizePageUrl(raw)
-			if (url && inScope(source, url)) seeds.push({ url, depth: 1 })
-		}
-	}
-	let queued = 0
-	for (const seed of seeds) {
-		if (source.kind === 'website' && !robotsAllow(source, seed.url)) continue
-		const outcome = await enqueuePage(source, seed.url, seed.depth)
-		if (outcome === 'full') break
-		if (outcome === 'queued') queued++
-	}
+	const first =
+		source.kind === 'website' && !robotsAllow(source, start)
+			? 'refused by robots.txt'
+			: await enqueuePage(source, start, 0)
+	// Each sitemap is read by a job of its own; the run cannot finish before they are all read.
+	for (const sitemap of sitemaps) await enqueueSitemap(source, sitemap)
 	helpers.logger.info(
-		`Crawl of source ${sourceId} (${logValue(start)}) started: ${queued} pages queued, ${sitemaps.length} sitemaps, delay ${crawlDelayMs} ms`,
+		`Crawl of source ${sourceId} (${logValue(start)}) started: first page ${first}, ${sitemaps.length} sitemaps queued, delay ${crawlDelayMs} ms`,
 	)
 	await finishIfDone(source)
 }
@@ -284,7 +330,7 @@ async function failSource(source: SourceRow, message: string) {
 		WHERE id = ${source.id}::uuid AND run = ${source.run}`
 }
 
-/** When every page found is done: the source is ready (or failed, if no page could be read), and pages of earlier runs go. */
+/** When every page found is done and every sitemap read: the source is ready (or failed, if no page could be read), and pages of earlier runs go. */
 async function finishIfDone(source: SourceRow) {
 	await prisma.$transaction(async (tx) => {
 		const finished = await tx.$queryRaw<Array<{ readable: number }>>`
@@ -292,6 +338,7 @@ async function finishIfDone(source: SourceRow) {
 				status = CASE WHEN s.pages_indexed + s.pages_unchanged > 0 THEN 'ready' ELSE 'failed' END,
 				synced_at = now(), updated_at = now()
 			WHERE s.id = ${source.id}::uuid AND s.run = ${source.run} AND s.status = 'running' AND s.pages_done >= s.pages_found
+				AND cardinality(s.sitemaps_read) >= cardinality(s.sitemaps_found)
 			RETURNING (s.pages_indexed + s.pages_unchanged)::int AS readable`
 		if (finished.length === 0) return
 		// Pages the site no longer has (or links to) leave with their chunks.
@@ -389,7 +436,10 @@ async function visitPage(source: SourceRow, page: PageRow, helpers: JobHelpers) 
 	}
 	let content: PageContent
 	try {
-		content = await runInSandbox<PageContent>('page', [response.body, response.url], { reuseKey: source.id })
+		content = await runInSandbox<PageContent>('page', [response.body, response.url], {
+			reuseKey: source.id,
+			owner: source.user_id,
+		})
 	} catch (error) {
 		if (!(error instanceof SandboxError)) throw error
 		const reason = error.reason === 'failed' ? '' : ` ${error.message}`
@@ -437,15 +487,22 @@ async function visitPage(source: SourceRow, page: PageRow, helpers: JobHelpers) 
 
 /** Pages below this one are queued before it counts as done, so the crawl cannot finish early. */
 async function enqueueLinks(source: SourceRow, page: PageRow, links: string[]) {
-	if (page.depth >= source.options.maxDepth || links.length === 0) return
+	if (page.depth >= source.options.maxDepth) return
+	await enqueueAll(source, links, page.depth + 1)
+}
+
+/** Queues the URLs this run has not claimed yet, in their order, until the page cap is reached. */
+async function enqueueAll(source: SourceRow, urls: string[], depth: number) {
+	if (urls.length === 0) return
 	// One query leaves out what this run has already claimed (most links, on most sites).
 	const claimed = await prisma.$queryRaw<Array<{ url: string }>>`
-		SELECT url FROM knowledge_pages WHERE source_id = ${source.id}::uuid AND run = ${source.run} AND url = ANY(${links}::text[])`
+		SELECT url FROM knowledge_pages WHERE source_id = ${source.id}::uuid AND run = ${source.run} AND url = ANY(${urls}::text[])`
 	const known = new Set(claimed.map((row) => row.url))
-	for (const link of links) {
-		if (known.has(link)) continue
-		if (!robotsAllow(source, link)) continue
-		if ((await enqueuePage(source, link, page.depth + 1)) === 'full') return
+	for (const url of urls) {
+		if (known.has(url)) continue
+		known.add(url)
+		if (!robotsAllow(source, url)) continue
+		if ((await enqueuePage(source, url, depth)) === 'full') return
 	}
 }
 

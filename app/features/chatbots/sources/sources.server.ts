@@ -101,7 +101,7 @@ export async function addFileSources(
 				INSERT INTO knowledge_sources (chatbot_id, kind, origin, title, file_data)
 				VALUES (${chatbotId}::uuid, 'file', ${file.name.slice(0, 255)}, ${file.name.slice(0, 255)}, ${Buffer.from(file.bytes)})
 				RETURNING id, run`
-			await queueJob('ingest-file', { sourceId: source.id, run: source.run }, { maxAttempts: 3 }, tx)
+			await queueJob('ingest-file', { sourceId: source.id, run: source.run }, { accountId: userId, maxAttempts: 3 }, tx)
 		}
 		return true
 	})
@@ -118,26 +118,31 @@ export async function addWebsiteSource(userId: string, chatbotId: string, form: 
 			INSERT INTO knowledge_sources (chatbot_id, kind, origin, options, sync_schedule)
 			VALUES (${chatbotId}::uuid, ${kind}, ${url}, ${JSON.stringify(crawlOptionsOf(form))}::jsonb, ${form.schedule})
 			RETURNING id, run`
-		await queueCrawl(tx, source.id, source.run)
+		await queueCrawl(tx, source.id, source.run, userId)
 		return true
 	}
 	return tx ? work(tx) : prisma.$transaction(work)
 }
 
-function queueCrawl(tx: Pick<Tx, '$executeRaw'>, sourceId: string, run: number) {
-	return queueJob('crawl-website', { sourceId, run }, { jobKey: `crawl-website:${sourceId}`, maxAttempts: 3 }, tx)
+function queueCrawl(tx: Pick<Tx, '$executeRaw'>, sourceId: string, run: number, accountId: string) {
+	return queueJob(
+		'crawl-website',
+		{ sourceId, run },
+		{ accountId, jobKey: `crawl-website:${sourceId}`, maxAttempts: 3 },
+		tx,
+	)
 }
 
 /** Starts a new run of a page or website source: its old chunks answer until each page's new ones are in. */
 async function startSync(tx: Tx, where: Prisma.Sql) {
-	const started = await tx.$queryRaw<Array<{ id: string; run: number }>>`
+	const started = await tx.$queryRaw<Array<{ id: string; run: number; ownerId: string }>>`
 		UPDATE knowledge_sources SET
 			run = run + 1, status = 'queued', error = NULL, started_at = NULL, pages_found = 0, pages_fetched = 0,
 			pages_indexed = 0, pages_unchanged = 0, pages_skipped = 0, pages_failed = 0, pages_done = 0, bytes_fetched = 0,
-			updated_at = now()
+			sitemaps_found = '{}', sitemaps_read = '{}', updated_at = now()
 		WHERE kind IN ('page', 'website') AND status IN ('ready', 'failed', 'cancelled') AND ${where}
-		RETURNING id, run`
-	for (const source of started) await queueCrawl(tx, source.id, source.run)
+		RETURNING id, run, (SELECT user_id FROM chatbots c WHERE c.id = knowledge_sources.chatbot_id)::text AS "ownerId"`
+	for (const source of started) await queueCrawl(tx, source.id, source.run, source.ownerId)
 	return started.length
 }
 

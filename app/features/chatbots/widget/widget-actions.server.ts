@@ -76,7 +76,7 @@ export async function widgetAvatarAction({
 	if (!limit.allowed) return refuse(tooManyAttemptsMessage(limit.retryAfterSeconds))
 	let png: Uint8Array
 	try {
-		png = await runInSandbox<Uint8Array>('avatar', [upload.bytes])
+		png = await runInSandbox<Uint8Array>('avatar', [upload.bytes], { owner: userId })
 	} catch (error) {
 		if (!(error instanceof SandboxError)) throw error
 		console.warn(`Widget picture of chatbot ${chatbotId} refused: ${error.reason}: ${error.message}`)

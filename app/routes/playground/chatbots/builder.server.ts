@@ -124,7 +124,7 @@ async function readUploads(uploads: Upload[], userId: string) {
 		if ('tooLarge' in upload)
 			return { added, error: uploadFailed(`${upload.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`) }
 		try {
-			added = appendKnowledge(added, await extractFileText(upload))
+			added = appendKnowledge(added, await extractFileText({ ...upload, owner: userId }))
 		} catch (error) {
 			if (!(error instanceof FileTextError)) throw error
 			console.warn(
