@@ -308,7 +308,7 @@ const MAX_STORED_MESSAGES_PER_USER = 200_000
  * comments): the oldest conversations go first past it. Messages are capped in length, but
  * 200,000 of them with their traces could still be gigabytes; this keeps one owner's logs to 100 MB.
  */
-export const MAX_STORED_CONVERSATION_BYTES_PER_USER = 100 * 1024 * 1024
+const MAX_STORED_CONVERSATION_BYTES_PER_USER = 100 * 1024 * 1024
 const DELETE_BATCH = 1000
 
 /** What one stored message weighs: its text, its retrieval trace and the visitor's comment (sizes read without detoasting). */
