@@ -48,7 +48,8 @@ export function looksLikePage(url: string) {
  */
 function matchesPattern(pattern: string, path: string) {
 	const pieces = pattern.split('*')
-	if (pieces.length === 1) return path.startsWith(pattern) && (path.length === pattern.length || '/?#'.includes(path[pattern.length]))
+	if (pieces.length === 1)
+		return path.startsWith(pattern) && (path.length === pattern.length || '/?#'.includes(path[pattern.length]))
 	const first = pieces[0]
 	const last = pieces.at(-1)!
 	if (path.length < first.length + last.length || !path.startsWith(first) || !path.endsWith(last)) return false
