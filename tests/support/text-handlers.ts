@@ -32,7 +32,6 @@ import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl } from '~/fe
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
 import { sitePattern, WidgetSettingsSchema } from '~/features/chatbots/widget/widget-settings.ts'
 import { htmlText, pageContent, sitemapUrls } from '~/lib/sandbox/parsers.ts'
-import { webAddresses } from '~/lib/web-addresses.ts'
 
 /** The size of each hostile input: a file or page of this size is well inside the upload and crawl limits. */
 export const HOSTILE_TEXT_CHARS = 1024 * 1024
@@ -58,8 +57,7 @@ export const hostileInputs: Record<string, () => string> = {
 	'line breaks': () => repeat('\n'),
 	'blank lines with spaces': () => repeat('\n \t \n'),
 	'mixed white space and punctuation': () => repeat(' \t.\u00a0!? \r\n. ', 'x'),
-	'question marks, then a line break': () => `acme.in${repeat('?', '\n')}`,
-	'web addresses of dots': () => repeat('http://.'),
+	'question marks, then a line break and more': () => `acme.in${repeat('?', '\nx')}`,
 	'unclosed tags': () => repeat('<a'),
 	'one unclosed tag name': () => `<${repeat('a-', '!')}`,
 	'quoted instructions': () => repeat(`If you do not know, say "${'a'.repeat(500)}`),
@@ -92,21 +90,20 @@ export const textHandlers: Record<string, (text: string) => unknown> = {
 	'offline answer to a hostile question': (text) =>
 		composeOfflineAnswer(text, offlineKnowledge, 'fallback', { question: text, earlier: text }),
 	"the owner's own don't-know": (text) => ownDontKnow(text),
-	// Answers as they are logged and shown: citations, "I don't know" phrasings, links.
+	// Answers as they are logged and shown: citations, "I don't know" phrasings.
 	citations: (text) => [answerPieces(text, 3), citedNumbers(text, 3), passageHeader(1, text)],
 	'answered or not': (text) => isAnswered(text, { matched: true, systemPrompt: text }),
 	'asks for a person': (text) => ASKS_FOR_A_PERSON.test(text),
-	'web addresses in an answer': (text) => webAddresses(text),
 	// Crawled pages (parsed in the sandbox, but linear there too) and URLs.
-	'page text': (text) => htmlText(`<main><p>${text}</p></main>`),
-	'page content': (text) =>
-		pageContent(`<title>${text.slice(0, 1000)}</title><body>${text}</body>`, 'https://acme.example/'),
+	// Unclosed: a closing tag after the text would end an unclosed tag the text opens.
+	'page text': (text) => htmlText(`<main><p>${text}`),
+	'page content': (text) => pageContent(`<title>${text.slice(0, 1000)}</title><body>${text}`, 'https://acme.example/'),
 	sitemap: (text) => sitemapUrls(`<urlset><url><loc>${text}</loc></url></urlset>`),
 	'page URL': (text) => [normalizePageUrl(text, 'https://acme.example/'), normalizePageUrl(asUrl(text))],
 	'site rules': (text) => [
 		isOnSite(asUrl(text), 'acme.example'),
 		looksLikePage(asUrl(text)),
-		matchesPatterns(`https://acme.example/${'a'.repeat(2000)}`, hostilePatterns, hostilePatterns),
+		matchesPatterns(asUrl(text), hostilePatterns, hostilePatterns),
 		matchesPatterns(asUrl(text), [`/${words(text).slice(0, 199)}*`], [words(text).slice(0, 200)]),
 	],
 	// Settings and forms: every schema with a pattern, fed the hostile text in each field.

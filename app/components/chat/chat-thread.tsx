@@ -6,7 +6,6 @@ import { forwardRef, type ReactNode, type Ref } from 'react'
 import { answerPieces, citedNumbers } from '~/ai/citations.ts'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
-import { webAddresses } from '~/lib/web-addresses.ts'
 
 /** A passage an answer drew on; `url` and `title` name the page (or file) it came from, when known. */
 export type ThreadSource = { position: number; excerpt: string; url?: string | null; title?: string | null }
@@ -15,25 +14,28 @@ export type ThreadSource = { position: number; excerpt: string; url?: string | n
 const linkable = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null)
 export type ThreadMessage = { id: string; role: 'user' | 'assistant'; text: string; sources?: ThreadSource[] }
 
+/** A web address in an answer, up to a space or a closing bracket, without the sentence's full stop. */
+const WEB_ADDRESS = /https?:\/\/[^\s<>"'()[\]]+[^\s<>"'()[\].,;:!?]/g
+
 /** An answer's text with its web addresses as links that open in a new tab (the consultation link). */
 function TextWithLinks({ text, linked }: { text: string; linked: boolean }) {
 	if (!linked) return text
 	const pieces: ReactNode[] = []
 	let last = 0
-	for (const { index, url } of webAddresses(text)) {
-		pieces.push(text.slice(last, index))
+	for (const match of text.matchAll(WEB_ADDRESS)) {
+		pieces.push(text.slice(last, match.index))
 		pieces.push(
 			<a
-				key={index}
-				href={url}
+				key={match.index}
+				href={match[0]}
 				target="_blank"
 				rel="noopener noreferrer nofollow"
 				className="text-brand-700 font-medium underline underline-offset-2"
 			>
-				{url}
+				{match[0]}
 			</a>,
 		)
-		last = index + url.length
+		last = match.index + match[0].length
 	}
 	pieces.push(text.slice(last))
 	return <>{pieces}</>
