@@ -62,7 +62,8 @@ export function splitPassages(text: string, maxChars = 600): string[] {
 		}
 		const heading = /^[^:.!?]{3,60}:/.exec(clean)?.[0] ?? ''
 		let current = ''
-		for (const sentence of clean.match(/[^.!?]+[.!?]+|\S[^.!?]*$/g) ?? [clean]) {
+		// Each piece runs to its punctuation (or the end) and cannot fail once begun: linear (ADR 0024).
+		for (const sentence of clean.match(/[^.!?]+[.!?]*/g) ?? [clean]) {
 			if ((current + sentence).length > maxChars && current) {
 				passages.push(current.trim())
 				current = heading ? `${heading} ` : ''
@@ -208,9 +209,24 @@ export function rarity(texts: string[]) {
 
 /** A passage's sentences, in order (a heading such as "Delivery:" stays with the first). */
 export function sentencesOf(passage: string) {
-	// A full stop inside a number ("0.8 kg") or an address does not end a sentence.
-	return (passage.match(/(?:[^.!?]|[.!?](?=\S))+(?:[.!?]+|$)/g) ?? [passage]).map((s) => s.trim()).filter(Boolean)
+	// A full stop inside a number ("0.8 kg") or an address does not end a sentence: one followed by
+	// white space or the end does. A scan, linear in the passage (ADR 0024).
+	const sentences: string[] = []
+	let start = 0
+	for (let index = 0; index < passage.length; index++) {
+		if (!SENTENCE_END.has(passage[index])) continue
+		const next = passage[index + 1]
+		if (next !== undefined && next.trim() !== '') continue
+		// A sentence has more than its punctuation: a stray "." that opens the passage is dropped.
+		if (index > start) sentences.push(passage.slice(start, index + 1))
+		start = index + 1
+	}
+	sentences.push(passage.slice(start))
+	const trimmed = sentences.map((s) => s.trim()).filter(Boolean)
+	return trimmed.length > 0 ? trimmed : [passage.trim()].filter(Boolean)
 }
+
+const SENTENCE_END = new Set(['.', '!', '?'])
 
 /**
  * Up to `max` characters of a passage, around what the question asks: from the sentence that holds

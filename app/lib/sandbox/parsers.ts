@@ -81,9 +81,11 @@ function nestingDepth(html: string) {
 	const VOID = /^(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)$/i
 	let depth = 0
 	let deepest = 0
-	for (const match of html.matchAll(/<(\/?)([a-zA-Z][\w-]*)[^>]*?(\/?)>/g)) {
-		const [, closing, name, selfClosing] = match
-		if (VOID.test(name) || selfClosing) continue
+	// A tag's name is taken whole (the lookahead), and its attributes stop at the next "<": each
+	// character is read a bounded number of times, however the tags are broken (ADR 0024).
+	for (const match of html.matchAll(/<(\/?)([a-zA-Z][\w-]*)(?![\w-])[^<>]*>/g)) {
+		const [tag, closing, name] = match
+		if (VOID.test(name) || tag.endsWith('/>')) continue
 		depth = closing ? Math.max(0, depth - 1) : depth + 1
 		if (depth > deepest) deepest = depth
 	}

@@ -134,7 +134,11 @@ const MIN_CONTRAST_ON_WHITE = 3
 export function sitePattern(input: string): string | null {
 	let value = input.trim().toLowerCase()
 	if (!value) return null
-	value = value.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, '')
+	value = value.replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+	// Cut at the path, query or fragment by position: `/[/?#].*$/` went on from every "?" of a line
+	// to its end, quadratic on a long one (ADR 0024).
+	const pathStart = value.search(/[/?#]/)
+	if (pathStart >= 0) value = value.slice(0, pathStart)
 	const match =
 		/^(\*\.)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)\.?(?::(\d{1,5}))?$/.exec(
 			value,

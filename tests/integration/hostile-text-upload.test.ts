@@ -1,0 +1,129 @@
+// A text file built to make regular expressions backtrack, uploaded the two ways a file is read on
+// the web process: the Chatbot Builder's upload intent (its route action, with the multipart request
+// the form sends) and the `ingest-file` job. Meanwhile the real /healthz loader, served over HTTP from
+// this same process, keeps answering, and the event loop is never held (ADR 0024). Before, 256 KB of
+// spaces with no line break held the event loop for 115 s through the upload intent and 75 s through
+// the job (a busy machine; the issue measured 3.7 s for 60 KB and over 30 s for 200 KB).
+// A server started in-process rather than the production build: the work and /healthz share one event
+// loop either way, and this one shows what held it.
+import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { runOnce } from 'graphile-worker'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+
+/** Spaces with no line break, then an "x": the run that `/[ \t]+\n/g` went over again from each space. */
+const HOSTILE_TEXT = `Parking is free for visitors.${' '.repeat(256 * 1024)}x`
+/** Generous for a busy 2-core machine; the old code held the loop for tens of seconds. */
+const MAX_STALL_MS = 1_000
+
+let server: http.Server
+let healthUrl: string
+let userId: string
+let chatbotId: string
+let db: typeof import('~/lib/db.server.ts')
+
+beforeAll(async () => {
+	vi.spyOn(console, 'log').mockImplementation(() => {})
+	vi.spyOn(console, 'warn').mockImplementation(() => {})
+	db = await import('~/lib/db.server.ts')
+	const { loader } = await import('~/routes/healthz.ts')
+	server = http.createServer(async (req, res) => {
+		const answer = await loader({
+			request: new Request(`http://localhost${req.url}`),
+			params: {},
+			context: {},
+		} as never)
+		res.writeHead(answer.status, { 'Content-Type': 'text/plain' }).end(await answer.text())
+	})
+	server.listen(0, '127.0.0.1')
+	await new Promise((resolve) => server.once('listening', resolve))
+	healthUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`
+	userId = (await db.prisma.user.create({ data: { email: `hostile-${randomUUID()}@example.com`, passwordHash: 'x' } }))
+		.id
+	chatbotId = (await db.prisma.chatbot.create({ data: { userId, name: 'Files', knowledgeBase: '', systemPrompt: '' } }))
+		.id
+})
+
+afterAll(async () => {
+	vi.restoreAllMocks()
+	await db.prisma.user.delete({ where: { id: userId } })
+	await new Promise((resolve) => server.close(resolve))
+})
+
+/**
+ * Runs `work` while asking /healthz every 20 ms and sampling the event loop. A health check counts
+ * from when it was due, so one that could not even be sent while the loop was held counts as slow.
+ */
+async function watchingHealth<T>(work: () => Promise<T>) {
+	const delay = monitorEventLoopDelay({ resolution: 10 })
+	let slowestHealthMs = 0
+	const unhealthy: string[] = []
+	let watching = true
+	const check = async () => {
+		const due = performance.now()
+		try {
+			const response = await fetch(healthUrl)
+			const body = await response.text()
+			if (response.status !== 200) unhealthy.push(`${response.status} ${body}`)
+		} catch (error) {
+			unhealthy.push(String((error as Error).cause ?? error))
+		}
+		slowestHealthMs = Math.max(slowestHealthMs, performance.now() - due)
+	}
+	await check() // the server and the database answer before the work starts
+	expect(unhealthy).toEqual([])
+	const watcher = (async () => {
+		while (watching) {
+			await sleep(20)
+			await check()
+		}
+	})()
+	delay.enable()
+	try {
+		const result = await work()
+		await sleep(50) // a check that was due while the work ran gets its answer
+		return { result, slowestHealthMs, worstLoopDelayMs: delay.max / 1e6, unhealthy }
+	} finally {
+		delay.disable()
+		watching = false
+		await watcher
+	}
+}
+
+test("the builder's upload intent reads a hostile text file while /healthz keeps answering", async () => {
+	const { chatbotBuilderAction } = await import('~/routes/playground/chatbots/builder.server.ts')
+	const form = new FormData()
+	form.append('intent', 'upload')
+	form.append('name', 'Draft')
+	form.append('knowledgeBase', '')
+	form.append('file', new File([HOSTILE_TEXT], 'notes.txt', { type: 'text/plain' }))
+	const request = new Request('http://localhost/playground', { method: 'POST', body: form })
+	const { result, slowestHealthMs, worstLoopDelayMs, unhealthy } = await watchingHealth(() =>
+		chatbotBuilderAction(request, userId),
+	)
+	const { data } = result as { data: { values: { knowledgeBase: string } } }
+	expect(data.values.knowledgeBase).toBe(HOSTILE_TEXT)
+	expect(worstLoopDelayMs).toBeLessThan(MAX_STALL_MS)
+	expect(slowestHealthMs).toBeLessThan(MAX_STALL_MS)
+	expect(unhealthy).toEqual([])
+}, 300_000)
+
+test('the ingest-file job reads a hostile text file while /healthz keeps answering', async () => {
+	const sources = await import('~/features/chatbots/sources/sources.server.ts')
+	const { jobTaskList } = await import('../../server/jobs.ts')
+	const bytes = new TextEncoder().encode(HOSTILE_TEXT)
+	expect(await sources.addFileSources(userId, chatbotId, [{ name: 'notes.txt', bytes }])).toBe(true)
+	const { slowestHealthMs, worstLoopDelayMs, unhealthy } = await watchingHealth(() =>
+		runOnce({ connectionString: process.env.DATABASE_URL!, taskList: jobTaskList, logger: undefined }),
+	)
+	const source = await db.prisma.knowledgeSource.findFirstOrThrow({ where: { chatbotId, origin: 'notes.txt' } })
+	expect(source).toMatchObject({ status: 'ready', error: null })
+	const chunks = await db.prisma.knowledgeChunk.findMany({ where: { sourceId: source.id } })
+	expect(chunks.map((chunk) => chunk.content)).toEqual(['Parking is free for visitors. x'])
+	expect(worstLoopDelayMs).toBeLessThan(MAX_STALL_MS)
+	expect(slowestHealthMs).toBeLessThan(MAX_STALL_MS)
+	expect(unhealthy).toEqual([])
+}, 300_000)

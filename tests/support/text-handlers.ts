@@ -1,0 +1,132 @@
+import { ChatRequestSchema } from '~/ai/chat-schema.ts'
+import { answerPieces, citedNumbers, passageHeader } from '~/ai/citations.ts'
+// Everything that runs a regular expression (or a scan) over text someone else wrote: uploaded
+// documents, crawled pages and their text, visitor messages and names, URLs, the owner's patterns and
+// settings, model answers, and the offline model's sentence and term splitting. Each takes one hostile
+// string; tests/support/text-handler-process.ts times them and app/lib/linear-text.test.ts holds each
+// to a bound on the adversarial inputs below (ADR 0024). A new normaliser or tokenizer belongs here.
+import { ownDontKnow, composeOfflineAnswer } from '~/ai/offline-model.server.ts'
+import {
+	coverage,
+	excerptAround,
+	isFollowUp,
+	questionTerms,
+	sentencesOf,
+	splitPassages,
+	tokenize,
+	withEarlierSubject,
+} from '~/ai/retrieval.ts'
+import { SignUpSchema } from '~/features/accounts/auth-schema.ts'
+import { ChatbotFormSchema, WebsiteUrlSchema } from '~/features/chatbots/chatbot-schema.ts'
+import { isAnswered } from '~/features/chatbots/conversations/conversation-log.server.ts'
+import {
+	AddAnswerSchema,
+	ASKS_FOR_A_PERSON,
+	ConversationListQuerySchema,
+	leadSchema,
+	WebhookSchema,
+} from '~/features/chatbots/conversations/conversation-schema.ts'
+import { normalizeDocumentText } from '~/features/chatbots/ingest/file-text.server.ts'
+import { chunkKnowledge } from '~/features/chatbots/knowledge.server.ts'
+import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl } from '~/features/chatbots/sources/site-rules.ts'
+import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
+import { sitePattern, WidgetSettingsSchema } from '~/features/chatbots/widget/widget-settings.ts'
+import { htmlText, pageContent, sitemapUrls } from '~/lib/sandbox/parsers.ts'
+
+/** The size of each hostile input: a file or page of this size is well inside the upload and crawl limits. */
+export const HOSTILE_TEXT_CHARS = 1024 * 1024
+
+const repeat = (unit: string, tail = '') =>
+	unit.repeat(Math.ceil((HOSTILE_TEXT_CHARS - tail.length) / unit.length)) + tail
+
+/**
+ * Strings that make backtracking regular expressions go quadratic or worse: long runs with no line
+ * break, of the characters the patterns repeat, each ending in something that makes a match fail.
+ */
+export const hostileInputs: Record<string, () => string> = {
+	'spaces, then x': () => repeat(' ', 'x'),
+	'tabs, then x': () => repeat('\t', 'x'),
+	'spaces and tabs, then x': () => repeat(' \t', 'x'),
+	'a word, then spaces with no line break': () => `word${repeat(' ', '!')}`,
+	dots: () => repeat('.'),
+	'dots, then a word': () => repeat('.', 'word'),
+	'one long word': () => repeat('a', '\u0000'),
+	'a repeated word': () => repeat('again '),
+	'words with no full stop': () => repeat('it is and this ', ':'),
+	'capitalised words': () => repeat('Aa-'),
+	'line breaks': () => repeat('\n'),
+	'blank lines with spaces': () => repeat('\n \t \n'),
+	'mixed white space and punctuation': () => repeat(' \t.\u00a0!? \r\n. ', 'x'),
+	'question marks, then a line break and more': () => `acme.in${repeat('?', '\nx')}`,
+	'unclosed tags': () => repeat('<a'),
+	'one unclosed tag name': () => `<${repeat('a-', '!')}`,
+	'quoted instructions': () => repeat(`If you do not know, say "${'a'.repeat(500)}`),
+	citations: () => repeat(' [1', ']'),
+	'passage headers': () => repeat('\n[1] Source: '),
+}
+
+const words = (text: string) => text.slice(0, 4000)
+const asUrl = (text: string) => `https://acme.example/${encodeURIComponent(text.slice(0, 1800))}`
+/** Owner patterns at the schema's limits (20 of 200 characters) that defeated a backtracking matcher. */
+const hostilePatterns = Array.from({ length: 20 }, (_, i) => `/${'*a'.repeat(98)}*${i}`)
+const offlineKnowledge =
+	'Delivery: We deliver across India within 5 days.\n\nReturns: Items can come back within 30 days.'
+const strings = (text: string, keys: string[]) => Object.fromEntries(keys.map((key) => [key, text]))
+
+export const textHandlers: Record<string, (text: string) => unknown> = {
+	// Uploads: the text of every document (ingest/file-text.server.ts) and how knowledge is cut.
+	'document text normalisation': (text) => normalizeDocumentText(text),
+	'knowledge chunks': (text) => chunkKnowledge(text),
+	// Retrieval and the offline model: passages, sentences, terms, excerpts, follow-ups.
+	passages: (text) => splitPassages(text),
+	sentences: (text) => sentencesOf(text),
+	tokens: (text) => tokenize(text),
+	'question terms': (text) => questionTerms(text),
+	coverage: (text) => coverage(['deliveri', 'day'], text, [text, offlineKnowledge]),
+	excerpt: (text) => excerptAround(text, 'How long does delivery take?'),
+	'follow-up': (text) => [isFollowUp(['What is the price?', text]), withEarlierSubject([text, text])],
+	'offline answer from hostile knowledge': (text) =>
+		composeOfflineAnswer('How long does delivery take?', text, 'fallback', undefined, { cite: true }),
+	'offline answer to a hostile question': (text) =>
+		composeOfflineAnswer(text, offlineKnowledge, 'fallback', { question: text, earlier: text }),
+	"the owner's own don't-know": (text) => ownDontKnow(text),
+	// Answers as they are logged and shown: citations, "I don't know" phrasings.
+	citations: (text) => [answerPieces(text, 3), citedNumbers(text, 3), passageHeader(1, text)],
+	'answered or not': (text) => isAnswered(text, { matched: true, systemPrompt: text }),
+	'asks for a person': (text) => ASKS_FOR_A_PERSON.test(text),
+	// Crawled pages (parsed in the sandbox, but linear there too) and URLs.
+	// Unclosed: a closing tag after the text would end an unclosed tag the text opens.
+	'page text': (text) => htmlText(`<main><p>${text}`),
+	'page content': (text) => pageContent(`<title>${text.slice(0, 1000)}</title><body>${text}`, 'https://acme.example/'),
+	sitemap: (text) => sitemapUrls(`<urlset><url><loc>${text}</loc></url></urlset>`),
+	'page URL': (text) => [normalizePageUrl(text, 'https://acme.example/'), normalizePageUrl(asUrl(text))],
+	'site rules': (text) => [
+		isOnSite(asUrl(text), 'acme.example'),
+		looksLikePage(asUrl(text)),
+		matchesPatterns(asUrl(text), hostilePatterns, hostilePatterns),
+		matchesPatterns(asUrl(text), [`/${words(text).slice(0, 199)}*`], [words(text).slice(0, 200)]),
+	],
+	// Settings and forms: every schema with a pattern, fed the hostile text in each field.
+	'allowed site': (text) => sitePattern(text),
+	'widget settings form': (text) =>
+		WidgetSettingsSchema.safeParse({
+			...strings(text, ['brandColor', 'avatar', 'allowedSites', 'suggestedQuestions']),
+		}),
+	'lead form': (text) =>
+		leadSchema({ name: 'required', email: 'required', phone: 'required' }).safeParse(
+			strings(text, ['name', 'email', 'phone', 'page']),
+		),
+	'conversation filters': (text) => ConversationListQuerySchema.safeParse(strings(text, ['from', 'to', 'after', 'q'])),
+	'added answer and webhook': (text) => [
+		AddAnswerSchema.safeParse(strings(text, ['question', 'answer'])),
+		WebhookSchema.safeParse(strings(text, ['url'])),
+	],
+	'chatbot and source forms': (text) => [
+		ChatbotFormSchema.safeParse(strings(text, ['name', 'knowledgeBase', 'systemPrompt'])),
+		WebsiteUrlSchema.safeParse(text),
+		WebsiteSourceSchema.safeParse(strings(text, ['url', 'include', 'exclude'])),
+	],
+	'sign-up form': (text) => SignUpSchema.safeParse(strings(text, ['fullName', 'email', 'password', 'confirmPassword'])),
+	'chat request': (text) =>
+		ChatRequestSchema.safeParse({ messages: [{ id: text, role: 'user', parts: [{ type: 'text', text }] }] }),
+}
