@@ -116,7 +116,7 @@ const envSchema = z.object({
 			}
 		}, 'must be an IANA time zone such as Asia/Kolkata'),
 	/** Background jobs this process runs at once (graphile-worker); 0: this process runs none. */
-	JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(2),
+	JOB_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(4),
 	/**
 	 * Jobs of one account that run at once across every instance (each lane's own share); unset: half
 	 * of JOB_CONCURRENCY (and of WEBHOOK_CONCURRENCY), rounded up. docs/decisions/0022-fair-background-work.md

@@ -7,10 +7,10 @@ const quiet = new Logger(() => () => {})
 
 export async function deliverQueuedEmails() {
 	// Imported on first use: the tasks reach the environment, which a test may set up in beforeAll.
-	const { jobTaskList } = await import('../../server/jobs.ts')
+	const { webhookTaskList } = await import('../../server/jobs.ts')
 	await runOnce({
 		connectionString: process.env.DATABASE_URL!,
-		taskList: { 'send-email': jobTaskList['send-email'] },
+		taskList: { 'send-email': webhookTaskList['send-email'] },
 		logger: quiet,
 	})
 }

@@ -62,6 +62,9 @@ const startWorker = (concurrency = 2, staleLockSeconds = 60) =>
 		concurrency,
 		taskList: taskList.jobTaskList,
 		staleLockSeconds,
+		// These tests are about what a crawl visits and counts, across workers: every slot may take
+		// its pages. The share of slots per account has tests of its own (job-worker, noisy-neighbours).
+		accountShare: 2 * concurrency,
 	})
 
 async function pendingJobs() {
