@@ -89,7 +89,9 @@ export async function startJobLanes({ webhookConcurrency, accountShare, ...optio
 		lanes.push(
 			await startJobWorker({
 				...options,
-				crontab: undefined,
+				// An empty crontab: the main lane schedules; undefined would make graphile-worker look
+				// for a crontab file and log that cron is disabled.
+				crontab: '',
 				concurrency: webhookConcurrency,
 				taskList: webhookTaskList,
 				accountShare: accountShare ?? Math.ceil(webhookConcurrency / 2),

@@ -27,10 +27,10 @@ export const rateLimits = {
 	/** Each import fetches a page from the internet on the user's behalf. */
 	websiteImportPerUser: { limit: 30, windowMs: 10 * 60_000 },
 	/**
-	 * Creating and saving chatbots: each save writes up to 6 MB of text and queues its re-indexing
-	 * (seconds of a job slot). Saves made while a job waits fold into it, but each still writes.
+	 * Creating and saving chatbots: each save writes up to 6 MB of text and queues its re-indexing.
+	 * Saves made while a job waits fold into it, so an owner tuning their text costs one job at a time.
 	 */
-	chatbotSavesPerUser: { limit: 30, windowMs: 60 * 60_000 },
+	chatbotSavesPerUser: { limit: 60, windowMs: 60 * 60_000 },
 	/**
 	 * Widget pictures: each upload is decoded in the parser sandbox, whose slots every account shares.
 	 */

@@ -2,7 +2,7 @@
 // for chatbots, the knowledge passages an answer drew on) and the composer (Enter sends,
 // Shift+Enter starts a new line). Used by the site widget, the chatbot preview and the embed.
 import { BookOpen, Send } from 'lucide-react'
-import { forwardRef, type ReactNode, type Ref } from 'react'
+import { forwardRef, useState, type ReactNode, type Ref } from 'react'
 import { answerPieces, citedNumbers } from '~/ai/citations.ts'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
@@ -238,8 +238,12 @@ export const ChatComposer = forwardRef(function ChatComposer(
 ) {
 	// Server-rendered (the embed), it waits for JavaScript: a message typed before would be lost.
 	const hydrated = useHydrated()
-	// The box stops at the limit (the API refuses longer messages); near it, the count says so.
+	// The box stops at the limit (the API refuses longer messages); near it, the count says so, and
+	// a paste the box had to cut says that it was cut (the browser drops the rest without a word).
 	const nearLimit = value.length >= maxLength * 0.9
+	const atLimit = value.length >= maxLength
+	const [clipped, setClipped] = useState(false)
+	if (clipped && !atLimit) setClipped(false)
 	return (
 		<form
 			className={cn('flex items-end gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:px-6', className)}
@@ -262,6 +266,11 @@ export const ChatComposer = forwardRef(function ChatComposer(
 					disabled={busy || !hydrated}
 					placeholder={placeholder || label}
 					onChange={(event) => onChange(event.target.value)}
+					onPaste={(event) => {
+						const box = event.currentTarget
+						const kept = box.value.length - (box.selectionEnd - box.selectionStart)
+						if (kept + event.clipboardData.getData('text').length > maxLength) setClipped(true)
+					}}
 					onKeyDown={(event) => {
 						if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
 							event.preventDefault()
@@ -271,8 +280,14 @@ export const ChatComposer = forwardRef(function ChatComposer(
 					className="focus:ring-brand-500 max-h-32 min-h-11 w-full min-w-0 resize-none rounded-xl border-0 px-3.5 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:overflow-hidden placeholder:text-ellipsis placeholder:whitespace-nowrap placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100"
 				/>
 				{nearLimit ? (
-					<p id={`${id}-count`} aria-live="polite" className="text-right text-xs text-slate-500">
-						{`${value.length.toLocaleString('en-US')} of ${maxLength.toLocaleString('en-US')} characters`}
+					<p
+						id={`${id}-count`}
+						aria-live="polite"
+						className={cn('text-right text-xs', atLimit ? 'font-medium text-red-700' : 'text-slate-500')}
+					>
+						{clipped
+							? `Your message was cut to ${maxLength.toLocaleString('en-US')} characters, the most one message can hold.`
+							: `${value.length.toLocaleString('en-US')} of ${maxLength.toLocaleString('en-US')} characters`}
 					</p>
 				) : null}
 			</div>

@@ -71,6 +71,8 @@ export const chatbotBuilder = {
 		embedInactive: 'This chatbot is switched off: embedded chats show it as unavailable until you switch it on.',
 		previewTitle: 'Live preview',
 		previewHint: 'Answers use the saved knowledge and settings. Save your changes, then ask again.',
+		/** While the typed text is queued or being indexed: why an answer may not know it yet. */
+		previewIndexing: 'Your text is still being indexed: answers use it once it shows Ready.',
 		previewOpen: 'Open the preview',
 		notFound: {
 			title: 'Chatbot not found',
@@ -115,6 +117,8 @@ export const chatbotBuilder = {
 		textRunning: 'Indexing',
 		/** Beside a queued or indexing text: what answers until it is ready. */
 		textIndexing: 'the earlier text answers until it is ready',
+		/** The same, for a text that has never been indexed (a new chatbot). */
+		textIndexingFirst: 'it answers once it is ready',
 		textOrigin: 'Knowledge Base Content',
 		resync: 'Re-sync',
 		cancel: 'Stop',

@@ -92,7 +92,8 @@ function sourceFacts(source: SourceSummary) {
 		if (source.pagesSkipped > 0) facts.push(`${number(source.pagesSkipped)} skipped`)
 		if (source.pagesFailed > 0) facts.push(`${number(source.pagesFailed)} failed`)
 	}
-	if (source.kind === 'text' && isActive(source)) facts.push(copy.textIndexing)
+	if (source.kind === 'text' && isActive(source))
+		facts.push(source.chunkCount > 0 ? copy.textIndexing : copy.textIndexingFirst)
 	if (!isActive(source) && source.chars > 0)
 		facts.push(
 			`${number(source.chars)} characters in ${number(source.chunkCount)} ${source.chunkCount === 1 ? 'chunk' : 'chunks'}`,

@@ -11,7 +11,16 @@ import { ChatbotConversation } from './chatbot-conversation.tsx'
 
 const { page, preview, toasts } = chatbotBuilder
 
-export function PreviewPanel({ chatbot, version }: { chatbot: { id: string; name: string }; version: string }) {
+export function PreviewPanel({
+	chatbot,
+	version,
+	textIndexing = false,
+}: {
+	chatbot: { id: string; name: string }
+	version: string
+	/** The typed text is queued or being indexed: answers may not know it yet, and the panel says so. */
+	textIndexing?: boolean
+}) {
 	const hydrated = useHydrated()
 	// The input takes focus back after a reply only once the owner is using the preview: on load the
 	// form beside it keeps the focus.
@@ -21,7 +30,7 @@ export function PreviewPanel({ chatbot, version }: { chatbot: { id: string; name
 		<SidePanel
 			id="preview"
 			title={page.previewTitle}
-			description={page.previewHint}
+			description={textIndexing ? page.previewIndexing : page.previewHint}
 			heightClassName="h-[560px]"
 			onFocusCapture={() => {
 				engaged.current = true

@@ -145,7 +145,15 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 						</div>
 					</div>
 				}
-				side={<PreviewPanel chatbot={chatbot} version={chatbot.version} />}
+				side={
+					<PreviewPanel
+						chatbot={chatbot}
+						version={chatbot.version}
+						textIndexing={sources.some(
+							(source) => source.kind === 'text' && (source.status === 'queued' || source.status === 'running'),
+						)}
+					/>
+				}
 				below={
 					<>
 						<ActivitySummary pagePath={pagePath} summary={activity} />
