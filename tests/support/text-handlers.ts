@@ -28,6 +28,7 @@ import {
 } from '~/features/chatbots/conversations/conversation-schema.ts'
 import { normalizeDocumentText } from '~/features/chatbots/ingest/file-text.server.ts'
 import { chunkKnowledge } from '~/features/chatbots/knowledge.server.ts'
+import { parseRobotsTxt } from '~/features/chatbots/sources/robots-rules.ts'
 import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl } from '~/features/chatbots/sources/site-rules.ts'
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
 import { sitePattern, WidgetSettingsSchema } from '~/features/chatbots/widget/widget-settings.ts'
@@ -69,6 +70,10 @@ const words = (text: string) => text.slice(0, 4000)
 const asUrl = (text: string) => `https://acme.example/${encodeURIComponent(text.slice(0, 1800))}`
 /** Owner patterns at the schema's limits (20 of 200 characters) that defeated a backtracking matcher. */
 const hostilePatterns = Array.from({ length: 20 }, (_, i) => `/${'*a'.repeat(98)}*${i}`)
+const robotsSite = { origin: 'https://acme.example', userAgent: 'AIPlaygroundBot' }
+/** robots.txt rules made of the text (`Disallow: /*…b`, a path almost matches them), as many as are read. */
+const robotsRules = (text: string) =>
+	Array.from({ length: 1000 }, (_, i) => `Disallow: /*${text.slice(i * 500, i * 500 + 500)}b`).join('\n')
 const offlineKnowledge =
 	'Delivery: We deliver across India within 5 days.\n\nReturns: Items can come back within 30 days.'
 const strings = (text: string, keys: string[]) => Object.fromEntries(keys.map((key) => [key, text]))
@@ -105,6 +110,12 @@ export const textHandlers: Record<string, (text: string) => unknown> = {
 		looksLikePage(asUrl(text)),
 		matchesPatterns(asUrl(text), hostilePatterns, hostilePatterns),
 		matchesPatterns(asUrl(text), [`/${words(text).slice(0, 199)}*`], [words(text).slice(0, 200)]),
+	],
+	// robots.txt of a crawled site (512 KB at most there): the text as the file, and as its rules.
+	'robots.txt': (text) => [
+		parseRobotsTxt(text, robotsSite).allows(asUrl(text)),
+		parseRobotsTxt(`User-agent: *\n${text}`, robotsSite).allows(asUrl(text)),
+		parseRobotsTxt(`User-agent: AIPlaygroundBot\n${robotsRules(text)}`, robotsSite).allows(asUrl(text)),
 	],
 	// Settings and forms: every schema with a pattern, fed the hostile text in each field.
 	'allowed site': (text) => sitePattern(text),

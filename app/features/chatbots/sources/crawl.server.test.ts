@@ -2,9 +2,11 @@
 // SSRF-safe fetcher, the real sandbox and a local website of about 200 pages.
 import { fork } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { INDEXABLE_PAGES, startCrawlSite, widgetCode, type CrawlSite } from '../../../../tests/support/crawl-site.ts'
+import { startHostileRobotsSite } from '../../../../tests/support/hostile-robots.ts'
 import { startSlowSite, type NoisyServer } from '../../../../tests/support/noisy-neighbours.ts'
 
 let site: CrawlSite
@@ -12,6 +14,8 @@ let site: CrawlSite
 let freshSite: CrawlSite
 /** A site with twenty sitemaps, each answering after a pause. */
 let sitemapSite: NoisyServer
+/** A site whose 512 KB robots.txt is made to be slow to check, and whose sitemap lists 300 long URLs it refuses. */
+let hostileSite: Awaited<ReturnType<typeof startHostileRobotsSite>>
 let userId: string
 let chatbotId: string
 let db: typeof import('~/lib/db.server.ts')
@@ -26,7 +30,8 @@ beforeAll(async () => {
 	site = await startCrawlSite()
 	freshSite = await startCrawlSite()
 	sitemapSite = await startSlowSite({ sitemaps: 20, delayMs: 100 })
-	process.env.WEBSITE_IMPORT_ALLOW = [site, freshSite, sitemapSite]
+	hostileSite = await startHostileRobotsSite({ pages: 300, pathChars: 2000 })
+	process.env.WEBSITE_IMPORT_ALLOW = [site, freshSite, sitemapSite, hostileSite]
 		.flatMap(({ origin }) => [`127.0.0.1:${new URL(origin).port}`, `localhost:${new URL(origin).port}`])
 		.join(',')
 	process.env.CRAWL_DELAY_MS = '0'
@@ -52,7 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await db.prisma.user.deleteMany({ where: { id: userId } })
-	await Promise.all([site.close(), freshSite.close(), sitemapSite.close()])
+	await Promise.all([site.close(), freshSite.close(), sitemapSite.close(), hostileSite.close()])
 	for (const name of ['WEBSITE_IMPORT_ALLOW', 'CRAWL_DELAY_MS', 'CRAWL_PAGE_TIMEOUT_MS']) delete process.env[name]
 })
 
@@ -334,3 +339,36 @@ test('a crawl reads each sitemap in a step of its own; a repeated start queues n
 		await worker.stop()
 	}
 }, 90_000)
+
+/**
+ * The longest the event loop may be held. One robots.txt check takes milliseconds; the 300 of this
+ * sitemap in a row took 2 s on an idle machine and 7 s on a busy one.
+ */
+const MAX_STALL_MS = 1000
+
+test("a hostile robots.txt cannot hold the web process's event loop, even over a sitemap of URLs it refuses", async () => {
+	// Each of the sitemap's 300 URLs is refused only after the 1,000 slow rules kept were tried on its
+	// 2,000 characters (a few milliseconds each; robots-parser took seconds each). All at once, without
+	// a turn for other work between them, they held the loop for seconds.
+	const sourceId = await addSite({ url: hostileSite.origin, maxPages: '100' })
+	const { run } = await db.prisma.knowledgeSource.findUniqueOrThrow({ where: { id: sourceId } })
+	const helpers = {
+		logger: { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} },
+		job: { attempts: 1, max_attempts: 3 },
+	} as unknown as Parameters<typeof crawl.crawlWebsite>[1]
+	const delay = monitorEventLoopDelay({ resolution: 10 })
+	delay.enable()
+	try {
+		await crawl.crawlWebsite({ sourceId, run }, helpers)
+		await crawl.crawlSitemap({ sourceId, run, url: `${hostileSite.origin}/sitemap.xml` }, helpers)
+	} finally {
+		delay.disable()
+		// The jobs these steps queued were run here, by hand: no worker of a later test takes them.
+		await db.prisma.$executeRaw`DELETE FROM graphile_worker._private_jobs WHERE payload->>'sourceId' = ${sourceId}`
+	}
+	expect(delay.max / 1e6).toBeLessThan(MAX_STALL_MS)
+	const source = await db.prisma.knowledgeSource.findUniqueOrThrow({ where: { id: sourceId } })
+	// Every page refused (none claimed, none fetched): the run ends with nothing read.
+	expect(source).toMatchObject({ status: 'failed', pagesFound: 0, sitemapsRead: [`${hostileSite.origin}/sitemap.xml`] })
+	expect(await pagesOf(sourceId)).toEqual([])
+}, 120_000)

@@ -7,9 +7,8 @@
 // with its row and the source's counters, so a retried or restarted job never leaves duplicate or
 // orphan chunks. docs/decisions/0016-knowledge-sources.md
 import { createHash } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises'
 import type { JobHelpers } from 'graphile-worker'
-import robotsParser from 'robots-parser'
 import { checkKnowledgeQuota } from '~/features/chatbots/chatbots.server.ts'
 import { extractFileText, FileTextError } from '~/features/chatbots/ingest/file-text.server.ts'
 import { replaceChunks } from '~/features/chatbots/knowledge.server.ts'
@@ -20,6 +19,7 @@ import { logValue } from '~/lib/log.ts'
 import { SafeFetchError, safeFetch } from '~/lib/safe-fetch.server.ts'
 import type { PageContent } from '~/lib/sandbox/parsers.ts'
 import { runInSandbox, SandboxError } from '~/lib/sandbox/sandbox.server.ts'
+import { parseRobotsTxt, type RobotsRules } from './robots-rules.ts'
 import { isOnSite, linksToKeep, looksLikePage, matchesPatterns, normalizePageUrl, siteHostOf } from './site-rules.ts'
 import { sourceLimits, type CrawlOptions } from './source-schema.ts'
 
@@ -108,12 +108,12 @@ export async function ingestFile({ sourceId, run }: { sourceId: string; run: num
 // ─── Websites and pages ──────────────────────────────────────────────────────────────────────────
 
 /** robots.txt rules of a run, parsed once per process. */
-const robotsCache = new Map<string, ReturnType<typeof robotsParser>>()
+const robotsCache = new Map<string, RobotsRules>()
 function robotsOf(source: Pick<SourceRow, 'id' | 'run' | 'origin' | 'robots_txt'>) {
 	const key = `${source.id}:${source.run}`
 	let robots = robotsCache.get(key)
 	if (!robots) {
-		robots = robotsParser(new URL('/robots.txt', source.origin).href, source.robots_txt ?? '')
+		robots = parseRobotsTxt(source.robots_txt ?? '', { origin: source.origin, userAgent: CRAWLER_TOKEN })
 		if (robotsCache.size > 100) robotsCache.clear()
 		robotsCache.set(key, robots)
 	}
@@ -123,7 +123,7 @@ function robotsOf(source: Pick<SourceRow, 'id' | 'run' | 'origin' | 'robots_txt'
 /** Whether robots.txt lets us fetch a URL (a crawl of one page the owner chose does not ask). */
 function robotsAllow(source: SourceRow, url: string) {
 	if (source.kind !== 'website') return true
-	return robotsOf(source).isAllowed(url, CRAWLER_TOKEN) !== false
+	return robotsOf(source).allows(url)
 }
 
 /** Requests in flight per site: one lane when robots.txt asks for a delay, otherwise two. */
@@ -287,10 +287,12 @@ export async function crawlWebsite({ sourceId, run }: { sourceId: string; run: n
 		} catch (error) {
 			if (!(error instanceof SafeFetchError)) throw error
 		}
-		const robots = robotsParser(robotsUrl, robotsTxt)
-		const delaySeconds = robots.getCrawlDelay(CRAWLER_TOKEN)
+		const robots = parseRobotsTxt(robotsTxt, { origin: start, userAgent: CRAWLER_TOKEN })
+		const delaySeconds = robots.crawlDelaySeconds
 		if (delaySeconds) crawlDelayMs = Math.min(MAX_CRAWL_DELAY_MS, Math.max(crawlDelayMs, delaySeconds * 1000))
-		sitemaps = robots.getSitemaps().filter((url) => /^https?:\/\//i.test(url))
+		// A run reads MAX_SITEMAP_FILES at most: a file of fifty thousand Sitemap lines is not fifty
+		// thousand claims.
+		sitemaps = [...new Set(robots.sitemaps.filter((url) => /^https?:\/\//i.test(url)))].slice(0, MAX_SITEMAP_FILES)
 		if (sitemaps.length === 0) sitemaps = [new URL('/sitemap.xml', start).href]
 	}
 	// The page cap, less what the owner's other sources already hold of their page allowance.
@@ -501,6 +503,10 @@ async function enqueueAll(source: SourceRow, urls: string[], depth: number) {
 	for (const url of urls) {
 		if (known.has(url)) continue
 		known.add(url)
+		// One robots.txt check is bounded (a few milliseconds at worst, robots-rules.ts), but a sitemap's
+		// thousands of URLs that it refuses would add up to seconds: the event loop is the web
+		// process's, so other work gets a turn between them.
+		await nextTurn()
 		if (!robotsAllow(source, url)) continue
 		if ((await enqueuePage(source, url, depth)) === 'full') return
 	}

@@ -7,6 +7,9 @@ const TRACKING_PARAMETER = /^(utm_[a-z]+|gclid|fbclid|mc_cid|mc_eid|ref)$/i
 const NOT_A_PAGE =
 	/\.(jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|css|js|mjs|json|xml|rss|atom|txt|csv|zip|gz|tgz|rar|7z|tar|pdf|docx?|xlsx?|pptx?|mp[34]|m4a|wav|ogg|webm|mov|avi|woff2?|ttf|eot|exe|dmg|apk|iso)$/i
 
+/** The longest URL there is (browsers, sitemaps and search engines stop here): no page address is longer. */
+export const URL_MAX_CHARS = 2048
+
 /** One spelling per page: no fragment, no tracking parameters, lower-case host, no default port. */
 export function normalizePageUrl(raw: string, base?: string): string | null {
 	let url: URL
@@ -21,7 +24,7 @@ export function normalizePageUrl(raw: string, base?: string): string | null {
 	// A copy of the names: deleting while iterating the live list would skip some.
 	const names = new Set(url.searchParams.keys())
 	for (const name of names) if (TRACKING_PARAMETER.test(name)) url.searchParams.delete(name)
-	if (url.href.length > 2048) return null
+	if (url.href.length > URL_MAX_CHARS) return null
 	return url.href
 }
 
@@ -40,27 +43,39 @@ export function looksLikePage(url: string) {
 }
 
 /**
- * Whether a path matches an owner's pattern. A pattern without a wildcard is a path prefix: `/docs`
- * covers `/docs` and `/docs/setup`. With `*` (anything, even nothing) the whole path must match. No
- * regular expression: `/*a*a*a*a*a*a*a*a*b` made one whose backtracking took minutes on a path of
- * 100 characters. The pieces between the stars are looked for once each, left to right, with no
- * going back: the leftmost place of each is as good as any later one (ADR 0024).
+ * Whether a path is `pieces` joined by stars, where a star is any text, even none: it starts with the
+ * first piece, ends with the last, and has the ones between in order, without overlapping. The owner's
+ * patterns and robots.txt rules (robots-rules.ts) are both matched by it. No regular expression:
+ * `/*a*a*a*a*a*a*a*a*b` made one whose backtracking took minutes on a path of 100 characters. Each
+ * piece between is looked for once, left to right, with no going back: the leftmost place of each is
+ * as good as any later one, because it leaves the most path for the pieces after it. So the cost is a
+ * substring search per piece over the path, the length of the path and the pieces together (V8's
+ * search is linear), never the product of the two (ADR 0024).
  */
-function matchesPattern(pattern: string, path: string) {
-	const pieces = pattern.split('*')
-	if (pieces.length === 1)
-		return path.startsWith(pattern) && (path.length === pattern.length || '/?#'.includes(path[pattern.length]))
+export function matchesStarPieces(pieces: readonly string[], path: string) {
+	if (pieces.length === 1) return path === pieces[0]
 	const first = pieces[0]
 	const last = pieces.at(-1)!
 	if (path.length < first.length + last.length || !path.startsWith(first) || !path.endsWith(last)) return false
 	const end = path.length - last.length
 	let from = first.length
-	for (const piece of pieces.slice(1, -1)) {
-		const at = path.indexOf(piece, from)
-		if (at < 0 || at + piece.length > end) return false
-		from = at + piece.length
+	for (let i = 1; i < pieces.length - 1; i++) {
+		const at = path.indexOf(pieces[i], from)
+		if (at < 0 || at + pieces[i].length > end) return false
+		from = at + pieces[i].length
 	}
 	return true
+}
+
+/**
+ * Whether a path matches an owner's pattern. A pattern without a wildcard is a path prefix: `/docs`
+ * covers `/docs` and `/docs/setup`. With `*` (anything, even nothing) the whole path must match.
+ */
+function matchesPattern(pattern: string, path: string) {
+	const pieces = pattern.split('*')
+	if (pieces.length === 1)
+		return path.startsWith(pattern) && (path.length === pattern.length || '/?#'.includes(path[pattern.length]))
+	return matchesStarPieces(pieces, path)
 }
 
 /** Whether a URL's path (with its query) is inside the include patterns (none: all) and outside the exclude ones. */
@@ -72,7 +87,7 @@ export function matchesPatterns(url: string, include: readonly string[], exclude
 }
 
 /**
- * The longest link a crawl follows and keeps. 2,048 is the most a URL may be anywhere; a page's
+ * The longest link a crawl follows and keeps. URL_MAX_CHARS is the most a URL may be anywhere; a page's
  * address longer than 1,000 characters is a session or tracking token far more often than a page.
  */
 export const LINK_MAX_CHARS = 1000
