@@ -116,6 +116,15 @@ test('branded, allowed on one site only, with sources and a conversation that su
 	await box.fill('x'.repeat(2100))
 	expect(await box.inputValue()).toHaveLength(2000)
 	await expect(chat.getByText('2,000 of 2,000 characters')).toBeVisible()
+	// A paste longer than the limit is cut by the box, and the widget says so (the browser would not).
+	await box.fill('')
+	await box.evaluate((element, text) => {
+		const data = new DataTransfer()
+		data.setData('text/plain', text)
+		element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+	}, 'y'.repeat(2400))
+	await box.fill('y'.repeat(2400))
+	await expect(chat.getByText('Your message was cut to 2,000 characters, the most one message can hold.')).toBeVisible()
 	await page.route(`**/api/embed/${id}/chat`, (route) =>
 		route.fulfill({ status: 400, json: { error: 'Messages are limited to 2000 characters.' } }),
 	)
