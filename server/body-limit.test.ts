@@ -75,6 +75,14 @@ test('each route has its cap: uploads to the builder and audio to the voice API 
 	const agent = new http.Agent()
 	expect((await post('/playground', { declared: 50 * 1024 * 1024, written: 50 * 1024 * 1024, agent })).status).toBe(200)
 	expect((await post('/playground', { declared: 200 * 1024 * 1024, written: 1024, agent })).status).toBe(413)
+	// A chatbot's own page takes the same files (Add files, a save of its knowledge): it was held to 1 MB.
+	const chatbotPage = '/playground/chatbots/0b6f3f2e-8f5e-4c1a-9d57-2f1f4c7d9a10'
+	for (const path of [chatbotPage, `${chatbotPage}.data`]) {
+		expect((await post(path, { declared: 3 * 1024 * 1024, written: 3 * 1024 * 1024, agent })).status).toBe(200)
+	}
+	expect((await post(`${chatbotPage}/conversations`, { declared: 2 * 1024 * 1024, written: 1024, agent })).status).toBe(
+		413,
+	)
 	expect(
 		(await post('/api/voice-chat/message', { declared: 3 * 1024 * 1024, written: 3 * 1024 * 1024, agent })).status,
 	).toBe(200)

@@ -43,6 +43,8 @@ function refuse(req: Request, res: Response, status: number, message: string) {
 }
 
 const MB = 1024 * 1024
+/** A chatbot's own page, /playground/chatbots/<uuid> (or its .data fetch). */
+const CHATBOT_PAGE = /^\/playground\/chatbots\/[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}(?:\.data|\/)?$/i
 
 /** The caps by route: uploads where the app takes them, 1 MB for every other form or JSON body. */
 export function appBodyLimits({ uploadBytes, audioBytes }: { uploadBytes: number; audioBytes: number }) {
@@ -53,8 +55,10 @@ export function appBodyLimits({ uploadBytes, audioBytes }: { uploadBytes: number
 	const audio: BodyLimit = { maxBytes: audioBytes + 64 * 1024, label: `${audioBytes / MB} MB of audio` }
 	const form: BodyLimit = { maxBytes: MB, label: '1 MB' }
 	return (path: string): BodyLimit => {
-		// The Chatbot Builder's form posts (with files), as a document request or React Router's .data fetch.
+		// The Chatbot Builder's form posts (with files), as a document request or React Router's .data
+		// fetch: on the create page and on a chatbot's own page (Add files, the widget picture, a save).
 		if (path === '/playground' || path === '/playground/' || path === '/playground.data') return builder
+		if (CHATBOT_PAGE.test(path)) return builder
 		if (path === '/api/voice-chat/message') return audio
 		return form
 	}
