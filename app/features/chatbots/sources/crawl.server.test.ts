@@ -83,7 +83,10 @@ async function settled(sourceId: string, timeoutMs = 90_000) {
 	for (;;) {
 		const source = await db.prisma.knowledgeSource.findUniqueOrThrow({ where: { id: sourceId } })
 		if (!['queued', 'running'].includes(source.status) && (await pendingJobs()) === 0) return source
-		if (Date.now() > until) throw new Error(`Source still ${source.status}: ${JSON.stringify(source)}`)
+		if (Date.now() > until)
+			throw new Error(
+				`Source still ${source.status}: ${JSON.stringify(source, (_key, value) => (typeof value === 'bigint' ? Number(value) : value))}, ${await pendingJobs()} jobs pending`,
+			)
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
 }
