@@ -50,7 +50,9 @@ afterAll(async () => {
 })
 
 const newUser = async (name: string) => {
-	const user = await prisma.user.create({ data: { email: `${name}-${crypto.randomUUID()}@example.com`, passwordHash: 'x' } })
+	const user = await prisma.user.create({
+		data: { email: `${name}-${crypto.randomUUID()}@example.com`, passwordHash: 'x' },
+	})
 	users.push(user.id)
 	return user.id
 }
@@ -119,7 +121,9 @@ test('a session is looked up once (its requests share the look-up); a failing or
 
 	const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
 	try {
-		const failing = requestClient({ ownerOf: () => Promise.reject(new Error('timeout exceeded when trying to connect')) })
+		const failing = requestClient({
+			ownerOf: () => Promise.reject(new Error('timeout exceeded when trying to connect')),
+		})
 		expect(await failing(requestWith('203.0.113.3'))).toBe('ip:203.0.113.3')
 		const silent = requestClient({ ownerOf: () => new Promise(() => {}), lookupTimeoutMs: 50 })
 		expect(await silent(requestWith('203.0.113.4'))).toBe('ip:203.0.113.4')

@@ -108,7 +108,7 @@ test('leads have a smaller budget of their own per visitor', async () => {
 	expect(await chat(ip)).toBe(200)
 })
 
-test("a visitor cannot escape their budget by taking new addresses in their IPv6 /64; another /64 is another visitor", async () => {
+test('a visitor cannot escape their budget by taking new addresses in their IPv6 /64; another /64 is another visitor', async () => {
 	// Any one host or home connection has a whole /64 to pick addresses from.
 	const group = () => Math.floor(Math.random() * 0xffff).toString(16)
 	const prefix = `2001:db8:${group()}:${group()}`
