@@ -15,12 +15,12 @@ import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { CLIENT_IP_HEADER } from '~/lib/client-ip.ts'
 import { logValue } from '~/lib/log.ts'
 import { isAllowedHost } from '~/lib/origin.server.ts'
-import { sessionIdOf } from '~/lib/session-cookie.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
 import { appBodyLimits, bodyLimit } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
 import { isEmbedPage, isFetchedByOtherSites } from './framing.ts'
 import { createPageCache } from './page-cache.ts'
+import { requestClient } from './request-client.ts'
 import { requestShare, type RequestShareOptions } from './request-share.ts'
 
 type Mode = 'production' | 'development' | 'test'
@@ -212,8 +212,14 @@ export async function createServerApp({
 	}
 
 	// Past the static files and the page cache: what is left may take a database connection, and one
-	// client may run only its share of those at once.
-	if (share) app.use(requestShare({ ...share, clientOf: requestClient }).middleware)
+	// client may run only its share of those at once. The session module (and with it the database
+	// client) is loaded on first use: the database's address is set only once the server has started.
+	if (share) {
+		const clientOf = requestClient({
+			ownerOf: async (sessionId) => (await import('~/lib/session.server.ts')).sessionOwnerOf(sessionId),
+		})
+		app.use(requestShare({ ...share, clientOf }).middleware)
+	}
 
 	app.all(
 		'/{*splat}',
@@ -245,17 +251,6 @@ export async function createServerApp({
 
 const ALLOWED_METHODS = new Set(['GET', 'HEAD', 'POST'])
 
-/**
- * Whom a request counts against: its signed-in session (a valid signature, checked without the
- * database), or else its IP address. The health check is not counted: a load balancer must always
- * get an answer.
- */
-async function requestClient(req: Request) {
-	if (req.path === '/healthz') return null
-	const sessionId = await sessionIdOf(req.headers.cookie)
-	return sessionId ? `session:${sessionId}` : `ip:${String(req.headers[CLIENT_IP_HEADER])}`
-}
-
 function clientErrorStatus(error: unknown) {
 	const status = (error as { status?: unknown } | null)?.status
 	return typeof status === 'number' && status >= 400 && status < 500 ? status : null
@@ -263,9 +258,8 @@ function clientErrorStatus(error: unknown) {
 
 function clientAddress(req: Request) {
 	const forwarded = req.ip && net.isIP(req.ip) ? req.ip : req.socket.remoteAddress
-	if (!forwarded) return 'unknown'
-	// An IPv4 client on a dual-stack socket is one client whichever way it is written.
-	return forwarded.startsWith('::ffff:') && net.isIPv4(forwarded.slice(7)) ? forwarded.slice(7) : forwarded
+	// The full address: what limits count it as (an IPv6 address's /64, say) is app/lib/client-ip.ts's.
+	return forwarded ?? 'unknown'
 }
 
 /** TRUST_PROXY as Express understands it: true/false, a hop count, or addresses and subnet names. */

@@ -1,6 +1,6 @@
-// One client's share of the server: each client (a signed-in session, or else an IP address) runs a
-// bounded number of requests at once, so its requests can never hold more than that share of the
-// database pool. A few more wait for a turn; beyond that, or after waiting too long, the answer is
+// One client's share of the server: each client (a signed-in user, or else an IP address: see
+// server/request-client.ts) runs a bounded number of requests at once, so its requests can never hold
+// more than that share of the database pool. A few more wait for a turn; beyond that, or after waiting too long, the answer is
 // 429 with Retry-After. A request counts until it starts its answer (its headers are written): an
 // event stream or a streamed chat reply holds no connection while it streams.
 // docs/decisions/0023-database-pool-share.md

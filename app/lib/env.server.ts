@@ -54,7 +54,7 @@ const envSchema = z.object({
 	/** Connections this process keeps to the database for requests (and the jobs it runs). */
 	DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
 	/**
-	 * The share of the pool one client (a signed-in session, or else an IP address) may use: its
+	 * The share of the pool one client (a signed-in user, or else an IP address's client key) may use: its
 	 * requests run at most this share of the pool size at once (at least one); more wait briefly, then
 	 * get 429.
 	 */

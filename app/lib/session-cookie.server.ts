@@ -1,6 +1,6 @@
 // The session cookie: the signed id of a sessions row (session.server.ts). Reading it needs no
-// database, so the server can tell one signed-in browser from another before a request takes a
-// connection (server/request-share.ts).
+// database, so a forged cookie is told apart before any look-up: server/request-client.ts then finds
+// the session's user, whom the request share counts (server/request-share.ts).
 import { createCookie } from 'react-router'
 import { cookieDefaults } from './cookie.server.ts'
 

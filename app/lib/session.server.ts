@@ -55,6 +55,19 @@ export async function getSession(request: Request): Promise<ActiveSession | null
 	return { ...session, setCookie: null }
 }
 
+/**
+ * The id of the user a session belongs to, or null when there is no such session or it has expired.
+ * One row by its key: server/request-client.ts asks it (rarely: it keeps the answers a while) to
+ * count every session of one user as that user.
+ */
+export async function sessionOwnerOf(sessionId: string) {
+	const session = await prisma.session.findUnique({
+		where: { id: sessionId },
+		select: { userId: true, expiresAt: true },
+	})
+	return session && session.expiresAt.getTime() > Date.now() ? session.userId : null
+}
+
 /** Deletes the row (the session is revoked everywhere) and returns the cookie that clears it. */
 export async function destroySession(request: Request) {
 	const sessionId = await sessionIdOf(request.headers.get('Cookie'))

@@ -4,7 +4,7 @@ import { data, redirect } from 'react-router'
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import type { z } from 'zod'
-import { clientIp } from '~/lib/client-ip.ts'
+import { clientKey } from '~/lib/client-ip.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import {
@@ -87,7 +87,7 @@ authenticator.use(
 		// success hands it back: only failures add up (OWASP ASVS V2.2).
 		const device = await trustedDeviceFor(request, email)
 		const limitKeys = await enforceLimits([
-			[`sign-in:ip:${clientIp(request)}`, rateLimits.signInFailuresPerIp],
+			[`sign-in:ip:${clientKey(request)}`, rateLimits.signInFailuresPerIp],
 			device
 				? [`sign-in:device:${device.id}`, rateLimits.signInFailuresPerDevice]
 				: [`sign-in:account:${email}`, rateLimits.signInFailuresPerAccount],
@@ -134,7 +134,7 @@ export async function signIn(request: Request) {
 export async function signUp(request: Request, form: FormData) {
 	const { fullName, email, password } = parseForm(SignUpSchema, form)
 	await enforceLimits([
-		[`sign-up:ip:${clientIp(request)}`, rateLimits.signUpPerIp],
+		[`sign-up:ip:${clientKey(request)}`, rateLimits.signUpPerIp],
 		[`sign-up:email:${email}`, rateLimits.signUpPerEmail],
 	])
 
@@ -152,7 +152,7 @@ export async function signUp(request: Request, form: FormData) {
  */
 export async function resendVerification(request: Request, email: string) {
 	await enforceLimits([
-		[`verify-resend:ip:${clientIp(request)}`, rateLimits.signUpPerIp],
+		[`verify-resend:ip:${clientKey(request)}`, rateLimits.signUpPerIp],
 		[`verify-resend:email:${email}`, rateLimits.verificationResendsPerEmail],
 	])
 	await queueAccountEmail(request, 'sign-up', email)
@@ -194,7 +194,7 @@ export async function verifyEmail(token: unknown) {
 export async function requestPasswordReset(request: Request, form: FormData) {
 	const { email } = parseForm(ForgotPasswordSchema, form)
 	await enforceLimits([
-		[`password-reset:ip:${clientIp(request)}`, rateLimits.passwordResetPerIp],
+		[`password-reset:ip:${clientKey(request)}`, rateLimits.passwordResetPerIp],
 		[`password-reset:email:${email}`, rateLimits.passwordResetPerEmail],
 	])
 	await queueAccountEmail(request, 'reset-password', email)

@@ -1,6 +1,6 @@
 import { readChatRequest } from '~/ai/chat-request.server.ts'
 import { streamWidgetReply } from '~/features/assistant/reply.server.ts'
-import { clientIp } from '~/lib/client-ip.ts'
+import { clientKey } from '~/lib/client-ip.ts'
 import { postOnly, tooManyRequests } from '~/lib/http.server.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import type { Route } from './+types/chat'
@@ -8,7 +8,7 @@ import type { Route } from './+types/chat'
 // POST /api/chat: the floating widget's streamed replies (AI SDK UI message stream).
 export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
-	const limit = await consumeRateLimit(`chat:ip:${clientIp(request)}`, rateLimits.publicChatPerIp)
+	const limit = await consumeRateLimit(`chat:ip:${clientKey(request)}`, rateLimits.publicChatPerIp)
 	if (!limit.allowed) return tooManyRequests(tooManyAttemptsMessage(limit.retryAfterSeconds), limit.retryAfterSeconds)
 	const body = await readChatRequest(request)
 	if ('response' in body) return body.response

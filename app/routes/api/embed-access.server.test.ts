@@ -107,3 +107,13 @@ test('leads have a smaller budget of their own per visitor', async () => {
 	// The visitor can still chat: the lead budget is not the chat budget.
 	expect(await chat(ip)).toBe(200)
 })
+
+test('a visitor cannot escape their budget by taking new addresses in their IPv6 /64; another /64 is another visitor', async () => {
+	// Any one host or home connection has a whole /64 to pick addresses from.
+	const group = () => Math.floor(Math.random() * 0xffff).toString(16)
+	const prefix = `2001:db8:${group()}:${group()}`
+	for (let i = 1; i <= rateLimits.embedChatPerIp.limit; i++)
+		await post(feedbackAction, 'feedback', `${prefix}::${i.toString(16)}`, '')
+	expect(await chat(`${prefix}:a1b2:c3d4:e5f6:789`)).toBe(429)
+	expect(await chat(`2001:db8:${group()}:${group()}::1`)).toBe(200)
+})

@@ -6,7 +6,7 @@
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { checkEmbedToken, embedTokenOrigin, getActiveWidget } from '~/features/chatbots/widget/widget.server.ts'
-import { clientIp } from '~/lib/client-ip.ts'
+import { clientKey } from '~/lib/client-ip.ts'
 import { jsonError, tooManyRequests } from '~/lib/http.server.ts'
 import { logValue } from '~/lib/log.ts'
 import { consumeRateLimits, rateLimits, type RateLimitRule } from '~/lib/rate-limit.server.ts'
@@ -21,7 +21,7 @@ export async function embedAccess(
 ): Promise<{ chatbot: ActiveWidget; siteOrigin: string | null } | { response: Response }> {
 	// The visitor pays first, before any look-up: one budget for everything they post to any widget,
 	// and leads (each one stored and sent to the owner's webhook) a smaller one of their own.
-	const ip = clientIp(request)
+	const ip = clientKey(request)
 	const visitorRules: Array<[string, RateLimitRule]> = [[`embed:ip:${ip}`, rateLimits.embedChatPerIp]]
 	if (what === 'lead') visitorRules.push([`embed-lead:ip:${ip}`, rateLimits.embedLeadsPerIp])
 	const limit = await consumeRateLimits(visitorRules)

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { OFFLINE_DONT_KNOW, ownDontKnow } from '~/ai/offline-model.server.ts'
-import { clientIp } from '~/lib/client-ip.ts'
+import { clientKey } from '~/lib/client-ip.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getSessionSecret } from '~/lib/session-secret.server.ts'
 
@@ -66,9 +66,14 @@ export function countryOf(request: Request) {
 	return null
 }
 
-/** The visitor's address as a daily-salted hash: the same visitor counts once a day, and cannot be found from it. */
+/**
+ * The visitor's client key (an IPv4 address, or an IPv6 address's /64) as a daily-salted hash: the
+ * same visitor counts once a day, and cannot be found from it. The key rather than the full address:
+ * an IPv6 visitor's privacy addresses change within their /64 during the day, and the hash keeps no
+ * more about a visitor than the rate limits use.
+ */
 export function ipHashOf(request: Request, now = new Date()) {
-	const ip = clientIp(request)
+	const ip = clientKey(request)
 	if (ip === 'unknown') return null
 	const day = now.toISOString().slice(0, 10)
 	const salt = crypto.createHmac('sha256', getSessionSecret()).update(`visitor-ip/${day}`).digest()

@@ -4,7 +4,7 @@ import { MaxFileSizeExceededError, parseFormData, type FileUpload } from '@remix
 import type { z } from 'zod'
 import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { VoiceApiError } from '~/features/voice/conversations.server.ts'
-import { clientIp } from '~/lib/client-ip.ts'
+import { clientKey } from '~/lib/client-ip.ts'
 import { readJsonBody } from '~/lib/http.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { consumeRateLimits, rateLimits, tooManyAttemptsMessage, type RateLimitRule } from '~/lib/rate-limit.server.ts'
@@ -70,7 +70,7 @@ export async function readVoiceMessageForm(request: Request) {
 
 /** Per caller address and per agent, so one caller cannot use up an agent or the server. */
 export async function limitVoiceCaller(request: Request, agentId: string) {
-	const rules: Array<[string, RateLimitRule]> = [[`voice:ip:${clientIp(request)}`, rateLimits.voiceApiPerIp]]
+	const rules: Array<[string, RateLimitRule]> = [[`voice:ip:${clientKey(request)}`, rateLimits.voiceApiPerIp]]
 	// Only a well-formed id gets a counter of its own; anything else cannot match an agent anyway.
 	if (isUuid(agentId)) rules.push([`voice:agent:${agentId}`, rateLimits.voiceApiPerAgent])
 	const result = await consumeRateLimits(rules)
