@@ -25,14 +25,21 @@ function entropyCoded(bits: number[]) {
 	return bytes
 }
 
-function scan(component: number, spectralStart: number, spectralEnd: number, high: number, low: number, bits: number[]) {
+function scan(
+	component: number,
+	spectralStart: number,
+	spectralEnd: number,
+	high: number,
+	low: number,
+	bits: number[],
+) {
 	return [...segment(0xda, [1, component, 0x00, spectralStart, spectralEnd, (high << 4) | low]), ...entropyCoded(bits)]
 }
 
 /** End-of-band runs covering every block: symbol 0xE0 (code "0") and 14 bits of run length each. */
 function endOfBands() {
 	const bits: number[] = []
-	for (let left = BLOCKS; left > 0; ) {
+	for (let left = BLOCKS; left > 0;) {
 		const run = Math.min(left, MAX_EOB_RUN)
 		bits.push(0)
 		for (let bit = 13; bit >= 0; bit--) bits.push((run >> bit) & 1)

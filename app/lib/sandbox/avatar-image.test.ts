@@ -170,7 +170,10 @@ test('a progressive JPEG of thousands of scans is refused before decoding; an or
 	expect(scans).toBeLessThanOrEqual(MAX_JPEG_SCANS)
 	// An APP1 segment (where EXIF keeps a thumbnail) full of scan markers is skipped whole.
 	const thumbnail = Buffer.alloc(2000, Buffer.from([0xff, 0xda, 0x00, 0x04]))
-	const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, (thumbnail.length + 2) >> 8, (thumbnail.length + 2) & 0xff]), thumbnail])
+	const app1 = Buffer.concat([
+		Buffer.from([0xff, 0xe1, (thumbnail.length + 2) >> 8, (thumbnail.length + 2) & 0xff]),
+		thumbnail,
+	])
 	const withThumbnail = Buffer.concat([progressive.subarray(0, 2), app1, progressive.subarray(2)])
 	expect(jpegScanCount(withThumbnail)).toBe(scans)
 	expect((await pixels(await avatarPng(new Uint8Array(withThumbnail)))).width).toBe(AVATAR_SIZE)
