@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { runOnce } from 'graphile-worker'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
@@ -54,11 +53,12 @@ afterAll(async () => {
 })
 
 /**
- * Runs `work` while asking /healthz every 20 ms and sampling the event loop. A health check counts
+ * Runs `work` while asking /healthz every 20 ms and timing the event loop. A health check counts
  * from when it was due, so one that could not even be sent while the loop was held counts as slow.
+ * The loop is timed by a 10 ms interval's longest gap between ticks: a `monitorEventLoopDelay`
+ * histogram made after an earlier one in the same process read 0 through a 10 s hold.
  */
 async function watchingHealth<T>(work: () => Promise<T>) {
-	const delay = monitorEventLoopDelay({ resolution: 10 })
 	let slowestHealthMs = 0
 	const unhealthy: string[] = []
 	let watching = true
@@ -81,13 +81,19 @@ async function watchingHealth<T>(work: () => Promise<T>) {
 			await check()
 		}
 	})()
-	delay.enable()
+	let lastTick = performance.now()
+	let worstLoopDelayMs = 0
+	const ticker = setInterval(() => {
+		const now = performance.now()
+		worstLoopDelayMs = Math.max(worstLoopDelayMs, now - lastTick)
+		lastTick = now
+	}, 10)
 	try {
 		const result = await work()
 		await sleep(50) // a check that was due while the work ran gets its answer
-		return { result, slowestHealthMs, worstLoopDelayMs: delay.max / 1e6, unhealthy }
+		return { result, slowestHealthMs, worstLoopDelayMs, unhealthy }
 	} finally {
-		delay.disable()
+		clearInterval(ticker)
 		watching = false
 		await watcher
 	}
@@ -111,19 +117,20 @@ test("the builder's upload intent reads a hostile text file while /healthz keeps
 	expect(unhealthy).toEqual([])
 }, 300_000)
 
-/** The builder's `upload` post of these files, answered by the route's action as the form sends it. */
-async function uploadFiles(files: Array<{ name: string; text: string }>, knowledgeBase = '') {
-	const { chatbotBuilderAction } = await import('~/routes/playground/chatbots/builder.server.ts')
+/** The builder's `upload` post of these files, as the form sends it. */
+function uploadRequest(files: Array<{ name: string; text: string }>, knowledgeBase = '') {
 	const form = new FormData()
 	form.append('intent', 'upload')
 	form.append('name', 'Draft')
 	form.append('knowledgeBase', knowledgeBase)
 	for (const { name, text } of files) form.append('file', new File([text], name, { type: 'text/plain' }))
-	const answer = await chatbotBuilderAction(
-		new Request('http://localhost/playground', { method: 'POST', body: form }),
-		userId,
-	)
-	const { data, init } = answer as unknown as {
+	return new Request('http://localhost/playground', { method: 'POST', body: form })
+}
+
+/** The route action's answer to a post: its status and page data. */
+async function answerTo(request: Request) {
+	const { chatbotBuilderAction } = await import('~/routes/playground/chatbots/builder.server.ts')
+	const { data, init } = (await chatbotBuilderAction(request, userId)) as unknown as {
 		data: {
 			values: { knowledgeBase: string }
 			added: string | null
@@ -134,6 +141,9 @@ async function uploadFiles(files: Array<{ name: string; text: string }>, knowled
 	return { ...data, status: init?.status ?? 200 }
 }
 
+const uploadFiles = (files: Array<{ name: string; text: string }>, knowledgeBase = '') =>
+	answerTo(uploadRequest(files, knowledgeBase))
+
 test('several 9 MB text files in one upload are read in the sandbox while the event loop stays free', async () => {
 	// Line breaks (old Mac style) with one sentence: the web process used to split and rejoin nine
 	// million lines per file, one file after another, with no turn for anything else (ten 10 MB
@@ -142,8 +152,10 @@ test('several 9 MB text files in one upload are read in the sandbox while the ev
 		name: `breaks-${i}.txt`,
 		text: `File ${i} says parking is free.${'\r'.repeat(9 * 1024 * 1024)}`,
 	}))
-	const { result, slowestHealthMs, worstLoopDelayMs, unhealthy } = await watchingHealth(() => uploadFiles(files))
-	console.error("LOOP", worstLoopDelayMs, slowestHealthMs)
+	const request = uploadRequest(files) // made before the watch: encoding the test's files is not the server's work
+	const { result, slowestHealthMs, worstLoopDelayMs, unhealthy } = await watchingHealth(() => answerTo(request))
+	console.error('LOOP', worstLoopDelayMs, slowestHealthMs)
+	console.error('LOOP', worstLoopDelayMs, slowestHealthMs)
 	expect(result.status).toBe(200)
 	expect(result.values.knowledgeBase).toBe(files.map((_, i) => `File ${i} says parking is free.`).join('\n\n'))
 	expect(worstLoopDelayMs).toBeLessThan(MAX_STALL_MS)

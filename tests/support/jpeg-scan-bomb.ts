@@ -52,16 +52,25 @@ export function jpegScanBomb() {
 	const bytes = [
 		0xff,
 		0xd8,
-		...segment(0xdb, [0x00, ...new Array<number>(64).fill(1)]), // quantisation table 0
+		...segment(0xdb, [0x00, ...Array.from({ length: 64 }, () => 1)]), // quantisation table 0
 		// Progressive, three components at full resolution sharing quantisation table 0.
 		...segment(0xc2, [8, SIDE >> 8, SIDE & 0xff, SIDE >> 8, SIDE & 0xff, 3, 1, 0x11, 0, 2, 0x11, 0, 3, 0x11, 0]),
-		...segment(0xc4, [0x00, 1, ...new Array<number>(15).fill(0), 0x00]), // DC: one code, difference 0
-		...segment(0xc4, [0x10, 1, ...new Array<number>(15).fill(0), 0xe0]), // AC: one code, EOB14
+		...segment(0xc4, [0x00, 1, ...Array.from({ length: 15 }, () => 0), 0x00]), // DC: one code, difference 0
+		...segment(0xc4, [0x10, 1, ...Array.from({ length: 15 }, () => 0), 0xe0]), // AC: one code, EOB14
 	]
 	const eob = endOfBands()
 	for (const component of [1, 2, 3]) {
 		// DC first: every block's difference is 0 (one bit each).
-		bytes.push(...scan(component, 0, 0, 0, 0, new Array<number>(BLOCKS).fill(0)))
+		bytes.push(
+			...scan(
+				component,
+				0,
+				0,
+				0,
+				0,
+				Array.from({ length: BLOCKS }, () => 0),
+			),
+		)
 		for (let band = 1; band <= 63; band++) {
 			bytes.push(...scan(component, band, band, 0, 13, [...eob]))
 			for (let bit = 12; bit >= 0; bit--) bytes.push(...scan(component, band, band, bit + 1, bit, [...eob]))

@@ -31,8 +31,7 @@ import { parseRobotsTxt } from '~/features/chatbots/sources/robots-rules.ts'
 import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl } from '~/features/chatbots/sources/site-rules.ts'
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
 import { sitePattern, WidgetSettingsSchema } from '~/features/chatbots/widget/widget-settings.ts'
-import { normalizeDocumentText } from '~/lib/sandbox/parsers.ts'
-import { htmlText, pageContent, sitemapUrls } from '~/lib/sandbox/parsers.ts'
+import { htmlText, normalizeDocumentText, pageContent, sitemapUrls } from '~/lib/sandbox/parsers.ts'
 
 /** The size of each hostile input: a file or page of this size is well inside the upload and crawl limits. */
 export const HOSTILE_TEXT_CHARS = 1024 * 1024
