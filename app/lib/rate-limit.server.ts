@@ -32,6 +32,11 @@ export const rateLimits = {
 	 */
 	chatbotSavesPerUser: { limit: 60, windowMs: 60 * 60_000 },
 	/**
+	 * Posts of the Chatbot Builder that carry knowledge files (up to 10 of 10 MB each): every file is
+	 * read and normalised in the parser sandbox, whose slots every account shares.
+	 */
+	knowledgeUploadsPerUser: { limit: 30, windowMs: 10 * 60_000 },
+	/**
 	 * Widget pictures: each upload is decoded in the parser sandbox, whose slots every account shares.
 	 */
 	avatarUploadsPerUser: { limit: 10, windowMs: 10 * 60_000 },

@@ -26,13 +26,12 @@ import {
 	leadSchema,
 	WebhookSchema,
 } from '~/features/chatbots/conversations/conversation-schema.ts'
-import { normalizeDocumentText } from '~/features/chatbots/ingest/file-text.server.ts'
 import { chunkKnowledge } from '~/features/chatbots/knowledge.server.ts'
 import { parseRobotsTxt } from '~/features/chatbots/sources/robots-rules.ts'
 import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl } from '~/features/chatbots/sources/site-rules.ts'
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
 import { sitePattern, WidgetSettingsSchema } from '~/features/chatbots/widget/widget-settings.ts'
-import { htmlText, pageContent, sitemapUrls } from '~/lib/sandbox/parsers.ts'
+import { htmlText, normalizeDocumentText, pageContent, sitemapUrls } from '~/lib/sandbox/parsers.ts'
 
 /** The size of each hostile input: a file or page of this size is well inside the upload and crawl limits. */
 export const HOSTILE_TEXT_CHARS = 1024 * 1024

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import type { Toast } from '~/lib/toast.ts'
 import { chatbotBuilder } from './copy.ts'
-import { MAX_KNOWLEDGE_CHARS } from './knowledge-base.ts'
+import { knowledgeLimitMessage, MAX_KNOWLEDGE_CHARS } from './knowledge-base.ts'
 
 /** Each required field says what it lacks; the toast keeps the spec's sentence (formProblemToast). */
 export const chatbotRequired = {
@@ -10,13 +10,7 @@ export const chatbotRequired = {
 	knowledgeBase: 'Please add knowledge: type it, upload a file or import a website',
 }
 
-const KnowledgeText = z
-	.string()
-	.trim()
-	.max(
-		MAX_KNOWLEDGE_CHARS,
-		`The knowledge base is limited to ${MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters.`,
-	)
+const KnowledgeText = z.string().trim().max(MAX_KNOWLEDGE_CHARS, knowledgeLimitMessage)
 
 export const ChatbotFormSchema = z.object({
 	name: z.string().trim().min(1, chatbotRequired.name).max(100, 'Keep the name under 100 characters.'),

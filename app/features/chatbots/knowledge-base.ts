@@ -5,6 +5,7 @@
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** The whole knowledge base: room for a 5 MB text export and more (about 1.5 million words). */
 export const MAX_KNOWLEDGE_CHARS = 6_000_000
+export const knowledgeLimitMessage = `The knowledge base is limited to ${MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters.`
 /** All of one user's chatbots together: five full knowledge bases. */
 export const MAX_USER_KNOWLEDGE_CHARS = 5 * MAX_KNOWLEDGE_CHARS
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['.txt', '.pdf', '.doc', '.docx'] as const

@@ -47,6 +47,30 @@ test('WAV that cannot be measured: compressed, samples before their format, absu
 	expect(measure(makeWav(1).subarray(0, 30))).toBe('damaged')
 })
 
+test('WAV with a second fmt chunk, or one after its data, is refused: decoders use the first', () => {
+	// 4 MB of 8 kHz mono 8-bit samples (500 s), then a fmt of 192 kHz, 8 channels, 64-bit float: measured
+	// by the last fmt, that was a third of a second.
+	const wav = makeWav(250, 8_000)
+	const view = new DataView(wav.buffer)
+	view.setUint32(28, 8_000, true)
+	view.setUint16(32, 1, true)
+	view.setUint16(34, 8, true)
+	expect(measure(wav)).toBeCloseTo(500)
+	const float = new Uint8Array(24)
+	const fmt = new DataView(float.buffer)
+	float.set(Buffer.from('fmt '), 0)
+	fmt.setUint32(4, 16, true)
+	fmt.setUint16(8, 3, true) // IEEE float
+	fmt.setUint16(10, 8, true)
+	fmt.setUint32(12, 192_000, true)
+	fmt.setUint32(16, 192_000 * 8 * 8, true)
+	fmt.setUint16(20, 64, true)
+	fmt.setUint16(22, 64, true)
+	expect(measure(Buffer.concat([wav, float]))).toBe('damaged')
+	// Two formats before the data: the second would decide as well.
+	expect(measure(Buffer.concat([wav.subarray(0, 12), float, wav.subarray(12)]))).toBe('damaged')
+})
+
 test('Ogg/Opus: the packets’ frames, not the granule position of the last page', () => {
 	expect(measure(makeOggOpus(2))).toBeCloseTo(2)
 	expect(measure(makeOggOpus(120, { claimedSeconds: 1 }))).toBeCloseTo(120)

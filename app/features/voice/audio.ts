@@ -49,7 +49,9 @@ const WAV_FORMATS: Record<number, number[]> = {
  * PCM (or float, A-law, µ-law) WAV: every data chunk's bytes as they are in the file, over the
  * sample rate × channels × bytes per sample of the fmt chunk. A data chunk that claims more than
  * there is, or 0 (a streamed file), counts what is there; every data chunk counts (decoders go on
- * to the next one).
+ * to the next one). A second fmt chunk, or one after the data, is refused as damaged: decoders play
+ * the samples by the first, so a later one (192 kHz, 8 channels, 64-bit) could make 500 seconds of
+ * 8 kHz audio measure a third of a second.
  */
 function wavSeconds(bytes: Uint8Array): number | Unmeasurable {
 	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -62,6 +64,7 @@ function wavSeconds(bytes: Uint8Array): number | Unmeasurable {
 		const body = offset + 8
 		const available = bytes.byteLength - body
 		if (id === 'fmt ') {
+			if (bytesPerSecond || sawData) return 'damaged'
 			if (size < 16 || available < 16) return 'damaged'
 			let format = view.getUint16(body, true)
 			const channels = view.getUint16(body + 2, true)

@@ -7,7 +7,8 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { AVATAR_SIZE, avatarPng } from './avatar-image.ts'
+import { jpegScanBomb } from '../../../tests/support/jpeg-scan-bomb.ts'
+import { AVATAR_SIZE, avatarPng, jpegScanCount, MAX_JPEG_SCANS } from './avatar-image.ts'
 import { runInSandbox, SandboxError } from './sandbox.server.ts'
 
 const RED = { r: 200, g: 30, b: 60 }
@@ -148,6 +149,44 @@ test('an interlaced PNG that inflates to 1 GB is read in bounded memory', async 
 	)
 	expect(inSandbox).toSatisfy((result: { ok: boolean; reason?: string }) => result.ok || result.reason === 'refused')
 }, 60_000)
+
+test('a progressive JPEG of thousands of scans is refused before decoding; an ordinary progressive one is read', async () => {
+	// 176 KB that took sharp 5 to 26 s to decode (once per scan, over 250,000 blocks).
+	const bomb = jpegScanBomb()
+	expect(jpegScanCount(bomb)).toBe(2_649)
+	const started = performance.now()
+	await expect(avatarPng(bomb)).rejects.toThrow(
+		'The picture is stored in too many passes (2,649 scans). Save it again as a standard JPEG.',
+	)
+	expect(performance.now() - started).toBeLessThan(1_000)
+
+	const progressive = new Uint8Array(
+		await sharp({ create: { width: 300, height: 200, channels: 3, background: RED } })
+			.jpeg({ progressive: true })
+			.toBuffer(),
+	)
+	const scans = jpegScanCount(progressive)
+	expect(scans).toBeGreaterThan(1)
+	expect(scans).toBeLessThanOrEqual(MAX_JPEG_SCANS)
+	// An APP1 segment (where EXIF keeps a thumbnail) full of scan markers is skipped whole.
+	const thumbnail = Buffer.alloc(2000, Buffer.from([0xff, 0xda, 0x00, 0x04]))
+	const app1 = Buffer.concat([
+		Buffer.from([0xff, 0xe1, (thumbnail.length + 2) >> 8, (thumbnail.length + 2) & 0xff]),
+		thumbnail,
+	])
+	const withThumbnail = Buffer.concat([progressive.subarray(0, 2), app1, progressive.subarray(2)])
+	expect(jpegScanCount(withThumbnail)).toBe(scans)
+	expect((await pixels(await avatarPng(new Uint8Array(withThumbnail)))).width).toBe(AVATAR_SIZE)
+})
+
+test('scans are counted past stuffed bytes and restart markers in their data', () => {
+	const sos = [0xff, 0xda, 0x00, 0x08, 1, 1, 0x00, 0, 63, 0x00]
+	const data = [0x12, 0xff, 0x00, 0xda, 0xff, 0xd3, 0x44, 0xff, 0xff, 0xd0, 0x01]
+	const jpeg = new Uint8Array([0xff, 0xd8, ...sos, ...data, ...sos, ...data, 0xff, 0xff, 0xd9, 0xff, 0xda])
+	expect(jpegScanCount(jpeg)).toBe(2)
+	// A file cut inside a segment stops the count (the decoder refuses it as damaged).
+	expect(jpegScanCount(jpeg.subarray(0, 5))).toBe(0)
+})
 
 test('in the sandbox, a refusal comes back as such and a good picture as PNG bytes', async () => {
 	await expect(runInSandbox('avatar', [claimedPng(50_000)])).rejects.toMatchObject({

@@ -2,10 +2,10 @@
 // that runs out of memory, loops, or aborts V8 itself ("Fatal JavaScript invalid size error") takes
 // down only this process. sandbox.server.ts starts it, times it and kills it.
 import { avatarPng } from './avatar-image.ts'
-import { documentText, htmlText, pageContent, sitemapUrls } from './parsers.ts'
+import { type DocumentKind, documentText, htmlText, pageContent, sitemapUrls } from './parsers.ts'
 
 type Task =
-	| { task: 'document'; args: ['pdf' | 'docx' | 'doc', Uint8Array] }
+	| { task: 'document'; args: [DocumentKind, Uint8Array, number | undefined] }
 	| { task: 'html'; args: [string] }
 	| { task: 'page'; args: [string, string] }
 	| { task: 'sitemap'; args: [string] }

@@ -1,6 +1,7 @@
-// What a crawl reads from a page and a sitemap (these run inside the sandbox in the app).
+// What a crawl reads from a page and a sitemap, and what an uploaded text file gives (these run
+// inside the sandbox in the app).
 import { expect, test } from 'vitest'
-import { htmlText, pageContent, sitemapUrls } from './parsers.ts'
+import { documentText, htmlText, normalizeDocumentText, pageContent, sitemapUrls } from './parsers.ts'
 
 test('a page gives its title, main text, absolute links, canonical URL and robots rules', () => {
 	const page = pageContent(
@@ -40,4 +41,21 @@ test('sitemaps: page URLs of a urlset, further sitemaps of an index, namespaced 
 		sitemapUrls(`<sm:sitemapindex xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9">
 			<sm:sitemap><sm:loc>https://example.com/posts.xml</sm:loc></sm:sitemap></sm:sitemapindex>`),
 	).toEqual({ isIndex: true, urls: ['https://example.com/posts.xml'] })
+})
+
+test('document text: line ends made \\n, spaces and tabs at line ends dropped, one blank line at most', () => {
+	expect(normalizeDocumentText('  Title \t\r\n\r\n\r\n\rIndented\tline  \n \t \n\n\nEnd \u00a0 ')).toBe(
+		'Title\n\nIndented\tline\n\nEnd',
+	)
+	expect(normalizeDocumentText('a \r b\r\n')).toBe('a\n b')
+	expect(normalizeDocumentText(' \r\n\t ')).toBe('')
+	expect(normalizeDocumentText('Ünïcödé 😀  text')).toBe('Ünïcödé 😀  text')
+})
+
+test('a text file is decoded as UTF-8 without its byte-order mark; text over maxChars gives only its length', async () => {
+	const bytes = new TextEncoder().encode('\uFEFFCafé\r\nopens at 9.  ')
+	expect(await documentText('txt', bytes)).toEqual({ text: 'Café\nopens at 9.', chars: 16 })
+	expect(await documentText('txt', bytes, 16)).toEqual({ text: 'Café\nopens at 9.', chars: 16 })
+	expect(await documentText('txt', bytes, 15)).toEqual({ text: null, chars: 16 })
+	await expect(documentText('txt', new Uint8Array([104, 0, 105]))).rejects.toThrow('This file is not plain text.')
 })

@@ -1,8 +1,8 @@
-// Runs the parsers of untrusted input (PDF, DOCX, DOC, HTML) in child processes: one fresh process
-// per task (or per crawl), with a capped heap and a wall-clock budget, killed when over either; at most two at a
-// time, a bounded queue behind them. The web server's event loop never runs a parser, a crash
-// (even a V8 abort) costs only that child, and twenty hostile uploads at once wait their turn
-// instead of exhausting memory. Why not a pool library: docs/decisions/0012-sandboxed-parsers.md.
+// Runs the parsers of untrusted input (text, PDF, DOCX, DOC, HTML, pictures) in child processes: one
+// fresh process per task (or per crawl), with a capped heap and a wall-clock budget, killed when over
+// either; at most two at a time, a bounded queue behind them. The web server's event loop never runs
+// a parser, a crash (even a V8 abort) costs only that child, and twenty hostile uploads at once wait
+// their turn instead of exhausting memory. Why not a pool library: docs/decisions/0012-sandboxed-parsers.md.
 // The slots are shared fairly between owners (accounts, or visitors): waiting tasks are served in
 // turn, one owner at a time, so one account's dozen heavy uploads delay another's small one by at
 // most one task (docs/decisions/0022-fair-background-work.md).

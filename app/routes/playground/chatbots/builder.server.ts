@@ -26,7 +26,7 @@ import {
 	updateChatbot,
 } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { extractFileText, FileTextError } from '~/features/chatbots/ingest/file-text.server.ts'
+import { extractFileText, FileTextError, KnowledgeLimitError } from '~/features/chatbots/ingest/file-text.server.ts'
 import { appendKnowledge, MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
 import { isSourceIntent, sourceAction } from '~/features/chatbots/sources/source-actions.server.ts'
 import { WebsiteSourceSchema, type WebsiteSourceForm } from '~/features/chatbots/sources/source-schema.ts'
@@ -117,20 +117,38 @@ async function readForm(request: Request) {
 	return { form, uploads }
 }
 
-/** Reads every attached file; the text of those that worked, and the first failure, if any. */
-async function readUploads(uploads: Upload[], userId: string) {
+/**
+ * Reads every attached file, to be appended to `existing` (the knowledge box as posted); the text of
+ * those that worked, and the first failure, if any, with its status. Each file is read in the sandbox
+ * with the room left in the knowledge base: a file that would take it past MAX_KNOWLEDGE_CHARS is
+ * refused before its text comes back, so no answer carries (or renders) more than the limit.
+ */
+async function readUploads(uploads: Upload[], userId: string, existing: string) {
 	let added = ''
+	if (uploads.length === 0) return { added, error: null }
+	// Every file costs a parser process of the shared sandbox.
+	const limit = await consumeRateLimit(`knowledge-upload:user:${userId}`, rateLimits.knowledgeUploadsPerUser)
+	if (!limit.allowed)
+		return { added, error: uploadFailed(tooManyAttemptsMessage(limit.retryAfterSeconds)), status: 429 }
 	for (const upload of uploads) {
 		if ('tooLarge' in upload)
-			return { added, error: uploadFailed(`${upload.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`) }
+			return {
+				added,
+				error: uploadFailed(`${upload.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`),
+				status: 422,
+			}
+		const base = appendKnowledge(existing, added).trimEnd()
+		// What is there, and the blank line before the file's text.
+		const maxChars = MAX_KNOWLEDGE_CHARS - (base ? base.length + 2 : 0)
 		try {
-			added = appendKnowledge(added, await extractFileText({ ...upload, owner: userId }))
+			added = appendKnowledge(added, await extractFileText({ ...upload, owner: userId, maxChars }))
 		} catch (error) {
 			if (!(error instanceof FileTextError)) throw error
 			console.warn(
 				`Chatbot builder: user ${userId} uploaded ${logValue(upload.name)} (${upload.bytes.byteLength} bytes), which could not be read: ${error.message}${error.cause ? ` (${String(error.cause)})` : ''}`,
 			)
-			return { added, error: uploadFailed(`${upload.name}: ${error.message}`) }
+			const status = error instanceof KnowledgeLimitError ? 413 : 422
+			return { added, error: uploadFailed(`${upload.name}: ${error.message}`), status }
 		}
 	}
 	return { added, error: null }
@@ -270,9 +288,9 @@ type BuilderPost = {
 /** "Add file": the text of the chosen files appended to the knowledge box. */
 async function addFiles(post: BuilderPost) {
 	const { uploads, values, userId } = post
-	const files = await readUploads(uploads, userId)
+	const files = await readUploads(uploads, userId, values.knowledgeBase)
 	const withFiles = { ...values, knowledgeBase: appendKnowledge(values.knowledgeBase, files.added) }
-	if (files.error) return reply(withFiles, { toast: files.error, added: files.added || null, status: 422 })
+	if (files.error) return reply(withFiles, { toast: files.error, added: files.added || null, status: files.status })
 	if (uploads.length === 0) {
 		// Enter in the website field submits the form's first button ("Add file"): import instead.
 		if (values.url.trim()) return importInto(values, userId, String(post.form.get('scope') ?? 'page'))
@@ -283,9 +301,9 @@ async function addFiles(post: BuilderPost) {
 
 /** "Create Chatbot" or saving an edit. Files chosen with the form are read too, so nothing picked is silently dropped. */
 async function saveChatbot({ uploads, values, userId, request, returnTo }: BuilderPost, intent: 'create' | 'update') {
-	const files = await readUploads(uploads, userId)
+	const files = await readUploads(uploads, userId, values.knowledgeBase)
 	const withFiles = { ...values, knowledgeBase: appendKnowledge(values.knowledgeBase, files.added) }
-	if (files.error) return reply(withFiles, { toast: files.error, status: 422 })
+	if (files.error) return reply(withFiles, { toast: files.error, status: files.status })
 
 	const sites = intent === 'create' ? pendingSites(values) : []
 	if (typeof sites === 'string') {
