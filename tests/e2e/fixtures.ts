@@ -42,10 +42,18 @@ export async function createUser({
 	return { email, password, fullName }
 }
 
+/**
+ * The newest e-mail to `to`, once no e-mail is still queued: mails are sent by the send-email job,
+ * and a later one (a new verification link on sign-in) can replace the link of an earlier one.
+ */
 export async function latestEmail(to: string) {
 	let rows: Array<{ subject: string; text_body: string }> = []
 	await expect
 		.poll(async () => {
+			const [{ queued }] = await sql<{ queued: number }>(
+				`SELECT count(*)::int AS queued FROM graphile_worker.jobs WHERE task_identifier = 'send-email'`,
+			)
+			if (queued > 0) return 0
 			rows = await sql(
 				`SELECT subject, text_body FROM email_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`,
 				[to],

@@ -242,8 +242,9 @@ export const ChatComposer = forwardRef(function ChatComposer(
 	// a paste the box had to cut says that it was cut (the browser drops the rest without a word).
 	const nearLimit = value.length >= maxLength * 0.9
 	const atLimit = value.length >= maxLength
+	// Set by a paste that does not fit (its event comes before the box's new value); cleared once the
+	// message is shorter than the limit again.
 	const [clipped, setClipped] = useState(false)
-	if (clipped && !atLimit) setClipped(false)
 	return (
 		<form
 			className={cn('flex items-end gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:px-6', className)}
@@ -265,7 +266,10 @@ export const ChatComposer = forwardRef(function ChatComposer(
 					maxLength={maxLength}
 					disabled={busy || !hydrated}
 					placeholder={placeholder || label}
-					onChange={(event) => onChange(event.target.value)}
+					onChange={(event) => {
+						if (event.target.value.length < maxLength) setClipped(false)
+						onChange(event.target.value)
+					}}
 					onPaste={(event) => {
 						const box = event.currentTarget
 						const kept = box.value.length - (box.selectionEnd - box.selectionStart)
@@ -285,7 +289,7 @@ export const ChatComposer = forwardRef(function ChatComposer(
 						aria-live="polite"
 						className={cn('text-right text-xs', atLimit ? 'font-medium text-red-700' : 'text-slate-500')}
 					>
-						{clipped
+						{clipped && atLimit
 							? `Your message was cut to ${maxLength.toLocaleString('en-US')} characters, the most one message can hold.`
 							: `${value.length.toLocaleString('en-US')} of ${maxLength.toLocaleString('en-US')} characters`}
 					</p>
