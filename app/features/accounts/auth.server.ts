@@ -110,7 +110,10 @@ authenticator.use(
 				throw new AuthError('Please verify your email address first, with the link we have sent you.', 403)
 			}
 			await queueAccountEmail(request, 'sign-up', user.email)
-			throw new AuthError('Please verify your email address first. We have sent you a new verification link.', 403)
+			throw new AuthError(
+				'Please verify your email address first. We have sent you a new verification link; links sent earlier no longer work.',
+				403,
+			)
 		}
 		return { id: user.id, email: user.email }
 	}),
