@@ -248,14 +248,17 @@ function EmbedChat({
 export default function EmbedChatbotRoute({ loaderData }: Route.ComponentProps) {
 	const { appearance } = loaderData
 	const ready = loaderData.state === 'ready' ? loaderData : null
+	// Escape closes the widget wherever the focus is in the frame: while a reply streams the message
+	// box is disabled and the focus falls back to the body, outside any element's own key handler.
+	useEffect(() => {
+		const closeOnEscape = (event: KeyboardEvent) => {
+			if (event.key === 'Escape') tellParent(EMBED_MESSAGE.close)
+		}
+		document.addEventListener('keydown', closeOnEscape)
+		return () => document.removeEventListener('keydown', closeOnEscape)
+	}, [])
 	return (
-		<div
-			className="flex h-dvh flex-col bg-white"
-			style={widgetTheme(appearance.brandColor) as CSSProperties}
-			onKeyDown={(event) => {
-				if (event.key === 'Escape') tellParent(EMBED_MESSAGE.close)
-			}}
-		>
+		<div className="flex h-dvh flex-col bg-white" style={widgetTheme(appearance.brandColor) as CSSProperties}>
 			<WidgetHeader
 				appearance={appearance}
 				name={ready?.chatbot.name ?? embed.unavailableTitle}
