@@ -214,12 +214,16 @@ test('past the live-stream cap the feed is refused with 429, and the page opens 
 	const refused = owner.waitForResponse(isFeed)
 	await owner.goto(`/playground/chatbots/${id}/conversations`)
 	expect((await refused).status()).toBe(429)
+	// The page does not claim to be live while its feed is refused.
+	await expect(owner.getByText('New conversations appear when you reload the page.')).toBeVisible()
+	await expect(owner.getByText('Live: new conversations appear as they happen.')).toHaveCount(0)
 	// The other tabs close; the page tries again by itself (EventSource alone would not after a 429).
 	const reopened = owner.waitForResponse((response) => isFeed(response) && response.status() === 200, {
 		timeout: 30_000,
 	})
 	for (const request of held) request.destroy()
 	await reopened
+	await expect(owner.getByText('Live: new conversations appear as they happen.')).toBeVisible()
 	// And it is live again: a new conversation shows without a reload.
 	const [{ id: conversationId }] = await sql<{ id: string }>(
 		`INSERT INTO chatbot_conversations (chatbot_id, client_id, visitor_id, kind, message_count)

@@ -69,6 +69,8 @@ export const activityCopy = {
 		more: 'Older conversations',
 		newest: 'Back to the newest',
 		live: 'Live: new conversations appear as they happen.',
+		/** Before the live feed is open (no JavaScript, or refused past the cap on open feeds). */
+		notLive: 'New conversations appear when you reload the page.',
 		messages: (count: number) => `${count} message${count === 1 ? '' : 's'}`,
 		unansweredBadge: (count: number) => `${count} unanswered`,
 		test: 'Test',

@@ -2,7 +2,7 @@
 // form filters (search, unanswered, feedback, dates, visitors or tests) and pages with a cursor, so
 // it all works without JavaScript; with it, new conversations appear live (SSE, then a revalidation).
 import { MessageSquare, Search, ThumbsDown, ThumbsUp } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { data, Form, Link, useRevalidator } from 'react-router'
 import { DeleteStep, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
@@ -26,6 +26,7 @@ import {
 } from '~/features/chatbots/conversations/conversations.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { readFormData } from '~/lib/forms.server.ts'
+import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import type { Route } from './+types/conversations'
 
@@ -101,6 +102,8 @@ const LIVE_RETRY_MS = { first: 5_000, max: 300_000 }
  */
 function useLiveConversations(chatbotId: string) {
 	const { revalidate } = useRevalidator()
+	// Whether the feed is open now: the page says "Live" only then.
+	const [live, setLive] = useState(false)
 	useEffect(() => {
 		let events: EventSource | null = null
 		let timer: ReturnType<typeof setTimeout> | null = null
@@ -115,10 +118,14 @@ function useLiveConversations(chatbotId: string) {
 		const connect = () => {
 			const source = new EventSource(`/playground/chatbots/${chatbotId}/conversations/events`)
 			events = source
-			source.addEventListener('open', () => (backoff = LIVE_RETRY_MS.first))
+			source.addEventListener('open', () => {
+				backoff = LIVE_RETRY_MS.first
+				setLive(true)
+			})
 			source.addEventListener('change', refresh)
 			source.addEventListener('resync', refresh)
 			source.addEventListener('error', () => {
+				setLive(source.readyState === EventSource.OPEN)
 				if (source.readyState !== EventSource.CLOSED) return
 				retry = setTimeout(connect, backoff)
 				backoff = Math.min(backoff * 2, LIVE_RETRY_MS.max)
@@ -131,12 +138,13 @@ function useLiveConversations(chatbotId: string) {
 			if (retry) clearTimeout(retry)
 		}
 	}, [chatbotId, revalidate])
+	return live
 }
 
 export default function ConversationsRoute({ loaderData, params }: Route.ComponentProps) {
 	const { query, dateErrors, conversations, nextCursor, filtered, retentionDays, confirmingDeleteAll } = loaderData
 	const path = `/playground/chatbots/${params.chatbotId}/conversations`
-	useLiveConversations(params.chatbotId)
+	const live = useLiveConversations(params.chatbotId)
 	const keep = new URLSearchParams(
 		Object.entries({ q: query.q, filter: query.filter, kind: query.kind, from: query.from, to: query.to }).filter(
 			(entry): entry is [string, string] => Boolean(entry[1]),
@@ -184,12 +192,16 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 						) : null}
 					</div>
 				</Form>
-				<p className="mt-4 flex items-center gap-2 text-xs text-slate-500">
+				<p className="mt-4 flex items-center gap-2 text-xs text-slate-500" data-live={live}>
 					<span className="relative flex size-2" aria-hidden>
-						<span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:animate-none" />
-						<span className="relative inline-flex size-2 rounded-full bg-emerald-500" />
+						{live ? (
+							<span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75 motion-reduce:animate-none" />
+						) : null}
+						<span
+							className={cn('relative inline-flex size-2 rounded-full', live ? 'bg-emerald-500' : 'bg-slate-300')}
+						/>
 					</span>
-					{copy.live}
+					{live ? copy.live : copy.notLive}
 				</p>
 				{conversations.length === 0 ? (
 					<p className="mt-6 rounded-2xl bg-slate-50 px-4 py-8 text-center text-sm text-slate-600 ring-1 ring-slate-200">
