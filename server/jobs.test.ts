@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { quickAddJob, runOnce } from 'graphile-worker'
 import { afterAll, expect, test, vi } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
-import { jobTaskList } from './jobs.ts'
+import { jobCrontab, jobTaskList, startJobLanes } from './jobs.ts'
 
 const email = `prune-${randomUUID()}@example.com`
 afterAll(async () => {
@@ -47,4 +47,20 @@ test('prune-expired removes expired sessions, tokens and old rate-limit windows,
 	// The job is done: nothing left in the queue.
 	const [{ count }] = await prisma.$queryRaw<Array<{ count: bigint }>>`SELECT count(*) FROM graphile_worker.jobs`
 	expect(Number(count)).toBe(0)
+})
+
+test("the server's two lanes start without a complaint about a crontab file (only the main lane schedules)", async () => {
+	const lines: string[] = []
+	for (const level of ['log', 'info', 'warn', 'error'] as const)
+		vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')))
+	const lanes = await startJobLanes({
+		connectionString: process.env.DATABASE_URL!,
+		concurrency: 1,
+		webhookConcurrency: 1,
+		crontab: jobCrontab,
+	})
+	await lanes.stop()
+	vi.restoreAllMocks()
+	// The webhook lane has no crontab; graphile-worker used to look for ./crontab and say "cron is disabled".
+	expect(lines.filter((line) => /crontab|cron is disabled/i.test(line))).toEqual([])
 })

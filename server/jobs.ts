@@ -89,9 +89,8 @@ export async function startJobLanes({ webhookConcurrency, accountShare, ...optio
 		lanes.push(
 			await startJobWorker({
 				...options,
-				// An empty crontab: the main lane schedules; undefined would make graphile-worker look
-				// for a crontab file and log that cron is disabled.
-				crontab: '',
+				// The main lane schedules; this one has no crontab.
+				crontab: undefined,
 				concurrency: webhookConcurrency,
 				taskList: webhookTaskList,
 				accountShare: accountShare ?? Math.ceil(webhookConcurrency / 2),

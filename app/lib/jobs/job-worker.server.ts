@@ -62,7 +62,9 @@ export async function startJobWorker({
 		pgPool,
 		concurrency,
 		taskList,
-		crontab,
+		// No crontab: no schedule at all. (Left out, graphile-worker reads ./crontab, and an empty
+		// string is the same to it: it then logs that cron is disabled, which reads like an outage.)
+		...(crontab ? { crontab } : { parsedCronItems: [] }),
 		// Before each fetch: the accounts that hold their share already are skipped for this one.
 		forbiddenFlags: share.forbiddenFlags,
 		logger: jobLogger,
