@@ -315,6 +315,21 @@ const DELETE_BATCH = 1000
 const MESSAGE_BYTES = Prisma.sql`(octet_length(m.text) + COALESCE(octet_length(m.sources::text), 0) + COALESCE(octet_length(m.feedback_comment), 0))`
 
 /**
+ * Deletes a user's oldest conversations beyond `cap`, counted newest first by `weight` (an SQL
+ * expression over the conversation `c`: its messages, or its bytes): the newest that fit stay.
+ */
+function removeOldestBeyond(userId: string, weight: Prisma.Sql, cap: number) {
+	return prisma.$executeRaw`
+		DELETE FROM chatbot_conversations WHERE id IN (
+			SELECT id FROM (
+				SELECT c.id, sum(w.units) OVER (ORDER BY c.last_message_at DESC, c.id DESC) AS kept
+				FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+				CROSS JOIN LATERAL (SELECT ${weight} AS units) w
+				WHERE b.user_id = ${userId}::uuid
+			) ranked WHERE kept > ${cap})`
+}
+
+/**
  * The retention job: conversations older than their chatbot's retention, then, for any user over
  * the stored-message cap or the stored-bytes cap, their oldest conversations until they fit.
  * Deletes in batches so a big backlog never holds long locks. Returns how many conversations went.
@@ -338,14 +353,7 @@ export async function pruneConversations({
 		FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
 		GROUP BY b.user_id HAVING sum(c.message_count) > ${maxMessagesPerUser}`
 	for (const { userId, stored } of over) {
-		// The newest conversations that fit stay; everything older goes.
-		const count = await prisma.$executeRaw`
-			DELETE FROM chatbot_conversations WHERE id IN (
-				SELECT id FROM (
-					SELECT c.id, sum(c.message_count) OVER (ORDER BY c.last_message_at DESC, c.id DESC) AS kept
-					FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
-					WHERE b.user_id = ${userId}::uuid
-				) ranked WHERE kept > ${maxMessagesPerUser})`
+		const count = await removeOldestBeyond(userId, Prisma.sql`c.message_count`, maxMessagesPerUser)
 		console.warn(
 			`Conversation logs: user ${userId} had ${stored} stored messages (cap ${maxMessagesPerUser}); removed their ${count} oldest conversations`,
 		)
@@ -356,16 +364,11 @@ export async function pruneConversations({
 		FROM chatbot_messages m JOIN chatbots b ON b.id = m.chatbot_id
 		GROUP BY b.user_id HAVING sum(${MESSAGE_BYTES}) > ${maxBytesPerUser}`
 	for (const { userId, stored } of heavy) {
-		const count = await prisma.$executeRaw`
-			DELETE FROM chatbot_conversations WHERE id IN (
-				SELECT id FROM (
-					SELECT c.id, sum(weight.bytes) OVER (ORDER BY c.last_message_at DESC, c.id DESC) AS kept
-					FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
-					CROSS JOIN LATERAL (
-						SELECT COALESCE(sum(${MESSAGE_BYTES}), 0) AS bytes FROM chatbot_messages m WHERE m.conversation_id = c.id
-					) weight
-					WHERE b.user_id = ${userId}::uuid
-				) ranked WHERE kept > ${maxBytesPerUser})`
+		const count = await removeOldestBeyond(
+			userId,
+			Prisma.sql`(SELECT COALESCE(sum(${MESSAGE_BYTES}), 0) FROM chatbot_messages m WHERE m.conversation_id = c.id)`,
+			maxBytesPerUser,
+		)
 		console.warn(
 			`Conversation logs: user ${userId} had ${Math.round(stored)} bytes of stored conversations (cap ${maxBytesPerUser}); removed their ${count} oldest conversations`,
 		)
