@@ -1,12 +1,11 @@
 // The request share counts the signed-in user, whichever of their sessions a request comes from:
 // signing in ten times does not give one user ten shares of the database pool. A forged cookie, an
 // unknown session and a database that cannot answer count the request against its IP's client key.
-import type { AddressInfo } from 'node:net'
-import express from 'express'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { CLIENT_IP_HEADER } from '~/lib/client-ip.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { createSession, sessionOwnerOf } from '~/lib/session.server.ts'
+import { startHeldRequests, until } from '../tests/support/held-requests.ts'
 import { requestClient } from './request-client.ts'
 import { requestShare } from './request-share.ts'
 
@@ -17,35 +16,13 @@ const share = requestShare({
 	maxWaitMs: 20_000,
 	clientOf: requestClient({ ownerOf: sessionOwnerOf }),
 })
-/** Requests in the handler now, per label the test gave them, and the highest count seen. */
-const inHandler = new Map<string, number>()
-const highest = new Map<string, number>()
-const held: Array<() => void> = []
-
-let base: string
-let close: () => Promise<void>
 const users: string[] = []
+let server: Awaited<ReturnType<typeof startHeldRequests>>
 beforeAll(async () => {
-	const app = express()
-	app.use(share.middleware)
-	app.all('/{*splat}', (req, res) => {
-		const label = String(req.headers['x-label'])
-		const now = (inHandler.get(label) ?? 0) + 1
-		inHandler.set(label, now)
-		highest.set(label, Math.max(highest.get(label) ?? 0, now))
-		held.push(() => {
-			inHandler.set(label, inHandler.get(label)! - 1)
-			res.send('done')
-		})
-	})
-	const server = app.listen(0, '127.0.0.1')
-	await new Promise((resolve) => server.once('listening', resolve))
-	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-	close = () => new Promise((resolve) => server.close(() => resolve()))
+	server = await startHeldRequests({ middleware: share.middleware, labelOf: (req) => String(req.headers['x-label']) })
 })
 afterAll(async () => {
-	for (const end of held.splice(0)) end()
-	await close()
+	await server.close()
 	await prisma.user.deleteMany({ where: { id: { in: users } } })
 })
 
@@ -58,17 +35,7 @@ const newUser = async (name: string) => {
 }
 const cookieOf = async (userId: string) => (await createSession(userId)).setCookie.split(';')[0]
 const get = (label: string, headers: Record<string, string>) =>
-	fetch(`${base}/playground`, { headers: { 'x-label': label, ...headers } })
-const until = async (check: () => boolean) => {
-	for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
-	expect(check()).toBe(true)
-}
-const releaseAll = async () => {
-	while (held.length > 0) {
-		for (const end of held.splice(0)) end()
-		await new Promise((resolve) => setTimeout(resolve, 20))
-	}
-}
+	fetch(`${server.base}/playground`, { headers: { 'x-label': label, ...headers } })
 
 test("several sessions of one user, from several addresses, run no more than one share at once; another user's request runs", async () => {
 	const greedy = await newUser('greedy')
@@ -79,17 +46,17 @@ test("several sessions of one user, from several addresses, run no more than one
 	)
 	// Every one of them has arrived: running, or waiting for a turn.
 	const waiting = () => [...share.clients.values()].reduce((sum, client) => sum + client.waiting.length, 0)
-	await until(() => held.length + waiting() === 15)
-	expect(inHandler.get('greedy')).toBe(PER_CLIENT)
+	await until(() => server.held.length + waiting() === 15)
+	expect(server.inHandler.get('greedy')).toBe(PER_CLIENT)
 	expect(share.clients.get(`user:${greedy}`)?.waiting.length).toBe(15 - PER_CLIENT)
 
 	const other = await newUser('other')
 	const otherAnswer = get('other', { Cookie: await cookieOf(other), [CLIENT_IP_HEADER]: '198.51.100.1' })
-	await until(() => inHandler.get('other') === 1)
+	await until(() => server.inHandler.get('other') === 1)
 
-	await releaseAll()
+	await server.releaseAll()
 	for (const answer of [...answers, otherAnswer]) expect((await answer).status).toBe(200)
-	expect(highest.get('greedy')).toBe(PER_CLIENT)
+	expect(server.highest.get('greedy')).toBe(PER_CLIENT)
 })
 
 test('a forged cookie or a session that is gone counts as the client key of its IP', async () => {

@@ -1,9 +1,8 @@
 // One client's share of the server: at most `perClient` of its requests run at once, a few more wait
 // their turn, the rest get 429 with Retry-After; other clients are never held up, a response counts
 // until its headers are written (an event stream frees its turn at once), and uncounted requests pass.
-import type { AddressInfo } from 'node:net'
-import express from 'express'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startHeldRequests, until } from '../tests/support/held-requests.ts'
 import { perClientOf, requestShare } from './request-share.ts'
 
 const share = requestShare({
@@ -12,56 +11,26 @@ const share = requestShare({
 	maxWaitMs: 1_500,
 	clientOf: (req) => (req.path === '/healthz' ? null : String(req.headers['x-client'])),
 })
-/** Requests in the handler now, per client, and the highest count seen. */
-const inHandler = new Map<string, number>()
-const highest = new Map<string, number>()
-/** Held requests end when the test says so. */
-const held: Array<() => void> = []
-
-let base: string
-let close: () => Promise<void>
+let server: Awaited<ReturnType<typeof startHeldRequests>>
 beforeAll(async () => {
-	const app = express()
-	app.use(share.middleware)
-	app.get('/healthz', (_req, res) => res.send('ok'))
-	app.get('/events', (_req, res) => {
-		// An event stream: headers at once, then open for as long as the test likes.
-		res.writeHead(200, { 'Content-Type': 'text/event-stream' })
-		res.write('event: hello\ndata: {}\n\n')
-		held.push(() => res.end())
+	server = await startHeldRequests({
+		middleware: share.middleware,
+		labelOf: (req) => String(req.headers['x-client']),
+		routes: (app) => {
+			app.get('/healthz', (_req, res) => res.send('ok'))
+			app.get('/events', (_req, res) => {
+				// An event stream: headers at once, then open for as long as the test likes.
+				res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+				res.write('event: hello\ndata: {}\n\n')
+				server.held.push(() => res.end())
+			})
+		},
 	})
-	app.all('/{*splat}', (req, res) => {
-		const client = String(req.headers['x-client'])
-		const now = (inHandler.get(client) ?? 0) + 1
-		inHandler.set(client, now)
-		highest.set(client, Math.max(highest.get(client) ?? 0, now))
-		held.push(() => {
-			inHandler.set(client, inHandler.get(client)! - 1)
-			res.send(`done ${req.path}`)
-		})
-	})
-	const server = app.listen(0, '127.0.0.1')
-	await new Promise((resolve) => server.once('listening', resolve))
-	base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-	close = () => new Promise((resolve) => server.close(() => resolve()))
 })
-afterAll(async () => {
-	for (const end of held.splice(0)) end()
-	await close()
-})
+afterAll(() => server.close())
 
 const get = (path: string, client: string, signal?: AbortSignal) =>
-	fetch(`${base}${path}`, { headers: { 'x-client': client }, signal })
-const until = async (check: () => boolean) => {
-	for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
-	expect(check()).toBe(true)
-}
-const releaseAll = async () => {
-	while (held.length > 0) {
-		for (const end of held.splice(0)) end()
-		await new Promise((resolve) => setTimeout(resolve, 20))
-	}
-}
+	fetch(`${server.base}${path}`, { headers: { 'x-client': client }, signal })
 
 test('the share of a pool is a fraction of its size, at least one', () => {
 	expect(perClientOf(10, 0.3)).toBe(3)
@@ -71,7 +40,7 @@ test('the share of a pool is a fraction of its size, at least one', () => {
 
 test('two run, two wait their turn, the fifth gets 429 at once; another client and the health check pass meanwhile', async () => {
 	const answers = ['/a', '/b', '/c', '/d'].map((path) => get(path, 'greedy'))
-	await until(() => inHandler.get('greedy') === 2 && share.clients.get('greedy')?.waiting.length === 2)
+	await until(() => server.inHandler.get('greedy') === 2 && share.clients.get('greedy')?.waiting.length === 2)
 
 	const refused = await get('/e', 'greedy')
 	expect(refused.status).toBe(429)
@@ -83,19 +52,19 @@ test('two run, two wait their turn, the fifth gets 429 at once; another client a
 
 	// Someone else is not held up by the greedy client's line.
 	const other = get('/mine', 'other')
-	await until(() => inHandler.get('other') === 1)
-	await releaseAll()
+	await until(() => server.inHandler.get('other') === 1)
+	await server.releaseAll()
 	expect((await other).status).toBe(200)
 	const statuses = await Promise.all(answers.map(async (answer) => (await answer).status))
 	expect(statuses).toEqual([200, 200, 200, 200])
-	expect(highest.get('greedy')).toBe(2)
+	expect(server.highest.get('greedy')).toBe(2)
 	// Nothing is left counted once everything has answered.
 	await until(() => share.clients.size === 0)
 })
 
 test('a request that waits longer than its turn allows gets 429, and one whose client gave up leaves the line', async () => {
 	const running = [get('/1', 'slow'), get('/2', 'slow')]
-	await until(() => inHandler.get('slow') === 2)
+	await until(() => server.inHandler.get('slow') === 2)
 	const gaveUp = new AbortController()
 	const abandoned = get('/3', 'slow', gaveUp.signal).catch(() => null)
 	await until(() => share.clients.get('slow')?.waiting.length === 1)
@@ -107,7 +76,7 @@ test('a request that waits longer than its turn allows gets 429, and one whose c
 	const late = await get('/4', 'slow')
 	expect(late.status).toBe(429)
 	expect(performance.now() - started).toBeGreaterThanOrEqual(1_000)
-	await releaseAll()
+	await server.releaseAll()
 	expect((await Promise.all(running)).map((answer) => answer.status)).toEqual([200, 200])
 	await until(() => share.clients.size === 0)
 })
@@ -117,8 +86,8 @@ test('an event stream frees its turn once its headers are written', async () => 
 	expect(streams.map((stream) => stream.status)).toEqual([200, 200, 200])
 	await until(() => share.clients.size === 0)
 	const page = get('/page', 'watcher')
-	await until(() => inHandler.get('watcher') === 1)
-	await releaseAll()
+	await until(() => server.inHandler.get('watcher') === 1)
+	await server.releaseAll()
 	expect((await page).status).toBe(200)
 	for (const stream of streams) await stream.body?.cancel()
 })
