@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { answerPieces, citedNumbers, passageHeader } from './citations.ts'
-import { composeOfflineAnswer, ownDontKnow } from './offline-model.server.ts'
+import { composeOfflineAnswer } from './offline-answer.ts'
+import { ownDontKnow } from './offline-model.server.ts'
 
 test('an answer’s "[n]" become citations of the listed sources; invented numbers are dropped', () => {
 	expect(answerPieces('It costs 4,999 rupees [2]. Delivery is free [1][7].', 2)).toEqual([
@@ -27,14 +28,14 @@ test('the offline model answers from numbered passages, cites the one it used, a
 	for (const question of ['How fast do you ship?', 'How long does shipping take?'])
 		expect(composeOfflineAnswer(question, knowledge, 'IDK')).toBe('We ship across India in three to five days.')
 	expect(composeOfflineAnswer('Do you sell gift cards?', knowledge, 'IDK', undefined, { cite: true })).toBe('IDK')
-	// A heading on its own line names the paragraph after it; it is not an answer by itself.
+	// A heading on its own line names the paragraph after it: it finds it, and is not glued into the quote.
 	expect(
 		composeOfflineAnswer(
 			'How long does shipping take?',
 			'Shipping\n\nWe ship across India in three to five working days.\n\nReturns\n\nItems can come back within 30 days.',
 			'IDK',
 		),
-	).toBe('Shipping: We ship across India in three to five working days.')
+	).toBe('We ship across India in three to five working days.')
 })
 
 test('the owner\'s own words for "I don\'t know" are found in their instructions', () => {

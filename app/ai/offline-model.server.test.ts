@@ -1,6 +1,7 @@
 import { generateText, streamText } from 'ai'
 import { expect, test } from 'vitest'
-import { composeOfflineAnswer, createOfflineModel, KNOWLEDGE_END, KNOWLEDGE_START } from './offline-model.server.ts'
+import { composeOfflineAnswer } from './offline-answer.ts'
+import { createOfflineModel, KNOWLEDGE_END, KNOWLEDGE_START } from './offline-model.server.ts'
 import { excerptAround, splitPassages, withEarlierSubject } from './retrieval.ts'
 
 const FALLBACK = "I don't know"
@@ -88,13 +89,13 @@ test('the answer is the sentence that answers, and "I don\'t know" when the know
 	expect(composeOfflineAnswer('How much does the Falcon cost?', knowledge, FALLBACK)).toBe(
 		'The Falcon sells for 1,499 rupees, delivery included.',
 	)
-	// A decimal point does not end a sentence.
+	// A decimal point does not end a sentence; "It…" is quoted with the sentence it leans on.
 	expect(composeOfflineAnswer('How heavy is the Falcon?', knowledge, FALLBACK)).toBe(
-		'It weighs 0.8 kg without its stand.',
+		'The Falcon sells for 1,499 rupees, delivery included. It weighs 0.8 kg without its stand.',
 	)
 	// "It…" is about what the sentence before named: in a passage about two widgets, the Eagle's weight.
 	expect(composeOfflineAnswer("What is the Eagle's weight?", `${knowledge.replace('\n\n', ' ')}`, FALLBACK)).toBe(
-		'It weighs 1.1 kg without its stand.',
+		'The Eagle sells for 1,749 rupees. It weighs 1.1 kg without its stand.',
 	)
 	expect(composeOfflineAnswer('Which workshop assembles the Falcon?', knowledge, FALLBACK)).toBe(
 		'The Falcon is assembled in our Pune workshop.',

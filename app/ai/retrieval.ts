@@ -20,8 +20,16 @@ const QUESTION_WORDS = new Set(
 
 export function tokenize(text: string): string[] {
 	// oxlint-disable-next-line no-misleading-character-class -- Devanagari vowel signs are word characters here, on purpose
-	return (text.toLowerCase().match(/[a-z0-9\u0900-\u097f]+/g) ?? []).filter((word) => !STOP_WORDS.has(word)).map(stem)
+	return (foldAccents(text.toLowerCase()).match(/[a-z0-9\u0900-\u097f]+/g) ?? [])
+		.filter((word) => !STOP_WORDS.has(word))
+		.map(stem)
 }
+
+/**
+ * "Beyoncé" and "Beyonce", "café" and "cafe" are one word: Latin letters lose their accents (the
+ * combining marks that NFD splits off). Devanagari's marks are letters of their words and stay.
+ */
+const foldAccents = (text: string) => (/[\u00c0-\u024f]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text)
 
 /**
  * A light suffix stripper so "services"/"service", "workshops"/"workshop", "assembles"/"assembled"
@@ -217,6 +225,7 @@ export function sentencesOf(passage: string) {
 		if (!SENTENCE_END.has(passage[index])) continue
 		const next = passage[index + 1]
 		if (next !== undefined && next.trim() !== '') continue
+		if (passage[index] === '.' && (isAbbreviation(passage, index) || startsLowercase(passage, index + 1))) continue
 		// A sentence has more than its punctuation: a stray "." that opens the passage is dropped.
 		if (index > start) sentences.push(passage.slice(start, index + 1))
 		start = index + 1
@@ -227,6 +236,30 @@ export function sentencesOf(passage: string) {
 }
 
 const SENTENCE_END = new Set(['.', '!', '?'])
+
+/** Words a full stop follows without ending the sentence ("St. John's", "Dr. Rao", "U.S. chart"). */
+const ABBREVIATIONS = new Set(
+	'mr mrs ms dr st jr sr prof rev gen col capt lt sgt mt ft inc ltd co corp bros vs etc approx dept est no nos fig vol pp ed eds jan feb mar apr jun jul aug sep sept oct nov dec e.g i.e u.s u.k u.n a.m p.m'.split(
+		' ',
+	),
+)
+
+/** Whether the word that ends at `dot` is an abbreviation or an initial ("J. K. Rowling"). */
+function isAbbreviation(passage: string, dot: number) {
+	let start = dot
+	// Back over the word and its inner dots ("e.g", "U.S"), at most a few characters.
+	while (start > 0 && dot - start < 12 && /[\p{L}.]/u.test(passage[start - 1])) start--
+	const word = passage.slice(start, dot).toLowerCase()
+	return word.length === 1 || ABBREVIATIONS.has(word)
+}
+
+/** Whether the text after `from` (past spaces) goes on in lower case: the sentence did not end. */
+function startsLowercase(passage: string, from: number) {
+	let index = from
+	while (index < passage.length && index - from < 8 && passage[index].trim() === '') index++
+	const next = passage[index]
+	return next !== undefined && next !== next.toUpperCase() && next === next.toLowerCase()
+}
 
 /**
  * Up to `max` characters of a passage, around what the question asks: from the sentence that holds

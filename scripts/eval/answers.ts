@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto'
 import { startApp } from '../bench/start-app.ts'
 import { buildHandbook, type EvalQuestion } from './handbook.ts'
+import { squadSets, type SquadItem } from './squad.ts'
 
 const SESSION_SECRET = 'eval-session-secret-0123456789abcdef0123456789'
 /** The preview allows 60 questions a minute per owner: the questions are shared among owners. */
@@ -23,11 +24,24 @@ process.env.DATABASE_URL = app.databaseUrl
 process.env.SESSION_SECRET = SESSION_SECRET
 const { prisma } = await import('~/lib/db.server.ts')
 const { createChatbot } = await import('~/features/chatbots/chatbots.server.ts')
-const { indexTextSource } = await import('~/features/chatbots/text-source.server.ts')
 const { ChatbotFormSchema } = await import('~/features/chatbots/chatbot-schema.ts')
 const { sessionCookieFor } = await import('../../tests/support/session-cookie.ts')
 const { rankPassages } = await import('~/ai/retrieval.ts')
 const { OFFLINE_DONT_KNOW } = await import('~/ai/offline-model.server.ts')
+const { answerChatbotQuestion } = await import('~/features/chatbots/reply.server.ts')
+
+/** Which sets to run: all by default; `--only=tuning` (or held-out, handbook) for one. */
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
+
+/** Waits for the app's job worker to index a chatbot's typed text (the questions need its chunks). */
+async function textIndexed(chatbotId: string) {
+	for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((r) => setTimeout(r, 100))) {
+		const source = await prisma.knowledgeSource.findFirst({ where: { chatbotId, kind: 'text' }, select: { status: true } })
+		if (source?.status === 'ready') return
+		if (source?.status === 'failed') throw new Error(`Indexing the text of chatbot ${chatbotId} failed`)
+	}
+	throw new Error(`The text of chatbot ${chatbotId} was not indexed within 2 minutes`)
+}
 
 type Owner = { cookie: string; chatbotId: string }
 
@@ -64,15 +78,15 @@ async function evaluate(label: string, widgetsPerParagraph: number) {
 	const { text, questions, followUps } = buildHandbook({ widgetsPerParagraph })
 	const owners: Owner[] = []
 	for (let i = 0; i < OWNERS; i++) {
-		const cookie = await sessionCookieFor(`eval-${label}-${i}@example.com`)
-		const user = await prisma.user.findUniqueOrThrow({ where: { email: `eval-${label}-${i}@example.com` } })
+		const email = `eval-handbook-${widgetsPerParagraph}-${i}@example.com`
+		const cookie = await sessionCookieFor(email)
+		const user = await prisma.user.findUniqueOrThrow({ where: { email } })
 		const { chatbot } = await createChatbot(
 			user.id,
 			ChatbotFormSchema.parse({ name: 'Handbook', knowledgeBase: text, systemPrompt: '' }),
 			app.origin,
 		)
-		// Indexed now, as the app's job worker would: the questions below need the chunks.
-		await indexTextSource({ chatbotId: chatbot.id })
+		await textIndexed(chatbot.id)
 		owners.push({ cookie, chatbotId: chatbot.id })
 	}
 	const chunks = await prisma.knowledgeChunk.findMany({
@@ -153,10 +167,99 @@ async function evaluate(label: string, widgetsPerParagraph: number) {
 	}
 }
 
+const normal = (text: string) =>
+	text
+		.replace(/\s?\[\d{1,2}\]/g, '')
+		.replace(/\s+/g, ' ')
+		.toLowerCase()
+		.trim()
+const median = (values: number[]) => percentile(values, 50)
+
+/**
+ * One set of real articles: each article is one chatbot's typed knowledge, indexed as the app's job
+ * would, and each question goes to the preview's answer (answerChatbotQuestion: retrieval, the
+ * offline model, the sources it lists), in this process rather than over HTTP so that thousands of
+ * questions take a minute. Misses are printed with EVAL_VERBOSE, never for the held-out set.
+ */
+async function evaluateArticles(label: string, articles: Array<ReturnType<typeof squadSets>['tuning'][number]>) {
+	type Result = { item: SquadItem; reply: string; positions: number[]; reference: number[]; chunks: string[] }
+	const results: Result[] = []
+	let chunkCount = 0
+	for (const [a, article] of articles.entries()) {
+		const email = `eval-${label.replace(/\W+/g, '-').toLowerCase()}-${a}@example.com`
+		await sessionCookieFor(email)
+		const user = await prisma.user.findUniqueOrThrow({ where: { email } })
+		const { chatbot } = await createChatbot(
+			user.id,
+			ChatbotFormSchema.parse({ name: article.title, knowledgeBase: article.knowledge, systemPrompt: '' }),
+			app.origin,
+		)
+		await textIndexed(chatbot.id)
+		const chunks = (
+			await prisma.knowledgeChunk.findMany({
+				where: { chatbotId: chatbot.id },
+				orderBy: { position: 'asc' },
+				select: { content: true },
+			})
+		).map((chunk) => chunk.content)
+		chunkCount += chunks.length
+		const forReply = { id: chatbot.id, name: article.title, systemPrompt: '' }
+		const queue = [...article.items]
+		const worker = async () => {
+			for (let item = queue.shift(); item; item = queue.shift()) {
+				const { text, sources } = await answerChatbotQuestion(
+					forReply,
+					[{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: item.question }] }],
+					{ label: 'Answer evaluation' },
+				)
+				results.push({
+					item,
+					reply: text ?? '',
+					positions: sources.map((source) => source.position),
+					reference: rankPassages(item.question, chunks, 4).map((passage) => passage.index),
+					chunks,
+				})
+			}
+		}
+		await Promise.all(Array.from({ length: 6 }, worker))
+	}
+	const holds = (result: Result, position: number | undefined) =>
+		position !== undefined && !!result.item.evidence && normal(result.chunks[position] ?? '').includes(normal(result.item.evidence))
+	const answerable = results.filter((r) => r.item.answers.length > 0)
+	const unanswerable = results.filter((r) => r.item.answers.length === 0)
+	const at = (k: number, pick: (r: Result) => number[]) =>
+		pct(answerable.filter((r) => pick(r).slice(0, k).some((p) => holds(r, p))).length, answerable.length)
+	const abstained = (r: Result) => r.reply.trim() === OFFLINE_DONT_KNOW
+	const right = (r: Result) => r.item.answers.some((answer) => normal(r.reply).includes(normal(answer)))
+	const words = (r: Result) => normal(r.reply).split(' ').filter(Boolean).length
+	console.log(
+		`\n${label}: ${articles.length} articles, ${results.length} questions (${answerable.length} answerable, ${unanswerable.length} not), ${chunkCount} chunks`,
+	)
+	console.log(
+		`Retrieval hit@1: ${at(1, (r) => r.positions)} (textbook BM25: ${at(1, (r) => r.reference)}); hit@4: ${at(4, (r) => r.positions)} (textbook BM25: ${at(4, (r) => r.reference)})`,
+	)
+	console.log(`Reply contains a gold answer: ${pct(answerable.filter(right).length, answerable.length)} of answerable questions`)
+	console.log(
+		`False "I don't know" on answerable questions: ${pct(answerable.filter(abstained).length, answerable.length)}; "I don't know" on unanswerable ones: ${pct(unanswerable.filter(abstained).length, unanswerable.length)}`,
+	)
+	console.log(`Median reply: ${median(results.filter((r) => !abstained(r)).map(words))} words (answers, not "I don't know")`)
+	if (process.env.EVAL_VERBOSE && label.includes('tuning')) {
+		for (const r of results.filter((r) => (r.item.answers.length ? !right(r) : !abstained(r))))
+			console.log(
+				`MISS [${r.positions.join(",")}|${r.reference.join(",")}] ${r.item.question} | gold ${r.item.answers.join(' / ') || '(none)'} | hit ${holds(r, r.positions[0]) ? 1 : holds(r, r.positions[1]) ? 2 : '-'} | ${r.reply.slice(0, 220)}`,
+			)
+	}
+}
+
 try {
-	await evaluate('One widget per passage', 1)
-	// Other owners: the preview's per-owner limit is per minute.
-	await evaluate('Three widgets per passage', 3)
+	const { tuning, heldOut } = squadSets()
+	if (!only || only === 'tuning') await evaluateArticles('SQuAD 2.0 train, tuning articles', tuning)
+	if (!only || only === 'held-out') await evaluateArticles('SQuAD 2.0 train, held-out articles', heldOut)
+	if (!only || only === 'handbook') {
+		await evaluate('Handbook (regression check), one widget per passage', 1)
+		// Other owners: the preview's per-owner limit is per minute.
+		await evaluate('Handbook (regression check), three widgets per passage', 3)
+	}
 } finally {
 	await prisma.$disconnect()
 	await app.stop()

@@ -5,7 +5,8 @@ import { answerPieces, citedNumbers, passageHeader } from '~/ai/citations.ts'
 // settings, model answers, and the offline model's sentence and term splitting. Each takes one hostile
 // string; tests/support/text-handler-process.ts times them and app/lib/linear-text.test.ts holds each
 // to a bound on the adversarial inputs below (ADR 0024). A new normaliser or tokenizer belongs here.
-import { ownDontKnow, composeOfflineAnswer } from '~/ai/offline-model.server.ts'
+import { composeOfflineAnswer } from '~/ai/offline-answer.ts'
+import { ownDontKnow } from '~/ai/offline-model.server.ts'
 import {
 	coverage,
 	excerptAround,

@@ -1,7 +1,7 @@
 // The site assistant's knowledge (the site's own copy) answers what visitors ask, through the
 // offline model's retrieval.
 import { expect, test } from 'vitest'
-import { composeOfflineAnswer } from '~/ai/offline-model.server.ts'
+import { composeOfflineAnswer } from '~/ai/offline-answer.ts'
 import { rankPassages, splitPassages } from '~/ai/retrieval.ts'
 import { siteKnowledge } from './site-knowledge.server.ts'
 

@@ -1,0 +1,460 @@
+// What the built-in offline model says: it quotes, it does not compose. The reply is the part of one
+// passage that answers (a sentence, with the sentence before it when it leans on it; a list or a
+// code block whole, with the line that introduces it), verbatim, with its citation; or "I don't know"
+// when the evidence does not answer. docs/decisions/0032-quoting-offline-model.md
+import { PASSAGE_HEADER } from './citations.ts'
+import {
+	meanings,
+	questionTerms,
+	rankPassages,
+	searchText,
+	sentencesOf,
+	splitPassages,
+	tokenize,
+	weightedTerms,
+	type SearchQuery,
+} from './retrieval.ts'
+
+const GREETINGS = /^(hi|hello|hey|namaste|good (morning|afternoon|evening))\b/i
+
+/** One retrieved passage: its text and, when the knowledge numbers them, its source. */
+type Passage = { text: string; rank: number; source?: { number: number; name: string } }
+
+/**
+ * A block of a passage in the knowledge format (docs/decisions/0030-knowledge-format.md): a
+ * heading, a paragraph, a list, a table or a fenced code block.
+ */
+type Block = { kind: 'heading' | 'paragraph' | 'list' | 'table' | 'code'; text: string; level?: number }
+
+/** A piece the reply can quote: a sentence (with what it leans on), a list, a table or code. */
+type Unit = {
+	passage: Passage
+	/** What the reply says, verbatim from the passage. */
+	reply: string
+	/** The words it is found by: its own, and its section's heading. */
+	words: Set<string>
+	/** Words it is found by for less: those of the sentence it leans on. */
+	context: Set<string>
+	/** Its own words in order, for phrases of the question. */
+	sequence: string[]
+	heading: string
+	kind: Block['kind']
+	/** Position among its passage's units, for the lines of a passage shown together. */
+	order: number
+	/** Which block of the passage it is from. */
+	block: number
+}
+
+const FENCE = '```'
+const MARKDOWN_HEADING = /^(#{1,6})\s+(\S.*)$/
+const LIST_ITEM = /^\s*(?:[-*•]|\d{1,3}[.)])\s+\S/
+const TABLE_ROW = /^\s*\|.*\|\s*$/
+
+/** A short line on its own that is not a sentence: a heading in typed text or an older index. */
+const isPlainHeading = (text: string) =>
+	text.length <= 80 && !/[.!?:;,]$/.test(text) && !text.includes('\n') && !LIST_ITEM.test(text)
+
+/** A passage's blocks: split at blank lines, except inside a code fence. */
+export function blocksOf(text: string): Block[] {
+	const blocks: Block[] = []
+	const lines = text.split('\n')
+	let current: string[] = []
+	const flush = () => {
+		const body = current.join('\n').trim()
+		current = []
+		if (!body) return
+		const heading = MARKDOWN_HEADING.exec(body)
+		const rows = body.split('\n')
+		if (heading && rows.length === 1) blocks.push({ kind: 'heading', text: heading[2].trim(), level: heading[1].length })
+		else if (rows.every((row) => LIST_ITEM.test(row) || /^\s{2,}\S/.test(row)) && LIST_ITEM.test(rows[0]))
+			blocks.push({ kind: 'list', text: body })
+		else if (rows.every((row) => TABLE_ROW.test(row))) blocks.push({ kind: 'table', text: body })
+		else if (isPlainHeading(body)) blocks.push({ kind: 'heading', text: body, level: 6 })
+		else blocks.push({ kind: 'paragraph', text: body.replace(/\s+/g, ' ') })
+	}
+	for (let index = 0; index < lines.length; index++) {
+		const line = lines[index]
+		if (line.trimStart().startsWith(FENCE)) {
+			flush()
+			const code = [line]
+			for (index++; index < lines.length; index++) {
+				code.push(lines[index])
+				if (lines[index].trimStart().startsWith(FENCE)) break
+			}
+			if (!code.at(-1)!.trimStart().startsWith(FENCE) || code.length === 1) code.push(FENCE)
+			blocks.push({ kind: 'code', text: code.join('\n') })
+		} else if (line.trim() === '') flush()
+		else current.push(line)
+	}
+	flush()
+	return blocks
+}
+
+/** Words that open a sentence about what the one before it named. */
+const REFERS_BACK = /^(it|its|it's|they|their|theirs|this|these|that|those|he|his|she|her|such)\b/i
+
+/** The units of one passage, in order. */
+function unitsOf(passage: Passage): Unit[] {
+	const units: Unit[] = []
+	let heading = ''
+	const blocks = blocksOf(passage.text)
+	blocks.forEach((block, index) => {
+		if (block.kind === 'heading') {
+			// A document's title (level 1) names the whole file, not a section of it.
+			if ((block.level ?? 6) > 1) heading = block.text
+			return
+		}
+		const add = (reply: string, own: string, kind: Block['kind'], context = '') => {
+			const sequence = tokenize(own)
+			units.push({
+				passage,
+				reply,
+				words: new Set([...sequence, ...tokenize(heading)]),
+				// The page's or file's title names what all of its passage is about.
+				context: new Set(tokenize(`${context} ${passage.source?.name ?? ''}`)),
+				sequence,
+				heading,
+				kind,
+				order: units.length,
+				block: index,
+			})
+		}
+		if (block.kind === 'paragraph') {
+			const sentences = sentencesOf(block.text)
+			for (let i = 0; i < sentences.length; i++) {
+				const sentence = sentences[i]
+				// Questions in the knowledge (an FAQ's, or the owner's answer to an unanswered one) are
+				// never quoted: they find the sentences after them, which are.
+				if (sentence.trim().endsWith('?')) {
+					let end = i
+					while (end < sentences.length && sentences[end].trim().endsWith('?')) end++
+					const asked = sentences.slice(i, end).join(' ')
+					let stop = end
+					while (stop < sentences.length && stop < end + 3 && !sentences[stop].trim().endsWith('?')) stop++
+					const answer = sentences.slice(end, stop).join(' ')
+					if (answer) add(answer, `${asked} ${answer}`, 'paragraph')
+					i = stop - 1
+					continue
+				}
+				// A sentence that leans on the one before ("It weighs 0.8 kg") is quoted with it.
+				const before = i > 0 && REFERS_BACK.test(sentence) ? sentences[i - 1] : ''
+				add(before ? `${before} ${sentence}` : sentence, sentence, 'paragraph', before)
+			}
+			return
+		}
+		// A list, a table or code is quoted whole, with the sentence that introduces it ("To read a
+		// file line by line:"), which is how a reader knows what it is for.
+		const previous = blocks[index - 1]
+		const intro =
+			previous?.kind === 'paragraph' && /[:：]$/.test(previous.text) ? `${sentencesOf(previous.text).at(-1)}\n\n` : ''
+		add(`${intro}${block.text}`, `${intro}${block.kind === 'code' ? codeWords(block.text) : block.text}`, block.kind)
+	})
+	return units
+}
+
+/** Code's words for matching: identifiers split at dots, underscores and case ("readLine" → read line). */
+const codeWords = (code: string) =>
+	code
+		.replace(/```\w*/g, ' ')
+		.replace(/([a-z])([A-Z])/g, '$1 $2')
+		.replace(/[._]/g, ' ')
+
+/**
+ * The knowledge's passages: numbered ones (a chatbot's retrieved chunks, best first) as they are;
+ * otherwise (a voice assistant's description, the site's copy) its paragraphs, ranked here.
+ */
+function passagesOf(knowledge: string, searchFor: SearchQuery): { passages: Passage[]; all: string[]; whole: boolean } {
+	const headers = [...knowledge.matchAll(PASSAGE_HEADER)]
+	if (headers.length > 0) {
+		const passages = headers.map((header, i) => ({
+			text: knowledge.slice(header.index + header[0].length, headers[i + 1]?.index ?? knowledge.length).trim(),
+			rank: i,
+			source: { number: Number(header[1]), name: header[2].trim() },
+		}))
+		return { passages, all: passages.map((passage) => passage.text), whole: false }
+	}
+	const paragraphs = sectionedParagraphs(knowledge)
+	const ranked = rankPassages(searchFor, paragraphs, CANDIDATE_PASSAGES)
+	return { passages: ranked.map((passage, i) => ({ text: passage.text, rank: i })), all: paragraphs, whole: true }
+}
+
+/** Paragraphs of unnumbered knowledge, each with the heading above it, so it is found by both. */
+function sectionedParagraphs(knowledge: string) {
+	const paragraphs: string[] = []
+	let heading = ''
+	for (const block of blocksOf(knowledge)) {
+		if (block.kind === 'heading') heading = (block.level ?? 6) > 1 ? block.text : ''
+		else if (block.kind === 'paragraph')
+			for (const piece of splitPassages(block.text)) paragraphs.push(heading ? `${heading}\n\n${piece}` : piece)
+		else paragraphs.push(heading ? `${heading}\n\n${block.text}` : block.text)
+	}
+	return paragraphs
+}
+
+/** How many of the best passages of unnumbered knowledge the answer is chosen from. */
+const CANDIDATE_PASSAGES = 4
+
+/** Question words and the kind of answer they ask for. */
+type AnswerKind = 'time' | 'number' | 'person' | 'place' | 'name' | null
+
+function answerKindOf(question: string): AnswerKind {
+	const q = question.toLowerCase()
+	if (/\b(when|what year|which year|what date|what time|what day|what month|what decade|what century|how long ago)\b/.test(q))
+		return 'time'
+	if (/\b(how many|how much|what percentage|what percent|how old|how far|how long|how large|how big|how tall)\b/.test(q))
+		return 'number'
+	if (/^(who|whom|whose)\b|\b(who|whom)\b/.test(q)) return 'person'
+	if (/^where\b|\bwhere (is|are|was|were|did|do|does)\b/.test(q)) return 'place'
+	// "What album…", "which company…", "what was the name of…": a title or a name.
+	if (/\b(what|which)( \w+)? (name|album|song|single|film|movie|book|company|label|city|town|country|state|team|band|group|organi[sz]ation|university|school|church|magazine|newspaper|game|console|award|character|language|river|mountain|building|street|brand|product|model)s?\b/.test(q))
+		return 'name'
+	return null
+}
+
+const MONTHS = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(tember)?|oct(ober)?|nov(ember)?|dec(ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|century|decade|today|tomorrow|weekend|[ap]\.?m\.?)\b/gi
+const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/gi
+
+/** Whether a unit holds something of the kind asked for that the question itself does not say. */
+function hasAnswerKind(kind: AnswerKind, reply: string, question: string) {
+	if (!kind) return false
+	const asked = question.toLowerCase()
+	const fresh = (values: string[]) => values.some((value) => !asked.includes(value.toLowerCase()))
+	if (kind === 'time') return fresh(reply.match(/\b\d{3,4}s?\b/g) ?? []) || fresh(reply.match(MONTHS) ?? [])
+	if (kind === 'number') return fresh(reply.match(/\d[\d,.]*/g) ?? []) || fresh(reply.match(NUMBER_WORDS) ?? [])
+	if (kind === 'name' && fresh(reply.match(/"[^"\n]{1,80}"|“[^”\n]{1,80}”/g) ?? [])) return true
+	// A name: capitalised words that do not open the sentence and the question does not have.
+	const names = (reply.match(/(?<=[\p{L}\p{N},;] )\p{Lu}[\p{L}'’-]+/gu) ?? []).filter((name) => !asked.includes(name.toLowerCase()))
+	return names.length > 0
+}
+
+/** The names a question uses (capitalised words past its first, years, codes): what it is about. */
+function namesIn(question: string) {
+	const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []
+	return words
+		.slice(1)
+		.filter((word) => (/^\p{Lu}/u.test(word) && word.length > 2) || /^\d{4}$/.test(word) || /\p{L}\d|\d\p{L}{2,}-/u.test(word))
+		.flatMap((word) => tokenize(word))
+}
+
+/**
+ * Whether a name the question uses is in the passages, allowing for a misspelling ("Roberson" for
+ * "Robertson", "Tempations") and for words written apart ("Super Bowl" for "Superbowl").
+ */
+function mentions(words: Set<string>, joined: Set<string>, name: string) {
+	if (words.has(name) || joined.has(name)) return true
+	if (name.length < 5) return false
+	for (const word of words) if (Math.abs(word.length - name.length) <= 2 && withinTwoEdits(word, name)) return true
+	return false
+}
+
+/** Whether two words are at most two insertions, deletions or substitutions apart (banded, linear). */
+function withinTwoEdits(a: string, b: string) {
+	if (a === b) return true
+	const band = 2
+	let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+	for (let i = 1; i <= a.length; i++) {
+		const current = Array<number>(b.length + 1).fill(band + 1)
+		current[0] = i
+		let best = current[0]
+		for (let j = Math.max(1, i - band); j <= Math.min(b.length, i + band); j++) {
+			current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+			best = Math.min(best, current[j])
+		}
+		if (best > band) return false
+		previous = current
+	}
+	return previous[b.length] <= band
+}
+
+/**
+ * How rare each meaning is among `units` (BM25's IDF): the product's name, in many of them, counts
+ * for little; the fact asked about, in one, for a lot.
+ */
+function rarityAmong(units: Unit[]) {
+	const count = units.length
+	return (group: Set<string>) => {
+		const df = units.filter((unit) => [...group].some((term) => unit.words.has(term))).length
+		return Math.log(1 + (count - df + 0.5) / (df + 0.5))
+	}
+}
+
+type Scored = { unit: Unit; score: number; coverage: number }
+
+/** Each unit's score: the meanings of the question it holds (by rarity), its phrases, its answer's kind. */
+function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string): Scored[] {
+	const asked = weightedTerms(searchFor)
+	const terms = questionTerms(searchText(searchFor))
+	const groups = meanings(terms).map((group, i) => ({ group, share: asked.get(terms[i]) ?? 1 }))
+	const rarity = rarityAmong(units)
+	const weights = groups.map(({ group, share }) => share * rarity(group))
+	const total = weights.reduce((sum, weight) => sum + weight, 0) || 1
+	const kind = answerKindOf(question)
+	const pairs = adjacentPairs(tokenize(question))
+	// What the whole passage holds counts for its sentences: the answer's sentence often says only
+	// part of the question, its neighbours the rest.
+	const passageHeld = new Map<Passage, number>()
+	for (const unit of units) {
+		if (passageHeld.has(unit.passage)) continue
+		const words = new Set(units.filter((u) => u.passage === unit.passage).flatMap((u) => [...u.words]))
+		let held = 0
+		groups.forEach(({ group }, i) => {
+			if ([...group].some((term) => words.has(term))) held += weights[i]
+		})
+		passageHeld.set(unit.passage, held / total)
+	}
+	const averageLength = units.reduce((sum, unit) => sum + unit.sequence.length, 0) / Math.max(1, units.length) || 1
+	return units.map((unit) => {
+		let held = 0
+		groups.forEach(({ group }, i) => {
+			if ([...group].some((term) => unit.words.has(term))) held += weights[i]
+			else if ([...group].some((term) => unit.context.has(term))) held += CONTEXT_SHARE * weights[i]
+		})
+		const coverage = held / total
+		const phrase = pairs.filter((pair) => hasPair(unit.sequence, pair)).length
+		const score =
+			coverage +
+			PHRASE_WEIGHT * Math.min(phrase, 3) +
+			(hasAnswerKind(kind, unit.reply, question) ? KIND_WEIGHT : 0) +
+			PASSAGE_WEIGHT * (passageHeld.get(unit.passage) ?? 0) -
+			RANK_PENALTY * unit.passage.rank -
+			LENGTH_PENALTY * (unit.sequence.length / averageLength)
+		return { unit, score, coverage }
+	})
+}
+
+const PHRASE_WEIGHT = Number(process.env.T_PHRASE_WEIGHT ?? 0.08)
+const PASSAGE_WEIGHT = Number(process.env.T_PASSAGE_WEIGHT ?? 0)
+const KIND_WEIGHT = Number(process.env.T_KIND_WEIGHT ?? 0.15)
+const RANK_PENALTY = Number(process.env.T_RANK_PENALTY ?? 0.03)
+const LENGTH_PENALTY = Number(process.env.T_LENGTH_PENALTY ?? 0)
+const CONTEXT_SHARE = Number(process.env.T_CONTEXT_SHARE ?? 0.5)
+
+const adjacentPairs = (terms: string[]) => terms.slice(1).map((term, i) => [terms[i], term] as const)
+const hasPair = (sequence: string[], [a, b]: readonly [string, string]) =>
+	sequence.some((term, i) => term === a && sequence[i + 1] === b)
+
+/**
+ * The least share of the question's meanings (weighted by rarity) that the passage quoted from must
+ * hold, or the reply is "I don't know". Where the model sees all of the knowledge (a voice
+ * assistant's description, the site's copy), a word it never uses is known to be missing; where it
+ * sees a chatbot's four best passages, a word missing from them may be a paraphrase ("popular" for
+ * "rose to fame"), so less is asked. Calibrated with `npm run eval:answers` on the tuning articles,
+ * the handbook and the site's questions (docs/decisions/0032-quoting-offline-model.md).
+ */
+const MIN_COVERAGE_OF_WHOLE = Number(process.env.T_MINW ?? 0.5)
+const MIN_COVERAGE_OF_RETRIEVED = Number(process.env.T_MIN ?? 0.15)
+
+export type OfflineAnswer = {
+	text: string
+	answered: boolean
+	/** The evidence it was decided on: the quoted passage's share of the question, and any name it lacks. */
+	evidence?: { coverage: number; missingName: boolean }
+}
+
+/**
+ * The reply to a question from the knowledge (numbered passages with their sources, or plain text):
+ * a quote of the part of one passage that answers, or `fallback` when none does. `searchFor` is what
+ * retrieval looked for (a follow-up carries the earlier question's words). With `cite`, the quote
+ * ends with its passage's number ("[2]").
+ */
+export function composeOfflineAnswer(
+	question: string,
+	knowledge: string,
+	fallback: string,
+	searchFor: SearchQuery = { question },
+	{ cite = false } = {},
+) {
+	return offlineAnswer(question, knowledge, fallback, searchFor, { cite }).text
+}
+
+export function offlineAnswer(
+	question: string,
+	knowledge: string,
+	fallback: string,
+	searchFor: SearchQuery = { question },
+	{ cite = false } = {},
+): OfflineAnswer {
+	const dontKnow = { text: fallback, answered: false }
+	if (!question.trim()) return dontKnow
+	if (GREETINGS.test(question) && question.split(/\s+/).length <= 4)
+		return { text: 'Hello! How can I help you today?', answered: true }
+	const { passages, all, whole } = passagesOf(knowledge, searchFor)
+	if (passages.length === 0) return dontKnow
+	// A name the question uses that none of the passages has (a product, a place, a year it does
+	// not mention) means the knowledge is about something else.
+	const sequence = passages.flatMap((passage) => tokenize(`${passage.source?.name ?? ''} ${passage.text}`))
+	const everything = new Set([...sequence, ...tokenize(searchFor.earlier ?? '')])
+	const joined = new Set(sequence.slice(1).map((word, i) => `${sequence[i]}${word}`))
+	const missingName = namesIn(question).some((name) => !mentions(everything, joined, name))
+	const units = passages.flatMap(unitsOf)
+	if (units.length === 0) return dontKnow
+	const scored = scoreUnits(units, searchFor, question)
+	const best = scored.reduce((winner, candidate) => (candidate.score > winner.score ? candidate : winner))
+	if (process.env.T_DEBUG) (globalThis as { lastScored?: Scored[] }).lastScored = scored
+	// The evidence: how much of the question the quoted passage holds, with its source's name.
+	const evidence = { coverage: coverageOf(best.unit.passage, all, searchFor), missingName }
+	const least = whole ? MIN_COVERAGE_OF_WHOLE : MIN_COVERAGE_OF_RETRIEVED
+	if (missingName || evidence.coverage < least || best.coverage === 0) return { ...dontKnow, evidence }
+	const text = replyFrom(best, scored, new Set(meanings(questionTerms(question)).flatMap((group) => [...group])))
+	const source = best.unit.passage.source
+	return { text: cite && source ? `${text} [${source.number}]` : text, answered: true, evidence }
+}
+
+/**
+ * The share of the question's meanings that a passage holds, each weighted by how rare it is in
+ * `all` the knowledge the model has: the whole of a short text (a voice assistant's description, the
+ * site's copy), or a chatbot's retrieved passages. A word of the question that the knowledge never
+ * uses ("blockchain") weighs the most.
+ */
+function coverageOf(passage: Passage, all: string[], searchFor: SearchQuery) {
+	const terms = questionTerms(searchText(searchFor))
+	if (terms.length === 0) return 1
+	const documents = all.flatMap((text) => (all.length > 8 ? [text] : sentencesOf(text.replace(/\s+/g, ' '))))
+	const rarity = rarityOf(documents)
+	const words = new Set([
+		...tokenize(passage.text),
+		...tokenize(passage.source?.name ?? ''),
+		...tokenize(searchFor.earlier ?? ''),
+	])
+	const groups = meanings(terms)
+	const total = groups.reduce((sum, group) => sum + rarity(group), 0)
+	const held = groups.filter((group) => [...group].some((term) => words.has(term))).reduce((sum, g) => sum + rarity(g), 0)
+	return total > 0 ? held / total : 1
+}
+
+/** How rare a meaning is among `texts` (BM25's IDF). */
+function rarityOf(texts: string[]) {
+	const documents = texts.map((text) => new Set(tokenize(text)))
+	return (group: Set<string>) => {
+		const df = documents.filter((document) => [...group].some((term) => document.has(term))).length
+		return Math.log(1 + (documents.length - df + 0.5) / (df + 0.5))
+	}
+}
+
+/** Words a reply aims to stay under: a sentence and the one it leans on, as a rule. */
+const REPLY_WORDS = Number(process.env.T_WORDS ?? 45)
+
+/** The quote: the best unit, with a neighbouring sentence of its paragraph that also answers when both fit. */
+function replyFrom(best: Scored, scored: Scored[], askedWords: Set<string>) {
+	const { unit } = best
+	const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
+	if (unit.kind !== 'paragraph') return unit.reply
+	const sameParagraph = (s: Scored) =>
+		s.unit.passage === unit.passage && s.unit.kind === 'paragraph' && s.unit.block === unit.block
+	const next = scored.find((s) => sameParagraph(s) && s.unit.order === unit.order + 1)
+	const previous = scored.find((s) => sameParagraph(s) && s.unit.order === unit.order - 1)
+	const join = (first: Unit, second: Unit) =>
+		second.reply.startsWith(first.reply) ? second.reply : first.reply.endsWith(second.reply) ? first.reply : `${first.reply} ${second.reply}`
+	// A neighbour is added only for what the question asks that the quote does not say yet.
+	const adds = (s: Scored) =>
+		[...s.unit.words].some((word) => askedWords.has(word) && !unit.words.has(word) && !unit.context.has(word))
+	const options = [
+		next && { s: next, text: join(unit, next.unit) },
+		previous && { s: previous, text: join(previous.unit, unit) },
+	].filter(
+		(o): o is { s: Scored; text: string } =>
+			!!o && o.s.coverage > 0 && adds(o.s) && wordCount(o.text) <= REPLY_WORDS,
+	)
+	if (options.length === 0) return unit.reply
+	return options.reduce((a, b) => (b.s.score > a.s.score ? b : a)).text
+}
