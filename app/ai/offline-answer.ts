@@ -17,6 +17,20 @@ import {
 
 const GREETINGS = /^(hi|hello|hey|namaste|good (morning|afternoon|evening))\b/i
 
+/**
+ * The line that ends a chatbot's knowledge block when its search found words of the question that
+ * no source uses (knowledge.server.ts unknownWords): the offline model reads it, an LLM may too.
+ */
+export const UNKNOWN_WORDS_LINE = 'Words of the question that no source uses:'
+
+/** The knowledge without its unknown-words line, and the words that line names. */
+function withoutUnknownWords(knowledge: string) {
+	const at = knowledge.lastIndexOf(`\n${UNKNOWN_WORDS_LINE}`)
+	if (at === -1) return { knowledge, words: [] }
+	const line = knowledge.slice(at + UNKNOWN_WORDS_LINE.length + 1).split('\n')[0]
+	return { knowledge: knowledge.slice(0, at), words: tokenize(line) }
+}
+
 /** One retrieved passage: its text and, when the knowledge numbers them, its source. */
 type Passage = { text: string; rank: number; source?: { number: number; name: string } }
 
@@ -65,7 +79,8 @@ export function blocksOf(text: string): Block[] {
 		if (!body) return
 		const heading = MARKDOWN_HEADING.exec(body)
 		const rows = body.split('\n')
-		if (heading && rows.length === 1) blocks.push({ kind: 'heading', text: heading[2].trim(), level: heading[1].length })
+		if (heading && rows.length === 1)
+			blocks.push({ kind: 'heading', text: heading[2].trim(), level: heading[1].length })
 		else if (rows.every((row) => LIST_ITEM.test(row) || /^\s{2,}\S/.test(row)) && LIST_ITEM.test(rows[0]))
 			blocks.push({ kind: 'list', text: body })
 		else if (rows.every((row) => TABLE_ROW.test(row))) blocks.push({ kind: 'table', text: body })
@@ -121,8 +136,19 @@ function unitsOf(passage: Passage): Unit[] {
 		}
 		if (block.kind === 'paragraph') {
 			const sentences = sentencesOf(block.text)
+			let lead = ''
+			let sectionStart = 0
 			for (let i = 0; i < sentences.length; i++) {
 				const sentence = sentences[i]
+				// A title of a few words ("Falcon widget.") heads the sentences after it, and is not a quote.
+				if (i < sentences.length - 1 && isTitleSentence(sentence)) {
+					lead = sentence.replace(/[.:]$/, '')
+					heading = lead
+					sentences.splice(i, 1)
+					sectionStart = i
+					i--
+					continue
+				}
 				// Questions in the knowledge (an FAQ's, or the owner's answer to an unanswered one) are
 				// never quoted: they find the sentences after them, which are.
 				if (sentence.trim().endsWith('?')) {
@@ -136,9 +162,16 @@ function unitsOf(passage: Passage): Unit[] {
 					i = stop - 1
 					continue
 				}
-				// A sentence that leans on the one before ("It weighs 0.8 kg") is quoted with it.
-				const before = i > 0 && REFERS_BACK.test(sentence) ? sentences[i - 1] : ''
-				add(before ? `${before} ${sentence}` : sentence, sentence, 'paragraph', before)
+				// A sentence that leans on the one before ("It weighs 0.8 kg") is quoted with it, and
+				// found by the names of the sentences it leans on, back to the one that names its subject.
+				let first = i
+				while (first > sectionStart && i - first < 3 && REFERS_BACK.test(sentences[first])) first--
+				const chain = sentences.slice(first, i)
+				// Quoted with all it leans on when that stays short, else with the sentence before.
+				const quoted = wordsIn([...chain, sentence].join(' ')) <= REPLY_WORDS ? chain : chain.slice(-1)
+				// With nothing before it to name its subject, "It" means the paragraph's title.
+				const titled = lead && first === sectionStart && REFERS_BACK.test(sentences[first])
+				add([...(titled ? [`${lead}:`] : []), ...quoted, sentence].join(' '), sentence, 'paragraph', chain.join(' '))
 			}
 			return
 		}
@@ -151,6 +184,12 @@ function unitsOf(passage: Passage): Unit[] {
 	})
 	return units
 }
+
+const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length
+
+/** A sentence of a few words and no figures that titles what follows ("Falcon widget."). */
+const isTitleSentence = (sentence: string) =>
+	!/\d/.test(sentence) && !sentence.endsWith('?') && (sentence.match(/[\p{L}]+/gu) ?? []).length <= 3
 
 /** Code's words for matching: identifiers split at dots, underscores and case ("readLine" → read line). */
 const codeWords = (code: string) =>
@@ -199,20 +238,32 @@ type AnswerKind = 'time' | 'number' | 'person' | 'place' | 'name' | null
 
 function answerKindOf(question: string): AnswerKind {
 	const q = question.toLowerCase()
-	if (/\b(when|what year|which year|what date|what time|what day|what month|what decade|what century|how long ago)\b/.test(q))
+	if (
+		/\b(when|what year|which year|what date|what time|what day|what month|what decade|what century|how long ago)\b/.test(
+			q,
+		)
+	)
 		return 'time'
-	if (/\b(how many|how much|what percentage|what percent|how old|how far|how long|how large|how big|how tall)\b/.test(q))
+	if (
+		/\b(how many|how much|what percentage|what percent|how old|how far|how long|how large|how big|how tall)\b/.test(q)
+	)
 		return 'number'
 	if (/^(who|whom|whose)\b|\b(who|whom)\b/.test(q)) return 'person'
 	if (/^where\b|\bwhere (is|are|was|were|did|do|does)\b/.test(q)) return 'place'
 	// "What album…", "which company…", "what was the name of…": a title or a name.
-	if (/\b(what|which)( \w+)? (name|album|song|single|film|movie|book|company|label|city|town|country|state|team|band|group|organi[sz]ation|university|school|church|magazine|newspaper|game|console|award|character|language|river|mountain|building|street|brand|product|model)s?\b/.test(q))
+	if (
+		/\b(what|which)( \w+)? (name|album|song|single|film|movie|book|company|label|city|town|country|state|team|band|group|organi[sz]ation|university|school|church|magazine|newspaper|game|console|award|character|language|river|mountain|building|street|brand|product|model)s?\b/.test(
+			q,
+		)
+	)
 		return 'name'
 	return null
 }
 
-const MONTHS = /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(tember)?|oct(ober)?|nov(ember)?|dec(ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|century|decade|today|tomorrow|weekend|[ap]\.?m\.?)\b/gi
-const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/gi
+const MONTHS =
+	/\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(tember)?|oct(ober)?|nov(ember)?|dec(ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|century|decade|today|tomorrow|weekend|[ap]\.?m\.?)\b/gi
+const NUMBER_WORDS =
+	/\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/gi
 
 /** Whether a unit holds something of the kind asked for that the question itself does not say. */
 function hasAnswerKind(kind: AnswerKind, reply: string, question: string) {
@@ -221,9 +272,13 @@ function hasAnswerKind(kind: AnswerKind, reply: string, question: string) {
 	const fresh = (values: string[]) => values.some((value) => !asked.includes(value.toLowerCase()))
 	if (kind === 'time') return fresh(reply.match(/\b\d{3,4}s?\b/g) ?? []) || fresh(reply.match(MONTHS) ?? [])
 	if (kind === 'number') return fresh(reply.match(/\d[\d,.]*/g) ?? []) || fresh(reply.match(NUMBER_WORDS) ?? [])
+	if (kind === 'place')
+		return fresh(reply.match(/(?<=\b(?:in|at|from|near|to) (?:the |our )?)\p{Lu}[\p{L}'’-]+/gu) ?? [])
 	if (kind === 'name' && fresh(reply.match(/"[^"\n]{1,80}"|“[^”\n]{1,80}”/g) ?? [])) return true
 	// A name: capitalised words that do not open the sentence and the question does not have.
-	const names = (reply.match(/(?<=[\p{L}\p{N},;] )\p{Lu}[\p{L}'’-]+/gu) ?? []).filter((name) => !asked.includes(name.toLowerCase()))
+	const names = (reply.match(/(?<=[\p{L}\p{N},;] )\p{Lu}[\p{L}'’-]+/gu) ?? []).filter(
+		(name) => !asked.includes(name.toLowerCase()),
+	)
 	return names.length > 0
 }
 
@@ -232,7 +287,10 @@ function namesIn(question: string) {
 	const words = question.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? []
 	return words
 		.slice(1)
-		.filter((word) => (/^\p{Lu}/u.test(word) && word.length > 2) || /^\d{4}$/.test(word) || /\p{L}\d|\d\p{L}{2,}-/u.test(word))
+		.filter(
+			(word) =>
+				(/^\p{Lu}/u.test(word) && word.length > 2) || /^\d{4}$/.test(word) || /\p{L}\d|\d\p{L}{2,}-/u.test(word),
+		)
 		.flatMap((word) => tokenize(word))
 }
 
@@ -243,14 +301,16 @@ function namesIn(question: string) {
 function mentions(words: Set<string>, joined: Set<string>, name: string) {
 	if (words.has(name) || joined.has(name)) return true
 	if (name.length < 5) return false
-	for (const word of words) if (Math.abs(word.length - name.length) <= 2 && withinTwoEdits(word, name)) return true
+	// One slip in a short name, two in a long one: "Condor" is not "vendor".
+	const slips = name.length >= 8 ? 2 : 1
+	for (const word of words)
+		if (Math.abs(word.length - name.length) <= slips && withinEdits(word, name, slips)) return true
 	return false
 }
 
-/** Whether two words are at most two insertions, deletions or substitutions apart (banded, linear). */
-function withinTwoEdits(a: string, b: string) {
+/** Whether two words are at most `band` insertions, deletions or substitutions apart (banded, linear). */
+function withinEdits(a: string, b: string, band: number) {
 	if (a === b) return true
-	const band = 2
 	let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
 	for (let i = 1; i <= a.length; i++) {
 		const current = Array<number>(b.length + 1).fill(band + 1)
@@ -278,56 +338,57 @@ function rarityAmong(units: Unit[]) {
 	}
 }
 
-type Scored = { unit: Unit; score: number; coverage: number }
+type Scored = {
+	unit: Unit
+	score: number
+	coverage: number
+	/** Whether it holds something the question asks besides the names it uses (not just "the Heron"). */
+	substantive: boolean
+}
 
 /** Each unit's score: the meanings of the question it holds (by rarity), its phrases, its answer's kind. */
 function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string): Scored[] {
 	const asked = weightedTerms(searchFor)
-	const terms = questionTerms(searchText(searchFor))
-	const groups = meanings(terms).map((group, i) => ({ group, share: asked.get(terms[i]) ?? 1 }))
+	// "And the Falcon?" after the Tailorbird's price: the new name replaces the earlier one.
+	const latestNames = namesIn(question)
+	if (latestNames.length > 0)
+		for (const name of namesIn(searchFor.earlier ?? '')) if (!latestNames.includes(name)) asked.delete(name)
+	const terms = questionTerms(searchText(searchFor)).filter((term) => asked.has(term))
+	const names = new Set([...latestNames, ...namesIn(searchFor.earlier ?? '')])
+	const groups = meanings(terms).map((group, i) => ({ term: terms[i], group, share: asked.get(terms[i]) ?? 1 }))
 	const rarity = rarityAmong(units)
 	const weights = groups.map(({ group, share }) => share * rarity(group))
 	const total = weights.reduce((sum, weight) => sum + weight, 0) || 1
-	const kind = answerKindOf(question)
+	// "And the Falcon?" asks what the earlier question asked, of another subject.
+	const kind = answerKindOf(question) ?? answerKindOf(searchFor.earlier ?? '')
 	const pairs = adjacentPairs(tokenize(question))
-	// What the whole passage holds counts for its sentences: the answer's sentence often says only
-	// part of the question, its neighbours the rest.
-	const passageHeld = new Map<Passage, number>()
-	for (const unit of units) {
-		if (passageHeld.has(unit.passage)) continue
-		const words = new Set(units.filter((u) => u.passage === unit.passage).flatMap((u) => [...u.words]))
-		let held = 0
-		groups.forEach(({ group }, i) => {
-			if ([...group].some((term) => words.has(term))) held += weights[i]
-		})
-		passageHeld.set(unit.passage, held / total)
-	}
-	const averageLength = units.reduce((sum, unit) => sum + unit.sequence.length, 0) / Math.max(1, units.length) || 1
+	// The word itself counts in full, another word of the same meaning ("made" for "assembled") less.
+	const match = (words: Set<string>, term: string, group: Set<string>) =>
+		words.has(term) ? 1 : [...group].some((other) => words.has(other)) ? SYNONYM_SHARE : 0
 	return units.map((unit) => {
 		let held = 0
-		groups.forEach(({ group }, i) => {
-			if ([...group].some((term) => unit.words.has(term))) held += weights[i]
-			else if ([...group].some((term) => unit.context.has(term))) held += CONTEXT_SHARE * weights[i]
+		let substantive = false
+		groups.forEach(({ term, group }, i) => {
+			const own = match(unit.words, term, group)
+			if (own > 0 && !names.has(term)) substantive = true
+			held += weights[i] * Math.max(own, CONTEXT_SHARE * match(unit.context, term, group))
 		})
 		const coverage = held / total
 		const phrase = pairs.filter((pair) => hasPair(unit.sequence, pair)).length
 		const score =
 			coverage +
 			PHRASE_WEIGHT * Math.min(phrase, 3) +
-			(hasAnswerKind(kind, unit.reply, question) ? KIND_WEIGHT : 0) +
-			PASSAGE_WEIGHT * (passageHeld.get(unit.passage) ?? 0) -
-			RANK_PENALTY * unit.passage.rank -
-			LENGTH_PENALTY * (unit.sequence.length / averageLength)
-		return { unit, score, coverage }
+			(hasAnswerKind(kind, unit.reply, question) ? KIND_WEIGHT : 0) -
+			RANK_PENALTY * unit.passage.rank
+		return { unit, score, coverage, substantive }
 	})
 }
 
 const PHRASE_WEIGHT = Number(process.env.T_PHRASE_WEIGHT ?? 0.08)
-const PASSAGE_WEIGHT = Number(process.env.T_PASSAGE_WEIGHT ?? 0)
-const KIND_WEIGHT = Number(process.env.T_KIND_WEIGHT ?? 0.15)
+const KIND_WEIGHT = Number(process.env.T_KIND_WEIGHT ?? 0.5)
 const RANK_PENALTY = Number(process.env.T_RANK_PENALTY ?? 0.03)
-const LENGTH_PENALTY = Number(process.env.T_LENGTH_PENALTY ?? 0)
 const CONTEXT_SHARE = Number(process.env.T_CONTEXT_SHARE ?? 0.5)
+const SYNONYM_SHARE = Number(process.env.T_SYN ?? 0.6)
 
 const adjacentPairs = (terms: string[]) => terms.slice(1).map((term, i) => [terms[i], term] as const)
 const hasPair = (sequence: string[], [a, b]: readonly [string, string]) =>
@@ -372,14 +433,21 @@ export function offlineAnswer(
 	knowledge: string,
 	fallback: string,
 	searchFor: SearchQuery = { question },
-	{ cite = false } = {},
+	{ cite = false, unknownTerms }: { cite?: boolean; unknownTerms?: string[] } = {},
 ): OfflineAnswer {
 	const dontKnow = { text: fallback, answered: false }
 	if (!question.trim()) return dontKnow
 	if (GREETINGS.test(question) && question.split(/\s+/).length <= 4)
 		return { text: 'Hello! How can I help you today?', answered: true }
-	const { passages, all, whole } = passagesOf(knowledge, searchFor)
+	const told = withoutUnknownWords(knowledge)
+	const { passages, all, whole } = passagesOf(told.knowledge, searchFor)
 	if (passages.length === 0) return dontKnow
+	// The question's words that the knowledge never uses: known here when the model has all of it,
+	// else told by the caller (a chatbot's search knows which words none of its chunks has).
+	const known = whole ? new Set(all.flatMap((text) => tokenize(text))) : undefined
+	const unknown = new Set(
+		known ? questionTerms(question).filter((term) => !known.has(term)) : (unknownTerms ?? told.words),
+	)
 	// A name the question uses that none of the passages has (a product, a place, a year it does
 	// not mention) means the knowledge is about something else.
 	const sequence = passages.flatMap((passage) => tokenize(`${passage.source?.name ?? ''} ${passage.text}`))
@@ -394,7 +462,12 @@ export function offlineAnswer(
 	// The evidence: how much of the question the quoted passage holds, with its source's name.
 	const evidence = { coverage: coverageOf(best.unit.passage, all, searchFor), missingName }
 	const least = whole ? MIN_COVERAGE_OF_WHOLE : MIN_COVERAGE_OF_RETRIEVED
-	if (missingName || evidence.coverage < least || best.coverage === 0) return { ...dontKnow, evidence }
+	// What the question asks (besides the names it uses) that the knowledge never says: "Is the Heron
+	// waterproof?" is not answered by "We first launched the Heron in 2014".
+	const asks = questionTerms(question).filter((term) => !namesIn(question).includes(term))
+	const unasked =
+		!best.substantive && asks.length <= Number(process.env.T_ASKS ?? 2) && asks.some((term) => unknown.has(term))
+	if (missingName || evidence.coverage < least || best.coverage === 0 || unasked) return { ...dontKnow, evidence }
 	const text = replyFrom(best, scored, new Set(meanings(questionTerms(question)).flatMap((group) => [...group])))
 	const source = best.unit.passage.source
 	return { text: cite && source ? `${text} [${source.number}]` : text, answered: true, evidence }
@@ -418,7 +491,9 @@ function coverageOf(passage: Passage, all: string[], searchFor: SearchQuery) {
 	])
 	const groups = meanings(terms)
 	const total = groups.reduce((sum, group) => sum + rarity(group), 0)
-	const held = groups.filter((group) => [...group].some((term) => words.has(term))).reduce((sum, g) => sum + rarity(g), 0)
+	const held = groups
+		.filter((group) => [...group].some((term) => words.has(term)))
+		.reduce((sum, g) => sum + rarity(g), 0)
 	return total > 0 ? held / total : 1
 }
 
@@ -437,14 +512,17 @@ const REPLY_WORDS = Number(process.env.T_WORDS ?? 45)
 /** The quote: the best unit, with a neighbouring sentence of its paragraph that also answers when both fit. */
 function replyFrom(best: Scored, scored: Scored[], askedWords: Set<string>) {
 	const { unit } = best
-	const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length
 	if (unit.kind !== 'paragraph') return unit.reply
 	const sameParagraph = (s: Scored) =>
 		s.unit.passage === unit.passage && s.unit.kind === 'paragraph' && s.unit.block === unit.block
 	const next = scored.find((s) => sameParagraph(s) && s.unit.order === unit.order + 1)
 	const previous = scored.find((s) => sameParagraph(s) && s.unit.order === unit.order - 1)
 	const join = (first: Unit, second: Unit) =>
-		second.reply.startsWith(first.reply) ? second.reply : first.reply.endsWith(second.reply) ? first.reply : `${first.reply} ${second.reply}`
+		second.reply.startsWith(first.reply)
+			? second.reply
+			: first.reply.endsWith(second.reply)
+				? first.reply
+				: `${first.reply} ${second.reply}`
 	// A neighbour is added only for what the question asks that the quote does not say yet.
 	const adds = (s: Scored) =>
 		[...s.unit.words].some((word) => askedWords.has(word) && !unit.words.has(word) && !unit.context.has(word))
@@ -452,8 +530,7 @@ function replyFrom(best: Scored, scored: Scored[], askedWords: Set<string>) {
 		next && { s: next, text: join(unit, next.unit) },
 		previous && { s: previous, text: join(previous.unit, unit) },
 	].filter(
-		(o): o is { s: Scored; text: string } =>
-			!!o && o.s.coverage > 0 && adds(o.s) && wordCount(o.text) <= REPLY_WORDS,
+		(o): o is { s: Scored; text: string } => !!o && o.s.coverage > 0 && adds(o.s) && wordsIn(o.text) <= REPLY_WORDS,
 	)
 	if (options.length === 0) return unit.reply
 	return options.reduce((a, b) => (b.s.score > a.s.score ? b : a)).text

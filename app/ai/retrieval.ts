@@ -13,7 +13,7 @@ const STOP_WORDS = new Set(
 
 /** Words that only shape a question ("how much", "tell me", "please"): not what it is about. */
 const QUESTION_WORDS = new Set(
-	'much many long often far old big does did do doe tell know give find explain kind sort type like want need get could would should shall may might has had was were been being than then also just please offer provid availabl take'.split(
+	'much many long often far old big does did do doe tell know give find explain kind sort type like want need get could would should shall may might has had was were been being than then also just please offer provid availabl take come'.split(
 		' ',
 	),
 )
@@ -29,7 +29,8 @@ export function tokenize(text: string): string[] {
  * "Beyoncé" and "Beyonce", "café" and "cafe" are one word: Latin letters lose their accents (the
  * combining marks that NFD splits off). Devanagari's marks are letters of their words and stay.
  */
-const foldAccents = (text: string) => (/[\u00c0-\u024f]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text)
+const foldAccents = (text: string) =>
+	/[\u00c0-\u024f]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text
 
 /**
  * A light suffix stripper so "services"/"service", "workshops"/"workshop", "assembles"/"assembled"

@@ -36,7 +36,10 @@ const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--onl
 /** Waits for the app's job worker to index a chatbot's typed text (the questions need its chunks). */
 async function textIndexed(chatbotId: string) {
 	for (const started = Date.now(); Date.now() - started < 120_000; await new Promise((r) => setTimeout(r, 100))) {
-		const source = await prisma.knowledgeSource.findFirst({ where: { chatbotId, kind: 'text' }, select: { status: true } })
+		const source = await prisma.knowledgeSource.findFirst({
+			where: { chatbotId, kind: 'text' },
+			select: { status: true },
+		})
 		if (source?.status === 'ready') return
 		if (source?.status === 'failed') throw new Error(`Indexing the text of chatbot ${chatbotId} failed`)
 	}
@@ -209,7 +212,7 @@ async function evaluateArticles(label: string, articles: Array<ReturnType<typeof
 			for (let item = queue.shift(); item; item = queue.shift()) {
 				const { text, sources } = await answerChatbotQuestion(
 					forReply,
-					[{ id: randomUUID(), role: 'user', parts: [{ type: 'text', text: item.question }] }],
+					[{ role: 'user', parts: [{ type: 'text', text: item.question }] }],
 					{ label: 'Answer evaluation' },
 				)
 				results.push({
@@ -224,11 +227,20 @@ async function evaluateArticles(label: string, articles: Array<ReturnType<typeof
 		await Promise.all(Array.from({ length: 6 }, worker))
 	}
 	const holds = (result: Result, position: number | undefined) =>
-		position !== undefined && !!result.item.evidence && normal(result.chunks[position] ?? '').includes(normal(result.item.evidence))
+		position !== undefined &&
+		!!result.item.evidence &&
+		normal(result.chunks[position] ?? '').includes(normal(result.item.evidence))
 	const answerable = results.filter((r) => r.item.answers.length > 0)
 	const unanswerable = results.filter((r) => r.item.answers.length === 0)
 	const at = (k: number, pick: (r: Result) => number[]) =>
-		pct(answerable.filter((r) => pick(r).slice(0, k).some((p) => holds(r, p))).length, answerable.length)
+		pct(
+			answerable.filter((r) =>
+				pick(r)
+					.slice(0, k)
+					.some((p) => holds(r, p)),
+			).length,
+			answerable.length,
+		)
 	const abstained = (r: Result) => r.reply.trim() === OFFLINE_DONT_KNOW
 	const right = (r: Result) => r.item.answers.some((answer) => normal(r.reply).includes(normal(answer)))
 	const words = (r: Result) => normal(r.reply).split(' ').filter(Boolean).length
@@ -238,15 +250,19 @@ async function evaluateArticles(label: string, articles: Array<ReturnType<typeof
 	console.log(
 		`Retrieval hit@1: ${at(1, (r) => r.positions)} (textbook BM25: ${at(1, (r) => r.reference)}); hit@4: ${at(4, (r) => r.positions)} (textbook BM25: ${at(4, (r) => r.reference)})`,
 	)
-	console.log(`Reply contains a gold answer: ${pct(answerable.filter(right).length, answerable.length)} of answerable questions`)
+	console.log(
+		`Reply contains a gold answer: ${pct(answerable.filter(right).length, answerable.length)} of answerable questions`,
+	)
 	console.log(
 		`False "I don't know" on answerable questions: ${pct(answerable.filter(abstained).length, answerable.length)}; "I don't know" on unanswerable ones: ${pct(unanswerable.filter(abstained).length, unanswerable.length)}`,
 	)
-	console.log(`Median reply: ${median(results.filter((r) => !abstained(r)).map(words))} words (answers, not "I don't know")`)
+	console.log(
+		`Median reply: ${median(results.filter((r) => !abstained(r)).map(words))} words (answers, not "I don't know")`,
+	)
 	if (process.env.EVAL_VERBOSE && label.includes('tuning')) {
 		for (const r of results.filter((r) => (r.item.answers.length ? !right(r) : !abstained(r))))
 			console.log(
-				`MISS [${r.positions.join(",")}|${r.reference.join(",")}] ${r.item.question} | gold ${r.item.answers.join(' / ') || '(none)'} | hit ${holds(r, r.positions[0]) ? 1 : holds(r, r.positions[1]) ? 2 : '-'} | ${r.reply.slice(0, 220)}`,
+				`MISS [${r.positions.join(',')}|${r.reference.join(',')}] ${r.item.question} | gold ${r.item.answers.join(' / ') || '(none)'} | hit ${holds(r, r.positions[0]) ? 1 : holds(r, r.positions[1]) ? 2 : '-'} | ${r.reply.slice(0, 220)}`,
 			)
 	}
 }

@@ -42,13 +42,11 @@ export function squadSets() {
 			title: article.title.replace(/_/g, ' '),
 			knowledge: article.paragraphs.map((paragraph) => paragraph.context.trim()).join('\n\n'),
 			items: article.paragraphs.flatMap((paragraph) =>
-				paragraph.qas.map(
-					(qa): SquadItem => ({
-						question: qa.question.trim(),
-						answers: qa.is_impossible ? [] : [...new Set(qa.answers.map((answer) => answer.text.trim()))],
-						evidence: qa.is_impossible || !qa.answers[0] ? undefined : evidenceOf(paragraph.context, qa.answers[0]),
-					}),
-				),
+				paragraph.qas.map((qa): SquadItem => ({
+					question: qa.question.trim(),
+					answers: qa.is_impossible ? [] : [...new Set(qa.answers.map((answer) => answer.text.trim()))],
+					evidence: qa.is_impossible || !qa.answers[0] ? undefined : evidenceOf(paragraph.context, qa.answers[0]),
+				})),
 			),
 		}))
 	return { tuning: toSet(data.slice(0, TUNING_ARTICLES)), heldOut: toSet(data.slice(TUNING_ARTICLES)) }

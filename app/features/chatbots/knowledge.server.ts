@@ -203,3 +203,22 @@ export function chunkKnowledge(text: string, maxChars = 1000): Array<{ content: 
 	if (current) chunks.push({ content: current, heading: currentHeading })
 	return chunks
 }
+
+/**
+ * The words of a question that none of the chatbot's chunks uses (by their English stem): what the
+ * knowledge cannot answer, whatever passage ranks first. The offline model says "I don't know" when
+ * such a word is all the question asks besides the names it uses (docs/decisions/0032-quoting-offline-model.md).
+ */
+export async function unknownWords(chatbotId: string, question: string, db: Db = prisma): Promise<string[]> {
+	const rows = await db.$queryRaw<Array<{ word: string }>>`
+		WITH words AS (
+			SELECT DISTINCT word FROM regexp_split_to_table(lower(left(${question}, 2000)), '[^[:alnum:]]+') AS word
+			WHERE word <> ''
+		),
+		stems AS (SELECT w.word, l.lexeme FROM words w, unnest(to_tsvector('english', w.word)) l)
+		SELECT s.word FROM stems s
+		WHERE NOT EXISTS (
+			SELECT 1 FROM knowledge_terms t WHERE t.chatbot_id = ${chatbotId}::uuid AND t.term = s.lexeme
+		)`
+	return rows.map((row) => row.word)
+}

@@ -11,6 +11,7 @@ import {
 	type IncomingMessage,
 } from '~/ai/model-reply.server.ts'
 import { getModelInfo } from '~/ai/models.server.ts'
+import { UNKNOWN_WORDS_LINE } from '~/ai/offline-answer.ts'
 import { excerptAround, isFollowUp, withEarlierSubject } from '~/ai/retrieval.ts'
 import {
 	finishTurn,
@@ -19,7 +20,7 @@ import {
 	type TracedPassage,
 	type TurnContext,
 } from './conversations/conversation-log.server.ts'
-import { firstChunks, searchKnowledge, type KnowledgeChunk } from './knowledge.server.ts'
+import { firstChunks, searchKnowledge, unknownWords, type KnowledgeChunk } from './knowledge.server.ts'
 
 export type ChatbotForReply = { id: string; name: string; systemPrompt: string }
 type CitedPassage = { position: number; excerpt: string; url: string | null; title: string | null }
@@ -55,10 +56,15 @@ async function retrieveContext(
 	messages: IncomingMessage[],
 	call: { label: string; abortSignal?: AbortSignal },
 ) {
-	const matches = await searchKnowledge(chatbotId, await searchQuestion(messages, call))
-	if (matches.length === 0) return { context: await firstChunks(chatbotId), sources: [], numbered: false }
 	const question = lastQuestion(messages)
-	return { context: matches, sources: matches.map((chunk) => toSource(chunk, question)), numbered: true }
+	const [matches, unknown] = await Promise.all([
+		searchKnowledge(chatbotId, await searchQuestion(messages, call)),
+		// The offline model's evidence that the knowledge cannot answer (an LLM reads the passages).
+		getModelInfo().kind === 'offline' ? unknownWords(chatbotId, question) : [],
+	])
+	if (matches.length === 0)
+		return { context: await firstChunks(chatbotId), sources: [], numbered: false, unknown: [] as string[] }
+	return { context: matches, sources: matches.map((chunk) => toSource(chunk, question)), numbered: true, unknown }
 }
 
 /** What a passage's source is called in the prompt: the page's or file's title, else its address. */
@@ -86,15 +92,18 @@ const lastQuestion = (messages: IncomingMessage[]) =>
 function replyRequest(
 	chatbot: ChatbotForReply,
 	messages: IncomingMessage[],
-	{ context, numbered }: { context: KnowledgeChunk[]; numbered: boolean },
+	{ context, numbered, unknown = [] }: { context: KnowledgeChunk[]; numbered: boolean; unknown?: string[] },
 	{ label, abortSignal, cite }: { label: string; abortSignal?: AbortSignal; cite: boolean },
 ) {
 	const citing = cite && numbered
 	return {
 		instructions: `${chatbot.systemPrompt}\n\nYou are "${chatbot.name}". ${GROUNDING}${citing ? ` ${CITATION_INSTRUCTION}` : ''}`,
-		knowledge: context
-			.map((chunk, i) => (citing ? `${passageHeader(i + 1, sourceName(chunk))}\n${chunk.content}` : chunk.content))
-			.join('\n\n'),
+		knowledge: [
+			...context.map((chunk, i) =>
+				citing ? `${passageHeader(i + 1, sourceName(chunk))}\n${chunk.content}` : chunk.content,
+			),
+			...(numbered && unknown.length > 0 ? [`${UNKNOWN_WORDS_LINE} ${unknown.join(', ')}`] : []),
+		].join('\n\n'),
 		messages,
 		label,
 		abortSignal,
