@@ -26,7 +26,7 @@ import {
 	leadSchema,
 	WebhookSchema,
 } from '~/features/chatbots/conversations/conversation-schema.ts'
-import { chunkKnowledge } from '~/features/chatbots/knowledge.server.ts'
+import { chunkKnowledge } from '~/features/chatbots/chunking.ts'
 import { parseRobotsTxt } from '~/features/chatbots/sources/robots-rules.ts'
 import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl } from '~/features/chatbots/sources/site-rules.ts'
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
