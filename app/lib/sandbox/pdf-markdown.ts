@@ -86,11 +86,14 @@ function bodySize(lines: Line[]) {
 	return best || 11
 }
 
-/** A first page that holds only a title, perhaps a subtitle and a date: a few short lines. */
+/**
+ * A first page that holds only a title, perhaps a subtitle and a date: a few short lines, none of
+ * them a sentence (a first page of one short paragraph is not a title page).
+ */
 function isTitlePage(lines: Line[], pages: number) {
 	if (pages < 2 || lines.length === 0 || lines.length > 6) return false
 	const chars = lines.reduce((sum, line) => sum + line.text.length, 0)
-	return chars <= 300 && lines.every((line) => line.text.length <= 120)
+	return chars <= 300 && lines.every((line) => line.text.length <= 120 && !/[.!?;,]$/.test(line.text.trim()))
 }
 
 /**
