@@ -3,7 +3,13 @@ import { Document, Packer, Paragraph } from 'docx'
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib'
 
 /** A line of a laid-out PDF page: its text, size, font, indent and extra space above it (points). */
-export type PdfLine = { text: string; size?: number; font?: 'regular' | 'bold' | 'mono'; indent?: number; space?: number }
+export type PdfLine = {
+	text: string
+	size?: number
+	font?: 'regular' | 'bold' | 'mono'
+	indent?: number
+	space?: number
+}
 
 /**
  * A PDF laid out as a writer's tool would: lines top-down in Helvetica, Helvetica Bold or Courier at

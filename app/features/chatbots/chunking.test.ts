@@ -1,7 +1,8 @@
 // Knowledge text cut into chunks: blocks whole, code blocks, lists and tables never cut in a line,
 // each chunk with its heading path (docs/decisions/0030-knowledge-text-format.md).
 import { describe, expect, test } from 'vitest'
-import { chunkKnowledge, knowledgeBlocks } from './chunking.ts'
+import { knowledgeBlocks } from '~/ai/knowledge-text.ts'
+import { chunkKnowledge } from './chunking.ts'
 
 describe('chunkKnowledge', () => {
 	test('packs paragraphs up to the size, keeps paragraph breaks, cuts long ones at sentences', () => {
@@ -87,7 +88,9 @@ describe('chunkKnowledge', () => {
 
 	test('blocks: a line with # is a heading only if it looks like one; a list goes on over its lines', () => {
 		expect(
-			knowledgeBlocks('#1 in Pune since 1998.\n\n# This is not a heading, it is a sentence.\n\n## Hours\n- Mon\n  to Fri\n- Sat'),
+			knowledgeBlocks(
+				'#1 in Pune since 1998.\n\n# This is not a heading, it is a sentence.\n\n## Hours\n- Mon\n  to Fri\n- Sat',
+			),
 		).toEqual([
 			{ kind: 'paragraph', text: '#1 in Pune since 1998.' },
 			{ kind: 'paragraph', text: '# This is not a heading, it is a sentence.' },
@@ -95,6 +98,8 @@ describe('chunkKnowledge', () => {
 			{ kind: 'list', lines: ['- Mon', '  to Fri', '- Sat'] },
 		])
 		// An unclosed fence runs to the end.
-		expect(knowledgeBlocks('```\ncode\n\nmore')).toEqual([{ kind: 'code', fence: '```', info: '', lines: ['code', '', 'more'] }])
+		expect(knowledgeBlocks('```\ncode\n\nmore')).toEqual([
+			{ kind: 'code', fence: '```', info: '', lines: ['code', '', 'more'] },
+		])
 	})
 })

@@ -51,7 +51,8 @@ async function pageLines(pdf: Pdf, pageNumber: number): Promise<Line[]> {
 			const charWidth = item.str.length > 0 ? item.width / item.str.length : size * 0.6
 			if (line && Math.abs(y - line.y) <= Math.max(line.size, size) * 0.5) {
 				const gap = x - line.endX
-				if (line.mono && mono && gap > charWidth * 0.5) line.text += ' '.repeat(Math.min(40, Math.round(gap / charWidth)))
+				if (line.mono && mono && gap > charWidth * 0.5)
+					line.text += ' '.repeat(Math.min(40, Math.round(gap / charWidth)))
 				else if (gap > size * 0.15 && !line.text.endsWith(' ') && !item.str.startsWith(' ')) line.text += ' '
 				line.text += item.str
 				line.endX = x + item.width
@@ -112,7 +113,9 @@ function dropRunningLines(pages: Line[][], skipFirst: boolean) {
 		if (skipFirst && index === 0) return lines
 		const drop = new Set(
 			edges(lines).filter(
-				(line) => PAGE_NUMBER.test(line.text.trim()) || (counted.length >= 2 && (seen.get(repeatKey(line.text)) ?? 0) >= needed),
+				(line) =>
+					PAGE_NUMBER.test(line.text.trim()) ||
+					(counted.length >= 2 && (seen.get(repeatKey(line.text)) ?? 0) >= needed),
 			),
 		)
 		return lines.filter((line) => !drop.has(line))
