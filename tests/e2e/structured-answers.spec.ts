@@ -51,10 +51,8 @@ async function expectNoNoise(reply: Locator) {
 async function expectCodeBlock(reply: Locator) {
 	const code = reply.locator('pre code')
 	await expect(code).toHaveCount(1)
-	// The code as written: its lines and indentation, not flattened into prose.
-	expect(await code.textContent()).toContain(
-		'  const lines = readline.createInterface({\n    input: fs.createReadStream(path),',
-	)
+	// The code as written: its lines, indentation and blank lines, not flattened into prose.
+	expect(await code.textContent()).toBe(READ_LINES_CODE)
 }
 
 const noPageOverflow = (page: Page) =>
