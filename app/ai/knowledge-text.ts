@@ -91,9 +91,11 @@ export function knowledgeBlocks(text: string): KnowledgeBlock[] {
 			blocks.push({ kind: 'list', lines: items })
 			continue
 		}
-		const paragraph: string[] = [line.trim()]
+		// Prose: its line breaks kept, runs of spaces and tabs within a line made one space.
+		const prose = (text: string) => text.trim().replace(/[ \t]+/g, ' ')
+		const paragraph: string[] = [prose(line)]
 		i++
-		while (i < lines.length && lines[i].trim() && !startsBlock(lines[i])) paragraph.push(lines[i++].trim())
+		while (i < lines.length && lines[i].trim() && !startsBlock(lines[i])) paragraph.push(prose(lines[i++]))
 		blocks.push({ kind: 'paragraph', text: paragraph.join('\n') })
 	}
 	// A typed text without Markdown headings has its own: short lines on their own, as before.
