@@ -146,7 +146,7 @@ describe('htmlToKnowledgeText', () => {
 	test('keeps the main text, drops scripts, styles and navigation, collapses whitespace', () => {
 		const text = htmlToKnowledgeText(ARTICLE_PAGE)
 		expect(text).toBe(
-			'Acme Widgets warranty\n\nEvery Acme widget carries a seven-year warranty covering the flux capacitor.\n\nOur workshop in Pune repairs widgets within 48 hours.',
+			'# Acme Widgets warranty\n\nEvery Acme widget carries a seven-year warranty covering the flux capacitor.\n\nOur workshop in Pune repairs widgets within 48 hours.',
 		)
 	})
 

@@ -178,7 +178,7 @@ test.describe('with JavaScript', () => {
 		await page.getByRole('button', { name: 'Import', exact: true }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Website imported' })).toBeVisible()
 		await expect(knowledge).toHaveValue(
-			new RegExp(`Website content from: ${WEBSITE}/article\\n\\nAcme Widgets warranty`),
+			new RegExp(`Website content from: ${WEBSITE}/article\\n\\n# Acme Widgets warranty`),
 		)
 		await expect(knowledge).toHaveValue(/seven-year warranty covering the flux capacitor/)
 		expect(await knowledge.inputValue()).not.toContain('do not import')
@@ -415,7 +415,7 @@ test.describe('without JavaScript', () => {
 		await page.getByLabel('Import website').fill(`${WEBSITE}/article`)
 		await page.getByRole('button', { name: 'Import', exact: true }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Website imported' })).toBeVisible()
-		await expect(knowledge).toHaveValue(/Website content from: .*\/article\n\nAcme Widgets warranty/)
+		await expect(knowledge).toHaveValue(/Website content from: .*\/article\n\n# Acme Widgets warranty/)
 		await expect(page.getByLabel('Import website')).toHaveValue('')
 
 		await page.getByLabel('Import website').fill('http://10.0.0.5/')

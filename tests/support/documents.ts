@@ -2,6 +2,41 @@
 import { Document, Packer, Paragraph } from 'docx'
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib'
 
+/** A line of a laid-out PDF page: its text, size, font, indent and extra space above it (points). */
+export type PdfLine = {
+	text: string
+	size?: number
+	font?: 'regular' | 'bold' | 'mono'
+	indent?: number
+	space?: number
+}
+
+/**
+ * A PDF laid out as a writer's tool would: lines top-down in Helvetica, Helvetica Bold or Courier at
+ * their sizes, and, when given, a running header and a "Page N" footer on every page but the first.
+ */
+export async function makeLaidOutPdf(pages: PdfLine[][], { runningHeader = '' } = {}) {
+	const doc = await PDFDocument.create()
+	const fonts = {
+		regular: await doc.embedFont(StandardFonts.Helvetica),
+		bold: await doc.embedFont(StandardFonts.HelveticaBold),
+		mono: await doc.embedFont(StandardFonts.Courier),
+	}
+	pages.forEach((lines, index) => {
+		const page = doc.addPage([595, 842])
+		if (index > 0 && runningHeader) {
+			page.drawText(runningHeader, { x: 50, y: 800, font: fonts.regular, size: 9 })
+			page.drawText(`Page ${index + 1}`, { x: 280, y: 30, font: fonts.regular, size: 9 })
+		}
+		let y = 760
+		for (const { text, size = 11, font = 'regular', indent = 0, space = 0 } of lines) {
+			y -= space + size * 1.3
+			page.drawText(text, { x: 50 + indent, y, font: fonts[font], size })
+		}
+	})
+	return new Uint8Array(await doc.save())
+}
+
 export async function makePdf(pages: string[][]) {
 	const doc = await PDFDocument.create()
 	const font = await doc.embedFont(StandardFonts.Helvetica)

@@ -17,8 +17,10 @@ import {
 	tokenize,
 	withEarlierSubject,
 } from '~/ai/retrieval.ts'
+import { parseReply, replyCitations } from '~/components/chat/reply-markdown.ts'
 import { SignUpSchema } from '~/features/accounts/auth-schema.ts'
 import { ChatbotFormSchema, WebsiteUrlSchema } from '~/features/chatbots/chatbot-schema.ts'
+import { chunkKnowledge } from '~/features/chatbots/chunking.ts'
 import { isAnswered } from '~/features/chatbots/conversations/conversation-log.server.ts'
 import {
 	AddAnswerSchema,
@@ -27,7 +29,6 @@ import {
 	leadSchema,
 	WebhookSchema,
 } from '~/features/chatbots/conversations/conversation-schema.ts'
-import { chunkKnowledge } from '~/features/chatbots/knowledge.server.ts'
 import { parseRobotsTxt } from '~/features/chatbots/sources/robots-rules.ts'
 import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl } from '~/features/chatbots/sources/site-rules.ts'
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
@@ -64,6 +65,20 @@ export const hostileInputs: Record<string, () => string> = {
 	'quoted instructions': () => repeat(`If you do not know, say "${'a'.repeat(500)}`),
 	citations: () => repeat(' [1', ']'),
 	'passage headers': () => repeat('\n[1] Source: '),
+	// The knowledge format and replies: fences, lists, tables, code spans (ADR 0030, 0031).
+	fences: () => repeat('```js\n'),
+	'backtick runs of every length': () => {
+		let text = ''
+		for (let n = 1; text.length < HOSTILE_TEXT_CHARS; n++) text += `${'`'.repeat(n)}x`
+		return text
+	},
+	'list items ever deeper': () => {
+		let text = ''
+		for (let n = 0; text.length < HOSTILE_TEXT_CHARS; n++) text += `${' '.repeat(n % 2000)}- **x\n`
+		return text
+	},
+	'table pipes': () => repeat('| \\|', '\n| --- |'),
+	'headings without text': () => repeat('# '),
 }
 
 const words = (text: string) => text.slice(0, 4000)
@@ -97,6 +112,8 @@ export const textHandlers: Record<string, (text: string) => unknown> = {
 	"the owner's own don't-know": (text) => ownDontKnow(text),
 	// Answers as they are logged and shown: citations, "I don't know" phrasings.
 	citations: (text) => [answerPieces(text, 3), citedNumbers(text, 3), passageHeader(1, text)],
+	// Replies as the thread renders them (also on the server: the preview without JavaScript).
+	'reply rendering': (text) => [parseReply(text, 3), replyCitations(text, 3)],
 	'answered or not': (text) => isAnswered(text, { matched: true, systemPrompt: text }),
 	'asks for a person': (text) => ASKS_FOR_A_PERSON.test(text),
 	// Crawled pages (parsed in the sandbox, but linear there too) and URLs.

@@ -1,7 +1,8 @@
 // A small website for import tests: an HTML page with chrome to strip, redirects, a slow page, a
-// huge page, a non-HTML file and an error page. Listens on 127.0.0.1 (a port of its own or given).
+// huge page, a non-HTML file, an error page, and a small docs site under /docs/ (docs-site.ts). Listens on 127.0.0.1 (a port of its own or given).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { docsPage } from './docs-site.ts'
 
 export const ARTICLE_PAGE = `<!doctype html>
 <html><head><title>Acme Widgets</title><style>body { color: red }</style><script>window.secret = 'do not import'</script></head>
@@ -22,6 +23,11 @@ export type WebsiteServer = { origin: string; port: number; close: () => Promise
 export async function startWebsiteServer(port = 0): Promise<WebsiteServer> {
 	const server = http.createServer((request, response) => {
 		const url = new URL(request.url ?? '/', 'http://localhost')
+		const docs = docsPage(url.pathname)
+		if (docs) {
+			response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+			return response.end(docs)
+		}
 		switch (url.pathname) {
 			case '/article':
 				response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })

@@ -3,9 +3,10 @@
 // Shift+Enter starts a new line). Used by the site widget, the chatbot preview and the embed.
 import { BookOpen, Send } from 'lucide-react'
 import { forwardRef, useState, type ReactNode, type Ref } from 'react'
-import { answerPieces, citedNumbers } from '~/ai/citations.ts'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+import { replyCitations } from './reply-markdown.ts'
+import { ReplyText } from './reply-text.tsx'
 
 /** A passage an answer drew on; `url` and `title` name the page (or file) it came from, when known. */
 export type ThreadSource = { position: number; excerpt: string; url?: string | null; title?: string | null }
@@ -13,33 +14,6 @@ export type ThreadSource = { position: number; excerpt: string; url?: string | n
 /** Only web addresses become links: a stored URL is shown, never trusted as a scheme. */
 const linkable = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null)
 export type ThreadMessage = { id: string; role: 'user' | 'assistant'; text: string; sources?: ThreadSource[] }
-
-/** A web address in an answer, up to a space or a closing bracket, without the sentence's full stop. */
-const WEB_ADDRESS = /https?:\/\/[^\s<>"'()[\]]+[^\s<>"'()[\].,;:!?]/g
-
-/** An answer's text with its web addresses as links that open in a new tab (the consultation link). */
-function TextWithLinks({ text, linked }: { text: string; linked: boolean }) {
-	if (!linked) return text
-	const pieces: ReactNode[] = []
-	let last = 0
-	for (const match of text.matchAll(WEB_ADDRESS)) {
-		pieces.push(text.slice(last, match.index))
-		pieces.push(
-			<a
-				key={match.index}
-				href={match[0]}
-				target="_blank"
-				rel="noopener noreferrer nofollow"
-				className="text-brand-700 font-medium underline underline-offset-2"
-			>
-				{match[0]}
-			</a>,
-		)
-		last = match.index + match[0].length
-	}
-	pieces.push(text.slice(last))
-	return <>{pieces}</>
-}
 
 /** "[2]" in an answer: a small numbered link to the page it cites (or to its place in the list). */
 function CitationLink({ number, label, href }: { number: number; label: string; href: string }) {
@@ -77,39 +51,36 @@ export function MessageBubble({
 	const labelOf = (source: ThreadSource) =>
 		source.title || (passageLabel ? passageLabel(source.position) : `#${source.position + 1}`)
 	// "[2]" in an answer points at the second source; the list shows those cited (all when none is).
-	const cited = citedNumbers(message.text, sources.length)
+	const cited = replyCitations(message.text, sources.length)
 	const listed = sources
 		.map((source, index) => ({ source, number: index + 1 }))
 		.filter(({ number }) => cited.length === 0 || cited.includes(number))
 	const anchor = (number: number) => `${message.id}-source-${number}`
 	return (
 		<li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-role={message.role}>
-			<p
-				className={cn(
-					'max-w-[85%] rounded-2xl px-4 py-3 text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-wrap',
-					mine
-						? 'bg-brand-600 text-on-brand rounded-tr-sm'
-						: 'rounded-tl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200',
-				)}
-			>
-				<span className="sr-only">{mine ? 'You: ' : `${assistantName}: `}</span>
-				{sources.length > 0 ? (
-					answerPieces(message.text, sources.length).map((piece, index) =>
-						'cite' in piece ? (
+			{mine ? (
+				<p className="bg-brand-600 text-on-brand max-w-[85%] rounded-2xl rounded-tr-sm px-4 py-3 text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-wrap">
+					<span className="sr-only">You: </span>
+					{message.text}
+				</p>
+			) : (
+				// A reply's paragraphs, lists and code blocks: one renderer for every chat (reply-text.tsx).
+				<div className="max-w-[85%] min-w-0 rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm leading-relaxed [overflow-wrap:anywhere] text-slate-800 shadow-sm ring-1 ring-slate-200">
+					<span className="sr-only">{`${assistantName}: `}</span>
+					<ReplyText
+						text={message.text}
+						sources={sources.length}
+						cite={(number, key) => (
 							<CitationLink
-								key={index}
-								number={piece.cite}
-								label={labelOf(sources[piece.cite - 1])}
-								href={linkable(sources[piece.cite - 1].url) ?? `#${anchor(piece.cite)}`}
+								key={key}
+								number={number}
+								label={labelOf(sources[number - 1])}
+								href={linkable(sources[number - 1].url) ?? `#${anchor(number)}`}
 							/>
-						) : (
-							<TextWithLinks key={index} text={piece.text} linked={!mine} />
-						),
-					)
-				) : (
-					<TextWithLinks text={message.text} linked={!mine} />
-				)}
-			</p>
+						)}
+					/>
+				</div>
+			)}
 			{listed.length > 0 ? (
 				<details className="group mt-1.5 max-w-[85%] text-xs text-slate-600" data-testid="sources">
 					<summary className="text-brand-700 hover:bg-brand-50 inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-2 py-1 font-medium [&::-webkit-details-marker]:hidden">

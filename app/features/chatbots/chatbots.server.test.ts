@@ -12,7 +12,7 @@ import {
 	setChatbotActive,
 	updateChatbot,
 } from './chatbots.server.ts'
-import { chunkKnowledge, searchKnowledge } from './knowledge.server.ts'
+import { firstChunks, searchKnowledge } from './knowledge.server.ts'
 import { retrievalQuestion } from './reply.server.ts'
 import { getActiveWidget } from './widget/widget.server.ts'
 
@@ -51,27 +51,29 @@ const chunkCount = async (chatbotId: string) =>
 		>`SELECT count(*)::int AS n FROM knowledge_chunks WHERE chatbot_id = ${chatbotId}::uuid`
 	)[0].n
 
-describe('chunkKnowledge', () => {
-	test('packs paragraphs up to the size, keeps paragraph breaks, cuts long ones at sentences', () => {
-		const text = ['Alpha one.', 'Beta two.', `${'Long sentence here. '.repeat(80)}`].join('\n\n')
-		const chunks = chunkKnowledge(text, 300).map((chunk) => chunk.content)
-		expect(chunks[0]).toBe('Alpha one.\n\nBeta two.')
-		expect(chunks.length).toBeGreaterThan(3)
-		expect(chunks.every((c) => c.length <= 300)).toBe(true)
-	})
-
-	test('a chunk that does not open with its heading carries it', () => {
-		const text = ['Returns and refunds', 'Items come back within 30 days. '.repeat(20), 'Keep the receipt.'].join(
-			'\n\n',
-		)
-		const chunks = chunkKnowledge(text, 400)
-		expect(chunks[0]).toMatchObject({ heading: null })
-		expect(chunks[0].content).toMatch(/^Returns and refunds/)
-		expect(chunks.slice(1).every((chunk) => chunk.heading === 'Returns and refunds')).toBe(true)
-	})
-})
-
 describe('retrieval', () => {
+	test('a chunk comes back with the path of headings it sits under, which its search terms count', async () => {
+		const text = [
+			'# Streams',
+			'A stream is an abstract interface for streaming data.',
+			'## Readable streams',
+			'They pause and flow.',
+			'### Buffering',
+			'The default is 16 KiB, or 16 objects in object mode.',
+			'## Writable streams',
+			'Their default encoding is UTF-8.',
+		].join('\n\n')
+		const { chatbot } = await createChatbot(owner, form(text, 'Headings'), 'http://localhost')
+		// The answer's chunk does not say "readable": the heading it sits under does.
+		const [best] = await searchKnowledge(chatbot.id, 'readable default')
+		expect(best).toMatchObject({
+			content: '### Buffering\n\nThe default is 16 KiB, or 16 objects in object mode.',
+			heading: 'Streams › Readable streams › Buffering',
+		})
+		expect((await firstChunks(chatbot.id, 1))[0]).toMatchObject({ heading: 'Streams' })
+		await deleteChatbot(owner, chatbot.id)
+	})
+
 	test('BM25: the rare word that pins the answer down outranks words every chunk repeats', async () => {
 		// Eight chunks (each paragraph too long to share one) that all say "Acme widget"; one says titanium.
 		const about = (topic: string) =>

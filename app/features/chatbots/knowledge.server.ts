@@ -1,24 +1,34 @@
-import { EARLIER_WEIGHT, isHeading, splitPassages, type SearchQuery } from '~/ai/retrieval.ts'
 // A chatbot's knowledge in Postgres: chunks with a generated tsvector and a GIN index, searched
 // with full-text ranking. Answers are built from the best-ranked chunks (ARCHITECTURE.md).
+import { EARLIER_WEIGHT, type SearchQuery } from '~/ai/retrieval.ts'
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { chunkKnowledge } from './chunking.ts'
 
-/** A retrieved chunk, with the page (or file) it came from so an answer can cite it. */
+/**
+ * A retrieved chunk, with the page (or file) it came from so an answer can cite it, and the path of
+ * headings it sits under ("Streams › Readable streams › readable.highWaterMark"; null for chunks
+ * without headings, and for those indexed before headings were kept). Its content is knowledge text
+ * in the format of docs/decisions/0030-knowledge-text-format.md.
+ */
 export type KnowledgeChunk = {
 	position: number
 	content: string
 	rank: number
 	url: string | null
 	title: string | null
+	heading: string | null
 }
+
+/** A heading path as stored: long enough for any real one. */
+const MAX_HEADING_CHARS = 500
 
 type Db = Pick<Prisma.TransactionClient, '$executeRaw' | '$queryRaw'>
 
 /**
  * Replaces the chunks of one source (or of one page of a website source) with those of `text`, and
  * returns how many there are. `title` (a page's title, a file's name) is counted with every chunk,
- * and a chunk's heading with the chunk, so "refund policy" finds the page of that title even where
+ * and the headings a chunk sits under (those it does not hold itself) with the chunk, so "refund policy" finds the page of that title even where
  * its text only says "returns". Run it inside a transaction: until it commits, the old chunks keep
  * answering, so a re-sync never leaves a gap.
  */
@@ -37,17 +47,18 @@ export async function replaceChunks(
 		const batch = chunks.slice(start, start + 2000)
 		const positions = batch.map((_, i) => start + i)
 		const contents = batch.map((chunk) => chunk.content)
-		const labels = batch.map((chunk) => [title, chunk.heading].filter(Boolean).join('\n').slice(0, 1000))
+		const headings = batch.map((chunk) => chunk.heading?.slice(0, MAX_HEADING_CHARS) ?? null)
+		const labels = batch.map((chunk) => [title, chunk.context].filter(Boolean).join('\n').slice(0, 1000))
 		// Each chunk with its length in terms, then its terms (the title's and heading's with the
 		// content's): what BM25 ranks by (searchKnowledge).
 		await db.$executeRaw`
 			WITH vectors AS (
-				SELECT t.position, t.content, to_tsvector('english', t.label) || to_tsvector('english', t.content) AS vector
-				FROM unnest(${positions}::int[], ${contents}::text[], ${labels}::text[]) AS t(position, content, label)
+				SELECT t.position, t.content, t.heading, to_tsvector('english', t.label) || to_tsvector('english', t.content) AS vector
+				FROM unnest(${positions}::int[], ${contents}::text[], ${headings}::text[], ${labels}::text[]) AS t(position, content, heading, label)
 			),
 			inserted AS (
-				INSERT INTO knowledge_chunks (chatbot_id, source_id, page_id, position, content, term_count)
-				SELECT ${chatbotId}::uuid, ${sourceId}::uuid, ${pageId}::uuid, v.position, v.content,
+				INSERT INTO knowledge_chunks (chatbot_id, source_id, page_id, position, content, heading, term_count)
+				SELECT ${chatbotId}::uuid, ${sourceId}::uuid, ${pageId}::uuid, v.position, v.content, v.heading,
 					(SELECT COALESCE(sum(COALESCE(array_length(l.positions, 1), 1)), 0) FROM unnest(v.vector) l)
 				FROM vectors v
 				RETURNING id, position, term_count
@@ -159,7 +170,8 @@ export async function searchKnowledge(
 			SELECT scored.chunk_id, (scored.rank + COALESCE(proximity.boost, 0))::float8 AS rank
 			FROM scored LEFT JOIN proximity ON proximity.chunk_id = scored.chunk_id
 		)
-		SELECT c.position, c.content, ranked.rank, COALESCE(p.url, NULLIF(s.origin, '')) AS url, COALESCE(p.title, s.title) AS title
+		SELECT c.position, c.content, ranked.rank, COALESCE(p.url, NULLIF(s.origin, '')) AS url, COALESCE(p.title, s.title) AS title,
+			c.heading
 		FROM ranked
 		JOIN knowledge_chunks c ON c.id = ranked.chunk_id
 		JOIN knowledge_sources s ON s.id = c.source_id
@@ -172,36 +184,14 @@ export async function searchKnowledge(
 export async function firstChunks(chatbotId: string, limit = 2, db: Db = prisma): Promise<KnowledgeChunk[]> {
 	// The typed text first (the owner's own summary, as a rule), then the oldest other sources.
 	return db.$queryRaw<KnowledgeChunk[]>`
-		SELECT c.position, c.content, 0::float8 AS rank, COALESCE(p.url, NULLIF(s.origin, '')) AS url, COALESCE(p.title, s.title) AS title
+		SELECT c.position, c.content, 0::float8 AS rank, COALESCE(p.url, NULLIF(s.origin, '')) AS url, COALESCE(p.title, s.title) AS title,
+			c.heading
 		FROM knowledge_chunks c
 		JOIN knowledge_sources s ON s.id = c.source_id
 		LEFT JOIN knowledge_pages p ON p.id = c.page_id
 		WHERE c.chatbot_id = ${chatbotId}::uuid
 		ORDER BY s.kind <> 'text', s.created_at, p.depth NULLS FIRST, c.position
 		LIMIT ${limit}`
-}
-
-/**
- * Cuts a knowledge base into retrieval chunks of at most about `maxChars`: whole paragraphs where
- * they fit (long ones cut at sentence ends), neighbours packed together, paragraph breaks kept.
- * Each chunk carries the heading it falls under when it does not open with it, for ranking.
- */
-export function chunkKnowledge(text: string, maxChars = 1000): Array<{ content: string; heading: string | null }> {
-	const chunks: Array<{ content: string; heading: string | null }> = []
-	let current = ''
-	let currentHeading: string | null = null
-	let heading: string | null = null
-	for (const passage of splitPassages(text, maxChars)) {
-		if (current && current.length + 2 + passage.length > maxChars) {
-			chunks.push({ content: current, heading: currentHeading })
-			current = ''
-		}
-		if (!current) currentHeading = isHeading(passage) ? null : heading
-		if (isHeading(passage)) heading = passage
-		current = current ? `${current}\n\n${passage}` : passage
-	}
-	if (current) chunks.push({ content: current, heading: currentHeading })
-	return chunks
 }
 
 /**

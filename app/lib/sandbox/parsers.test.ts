@@ -1,6 +1,19 @@
 // What a crawl reads from a page and a sitemap, and what an uploaded text file gives (these run
 // inside the sandbox in the app).
+import {
+	AlignmentType,
+	Document,
+	HeadingLevel,
+	LevelFormat,
+	Packer,
+	Paragraph,
+	Table,
+	TableCell,
+	TableRow,
+	TextRun,
+} from 'docx'
 import { expect, test } from 'vitest'
+import { makeLaidOutPdf } from '../../../tests/support/documents.ts'
 import { documentText, htmlText, normalizeDocumentText, pageContent, sitemapUrls } from './parsers.ts'
 
 test('a page gives its title, main text, absolute links, canonical URL and robots rules', () => {
@@ -58,4 +71,164 @@ test('a text file is decoded as UTF-8 without its byte-order mark; text over max
 	expect(await documentText('txt', bytes, 16)).toEqual({ text: 'Café\nopens at 9.', chars: 16 })
 	expect(await documentText('txt', bytes, 15)).toEqual({ text: null, chars: 16 })
 	await expect(documentText('txt', new Uint8Array([104, 0, 105]))).rejects.toThrow('This file is not plain text.')
+})
+
+// The knowledge format (docs/decisions/0030-knowledge-text-format.md): structure survives.
+
+test('a page keeps its headings, lists, tables and code blocks as light Markdown', () => {
+	const text = htmlText(`<html><body><main>
+		<h1>Streams <a class="mark" href="#streams">#</a></h1>
+		<p>A   stream is an <em>abstract</em> interface.
+		Use <code>stream.pipeline()</code> to connect them.</p>
+		<h2>Readable <code>streams</code></h2>
+		<ul><li>Paused mode</li><li><p>Flowing mode</p><ul><li>Started by <code>resume()</code></li></ul></li></ul>
+		<ol start="3"><li>Third</li><li>Fourth</li></ol>
+		<pre><code class="language-js">const fs = require('node:fs');
+
+async function main() {
+  for await (const line of rl) {
+    console.log(\`Line: \${line}\`);
+  }
+}</code></pre>
+		<table><thead><tr><th>Option</th><th>Default</th></tr></thead>
+		<tbody><tr><td><code>highWaterMark</code></td><td>16 KiB | 16 objects</td></tr></tbody></table>
+	</main></body></html>`)
+	expect(text).toBe(
+		[
+			'# Streams',
+			'A stream is an abstract interface. Use `stream.pipeline()` to connect them.',
+			'## Readable streams',
+			'- Paused mode\n- Flowing mode\n  - Started by `resume()`',
+			'3. Third\n4. Fourth',
+			"```js\nconst fs = require('node:fs');\n\nasync function main() {\n  for await (const line of rl) {\n    console.log(`Line: ${line}`);\n  }\n}\n```",
+			'| Option | Default |\n| --- | --- |\n| `highWaterMark` | 16 KiB \\| 16 objects |',
+		].join('\n\n'),
+	)
+})
+
+test('a fence is longer than any run of backticks in its code', () => {
+	expect(htmlText('<pre>Markdown:\n```\ncode\n```</pre>')).toBe('````\nMarkdown:\n```\ncode\n```\n````')
+})
+
+test('page chrome and docs metadata do not become knowledge', () => {
+	const text = htmlText(`<body>
+		<a class="skip-link" href="#main">Skip to content</a>
+		<div role="navigation"><a href="/a">Guides</a></div>
+		<ol class="breadcrumbs"><li><a href="/">Docs</a></li><li><a href="/api">API</a></li></ol>
+		<details id="toc" open><summary>Table of contents</summary><ul><li><a href="#fs">File system</a></li></ul></details>
+		<div class="sidebar-links"><a href="/x">One</a></div>
+		<div><ul><li><a href="/assert">Assertion testing</a></li><li><a href="/buffer">Buffer</a></li><li><a href="/crypto">Crypto</a></li>
+		<li><a href="/fs">File system</a></li><li><a href="/http">HTTP</a></li></ul></div>
+		<h2>fs.readFile(path)</h2>
+		<div class="api_metadata"><span>Added in: v0.1.29</span></div>
+		<div class="api_metadata"><details class="changelog"><summary>History</summary>
+		<table><tr><th>Version</th><th>Changes</th></tr><tr><td>v10.0.0</td><td>The callback is required.</td></tr></table>
+		</details></div>
+		<p>Asynchronously reads the entire contents of a file.</p>
+		<p>Added in: v16.14.0, v14.18.0</p>
+		<table><tr><th>Version</th><th>Changes</th></tr><tr><td>v5.0.0</td><td>The file may be a descriptor.</td></tr></table>
+		<p><a href="https://github.com/acme/docs/edit/main/fs.md">Edit this page</a></p>
+		<p><a href="https://github.com/acme/docs">Edit on GitHub</a></p>
+		<p hidden>Hidden text</p>
+	</body>`)
+	expect(text).toBe('## fs.readFile(path)\n\nAsynchronously reads the entire contents of a file.')
+})
+
+test('a DOCX keeps its title, Heading 1-6 sections, lists, tables and code paragraphs', async () => {
+	const cell = (text: string) => new TableCell({ children: [new Paragraph(text)] })
+	const doc = new Document({
+		styles: { paragraphStyles: [{ id: 'Code', name: 'Code', run: { font: 'Courier New' } }] },
+		numbering: {
+			config: [
+				{
+					reference: 'steps',
+					levels: [{ level: 0, format: LevelFormat.DECIMAL, text: '%1.', alignment: AlignmentType.START }],
+				},
+			],
+		},
+		sections: [
+			{
+				children: [
+					new Paragraph({ text: 'Support Handbook', heading: HeadingLevel.TITLE }),
+					new Paragraph({ text: 'Refund policy', heading: HeadingLevel.HEADING_1 }),
+					new Paragraph('Refunds are paid within 7 days.'),
+					new Paragraph({ text: 'Card payments', heading: HeadingLevel.HEADING_2 }),
+					new Paragraph({ text: 'Visa', bullet: { level: 0 } }),
+					new Paragraph({ text: 'RuPay', bullet: { level: 1 } }),
+					new Paragraph({ text: 'Open the billing page', numbering: { reference: 'steps', level: 0 } }),
+					new Paragraph({ text: 'Choose Refund', numbering: { reference: 'steps', level: 0 } }),
+					new Table({
+						rows: [
+							new TableRow({ children: [cell('Plan'), cell('Refund window')] }),
+							new TableRow({ children: [cell('Starter'), cell('7 days')] }),
+						],
+					}),
+					new Paragraph({ style: 'Code', children: [new TextRun('nimbus refund --order 42')] }),
+					new Paragraph({ style: 'Code', children: [new TextRun('  --reason "duplicate"')] }),
+				],
+			},
+		],
+	})
+	const { text } = await documentText('docx', new Uint8Array(await Packer.toBuffer(doc)))
+	expect(text).toBe(
+		[
+			'# Support Handbook',
+			'# Refund policy',
+			'Refunds are paid within 7 days.',
+			'## Card payments',
+			'- Visa\n  - RuPay',
+			'1. Open the billing page\n2. Choose Refund',
+			'| Plan | Refund window |\n| --- | --- |\n| Starter | 7 days |',
+			'```\nnimbus refund --order 42\n  --reason "duplicate"\n```',
+		].join('\n\n'),
+	)
+})
+
+test('a PDF: its title page is a heading of its own, headings by font size, lists, code; running headers and page numbers dropped', async () => {
+	const pdf = await makeLaidOutPdf(
+		[
+			[
+				{ text: 'Nimbus Cloud Hosting', size: 28, font: 'bold', space: 200 },
+				{ text: 'Support Handbook', size: 16 },
+				{ text: 'March 2026', size: 11, space: 20 },
+			],
+			[
+				{ text: 'Refund policy', size: 18, font: 'bold' },
+				{ text: 'Refunds are paid to the card you paid with, within seven working', space: 6 },
+				{ text: 'days of the request.' },
+				{ text: 'Support hours', size: 18, font: 'bold', space: 12 },
+				{ text: 'We answer:', space: 6 },
+				{ text: '• Monday to Friday, 9 AM to 6 PM IST, by chat and e-mail,', indent: 10 },
+				{ text: 'and by phone for urgent issues', indent: 20 },
+				{ text: '• Saturday, 10 AM to 2 PM IST', indent: 10 },
+				{ text: '1. Open a ticket', indent: 10 },
+			],
+			[
+				{ text: 'Deploying with the CLI', size: 18, font: 'bold' },
+				{ text: 'Run this from your project folder:', space: 6 },
+				{ text: 'nimbus deploy \\', font: 'mono', size: 10, space: 6 },
+				{ text: '--region ap-south-1', font: 'mono', size: 10, indent: 24 },
+				{ text: 'nimbus status', font: 'mono', size: 10, space: 14 },
+				{ text: 'The first deploy takes about a minute.', space: 6 },
+			],
+		],
+		{ runningHeader: 'Nimbus Cloud Hosting · Support Handbook' },
+	)
+	const { text } = await documentText('pdf', pdf)
+	expect(text).toBe(
+		[
+			'# Nimbus Cloud Hosting',
+			'Support Handbook',
+			'March 2026',
+			'## Refund policy',
+			'Refunds are paid to the card you paid with, within seven working days of the request.',
+			'## Support hours',
+			'We answer:',
+			'- Monday to Friday, 9 AM to 6 PM IST, by chat and e-mail, and by phone for urgent issues\n- Saturday, 10 AM to 2 PM IST\n1. Open a ticket',
+			'## Deploying with the CLI',
+			'Run this from your project folder:',
+			'```\nnimbus deploy \\\n    --region ap-south-1\n\nnimbus status\n```',
+			'The first deploy takes about a minute.',
+		].join('\n\n'),
+	)
 })

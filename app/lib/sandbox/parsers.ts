@@ -1,11 +1,12 @@
 // The parsers of untrusted files and pages. They run only inside the sandbox's child processes
 // (parse-worker.ts), never on the web server's event loop: a malicious file can exhaust a child's
 // memory or time, or crash it outright, and the server only sees a refused task.
-import { convert } from 'html-to-text'
 import { Parser } from 'htmlparser2'
 import mammoth from 'mammoth'
-import { extractText, getDocumentProxy } from 'unpdf'
+import { getDocumentProxy } from 'unpdf'
 import WordExtractor from 'word-extractor'
+import { htmlMarkdown } from './html-markdown.ts'
+import { pdfMarkdown } from './pdf-markdown.ts'
 
 /** Pages of a PDF read at most (a 20,000-page PDF of 3 MB is a memory bomb, not a manual). */
 const MAX_PDF_PAGES = 2_000
@@ -45,7 +46,7 @@ async function rawDocumentText(kind: DocumentKind, bytes: Uint8Array) {
 		if (unpackedZipBytes(bytes) > MAX_DOCX_UNPACKED_BYTES) {
 			throw new ParseRefusal(`It unpacks to more than ${MAX_DOCX_UNPACKED_BYTES / 1024 / 1024} MB.`)
 		}
-		return (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value
+		return docxMarkdown(bytes)
 	}
 	return (await new WordExtractor().extract(Buffer.from(bytes))).getBody()
 }
@@ -131,14 +132,37 @@ async function pdfText(bytes: Uint8Array) {
 				`It has ${pdf.numPages.toLocaleString('en-US')} pages; at most ${MAX_PDF_PAGES.toLocaleString('en-US')} are read.`,
 			)
 		}
-		const { text } = await extractText(pdf, { mergePages: false })
-		return text
-			.map((page) => page.trim())
-			.filter(Boolean)
-			.join('\n\n')
+		return await pdfMarkdown(pdf)
 	} finally {
 		await pdf.destroy()
 	}
+}
+
+/**
+ * Word's own structure for mammoth's HTML (Heading 1-6, lists and tables it maps itself), plus the
+ * title and code styles Word and LibreOffice name this way.
+ */
+const DOCX_STYLE_MAP = [
+	"p[style-name='Title'] => h1:fresh",
+	"p[style-name='Subtitle'] => p:fresh",
+	"p[style-name='Code'] => pre:separator('\\n')",
+	"p[style-name='Source Code'] => pre:separator('\\n')",
+	"p[style-name='HTML Preformatted'] => pre:separator('\\n')",
+	"p[style-name='Preformatted Text'] => pre:separator('\\n')",
+	"p[style-name='Plain Text'] => pre:separator('\\n')",
+]
+
+/** A DOCX through mammoth's HTML and the page path, so its headings, lists and tables survive. */
+async function docxMarkdown(bytes: Uint8Array) {
+	const { value } = await mammoth.convertToHtml(
+		{ buffer: Buffer.from(bytes) },
+		{
+			styleMap: DOCX_STYLE_MAP,
+			// Images are not knowledge: no base64 copies of them in the HTML.
+			convertImage: mammoth.images.imgElement(async () => ({ src: '' })),
+		},
+	)
+	return htmlText(value)
 }
 
 /** How deep elements nest, counted from the tags alone (void and self-closed tags do not nest). */
@@ -157,53 +181,16 @@ function nestingDepth(html: string) {
 	return deepest
 }
 
-/** A page's readable text: scripts, styles, navigation and other chrome dropped, the main content kept. */
+/**
+ * A page's readable text in the knowledge format (ADR 0030): headings, lists, tables and code blocks
+ * kept; scripts, styles, navigation, tables of contents, breadcrumbs, edit links and docs metadata
+ * dropped; the main content kept.
+ */
 export function htmlText(html: string) {
 	if (nestingDepth(html) > MAX_HTML_DEPTH) {
 		throw new ParseRefusal(`Its elements nest more than ${MAX_HTML_DEPTH} levels deep.`)
 	}
-	const hasMain = /<main[\s>]/i.test(html)
-	const text = convert(html, {
-		wordwrap: false,
-		baseElements: { selectors: [hasMain ? 'main' : 'body'] },
-		selectors: [
-			...[
-				'script',
-				'style',
-				'noscript',
-				'template',
-				'svg',
-				'canvas',
-				'iframe',
-				'nav',
-				'header',
-				'footer',
-				'aside',
-				'form',
-				'button',
-				'select',
-			].map((selector) => ({ selector, format: 'skip' })),
-			// Cookie and consent banners (attribute selectors are case-sensitive: both spellings).
-			...['cookie', 'Cookie', 'consent', 'Consent', 'gdpr', 'GDPR'].flatMap((word) =>
-				['id', 'class', 'aria-label'].map((attribute) => ({ selector: `[${attribute}*=${word}]`, format: 'skip' })),
-			),
-			{ selector: 'a', options: { ignoreHref: true } },
-			{ selector: 'img', format: 'skip' },
-			{ selector: 'h1', options: { uppercase: false } },
-			{ selector: 'h2', options: { uppercase: false } },
-			{ selector: 'h3', options: { uppercase: false } },
-			{ selector: 'h4', options: { uppercase: false } },
-			{ selector: 'h5', options: { uppercase: false } },
-			{ selector: 'h6', options: { uppercase: false } },
-			{ selector: 'table', format: 'dataTable' },
-		],
-	})
-	// Whitespace collapsed within lines; paragraph breaks kept, since they guide retrieval chunks.
-	return text
-		.split(/\n\s*\n/)
-		.map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
-		.filter(Boolean)
-		.join('\n\n')
+	return htmlMarkdown(html)
 }
 
 /** Links kept from one page, and URLs from one sitemap (the sitemap protocol's own limit). */

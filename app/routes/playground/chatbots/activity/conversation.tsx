@@ -3,6 +3,7 @@
 // and score, the model, the time it took, and the visitor's feedback. Delete works without JavaScript.
 import { ArrowLeft, BookOpen, Globe, ThumbsDown, ThumbsUp } from 'lucide-react'
 import { data, Link } from 'react-router'
+import { ReplyText } from '~/components/chat/reply-text.tsx'
 import { DeleteStep, NotFoundBoundary, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { requireUser } from '~/features/accounts/auth.server.ts'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
@@ -106,15 +107,15 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 							</li>
 						) : (
 							<li key={message.id} className="flex flex-col items-start gap-1.5" data-testid="stored-answer">
-								<p
+								<div
 									className={cn(
-										'max-w-[85%] rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-800 shadow-sm ring-1',
+										'max-w-[85%] min-w-0 rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm [overflow-wrap:anywhere] text-slate-800 shadow-sm ring-1',
 										message.answered === false ? 'ring-amber-300' : 'ring-slate-200',
 									)}
 								>
 									<span className="sr-only">Chatbot: </span>
-									{message.text}
-								</p>
+									<ReplyText text={message.text} />
+								</div>
 								<p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
 									{message.answered === false ? (
 										<span className="rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-800 ring-1 ring-amber-200">

@@ -1,0 +1,124 @@
+// The knowledge text format (docs/decisions/0030-knowledge-text-format.md): light Markdown that every
+// parser writes (pages, DOCX, PDF) and typed text already is. Read here into its blocks for the
+// chunker and the offline model: headings, paragraphs, lists, tables and fenced code blocks (blank
+// lines inside a fence are the code's own). One pass over the lines (ADR 0024).
+import { isHeading } from './retrieval.ts'
+
+export type KnowledgeBlock =
+	| { kind: 'heading'; level: number; text: string }
+	| { kind: 'paragraph'; text: string }
+	| { kind: 'list'; lines: string[] }
+	| { kind: 'table'; lines: string[] }
+	| { kind: 'code'; fence: string; info: string; lines: string[] }
+
+/** Headings of a typed text that has no Markdown ones: a short line on its own (ranked as before). */
+export const IMPLICIT_LEVEL = 7
+
+/** "```js" or "````": the fence and what follows it (a language, no backtick). */
+const FENCE = /^ {0,3}(`{3,})([^`]*)$/
+/** "# Title" to "###### Sub": a heading when the rest looks like one (short, not a sentence). */
+const MARKDOWN_HEADING = /^(#{1,6}) +(\S.*)$/
+/** "- item", "* item", "1. item", "2) item", nested by leading spaces. */
+const LIST_ITEM = /^ *(?:[-*+•]|\d{1,9}[.)]) +\S/
+
+function fenceOf(line: string) {
+	const match = FENCE.exec(line)
+	return match ? { fence: match[1], info: match[2].trim() } : null
+}
+
+/** Whether a line closes a fence of `fence`'s length: as many backticks or more, and nothing else. */
+function closesFence(line: string, fence: string) {
+	const trimmed = line.trim()
+	if (trimmed.length < fence.length) return false
+	for (let i = 0; i < trimmed.length; i++) if (trimmed.charCodeAt(i) !== 0x60) return false
+	return true
+}
+
+/** A "# Heading" line's level and text, when it looks like a heading (not "#1 in India, since..."). */
+function markdownHeading(line: string) {
+	const match = MARKDOWN_HEADING.exec(line)
+	if (!match) return null
+	const text = match[2].trim()
+	if (text.length > 150 || /[.,;:]$/.test(text)) return null
+	return { level: match[1].length, text }
+}
+
+const isListItem = (line: string) => LIST_ITEM.test(line)
+const isTableLine = (line: string) => line.trimStart().startsWith('|')
+
+/** The blocks of a knowledge text, in order. */
+export function knowledgeBlocks(text: string): KnowledgeBlock[] {
+	const lines = text.split('\n')
+	for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1)
+	const blocks: KnowledgeBlock[] = []
+	const startsBlock = (line: string) =>
+		fenceOf(line) !== null || markdownHeading(line) !== null || isTableLine(line) || isListItem(line)
+	let i = 0
+	while (i < lines.length) {
+		const line = lines[i]
+		if (!line.trim()) {
+			i++
+			continue
+		}
+		const fence = fenceOf(line)
+		if (fence) {
+			const code: string[] = []
+			i++
+			// Blank lines inside a fence are the code's own; only the closing fence ends it.
+			while (i < lines.length && !closesFence(lines[i], fence.fence)) code.push(lines[i++])
+			i++
+			blocks.push({ kind: 'code', fence: fence.fence, info: fence.info, lines: code })
+			continue
+		}
+		const heading = markdownHeading(line)
+		if (heading) {
+			blocks.push({ kind: 'heading', ...heading })
+			i++
+			continue
+		}
+		if (isTableLine(line)) {
+			const rows: string[] = []
+			while (i < lines.length && isTableLine(lines[i])) rows.push(lines[i++].trim())
+			blocks.push({ kind: 'table', lines: rows })
+			continue
+		}
+		if (isListItem(line)) {
+			const items: string[] = [line.trimEnd()]
+			i++
+			// An item goes on over lines that are not items; a blank line or another block ends the list.
+			while (i < lines.length && lines[i].trim() && !(startsBlock(lines[i]) && !isListItem(lines[i])))
+				items.push(lines[i++].trimEnd())
+			blocks.push({ kind: 'list', lines: items })
+			continue
+		}
+		// Prose: its line breaks kept, runs of spaces and tabs within a line made one space.
+		const prose = (text: string) => text.trim().replace(/[ \t]+/g, ' ')
+		const paragraph: string[] = [prose(line)]
+		i++
+		while (i < lines.length && lines[i].trim() && !startsBlock(lines[i])) paragraph.push(prose(lines[i++]))
+		blocks.push({ kind: 'paragraph', text: paragraph.join('\n') })
+	}
+	// A typed text without Markdown headings has its own: short lines on their own, as before.
+	if (!blocks.some((block) => block.kind === 'heading')) {
+		for (const [index, block] of blocks.entries()) {
+			if (block.kind === 'paragraph' && isHeading(block.text))
+				blocks[index] = { kind: 'heading', level: IMPLICIT_LEVEL, text: block.text }
+		}
+	}
+	return blocks
+}
+
+/** A block as it is written in the knowledge text. */
+export function blockText(block: KnowledgeBlock) {
+	switch (block.kind) {
+		case 'heading':
+			return block.level === IMPLICIT_LEVEL ? block.text : `${'#'.repeat(block.level)} ${block.text}`
+		case 'paragraph':
+			return block.text
+		case 'list':
+		case 'table':
+			return block.lines.join('\n')
+		case 'code':
+			return `${block.fence}${block.info}\n${block.lines.join('\n')}${block.lines.length ? '\n' : ''}${block.fence}`
+	}
+}

@@ -1,0 +1,105 @@
+// Knowledge text cut into chunks: blocks whole, code blocks, lists and tables never cut in a line,
+// each chunk with its heading path (docs/decisions/0030-knowledge-text-format.md).
+import { describe, expect, test } from 'vitest'
+import { knowledgeBlocks } from '~/ai/knowledge-text.ts'
+import { chunkKnowledge } from './chunking.ts'
+
+describe('chunkKnowledge', () => {
+	test('packs paragraphs up to the size, keeps paragraph breaks, cuts long ones at sentences', () => {
+		const text = ['Alpha one.', 'Beta two.', `${'Long sentence here. '.repeat(80)}`].join('\n\n')
+		const chunks = chunkKnowledge(text, 300).map((chunk) => chunk.content)
+		expect(chunks[0]).toBe('Alpha one.\n\nBeta two.')
+		expect(chunks.length).toBeGreaterThan(3)
+		expect(chunks.every((c) => c.length <= 300)).toBe(true)
+		expect(chunks.slice(1).every((c) => c.startsWith('Long sentence here.') && c.endsWith('here.'))).toBe(true)
+	})
+
+	test('typed text: a short line on its own is the heading of what follows, as before', () => {
+		const text = ['Returns and refunds', 'Items come back within 30 days. '.repeat(20), 'Keep the receipt.'].join(
+			'\n\n',
+		)
+		const chunks = chunkKnowledge(text, 400)
+		expect(chunks[0].content).toMatch(/^Returns and refunds\n\nItems/)
+		// The chunk that holds its heading adds nothing to its search terms; the others add it.
+		expect(chunks[0]).toMatchObject({ heading: 'Returns and refunds', context: null })
+		expect(chunks.slice(1).every((chunk) => chunk.heading === 'Returns and refunds')).toBe(true)
+		expect(chunks.slice(1).every((chunk) => chunk.context === 'Returns and refunds')).toBe(true)
+	})
+
+	test('each Markdown heading starts a chunk that knows its heading path', () => {
+		const text = [
+			'# Streams',
+			'A stream is an abstract interface.',
+			'## Readable streams',
+			'### readable.highWaterMark',
+			'Returns the value of `highWaterMark` passed when creating this `Readable`.',
+			'### readable.read(size)',
+			'Reads data out of the internal buffer.',
+			'## Writable streams',
+			'Writable streams are an abstraction for a destination.',
+		].join('\n\n')
+		expect(chunkKnowledge(text).map(({ content, heading }) => ({ content, heading }))).toEqual([
+			{ content: '# Streams\n\nA stream is an abstract interface.', heading: 'Streams' },
+			{
+				content:
+					'## Readable streams\n\n### readable.highWaterMark\n\nReturns the value of `highWaterMark` passed when creating this `Readable`.',
+				heading: 'Streams › Readable streams › readable.highWaterMark',
+			},
+			{
+				content: '### readable.read(size)\n\nReads data out of the internal buffer.',
+				heading: 'Streams › Readable streams › readable.read(size)',
+			},
+			{
+				content: '## Writable streams\n\nWritable streams are an abstraction for a destination.',
+				heading: 'Streams › Writable streams',
+			},
+		])
+		expect(chunkKnowledge(text)[2].context).toBe('Streams › Readable streams')
+	})
+
+	test('a code block is never cut inside, blank lines and indentation kept; a long one is cut between lines, its fence reopened', () => {
+		const code = '```js\nfunction a() {\n  return 1\n}\n\n\nfunction b() {\n    return 2\n}\n```'
+		const text = `## Example\n\nRun this:\n\n${code}\n\nThat is all.`
+		const [chunk] = chunkKnowledge(text)
+		expect(chunk.content).toBe(`## Example\n\nRun this:\n\n${code}\n\nThat is all.`)
+
+		const long = Array.from({ length: 60 }, (_, i) => `  console.log('line ${i}') // ${'x'.repeat(20)}`)
+		const pieces = chunkKnowledge(`\`\`\`js\n${long.join('\n')}\n\`\`\``, 400)
+		expect(pieces.length).toBeGreaterThan(3)
+		for (const piece of pieces) {
+			expect(piece.content.length).toBeLessThanOrEqual(400)
+			expect(piece.content).toMatch(/^```js\n {2}console\.log\('line \d+'\)[^]*\n```$/)
+		}
+		expect(pieces.flatMap((piece) => piece.content.split('\n').slice(1, -1))).toEqual(long)
+	})
+
+	test('a list and a table are cut between lines only, the table header repeated', () => {
+		const items = Array.from({ length: 40 }, (_, i) => `- Item number ${i} of the long list`)
+		const listChunks = chunkKnowledge(items.join('\n'), 300)
+		expect(listChunks.length).toBeGreaterThan(2)
+		expect(listChunks.flatMap((chunk) => chunk.content.split('\n'))).toEqual(items)
+
+		const rows = Array.from({ length: 40 }, (_, i) => `| plan ${i} | ₹${i * 100} |`)
+		const tableChunks = chunkKnowledge(['| Plan | Price |', '| --- | --- |', ...rows].join('\n'), 300)
+		expect(tableChunks.length).toBeGreaterThan(2)
+		for (const chunk of tableChunks) expect(chunk.content).toMatch(/^\| Plan \| Price \|\n\| --- \| --- \|\n\| plan/)
+		expect(tableChunks.flatMap((chunk) => chunk.content.split('\n').slice(2))).toEqual(rows)
+	})
+
+	test('blocks: a line with # is a heading only if it looks like one; a list goes on over its lines', () => {
+		expect(
+			knowledgeBlocks(
+				'#1 in Pune since 1998.\n\n# This is not a heading, it is a sentence.\n\n## Hours\n- Mon\n  to Fri\n- Sat',
+			),
+		).toEqual([
+			{ kind: 'paragraph', text: '#1 in Pune since 1998.' },
+			{ kind: 'paragraph', text: '# This is not a heading, it is a sentence.' },
+			{ kind: 'heading', level: 2, text: 'Hours' },
+			{ kind: 'list', lines: ['- Mon', '  to Fri', '- Sat'] },
+		])
+		// An unclosed fence runs to the end.
+		expect(knowledgeBlocks('```\ncode\n\nmore')).toEqual([
+			{ kind: 'code', fence: '```', info: '', lines: ['code', '', 'more'] },
+		])
+	})
+})
