@@ -3,6 +3,7 @@
 // code block whole, with the line that introduces it), verbatim, with its citation; or "I don't know"
 // when the evidence does not answer. docs/decisions/0032-quoting-offline-model.md
 import { PASSAGE_HEADER } from './citations.ts'
+import { blockText, knowledgeBlocks, type KnowledgeBlock } from './knowledge-text.ts'
 import {
 	meanings,
 	questionTerms,
@@ -34,11 +35,7 @@ function withoutUnknownWords(knowledge: string) {
 /** One retrieved passage: its text and, when the knowledge numbers them, its source. */
 type Passage = { text: string; rank: number; source?: { number: number; name: string } }
 
-/**
- * A block of a passage in the knowledge format (docs/decisions/0030-knowledge-format.md): a
- * heading, a paragraph, a list, a table or a fenced code block.
- */
-type Block = { kind: 'heading' | 'paragraph' | 'list' | 'table' | 'code'; text: string; level?: number }
+type Block = { kind: KnowledgeBlock['kind']; text: string; level?: number }
 
 /** A piece the reply can quote: a sentence (with what it leans on), a list, a table or code. */
 type Unit = {
@@ -59,50 +56,13 @@ type Unit = {
 	block: number
 }
 
-const FENCE = '```'
-const MARKDOWN_HEADING = /^(#{1,6})\s+(\S.*)$/
-const LIST_ITEM = /^\s*(?:[-*•]|\d{1,3}[.)])\s+\S/
-const TABLE_ROW = /^\s*\|.*\|\s*$/
-
-/** A short line on its own that is not a sentence: a heading in typed text or an older index. */
-const isPlainHeading = (text: string) =>
-	text.length <= 80 && !/[.!?:;,]$/.test(text) && !text.includes('\n') && !LIST_ITEM.test(text)
-
-/** A passage's blocks: split at blank lines, except inside a code fence. */
-export function blocksOf(text: string): Block[] {
-	const blocks: Block[] = []
-	const lines = text.split('\n')
-	let current: string[] = []
-	const flush = () => {
-		const body = current.join('\n').trim()
-		current = []
-		if (!body) return
-		const heading = MARKDOWN_HEADING.exec(body)
-		const rows = body.split('\n')
-		if (heading && rows.length === 1)
-			blocks.push({ kind: 'heading', text: heading[2].trim(), level: heading[1].length })
-		else if (rows.every((row) => LIST_ITEM.test(row) || /^\s{2,}\S/.test(row)) && LIST_ITEM.test(rows[0]))
-			blocks.push({ kind: 'list', text: body })
-		else if (rows.every((row) => TABLE_ROW.test(row))) blocks.push({ kind: 'table', text: body })
-		else if (isPlainHeading(body)) blocks.push({ kind: 'heading', text: body, level: 6 })
-		else blocks.push({ kind: 'paragraph', text: body.replace(/\s+/g, ' ') })
-	}
-	for (let index = 0; index < lines.length; index++) {
-		const line = lines[index]
-		if (line.trimStart().startsWith(FENCE)) {
-			flush()
-			const code = [line]
-			for (index++; index < lines.length; index++) {
-				code.push(lines[index])
-				if (lines[index].trimStart().startsWith(FENCE)) break
-			}
-			if (!code.at(-1)!.trimStart().startsWith(FENCE) || code.length === 1) code.push(FENCE)
-			blocks.push({ kind: 'code', text: code.join('\n') })
-		} else if (line.trim() === '') flush()
-		else current.push(line)
-	}
-	flush()
-	return blocks
+/** A passage's blocks (docs/decisions/0030-knowledge-text-format.md), each with its text as written. */
+function blocksOf(text: string): Block[] {
+	return knowledgeBlocks(text).map((block) =>
+		block.kind === 'heading'
+			? { kind: 'heading', text: block.text, level: block.level }
+			: { kind: block.kind, text: block.kind === 'paragraph' ? block.text.replace(/\s+/g, ' ') : blockText(block) },
+	)
 }
 
 /** Words that open a sentence about what the one before it named. */
@@ -162,6 +122,17 @@ function unitsOf(passage: Passage): Unit[] {
 					i = stop - 1
 					continue
 				}
+				// The sentence that introduces a list, a table or code ("To read a file line by line:") is
+				// quoted with it, not alone.
+				const following = blocks[index + 1]?.kind
+				if (
+					i === sentences.length - 1 &&
+					/:$/.test(sentence) &&
+					following &&
+					following !== 'heading' &&
+					following !== 'paragraph'
+				)
+					continue
 				// A sentence that leans on the one before ("It weighs 0.8 kg") is quoted with it, and
 				// found by the names of the sentences it leans on, back to the one that names its subject.
 				let first = i
