@@ -5,7 +5,8 @@ import { answerPieces, citedNumbers, passageHeader } from '~/ai/citations.ts'
 // settings, model answers, and the offline model's sentence and term splitting. Each takes one hostile
 // string; tests/support/text-handler-process.ts times them and app/lib/linear-text.test.ts holds each
 // to a bound on the adversarial inputs below (ADR 0024). A new normaliser or tokenizer belongs here.
-import { ownDontKnow, composeOfflineAnswer } from '~/ai/offline-model.server.ts'
+import { composeOfflineAnswer } from '~/ai/offline-model.server.ts'
+import { ownDontKnow, readSystemPrompt } from '~/ai/system-prompt.ts'
 import {
 	coverage,
 	excerptAround,
@@ -94,6 +95,8 @@ export const textHandlers: Record<string, (text: string) => unknown> = {
 	'offline answer to a hostile question': (text) =>
 		composeOfflineAnswer(text, offlineKnowledge, 'fallback', { question: text, earlier: text }),
 	"the owner's own don't-know": (text) => ownDontKnow(text),
+	'system prompt read back apart': (text) =>
+		readSystemPrompt(`<instructions>\n${text}\n</instructions>\n\n${text}\n\n<knowledge>\n${text}\n</knowledge>`),
 	// Answers as they are logged and shown: citations, "I don't know" phrasings.
 	citations: (text) => [answerPieces(text, 3), citedNumbers(text, 3), passageHeader(1, text)],
 	'answered or not': (text) => isAnswered(text, { matched: true, systemPrompt: text }),
