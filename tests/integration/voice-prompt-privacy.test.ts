@@ -241,7 +241,7 @@ test.each(ASSISTANTS.map((assistant, index) => [assistant.name, index] as const)
 				for (const leak of leaks(reply, forbidden)) found.push(`${question} -> ${reply} (${leak})`)
 			}
 		}
-		expect(found).toEqual([])
+		expect(found.length, found.slice(0, 10).join('\n')).toBe(0)
 	},
 )
 
