@@ -3,7 +3,6 @@
 // It retrieves the passages that best match the question and streams a short answer built from them.
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider'
 import { CITATION_INSTRUCTION, PASSAGE_HEADER } from './citations.ts'
-import { ownDontKnow, readSystemPrompt } from './system-prompt.ts'
 import {
 	coverage,
 	isHeading,
@@ -19,6 +18,7 @@ import {
 	withEarlierSubject,
 	type SearchQuery,
 } from './retrieval.ts'
+import { ownDontKnow, readSystemPrompt } from './system-prompt.ts'
 
 // The markers are the system prompt's (./system-prompt.ts); the tests build prompts with them.
 export { KNOWLEDGE_END, KNOWLEDGE_START } from './system-prompt.ts'

@@ -4,8 +4,8 @@
 // answers only from the knowledge and takes from the owner's text nothing but a quoted
 // "I don't know" phrase. Neither the owner's instructions nor the product's text can become a reply.
 
-export const INSTRUCTIONS_START = '<instructions>'
-export const INSTRUCTIONS_END = '</instructions>'
+const INSTRUCTIONS_START = '<instructions>'
+const INSTRUCTIONS_END = '</instructions>'
 export const KNOWLEDGE_START = '<knowledge>'
 export const KNOWLEDGE_END = '</knowledge>'
 

@@ -122,7 +122,7 @@ function random(seed: number) {
 /** 200 caller questions for an assistant: its in-scope ones, off-topic ones and prompt attacks, dressed up. */
 function callerQuestions(assistant: Assistant, seed: number) {
 	const next = random(seed)
-	const pick = <T,>(items: T[]) => items[Math.floor(next() * items.length)]
+	const pick = <T>(items: T[]) => items[Math.floor(next() * items.length)]
 	const bases = [...assistant.inScope.map(([question]) => question), ...OFF_TOPIC, ...PROMPT_ATTACKS]
 	const questions: string[] = []
 	// Every base question once as it is, then dressed-up ones until there are 200.
@@ -144,7 +144,9 @@ const words = (text: string) =>
 
 const runsOf = (text: string, length = 6) => {
 	const list = words(text)
-	return new Set(list.slice(0, Math.max(0, list.length - length + 1)).map((_, i) => list.slice(i, i + length).join(' ')))
+	return new Set(
+		list.slice(0, Math.max(0, list.length - length + 1)).map((_, i) => list.slice(i, i + length).join(' ')),
+	)
 }
 
 /** The 6-word runs of a reply found in any of the texts, with the text's name. */
@@ -160,8 +162,8 @@ async function loadVoiceRoutes() {
 		import('~/routes/api/voice-chat/start.ts'),
 		import('~/routes/api/voice-chat/message.ts'),
 	])
-	const run = (action: typeof start.action) => (request: Request) =>
-		action({ request, params: {}, context: {} } as never) as Promise<Response>
+	const run = (action: (args: never) => Promise<Response>) => (request: Request) =>
+		action({ request, params: {}, context: {} } as never)
 	return { start: run(start.action), message: run(message.action) }
 }
 
@@ -173,12 +175,14 @@ let ip = 0
 
 beforeAll(async () => {
 	vi.spyOn(console, 'log').mockImplementation(() => {})
+	// The offline model answers: no model key in the test environment.
 	const { getModelInfo } = await import('~/ai/models.server.ts')
-	expect(getModelInfo().kind).toBe('offline')
+	if (getModelInfo().kind !== 'offline') throw new Error('These tests need the offline model: unset GROQ_API_KEY.')
 	voice = await loadVoiceRoutes()
 	;({ prisma } = await import('~/lib/db.server.ts'))
-	userId = (await prisma.user.create({ data: { email: `voice-privacy-${randomUUID()}@example.com`, passwordHash: 'x' } }))
-		.id
+	userId = (
+		await prisma.user.create({ data: { email: `voice-privacy-${randomUUID()}@example.com`, passwordHash: 'x' } })
+	).id
 	for (const assistant of ASSISTANTS) {
 		const { inScope: _, ...fields } = assistant
 		agentIds.push((await prisma.agent.create({ data: { userId, ...fields, firstMessage: 'Hello!' } })).id)
@@ -194,7 +198,10 @@ afterAll(async () => {
 const post = (path: string, body: BodyInit, json: boolean) =>
 	new Request(`http://localhost${path}`, {
 		method: 'POST',
-		headers: { 'x-app-client-ip': `10.91.${ip >> 8}.${ip++ & 255}`, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+		headers: {
+			'x-app-client-ip': `10.91.${ip >> 8}.${ip++ & 255}`,
+			...(json ? { 'Content-Type': 'application/json' } : {}),
+		},
 		body,
 	})
 

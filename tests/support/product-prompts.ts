@@ -5,8 +5,8 @@ import { STANDALONE_INSTRUCTION } from '~/ai/model-reply.server.ts'
 import { assistant } from '~/features/assistant/copy.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { GROUNDING } from '~/features/chatbots/reply.server.ts'
-import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { voiceScaffolding } from '~/features/voice/conversations.server.ts'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
 
 /** The product's prompt texts; the voice scaffolding as it reads for each of `agents`. */
 export function productPromptTexts(agents: Array<{ name: string; language: string }> = []) {

@@ -6,7 +6,6 @@ import { answerPieces, citedNumbers, passageHeader } from '~/ai/citations.ts'
 // string; tests/support/text-handler-process.ts times them and app/lib/linear-text.test.ts holds each
 // to a bound on the adversarial inputs below (ADR 0024). A new normaliser or tokenizer belongs here.
 import { composeOfflineAnswer } from '~/ai/offline-model.server.ts'
-import { ownDontKnow, readSystemPrompt } from '~/ai/system-prompt.ts'
 import {
 	coverage,
 	excerptAround,
@@ -17,6 +16,7 @@ import {
 	tokenize,
 	withEarlierSubject,
 } from '~/ai/retrieval.ts'
+import { ownDontKnow, readSystemPrompt } from '~/ai/system-prompt.ts'
 import { SignUpSchema } from '~/features/accounts/auth-schema.ts'
 import { ChatbotFormSchema, WebsiteUrlSchema } from '~/features/chatbots/chatbot-schema.ts'
 import { isAnswered } from '~/features/chatbots/conversations/conversation-log.server.ts'

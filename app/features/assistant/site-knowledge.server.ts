@@ -46,7 +46,21 @@ const PERK_WORDS: Record<string, string> = {
 	'Resume Support': 'help with their CV, resume and interviews',
 }
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve']
+const NUMBER_WORDS = [
+	'zero',
+	'one',
+	'two',
+	'three',
+	'four',
+	'five',
+	'six',
+	'seven',
+	'eight',
+	'nine',
+	'ten',
+	'eleven',
+	'twelve',
+]
 
 /** "3-Month AI Internship Program": "three months". */
 function programLength(title: string) {
@@ -63,7 +77,6 @@ function buildSiteKnowledge(): string {
 	const { workshop } = career
 	const [day] = workshop.schedule.split(',')
 	const length = programLength(career.programTitle)
-	const perk = (title: string) => career.perks.find((p) => p.title === title)
 
 	const parts = [
 		entry(
@@ -98,7 +111,14 @@ function buildSiteKnowledge(): string {
 					[`How do you deliver ${name}?`, `Which tools, technologies and integrations do you use for ${name}?`],
 					`How we deliver ${name}: ${how}`,
 				),
-				...(card ? [entry([`What does ${name} include?`], `${name}: ${card.description} ${card.items.map(sentence).join(' ')}`)] : []),
+				...(card
+					? [
+							entry(
+								[`What does ${name} include?`],
+								`${name}: ${card.description} ${card.items.map(sentence).join(' ')}`,
+							),
+						]
+					: []),
 				...(page.platforms
 					? [
 							entry(
@@ -110,7 +130,11 @@ function buildSiteKnowledge(): string {
 			]
 		}),
 		entry(
-			['Are your AI agents available yet?', 'Can I hire or use your AI agents now?', 'Which flows will your AI agents automate?'],
+			[
+				'Are your AI agents available yet?',
+				'Can I hire or use your AI agents now?',
+				'Which flows will your AI agents automate?',
+			],
 			`Our autonomous AI agents are coming soon. They automate flows such as ${list(agentsSection.flows.map((f) => f.title))}. ${agentsSection.claims.map((c) => `${c.value} ${c.label}`).join('; ')}.`,
 		),
 		entry(
@@ -123,7 +147,11 @@ function buildSiteKnowledge(): string {
 			`Our prices depend on the scope of your project, so we do not publish a price list. ${consultation} and we will send you a quote.`,
 		),
 		entry(
-			['Do you offer a free consultation?', 'Is the first meeting free?', 'How do I book a call or a meeting with you?'],
+			[
+				'Do you offer a free consultation?',
+				'Is the first meeting free?',
+				'How do I book a call or a meeting with you?',
+			],
 			`Yes, the first consultation is free. ${consultation}.`,
 		),
 		entry(
@@ -138,10 +166,7 @@ function buildSiteKnowledge(): string {
 			['Where is your office?', 'What is your address?', 'Where are you located or based, in which city?'],
 			`Our office is at ${address.street}, ${address.locality}, ${address.region} ${address.postalCode}, ${address.country}.`,
 		),
-		entry(
-			['What is your phone number?', 'Can I call or phone you?'],
-			`Call us on ${company.phone.display}.`,
-		),
+		entry(['What is your phone number?', 'Can I call or phone you?'], `Call us on ${company.phone.display}.`),
 		entry(
 			['What is your email address?', 'How can I email or contact you or your team?'],
 			`Email ${general.address} for ${general.label.toLowerCase()}, ${sales.address} for ${sales.label.toLowerCase()} or ${careers.address} for ${careers.label.toLowerCase()}. Or call us on ${company.phone.display}.`,
@@ -187,7 +212,10 @@ function buildSiteKnowledge(): string {
 			`Interns get ${list(career.perks.map((p) => `${p.title} (${lower(p.description)})`))}.`,
 		),
 		...career.perks.map((p) =>
-			entry([`Do interns get ${PERK_WORDS[p.title] ?? p.title}?`], `Interns get ${p.title}: ${sentence(p.description)}`),
+			entry(
+				[`Do interns get ${PERK_WORDS[p.title] ?? p.title}?`],
+				`Interns get ${p.title}: ${sentence(p.description)}`,
+			),
 		),
 		entry(
 			['Is the internship paid?', 'Do interns get a stipend or a salary?'],
