@@ -1,4 +1,5 @@
 import { describeAiError, generateModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
+import { getModelInfo } from '~/ai/models.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
@@ -210,6 +211,7 @@ export async function sendVoiceMessage(
 			UPDATE call_logs SET
 				transcript = coalesce(transcript || E'\n', '') || ${`${CALLER}${turn.text}\n${ASSISTANT}${turn.reply}`},
 				inquiry_details = coalesce(inquiry_details, ${turn.text.slice(0, 500)}),
+				model = ${getModelInfo().label},
 				updated_at = now()
 			WHERE id = ${call.id}::uuid`
 		return turn

@@ -1,5 +1,6 @@
 import { AudioLines, Copy } from 'lucide-react'
 import { data } from 'react-router'
+import { modelCopy } from '~/ai/model-notice.ts'
 // /playground/voicebots/:agentId: one voice assistant's workspace. Settings on the left, the voice
 // test on the right (a section of its own on phones), its API snippet and its latest calls below.
 // Settings, the switch, the snippet and Delete are plain links and posts; the voice test needs
@@ -57,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		at: call.createdAt.toISOString(),
 		atLabel: when.format(call.createdAt),
 		inquiry: call.inquiryDetails,
+		model: call.model,
 	}))
 	return data(
 		{
@@ -191,6 +193,14 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 											<time dateTime={call.at} className="text-slate-500">
 												{call.atLabel}
 											</time>
+											{call.model ? (
+												<span
+													data-testid="call-model"
+													className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-200"
+												>
+													{modelCopy.answeredBy(call.model)}
+												</span>
+											) : null}
 											<span className="ml-auto text-slate-600 tabular-nums">
 												{call.status === 'in-progress' ? 'In progress' : formatDuration(call.duration)}
 											</span>
