@@ -199,7 +199,7 @@ const post = (path: string, body: BodyInit, json: boolean) =>
 	new Request(`http://localhost${path}`, {
 		method: 'POST',
 		headers: {
-			'x-app-client-ip': `10.91.${ip >> 8}.${ip++ & 255}`,
+			'x-app-client-ip': `10.128.${ip >> 8}.${ip++ & 255}`,
 			...(json ? { 'Content-Type': 'application/json' } : {}),
 		},
 		body,
