@@ -1,7 +1,6 @@
 import { expect, test } from 'vitest'
 import { answerPieces, citedNumbers, passageHeader } from './citations.ts'
 import { composeOfflineAnswer } from './offline-answer.ts'
-import { ownDontKnow } from './offline-model.server.ts'
 
 test('an answer’s "[n]" become citations of the listed sources; invented numbers are dropped', () => {
 	expect(answerPieces('It costs 4,999 rupees [2]. Delivery is free [1][7].', 2)).toEqual([
@@ -36,19 +35,4 @@ test('the offline model answers from numbered passages, cites the one it used, a
 			'IDK',
 		),
 	).toBe('We ship across India in three to five working days.')
-})
-
-test('the owner\'s own words for "I don\'t know" are found in their instructions', () => {
-	expect(ownDontKnow('Be brief. If you don\'t know the answer, say "Please write to priya@acme.in."')).toBe(
-		'Please write to priya@acme.in.',
-	)
-	expect(ownDontKnow('When the answer is not in the knowledge base, reply: Call us on 020 5555 0100.\nBe kind.')).toBe(
-		'Call us on 020 5555 0100.',
-	)
-	// The product's own grounding rule and a prompt without such a sentence name none.
-	expect(
-		ownDontKnow(
-			'You are a helpful AI assistant.\n\nYou are "Helper". If it does not contain the answer, say that you do not know rather than guessing.',
-		),
-	).toBeUndefined()
 })

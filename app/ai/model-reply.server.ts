@@ -13,7 +13,7 @@ import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { textOf } from './chat-schema.ts'
 import { getChatModel, getModelInfo } from './models.server.ts'
-import { KNOWLEDGE_END, KNOWLEDGE_START } from './offline-model.server.ts'
+import { buildSystemPrompt } from './system-prompt.ts'
 
 export type IncomingMessage = { role: 'user' | 'assistant'; parts: Array<{ type: string; text?: unknown }> }
 
@@ -21,9 +21,11 @@ export type IncomingMessage = { role: 'user' | 'assistant'; parts: Array<{ type:
 const SETTINGS = { temperature: 0.7, maxOutputTokens: 1024, maxRetries: 2 } as const
 
 export type ReplyRequest = {
-	/** Instructions for the model. */
+	/** The owner's own instructions (a System Prompt, a voice assistant's Instructions); '' for none. */
 	instructions: string
-	/** Text the answer must come from; wrapped in the markers the offline model reads. */
+	/** The product's own prompt text (grounding, citing, the voice rules): never the owner's. */
+	scaffolding: string
+	/** Text the answer must come from. The three are kept apart in the prompt (./system-prompt.ts). */
 	knowledge: string
 	messages: IncomingMessage[]
 	/** Names the caller in the server log ("Widget chat", "Chatbot 1f2e… preview"). */
@@ -32,20 +34,16 @@ export type ReplyRequest = {
 	timeoutMs?: number
 }
 
-function systemPrompt(instructions: string, knowledge: string) {
-	return `${instructions}\n\n${KNOWLEDGE_START}\n${knowledge}\n${KNOWLEDGE_END}`
-}
-
 type Deadline = ReturnType<typeof deadlineSignal>
 
 /** The call's settings; the deadline (the visitor leaving, or the time limit, retries included) ends it. */
-function callOptions({ instructions, knowledge, messages }: ReplyRequest, deadline: Deadline) {
+function callOptions({ instructions, scaffolding, knowledge, messages }: ReplyRequest, deadline: Deadline) {
 	const modelMessages: ModelMessage[] = messages
 		.map((m) => ({ role: m.role, content: textOf(m).trim() }))
 		.filter((m) => m.content.length > 0)
 	return {
 		model: getChatModel(),
-		system: systemPrompt(instructions, knowledge),
+		system: buildSystemPrompt({ instructions, scaffolding, knowledge }),
 		messages: modelMessages,
 		...SETTINGS,
 		abortSignal: deadline.signal,
@@ -116,7 +114,8 @@ export async function generateModelReply(request: ReplyRequest): Promise<string 
 	}
 }
 
-const STANDALONE_INSTRUCTION =
+/** The product's request to rewrite a follow-up (sent to a connected LLM only). */
+export const STANDALONE_INSTRUCTION =
 	'Rewrite the last question of the conversation below as one standalone question that names what it is about, so it can be understood without the conversation. Reply with the question only.'
 
 /**

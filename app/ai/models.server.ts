@@ -3,6 +3,7 @@
 import { createGroq } from '@ai-sdk/groq'
 import type { LanguageModel } from 'ai'
 import { getEnv } from '~/lib/env.server.ts'
+import { OFFLINE_MODEL_LABEL, type ModelSummary } from './model-notice.ts'
 import { createOfflineModel } from './offline-model.server.ts'
 
 export type ModelInfo = { kind: 'groq' | 'offline'; id: string; label: string }
@@ -10,10 +11,18 @@ export type ModelInfo = { kind: 'groq' | 'offline'; id: string; label: string }
 let offline: LanguageModel | undefined
 let loggedChoice = false
 
-export function getModelInfo(): ModelInfo {
-	const env = getEnv()
+/** The model the settings choose; its label is what the pages and the conversation log show. */
+export function modelInfoFor(env: { GROQ_API_KEY?: string; GROQ_MODEL: string }): ModelInfo {
 	if (env.GROQ_API_KEY) return { kind: 'groq', id: env.GROQ_MODEL, label: `Groq ${env.GROQ_MODEL}` }
-	return { kind: 'offline', id: 'offline-retrieval', label: 'Offline assistant' }
+	return { kind: 'offline', id: 'offline-retrieval', label: OFFLINE_MODEL_LABEL }
+}
+
+export const getModelInfo = (): ModelInfo => modelInfoFor(getEnv())
+
+/** What a page needs to say which model answers. */
+export function modelSummary(): ModelSummary {
+	const { kind, label } = getModelInfo()
+	return { kind, label }
 }
 
 export function getChatModel(): LanguageModel {

@@ -6,6 +6,7 @@ import { PASSAGE_HEADER } from './citations.ts'
 import { blockText, knowledgeBlocks, type KnowledgeBlock } from './knowledge-text.ts'
 import {
 	meanings,
+	rarity as rarityAmongTexts,
 	questionTerms,
 	rankPassages,
 	searchText,
@@ -127,7 +128,7 @@ function unitsOf(passage: Passage): Unit[] {
 				const following = blocks[index + 1]?.kind
 				if (
 					i === sentences.length - 1 &&
-					/:$/.test(sentence) &&
+					sentence.endsWith(':') &&
 					following &&
 					following !== 'heading' &&
 					following !== 'paragraph'
@@ -399,7 +400,7 @@ export function composeOfflineAnswer(
 	return offlineAnswer(question, knowledge, fallback, searchFor, { cite }).text
 }
 
-export function offlineAnswer(
+function offlineAnswer(
 	question: string,
 	knowledge: string,
 	fallback: string,
@@ -454,7 +455,7 @@ function coverageOf(passage: Passage, all: string[], searchFor: SearchQuery) {
 	const terms = questionTerms(searchText(searchFor))
 	if (terms.length === 0) return 1
 	const documents = all.flatMap((text) => (all.length > 8 ? [text] : sentencesOf(text.replace(/\s+/g, ' '))))
-	const rarity = rarityOf(documents)
+	const rarity = rarityAmongTexts(documents)
 	const words = new Set([
 		...tokenize(passage.text),
 		...tokenize(passage.source?.name ?? ''),
@@ -466,15 +467,6 @@ function coverageOf(passage: Passage, all: string[], searchFor: SearchQuery) {
 		.filter((group) => [...group].some((term) => words.has(term)))
 		.reduce((sum, g) => sum + rarity(g), 0)
 	return total > 0 ? held / total : 1
-}
-
-/** How rare a meaning is among `texts` (BM25's IDF). */
-function rarityOf(texts: string[]) {
-	const documents = texts.map((text) => new Set(tokenize(text)))
-	return (group: Set<string>) => {
-		const df = documents.filter((document) => [...group].some((term) => document.has(term))).length
-		return Math.log(1 + (documents.length - df + 0.5) / (df + 0.5))
-	}
 }
 
 /** Words a reply aims to stay under: a sentence and the one it leans on, as a rule. */

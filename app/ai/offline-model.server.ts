@@ -5,15 +5,16 @@ import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3Stream
 import { CITATION_INSTRUCTION } from './citations.ts'
 import { composeOfflineAnswer } from './offline-answer.ts'
 import { withEarlierSubject } from './retrieval.ts'
+import { ownDontKnow, readSystemPrompt } from './system-prompt.ts'
 
-export const KNOWLEDGE_START = '<knowledge>'
-export const KNOWLEDGE_END = '</knowledge>'
+// The markers are the system prompt's (./system-prompt.ts); the tests build prompts with them.
+export { KNOWLEDGE_END, KNOWLEDGE_START } from './system-prompt.ts'
 const OFFLINE_MODEL_ID = 'offline-retrieval'
 
 export type OfflineModelOptions = {
 	/** Pause between streamed words, for a natural typing pace (0 in tests). */
 	wordDelayMs?: number
-	/** Said when nothing in the knowledge matches. */
+	/** Said when nothing in the knowledge matches (and the owner's instructions quote no phrase for it). */
 	fallback?: string
 }
 
@@ -36,24 +37,6 @@ function systemOf(prompt: LanguageModelV3CallOptions['prompt']) {
 		.join('\n')
 }
 
-function knowledgeOf(system: string) {
-	const start = system.indexOf(KNOWLEDGE_START)
-	const end = system.indexOf(KNOWLEDGE_END)
-	return start >= 0 && end > start ? system.slice(start + KNOWLEDGE_START.length, end).trim() : ''
-}
-
-/**
- * What the owner told the chatbot to say when it does not know, if they did: "If you don't know,
- * say "Please e-mail hello@acme.in."" (quoted, or after a colon to the end of the line).
- */
-const OWN_DONT_KNOW =
-	/(?:n['’]t|\bnot|\bno|\bnever|\bunable|\bcannot)\b[^.!?\n]{0,120}?\b(?:say|reply|respond|answer|tell (?:them|the visitor|the user))\b[^"“:\n]{0,40}?(?:["“]([^"”\n]{3,400})["”]|:\s*([^"“\n][^\n]{2,400}))/i
-
-export function ownDontKnow(instructions: string) {
-	const match = OWN_DONT_KNOW.exec(instructions)
-	return (match?.[1] ?? match?.[2])?.trim() || undefined
-}
-
 /** What the offline model says when the knowledge does not answer the question. */
 export const OFFLINE_DONT_KNOW =
 	"I'm sorry, I don't know the answer to that from the information I have. Please contact our team and they will be glad to help."
@@ -62,14 +45,15 @@ export function createOfflineModel({ wordDelayMs = 12, fallback }: OfflineModelO
 	const defaultFallback = OFFLINE_DONT_KNOW
 	const answerFor = (options: LanguageModelV3CallOptions) => {
 		const asked = userTexts(options.prompt)
-		const system = systemOf(options.prompt)
-		const instructions = system.split(KNOWLEDGE_START)[0]
+		// Only the knowledge can be quoted. The owner's instructions give at most the phrase they
+		// quoted for "I don't know"; the product's scaffolding only says whether to cite (ADR 0028).
+		const { instructions, scaffolding, knowledge } = readSystemPrompt(systemOf(options.prompt))
 		return composeOfflineAnswer(
 			asked.at(-1) ?? '',
-			knowledgeOf(system),
+			knowledge,
 			ownDontKnow(instructions) ?? fallback ?? defaultFallback,
 			withEarlierSubject(asked),
-			{ cite: instructions.includes(CITATION_INSTRUCTION) },
+			{ cite: scaffolding.includes(CITATION_INSTRUCTION) },
 		)
 	}
 	const usage = (text: string) => ({

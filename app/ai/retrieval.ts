@@ -190,23 +190,6 @@ export function meanings(terms: string[]) {
 	})
 }
 
-/**
- * The share of what `terms` are about that `text` contains, each term weighted by how rare it is
- * among `passages` (a word every passage has, such as "made", counts for little; a name that none
- * has, for the most). 1 when there is nothing to look for.
- */
-export function coverage(terms: string[], text: string, passages: string[]) {
-	if (terms.length === 0) return 1
-	const words = new Set(tokenize(text))
-	const weight = rarity(passages)
-	const groups = meanings(terms)
-	const total = groups.reduce((sum, group) => sum + weight(group), 0)
-	const covered = groups
-		.filter((group) => [...group].some((term) => words.has(term)))
-		.reduce((sum, group) => sum + weight(group), 0)
-	return total > 0 ? covered / total : 1
-}
-
 /** How rare a meaning is among `texts` (BM25's IDF): absent from all of them is the rarest. */
 export function rarity(texts: string[]) {
 	const docs = texts.map((text) => new Set(tokenize(text)))

@@ -48,6 +48,11 @@ for (const javaScriptEnabled of [true, false]) {
 				// Its calls are listed on its page.
 				await page.reload()
 				await expect(page.getByTestId('agent-calls').getByRole('listitem')).toHaveCount(2)
+				// Each call names the model that answered it (issue 28).
+				await expect(page.getByTestId('call-model')).toHaveText([
+					'Answered by Offline model',
+					'Answered by Offline model',
+				])
 			} else {
 				const id = pageUrl.split('/').at(-1)!
 				expect(await sql(`SELECT name FROM agents WHERE id = $1`, [id])).toEqual([{ name: 'Desk Line Two' }])

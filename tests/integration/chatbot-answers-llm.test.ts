@@ -75,7 +75,8 @@ test('the prompt numbers the passages with their source; the answer’s [n] is t
 	expect(errors).toEqual([])
 	const sources = sourcesOf(data)
 	const { system } = fake.requests.at(-1)!
-	expect(system).toMatch(/^Be brief\./)
+	// The owner's System Prompt first, in its own block; the product's text after it (ADR 0028).
+	expect(system).toMatch(/^<instructions>\nBe brief\.\n<\/instructions>\n\nYou are "Shop"\./)
 	expect(system).toContain(CITATION_INSTRUCTION)
 	expect(system).toContain(`${passageHeader(1, 'Knowledge base')}\nThe Falcon widget costs 4,999 rupees.`)
 	// Passage 1 of the prompt is source 1 of the list; [3] names no source listed, so it is no citation.

@@ -134,6 +134,8 @@ describe('a whole conversation', () => {
 		expect(done.callStatus).toBe('completed')
 		expect(done.callDuration).toBeGreaterThanOrEqual(75)
 		expect(done.inquiryDetails).toBe('Are you open on Sunday?')
+		// The model that answered, as the agent's page names it.
+		expect(done.model).toBe('Offline model')
 		expect(done.transcript!.split('\n')).toEqual([
 			'Assistant: Namaste! Front desk here.',
 			'Caller: Are you open on Sunday?',

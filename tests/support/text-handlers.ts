@@ -6,9 +6,7 @@ import { answerPieces, citedNumbers, passageHeader } from '~/ai/citations.ts'
 // string; tests/support/text-handler-process.ts times them and app/lib/linear-text.test.ts holds each
 // to a bound on the adversarial inputs below (ADR 0024). A new normaliser or tokenizer belongs here.
 import { composeOfflineAnswer } from '~/ai/offline-answer.ts'
-import { ownDontKnow } from '~/ai/offline-model.server.ts'
 import {
-	coverage,
 	excerptAround,
 	isFollowUp,
 	questionTerms,
@@ -17,6 +15,7 @@ import {
 	tokenize,
 	withEarlierSubject,
 } from '~/ai/retrieval.ts'
+import { ownDontKnow, readSystemPrompt } from '~/ai/system-prompt.ts'
 import { parseReply, replyCitations } from '~/components/chat/reply-markdown.ts'
 import { SignUpSchema } from '~/features/accounts/auth-schema.ts'
 import { ChatbotFormSchema, WebsiteUrlSchema } from '~/features/chatbots/chatbot-schema.ts'
@@ -102,7 +101,6 @@ export const textHandlers: Record<string, (text: string) => unknown> = {
 	sentences: (text) => sentencesOf(text),
 	tokens: (text) => tokenize(text),
 	'question terms': (text) => questionTerms(text),
-	coverage: (text) => coverage(['deliveri', 'day'], text, [text, offlineKnowledge]),
 	excerpt: (text) => excerptAround(text, 'How long does delivery take?'),
 	'follow-up': (text) => [isFollowUp(['What is the price?', text]), withEarlierSubject([text, text])],
 	'offline answer from hostile knowledge': (text) =>
@@ -110,6 +108,8 @@ export const textHandlers: Record<string, (text: string) => unknown> = {
 	'offline answer to a hostile question': (text) =>
 		composeOfflineAnswer(text, offlineKnowledge, 'fallback', { question: text, earlier: text }),
 	"the owner's own don't-know": (text) => ownDontKnow(text),
+	'system prompt read back apart': (text) =>
+		readSystemPrompt(`<instructions>\n${text}\n</instructions>\n\n${text}\n\n<knowledge>\n${text}\n</knowledge>`),
 	// Answers as they are logged and shown: citations, "I don't know" phrasings.
 	citations: (text) => [answerPieces(text, 3), citedNumbers(text, 3), passageHeader(1, text)],
 	// Replies as the thread renders them (also on the server: the preview without JavaScript).

@@ -6,7 +6,10 @@ import { assistant } from './copy.ts'
 import { siteKnowledge } from './site-knowledge.server.ts'
 
 const widget = (messages: IncomingMessage[], abortSignal?: AbortSignal, timeoutMs?: number) => ({
+	// The company is Riya's owner: her system prompt is its instructions, whose quoted "I don't know"
+	// is the one sentence of it the offline model says (ADR 0028). No product scaffolding is added.
 	instructions: assistant.systemPrompt,
+	scaffolding: '',
 	knowledge: siteKnowledge(),
 	messages,
 	abortSignal,

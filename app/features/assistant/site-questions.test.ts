@@ -53,7 +53,7 @@ const QUESTIONS: Array<[string, Array<string | RegExp> | typeof DONT_KNOW]> = [
 	['How do I register for the workshop?', ['Register Now']],
 	['Can I try building a chatbot myself?', ['AI Playground']],
 	// What the site does not say
-	['Do interns get a stipend?', DONT_KNOW],
+	['Is the internship paid?', ['careers@zenvora.example']],
 	['Who is your CEO?', DONT_KNOW],
 	['Do you have an office in Bangalore?', DONT_KNOW],
 	['Do you build blockchain solutions?', DONT_KNOW],

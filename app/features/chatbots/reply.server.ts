@@ -25,7 +25,8 @@ import { firstChunks, searchKnowledge, unknownWords, type KnowledgeChunk } from 
 export type ChatbotForReply = { id: string; name: string; systemPrompt: string }
 type CitedPassage = { position: number; excerpt: string; url: string | null; title: string | null }
 
-const GROUNDING =
+/** The product's grounding, told to the model after the owner's System Prompt (ADR 0028). */
+export const GROUNDING =
 	'Answer only from the knowledge base between the markers below. If it does not contain the answer, say that you do not know rather than guessing. Keep answers short and friendly.'
 
 /** The search for a conversation: the latest question, with the earlier subject for a follow-up. */
@@ -97,7 +98,10 @@ function replyRequest(
 ) {
 	const citing = cite && numbered
 	return {
-		instructions: `${chatbot.systemPrompt}\n\nYou are "${chatbot.name}". ${GROUNDING}${citing ? ` ${CITATION_INSTRUCTION}` : ''}`,
+		// The owner's System Prompt and the product's text stay apart: the offline model reads the
+		// first only for a quoted "I don't know" phrase and the second only for whether to cite.
+		instructions: chatbot.systemPrompt,
+		scaffolding: `You are "${chatbot.name}". ${GROUNDING}${citing ? ` ${CITATION_INSTRUCTION}` : ''}`,
 		knowledge: [
 			...context.map((chunk, i) =>
 				citing ? `${passageHeader(i + 1, sourceName(chunk))}\n${chunk.content}` : chunk.content,

@@ -154,6 +154,7 @@ export function listAgentCalls(userId: string, agentId: string, take = 20) {
 			callDuration: true,
 			createdAt: true,
 			inquiryDetails: true,
+			model: true,
 		},
 	})
 }

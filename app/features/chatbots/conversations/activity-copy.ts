@@ -91,7 +91,7 @@ export const activityCopy = {
 		page: 'Page',
 		country: 'Country',
 		visitor: 'Visitor',
-		answerMeta: (model: string, seconds: string) => `${model} · ${seconds} s`,
+		answerTime: (seconds: string) => `${seconds} s`,
 		unanswered: 'Did not answer',
 		trace: (count: number) => `Retrieved passages (${count})`,
 		noTrace: 'Nothing in the knowledge matched; the model was given the opening passages.',

@@ -4,7 +4,8 @@
 // A failed write is logged and never costs the visitor their answer. docs/decisions/0019-conversation-logs.md
 import crypto from 'node:crypto'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
-import { OFFLINE_DONT_KNOW, ownDontKnow } from '~/ai/offline-model.server.ts'
+import { OFFLINE_DONT_KNOW } from '~/ai/offline-model.server.ts'
+import { ownDontKnow } from '~/ai/system-prompt.ts'
 import { clientKey } from '~/lib/client-ip.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getSessionSecret } from '~/lib/session-secret.server.ts'

@@ -116,7 +116,7 @@ describe('logging a conversation', () => {
 	test('an answer is stored with the question, the model, its timing and the passages it was given', async () => {
 		const messageId = await ask('What are your opening hours?', visitor('conv-hours-0001'))
 		const answer = await prisma.chatbotMessage.findUniqueOrThrow({ where: { id: messageId } })
-		expect(answer).toMatchObject({ role: 'assistant', answered: true, model: expect.any(String) })
+		expect(answer).toMatchObject({ role: 'assistant', answered: true, model: 'Offline model' })
 		expect(answer.text).toMatch(/9 am to 6 pm/)
 		expect(answer.latencyMs).toBeGreaterThanOrEqual(answer.firstTokenMs ?? 0)
 		const trace = answer.sources as Array<{ score: number; excerpt: string }>

@@ -1,9 +1,10 @@
-// The chatbot creation (and edit) form. One multipart form: without JavaScript, "Add file" and
-// "Import" post it and the page comes back with the text appended; with JavaScript, files are read
-// by a fetcher and websites through /api/scrape while the rest of the form stays as typed.
 import { FileText, Globe, Loader2, PenLine, Upload, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useFetcher, useNavigation } from 'react-router'
+// The chatbot creation (and edit) form. One multipart form: without JavaScript, "Add file" and
+// "Import" post it and the page comes back with the text appended; with JavaScript, files are read
+// by a fetcher and websites through /api/scrape while the rest of the form stays as typed.
+import { modelCopy } from '~/ai/model-notice.ts'
 import { showToast } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -358,6 +359,7 @@ export function ChatbotForm({
 				defaultValue={values.systemPrompt}
 				maxLength={4000}
 				error={shown.systemPrompt}
+				hint={modelCopy.instructionsApply}
 			/>
 
 			{confirmingCancel ? (

@@ -1,6 +1,8 @@
 // The owner's live test chat for one chatbot: 500 px tall (spec section 9), streamed replies with
 // the knowledge passages they drew on.
 import { Bot } from 'lucide-react'
+import type { ModelSummary } from '~/ai/model-notice.ts'
+import { ModelNotice } from '~/components/playground/model-notice.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
@@ -10,7 +12,15 @@ const { preview, toasts } = chatbotBuilder
 
 export type PreviewTarget = { id: string; name: string }
 
-export function ChatbotPreviewDialog({ chatbot, onClose }: { chatbot: PreviewTarget | null; onClose: () => void }) {
+export function ChatbotPreviewDialog({
+	chatbot,
+	model,
+	onClose,
+}: {
+	chatbot: PreviewTarget | null
+	model: ModelSummary
+	onClose: () => void
+}) {
 	return (
 		<Dialog open={chatbot !== null} onOpenChange={(open) => !open && onClose()}>
 			{chatbot ? (
@@ -21,6 +31,7 @@ export function ChatbotPreviewDialog({ chatbot, onClose }: { chatbot: PreviewTar
 						description={preview.description}
 						descriptionId="preview-description"
 					/>
+					<ModelNotice model={model} className="sm:px-6" />
 					{/* A new chat for each chatbot opened. */}
 					<ChatbotConversation
 						key={chatbot.id}

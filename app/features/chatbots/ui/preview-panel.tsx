@@ -2,6 +2,8 @@
 // JavaScript it links to the preview page, which works with plain form posts.
 import { Bot, MessageSquare } from 'lucide-react'
 import { useCallback, useRef } from 'react'
+import type { ModelSummary } from '~/ai/model-notice.ts'
+import { ModelNotice } from '~/components/playground/model-notice.tsx'
 import { SidePanel } from '~/components/playground/workspace-parts.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
@@ -14,10 +16,13 @@ const { page, preview, toasts } = chatbotBuilder
 export function PreviewPanel({
 	chatbot,
 	version,
+	model,
 	textIndexing = false,
 }: {
 	chatbot: { id: string; name: string }
 	version: string
+	/** The model that answers, named above the chat. */
+	model: ModelSummary
 	/** The typed text is queued or being indexed: answers may not know it yet, and the panel says so. */
 	textIndexing?: boolean
 }) {
@@ -41,6 +46,7 @@ export function PreviewPanel({
 				</span>
 			}
 		>
+			<ModelNotice model={model} />
 			{hydrated ? (
 				// A fresh conversation whenever the saved chatbot changes.
 				<ChatbotConversation

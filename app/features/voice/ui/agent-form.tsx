@@ -1,8 +1,9 @@
-// The voice assistant creation form: a plain form post, checked in the browser first with the same
-// schema the server uses.
 import { Loader2 } from 'lucide-react'
 import { useId } from 'react'
 import { Form, useNavigation } from 'react-router'
+// The voice assistant creation form: a plain form post, checked in the browser first with the same
+// schema the server uses.
+import { modelCopy } from '~/ai/model-notice.ts'
 import { showToast } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -100,7 +101,7 @@ export function AgentForm({
 					rows={5}
 					defaultValue={values.instructions}
 					maxLength={4000}
-					hint={<p className="text-xs text-slate-500">{copy.instructionsHint}</p>}
+					hint={<p className="text-xs text-slate-500">{`${copy.instructionsHint} ${modelCopy.instructionsApply}`}</p>}
 					error={errors.instructions}
 				/>
 				<Field

@@ -1,6 +1,7 @@
 import { Bot } from 'lucide-react'
 import { useState } from 'react'
 import { data, redirect } from 'react-router'
+import { modelSummary } from '~/ai/models.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { BuilderList } from '~/components/playground/builder-parts.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
@@ -62,6 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 				deleting: null,
 				embedding: null,
 				error: makeToast({ type: 'error', title: toasts.listFailed }),
+				model: modelSummary(),
 			},
 			{ status: 500, headers },
 		)
@@ -70,7 +72,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// Only ids of this user's own chatbots are echoed back into the page.
 	const own = (id: string | null) => (id && chatbots.some((c) => c.id === id) ? id : null)
 	return data(
-		{ chatbots, mode, deleting: own(search.get('delete')), embedding: own(search.get('embed')), error: null },
+		{
+			chatbots,
+			mode,
+			deleting: own(search.get('delete')),
+			embedding: own(search.get('embed')),
+			error: null,
+			model: modelSummary(),
+		},
 		{ headers },
 	)
 }
@@ -95,7 +104,7 @@ const blankForm: BuilderValues = {
 }
 
 export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbots, mode, deleting, embedding, error } = loaderData
+	const { chatbots, mode, deleting, embedding, error, model } = loaderData
 	const hydrated = useHydrated()
 	const [previewing, setPreviewing] = useState<PreviewTarget | null>(null)
 	// An action that answered with data (a file read, a website imported, a form error) keeps the form open.
@@ -139,7 +148,7 @@ export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.Co
 			title={list.title}
 			createTo="/playground?new"
 			createLabel={list.createNew}
-			after={<ChatbotPreviewDialog chatbot={previewing} onClose={() => setPreviewing(null)} />}
+			after={<ChatbotPreviewDialog chatbot={previewing} model={model} onClose={() => setPreviewing(null)} />}
 		>
 			{chatbots.map((chatbot) => (
 				<ChatbotCard

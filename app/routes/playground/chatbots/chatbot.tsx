@@ -4,6 +4,7 @@
 import crypto from 'node:crypto'
 import { Bot } from 'lucide-react'
 import { data } from 'react-router'
+import { modelSummary } from '~/ai/models.server.ts'
 import { ActiveSwitch, useActiveToggle } from '~/components/playground/builder-parts.tsx'
 import {
 	DeleteSection,
@@ -68,6 +69,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			},
 			sources,
 			activity,
+			model: modelSummary(),
 			widget: formValuesOf(appearanceOf(chatbot.appearance), chatbot.allowedSites),
 			widgetPicture: avatarSrc(chatbot.id, appearanceOf(chatbot.appearance)),
 			confirmingDelete: new URL(request.url).searchParams.has('delete'),
@@ -88,7 +90,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, sources, activity, widget, widgetPicture, confirmingDelete } = loaderData
+	const { chatbot, sources, activity, widget, widgetPicture, confirmingDelete, model } = loaderData
 	const toggle = useActiveToggle(chatbot.isActive)
 	const pagePath = `/playground/chatbots/${chatbot.id}`
 	const widgetData = actionData && 'widget' in actionData ? actionData.widget : undefined
@@ -149,6 +151,7 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 					<PreviewPanel
 						chatbot={chatbot}
 						version={chatbot.version}
+						model={model}
 						textIndexing={sources.some(
 							(source) => source.kind === 'text' && (source.status === 'queued' || source.status === 'running'),
 						)}

@@ -3,8 +3,10 @@
 import { ArrowLeft, Bot } from 'lucide-react'
 import { data } from 'react-router'
 import { asModelMessages, readChatPagePost, withQuestion } from '~/ai/chat-page.ts'
+import { modelSummary } from '~/ai/models.server.ts'
 import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
 import { MessageBubble, type ThreadMessage } from '~/components/chat/chat-thread.tsx'
+import { ModelNotice } from '~/components/playground/model-notice.tsx'
 import { NotFoundBoundary } from '~/components/playground/workspace-parts.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { requireUser } from '~/features/accounts/auth.server.ts'
@@ -27,7 +29,7 @@ async function requireOwnedChatbot(request: Request, chatbotId: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const { chatbot } = await requireOwnedChatbot(request, params.chatbotId)
-	return data({ chatbot: { id: chatbot.id, name: chatbot.name } }, { headers: privateHeaders() })
+	return data({ chatbot: { id: chatbot.id, name: chatbot.name }, model: modelSummary() }, { headers: privateHeaders() })
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -57,7 +59,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot } = loaderData
+	const { chatbot, model } = loaderData
 	const history = actionData?.history ?? []
 	const turns: ThreadMessage[] = [{ role: 'assistant' as const, text: preview.greeting(chatbot.name) }, ...history].map(
 		(turn, i) => ({ id: String(i), ...turn }),
@@ -80,6 +82,7 @@ export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.Co
 						<p className="text-xs text-slate-500">{preview.description}</p>
 					</div>
 				</header>
+				<ModelNotice model={model} className="px-6" />
 				<ol aria-label="Conversation" aria-live="polite" className="min-h-64 space-y-4 bg-slate-50 px-6 py-6">
 					{turns.map((turn) => (
 						<MessageBubble

@@ -1,10 +1,13 @@
+import { AudioLines, Copy } from 'lucide-react'
+import { data } from 'react-router'
+import { modelCopy } from '~/ai/model-notice.ts'
 // /playground/voicebots/:agentId: one voice assistant's workspace. Settings on the left, the voice
 // test on the right (a section of its own on phones), its API snippet and its latest calls below.
 // Settings, the switch, the snippet and Delete are plain links and posts; the voice test needs
 // JavaScript (microphone and speech live in the browser) and says so without it.
-import { AudioLines, Copy } from 'lucide-react'
-import { data } from 'react-router'
+import { modelSummary } from '~/ai/models.server.ts'
 import { ActiveSwitch, CodeBox, copyCode, useActiveToggle } from '~/components/playground/builder-parts.tsx'
+import { ModelNotice } from '~/components/playground/model-notice.tsx'
 import {
 	DeleteSection,
 	NotFoundBoundary,
@@ -55,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		at: call.createdAt.toISOString(),
 		atLabel: when.format(call.createdAt),
 		inquiry: call.inquiryDetails,
+		model: call.model,
 	}))
 	return data(
 		{
@@ -70,6 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			},
 			apiSnippet: voiceApiSnippet(getSiteOrigin(request), agent.id),
 			transcription: transcriptionSettings() !== null,
+			model: modelSummary(),
 			calls,
 			confirmingDelete: new URL(request.url).searchParams.has('delete'),
 		},
@@ -89,7 +94,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function AgentRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { agent, apiSnippet, transcription, calls, confirmingDelete } = loaderData
+	const { agent, apiSnippet, transcription, calls, confirmingDelete, model } = loaderData
 	const hydrated = useHydrated()
 	const toggle = useActiveToggle(agent.isActive)
 	const pagePath = `/playground/voicebots/${agent.id}`
@@ -144,6 +149,7 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 				}
 				side={
 					<SidePanel id="voice-test" title={page.testTitle} description={test.description} heightClassName="h-[620px]">
+						<ModelNotice model={model} />
 						{hydrated ? (
 							<VoiceTest key={version} agent={agent} transcription={transcription} />
 						) : (
@@ -187,6 +193,14 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 											<time dateTime={call.at} className="text-slate-500">
 												{call.atLabel}
 											</time>
+											{call.model ? (
+												<span
+													data-testid="call-model"
+													className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-200"
+												>
+													{modelCopy.answeredBy(call.model)}
+												</span>
+											) : null}
 											<span className="ml-auto text-slate-600 tabular-nums">
 												{call.status === 'in-progress' ? 'In progress' : formatDuration(call.duration)}
 											</span>

@@ -1,8 +1,9 @@
 // /playground/chatbots/:chatbotId/conversations/:conversationId: one conversation as the visitor saw
 // it, and under each answer why it said that: the passages retrieval gave the model, their source
 // and score, the model, the time it took, and the visitor's feedback. Delete works without JavaScript.
-import { ArrowLeft, BookOpen, Globe, ThumbsDown, ThumbsUp } from 'lucide-react'
+import { ArrowLeft, BookOpen, Cpu, Globe, ThumbsDown, ThumbsUp } from 'lucide-react'
 import { data, Link } from 'react-router'
+import { modelCopy } from '~/ai/model-notice.ts'
 import { ReplyText } from '~/components/chat/reply-text.tsx'
 import { DeleteStep, NotFoundBoundary, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { requireUser } from '~/features/accounts/auth.server.ts'
@@ -135,7 +136,17 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 										</span>
 									) : null}
 									{message.model ? (
-										<span>{copy.answerMeta(message.model, ((message.latencyMs ?? 0) / 1000).toFixed(1))}</span>
+										// Which model answered this reply (the server's model when it was asked).
+										<span
+											data-testid="answer-model"
+											className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700 ring-1 ring-slate-200"
+										>
+											<Cpu className="size-3" aria-hidden />
+											{modelCopy.answeredBy(message.model)}
+										</span>
+									) : null}
+									{message.latencyMs !== null ? (
+										<span>{copy.answerTime((message.latencyMs / 1000).toFixed(1))}</span>
 									) : null}
 								</p>
 								<details className="group w-full max-w-[85%] text-xs" data-testid="retrieval-trace">
