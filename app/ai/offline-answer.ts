@@ -358,7 +358,7 @@ function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string): Sc
 
 const PHRASE_WEIGHT = Number(process.env.T_PHRASE_WEIGHT ?? 0.08)
 const KIND_WEIGHT = Number(process.env.T_KIND_WEIGHT ?? 0.5)
-const RANK_PENALTY = Number(process.env.T_RANK_PENALTY ?? 0.03)
+const RANK_PENALTY = Number(process.env.T_RANK_PENALTY ?? 0.1)
 const CONTEXT_SHARE = Number(process.env.T_CONTEXT_SHARE ?? 0.5)
 const SYNONYM_SHARE = Number(process.env.T_SYN ?? 0.6)
 
@@ -397,7 +397,9 @@ export function composeOfflineAnswer(
 	searchFor: SearchQuery = { question },
 	{ cite = false } = {},
 ) {
-	return offlineAnswer(question, knowledge, fallback, searchFor, { cite }).text
+	const answer = offlineAnswer(question, knowledge, fallback, searchFor, { cite })
+	if (process.env.T_DEBUG) console.log(answer)
+	return answer.text
 }
 
 function offlineAnswer(
@@ -417,8 +419,11 @@ function offlineAnswer(
 	// The question's words that the knowledge never uses: known here when the model has all of it,
 	// else told by the caller (a chatbot's search knows which words none of its chunks has).
 	const known = whole ? new Set(all.flatMap((text) => tokenize(text))) : undefined
+	const candidates = known ? questionTerms(question) : (unknownTerms ?? told.words)
+	// A word is not unknown when the knowledge says it another way ("cost": "sells for").
+	const saidOtherwise = known ?? new Set(passages.flatMap((passage) => tokenize(passage.text)))
 	const unknown = new Set(
-		known ? questionTerms(question).filter((term) => !known.has(term)) : (unknownTerms ?? told.words),
+		candidates.filter((term) => [...meanings([term])[0]].every((word) => !saidOtherwise.has(word))),
 	)
 	// A name the question uses that none of the passages has (a product, a place, a year it does
 	// not mention) means the knowledge is about something else.
@@ -432,14 +437,27 @@ function offlineAnswer(
 	const best = scored.reduce((winner, candidate) => (candidate.score > winner.score ? candidate : winner))
 	if (process.env.T_DEBUG) (globalThis as { lastScored?: Scored[] }).lastScored = scored
 	// The evidence: how much of the question the quoted passage holds, with its source's name.
-	const evidence = { coverage: coverageOf(best.unit.passage, all, searchFor), missingName }
-	const least = whole ? MIN_COVERAGE_OF_WHOLE : MIN_COVERAGE_OF_RETRIEVED
-	// What the question asks (besides the names it uses) that the knowledge never says: "Is the Heron
-	// waterproof?" is not answered by "We first launched the Heron in 2014".
 	const asks = questionTerms(question).filter((term) => !namesIn(question).includes(term))
-	const unasked =
-		!best.substantive && asks.length <= Number(process.env.T_ASKS ?? 2) && asks.some((term) => unknown.has(term))
-	if (missingName || evidence.coverage < least || best.coverage === 0 || unasked) return { ...dontKnow, evidence }
+	const evidence = {
+		coverage: coverageOf(best.unit.passage, all, searchFor, whole ? unknown : new Set(), whole),
+		missingName,
+	}
+	if (missingName || best.coverage === 0) return { ...dontKnow, evidence }
+	if (whole) {
+		// The model has all of the knowledge, so a word it never uses is known to be missing ("Who is
+		// your CEO?", "Do you build blockchain solutions?"): such a question is answered only when the
+		// passage holds every other word it asks ("What is the full address of your office?").
+		const unknownAsks = asks.filter((term) => unknown.has(term))
+		const holdsTheRest = asks.filter((term) => !unknown.has(term)).length > 0 && evidence.coverage === 1
+		if ((unknownAsks.length > 0 && !holdsTheRest) || evidence.coverage < MIN_COVERAGE_OF_WHOLE)
+			return { ...dontKnow, evidence }
+	} else {
+		// A chatbot's search tells which of the question's words no source uses: "Is the Heron
+		// waterproof?" is not answered by "We first launched the Heron in 2014". Only for a question of
+		// one or two asks: in a longer one, a missing word is as often a paraphrase.
+		const unasked = !best.substantive && asks.length <= 2 && asks.some((term) => unknown.has(term))
+		if (unasked || evidence.coverage < MIN_COVERAGE_OF_RETRIEVED) return { ...dontKnow, evidence }
+	}
 	const text = replyFrom(best, scored, new Set(meanings(questionTerms(question)).flatMap((group) => [...group])))
 	const source = best.unit.passage.source
 	return { text: cite && source ? `${text} [${source.number}]` : text, answered: true, evidence }
@@ -451,11 +469,13 @@ function offlineAnswer(
  * site's copy), or a chatbot's retrieved passages. A word of the question that the knowledge never
  * uses ("blockchain") weighs the most.
  */
-function coverageOf(passage: Passage, all: string[], searchFor: SearchQuery) {
-	const terms = questionTerms(searchText(searchFor))
+function coverageOf(passage: Passage, all: string[], searchFor: SearchQuery, ignored: Set<string>, whole = false) {
+	const terms = questionTerms(searchText(searchFor)).filter((term) => !ignored.has(term))
 	if (terms.length === 0) return 1
 	const documents = all.flatMap((text) => (all.length > 8 ? [text] : sentencesOf(text.replace(/\s+/g, ' '))))
-	const rarity = rarityAmongTexts(documents)
+	// Over all of a short knowledge, each meaning counts the same: weighted by rarity, one rare
+	// modifier ("the full address") would outweigh what the question is about.
+	const rarity = whole && process.env.T_FLAT !== '0' ? () => 1 : rarityAmongTexts(documents)
 	const words = new Set([
 		...tokenize(passage.text),
 		...tokenize(passage.source?.name ?? ''),

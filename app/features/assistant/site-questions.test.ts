@@ -24,7 +24,7 @@ const QUESTIONS: Array<[string, Array<string | RegExp> | typeof DONT_KNOW]> = [
 	['What does Zenvora AI do?', ['AI and software services company']],
 	['Tell me about your AI chatbots', ['on your own content']],
 	['Can your chatbot answer questions from my PDFs?', [/PDFs|your documents/]],
-	['Can I put the chatbot on WhatsApp?', ['WhatsApp Business']],
+	['Can I put the chatbot on WhatsApp?', ['WhatsApp']],
 	['Do your voice assistants speak Hindi?', ['Hindi']],
 	['Can the voice assistant book appointments?', ['appointments']],
 	['Will the voice agent work with our existing phone numbers?', ['existing numbers']],
