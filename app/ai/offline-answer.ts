@@ -96,20 +96,28 @@ function unitsOf(passage: Passage): Unit[] {
 			})
 		}
 		if (block.kind === 'paragraph') {
-			const sentences = sentencesOf(block.text)
+			// A title of a few words ("Falcon widget.") heads the sentences after it, and is not a quote.
+			const sentences: string[] = []
+			const titles: string[] = []
+			const sectionStarts: number[] = []
+			const all = sentencesOf(block.text)
 			let lead = ''
 			let sectionStart = 0
+			all.forEach((sentence, i) => {
+				if (i < all.length - 1 && isTitleSentence(sentence)) {
+					lead = sentence.replace(/[.:]$/, '')
+					sectionStart = sentences.length
+					return
+				}
+				sentences.push(sentence)
+				titles.push(lead)
+				sectionStarts.push(sectionStart)
+			})
 			for (let i = 0; i < sentences.length; i++) {
 				const sentence = sentences[i]
-				// A title of a few words ("Falcon widget.") heads the sentences after it, and is not a quote.
-				if (i < sentences.length - 1 && isTitleSentence(sentence)) {
-					lead = sentence.replace(/[.:]$/, '')
-					heading = lead
-					sentences.splice(i, 1)
-					sectionStart = i
-					i--
-					continue
-				}
+				if (titles[i]) heading = titles[i]
+				const lead = titles[i]
+				const sectionStart = sectionStarts[i]
 				// Questions in the knowledge (an FAQ's, or the owner's answer to an unanswered one) are
 				// never quoted: they find the sentences after them, which are.
 				if (sentence.trim().endsWith('?')) {
@@ -356,11 +364,11 @@ function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string): Sc
 	})
 }
 
-const PHRASE_WEIGHT = Number(process.env.T_PHRASE_WEIGHT ?? 0.08)
-const KIND_WEIGHT = Number(process.env.T_KIND_WEIGHT ?? 0.5)
-const RANK_PENALTY = Number(process.env.T_RANK_PENALTY ?? 0.1)
-const CONTEXT_SHARE = Number(process.env.T_CONTEXT_SHARE ?? 0.5)
-const SYNONYM_SHARE = Number(process.env.T_SYN ?? 0.6)
+const PHRASE_WEIGHT = 0.08
+const KIND_WEIGHT = 0.5
+const RANK_PENALTY = 0.1
+const CONTEXT_SHARE = 0.5
+const SYNONYM_SHARE = 0.6
 
 const adjacentPairs = (terms: string[]) => terms.slice(1).map((term, i) => [terms[i], term] as const)
 const hasPair = (sequence: string[], [a, b]: readonly [string, string]) =>
@@ -374,8 +382,8 @@ const hasPair = (sequence: string[], [a, b]: readonly [string, string]) =>
  * "rose to fame"), so less is asked. Calibrated with `npm run eval:answers` on the tuning articles,
  * the handbook and the site's questions (docs/decisions/0032-quoting-offline-model.md).
  */
-const MIN_COVERAGE_OF_WHOLE = Number(process.env.T_MINW ?? 0.5)
-const MIN_COVERAGE_OF_RETRIEVED = Number(process.env.T_MIN ?? 0.15)
+const MIN_COVERAGE_OF_WHOLE = 0.5
+const MIN_COVERAGE_OF_RETRIEVED = 0.15
 
 export type OfflineAnswer = {
 	text: string
@@ -397,9 +405,7 @@ export function composeOfflineAnswer(
 	searchFor: SearchQuery = { question },
 	{ cite = false } = {},
 ) {
-	const answer = offlineAnswer(question, knowledge, fallback, searchFor, { cite })
-	if (process.env.T_DEBUG) console.log(answer)
-	return answer.text
+	return offlineAnswer(question, knowledge, fallback, searchFor, { cite }).text
 }
 
 function offlineAnswer(
@@ -407,7 +413,7 @@ function offlineAnswer(
 	knowledge: string,
 	fallback: string,
 	searchFor: SearchQuery = { question },
-	{ cite = false, unknownTerms }: { cite?: boolean; unknownTerms?: string[] } = {},
+	{ cite = false } = {},
 ): OfflineAnswer {
 	const dontKnow = { text: fallback, answered: false }
 	if (!question.trim()) return dontKnow
@@ -419,7 +425,7 @@ function offlineAnswer(
 	// The question's words that the knowledge never uses: known here when the model has all of it,
 	// else told by the caller (a chatbot's search knows which words none of its chunks has).
 	const known = whole ? new Set(all.flatMap((text) => tokenize(text))) : undefined
-	const candidates = known ? questionTerms(question) : (unknownTerms ?? told.words)
+	const candidates = known ? questionTerms(question) : told.words
 	// A word is not unknown when the knowledge says it another way ("cost": "sells for").
 	const saidOtherwise = known ?? new Set(passages.flatMap((passage) => tokenize(passage.text)))
 	const unknown = new Set(
@@ -435,7 +441,6 @@ function offlineAnswer(
 	if (units.length === 0) return dontKnow
 	const scored = scoreUnits(units, searchFor, question)
 	const best = scored.reduce((winner, candidate) => (candidate.score > winner.score ? candidate : winner))
-	if (process.env.T_DEBUG) (globalThis as { lastScored?: Scored[] }).lastScored = scored
 	// The evidence: how much of the question the quoted passage holds, with its source's name.
 	const asks = questionTerms(question).filter((term) => !namesIn(question).includes(term))
 	const evidence = {
@@ -475,7 +480,7 @@ function coverageOf(passage: Passage, all: string[], searchFor: SearchQuery, ign
 	const documents = all.flatMap((text) => (all.length > 8 ? [text] : sentencesOf(text.replace(/\s+/g, ' '))))
 	// Over all of a short knowledge, each meaning counts the same: weighted by rarity, one rare
 	// modifier ("the full address") would outweigh what the question is about.
-	const rarity = whole && process.env.T_FLAT !== '0' ? () => 1 : rarityAmongTexts(documents)
+	const rarity = whole ? () => 1 : rarityAmongTexts(documents)
 	const words = new Set([
 		...tokenize(passage.text),
 		...tokenize(passage.source?.name ?? ''),
@@ -490,7 +495,7 @@ function coverageOf(passage: Passage, all: string[], searchFor: SearchQuery, ign
 }
 
 /** Words a reply aims to stay under: a sentence and the one it leans on, as a rule. */
-const REPLY_WORDS = Number(process.env.T_WORDS ?? 45)
+const REPLY_WORDS = 45
 
 /** The quote: the best unit, with a neighbouring sentence of its paragraph that also answers when both fit. */
 function replyFrom(best: Scored, scored: Scored[], askedWords: Set<string>) {
