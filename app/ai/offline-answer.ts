@@ -28,9 +28,9 @@ export const UNKNOWN_WORDS_LINE = 'Words of the question that no source uses:'
 /** The knowledge without its unknown-words line, and the words that line names. */
 function withoutUnknownWords(knowledge: string) {
 	const at = knowledge.lastIndexOf(`\n${UNKNOWN_WORDS_LINE}`)
-	if (at === -1) return { knowledge, words: [] }
+	if (at === -1) return { knowledge, words: [], told: false }
 	const line = knowledge.slice(at + UNKNOWN_WORDS_LINE.length + 1).split('\n')[0]
-	return { knowledge: knowledge.slice(0, at), words: tokenize(line) }
+	return { knowledge: knowledge.slice(0, at), words: tokenize(line), told: true }
 }
 
 /** One retrieved passage: its text and, when the knowledge numbers them, its source. */
@@ -436,7 +436,11 @@ function offlineAnswer(
 	const sequence = passages.flatMap((passage) => tokenize(`${passage.source?.name ?? ''} ${passage.text}`))
 	const everything = new Set([...sequence, ...tokenize(searchFor.earlier ?? '')])
 	const joined = new Set(sequence.slice(1).map((word, i) => `${sequence[i]}${word}`))
-	const missingName = namesIn(question).some((name) => !mentions(everything, joined, name))
+	// A chatbot's search says which words its knowledge never uses: a name outside the passages but
+	// elsewhere in the knowledge ("Frédéric" in a chunk that says "Chopin") is not missing.
+	const missingName = namesIn(question).some(
+		(name) => !mentions(everything, joined, name) && (!told.told || told.words.includes(name)),
+	)
 	const units = passages.flatMap(unitsOf)
 	if (units.length === 0) return dontKnow
 	const scored = scoreUnits(units, searchFor, question)

@@ -106,7 +106,8 @@ function replyRequest(
 			...context.map((chunk, i) =>
 				citing ? `${passageHeader(i + 1, sourceName(chunk))}\n${chunk.content}` : chunk.content,
 			),
-			...(numbered && unknown.length > 0 ? [`${UNKNOWN_WORDS_LINE} ${unknown.join(', ')}`] : []),
+			// Said even when empty: then every word of the question is somewhere in the knowledge.
+			...(numbered && getModelInfo().kind === 'offline' ? [`${UNKNOWN_WORDS_LINE} ${unknown.join(', ')}`] : []),
 		].join('\n\n'),
 		messages,
 		label,
