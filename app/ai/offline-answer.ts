@@ -49,6 +49,8 @@ type Unit = {
 	context: Set<string>
 	/** Its own words in order, for phrases of the question. */
 	sequence: string[]
+	/** Its own text, without what it leans on: where the answer itself must be. */
+	own: string
 	heading: string
 	kind: Block['kind']
 	/** Position among its passage's units, for the lines of a passage shown together. */
@@ -57,13 +59,20 @@ type Unit = {
 	block: number
 }
 
-/** A passage's blocks (docs/decisions/0030-knowledge-text-format.md), each with its text as written. */
+/** The most lines of a list, table or code block a reply quotes: replies stay short. */
+const MAX_QUOTED_LINES = 25
+
+/**
+ * A passage's blocks (docs/decisions/0030-knowledge-text-format.md), each with its text as written;
+ * a long list, table or code block cut after MAX_QUOTED_LINES lines, with "…" where it goes on.
+ */
 function blocksOf(text: string): Block[] {
-	return knowledgeBlocks(text).map((block) =>
-		block.kind === 'heading'
-			? { kind: 'heading', text: block.text, level: block.level }
-			: { kind: block.kind, text: block.kind === 'paragraph' ? block.text.replace(/\s+/g, ' ') : blockText(block) },
-	)
+	return knowledgeBlocks(text).map((block) => {
+		if (block.kind === 'heading') return { kind: 'heading', text: block.text, level: block.level }
+		if (block.kind === 'paragraph') return { kind: 'paragraph', text: block.text.replace(/\s+/g, ' ') }
+		const cut = block.lines.length > MAX_QUOTED_LINES ? [...block.lines.slice(0, MAX_QUOTED_LINES), '…'] : block.lines
+		return { kind: block.kind, text: blockText({ ...block, lines: cut }) }
+	})
 }
 
 /** Words that open a sentence about what the one before it named. */
@@ -89,6 +98,7 @@ function unitsOf(passage: Passage): Unit[] {
 				// The page's or file's title names what all of its passage is about.
 				context: new Set(tokenize(`${context} ${passage.source?.name ?? ''}`)),
 				sequence,
+				own,
 				heading,
 				kind,
 				order: units.length,
@@ -358,7 +368,7 @@ function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string): Sc
 		const score =
 			coverage +
 			PHRASE_WEIGHT * Math.min(phrase, 3) +
-			(hasAnswerKind(kind, unit.reply, question) ? KIND_WEIGHT : 0) -
+			(hasAnswerKind(kind, unit.own, question) ? KIND_WEIGHT : 0) -
 			RANK_PENALTY * unit.passage.rank
 		return { unit, score, coverage, substantive }
 	})

@@ -1,0 +1,112 @@
+// The offline model quotes one passage verbatim (docs/decisions/0032-quoting-offline-model.md).
+import { expect, test } from 'vitest'
+import { passageHeader } from './citations.ts'
+import { composeOfflineAnswer, UNKNOWN_WORDS_LINE } from './offline-answer.ts'
+
+const IDK = "I don't know"
+const numbered = (...passages: Array<[string, string]>) =>
+	passages.map(([source, text], i) => `${passageHeader(i + 1, source)}\n${text}`).join('\n\n')
+
+const docs = numbered(
+	[
+		'Readline | Node.js v18 Documentation',
+		[
+			'# Readline',
+			'## Example: Read file stream line-by-line',
+			'Added in: v0.1.98',
+			'A common use case for readline is to consume an input file one line at a time. To read a file line by line, create an interface over a file stream and iterate over its lines:',
+			"```js\nconst rl = readline.createInterface({ input: fs.createReadStream('input.txt') })\n\nfor await (const line of rl) {\n  console.log(line)\n}\n```",
+		].join('\n\n'),
+	],
+	[
+		'Stream | Node.js v18 Documentation',
+		'## readable.readableHighWaterMark\n\nReturns the value of highWaterMark passed when creating this Readable. The default highWaterMark is 16384 bytes (16 KiB), or 16 objects in object mode.',
+	],
+)
+
+test('a code block is quoted whole with the sentence that introduces it, and cited', () => {
+	const reply = composeOfflineAnswer('How do I read a file line by line?', docs, IDK, undefined, { cite: true })
+	expect(reply).toBe(
+		"To read a file line by line, create an interface over a file stream and iterate over its lines:\n\n```js\nconst rl = readline.createInterface({ input: fs.createReadStream('input.txt') })\n\nfor await (const line of rl) {\n  console.log(line)\n}\n``` [1]",
+	)
+})
+
+test('the reply carries no page title, document title or metadata', () => {
+	const reply = composeOfflineAnswer('What is the default highWaterMark of a readable stream?', docs, IDK, undefined, {
+		cite: true,
+	})
+	expect(reply).toContain('16384 bytes')
+	expect(reply).not.toMatch(/Node\.js v18|Added in|# /)
+	// A PDF's title page and a section heading stay out of the quote.
+	const handbook = numbered([
+		'handbook.pdf',
+		'# Nimbus Cloud Hosting - Support Handbook\n\n## Refund policy\n\nRefunds are paid within 7 working days of a cancellation.',
+	])
+	expect(composeOfflineAnswer('How long do refunds take?', handbook, IDK, undefined, { cite: true })).toBe(
+		'Refunds are paid within 7 working days of a cancellation. [1]',
+	)
+})
+
+test('a long code block is cut, with "…" where it goes on', () => {
+	const code = Array.from({ length: 60 }, (_, i) => `step${i}()`).join('\n')
+	const reply = composeOfflineAnswer(
+		'How do I run the migration steps?',
+		numbered(['Migrations', `To run the migration steps:\n\n\`\`\`sh\n${code}\n\`\`\``]),
+		IDK,
+	)
+	expect(reply.split('\n').length).toBeLessThan(32)
+	expect(reply).toContain('step24()\n…\n```')
+})
+
+test('an FAQ is answered by what follows its questions, never by the questions', () => {
+	const faq =
+		'How do I pay? Which payment methods do you accept? We accept UPI, debit and credit cards and net banking.'
+	expect(composeOfflineAnswer('Can I pay with UPI?', faq, IDK)).toBe(
+		'We accept UPI, debit and credit cards and net banking.',
+	)
+})
+
+test('a follow-up naming another subject asks the same of it', () => {
+	const knowledge = [
+		'Falcon widget. The Falcon is assembled in our Pune workshop. Its frame is made of titanium.',
+		'Eagle widget. The Eagle is assembled in our Nagpur workshop. Its frame is made of oak.',
+	].join('\n\n')
+	expect(
+		composeOfflineAnswer('And the Eagle?', knowledge, IDK, {
+			question: 'And the Eagle?',
+			earlier: 'Where is the Falcon made?',
+		}),
+	).toBe('The Eagle is assembled in our Nagpur workshop.')
+})
+
+test('"I don\'t know" when the question asks what no source says, and not when a source says it otherwise', () => {
+	const knowledge = numbered(['Heron', 'We first launched the Heron in 2014. The Heron sells for 1,999 rupees.'])
+	// The search reports the words no source of the chatbot uses.
+	expect(
+		composeOfflineAnswer('Is the Heron waterproof?', `${knowledge}\n\n${UNKNOWN_WORDS_LINE} waterproof`, IDK),
+	).toBe(IDK)
+	expect(composeOfflineAnswer('How much does the Heron cost?', `${knowledge}\n\n${UNKNOWN_WORDS_LINE} cost`, IDK)).toBe(
+		'The Heron sells for 1,999 rupees.',
+	)
+	// A name no source has: another product.
+	expect(
+		composeOfflineAnswer('How much does the Condor cost?', `${knowledge}\n\n${UNKNOWN_WORDS_LINE} condor`, IDK),
+	).toBe(IDK)
+	// A name outside these passages that the rest of the knowledge has is not missing.
+	expect(
+		composeOfflineAnswer('When did Frédéric launch the Heron?', `${knowledge}\n\n${UNKNOWN_WORDS_LINE}`, IDK),
+	).toBe('We first launched the Heron in 2014.')
+})
+
+test('"It…" is quoted with the sentences it leans on, back to the one that names its subject', () => {
+	const knowledge = 'The Osprey sells for 2,499 rupees. Its frame is made of teak. It weighs 2.0 kg without its stand.'
+	expect(composeOfflineAnswer('How heavy is the Osprey?', knowledge, IDK)).toBe(knowledge)
+	// "St. John's" and "U.S." do not end a sentence.
+	expect(
+		composeOfflineAnswer(
+			'In which church did she sing?',
+			"She sang in the choir at St. John's United Methodist Church as a soloist. The U.S. tour came later.",
+			IDK,
+		),
+	).toBe("She sang in the choir at St. John's United Methodist Church as a soloist.")
+})
