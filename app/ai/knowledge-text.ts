@@ -9,7 +9,7 @@ export type KnowledgeBlock =
 	| { kind: 'paragraph'; text: string }
 	| { kind: 'list'; lines: string[] }
 	| { kind: 'table'; lines: string[] }
-	| { kind: 'code'; fence: string; info: string; lines: string[] }
+	| { kind: 'code'; fence: string; info: string; lines: string[]; after?: string }
 
 /** Headings of a typed text that has no Markdown ones: a short line on its own (ranked as before). */
 export const IMPLICIT_LEVEL = 7
@@ -26,12 +26,18 @@ function fenceOf(line: string) {
 	return match ? { fence: match[1], info: match[2].trim() } : null
 }
 
-/** Whether a line closes a fence of `fence`'s length: as many backticks or more, and nothing else. */
-function closesFence(line: string, fence: string) {
+/**
+ * Whether a line closes a fence of `fence`'s length (as many backticks or more) and, if it does,
+ * what follows them: nothing in the knowledge; in a reply, the citations of the code (" [1]").
+ */
+function closesFence(line: string, fence: string, cited: boolean): string | null {
 	const trimmed = line.trim()
-	if (trimmed.length < fence.length) return false
-	for (let i = 0; i < trimmed.length; i++) if (trimmed.charCodeAt(i) !== 0x60) return false
-	return true
+	let run = 0
+	while (run < trimmed.length && trimmed.charCodeAt(run) === 0x60) run++
+	if (run < fence.length) return null
+	const rest = trimmed.slice(run).trim()
+	if (!rest) return ''
+	return cited && /^(?:\[\d{1,2}\] *)+$/.test(rest) ? ` ${rest}` : null
 }
 
 /** A "# Heading" line's level and text, when it looks like a heading (not "#1 in India, since..."). */
@@ -46,8 +52,11 @@ function markdownHeading(line: string) {
 const isListItem = (line: string) => LIST_ITEM.test(line)
 const isTableLine = (line: string) => line.trimStart().startsWith('|')
 
-/** The blocks of a knowledge text, in order. */
-export function knowledgeBlocks(text: string): KnowledgeBlock[] {
+/**
+ * The blocks of a knowledge text, in order. A reply (`reply`) is read the same way, except that its
+ * code may be followed by citations on the closing fence's line and a short line is not a heading.
+ */
+export function knowledgeBlocks(text: string, { reply = false } = {}): KnowledgeBlock[] {
 	const lines = text.split('\n')
 	for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1)
 	const blocks: KnowledgeBlock[] = []
@@ -63,11 +72,12 @@ export function knowledgeBlocks(text: string): KnowledgeBlock[] {
 		const fence = fenceOf(line)
 		if (fence) {
 			const code: string[] = []
+			let after: string | null = null
 			i++
 			// Blank lines inside a fence are the code's own; only the closing fence ends it.
-			while (i < lines.length && !closesFence(lines[i], fence.fence)) code.push(lines[i++])
+			while (i < lines.length && (after = closesFence(lines[i], fence.fence, reply)) === null) code.push(lines[i++])
 			i++
-			blocks.push({ kind: 'code', fence: fence.fence, info: fence.info, lines: code })
+			blocks.push({ kind: 'code', fence: fence.fence, info: fence.info, lines: code, ...(after ? { after } : {}) })
 			continue
 		}
 		const heading = markdownHeading(line)
@@ -99,7 +109,7 @@ export function knowledgeBlocks(text: string): KnowledgeBlock[] {
 		blocks.push({ kind: 'paragraph', text: paragraph.join('\n') })
 	}
 	// A typed text without Markdown headings has its own: short lines on their own, as before.
-	if (!blocks.some((block) => block.kind === 'heading')) {
+	if (!reply && !blocks.some((block) => block.kind === 'heading')) {
 		for (const [index, block] of blocks.entries()) {
 			if (block.kind === 'paragraph' && isHeading(block.text))
 				blocks[index] = { kind: 'heading', level: IMPLICIT_LEVEL, text: block.text }

@@ -4,6 +4,7 @@
 // model writes is ever HTML, a link or an attribute (an <img onerror> or a javascript: link is
 // text). One pass over the lines, linear in the reply (ADR 0024).
 import { answerPieces } from '~/ai/citations.ts'
+import { knowledgeBlocks } from '~/ai/knowledge-text.ts'
 
 export type Inline = { text: string } | { code: string } | { strong: Inline[] } | { cite: number }
 type ListItem = { content: Inline[]; children: ReplyList[] }
@@ -15,8 +16,6 @@ export type ReplyBlock =
 	| { kind: 'code'; language: string; code: string; after: Inline[] }
 	| { kind: 'table'; header: Inline[][] | null; rows: Inline[][][] }
 
-const FENCE = /^ {0,3}(`{3,})([^`]*)$/
-const HEADING = /^ {0,3}#{1,6} +(\S.*)$/
 const LIST_ITEM = /^( *)([-*+•]|\d{1,9}[.)]) +(\S.*)$/
 /** The line under a table's header: pipes, dashes, colons and spaces only. */
 const TABLE_RULE = /^[\s:|-]*$/
@@ -103,80 +102,31 @@ function cells(line: string) {
 	return out
 }
 
-/** Whether a line ends the code block opened by `fence`; what follows the fence (" [1]") is kept. */
-function closing(line: string, fence: string) {
-	const trimmed = line.trim()
-	let run = 0
-	while (run < trimmed.length && trimmed[run] === fence[0]) run++
-	if (run < fence.length) return null
-	const rest = trimmed.slice(run).trim()
-	// Only citations may follow a closing fence on its line.
-	return /^(?:\[\d{1,2}\] *)*$/.test(rest) ? (rest ? ` ${rest}` : '') : null
-}
-
-function startsBlock(line: string) {
-	return FENCE.test(line) || HEADING.test(line) || LIST_ITEM.test(line) || line.trimStart().startsWith('|')
-}
-
-/** A reply's blocks, with citations numbered against the `sources` listed with it. */
+/** A reply's blocks (read as the knowledge is: app/ai/knowledge-text.ts), with citations numbered against the `sources` listed with it. */
 export function parseReply(text: string, sources = 0): ReplyBlock[] {
-	const lines = text.replace(/\r\n?/g, '\n').split('\n')
-	const blocks: ReplyBlock[] = []
-	let i = 0
-	while (i < lines.length) {
-		const line = lines[i]
-		if (!line.trim()) {
-			i++
-			continue
-		}
-		const fence = FENCE.exec(line)
-		if (fence) {
-			const code: string[] = []
-			let after = ''
-			i++
-			while (i < lines.length) {
-				const end = closing(lines[i], fence[1])
-				if (end !== null) {
-					after = end
-					break
+	return knowledgeBlocks(text, { reply: true }).map((block): ReplyBlock => {
+		switch (block.kind) {
+			case 'code':
+				return {
+					kind: 'code',
+					language: block.info,
+					code: block.lines.join('\n'),
+					after: cited(block.after ?? '', sources),
 				}
-				code.push(lines[i++])
+			case 'heading':
+				return { kind: 'heading', content: inlinePieces(block.text, sources) }
+			case 'table': {
+				const rows = block.lines
+				const ruled = rows.length > 1 && rows[1].includes('-') && TABLE_RULE.test(rows[1])
+				const read = (row: string) => cells(row).map((cell) => inlinePieces(cell, sources))
+				return { kind: 'table', header: ruled ? read(rows[0]) : null, rows: rows.slice(ruled ? 2 : 0).map(read) }
 			}
-			i++
-			blocks.push({ kind: 'code', language: fence[2].trim(), code: code.join('\n'), after: cited(after, sources) })
-			continue
+			case 'list':
+				return readList(block.lines, sources)
+			case 'paragraph':
+				return { kind: 'paragraph', content: inlinePieces(block.text.trim(), sources) }
 		}
-		const heading = HEADING.exec(line)
-		if (heading) {
-			blocks.push({ kind: 'heading', content: inlinePieces(heading[1], sources) })
-			i++
-			continue
-		}
-		if (line.trimStart().startsWith('|')) {
-			const rows: string[] = []
-			while (i < lines.length && lines[i].trimStart().startsWith('|')) rows.push(lines[i++])
-			const ruled = rows.length > 1 && rows[1].includes('-') && TABLE_RULE.test(rows[1])
-			const read = (row: string) => cells(row).map((cell) => inlinePieces(cell, sources))
-			blocks.push({
-				kind: 'table',
-				header: ruled ? read(rows[0]) : null,
-				rows: rows.slice(ruled ? 2 : 0).map(read),
-			})
-			continue
-		}
-		if (LIST_ITEM.test(line)) {
-			const listLines: string[] = []
-			while (i < lines.length && lines[i].trim() && (LIST_ITEM.test(lines[i]) || !startsBlock(lines[i])))
-				listLines.push(lines[i++])
-			blocks.push(readList(listLines, sources))
-			continue
-		}
-		const paragraph: string[] = [line]
-		i++
-		while (i < lines.length && lines[i].trim() && !startsBlock(lines[i])) paragraph.push(lines[i++])
-		blocks.push({ kind: 'paragraph', content: inlinePieces(paragraph.join('\n').trim(), sources) })
-	}
-	return blocks
+	})
 }
 
 /** List lines into nested lists: an item indented past its parent's marker is its child. */

@@ -80,26 +80,14 @@ function shortText(node: Node, limit = 120): string {
 /** Text and link lengths of every element, from the leaves up: one pass. */
 function measure(root: Node, stats: Map<Element, Stats>): Stats {
 	if (root.type === 'text') return { chars: collapse(root.data).length, linkChars: 0, links: 0 }
-	if (!DomUtils.isTag(root)) {
-		if ('children' in root) {
-			const total = { chars: 0, linkChars: 0, links: 0 }
-			for (const child of root.children) {
-				const s = measure(child, stats)
-				total.chars += s.chars
-				total.linkChars += s.linkChars
-				total.links += s.links
-			}
-			return total
-		}
-		return { chars: 0, linkChars: 0, links: 0 }
-	}
 	const total = { chars: 0, linkChars: 0, links: 0 }
-	for (const child of root.children) {
+	for (const child of 'children' in root ? root.children : []) {
 		const s = measure(child, stats)
 		total.chars += s.chars
 		total.linkChars += s.linkChars
 		total.links += s.links
 	}
+	if (!DomUtils.isTag(root)) return total
 	// In-page links count too: a table of contents is as much chrome as a site's menu.
 	if (root.name === 'a' && root.attribs.href) {
 		total.linkChars = total.chars
