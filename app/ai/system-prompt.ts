@@ -19,7 +19,7 @@ export type PromptParts = {
 }
 
 /**
- * A marker inside the owner's text or the knowledge (a crawled page may hold "</knowledge>") is
+ * A marker inside the owner's text, the name they gave, or the knowledge (a crawled page may hold "</knowledge>") is
  * written with look-alike angle quotes, so each part ends where the product says it does.
  */
 const MARKER = /<(\/?)(instructions|knowledge)>/gi
@@ -29,7 +29,8 @@ export function buildSystemPrompt({ instructions, scaffolding, knowledge }: Prom
 	const owner = instructions.trim()
 	return [
 		owner ? `${INSTRUCTIONS_START}\n${neutralized(owner)}\n${INSTRUCTIONS_END}` : '',
-		scaffolding.trim(),
+		// The product's text holds the chatbot's or assistant's name, which its owner typed.
+		neutralized(scaffolding.trim()),
 		`${KNOWLEDGE_START}\n${neutralized(knowledge)}\n${KNOWLEDGE_END}`,
 	]
 		.filter(Boolean)
@@ -61,7 +62,7 @@ export function readSystemPrompt(system: string): PromptParts {
  * is private, and never "Never say "cheap"", which is not a reply.
  */
 const OWN_DONT_KNOW =
-	/\b(?:if|when|whenever)\b[^.!?\n"“]{0,100}?(?:n['’]t|\bnot|\bno|\bnever|\bunable|\bcannot|\bunsure)\b[^.!?\n"“]{0,100}?(?:,|;|\bthen)\s*(?:(?:just|simply|only|please|politely|always)\s+)?(?:say|reply|respond|answer|tell (?:them|the caller|the visitor|the user|the customer))\b[^.!?\n"“:]{0,30}?:?\s*["“]([^"”\n]{3,400})["”]/i
+	/\b(?:if|when|whenever)\b[^.!?\n"“]{0,100}?(?:n['’]t|\bnot|\bno|\bnever|\bunable|\bcannot|\bunsure)\b[^.!?\n"“]{0,100}?(?:,|;|\bthen)\s*(?:(?:just|simply|only|please|politely|always)\s+)?(?:say|reply|respond|answer|tell (?:them|the caller|the visitor|the user|the customer))\b(?:\s+(?:something like|exactly|only|this|the following|with|that))?\s*:?\s*["“]([^"”\n]{3,400})["”]/i
 
 export function ownDontKnow(instructions: string) {
 	return OWN_DONT_KNOW.exec(instructions)?.[1]?.trim() || undefined
