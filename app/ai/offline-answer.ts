@@ -143,15 +143,8 @@ function unitsOf(passage: Passage): Unit[] {
 				}
 				// The sentence that introduces a list, a table or code ("To read a file line by line:") is
 				// quoted with it, not alone.
-				const following = blocks[index + 1]?.kind
-				if (
-					i === sentences.length - 1 &&
-					sentence.endsWith(':') &&
-					following &&
-					following !== 'heading' &&
-					following !== 'paragraph'
-				)
-					continue
+				// Alone (its block in another chunk), it answers nothing.
+				if (i === sentences.length - 1 && sentence.endsWith(':')) continue
 				// A sentence that leans on the one before ("It weighs 0.8 kg") is quoted with it, and
 				// found by the names of the sentences it leans on, back to the one that names its subject.
 				let first = i
@@ -203,7 +196,13 @@ function passagesOf(knowledge: string, searchFor: SearchQuery): { passages: Pass
 		return { passages, all: passages.map((passage) => passage.text), whole: false }
 	}
 	const paragraphs = sectionedParagraphs(knowledge)
-	const ranked = rankPassages(searchFor, paragraphs, CANDIDATE_PASSAGES)
+	// A question of only kind words ("Where are you located?") matches no word of "…is at 14 FC Road":
+	// then the opening paragraphs are the candidates, and the kind of answer decides.
+	const kind = answerKindOf(searchFor.question)
+	const onlyKind = kind && questionTerms(searchFor.question).every((term) => KIND_WORDS[kind].has(term))
+	const matched = rankPassages(searchFor, paragraphs, CANDIDATE_PASSAGES)
+	const ranked =
+		matched.length === 0 && onlyKind ? paragraphs.slice(0, CANDIDATE_PASSAGES).map((text) => ({ text })) : matched
 	return { passages: ranked.map((passage, i) => ({ text: passage.text, rank: i })), all: paragraphs, whole: true }
 }
 
@@ -239,7 +238,7 @@ function answerKindOf(question: string): AnswerKind {
 	)
 		return 'number'
 	if (/^(who|whom|whose)\b|\b(who|whom)\b/.test(q)) return 'person'
-	if (/^where\b|\bwhere (is|are|was|were|did|do|does)\b/.test(q)) return 'place'
+	if (/^where\b|\bwhere (is|are|was|were|did|do|does)\b|\b(address|located|location)\b/.test(q)) return 'place'
 	// "What album…", "which company…", "what was the name of…": a title or a name.
 	if (
 		/\b(what|which)( \w+)? (name|album|song|single|film|movie|book|company|label|city|town|country|state|team|band|group|organi[sz]ation|university|school|church|magazine|newspaper|game|console|award|character|language|river|mountain|building|street|brand|product|model)s?\b/.test(
@@ -248,6 +247,15 @@ function answerKindOf(question: string): AnswerKind {
 	)
 		return 'name'
 	return null
+}
+
+/** Words that ask for a kind of answer rather than name what the answer is about. */
+const KIND_WORDS: Record<NonNullable<AnswerKind>, Set<string>> = {
+	time: new Set(tokenize('time times date dates day days year years month when hour hours schedule scheduled timing')),
+	number: new Set(tokenize('number amount count total many much')),
+	person: new Set(tokenize('person people name who')),
+	place: new Set(tokenize('located location address situated based place where find reach office')),
+	name: new Set(tokenize('name called title')),
 }
 
 const MONTHS =
@@ -263,7 +271,9 @@ function hasAnswerKind(kind: AnswerKind, reply: string, question: string) {
 	if (kind === 'time') return fresh(reply.match(/\b\d{3,4}s?\b/g) ?? []) || fresh(reply.match(MONTHS) ?? [])
 	if (kind === 'number') return fresh(reply.match(/\d[\d,.]*/g) ?? []) || fresh(reply.match(NUMBER_WORDS) ?? [])
 	if (kind === 'place')
-		return fresh(reply.match(/(?<=\b(?:in|at|from|near|to) (?:the |our )?)\p{Lu}[\p{L}'’-]+/gu) ?? [])
+		return fresh(
+			reply.match(/(?<=\b(?:in|at|from|near|to|on) (?:the |our )?(?:\d[\w/-]*,? )?)\p{Lu}[\p{L}'’-]+/gu) ?? [],
+		)
 	if (kind === 'name' && fresh(reply.match(/"[^"\n]{1,80}"|“[^”\n]{1,80}”/g) ?? [])) return true
 	// A name: capitalised words that do not open the sentence and the question does not have.
 	const names = (reply.match(/(?<=[\p{L}\p{N},;] )\p{Lu}[\p{L}'’-]+/gu) ?? []).filter(
@@ -455,13 +465,22 @@ function offlineAnswer(
 	if (units.length === 0) return dontKnow
 	const scored = scoreUnits(units, searchFor, question)
 	const best = scored.reduce((winner, candidate) => (candidate.score > winner.score ? candidate : winner))
+	// "Where are you located?" is answered by "…is at 14 FC Road, Pune": words that only ask for the
+	// kind of answer ("located", "address", "time") are held by a quote that has that kind of answer.
+	const kind = answerKindOf(question) ?? answerKindOf(searchFor.earlier ?? '')
+	const heldByKind = new Set(
+		kind && hasAnswerKind(kind, best.unit.own, question)
+			? questionTerms(question).filter((t) => KIND_WORDS[kind].has(t))
+			: [],
+	)
 	// The evidence: how much of the question the quoted passage holds, with its source's name.
-	const asks = questionTerms(question).filter((term) => !namesIn(question).includes(term))
+	const asks = questionTerms(question).filter((term) => !namesIn(question).includes(term) && !heldByKind.has(term))
 	const evidence = {
-		coverage: coverageOf(best.unit.passage, all, searchFor, whole ? unknown : new Set(), whole),
+		coverage: coverageOf(best.unit.passage, all, searchFor, new Set([...(whole ? unknown : []), ...heldByKind]), whole),
 		missingName,
 	}
-	if (missingName || best.coverage === 0) return { ...dontKnow, evidence }
+	const nothingHeld = best.coverage === 0 && !(heldByKind.size > 0 && asks.length === 0)
+	if (missingName || nothingHeld) return { ...dontKnow, evidence }
 	if (whole) {
 		// The model has all of the knowledge, so a word it never uses is known to be missing ("Who is
 		// your CEO?", "Do you build blockchain solutions?"): such a question is answered only when the

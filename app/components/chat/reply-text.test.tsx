@@ -39,6 +39,13 @@ describe('ReplyText', () => {
 		)
 	})
 
+	test('a deeply nested list is indented four levels deep at most, so it stays inside the bubble', () => {
+		const deep = Array.from({ length: 25 }, (_, level) => `${'  '.repeat(level)}- level ${level}`).join('\n')
+		const out = html(deep)
+		expect(out.match(/<ul class="list-disc space-y-1 pl-5">/g)).toHaveLength(4)
+		expect(out.match(/<ul class="list-disc space-y-1 pl-0">/g)).toHaveLength(21)
+	})
+
 	test('a table has its header and cells; an escaped pipe stays in its cell', () => {
 		const out = html('| Option | Default |\n| --- | --- |\n| `highWaterMark` | 16 KiB \\| 16 objects |')
 		expect(out).toContain('<th scope="col"')

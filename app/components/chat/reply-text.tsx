@@ -56,21 +56,25 @@ function Pieces({ pieces, render }: { pieces: Inline[]; render: Render }) {
 	})
 }
 
-function List({ list, render }: { list: ReplyList; render: Render }) {
+/** Lists deeper than this are not indented further: a 25-level list stays inside the bubble. */
+const MAX_LIST_INDENT = 4
+
+function List({ list, render, depth = 1 }: { list: ReplyList; render: Render; depth?: number }) {
 	const items = list.items.map((item, index) => (
 		<li key={index} className="pl-0.5">
 			<Pieces pieces={item.content} render={render} />
 			{item.children.map((child, childIndex) => (
-				<List key={childIndex} list={child} render={render} />
+				<List key={childIndex} list={child} render={render} depth={depth + 1} />
 			))}
 		</li>
 	))
+	const indent = depth > MAX_LIST_INDENT ? 'pl-0' : 'pl-5'
 	return list.ordered ? (
-		<ol start={list.start === 1 ? undefined : list.start} className="list-decimal space-y-1 pl-5">
+		<ol start={list.start === 1 ? undefined : list.start} className={`list-decimal space-y-1 ${indent}`}>
 			{items}
 		</ol>
 	) : (
-		<ul className="list-disc space-y-1 pl-5">{items}</ul>
+		<ul className={`list-disc space-y-1 ${indent}`}>{items}</ul>
 	)
 }
 

@@ -103,3 +103,13 @@ describe('chunkKnowledge', () => {
 		])
 	})
 })
+
+test('a long header row or fence is not repeated in every piece: the chunks stay the size of the text', () => {
+	const table = `| ${'h | '.repeat(50_000)}\n|---|\n${Array.from({ length: 40_000 }, (_, i) => `| r${i} |`).join('\n')}`
+	const fence = '`'.repeat(200_000)
+	const code = `${fence}\n${Array.from({ length: 20_000 }, (_, i) => `line ${i}`).join('\n')}\n${fence}`
+	for (const text of [table, code]) {
+		const total = chunkKnowledge(text).reduce((sum, chunk) => sum + chunk.content.length, 0)
+		expect(total).toBeLessThan(text.length * 1.2)
+	}
+})

@@ -55,8 +55,9 @@ function cutParagraph(text: string, size: number) {
 
 /** Lines packed into pieces of at most `size` with `head` and `tail` around each (a fence, a table's header). */
 function packLines(lines: string[], size: number, head: string[], tail: string[]) {
+	// The callers keep what is repeated in every piece to half a chunk at most.
 	const frame = [...head, ...tail].reduce((sum, line) => sum + line.length + 1, 0)
-	const room = Math.max(size - frame, 40)
+	const room = Math.max(size - frame, size / 2)
 	const pieces: string[] = []
 	let current: string[] = []
 	let length = 0
@@ -89,13 +90,23 @@ function blockPieces(block: KnowledgeBlock, size: number): string[] {
 		case 'list':
 			return packLines(block.lines, size, [], [])
 		case 'table': {
-			// Each piece of a table opens with its header row (and the line under it).
+			// Each piece of a table opens with its header row (and the line under it), when that header
+			// leaves most of a chunk for rows: repeating a long one in every piece would grow the chunks
+			// with the square of the table (a 200 KB header row).
 			const header = block.lines.slice(0, /^\|[\s:|-]*$/.test(block.lines[1] ?? '') ? 2 : 1)
-			return packLines(block.lines.slice(header.length), size, header, [])
+			const repeatable = header.reduce((sum, line) => sum + line.length + 1, 0) <= size / 2
+			return repeatable
+				? packLines(block.lines.slice(header.length), size, header, [])
+				: packLines(block.lines, size, [], [])
 		}
-		case 'code':
-			// Each piece of a code block is a code block of its own.
-			return packLines(block.lines, size, [`${block.fence}${block.info}`], [block.fence])
+		case 'code': {
+			// Each piece of a code block is a code block of its own, its language named in at most 40
+			// characters; behind a fence too long to repeat (thousands of backticks), plain lines.
+			const opening = `${block.fence}${block.info.slice(0, 40)}`
+			return opening.length + block.fence.length <= size / 2
+				? packLines(block.lines, size, [opening], [block.fence])
+				: packLines(block.lines, size, [], [])
+		}
 	}
 }
 
