@@ -17,6 +17,8 @@ const ChatPageTurnSchema = z.object({
 		)
 		.max(8)
 		.optional(),
+	/** Whether a reply answered; false: an "I don't know", shown with no sources. */
+	answered: z.boolean().optional(),
 })
 export type ChatPageTurn = z.infer<typeof ChatPageTurnSchema>
 

@@ -73,6 +73,8 @@ type StreamRequest = ReplyRequest & {
 	errorText: string
 	/** Parts (sources, say) sent right after the stream's start. */
 	extraParts?: UIMessageChunk[]
+	/** Parts sent once the reply's text is complete, before the stream's finish (whether it answered). */
+	closingParts?: (text: string) => UIMessageChunk[]
 	/** The answer's id as the client will know it (its feedback names it). */
 	messageId?: string
 	/** Called once when the stream ends, however it ends. */
@@ -167,7 +169,7 @@ export async function standaloneQuestion(
  */
 function endWithErrorOnFailure(
 	source: ReadableStream<UIMessageChunk>,
-	{ abortSignal, timeoutMs, label, errorText, extraParts = [], messageId, onDone }: StreamRequest,
+	{ abortSignal, timeoutMs, label, errorText, extraParts = [], closingParts, messageId, onDone }: StreamRequest,
 	deadline: Deadline,
 ) {
 	const reader = source.getReader()
@@ -208,6 +210,8 @@ function endWithErrorOnFailure(
 					firstTextAt ??= performance.now()
 					text += value.delta
 				}
+				if (value.type === 'finish' && !failed && closingParts)
+					for (const part of closingParts(text)) controller.enqueue(part)
 				controller.enqueue(value.type === 'start' && messageId ? { ...value, messageId } : value)
 				if (value.type === 'start') for (const part of extraParts) controller.enqueue(part)
 			} catch (error) {

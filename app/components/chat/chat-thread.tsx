@@ -5,15 +5,23 @@ import { BookOpen, Send } from 'lucide-react'
 import { forwardRef, useState, type ReactNode, type Ref } from 'react'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
-import { replyCitations } from './reply-markdown.ts'
 import { ReplyText } from './reply-text.tsx'
+import { shownSources, type ThreadSource } from './shown-sources.ts'
 
-/** A passage an answer drew on; `url` and `title` name the page (or file) it came from, when known. */
-export type ThreadSource = { position: number; excerpt: string; url?: string | null; title?: string | null }
+export type { ThreadSource }
 
 /** Only web addresses become links: a stored URL is shown, never trusted as a scheme. */
 const linkable = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null)
-export type ThreadMessage = { id: string; role: 'user' | 'assistant'; text: string; sources?: ThreadSource[] }
+export type ThreadMessage = {
+	id: string
+	role: 'user' | 'assistant'
+	text: string
+	sources?: ThreadSource[]
+	/** Whether the finished reply answered (false: an "I don't know"); unknown while it streams. */
+	answered?: boolean
+	/** Still arriving: its sources are listed once it is complete and known to answer. */
+	streaming?: boolean
+}
 
 /** "[2]" in an answer: a small numbered link to the page it cites (or to its place in the list). */
 function CitationLink({ number, label, href }: { number: number; label: string; href: string }) {
@@ -36,25 +44,29 @@ export function MessageBubble({
 	message,
 	assistantName,
 	sourcesLabel,
+	closestLabel,
 	passageLabel,
 	after,
 }: {
 	message: ThreadMessage
 	assistantName: string
 	sourcesLabel?: string
+	/** The label of the passages shown apart with a reply that cites none. */
+	closestLabel?: string
 	passageLabel?: (position: number) => string
 	/** Shown under the message (an answer's feedback buttons). */
 	after?: ReactNode
 }) {
 	const mine = message.role === 'user'
-	const sources = sourcesLabel ? (message.sources ?? []) : []
+	// An "I don't know" has no citations: its passages are neither linked nor listed (ADR 0033).
+	const sources = sourcesLabel && message.answered !== false ? (message.sources ?? []) : []
 	const labelOf = (source: ThreadSource) =>
 		source.title || (passageLabel ? passageLabel(source.position) : `#${source.position + 1}`)
-	// "[2]" in an answer points at the second source; the list shows those cited (all when none is).
-	const cited = replyCitations(message.text, sources.length)
-	const listed = sources
-		.map((source, index) => ({ source, number: index + 1 }))
-		.filter(({ number }) => cited.length === 0 || cited.includes(number))
+	// "[2]" in an answer points at the second source and the list shows those cited; a reply that
+	// cites none has its passages apart, unnumbered, as the closest pages.
+	const { cited: listed, closest } = message.streaming
+		? { cited: [], closest: [] }
+		: shownSources(message.text, sources, message.answered)
 	const anchor = (number: number) => `${message.id}-source-${number}`
 	return (
 		<li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-role={message.role}>
@@ -122,6 +134,34 @@ export function MessageBubble({
 					</ol>
 				</details>
 			) : null}
+			{closest.length > 0 && closestLabel ? (
+				<details className="mt-1.5 max-w-[85%] text-xs text-slate-500" data-testid="closest-pages">
+					<summary className="inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-2 py-1 font-medium hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+						{closestLabel} ({closest.length})
+					</summary>
+					<ul className="mt-1 space-y-1.5">
+						{closest.map((source) => {
+							const href = linkable(source.url)
+							return (
+								<li key={source.position} className="rounded-xl px-3 py-2 ring-1 ring-slate-200">
+									<span className="font-medium text-slate-700">{labelOf(source)}</span>
+									{href ? (
+										<a
+											href={href}
+											target="_blank"
+											rel="noopener noreferrer nofollow"
+											className="mt-0.5 block truncate text-slate-600 underline-offset-2 hover:underline"
+										>
+											{href}
+										</a>
+									) : null}
+									<span className="mt-0.5 block">{source.excerpt}</span>
+								</li>
+							)
+						})}
+					</ul>
+				</details>
+			) : null}
 			{after}
 		</li>
 	)
@@ -150,6 +190,7 @@ type ThreadProps = {
 	typing: boolean
 	assistantName: string
 	sourcesLabel?: string
+	closestLabel?: string
 	passageLabel?: (position: number) => string
 	/** What goes under an answer (feedback), given the answer. */
 	answerActions?: (message: ThreadMessage) => ReactNode
@@ -158,7 +199,7 @@ type ThreadProps = {
 
 /** The conversation as a live region: screen readers hear each reply as it arrives. */
 export const ChatThread = forwardRef(function ChatThread(
-	{ messages, typing, assistantName, sourcesLabel, passageLabel, answerActions, className }: ThreadProps,
+	{ messages, typing, assistantName, sourcesLabel, closestLabel, passageLabel, answerActions, className }: ThreadProps,
 	ref: Ref<HTMLDivElement>,
 ) {
 	return (
@@ -177,6 +218,7 @@ export const ChatThread = forwardRef(function ChatThread(
 							message={message}
 							assistantName={assistantName}
 							sourcesLabel={sourcesLabel}
+							closestLabel={closestLabel}
 							passageLabel={passageLabel}
 							after={message.role === 'assistant' ? answerActions?.(message) : undefined}
 						/>

@@ -150,6 +150,8 @@ export const chatbotBuilder = {
 		inputLabel: 'Ask your chatbot a question',
 		sendLabel: 'Send message',
 		sourcesLabel: 'Sources from the knowledge base',
+		/** The passages of a reply that cites none, apart from its sources (ADR 0033). */
+		closestLabel: 'Closest pages',
 		passage: (position: number) => `Passage ${position + 1}`,
 		errorReply: 'I apologize, but I encountered an error. Please try again.',
 		emptyReply: 'I apologize, but I encountered an error processing your request.',

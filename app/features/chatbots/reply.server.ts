@@ -81,6 +81,10 @@ function toSource(chunk: KnowledgeChunk, question: string): CitedPassage {
 const traceOf = (context: KnowledgeChunk[], question: string): TracedPassage[] =>
 	context.map((chunk) => ({ ...toSource(chunk, question), score: Math.round(chunk.rank * 1000) / 1000 }))
 
+/** Whether a reply answered: something matched, and it is not an "I don't know" (ours or the owner's). */
+const answeredBy = (text: string, retrieved: { numbered: boolean }, chatbot: ChatbotForReply) =>
+	isAnswered(text, { matched: retrieved.numbered, systemPrompt: chatbot.systemPrompt })
+
 /** The question being answered: the conversation's last message, the visitor's. */
 const lastQuestion = (messages: IncomingMessage[]) =>
 	textOf(messages.findLast((message) => message.role === 'user') ?? { parts: [] })
@@ -136,13 +140,18 @@ export async function streamChatbotReply(
 		retrieveContext(chatbot.id, messages, { label, abortSignal }),
 		log ? startTurn(log, lastQuestion(messages)) : null,
 	])
-	const extraParts: UIMessageChunk[] =
-		withSources && retrieved.sources.length > 0 ? [{ type: 'data-sources', data: retrieved.sources }] : []
+	const listed = withSources && retrieved.sources.length > 0
+	const extraParts: UIMessageChunk[] = listed ? [{ type: 'data-sources', data: retrieved.sources }] : []
 	const messageId = crypto.randomUUID()
 	return streamModelReply({
 		...replyRequest(chatbot, messages, retrieved, { label, abortSignal, cite: withSources }),
 		errorText,
 		extraParts,
+		// Whether the finished reply answered: an "I don't know" lists no sources (ADR 0033). The
+		// passages go first, for the citations as they stream in; the client shows none until this.
+		closingParts: listed
+			? (text) => [{ type: 'data-answered', data: answeredBy(text, retrieved, chatbot) }]
+			: undefined,
 		messageId,
 		onDone: conversationId
 			? (reply) => {
@@ -153,8 +162,7 @@ export async function streamChatbotReply(
 						firstTokenMs: reply.firstTextAt === null ? null : Math.round(reply.firstTextAt - startedAt),
 						latencyMs: Math.round(performance.now() - startedAt),
 						model: getModelInfo().label,
-						answered:
-							!reply.failed && isAnswered(text, { matched: retrieved.numbered, systemPrompt: chatbot.systemPrompt }),
+						answered: !reply.failed && answeredBy(text, retrieved, chatbot),
 						passages: traceOf(retrieved.context, lastQuestion(messages)),
 					})
 				}
@@ -174,6 +182,7 @@ export async function answerChatbotQuestion(
 		log ? startTurn(log, lastQuestion(messages)) : null,
 	])
 	const text = await generateModelReply(replyRequest(chatbot, messages, retrieved, { label, abortSignal, cite: true }))
+	const answered = text !== null && answeredBy(text, retrieved, chatbot)
 	if (conversationId) {
 		const latencyMs = Math.round(performance.now() - startedAt)
 		await finishTurn(chatbot.id, conversationId, {
@@ -182,9 +191,11 @@ export async function answerChatbotQuestion(
 			firstTokenMs: latencyMs,
 			latencyMs,
 			model: getModelInfo().label,
-			answered: text !== null && isAnswered(text, { matched: retrieved.numbered, systemPrompt: chatbot.systemPrompt }),
+			answered,
 			passages: traceOf(retrieved.context, lastQuestion(messages)),
 		})
 	}
-	return { text, sources: retrieved.sources }
+	// The passages retrieval gave (the evaluation measures them), and whether the reply answered from
+	// them: an "I don't know" is shown with none (ADR 0033).
+	return { text, sources: retrieved.sources, answered }
 }

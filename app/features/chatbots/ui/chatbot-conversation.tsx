@@ -101,6 +101,7 @@ export function ChatbotConversation({
 				typing={chat.typing}
 				assistantName={chatbot.name}
 				sourcesLabel={showSources ? preview.sourcesLabel : undefined}
+				closestLabel={preview.closestLabel}
 				passageLabel={preview.passage}
 				answerActions={answerActions}
 			/>

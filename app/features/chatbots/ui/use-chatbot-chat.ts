@@ -8,7 +8,7 @@ import type { ThreadMessage, ThreadSource } from '~/components/chat/chat-thread.
 // the spec's apology bubble.
 import { replaceLastReply } from '~/components/chat/replace-last-reply.ts'
 
-type ChatbotMessage = UIMessage<unknown, { sources: ThreadSource[] }>
+type ChatbotMessage = UIMessage<unknown, { sources: ThreadSource[]; answered: boolean }>
 
 /** The message a failed request carried: the server's JSON `error`, or the error's own text. */
 export function chatErrorMessage(error: Error): string {
@@ -134,14 +134,17 @@ export function useChatbotChat({
 	}, [storageKey, messages, busy])
 	const thread: ThreadMessage[] = useMemo(
 		() =>
-			messages.map((m) => ({
+			messages.map((m, index) => ({
 				id: m.id,
 				role: m.role === 'user' ? 'user' : 'assistant',
 				text: textOf(m),
 				sources: m.parts.find((p): p is { type: 'data-sources'; data: ThreadSource[] } => p.type === 'data-sources')
 					?.data,
+				// The server's verdict on the finished reply: an "I don't know" is shown with no sources.
+				answered: m.parts.find((p): p is { type: 'data-answered'; data: boolean } => p.type === 'data-answered')?.data,
+				streaming: busy && index === messages.length - 1 && m.role === 'assistant',
 			})),
-		[messages],
+		[messages, busy],
 	)
 	const last = thread.at(-1)
 	return {

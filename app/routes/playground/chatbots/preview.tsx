@@ -41,7 +41,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const limit = await consumeRateLimit(`preview:user:${user.id}`, rateLimits.previewChatPerUser)
 	if (!limit.allowed) return { history, error: tooManyAttemptsMessage(limit.retryAfterSeconds) }
 	const turns = withQuestion(history, message)
-	const { text, sources } = await answerChatbotQuestion(chatbot, asModelMessages(turns), {
+	const { text, sources, answered } = await answerChatbotQuestion(chatbot, asModelMessages(turns), {
 		label: `Chatbot ${chatbot.id} preview (no-JS page)`,
 		abortSignal: request.signal,
 	})
@@ -50,7 +50,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 			history: [...turns, { role: 'assistant' as const, text: preview.errorReply }],
 			error: toasts.previewFailed,
 		}
-	return { history: [...turns, { role: 'assistant' as const, text: text || preview.emptyReply, sources }], error: null }
+	// An "I don't know" is kept without its passages: they are not its sources (ADR 0033).
+	const reply = { role: 'assistant' as const, text: text || preview.emptyReply, answered }
+	return { history: [...turns, answered ? { ...reply, sources } : reply], error: null }
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -90,6 +92,7 @@ export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.Co
 							message={turn}
 							assistantName={chatbot.name}
 							sourcesLabel={preview.sourcesLabel}
+							closestLabel={preview.closestLabel}
 							passageLabel={preview.passage}
 						/>
 					))}
