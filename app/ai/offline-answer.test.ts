@@ -110,3 +110,14 @@ test('"It…" is quoted with the sentences it leans on, back to the one that nam
 		),
 	).toBe("She sang in the choir at St. John's United Methodist Church as a soloist.")
 })
+
+test('a title on the first line of a paragraph heads it and is not glued into the quote', () => {
+	const knowledge = numbered([
+		'Payments',
+		'Payment methods\nWe accept UPI (Google Pay, PhonePe and Paytm), credit and debit cards and net banking.',
+	])
+	for (const question of ['What payment methods do you accept?', 'Can I pay with UPI?'])
+		expect(composeOfflineAnswer(question, knowledge, IDK)).toBe(
+			'We accept UPI (Google Pay, PhonePe and Paytm), credit and debit cards and net banking.',
+		)
+})

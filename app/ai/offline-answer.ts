@@ -3,8 +3,9 @@
 // code block whole, with the line that introduces it), verbatim, with its citation; or "I don't know"
 // when the evidence does not answer. docs/decisions/0032-quoting-offline-model.md
 import { PASSAGE_HEADER } from './citations.ts'
-import { blockText, knowledgeBlocks, type KnowledgeBlock } from './knowledge-text.ts'
+import { blockText, IMPLICIT_LEVEL, knowledgeBlocks, type KnowledgeBlock } from './knowledge-text.ts'
 import {
+	isHeading,
 	meanings,
 	rarity as rarityAmongTexts,
 	questionTerms,
@@ -59,6 +60,21 @@ type Unit = {
 	block: number
 }
 
+/**
+ * A paragraph whose first line is a title ("Payment methods" over "We accept UPI…") is that title's
+ * section: the title is a heading, not the start of the first sentence.
+ */
+function titledParagraph(block: KnowledgeBlock): KnowledgeBlock[] {
+	if (block.kind !== 'paragraph') return [block]
+	const newline = block.text.indexOf('\n')
+	const first = newline === -1 ? '' : block.text.slice(0, newline).trim()
+	if (!first || !isHeading(first)) return [block]
+	return [
+		{ kind: 'heading', level: IMPLICIT_LEVEL, text: first },
+		{ kind: 'paragraph', text: block.text.slice(newline + 1) },
+	]
+}
+
 /** The most lines of a list, table or code block a reply quotes: replies stay short. */
 const MAX_QUOTED_LINES = 25
 
@@ -67,12 +83,14 @@ const MAX_QUOTED_LINES = 25
  * a long list, table or code block cut after MAX_QUOTED_LINES lines, with "…" where it goes on.
  */
 function blocksOf(text: string): Block[] {
-	return knowledgeBlocks(text).map((block) => {
-		if (block.kind === 'heading') return { kind: 'heading', text: block.text, level: block.level }
-		if (block.kind === 'paragraph') return { kind: 'paragraph', text: block.text.replace(/\s+/g, ' ') }
-		const cut = block.lines.length > MAX_QUOTED_LINES ? [...block.lines.slice(0, MAX_QUOTED_LINES), '…'] : block.lines
-		return { kind: block.kind, text: blockText({ ...block, lines: cut }) }
-	})
+	return knowledgeBlocks(text)
+		.flatMap(titledParagraph)
+		.map((block) => {
+			if (block.kind === 'heading') return { kind: 'heading', text: block.text, level: block.level }
+			if (block.kind === 'paragraph') return { kind: 'paragraph', text: block.text.replace(/\s+/g, ' ') }
+			const cut = block.lines.length > MAX_QUOTED_LINES ? [...block.lines.slice(0, MAX_QUOTED_LINES), '…'] : block.lines
+			return { kind: block.kind, text: blockText({ ...block, lines: cut }) }
+		})
 }
 
 /** Words that open a sentence about what the one before it named. */
