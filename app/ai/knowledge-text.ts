@@ -132,3 +132,38 @@ export function blockText(block: KnowledgeBlock) {
 			return `${block.fence}${block.info}\n${block.lines.join('\n')}${block.lines.length ? '\n' : ''}${block.fence}`
 	}
 }
+
+/**
+ * A knowledge text as plain prose, for an excerpt shown under an answer: headings and paragraphs as
+ * they are, list items and table cells without their markers, code without its fences and backticks.
+ */
+export function plainText(text: string) {
+	return knowledgeBlocks(text)
+		.map((block) => {
+			switch (block.kind) {
+				case 'heading':
+				case 'paragraph':
+					return block.text.replace(/`+/g, '')
+				case 'list':
+					return block.lines.map((line) => line.replace(LIST_MARKER, '').replace(/`+/g, '')).join('\n')
+				case 'table':
+					return block.lines
+						.filter((line) => !/^\|[\s:|-]*$/.test(line))
+						.map((line) =>
+							line
+								.replace(/^\s*\|/, '')
+								.replace(/\|\s*$/, '')
+								.split('|')
+								.map((cell) => cell.trim())
+								.join(' · '),
+						)
+						.join('\n')
+				case 'code':
+					return block.lines.join('\n')
+			}
+		})
+		.join('\n\n')
+}
+
+/** A list item's marker ("- ", "1. "), with its indentation. */
+const LIST_MARKER = /^ *(?:[-*+•]|\d{1,9}[.)]) +/

@@ -121,3 +121,16 @@ test('a title on the first line of a paragraph heads it and is not glued into th
 			'We accept UPI (Google Pay, PhonePe and Paytm), credit and debit cards and net banking.',
 		)
 })
+
+test('a list or table without an introducing sentence is quoted under its heading; a table is cited below it', () => {
+	const knowledge = numbered([
+		'warranty.docx',
+		'## What the warranty does not cover\n\n- Worn tyres\n- Damage from accidents\n- Paint chips\n\n## Prices\n\n| Service | Price |\n| --- | --- |\n| Tyre fitting | Rs 500 |',
+	])
+	expect(
+		composeOfflineAnswer('Is a worn tyre covered by the warranty?', knowledge, IDK, undefined, { cite: true }),
+	).toBe('What the warranty does not cover\n\n- Worn tyres\n- Damage from accidents\n- Paint chips [1]')
+	expect(composeOfflineAnswer('What is the price of tyre fitting?', knowledge, IDK, undefined, { cite: true })).toBe(
+		'Prices\n\n| Service | Price |\n| --- | --- |\n| Tyre fitting | Rs 500 |\n\n[1]',
+	)
+})

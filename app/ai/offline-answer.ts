@@ -179,8 +179,9 @@ function unitsOf(passage: Passage): Unit[] {
 		// A list, a table or code is quoted whole, with the sentence that introduces it ("To read a
 		// file line by line:"), which is how a reader knows what it is for.
 		const previous = blocks[index - 1]
-		const intro =
-			previous?.kind === 'paragraph' && /[:：]$/.test(previous.text) ? `${sentencesOf(previous.text).at(-1)}\n\n` : ''
+		// Without one, the heading it sits under says what it is ("What the warranty does not cover").
+		const introduced = previous?.kind === 'paragraph' && /[:：]$/.test(previous.text)
+		const intro = introduced ? `${sentencesOf(previous.text).at(-1)}\n\n` : heading ? `${heading}\n\n` : ''
 		add(`${intro}${block.text}`, `${intro}${block.kind === 'code' ? codeWords(block.text) : block.text}`, block.kind)
 	})
 	return units
@@ -516,7 +517,13 @@ function offlineAnswer(
 	}
 	const text = replyFrom(best, scored, new Set(meanings(questionTerms(question)).flatMap((group) => [...group])))
 	const source = best.unit.passage.source
-	return { text: cite && source ? `${text} [${source.number}]` : text, answered: true, evidence }
+	// After a table the citation goes on a line of its own: on the last row's line it would be a cell.
+	const citation = source
+		? text.split('\n').at(-1)!.trimStart().startsWith('|')
+			? `\n\n[${source.number}]`
+			: ` [${source.number}]`
+		: ''
+	return { text: cite ? `${text}${citation}` : text, answered: true, evidence }
 }
 
 /**

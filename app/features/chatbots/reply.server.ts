@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import type { UIMessageChunk } from 'ai'
 import { textOf } from '~/ai/chat-schema.ts'
 import { CITATION_INSTRUCTION, passageHeader } from '~/ai/citations.ts'
+import { plainText } from '~/ai/knowledge-text.ts'
 import {
 	generateModelReply,
 	standaloneQuestion,
@@ -73,7 +74,7 @@ const sourceName = (chunk: KnowledgeChunk) => chunk.title?.trim() || chunk.url |
 
 /** A passage as the visitor's source list and the owner's trace show it: its part that the question is about. */
 function toSource(chunk: KnowledgeChunk, question: string): CitedPassage {
-	const excerpt = excerptAround(chunk.content, question)
+	const excerpt = excerptAround(plainText(chunk.content), question)
 	return { position: chunk.position, excerpt, url: chunk.url, title: chunk.title?.slice(0, 300) ?? null }
 }
 
@@ -90,8 +91,8 @@ const lastQuestion = (messages: IncomingMessage[]) =>
 	textOf(messages.findLast((message) => message.role === 'user') ?? { parts: [] })
 
 /**
- * The model's request. With `cite` (the answer is shown with its sources), the passages are numbered
- * with their source's name and the model is told to cite them: "[2]" then points at the second
+ * The model's request. Matched passages are numbered with their source's name; with `cite` (the
+ * answer is shown with its sources) the model is told to cite them: "[2]" then points at the second
  * source listed with the answer.
  */
 function replyRequest(
@@ -108,7 +109,9 @@ function replyRequest(
 		scaffolding: `You are "${chatbot.name}". ${GROUNDING}${citing ? ` ${CITATION_INSTRUCTION}` : ''}`,
 		knowledge: [
 			...context.map((chunk, i) =>
-				citing ? `${passageHeader(i + 1, sourceName(chunk))}\n${chunk.content}` : chunk.content,
+				// Numbered whether or not the answer shows its sources: the model reads the same passages in
+				// the widget as in the preview, and cites them only when told to.
+				numbered ? `${passageHeader(i + 1, sourceName(chunk))}\n${chunk.content}` : chunk.content,
 			),
 			// Said even when empty: then every word of the question is somewhere in the knowledge.
 			...(numbered && getModelInfo().kind === 'offline' ? [`${UNKNOWN_WORDS_LINE} ${unknown.join(', ')}`] : []),
