@@ -385,6 +385,19 @@ test('"Can I pay with UPI?" as a follow-up in the widget gets the reply the prev
 	expect((await askEmbed('Can I pay with UPI?')).text).toBe(alone.text)
 })
 
+test('a widget that does not show sources quotes what the preview quotes, without the citation', async () => {
+	await modules.prisma.chatbot.update({ where: { id: chatbotId }, data: { appearance: { showSources: false } } })
+	try {
+		for (const question of ['What payment methods do you accept?', 'How do I set up my domain?']) {
+			const preview = await askPreview(question)
+			const widget = await askEmbed(question)
+			expect(widget.text).toBe(preview.text.replace(/\s?\[\d{1,2}\]/g, '').trim())
+		}
+	} finally {
+		await modules.prisma.chatbot.update({ where: { id: chatbotId }, data: { appearance: { showSources: true } } })
+	}
+})
+
 describe('"Do you support AWS Lambda?"', () => {
 	test('gets "I don\'t know" in the preview, citing nothing, with no sources to list', async () => {
 		const reply = await askPreview('Do you support AWS Lambda?')

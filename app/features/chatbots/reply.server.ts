@@ -102,6 +102,7 @@ function replyRequest(
 	{ label, abortSignal, cite }: { label: string; abortSignal?: AbortSignal; cite: boolean },
 ) {
 	const citing = cite && numbered
+	const headed = citing || (numbered && getModelInfo().kind === 'offline')
 	return {
 		// The owner's System Prompt and the product's text stay apart: the offline model reads the
 		// first only for a quoted "I don't know" phrase and the second only for whether to cite.
@@ -109,9 +110,10 @@ function replyRequest(
 		scaffolding: `You are "${chatbot.name}". ${GROUNDING}${citing ? ` ${CITATION_INSTRUCTION}` : ''}`,
 		knowledge: [
 			...context.map((chunk, i) =>
-				// Numbered whether or not the answer shows its sources: the model reads the same passages in
-				// the widget as in the preview, and cites them only when told to.
-				numbered ? `${passageHeader(i + 1, sourceName(chunk))}\n${chunk.content}` : chunk.content,
+				// The offline model reads them numbered whether or not the answer shows its sources, so the
+				// widget's reply is the preview's; it cites only when told to. An LLM not asked to cite is
+				// not shown numbers it might cite.
+				headed ? `${passageHeader(i + 1, sourceName(chunk))}\n${chunk.content}` : chunk.content,
 			),
 			// Said even when empty: then every word of the question is somewhere in the knowledge.
 			...(numbered && getModelInfo().kind === 'offline' ? [`${UNKNOWN_WORDS_LINE} ${unknown.join(', ')}`] : []),
