@@ -62,7 +62,7 @@ export function readSystemPrompt(system: string): PromptParts {
  * is private, and never "Never say "cheap"", which is not a reply.
  */
 const OWN_DONT_KNOW =
-	/\b(?:if|when|whenever)\b[^.!?\n"“]{0,100}?(?:n['’]t|\bnot|\bno|\bnever|\bunable|\bcannot|\bunsure)\b[^.!?\n"“]{0,100}?(?:,|;|\bthen)\s*(?:(?:just|simply|only|please|politely|always)\s+)?(?:say|reply|respond|answer|tell (?:them|the caller|the visitor|the user|the customer))\b(?:\s+(?:something like|exactly|only|this|the following|with|that))?\s*:?\s*["“]([^"”\n]{3,400})["”]/i
+	/\b(?:if|when|whenever)\b[^.!?\n"“]{0,100}?(?:n['’]t|\bnot|\bno|\bnever|\bunable|\bcannot|\bunsure)\b[^.!?\n"“]{0,100}?(?:,|;|\bthen)\s*(?:(?:just|simply|only|please|politely|always)\s+)?(?:say|reply|respond|answer|tell (?:them|the caller|the visitor|the user|the customer))\b(?:\s+(?:something like|exactly|only|this|the following|with|that))?(?:\s*:)?\s*["“]([^"”\n]{3,400})["”]/i
 
 export function ownDontKnow(instructions: string) {
 	return OWN_DONT_KNOW.exec(instructions)?.[1]?.trim() || undefined
