@@ -7,7 +7,7 @@ import crypto from 'node:crypto'
 import http from 'node:http'
 import type { APIRequestContext } from '@playwright/test'
 import { expect, sql, test, useSessionIn, sessionCookieDirect } from './fixtures.ts'
-import { createShopChatbot as createChatbot, expectNoSeriousA11yViolations } from './helpers.ts'
+import { createShopChatbot as createChatbot, expectNoSeriousA11yViolations, expectTextIndexed } from './helpers.ts'
 import { E2E_EMBED_HOST_PORT, E2E_WEBHOOK_PORT } from './ports.ts'
 
 const SITE = `http://127.0.0.1:${E2E_EMBED_HOST_PORT}`
@@ -48,13 +48,14 @@ test('a visitor chats on another site; the owner sees it live, with traces, feed
 		await widget.getByLabel('Ask for contact details').selectOption('human')
 		await widget.getByLabel('Allowed sites').fill(`127.0.0.1:${E2E_EMBED_HOST_PORT}`)
 		await widget.getByRole('button', { name: 'Save widget' }).click()
-		await expect(owner.getByText('Widget saved')).toBeVisible()
+		// Saves share two cores with the other specs' load (the lock and pool tests): a generous wait.
+		await expect(owner.getByText('Widget saved')).toBeVisible({ timeout: 15_000 })
 
 		// New leads go to a webhook, signed with a key shown to the owner.
 		await owner.goto(`${base}/leads`)
 		await owner.getByLabel('Webhook address').fill(`http://127.0.0.1:${E2E_WEBHOOK_PORT}/hook`)
 		await owner.getByRole('button', { name: 'Save webhook' }).click()
-		await expect(owner.getByText('Webhook saved')).toBeVisible()
+		await expect(owner.getByText('Webhook saved')).toBeVisible({ timeout: 15_000 })
 		const secret = (await owner.getByTestId('webhook-secret').textContent())!.trim()
 		expect(secret).toMatch(/^whsec_/)
 
@@ -147,7 +148,10 @@ test('a visitor chats on another site; the owner sees it live, with traces, feed
 		await expect(owner.getByText('Answer added to the knowledge')).toBeVisible()
 		await expect(owner.getByText('Do you sell gift cards?')).toBeHidden()
 
-		// The next visitor who asks gets the answer.
+		// The next visitor who asks gets the answer, once the job has indexed it (the chatbot page says Ready).
+		await owner.goto(base)
+		await expectTextIndexed(owner)
+		await owner.goto(`${base}/unanswered`)
 		await chat.getByRole('button', { name: 'New conversation' }).click()
 		await input.fill('Do you sell gift cards?')
 		await input.press('Enter')

@@ -51,8 +51,9 @@ async function expectNoNoise(reply: Locator) {
 async function expectCodeBlock(reply: Locator) {
 	const code = reply.locator('pre code')
 	await expect(code).toHaveCount(1)
-	// The code as written: its lines, indentation and blank lines, not flattened into prose.
-	expect(await code.textContent()).toBe(READ_LINES_CODE)
+	// The code as written: its lines, indentation and blank lines, not flattened into prose. Polled:
+	// the reply streams word by word, and the block is whole only once it has arrived.
+	await expect.poll(() => code.textContent(), { timeout: 10_000 }).toBe(READ_LINES_CODE)
 }
 
 const noPageOverflow = (page: Page) =>
