@@ -40,6 +40,30 @@ function CitationLink({ number, label, href }: { number: number; label: string; 
 	)
 }
 
+/** A listed passage: its page's name, its address as a link, its excerpt; a cited one in the brand colour. */
+function SourceBody({ label, source, cited }: { label: string; source: ThreadSource; cited: boolean }) {
+	const href = linkable(source.url)
+	return (
+		<>
+			<span className={cited ? 'font-semibold text-slate-800' : 'font-medium text-slate-700'}>{label}</span>
+			{href ? (
+				<a
+					href={href}
+					target="_blank"
+					rel="noopener noreferrer nofollow"
+					className={cn(
+						'mt-0.5 block truncate underline-offset-2 hover:underline',
+						cited ? 'text-brand-700' : 'text-slate-600',
+					)}
+				>
+					{href}
+				</a>
+			) : null}
+			<span className={cn('mt-0.5 block', cited && 'text-slate-600')}>{source.excerpt}</span>
+		</>
+	)
+}
+
 export function MessageBubble({
 	message,
 	assistantName,
@@ -101,7 +125,6 @@ export function MessageBubble({
 					</summary>
 					<ol className="mt-1 space-y-1.5">
 						{listed.map(({ source, number }) => {
-							const href = linkable(source.url)
 							return (
 								<li
 									key={number}
@@ -115,18 +138,7 @@ export function MessageBubble({
 										{number}
 									</span>
 									<span className="min-w-0">
-										<span className="font-semibold text-slate-800">{labelOf(source)}</span>
-										{href ? (
-											<a
-												href={href}
-												target="_blank"
-												rel="noopener noreferrer nofollow"
-												className="text-brand-700 mt-0.5 block truncate underline-offset-2 hover:underline"
-											>
-												{href}
-											</a>
-										) : null}
-										<span className="mt-0.5 block text-slate-600">{source.excerpt}</span>
+										<SourceBody label={labelOf(source)} source={source} cited />
 									</span>
 								</li>
 							)
@@ -141,21 +153,9 @@ export function MessageBubble({
 					</summary>
 					<ul className="mt-1 space-y-1.5">
 						{closest.map((source) => {
-							const href = linkable(source.url)
 							return (
 								<li key={source.position} className="rounded-xl px-3 py-2 ring-1 ring-slate-200">
-									<span className="font-medium text-slate-700">{labelOf(source)}</span>
-									{href ? (
-										<a
-											href={href}
-											target="_blank"
-											rel="noopener noreferrer nofollow"
-											className="mt-0.5 block truncate text-slate-600 underline-offset-2 hover:underline"
-										>
-											{href}
-										</a>
-									) : null}
-									<span className="mt-0.5 block">{source.excerpt}</span>
+									<SourceBody label={labelOf(source)} source={source} cited={false} />
 								</li>
 							)
 						})}
