@@ -366,7 +366,7 @@ type Scored = {
 }
 
 /** Each unit's score: the meanings of the question it holds (by rarity), its phrases, its answer's kind. */
-function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string): Scored[] {
+function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string, kind: AnswerKind): Scored[] {
 	const asked = weightedTerms(searchFor)
 	// "And the Falcon?" after the Tailorbird's price: the new name replaces the earlier one.
 	const latestNames = namesIn(question)
@@ -378,8 +378,6 @@ function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string): Sc
 	const rarity = rarityAmong(units)
 	const weights = groups.map(({ group, share }) => share * rarity(group))
 	const total = weights.reduce((sum, weight) => sum + weight, 0) || 1
-	// "And the Falcon?" asks what the earlier question asked, of another subject.
-	const kind = answerKindOf(question) ?? answerKindOf(searchFor.earlier ?? '')
 	const pairs = adjacentPairs(tokenize(question))
 	// The word itself counts in full, another word of the same meaning ("made" for "assembled") less.
 	const match = (words: Set<string>, term: string, group: Set<string>) =>
@@ -482,11 +480,12 @@ function offlineAnswer(
 	)
 	const units = passages.flatMap(unitsOf)
 	if (units.length === 0) return dontKnow
-	const scored = scoreUnits(units, searchFor, question)
+	// "And the Falcon?" asks what the earlier question asked, of another subject.
+	const kind = answerKindOf(question) ?? answerKindOf(searchFor.earlier ?? '')
+	const scored = scoreUnits(units, searchFor, question, kind)
 	const best = scored.reduce((winner, candidate) => (candidate.score > winner.score ? candidate : winner))
 	// "Where are you located?" is answered by "…is at 14 FC Road, Pune": words that only ask for the
 	// kind of answer ("located", "address", "time") are held by a quote that has that kind of answer.
-	const kind = answerKindOf(question) ?? answerKindOf(searchFor.earlier ?? '')
 	const heldByKind = new Set(
 		kind && hasAnswerKind(kind, best.unit.own, question)
 			? questionTerms(question).filter((t) => KIND_WORDS[kind].has(t))
