@@ -14,3 +14,10 @@ export const islandLoaders = {
 }
 
 export type IslandName = keyof typeof islandLoaders
+
+// Tells `<Island>` (lib/islands/island.tsx) which names exist.
+declare module '~/lib/islands/island.tsx' {
+	interface IslandRegistry {
+		names: IslandName
+	}
+}

@@ -10,18 +10,17 @@ import expressStaticGzip from 'express-static-gzip'
 import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ServerBuild } from 'react-router'
-import { MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
-import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { CLIENT_IP_HEADER } from '~/lib/client-ip.ts'
 import { logValue } from '~/lib/log.ts'
 import { isAllowedHost } from '~/lib/origin.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
-import { appBodyLimits, bodyLimit } from './body-limit.ts'
+import { bodyLimit, routeBodyLimits } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
 import { isEmbedPage, isFetchedByOtherSites } from './framing.ts'
 import { createPageCache } from './page-cache.ts'
 import { requestClient } from './request-client.ts'
 import { requestShare, type RequestShareOptions } from './request-share.ts'
+import { requestTargetIsPath } from './request-target.ts'
 
 type Mode = 'production' | 'development' | 'test'
 
@@ -47,6 +46,8 @@ export async function createServerApp({
 	app.set('trust proxy', parseTrustProxy(trustProxy))
 	const isTrustedProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean
 	const siteOrigin = siteUrl ? new URL(siteUrl).origin : null
+
+	app.use(requestTargetIsPath)
 
 	// Only hosts on the list are served: a forged Host or X-Forwarded-Host would otherwise reach the
 	// links in e-mails, canonical URLs and the page cache. X-Forwarded-Host from a client that is not
@@ -138,8 +139,21 @@ export async function createServerApp({
 			.send('Method not allowed')
 	})
 
-	// Bodies are capped before anything reads them.
-	app.use(bodyLimit(appBodyLimits({ uploadBytes: MAX_UPLOAD_BYTES, audioBytes: VOICE_AUDIO_MAX_BYTES })))
+	// Bodies are capped before anything reads them, at the cap the request's route declares.
+	let build: ServerBuild | (() => Promise<ServerBuild>)
+	const limitsByBuild = new WeakMap<ServerBuild, ReturnType<typeof routeBodyLimits>>()
+	app.use(
+		bodyLimit(async (url) => {
+			// In development each request may get a fresh build (Vite reloads changed route modules).
+			const current = typeof build === 'function' ? await build() : build
+			let limitFor = limitsByBuild.get(current)
+			if (!limitFor) {
+				limitFor = routeBodyLimits(current.routes, current.basename)
+				limitsByBuild.set(current, limitFor)
+			}
+			return limitFor(url)
+		}),
+	)
 
 	// Refuse cross-site form posts and fetches before they reach any action.
 	app.use((req, res, next) => {
@@ -167,7 +181,6 @@ export async function createServerApp({
 	})
 
 	let close = async () => {}
-	let build: ServerBuild | (() => Promise<ServerBuild>)
 	if (isDev) {
 		const vite = await import('vite')
 		const viteServer = await vite.createServer({ server: { middlewareMode: true } })

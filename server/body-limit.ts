@@ -1,23 +1,25 @@
 // Request bodies are capped on the stream, before anything reads them: a body must declare its
-// length (every browser form and fetch does), and a declared length over the route's cap is refused
-// with 413 at once. Node's HTTP parser never hands the app more than the declared length, so no
-// route can be made to buffer more than its cap.
+// length (every browser form and fetch does), and a declared length over the cap of the route the
+// request goes to is refused with 413 at once. Node's HTTP parser never hands the app more than the
+// declared length, so no route can be made to buffer more than its cap. Each route declares its cap
+// in its `handle` (app/lib/body-limit.ts); the server finds the route as React Router will.
 import type { NextFunction, Request, Response } from 'express'
+import { matchRoutes, type RouteObject } from 'react-router'
+import { declaredBodyLimit, DEFAULT_BODY_LIMIT, type BodyLimit } from '~/lib/body-limit.ts'
 import { logValue } from '~/lib/log.ts'
-
-export type BodyLimit = { maxBytes: number; label: string }
 
 /** How long a refused upload is drained before its connection is cut. */
 const DRAIN_MS = 5_000
 
-export function bodyLimit(limitFor: (path: string) => BodyLimit) {
-	return (req: Request, res: Response, next: NextFunction) => {
+/** `limitFor` gets the request's path and query (`req.originalUrl`). */
+export function bodyLimit(limitFor: (url: string) => BodyLimit | Promise<BodyLimit>) {
+	return async (req: Request, res: Response, next: NextFunction) => {
 		if (req.method === 'GET' || req.method === 'HEAD') return next()
 		const declared = req.headers['content-length']
 		const chunked = req.headers['transfer-encoding'] !== undefined
 		if (declared === undefined && !chunked) return next() // no body at all
-		const limit = limitFor(req.path)
 		if (chunked || declared === undefined) return refuse(req, res, 411, 'Send the request body with a Content-Length.')
+		const limit = await limitFor(req.originalUrl)
 		if (Number(declared) > limit.maxBytes) {
 			console.warn(`413 for ${req.method} ${logValue(req.path)}: ${declared} bytes declared, ${limit.maxBytes} allowed`)
 			return refuse(req, res, 413, `The request is too large: ${limit.label} at most.`)
@@ -42,24 +44,56 @@ function refuse(req: Request, res: Response, status: number, message: string) {
 	req.resume()
 }
 
-const MB = 1024 * 1024
-/** A chatbot's own page, /playground/chatbots/<uuid> (or its .data fetch). */
-const CHATBOT_PAGE = /^\/playground\/chatbots\/[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}(?:\.data|\/)?$/i
+/** A route of the build's manifest (React Router's ServerBuild['routes']), as far as limits need it. */
+export type ManifestRoute = {
+	id: string
+	parentId?: string
+	path?: string
+	index?: boolean
+	caseSensitive?: boolean
+	module: { handle?: unknown }
+}
 
-/** The caps by route: uploads where the app takes them, 1 MB for every other form or JSON body. */
-export function appBodyLimits({ uploadBytes, audioBytes }: { uploadBytes: number; audioBytes: number }) {
-	const builder: BodyLimit = {
-		maxBytes: 10 * uploadBytes + 20 * MB,
-		label: `10 files of ${uploadBytes / MB} MB and the text`,
+type LimitRoute = RouteObject & { id: string; limit: BodyLimit }
+
+/** The manifest's flat list as the nested routes `matchRoutes` takes. */
+function routeTree(manifest: Record<string, ManifestRoute | undefined>, parentId?: string): LimitRoute[] {
+	return Object.values(manifest)
+		.filter((route): route is ManifestRoute => route !== undefined && route.parentId === parentId)
+		.map((route) => {
+			const limit = declaredBodyLimit(route.module.handle) ?? DEFAULT_BODY_LIMIT
+			const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, limit }
+			return route.index ? { ...common, index: true } : { ...common, children: routeTree(manifest, route.id) }
+		})
+}
+
+/**
+ * The cap of the route whose action a POST to `url` runs, read from the route modules' handles:
+ * React Router's own rules, so `/playground?index` is the index route, `/playground.data?index` its
+ * single-fetch form, and `/playground` the layout around it. Unmatched paths take the default.
+ */
+export function routeBodyLimits(manifest: Record<string, ManifestRoute | undefined>, basename = '/') {
+	const tree = routeTree(manifest)
+	return (url: string): BodyLimit => {
+		const { pathname, searchParams } = new URL(url, 'http://localhost')
+		const matches = matchRoutes(tree, dataRequestPath(pathname, basename), basename)
+		if (!matches) return DEFAULT_BODY_LIMIT
+		const last = matches[matches.length - 1]
+		const nakedIndex = searchParams.getAll('index').some((value) => value === '')
+		// As React Router's getTargetMatch: an index route only when asked for with ?index, else the
+		// deepest route that adds to the path (pathless layouts have no action of their own).
+		const target =
+			last.route.index && nakedIndex
+				? last
+				: matches.filter((match, i) => i === 0 || (match.route.path?.length ?? 0) > 0).at(-1)!
+		return (target.route as LimitRoute).limit
 	}
-	const audio: BodyLimit = { maxBytes: audioBytes + 64 * 1024, label: `${audioBytes / MB} MB of audio` }
-	const form: BodyLimit = { maxBytes: MB, label: '1 MB' }
-	return (path: string): BodyLimit => {
-		// The Chatbot Builder's form posts (with files), as a document request or React Router's .data
-		// fetch: on the create page and on a chatbot's own page (Add files, the widget picture, a save).
-		if (path === '/playground' || path === '/playground/' || path === '/playground.data') return builder
-		if (CHATBOT_PAGE.test(path)) return builder
-		if (path === '/api/voice-chat/message') return audio
-		return form
-	}
+}
+
+/** The page path a single-fetch request (`/x.data`, `/_root.data`) is for, as React Router reads it. */
+function dataRequestPath(pathname: string, basename: string) {
+	const root = `${basename.replace(/\/$/, '')}/_root.data`
+	let path = pathname === root ? basename : pathname.replace(/\.data$/, '')
+	if (path !== basename && path.endsWith('/')) path = path.slice(0, -1)
+	return path
 }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { quickAddJob, runOnce } from 'graphile-worker'
 import { afterAll, expect, test, vi } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
-import { jobCrontab, jobTaskList, startJobLanes } from './jobs.ts'
+import { jobCrontab, jobTaskList, startJobLanes, webhookTaskList } from './jobs.ts'
 
 const email = `prune-${randomUUID()}@example.com`
 afterAll(async () => {
@@ -63,4 +63,11 @@ test("the server's two lanes start without a complaint about a crontab file (onl
 	vi.restoreAllMocks()
 	// The webhook lane has no crontab; graphile-worker used to look for ./crontab and say "cron is disabled".
 	expect(lines.filter((line) => /crontab|cron is disabled/i.test(line))).toEqual([])
+})
+
+test('every scheduled job is one the main lane runs, and no job is on both lanes', () => {
+	const scheduled = jobCrontab.split('\n').map((line) => line.split(' ')[5])
+	expect(scheduled).toEqual(['prune-expired', 'resync-due', 'prune-conversations', 'retokenize-knowledge'])
+	for (const name of scheduled) expect(Object.keys(jobTaskList)).toContain(name)
+	for (const name of Object.keys(webhookTaskList)) expect(Object.keys(jobTaskList)).not.toContain(name)
 })

@@ -122,15 +122,99 @@ test('a title on the first line of a paragraph heads it and is not glued into th
 		)
 })
 
-test('a list or table without an introducing sentence is quoted under its heading; a table is cited below it', () => {
+test('a list or table without an introducing sentence is quoted under its heading (an item alone when it is what is asked about); a table is cited below it', () => {
 	const knowledge = numbered([
 		'warranty.docx',
 		'## What the warranty does not cover\n\n- Worn tyres\n- Damage from accidents\n- Paint chips\n\n## Prices\n\n| Service | Price |\n| --- | --- |\n| Tyre fitting | Rs 500 |',
 	])
 	expect(
 		composeOfflineAnswer('Is a worn tyre covered by the warranty?', knowledge, IDK, undefined, { cite: true }),
-	).toBe('What the warranty does not cover\n\n- Worn tyres\n- Damage from accidents\n- Paint chips [1]')
+	).toBe('What the warranty does not cover\n\n- Worn tyres [1]')
+	expect(composeOfflineAnswer('What does the warranty not cover?', knowledge, IDK, undefined, { cite: true })).toBe(
+		'What the warranty does not cover\n\n- Worn tyres\n- Damage from accidents\n- Paint chips [1]',
+	)
 	expect(composeOfflineAnswer('What is the price of tyre fitting?', knowledge, IDK, undefined, { cite: true })).toBe(
 		'Prices\n\n| Service | Price |\n| --- | --- |\n| Tyre fitting | Rs 500 |\n\n[1]',
 	)
+})
+
+// The shape of API reference docs (the Node.js docs Debian ships): a signature heading, its
+// parameters as a list, then the description.
+const reference = numbered(
+	[
+		'Path | Node.js v20 Documentation',
+		[
+			'### path.join([...paths])',
+			'- `...paths` <string> A sequence of path segments\n- Returns: <string>',
+			'The `path.join()` method joins all given `path` segments together using the platform-specific separator as a delimiter, then normalizes the resulting path.',
+		].join('\n\n'),
+	],
+	[
+		'Stream | Node.js v20 Documentation',
+		[
+			'##### new stream.Readable([options])',
+			[
+				'- `options` <Object>',
+				'  - `highWaterMark` <number> The maximum number of bytes to store in the internal buffer before ceasing to read from the underlying resource. Default: `16384` (16 KiB), or `16` for `objectMode` streams.',
+				'  - `encoding` <string> If specified, then buffers will be decoded to strings using the specified encoding. Default: `null`.',
+				'  - `objectMode` <boolean> Whether this stream should behave as a stream of objects. Default: `false`.',
+			].join('\n'),
+			'Implementers of readable streams call this constructor from their own.',
+		].join('\n\n'),
+	],
+)
+
+test("an API's parameter list does not answer what the API does: its description does", () => {
+	const reply = composeOfflineAnswer('What does path.join do?', reference, IDK, undefined, { cite: true })
+	expect(reply).toBe(
+		'The `path.join()` method joins all given `path` segments together using the platform-specific separator as a delimiter, then normalizes the resulting path. [1]',
+	)
+})
+
+test("a question about one option is answered by that option's line, under its list's heading", () => {
+	const reply = composeOfflineAnswer('What is the default highWaterMark of a readable stream?', reference, IDK)
+	expect(reply).toBe(
+		'new stream.Readable([options])\n\n- `highWaterMark` <number> The maximum number of bytes to store in the internal buffer before ceasing to read from the underlying resource. Default: `16384` (16 KiB), or `16` for `objectMode` streams.',
+	)
+})
+
+test('a list whose items only share the words of its heading is quoted whole', () => {
+	const payments = numbered([
+		'Billing',
+		'## Payment methods\n\nWe accept the following payment methods:\n\n- UPI\n- Credit and debit cards\n- Net banking',
+	])
+	expect(composeOfflineAnswer('What payment methods do you accept?', payments, IDK)).toBe(
+		'We accept the following payment methods:\n\n- UPI\n- Credit and debit cards\n- Net banking',
+	)
+	// One item, when it is what is asked about.
+	expect(composeOfflineAnswer('Can I pay by UPI?', payments, IDK)).toBe(
+		'We accept the following payment methods:\n\n- UPI',
+	)
+})
+
+test("a sentence under an API's heading that does not name the API is quoted with the heading", () => {
+	const os = numbered([
+		'OS | Node.js v20 Documentation',
+		"### os.homedir()\n\n- Returns: <string>\n\nReturns the string path of the current user's home directory.",
+	])
+	expect(composeOfflineAnswer('How do I get the home directory of the current user?', os, IDK)).toBe(
+		"os.homedir()\n\nReturns the string path of the current user's home directory.",
+	)
+	// One that names it stands alone.
+	const cwd = numbered([
+		'Process',
+		'### process.cwd()\n\nThe `process.cwd()` method returns the current working directory of the Node.js process.',
+	])
+	expect(composeOfflineAnswer('How do I get the current working directory?', cwd, IDK)).toBe(
+		'The `process.cwd()` method returns the current working directory of the Node.js process.',
+	)
+})
+
+test('"Where is the shop?" is answered by where it is, not by a sentence that says "shop"', () => {
+	const bakery = numbered([
+		'Knowledge Base Content',
+		'Sunrise Bakery bakes fresh bread every morning. We are located at 14 MG Road, Pune. We deliver within 10 kilometres of the shop for a fee of 50 rupees.',
+	])
+	expect(composeOfflineAnswer('Where is the shop?', bakery, IDK)).toMatch(/^We are located at 14 MG Road, Pune\./)
+	expect(composeOfflineAnswer('Do you deliver?', bakery, IDK)).toMatch(/^We deliver within 10 kilometres/)
 })

@@ -1,3 +1,4 @@
+import type { SearchQuery } from './bm25.ts'
 // What the built-in offline model says: it quotes, it does not compose. The reply is the part of one
 // passage that answers (a sentence, with the sentence before it when it leans on it; a list or a
 // code block whole, with the line that introduces it), verbatim, with its citation; or "I don't know"
@@ -13,10 +14,9 @@ import {
 	searchText,
 	sentencesOf,
 	splitPassages,
-	tokenize,
 	weightedTerms,
-	type SearchQuery,
 } from './retrieval.ts'
+import { questionTokens, tokenize } from './terms.ts'
 
 const GREETINGS = /^(hi|hello|hey|namaste|good (morning|afternoon|evening))\b/i
 
@@ -37,7 +37,7 @@ function withoutUnknownWords(knowledge: string) {
 /** One retrieved passage: its text and, when the knowledge numbers them, its source. */
 type Passage = { text: string; rank: number; source?: { number: number; name: string } }
 
-type Block = { kind: KnowledgeBlock['kind']; text: string; level?: number }
+type Block = { kind: KnowledgeBlock['kind']; text: string; level?: number; lines?: string[] }
 
 /** A piece the reply can quote: a sentence (with what it leans on), a list, a table or code. */
 type Unit = {
@@ -53,11 +53,19 @@ type Unit = {
 	/** Its own text, without what it leans on: where the answer itself must be. */
 	own: string
 	heading: string
-	kind: Block['kind']
+	/** A list's item is quoted alone (with what introduces its list) when it is what answers. */
+	kind: Block['kind'] | 'item'
 	/** Position among its passage's units, for the lines of a passage shown together. */
 	order: number
 	/** Which block of the passage it is from. */
 	block: number
+	/**
+	 * For an API's parameters (a list of "`name` <type> …" items, or one of them): the names they
+	 * describe, in lower case. Such a list answers a question that writes one of them
+	 * ("highWaterMark"), or asks about options, arguments or defaults; not "How do I write a file?"
+	 * for its `file` parameter.
+	 */
+	parameters?: Set<string>
 }
 
 /**
@@ -89,7 +97,7 @@ function blocksOf(text: string): Block[] {
 			if (block.kind === 'heading') return { kind: 'heading', text: block.text, level: block.level }
 			if (block.kind === 'paragraph') return { kind: 'paragraph', text: block.text.replace(/\s+/g, ' ') }
 			const cut = block.lines.length > MAX_QUOTED_LINES ? [...block.lines.slice(0, MAX_QUOTED_LINES), '…'] : block.lines
-			return { kind: block.kind, text: blockText({ ...block, lines: cut }) }
+			return { kind: block.kind, text: blockText({ ...block, lines: cut }), lines: block.lines }
 		})
 }
 
@@ -107,8 +115,9 @@ function unitsOf(passage: Passage): Unit[] {
 			if ((block.level ?? 6) > 1) heading = block.text
 			return
 		}
-		const add = (reply: string, own: string, kind: Block['kind'], context = '') => {
+		const add = (reply: string, own: string, kind: Unit['kind'], context = '', lines: string[] = []) => {
 			const sequence = tokenize(own)
+			const parameterLines = lines.filter((line) => PARAMETER_LINE.test(line))
 			units.push({
 				passage,
 				reply,
@@ -121,6 +130,10 @@ function unitsOf(passage: Passage): Unit[] {
 				kind,
 				order: units.length,
 				block: index,
+				parameters:
+					parameterLines.length > 0 && parameterLines.length * 2 >= lines.length
+						? new Set(parameterLines.map((line) => (PARAMETER_LINE.exec(line)?.[1] ?? '').toLowerCase()))
+						: undefined,
 			})
 		}
 		if (block.kind === 'paragraph') {
@@ -182,9 +195,54 @@ function unitsOf(passage: Passage): Unit[] {
 		// Without one, the heading it sits under says what it is ("What the warranty does not cover").
 		const introduced = previous?.kind === 'paragraph' && /[:：]$/.test(previous.text)
 		const intro = introduced ? `${sentencesOf(previous.text).at(-1)}\n\n` : heading ? `${heading}\n\n` : ''
-		add(`${intro}${block.text}`, `${intro}${block.kind === 'code' ? codeWords(block.text) : block.text}`, block.kind)
+		add(
+			`${intro}${block.text}`,
+			`${intro}${block.kind === 'code' ? codeWords(block.text) : block.text}`,
+			block.kind,
+			'',
+			block.lines?.filter((line) => LIST_ITEM.test(line)),
+		)
+		// Each item of a list, for a question about one of them ("the default highWaterMark" in a
+		// constructor's options): found by its own line, quoted with its own sub-items.
+		if (block.kind === 'list' && block.lines && block.lines.length > 1)
+			for (const item of listItems(block.lines)) add(`${intro}${item.text}`, item.own, 'item', intro, [item.own])
 	})
 	return units
+}
+
+/** A list item's line: "- …", "* …", "1. …". */
+const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/
+/**
+ * An API's parameter or result, as reference docs list them: "- `highWaterMark` <number> …",
+ * "- Returns: <string>", "- Type: <boolean>"; the name (if any) captured.
+ */
+const PARAMETER_LINE = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:`([^`\n]{1,80})`\s*(?:<|:|$)|(?:Returns|Type|Extends):)/
+
+/** A list's items: each line with a marker, with the deeper lines under it (cut like a list). */
+function listItems(lines: string[]) {
+	const depth = (line: string) => line.length - line.trimStart().length
+	return lines.flatMap((line, index) => {
+		if (!LIST_ITEM.test(line)) return []
+		let end = index + 1
+		while (end < lines.length && depth(lines[end]) > depth(line)) end++
+		const own = lines.slice(index, end)
+		const cut = own.length > MAX_QUOTED_LINES ? [...own.slice(0, MAX_QUOTED_LINES), '…'] : own
+		const indent = depth(line)
+		return [{ own: line.trim(), text: cut.map((l) => l.slice(Math.min(indent, depth(l)))).join('\n') }]
+	})
+}
+
+/**
+ * Whether a quote can stand without its section's heading: always, unless the heading names an API
+ * ("os.homedir()", "fs.readdir(path[, options], callback)", "`highWaterMark`") that the quote does
+ * not name itself.
+ */
+function namesItsSubject(quote: string, heading: string) {
+	if (!/[(`]|\w\.\w|\w_\w|[a-z][A-Z]/.test(heading)) return true
+	// The name before its arguments, last part: "os.homedir()" → homedir.
+	const paren = heading.indexOf('(')
+	const name = (paren > 0 ? heading.slice(0, paren) : heading).replace(/`/g, '').trim().split(/[\s.]/).at(-1) ?? ''
+	return !name || (quote.match(/[\w$]+/g) ?? []).some((word) => word.toLowerCase() === name.toLowerCase())
 }
 
 const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length
@@ -242,10 +300,12 @@ function sectionedParagraphs(knowledge: string) {
 const CANDIDATE_PASSAGES = 4
 
 /** Question words and the kind of answer they ask for. */
-type AnswerKind = 'time' | 'number' | 'person' | 'place' | 'name' | null
+type AnswerKind = 'howto' | 'time' | 'number' | 'value' | 'person' | 'place' | 'name' | null
 
 function answerKindOf(question: string): AnswerKind {
 	const q = question.toLowerCase()
+	// "How do I set up my domain?": steps, an instruction or an example, more than a description.
+	if (/^how (?:do|can|should|would|could) (?:i|we|you)\b|\bhow to\b/.test(q)) return 'howto'
 	if (
 		/\b(when|what year|which year|what date|what time|what day|what month|what decade|what century|how long ago)\b/.test(
 			q,
@@ -256,6 +316,8 @@ function answerKindOf(question: string): AnswerKind {
 		/\b(how many|how much|what percentage|what percent|how old|how far|how long|how large|how big|how tall)\b/.test(q)
 	)
 		return 'number'
+	// "What is the default highWaterMark?": a setting's value, a figure or a literal.
+	if (/\bdefaults?\b/.test(q)) return 'value'
 	if (/^(who|whom|whose)\b|\b(who|whom)\b/.test(q)) return 'person'
 	if (/^where\b|\bwhere (is|are|was|were|did|do|does)\b|\b(address|located|location)\b/.test(q)) return 'place'
 	// "What album…", "which company…", "what was the name of…": a title or a name.
@@ -272,8 +334,12 @@ function answerKindOf(question: string): AnswerKind {
 const KIND_WORDS: Record<NonNullable<AnswerKind>, Set<string>> = {
 	time: new Set(tokenize('time times date dates day days year years month when hour hours schedule scheduled timing')),
 	number: new Set(tokenize('number amount count total many much')),
+	value: new Set(tokenize('default defaults value')),
+	howto: new Set(),
 	person: new Set(tokenize('person people name who')),
-	place: new Set(tokenize('located location address situated based place where find reach office')),
+	place: new Set(
+		tokenize('located location address situated based place where find reach office shop store outlet branch showroom'),
+	),
 	name: new Set(tokenize('name called title')),
 }
 
@@ -289,6 +355,8 @@ function hasAnswerKind(kind: AnswerKind, reply: string, question: string) {
 	const fresh = (values: string[]) => values.some((value) => !asked.includes(value.toLowerCase()))
 	if (kind === 'time') return fresh(reply.match(/\b\d{3,4}s?\b/g) ?? []) || fresh(reply.match(MONTHS) ?? [])
 	if (kind === 'number') return fresh(reply.match(/\d[\d,.]*/g) ?? []) || fresh(reply.match(NUMBER_WORDS) ?? [])
+	if (kind === 'value')
+		return fresh(reply.match(/\d[\d,.]*/g) ?? []) || fresh(reply.match(/`[^`\n]{1,60}`|\b(?:true|false|null)\b/g) ?? [])
 	if (kind === 'place')
 		return fresh(
 			reply.match(/(?<=\b(?:in|at|from|near|to|on) (?:the |our )?(?:\d[\w/-]*,? )?)\p{Lu}[\p{L}'’-]+/gu) ?? [],
@@ -310,8 +378,16 @@ function namesIn(question: string) {
 			(word) =>
 				(/^\p{Lu}/u.test(word) && word.length > 2) || /^\d{4}$/.test(word) || /\p{L}\d|\d\p{L}{2,}-/u.test(word),
 		)
-		.flatMap((word) => tokenize(word))
+		.flatMap((word) => questionTokens(word))
 }
+
+/** The codes and identifiers a text names: words with a figure or a capital inside ("SHA-256", "createHash"). */
+const codesIn = (text: string) =>
+	new Set(
+		(text.match(/[\p{L}\p{N}][\p{L}\p{N}_-]*/gu) ?? [])
+			.filter((word) => (/\d/.test(word) && /\p{L}/u.test(word)) || /\p{Ll}\p{Lu}/u.test(word))
+			.flatMap((word) => questionTokens(word)),
+	)
 
 /**
  * Whether a name the question uses is in the passages, allowing for a misspelling ("Roberson" for
@@ -376,9 +452,32 @@ function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string, kin
 	const names = new Set([...latestNames, ...namesIn(searchFor.earlier ?? '')])
 	const groups = meanings(terms).map((group, i) => ({ term: terms[i], group, share: asked.get(terms[i]) ?? 1 }))
 	const rarity = rarityAmong(units)
-	const weights = groups.map(({ group, share }) => share * rarity(group))
-	const total = weights.reduce((sum, weight) => sum + weight, 0) || 1
-	const pairs = adjacentPairs(tokenize(question))
+	// A code the question names ("SHA-256", "ZX-715", "createHash") is what it is about: it counts
+	// CODE_WEIGHT times.
+	const codes = codesIn(searchText(searchFor))
+	// A word that only asks for a place ("Where is the shop?": the place is the answer, not a sentence
+	// that says "shop") counts KIND_TERM_SHARE of itself. (For every kind, SQuAD's gold answers lost
+	// 0.2-0.3 points: "what year" is held by a year, but often by the word too.)
+	const kindWords = kind === 'place' ? KIND_WORDS.place : new Set<string>()
+	const weights = groups.map(
+		({ term, group, share }) =>
+			share * rarity(group) * (codes.has(term) ? CODE_WEIGHT : 1) * (kindWords.has(term) ? KIND_TERM_SHARE : 1),
+	)
+	// Where the question asks for a place by a word for it ("Where is the shop?"), the place is itself
+	// one of its meanings, as weighty as a word of it: "We are located at 14 MG Road" holds it more
+	// than "…10 kilometres of the shop" does.
+	const kindMeaning = groups.some(({ term }) => kindWords.has(term))
+		? weights.reduce((sum, weight) => sum + weight, 0) / Math.max(1, weights.length) / KIND_TERM_SHARE
+		: 0
+	const total = weights.reduce((sum, weight) => sum + weight, kindMeaning) || 1
+	const pairs = adjacentPairs(questionTokens(question))
+	// An identifier the question writes ("highWaterMark", "max_pages"), not a plain word ("file").
+	const askedNames = new Set(
+		(searchText(searchFor).match(/\b[a-z]+[A-Z][A-Za-z0-9]*\b|\b[A-Za-z]+_[A-Za-z0-9_]+\b/g) ?? []).map((name) =>
+			name.toLowerCase(),
+		),
+	)
+	const asksParameters = kind === 'value' || PARAMETER_WORDS.test(question)
 	// The word itself counts in full, another word of the same meaning ("made" for "assembled") less.
 	const match = (words: Set<string>, term: string, group: Set<string>) =>
 		words.has(term) ? 1 : [...group].some((other) => words.has(other)) ? SYNONYM_SHARE : 0
@@ -390,19 +489,56 @@ function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string, kin
 			if (own > 0 && !names.has(term)) substantive = true
 			held += weights[i] * Math.max(own, CONTEXT_SHARE * match(unit.context, term, group))
 		})
+		if (kindMeaning > 0 && hasAnswerKind(kind, unit.own, question)) held += kindMeaning
 		const coverage = held / total
+		// An item answers alone only by what its own line says ("`highWaterMark` … Default: 16"), not
+		// by its list's heading, which every item shares (then the whole list answers); when it does,
+		// it is preferred to its list for being shorter.
+		// A list of an API's parameters answers only a question about them (ADR 0034).
+		if (unit.parameters && !asksParameters && ![...unit.parameters].some((name) => askedNames.has(name)))
+			return { unit, score: -Infinity, coverage: 0, substantive }
+		const ownWords = new Set(unit.sequence)
+		if (unit.kind === 'item' && !groups.some(({ term, group }) => match(ownWords, term, group) > 0))
+			return { unit, score: -Infinity, coverage, substantive }
 		const phrase = pairs.filter((pair) => hasPair(unit.sequence, pair)).length
 		const score =
+			(unit.kind === 'item' ? ITEM_PREFERENCE : 0) +
 			coverage +
 			PHRASE_WEIGHT * Math.min(phrase, 3) +
-			(hasAnswerKind(kind, unit.own, question) ? KIND_WEIGHT : 0) -
+			(kind === 'howto'
+				? isInstruction(unit)
+					? HOWTO_WEIGHT
+					: 0
+				: hasAnswerKind(kind, unit.own, question)
+					? KIND_WEIGHT
+					: 0) -
 			RANK_PENALTY * unit.passage.rank
 		return { unit, score, coverage, substantive }
 	})
 }
 
 const PHRASE_WEIGHT = 0.08
+/** Words that ask about an API's parameters or result. */
+const PARAMETER_WORDS =
+	/\b(options?|param(eter)?s?|arguments?|args?|returns?|return value|types?|signature|accepts?|takes?)\b/i
+const ITEM_PREFERENCE = 0.01
+const CODE_WEIGHT = 2
 const KIND_WEIGHT = 0.5
+const KIND_TERM_SHARE = 0.3
+/** Less than a kind of answer: a how-to question is often answered by what a thing is for. */
+const HOWTO_WEIGHT = 0.15
+
+/** Words that open an instruction: "To connect a domain you own, log in…", "Run…", "First…". */
+const INSTRUCTION =
+	/^(?:to [a-z]+|first|then|next|finally|run|use|click|tap|open|go to|log in|sign in|call|create|add|set|pass|install|enter|select|choose|type|press|visit|you can)\b/i
+
+/** Whether a unit tells how: code, numbered steps, or a sentence that instructs. */
+function isInstruction(unit: Unit) {
+	if (unit.kind === 'code') return true
+	if (unit.kind === 'list') return unit.reply.split('\n').some((line) => /^\s*1[.)]\s/.test(line))
+	if (unit.kind !== 'paragraph') return false
+	return INSTRUCTION.test(unit.own)
+}
 const RANK_PENALTY = 0.1
 const CONTEXT_SHARE = 0.5
 const SYNONYM_SHARE = 0.6
@@ -514,7 +650,11 @@ function offlineAnswer(
 		const unasked = !best.substantive && asks.length <= 2 && asks.some((term) => unknown.has(term))
 		if (unasked || evidence.coverage < MIN_COVERAGE_OF_RETRIEVED) return { ...dontKnow, evidence }
 	}
-	const text = replyFrom(best, scored, new Set(meanings(questionTerms(question)).flatMap((group) => [...group])))
+	const quote = replyFrom(best, scored, new Set(meanings(questionTerms(question)).flatMap((group) => [...group])))
+	// Under an API's heading ("os.homedir()"), a sentence that does not name it ("Returns the string
+	// path of the current user's home directory.") is quoted with it: it is its subject.
+	const { heading, kind: shape } = best.unit
+	const text = shape === 'paragraph' && !namesItsSubject(quote, heading) ? `${heading}\n\n${quote}` : quote
 	const source = best.unit.passage.source
 	// After a table the citation goes on a line of its own: on the last row's line it would be a cell.
 	const citation = source

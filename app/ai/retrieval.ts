@@ -1,55 +1,14 @@
-// Ranks passages against a question with BM25 over word stems: small, dependency-free, and good
-// enough to pick the right paragraph of a knowledge base for the offline model.
-// The Snowball English stop words, as PostgreSQL's 'english' configuration drops them (so the offline
-// model and the database rank by the same terms), and a few words of asking ("please", "tell").
-const STOP_WORDS = new Set(
-	`i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself
-	it its itself they them their theirs themselves what which who whom this that these those am is are was were be been
-	being have has had having do does did doing a an the and but if or because as until while of at by for with about
-	against between into through during before after above below to from up down in out on off over under again further
-	then once here there when where why how all any both each few more most other some such no nor not only own same so
-	than too very s t can will just don should now please tell`.split(/\s+/),
-)
+// Ranks passages against a question with BM25 over word stems (app/ai/terms.ts, the one tokenizer):
+// small, and good enough to pick the right paragraph of a knowledge base for the offline model.
+import { askedTerms, bm25Scores, keptTerms, PROXIMITY_CANDIDATES, withProximity, type SearchQuery } from './bm25.ts'
+import { questionTokens, stem, termsOf, tokenize } from './terms.ts'
 
 /** Words that only shape a question ("how much", "tell me", "please"): not what it is about. */
 const QUESTION_WORDS = new Set(
-	'much many long often far old big does did do doe tell know give find explain kind sort type like want need get could would should shall may might has had was were been being than then also just please offer provid availabl take come'.split(
-		' ',
-	),
+	'much many long often far old big does did do tell know give find explain kind sort type like want need get could would should shall may might has had was were been being than then also just please offer provide available take come'
+		.split(' ')
+		.map(stem),
 )
-
-export function tokenize(text: string): string[] {
-	// oxlint-disable-next-line no-misleading-character-class -- Devanagari vowel signs are word characters here, on purpose
-	return (foldAccents(text.toLowerCase()).match(/[a-z0-9\u0900-\u097f]+/g) ?? [])
-		.filter((word) => !STOP_WORDS.has(word))
-		.map(stem)
-}
-
-/**
- * "Beyoncé" and "Beyonce", "café" and "cafe" are one word: Latin letters lose their accents (the
- * combining marks that NFD splits off). Devanagari's marks are letters of their words and stay.
- */
-const foldAccents = (text: string) =>
-	/[\u00c0-\u024f]/.test(text) ? text.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : text
-
-/**
- * A light suffix stripper so "services"/"service", "workshops"/"workshop", "assembles"/"assembled"
- * and "wrap"/"wrapped" meet: the plural or tense goes (with a doubled consonant before it), then
- * a final silent "e".
- */
-function stem(word: string) {
-	let base = word
-	if (base.length > 5 && base.endsWith('ing')) base = undouble(base.slice(0, -3))
-	else if (base.length > 4 && base.endsWith('ies')) base = `${base.slice(0, -3)}y`
-	else if (base.length > 5 && base.endsWith('ed')) base = undouble(base.slice(0, -2))
-	else if (base.length > 3 && /(ss|x|z|ch|sh)es$/.test(base)) base = base.slice(0, -2)
-	else if (base.length > 3 && base.endsWith('s') && !base.endsWith('ss')) base = base.slice(0, -1)
-	if (base.length > 4 && base.endsWith('e')) base = base.slice(0, -1)
-	return base
-}
-
-/** "wrapp" (from "wrapped") is "wrap", "shipp" is "ship"; a double l, s or z stays ("call"). */
-const undouble = (base: string) => (/([^aeiouylsz])\1$/.test(base) ? base.slice(0, -1) : base)
 
 /** A paragraph that is a heading: short, on its own, and not a sentence. */
 export const isHeading = (passage: string) =>
@@ -86,51 +45,52 @@ export function splitPassages(text: string, maxChars = 600): string[] {
 
 export type RankedPassage = { text: string; score: number; index: number }
 
-/**
- * What to search for: the latest question, and for a follow-up the earlier one, whose words count
- * for less (EARLIER_WEIGHT) so that "And the Eagle?" after the Falcon's price finds the Eagle's.
- */
-export type SearchQuery = { question: string; earlier?: string }
-export const EARLIER_WEIGHT = 0.5
-
 /** Each stemmed term of a search with its weight: 1 for the latest question's, less for earlier ones. */
 export function weightedTerms(query: SearchQuery | string) {
-	const { question, earlier } = typeof query === 'string' ? { question: query } : query
-	const weights = new Map<string, number>()
-	for (const term of tokenize(earlier ?? '')) weights.set(term, EARLIER_WEIGHT)
-	for (const term of tokenize(question)) weights.set(term, 1)
-	return weights
+	return new Map(askedTerms(query).map(({ term, weight }) => [term, weight]))
 }
 
 /** All the words of a search, for what does not weigh them. */
 export const searchText = (query: SearchQuery | string) =>
 	typeof query === 'string' ? query : [query.question, query.earlier].filter(Boolean).join('\n')
 
+/**
+ * The passages of a short knowledge (a voice assistant's description, the site's copy) that best
+ * match a search, best first: the same ranking as a chatbot's chunks get (bm25.ts), over postings
+ * made here.
+ */
 export function rankPassages(query: SearchQuery | string, passages: string[], limit = 3): RankedPassage[] {
-	const terms = [...weightedTerms(query)]
-	if (terms.length === 0 || passages.length === 0) return []
-	const docs = passages.map((p) => tokenize(p))
-	const avgLength = docs.reduce((sum, d) => sum + d.length, 0) / docs.length || 1
+	const asked = askedTerms(query)
+	if (asked.length === 0 || passages.length === 0) return []
+	const documents = passages.map((text) => {
+		const positions = new Map<string, number[]>()
+		const terms = termsOf(text)
+		for (const { term, at } of terms) {
+			const list = positions.get(term)
+			if (list) list.push(at)
+			else positions.set(term, [at])
+		}
+		return { positions, length: terms.length }
+	})
 	const documentFrequency = new Map<string, number>()
-	for (const doc of docs)
-		for (const term of new Set(doc)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1)
-	const k1 = 1.2
-	const b = 0.75
-	return docs
-		.map((doc, index) => {
-			let score = 0
-			for (const [term, weight] of terms) {
-				const tf = doc.filter((t) => t === term).length
-				if (!tf) continue
-				const df = documentFrequency.get(term) ?? 0
-				const idf = Math.log(1 + (docs.length - df + 0.5) / (df + 0.5))
-				score += weight * idf * ((tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avgLength)))
-			}
-			return { text: passages[index], score, index }
-		})
-		.filter((p) => p.score > 0)
-		.sort((a, b) => b.score - a.score)
+	for (const { positions } of documents)
+		for (const term of positions.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1)
+	const corpus = {
+		documents: documents.length,
+		averageLength: documents.reduce((sum, d) => sum + d.length, 0) / documents.length,
+		documentFrequency,
+	}
+	const kept = keptTerms(asked, corpus)
+	const postings = documents.flatMap(({ positions, length }, document) =>
+		kept.flatMap(({ term }) => {
+			const tf = positions.get(term)?.length ?? 0
+			return tf > 0 ? [{ document, term, tf, length }] : []
+		}),
+	)
+	const candidates = bm25Scores(kept, postings, corpus, Math.max(limit * 3, PROXIMITY_CANDIDATES))
+	return withProximity(candidates, kept, (document, term) => documents[document].positions.get(term) ?? [])
 		.slice(0, limit)
+		.map(({ document, score }) => ({ text: passages[document], score, index: document }))
 }
 
 /** Words that lean on what was said before ("how much does it cost?", "and the Eagle?"). */
@@ -160,7 +120,7 @@ export function withEarlierSubject(asked: string[]): SearchQuery {
 
 /** The words a question is about, stemmed: no stop words and no question words. */
 export function questionTerms(question: string) {
-	return [...new Set(tokenize(question).filter((term) => !QUESTION_WORDS.has(term)))]
+	return [...new Set(questionTokens(question).filter((term) => !QUESTION_WORDS.has(term)))]
 }
 
 /**

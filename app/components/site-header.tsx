@@ -21,6 +21,46 @@ function useScrolledPast(threshold: number) {
 	return scrolled
 }
 
+/** The same entries in the bar (wide screens) and in the menu (narrow ones). */
+function NavLinks({
+	className,
+	linkClassName,
+	pathname,
+	onChoose,
+}: {
+	className: string
+	linkClassName: string
+	pathname: string
+	onChoose: (event: React.MouseEvent<HTMLAnchorElement>, entry: NavEntry) => void
+}) {
+	return (
+		<ul className={className}>
+			{navEntries.map((entry) => (
+				<li key={entry.label}>
+					<a
+						href={entry.href}
+						onClick={(e) => onChoose(e, entry)}
+						aria-current={entry.kind === 'page' && pathname === entry.href ? 'page' : undefined}
+						className={linkClassName}
+					>
+						{entry.label}
+					</a>
+				</li>
+			))}
+		</ul>
+	)
+}
+
+/** "Free Consultation": the external scheduling page, in a new tab. */
+function ConsultationLink(props: Omit<React.ComponentProps<typeof ExternalButtonLink>, 'href' | 'children'>) {
+	return (
+		<ExternalButtonLink href={company.externalLinks.scheduling} {...props}>
+			{consultationLabel}
+			<ArrowUpRight className="size-4" aria-hidden />
+		</ExternalButtonLink>
+	)
+}
+
 /** An island on the public pages (docs/decisions/0021-islands-on-public-pages.md): the path is a prop. */
 export function SiteHeader({ pathname }: { pathname: string }) {
 	const scrolled = useScrolledPast(SCROLL_OPAQUE_THRESHOLD)
@@ -57,28 +97,13 @@ export function SiteHeader({ pathname }: { pathname: string }) {
 					<span className="sr-only"> home</span>
 				</a>
 
-				<ul className="hidden items-center gap-1 lg:flex">
-					{navEntries.map((entry) => (
-						<li key={entry.label}>
-							<a
-								href={entry.href}
-								onClick={(e) => handleEntry(e, entry)}
-								aria-current={entry.kind === 'page' && pathname === entry.href ? 'page' : undefined}
-								className="aria-[current=page]:text-brand-700 rounded-full px-3.5 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-900/5 hover:text-slate-900"
-							>
-								{entry.label}
-							</a>
-						</li>
-					))}
-				</ul>
-				<ExternalButtonLink
-					href={company.externalLinks.scheduling}
-					size="sm"
-					className="hidden shrink-0 lg:inline-flex"
-				>
-					{consultationLabel}
-					<ArrowUpRight className="size-4" aria-hidden />
-				</ExternalButtonLink>
+				<NavLinks
+					pathname={pathname}
+					onChoose={handleEntry}
+					className="hidden items-center gap-1 lg:flex"
+					linkClassName="aria-[current=page]:text-brand-700 rounded-full px-3.5 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-900/5 hover:text-slate-900"
+				/>
+				<ConsultationLink size="sm" className="hidden shrink-0 lg:inline-flex" />
 
 				{/* <details> opens and closes without JavaScript; with it, choosing an entry closes it. */}
 				<details
@@ -95,27 +120,13 @@ export function SiteHeader({ pathname }: { pathname: string }) {
 						<X className="hidden size-6 group-open:block" aria-hidden />
 					</summary>
 					<div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pt-2 pb-5 shadow-xl">
-						<ul className="flex flex-col">
-							{navEntries.map((entry) => (
-								<li key={entry.label}>
-									<a
-										href={entry.href}
-										onClick={(e) => handleEntry(e, entry)}
-										className="block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-50"
-									>
-										{entry.label}
-									</a>
-								</li>
-							))}
-						</ul>
-						<ExternalButtonLink
-							href={company.externalLinks.scheduling}
-							className="mt-3 w-full"
-							onClick={() => setMenuOpen(false)}
-						>
-							{consultationLabel}
-							<ArrowUpRight className="size-4" aria-hidden />
-						</ExternalButtonLink>
+						<NavLinks
+							pathname={pathname}
+							onChoose={handleEntry}
+							className="flex flex-col"
+							linkClassName="block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-50"
+						/>
+						<ConsultationLink className="mt-3 w-full" onClick={() => setMenuOpen(false)} />
 					</div>
 				</details>
 			</nav>

@@ -1,5 +1,5 @@
 // Environment variables, validated once at boot. Every variable the server reads is listed here and
-// in the README with its default.
+// in docs/configuration.md with its default (the README names the ones most often set).
 import { z } from 'zod'
 
 /** An optional secret: unset and empty mean the same. */

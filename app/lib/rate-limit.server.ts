@@ -1,58 +1,25 @@
 // Fixed-window rate limits held in Postgres, so every app instance counts against the same limit.
+// This is the mechanism only: each feature declares its own limits (their keys, windows and budgets)
+// in its own folder (the accounts feature's auth-limits.server.ts, for one), and routes answer a refusal.
 import { prisma } from './db.server.ts'
 import { withDeadline } from './deadline.ts'
 
 export type RateLimitRule = { limit: number; windowMs: number }
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
 
+/**
+ * The knowledge sources' import and upload limits. They belong with the chatbots feature's other
+ * limits (its chatbot-limits.server.ts); they stay here while the sources' code is being split up
+ * (issue 29), and move with it.
+ */
 export const rateLimits = {
-	/**
-	 * Failed sign-ins only (a success hands its attempt back): per client IP across accounts; per
-	 * account from browsers that have not signed in to it before; and per device that has (its own
-	 * counter, so guessing from elsewhere never locks the owner out of a browser they use).
-	 */
-	signInFailuresPerIp: { limit: 20, windowMs: 15 * 60_000 },
-	signInFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
-	signInFailuresPerDevice: { limit: 10, windowMs: 15 * 60_000 },
-	signUpPerIp: { limit: 10, windowMs: 60 * 60_000 },
-	signUpPerEmail: { limit: 3, windowMs: 60 * 60_000 },
-	/** New verification links sent on sign-in to an unverified account, per address. */
-	verificationResendsPerEmail: { limit: 3, windowMs: 60 * 60_000 },
-	/** Password-reset e-mails: per IP, and per address so nobody can flood an inbox. */
-	passwordResetPerIp: { limit: 10, windowMs: 60 * 60_000 },
-	passwordResetPerEmail: { limit: 3, windowMs: 60 * 60_000 },
-	/** Wrong current passwords on "Change password", per signed-in user. */
-	changePasswordFailuresPerUser: { limit: 10, windowMs: 15 * 60_000 },
-	publicChatPerIp: { limit: 30, windowMs: 60_000 },
 	/** Each import fetches a page from the internet on the user's behalf. */
 	websiteImportPerUser: { limit: 30, windowMs: 10 * 60_000 },
-	/**
-	 * Creating and saving chatbots: each save writes up to 6 MB of text and queues its re-indexing.
-	 * Saves made while a job waits fold into it, so an owner tuning their text costs one job at a time.
-	 */
-	chatbotSavesPerUser: { limit: 60, windowMs: 60 * 60_000 },
 	/**
 	 * Posts of the Chatbot Builder that carry knowledge files (up to 10 of 10 MB each): every file is
 	 * read and normalised in the parser sandbox, whose slots every account shares.
 	 */
 	knowledgeUploadsPerUser: { limit: 30, windowMs: 10 * 60_000 },
-	/**
-	 * Widget pictures: each upload is decoded in the parser sandbox, whose slots every account shares.
-	 */
-	avatarUploadsPerUser: { limit: 10, windowMs: 10 * 60_000 },
-	/** The owner's preview chat. */
-	previewChatPerUser: { limit: 60, windowMs: 60_000 },
-	/**
-	 * Embedded chatbots on other sites: per visitor for every chat, feedback and lead post (charged
-	 * first), and per chatbot, so one bot cannot starve the rest, for valid chat turns only.
-	 */
-	embedChatPerIp: { limit: 20, windowMs: 60_000 },
-	embedChatPerChatbot: { limit: 300, windowMs: 60_000 },
-	/** Leads a visitor may leave (each is stored and sent to the owner's webhook). */
-	embedLeadsPerIp: { limit: 5, windowMs: 10 * 60_000 },
-	/** The voice API (start, message, end): per caller IP and per agent. */
-	voiceApiPerIp: { limit: 60, windowMs: 60_000 },
-	voiceApiPerAgent: { limit: 600, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>
 
 /** How long a limit check may wait for the database before this process counts on its own. */

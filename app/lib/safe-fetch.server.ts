@@ -232,31 +232,21 @@ function decode(body: Buffer, contentType: string) {
 }
 
 export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
-	const {
-		timeoutMs = 10_000,
-		maxBytes = 2 * 1024 * 1024,
-		maxRedirects = 5,
-		allow = [],
-		accept = ['text/html', 'application/xhtml+xml'],
-		headers = {},
-		followRedirect = () => true,
-		post = null,
-		lookup = (host: string) => dns.lookup(host, { all: true, verbatim: true }),
-	} = options
+	const settings: Required<SafeFetchOptions> = {
+		timeoutMs: options.timeoutMs ?? 10_000,
+		maxBytes: options.maxBytes ?? 2 * 1024 * 1024,
+		maxRedirects: options.maxRedirects ?? 5,
+		allow: options.allow ?? [],
+		accept: options.accept ?? ['text/html', 'application/xhtml+xml'],
+		headers: options.headers ?? {},
+		followRedirect: options.followRedirect ?? (() => true),
+		post: options.post ?? null,
+		lookup: options.lookup ?? ((host: string) => dns.lookup(host, { all: true, verbatim: true })),
+	}
 	// One deadline for the whole exchange, redirects included: a slow page cannot hold us.
-	const deadline = deadlineSignal(timeoutMs)
+	const deadline = deadlineSignal(settings.timeoutMs)
 	try {
-		return await fetchWithin(raw, deadline.signal, {
-			timeoutMs,
-			maxBytes,
-			maxRedirects,
-			allow,
-			accept,
-			headers,
-			followRedirect,
-			post,
-			lookup,
-		})
+		return await fetchWithin(raw, deadline.signal, settings)
 	} finally {
 		deadline.done()
 	}
@@ -265,18 +255,9 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
 async function fetchWithin(
 	raw: string | URL,
 	signal: AbortSignal,
-	{
-		timeoutMs,
-		maxBytes,
-		maxRedirects,
-		allow,
-		accept,
-		headers,
-		followRedirect,
-		post,
-		lookup,
-	}: Required<SafeFetchOptions>,
+	settings: Required<SafeFetchOptions>,
 ): Promise<SafeFetchResult> {
+	const { timeoutMs, maxBytes, maxRedirects, allow, accept, headers, followRedirect, post, lookup } = settings
 	let url = parseTarget(raw)
 	for (let hop = 0; ; hop++) {
 		const target = await resolveChecked(url, allow, lookup)

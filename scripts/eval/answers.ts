@@ -26,7 +26,7 @@ const { prisma } = await import('~/lib/db.server.ts')
 const { createChatbot } = await import('~/features/chatbots/chatbots.server.ts')
 const { ChatbotFormSchema } = await import('~/features/chatbots/chatbot-schema.ts')
 const { sessionCookieFor } = await import('../../tests/support/session-cookie.ts')
-const { rankPassages } = await import('~/ai/retrieval.ts')
+const { tokenize } = await import('~/ai/terms.ts')
 const { OFFLINE_DONT_KNOW } = await import('~/ai/offline-model.server.ts')
 const { answerChatbotQuestion } = await import('~/features/chatbots/reply.server.ts')
 
@@ -44,6 +44,35 @@ async function textIndexed(chatbotId: string) {
 		if (source?.status === 'failed') throw new Error(`Indexing the text of chatbot ${chatbotId} failed`)
 	}
 	throw new Error(`The text of chatbot ${chatbotId} was not indexed within 2 minutes`)
+}
+
+/**
+ * Textbook Okapi BM25 (k1 1.2, b 0.75) over the same chunks and the same terms, with none of the
+ * product's additions (titles and headings, phrases and nearness, follow-ups): the baseline the
+ * product's retrieval is measured against. The indexes of the best `limit` chunks.
+ */
+function textbookBm25(question: string, passages: string[], limit: number) {
+	const terms = [...new Set(tokenize(question))]
+	const documents = passages.map((passage) => tokenize(passage))
+	const averageLength = documents.reduce((sum, d) => sum + d.length, 0) / documents.length || 1
+	const df = new Map<string, number>()
+	for (const document of documents) for (const term of new Set(document)) df.set(term, (df.get(term) ?? 0) + 1)
+	return documents
+		.map((document, index) => {
+			let score = 0
+			for (const term of terms) {
+				const tf = document.filter((t) => t === term).length
+				if (!tf) continue
+				const n = df.get(term) ?? 0
+				const idf = Math.log(1 + (documents.length - n + 0.5) / (n + 0.5))
+				score += (idf * (tf * 2.2)) / (tf + 1.2 * (0.25 + (0.75 * document.length) / averageLength))
+			}
+			return { index, score }
+		})
+		.filter((d) => d.score > 0)
+		.sort((a, b) => b.score - a.score)
+		.slice(0, limit)
+		.map((d) => d.index)
 }
 
 type Owner = { cookie: string; chatbotId: string }
@@ -118,11 +147,11 @@ async function evaluate(label: string, widgetsPerParagraph: number) {
 	const hits = (answerable: Awaited<ReturnType<typeof askAll>>) => {
 		// The reference searches what a retriever without conversation would: the latest question.
 		const reference = answerable.map((r) =>
-			rankPassages(
+			textbookBm25(
 				r.question.question,
 				chunks.map((c) => c.content),
 				4,
-			).map((p) => p.index),
+			),
 		)
 		const at = (k: number, positions: (i: number) => number[]) =>
 			pct(
@@ -219,7 +248,7 @@ async function evaluateArticles(label: string, articles: Array<ReturnType<typeof
 					item,
 					reply: text ?? '',
 					positions: sources.map((source) => source.position),
-					reference: rankPassages(item.question, chunks, 4).map((passage) => passage.index),
+					reference: textbookBm25(item.question, chunks, 4),
 					chunks,
 				})
 			}

@@ -125,6 +125,15 @@ test.describe('chat widget', () => {
 		await dialog.getByRole('textbox', { name: 'Type your message' }).press('Enter')
 		await expect(dialog.locator('[data-role="assistant"]').last()).toContainText('AI Chatbots')
 		await expect(dialog.getByRole('textbox', { name: 'Type your message' })).toBeEnabled()
+		// The dialog stores the conversation once the reply is done (an effect after the render): a
+		// reload before that, on a busy machine, found nothing to restore.
+		await expect
+			.poll(() =>
+				page.evaluate(() =>
+					Object.values(sessionStorage).some((value) => value.includes('What services do you offer?')),
+				),
+			)
+			.toBe(true)
 		await page.reload()
 		await openLauncher(page)
 		await expect(page.getByRole('dialog').locator('[data-role="user"]')).toHaveText(/What services do you offer\?/)

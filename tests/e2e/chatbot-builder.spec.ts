@@ -151,7 +151,7 @@ test.describe('with JavaScript', () => {
 		expect(await sql(`SELECT 1 FROM knowledge_chunks WHERE chatbot_id = $1`, [row.id])).toHaveLength(0)
 	})
 
-	test('files (TXT, PDF, DOCX) and a website fill the knowledge base; preview answers from the PDF', async ({
+	test('files (TXT, PDF, DOCX) become sources of the new chatbot and a website fills the knowledge base; preview cites the PDF', async ({
 		page,
 		login,
 	}) => {
@@ -162,23 +162,26 @@ test.describe('with JavaScript', () => {
 		await knowledge.fill('Typed first.')
 		const { txt, pdf, docx } = await files()
 
+		// Chosen files are listed as sources to read when the chatbot is created; the text stays as typed.
+		const pending = page.getByRole('list', { name: 'Files to read when the chatbot is created' })
 		await page.getByLabel('Upload documents').setInputFiles(txt)
-		await expect(page.getByRole('status').filter({ hasText: 'File uploaded' })).toBeVisible()
-		await expect(knowledge).toHaveValue(
-			'Typed first.\n\nThe office parrot is named Captain Kiwi.\n\nHe speaks three languages.',
-		)
-		await page.getByLabel('Upload documents').setInputFiles([pdf, docx])
-		await expect(knowledge).toHaveValue(
-			/Returns are accepted within 17 days of purchase\.\n\nThe warehouse is in Faridabad\./,
-		)
-		await expect(knowledge).toHaveValue(/Our lead engineer collects vintage typewriters\./)
+		await expect(
+			page.getByRole('status').filter({ hasText: 'The file will be read when you create the chatbot.' }),
+		).toBeVisible()
+		await expect(pending.getByRole('listitem')).toHaveText([/faq\.txt/])
+		// A second choice adds to the list; one can be taken off again.
+		await page.getByLabel('Upload documents').setInputFiles([pdf, docx, { ...txt, name: 'spare.txt' }])
+		await expect(pending.getByRole('listitem')).toHaveText([/faq\.txt/, /policy\.pdf/, /team\.docx/, /spare\.txt/])
+		await page.getByRole('button', { name: 'Do not add spare.txt' }).click()
+		await expect(pending.getByRole('listitem')).toHaveText([/faq\.txt/, /policy\.pdf/, /team\.docx/])
+		await expect(knowledge).toHaveValue('Typed first.')
 
 		const url = page.getByLabel('Import website')
 		await url.fill(`${WEBSITE}/article`)
 		await page.getByRole('button', { name: 'Import', exact: true }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Website imported' })).toBeVisible()
 		await expect(knowledge).toHaveValue(
-			new RegExp(`Website content from: ${WEBSITE}/article\\n\\n# Acme Widgets warranty`),
+			new RegExp(`^Typed first\\.\\n\\nWebsite content from: ${WEBSITE}/article\\n\\n# Acme Widgets warranty`),
 		)
 		await expect(knowledge).toHaveValue(/seven-year warranty covering the flux capacitor/)
 		expect(await knowledge.inputValue()).not.toContain('do not import')
@@ -193,14 +196,27 @@ test.describe('with JavaScript', () => {
 		await page.getByLabel('Chatbot Name').fill('Everything Bot')
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
-		// The page shows when the text's indexing job has run; the preview below answers from it.
+		await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+		// The chatbot's page follows each source's job: the typed text and the three files, by name.
+		const sources = page.getByRole('list', { name: 'Sources of this chatbot' })
+		for (const name of ['faq.txt', 'policy.pdf', 'team.docx']) {
+			await expect(sources.getByRole('listitem').filter({ hasText: name })).toContainText('Ready', { timeout: 30_000 })
+		}
 		await expectTextIndexed(page)
+		const [bot] = await sql<{ knowledge_base: string }>(`SELECT knowledge_base FROM chatbots WHERE id = $1`, [
+			new URL(page.url()).pathname.split('/').pop(),
+		])
+		expect(bot.knowledge_base).not.toContain('Captain Kiwi')
+
+		const preview = page.getByRole('region', { name: 'Live preview' })
+		await preview.getByLabel('Ask your chatbot a question').fill('How many days do I have for returns?')
+		await preview.getByLabel('Ask your chatbot a question').press('Enter')
+		const returns = preview.locator('[data-role="assistant"]').last()
+		await expect(returns).toContainText('17 days', { timeout: 10_000 })
+		await expect(returns.getByTestId('citation').first()).toHaveAccessibleName('Source 1: policy.pdf')
 		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 		await card(page, 'Everything Bot').getByRole('link', { name: 'Preview Everything Bot' }).click()
 		const dialog = page.getByRole('dialog')
-		await dialog.getByLabel('Ask your chatbot a question').fill('How many days do I have for returns?')
-		await dialog.getByLabel('Ask your chatbot a question').press('Enter')
-		await expect(dialog.locator('[data-role="assistant"]').last()).toContainText('17 days', { timeout: 10_000 })
 		await dialog.getByLabel('Ask your chatbot a question').fill('What does the warranty cover?')
 		await dialog.getByLabel('Ask your chatbot a question').press('Enter')
 		await expect(dialog.locator('[data-role="assistant"]').last()).toContainText('flux capacitor', { timeout: 10_000 })
@@ -224,20 +240,20 @@ test.describe('with JavaScript', () => {
 
 		const knowledge = page.getByLabel('Knowledge Base Content')
 		await knowledge.fill('Keep me.')
-		await page.getByLabel('Upload documents').setInputFiles({
-			name: 'broken.pdf',
-			mimeType: 'application/pdf',
-			buffer: Buffer.from('%PDF-1.7 this is not really a pdf'),
-		})
-		await expect(page.getByRole('status').filter({ hasText: 'Upload failed' })).toContainText(
-			'Failed to process the file',
-		)
+		await page
+			.getByLabel('Upload documents')
+			.setInputFiles({ name: 'empty.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) })
+		await expect(
+			page.getByRole('status').filter({ hasText: 'Upload failed' }).filter({ hasText: 'empty.pdf' }),
+		).toContainText('Failed to process the file. empty.pdf: The file is empty.')
 		await page
 			.getByLabel('Upload documents')
 			.setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') })
 		await expect(
 			page.getByRole('status').filter({ hasText: 'Upload failed' }).filter({ hasText: 'virus.exe' }),
 		).toContainText('Choose a .txt, .pdf, .doc, .docx file.')
+		// A refused file joins nothing: no list, and the text is kept.
+		await expect(page.getByRole('list', { name: 'Files to read when the chatbot is created' })).toHaveCount(0)
 		await expect(knowledge).toHaveValue('Keep me.')
 
 		for (const target of [
@@ -392,42 +408,49 @@ test.describe('without JavaScript', () => {
 		await knowledge.fill('Typed without scripts.')
 		await page.getByLabel('Chatbot Name').fill('Plain Bot')
 		const { txt, pdf, docx } = await files()
-		for (const file of [txt, pdf, docx]) {
-			await page.getByLabel('Upload documents').setInputFiles(file)
-			await page.getByRole('button', { name: 'Add file' }).click()
-			await expect(page.getByRole('status').filter({ hasText: 'File uploaded' })).toBeVisible()
-		}
-		await expect(knowledge).toHaveValue(/^Typed without scripts\.\n\nThe office parrot is named Captain Kiwi\./)
-		await expect(knowledge).toHaveValue(/Returns are accepted within 17 days of purchase\./)
-		await expect(knowledge).toHaveValue(/Our lead engineer collects vintage typewriters\./)
-		await expect(page.getByLabel('Chatbot Name')).toHaveValue('Plain Bot')
-
-		// A broken file: the spec's message, the text kept.
-		await page
-			.getByLabel('Upload documents')
-			.setInputFiles({ name: 'broken.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('nope') })
-		await page.getByRole('button', { name: 'Add file' }).click()
-		await expect(page.getByRole('alert').filter({ hasText: 'Upload failed' })).toContainText(
-			'Failed to process the file',
-		)
-		await expect(knowledge).toHaveValue(/Captain Kiwi/)
 
 		await page.getByLabel('Import website').fill(`${WEBSITE}/article`)
 		await page.getByRole('button', { name: 'Import', exact: true }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Website imported' })).toBeVisible()
-		await expect(knowledge).toHaveValue(/Website content from: .*\/article\n\n# Acme Widgets warranty/)
+		await expect(knowledge).toHaveValue(
+			/^Typed without scripts\.\n\nWebsite content from: .*\/article\n\n# Acme Widgets warranty/,
+		)
 		await expect(page.getByLabel('Import website')).toHaveValue('')
+		await expect(page.getByLabel('Chatbot Name')).toHaveValue('Plain Bot')
 
+		// A page that comes back cannot keep chosen files: it names them to choose again.
+		await page.getByLabel('Upload documents').setInputFiles(txt)
 		await page.getByLabel('Import website').fill('http://10.0.0.5/')
 		await page.getByRole('button', { name: 'Import', exact: true }).click()
 		await expect(page.getByRole('alert').filter({ hasText: 'Import failed' })).toContainText(
 			'Failed to import website content. Check the URL or API limits.',
 		)
+		await expect(page.getByRole('alert').filter({ hasText: 'Choose this file again' })).toContainText('faq.txt')
 
+		// The files go with "Create Chatbot", a broken one among them: each becomes a source.
+		const broken = { name: 'broken.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('nope') }
+		await page.getByLabel('Upload documents').setInputFiles([txt, pdf, docx, broken])
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
-		// The page shows when the text's indexing job has run; the preview below answers from it.
-		await expectTextIndexed(page)
+		await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+		// No script refreshes this page: a reload shows where each source is.
+		const sources = page.getByRole('list', { name: 'Sources of this chatbot' })
+		await expect
+			.poll(
+				async () => {
+					await page.reload()
+					return sources.getByText('Ready', { exact: true }).count()
+				},
+				{ timeout: 60_000, intervals: [500] },
+			)
+			.toBe(4)
+		for (const name of ['faq.txt', 'policy.pdf', 'team.docx']) {
+			await expect(sources.getByRole('listitem').filter({ hasText: name })).toContainText('Ready')
+		}
+		await expect(sources.getByRole('listitem').filter({ hasText: 'broken.docx' })).toContainText(
+			'This file is not a valid Word (.docx) document.',
+		)
+		await expect(sources.getByRole('listitem').filter({ hasText: 'broken.docx' })).toContainText('Failed')
 		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 		const plain = card(page, 'Plain Bot')
 		await expect(plain.getByTestId('status')).toHaveText('Active')

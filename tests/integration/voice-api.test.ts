@@ -335,21 +335,26 @@ describe('errors', () => {
 		expect((await row(id)).transcript).toBe(turns)
 	})
 
-	test('the per-IP limit answers 429', async () => {
+	test('the per-IP limit answers 429 with the JSON and Retry-After clients know', async () => {
 		const fixed = { 'x-app-client-ip': '10.91.0.1', 'Content-Type': 'application/json' }
-		const statuses: number[] = []
+		const responses: Response[] = []
 		for (let i = 0; i < 61; i++) {
-			const response = await voice.start(
-				new Request('http://localhost/x', {
-					method: 'POST',
-					headers: fixed,
-					body: JSON.stringify({ agent_id: inactiveAgentId }),
-				}),
+			responses.push(
+				await voice.start(
+					new Request('http://localhost/x', {
+						method: 'POST',
+						headers: fixed,
+						body: JSON.stringify({ agent_id: inactiveAgentId }),
+					}),
+				),
 			)
-			statuses.push(response.status)
 		}
-		expect(statuses.slice(0, 60).every((s) => s === 404)).toBe(true)
-		expect(statuses[60]).toBe(429)
+		expect(responses.slice(0, 60).every((r) => r.status === 404)).toBe(true)
+		const limited = responses[60]
+		expect(limited.status).toBe(429)
+		expect(await limited.text()).toBe('{"error":"Too many attempts. Please try again in 1 minute."}')
+		expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1)
+		expect(Number(limited.headers.get('Retry-After'))).toBeLessThanOrEqual(60)
 	})
 })
 

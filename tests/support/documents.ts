@@ -1,6 +1,15 @@
 // Real documents made on the fly for upload tests: PDF with pdf-lib, DOCX with docx.
+import { randomBytes } from 'node:crypto'
 import { Document, Packer, Paragraph } from 'docx'
-import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib'
+import {
+	concatTransformationMatrix,
+	drawObject,
+	PDFDocument,
+	PDFName,
+	popGraphicsState,
+	pushGraphicsState,
+	StandardFonts,
+} from 'pdf-lib'
 
 /** A line of a laid-out PDF page: its text, size, font, indent and extra space above it (points). */
 export type PdfLine = {
@@ -44,6 +53,36 @@ export async function makePdf(pages: string[][]) {
 		const page = doc.addPage()
 		lines.forEach((line, i) => page.drawText(line, { x: 50, y: 750 - i * 16, font, size: 11 }))
 	}
+	return new Uint8Array(await doc.save())
+}
+
+/**
+ * A PDF of about `bytes` bytes, as a scanned brochure is: pages of real text, and on the last page a
+ * large photograph (here an uncompressed greyscale image of noise, which no compression shrinks).
+ * Its text is what a reader extracts; the picture is only weight.
+ */
+export async function makeHeavyPdf(pages: string[][], bytes: number) {
+	const base = await makePdf(pages)
+	const doc = await PDFDocument.load(base)
+	const width = 2048
+	// The image's pixels make up what the text pages do not, less a little for its dictionary.
+	const height = Math.max(1, Math.floor((bytes - base.byteLength - 1024) / width))
+	const image = doc.context.stream(randomBytes(width * height), {
+		Type: 'XObject',
+		Subtype: 'Image',
+		Width: width,
+		Height: height,
+		ColorSpace: 'DeviceGray',
+		BitsPerComponent: 8,
+	})
+	const page = doc.getPages().at(-1)!
+	page.node.setXObject(PDFName.of('Photo'), doc.context.register(image))
+	page.pushOperators(
+		pushGraphicsState(),
+		concatTransformationMatrix(200, 0, 0, 150, 50, 50),
+		drawObject('Photo'),
+		popGraphicsState(),
+	)
 	return new Uint8Array(await doc.save())
 }
 

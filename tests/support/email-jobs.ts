@@ -7,10 +7,7 @@ const quiet = new Logger(() => () => {})
 
 export async function deliverQueuedEmails() {
 	// Imported on first use: the tasks reach the environment, which a test may set up in beforeAll.
-	const { webhookTaskList } = await import('../../server/jobs.ts')
-	await runOnce({
-		connectionString: process.env.DATABASE_URL!,
-		taskList: { 'send-email': webhookTaskList['send-email'] },
-		logger: quiet,
-	})
+	const { sendEmailJob } = await import('~/features/accounts/account-mail.server.ts')
+	const { taskListOf } = await import('~/lib/jobs/define-job.server.ts')
+	await runOnce({ connectionString: process.env.DATABASE_URL!, taskList: taskListOf([sendEmailJob]), logger: quiet })
 }

@@ -4,7 +4,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-/** The crawl's cap on robots.txt (MAX_ROBOTS_BYTES in crawl.server.ts). */
+/** The crawl's cap on robots.txt (MAX_ROBOTS_BYTES in crawl-discovery.server.ts). */
 const ROBOTS_BYTES = 512 * 1024
 
 /**

@@ -12,10 +12,10 @@ import {
 	questionTerms,
 	sentencesOf,
 	splitPassages,
-	tokenize,
 	withEarlierSubject,
 } from '~/ai/retrieval.ts'
 import { ownDontKnow, readSystemPrompt } from '~/ai/system-prompt.ts'
+import { termsOf, wordsOf } from '~/ai/terms.ts'
 import { parseReply, replyCitations } from '~/components/chat/reply-markdown.ts'
 import { SignUpSchema } from '~/features/accounts/auth-schema.ts'
 import { ChatbotFormSchema, WebsiteUrlSchema } from '~/features/chatbots/chatbot-schema.ts'
@@ -99,7 +99,8 @@ export const textHandlers: Record<string, (text: string) => unknown> = {
 	// Retrieval and the offline model: passages, sentences, terms, excerpts, follow-ups.
 	passages: (text) => splitPassages(text),
 	sentences: (text) => sentencesOf(text),
-	tokens: (text) => tokenize(text),
+	tokens: (text) => termsOf(text),
+	words: (text) => wordsOf(text),
 	'question terms': (text) => questionTerms(text),
 	excerpt: (text) => excerptAround(text, 'How long does delivery take?'),
 	'follow-up': (text) => [isFollowUp(['What is the price?', text]), withEarlierSubject([text, text])],

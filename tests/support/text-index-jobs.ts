@@ -2,13 +2,13 @@
 // (a chatbot's typed text is indexed by a job, app/features/chatbots/text-source.server.ts). Other
 // queued jobs stay queued.
 import { runOnce } from 'graphile-worker'
-import { TEXT_INDEX_TASK } from '~/features/chatbots/text-source.server.ts'
-import { jobTaskList } from '../../server/jobs.ts'
+import { indexTextJob } from '~/features/chatbots/text-source.server.ts'
+import { taskListOf } from '~/lib/jobs/define-job.server.ts'
 
 export async function runTextIndexJobs() {
 	await runOnce({
 		connectionString: process.env.DATABASE_URL!,
-		taskList: { [TEXT_INDEX_TASK]: jobTaskList[TEXT_INDEX_TASK] },
+		taskList: taskListOf([indexTextJob]),
 		logger: undefined,
 	})
 }

@@ -1,12 +1,66 @@
-// Pieces the Chatbot and Voicebot builders share: the list and its cards, a code box to copy from, the
-// Active switch and the inline delete confirmation (plain forms, so they work without JavaScript).
-import { Plus, Trash2, type LucideIcon } from 'lucide-react'
-import { Form, useFetcher } from 'react-router'
+// The builder kit: what the Chatbot and Voicebot builders share. The list with its empty and failed
+// states, the card (identity, Active switch, the snippet to copy, Edit, Delete), the code box, and
+// the inline delete confirmation. Links and plain forms, so all of it works without JavaScript;
+// with it, the snippet is copied and the switch is instant. Each builder describes itself once,
+// as a BuilderKind; its pages (workspace-parts.tsx) use the same description.
+import { Code2, Copy, Loader2, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react'
+import { useState } from 'react'
+import { Form, Link, useFetcher } from 'react-router'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
-import { Button } from '~/components/ui/button.tsx'
+import { Button, buttonClasses } from '~/components/ui/button.tsx'
 import { cn } from '~/lib/misc.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
+import { TabPlaceholder } from './tab-placeholder.tsx'
+
+/** One kind of item the Playground builds (a chatbot, a voice assistant), as the kit shows it. */
+export type BuilderKind = {
+	/** Names the kind in ids: `chatbot` gives `chatbot-card`, `chatbot-<id>` and `chatbot-heading`. */
+	name: string
+	/** The list page. */
+	listPath: string
+	/** Where the list's forms post: its route's action (an index route's needs `?index`). */
+	listAction: string
+	/** An item's own page (its workspace). */
+	itemPath: (id: string) => string
+	icon: LucideIcon
+	iconClassName: string
+	/** The item's snippet (embed code, API call): `?<param>=<id>` shows it on the list without JavaScript. */
+	code: { param: string; copied: { title: string; description?: string } }
+	copy: {
+		empty: { title: string; text: string; button: string }
+		list: { title: string; createNew: string; failed: string; crashed: string }
+		listFailed: string
+		card: {
+			active: string
+			inactive: string
+			edit: string
+			delete: string
+			deleteButton: string
+			deleteConfirm: (name: string) => string
+			switchLabel: (name: string) => string
+			switchOn: string
+			switchOff: string
+			/** The snippet's action on a card (Embed, API) and its code box's label. */
+			code: string
+			codeLabel: string
+			/** When the clipboard refuses: the code box is the way. */
+			copyYourself: string
+		}
+		page: {
+			back: string
+			sectionsLabel: string
+			dangerTitle: string
+			dangerText: string
+			notFound: { title: string; text: string; backTo: string; backLabel: string }
+		}
+	}
+}
+
+/** What the kit needs of an item. */
+export type BuilderItem = { id: string; name: string; isActive: boolean }
 
 export function CodeBox({ id, label, code, rows }: { id: string; label: React.ReactNode; code: string; rows: number }) {
 	return (
@@ -76,21 +130,19 @@ export function useActiveToggle(isActive: boolean) {
 	return { fetcher, active: pending ? pending === 'true' : isActive }
 }
 
+/** The Active switch of an item, on its card (posting to the list) and atop its page (posting there). */
 export function ActiveSwitch({
+	kind,
+	item,
 	toggle,
 	action,
-	itemId,
-	label,
-	onText,
-	offText,
 }: {
+	kind: BuilderKind
+	item: BuilderItem
 	toggle: ReturnType<typeof useActiveToggle>
 	action: string
-	itemId: string
-	label: string
-	onText: string
-	offText: string
 }) {
+	const { card } = kind.copy
 	const { fetcher, active } = toggle
 	return (
 		<fetcher.Form
@@ -99,14 +151,14 @@ export function ActiveSwitch({
 			className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-slate-50 px-4 py-2.5 ring-1 ring-slate-200"
 		>
 			<input type="hidden" name="intent" value="toggle" />
-			<input type="hidden" name="id" value={itemId} />
+			<input type="hidden" name="id" value={item.id} />
 			<input type="hidden" name="active" value={String(!active)} />
-			<span className="text-sm text-slate-600">{active ? onText : offText}</span>
+			<span className="text-sm text-slate-600">{active ? card.switchOn : card.switchOff}</span>
 			<button
 				type="submit"
 				role="switch"
 				aria-checked={active}
-				aria-label={label}
+				aria-label={card.switchLabel(item.name)}
 				className={cn(
 					'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
 					active ? 'bg-emerald-500' : 'bg-slate-300',
@@ -124,29 +176,43 @@ export function ActiveSwitch({
 	)
 }
 
-/** "Your Chatbots" / "Your Voice Assistants": the heading, Create New, and the cards. */
+/**
+ * "Your Chatbots" / "Your Voice Assistants": the heading, Create New and the cards; the empty state
+ * ("Create Your First …") when there are none, and the spec's message when they could not be loaded.
+ */
 export function BuilderList({
-	title,
-	createTo,
-	createLabel,
+	kind,
+	failed,
+	count,
 	children,
 	after,
 }: {
-	title: string
-	createTo: string
-	createLabel: string
+	kind: BuilderKind
+	failed: boolean
+	count: number
 	children: React.ReactNode
 	after?: React.ReactNode
 }) {
+	const { empty, list, listFailed } = kind.copy
+	if (failed) return <TabPlaceholder icon={kind.icon} title={listFailed} text={list.failed} />
+	if (count === 0)
+		return (
+			<TabPlaceholder
+				icon={kind.icon}
+				title={empty.title}
+				text={empty.text}
+				action={{ to: `${kind.listPath}?new`, label: empty.button }}
+			/>
+		)
 	return (
 		<section aria-labelledby="builder-list-heading">
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<h2 id="builder-list-heading" className="font-display text-xl font-bold text-slate-950">
-					{title}
+					{list.title}
 				</h2>
-				<ButtonLink to={createTo}>
+				<ButtonLink to={`${kind.listPath}?new`}>
 					<Plus className="size-4" aria-hidden />
-					{createLabel}
+					{list.createNew}
 				</ButtonLink>
 			</div>
 			<ul className="mt-5 grid gap-5 md:grid-cols-2 2xl:grid-cols-3">{children}</ul>
@@ -155,15 +221,19 @@ export function BuilderList({
 	)
 }
 
+/** A list route's error boundary: the spec's load-failure message, whatever went wrong. */
+export function BuilderListBoundary({ kind }: { kind: BuilderKind }) {
+	const failed = () => <TabPlaceholder icon={kind.icon} title={kind.copy.listFailed} text={kind.copy.list.crashed} />
+	return <GeneralErrorBoundary defaultStatusHandler={failed} unexpectedErrorHandler={failed} />
+}
+
 /** How a chatbot or an assistant is named, on its card and atop its page. */
 export type ItemIdentityProps = {
+	kind: BuilderKind
 	headingId: string
-	icon: LucideIcon
-	iconClassName: string
 	title: string
 	subtitle: React.ReactNode
 	active: boolean
-	labels: { active: string; inactive: string }
 }
 
 /**
@@ -171,13 +241,11 @@ export type ItemIdentityProps = {
  * the whole name is the tooltip and what screen readers hear. `page` sizes it as a page's heading.
  */
 export function ItemIdentity({
+	kind: { icon: Icon, iconClassName, copy },
 	headingId,
-	icon: Icon,
-	iconClassName,
 	title,
 	subtitle,
 	active,
-	labels,
 	page = false,
 }: ItemIdentityProps & { page?: boolean }) {
 	const Heading = page ? 'h2' : 'h4'
@@ -203,41 +271,138 @@ export function ItemIdentity({
 			</div>
 			<Badge tone={active ? 'emerald' : 'white'} data-testid="status" className="shrink-0">
 				<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
-				{active ? labels.active : labels.inactive}
+				{active ? copy.card.active : copy.card.inactive}
 			</Badge>
 		</div>
 	)
 }
 
-/** One card of a builder list: its identity, then the rest. */
-export function BuilderCard({
-	testId,
+/** The look of a card's action (Preview, Test, Embed, API, Edit, Delete). */
+export const cardActionClass = buttonClasses({ variant: 'secondary', size: 'sm', className: 'px-3 [&>svg]:shrink-0' })
+
+/**
+ * One card of a builder list: identity, the Active switch, `children` (details of the kind), then
+ * the actions, an even grid so no button is ever left alone on a row: the kind's own `primary`
+ * one (Preview, Test), the snippet (shown by a link without JavaScript, copied with it), Edit (the
+ * item's page) and Delete (an inline confirmation, `?delete=<id>`).
+ */
+export function ItemCard({
+	kind,
+	item,
+	subtitle,
+	code,
+	confirmingDelete,
+	primary,
 	children,
-	...identity
-}: ItemIdentityProps & { testId: string; children: React.ReactNode }) {
+}: {
+	kind: BuilderKind
+	item: BuilderItem
+	subtitle: React.ReactNode
+	/** The item's snippet, and whether the page was asked to show it. */
+	code: { text: string; rows: number; showing: boolean }
+	confirmingDelete: boolean
+	primary: React.ReactNode
+	children?: React.ReactNode
+}) {
+	const hydrated = useHydrated()
+	const [codeOpen, setCodeOpen] = useState(false)
+	const toggle = useActiveToggle(item.isActive)
+	const { card } = kind.copy
+	const headingId = `${kind.name}-${item.id}`
 	return (
 		<li
-			data-testid={testId}
-			aria-labelledby={identity.headingId}
+			data-testid={`${kind.name}-card`}
+			aria-labelledby={headingId}
 			className="flex min-w-0 flex-col rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
 		>
-			<ItemIdentity {...identity} />
+			<ItemIdentity kind={kind} headingId={headingId} title={item.name} subtitle={subtitle} active={toggle.active} />
+			<ActiveSwitch kind={kind} item={item} toggle={toggle} action={kind.listAction} />
 			{children}
+			<div className="mt-4 grid grid-cols-2 gap-2">
+				{primary}
+				<Link
+					to={`${kind.listPath}?${kind.code.param}=${item.id}`}
+					preventScrollReset
+					className={cardActionClass}
+					aria-label={`${card.code} ${item.name}`}
+					onClick={(event) => {
+						if (!hydrated) return // without JavaScript the link shows the code
+						event.preventDefault()
+						setCodeOpen(true)
+						void copyCode(kind, code.text)
+					}}
+				>
+					<Code2 className="size-4" aria-hidden />
+					{card.code}
+				</Link>
+				<Link to={kind.itemPath(item.id)} className={cardActionClass} aria-label={`${card.edit} ${item.name}`}>
+					<Pencil className="size-4" aria-hidden />
+					{card.edit}
+				</Link>
+				<Link
+					to={`${kind.listPath}?delete=${item.id}`}
+					preventScrollReset
+					className={cn(cardActionClass, 'text-rose-700 hover:bg-rose-50')}
+					aria-label={`${card.delete} ${item.name}`}
+				>
+					<Trash2 className="size-4" aria-hidden />
+					{card.delete}
+				</Link>
+			</div>
+			{code.showing || codeOpen ? (
+				<CodeBox id={`${headingId}-${kind.code.param}`} rows={code.rows} code={code.text} label={card.codeLabel} />
+			) : null}
+			{confirmingDelete ? (
+				<DeleteConfirmation
+					id={`${headingId}-confirm`}
+					action={kind.listAction}
+					question={card.deleteConfirm(item.name)}
+					confirmLabel={card.deleteButton}
+					cancelTo={kind.listPath}
+					itemId={item.id}
+				/>
+			) : null}
 		</li>
 	)
 }
 
-/** A card's action buttons: an even grid, so no button is ever left alone on a row. */
-export function CardActions({ children }: { children: React.ReactNode }) {
-	return <div className="mt-4 grid grid-cols-2 gap-2">{children}</div>
+/** A builder form's submit: Create, or Save on an item's page, with a spinner and "…ing" while it is sent. */
+export function SaveButton({
+	mode,
+	busy,
+	copy,
+	...props
+}: {
+	mode: 'create' | 'edit'
+	busy: boolean
+	copy: { create: string; creating: string; save: string; saving: string }
+} & Omit<React.ComponentProps<'button'>, 'type' | 'disabled' | 'children'>) {
+	return (
+		<Button type="submit" disabled={busy} {...props}>
+			{busy ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+			{mode === 'edit' ? (busy ? copy.saving : copy.save) : busy ? copy.creating : copy.create}
+		</Button>
+	)
+}
+
+/** Copies the item's snippet (once JavaScript runs: before, the code box beside it is the way). */
+export function CopyCodeButton({ kind, code, label }: { kind: BuilderKind; code: string; label: string }) {
+	const hydrated = useHydrated()
+	if (!hydrated) return null
+	return (
+		<Button variant="secondary" size="sm" onClick={() => void copyCode(kind, code)}>
+			<Copy className="size-4" aria-hidden />
+			{label}
+		</Button>
+	)
 }
 
 /** Copies a snippet and says so; when the clipboard is refused, the code box beside it is the way. */
-export async function copyCode(code: string, copied: { title: string; description?: string }, fallbackTitle: string) {
+async function copyCode(kind: BuilderKind, code: string) {
 	try {
 		await navigator.clipboard.writeText(code)
-		showToast({ type: 'success', ...copied })
+		showToast({ type: 'success', ...kind.code.copied })
 	} catch {
-		showToast({ type: 'message', title: fallbackTitle })
+		showToast({ type: 'message', title: kind.copy.card.copyYourself })
 	}
 }

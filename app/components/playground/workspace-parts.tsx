@@ -1,12 +1,91 @@
-// Pieces of the chatbot and voice-assistant pages: the header with the way back, the jump links
-// between sections on phones, a section card, the delete section and the not-found panel. Plain
-// links and forms, so they work without JavaScript.
+// The builder kit's pages: a chatbot's or a voice assistant's workspace (WorkspacePage: the header
+// with the way back, the Active switch, the jump links between sections on phones, settings beside
+// the live test, the rest below and Delete last), and its parts, also used by the chatbot's
+// activity pages: a section card, the delete step and the not-found panel. Plain links and forms,
+// so they work without JavaScript.
 import { ArrowLeft, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { ToastMessage } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { cn } from '~/lib/misc.ts'
-import { DeleteConfirmation, ItemIdentity, type ItemIdentityProps } from './builder-parts.tsx'
+import type { Toast } from '~/lib/toast.ts'
+import {
+	ActiveSwitch,
+	DeleteConfirmation,
+	ItemIdentity,
+	type BuilderItem,
+	type BuilderKind,
+	type ItemIdentityProps,
+	type useActiveToggle,
+} from './builder-parts.tsx'
+
+/**
+ * One item's workspace page. `links` jump to its sections on phones; `main` (the settings) stands
+ * beside `side` (the live test) from `xl` up, and `below` under them, with Delete last.
+ */
+export function WorkspacePage({
+	kind,
+	item,
+	subtitle,
+	toggle,
+	toast,
+	links,
+	main,
+	side,
+	below,
+	confirmingDelete,
+}: {
+	kind: BuilderKind
+	item: BuilderItem
+	subtitle: React.ReactNode
+	/** The route's own, so that what it shows can follow the switch at once (the embed notice). */
+	toggle: ReturnType<typeof useActiveToggle>
+	toast: Toast | null | undefined
+	links: Array<[href: string, text: string]>
+	main: React.ReactNode
+	side: React.ReactNode
+	below: React.ReactNode
+	confirmingDelete: boolean
+}) {
+	const { card, page } = kind.copy
+	const pagePath = kind.itemPath(item.id)
+	const headingId = `${kind.name}-heading`
+	return (
+		<article aria-labelledby={headingId} className="min-w-0">
+			<ToastMessage toast={toast} />
+			<WorkspaceHeader
+				kind={kind}
+				backTo={kind.listPath}
+				backLabel={page.back}
+				headingId={headingId}
+				title={item.name}
+				subtitle={subtitle}
+				active={toggle.active}
+			/>
+			<ActiveSwitch kind={kind} item={item} toggle={toggle} action={pagePath} />
+			<SectionLinks label={page.sectionsLabel} links={links} />
+			<WorkspaceGrid
+				main={main}
+				side={side}
+				below={
+					<>
+						{below}
+						<DeleteSection
+							title={page.dangerTitle}
+							text={page.dangerText}
+							pagePath={pagePath}
+							confirming={confirmingDelete}
+							question={card.deleteConfirm(item.name)}
+							confirmLabel={card.deleteButton}
+							itemId={item.id}
+						/>
+					</>
+				}
+			/>
+		</article>
+	)
+}
 
 export function WorkspaceHeader({
 	backTo,
@@ -33,7 +112,7 @@ export function WorkspaceHeader({
  * A workspace page's body: `main` (the settings) beside `side` (the live test, sticky) from `xl` up,
  * and `below` under `main`. Narrower, they stack in that order: settings, test, the rest.
  */
-export function WorkspaceGrid({
+function WorkspaceGrid({
 	main,
 	side,
 	below,
@@ -94,7 +173,7 @@ export function SidePanel({
 }
 
 /** Below `xl` the sections stack; these links jump between them. */
-export function SectionLinks({ label, links }: { label: string; links: Array<[href: string, text: string]> }) {
+function SectionLinks({ label, links }: { label: string; links: Array<[href: string, text: string]> }) {
 	return (
 		<nav aria-label={label} className="mt-4 xl:hidden">
 			<ul className="flex flex-wrap gap-2 text-sm font-semibold">
@@ -144,7 +223,7 @@ export function WorkspaceSection({
 }
 
 /** Delete, behind the same inline confirmation as the lists (`?delete` on the page). */
-export function DeleteSection({
+function DeleteSection({
 	title,
 	text,
 	pagePath,

@@ -8,6 +8,7 @@
 import { z } from 'zod'
 import { company } from '~/content/company.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { deliverEmail, type Email } from '~/lib/mail.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
@@ -27,15 +28,17 @@ type AccountEmailJob = z.infer<typeof AccountEmailJob>
 /** A retry waits e^attempt seconds: 8 attempts span about half an hour of a mail server's outage. */
 const MAIL_MAX_ATTEMPTS = 8
 
+/** Account e-mails, queued by requests so none waits on (or fails with) the mail server; on the webhook lane. */
+export const sendEmailJob = defineJob({ name: 'send-email', payload: AccountEmailJob, run: sendAccountEmail })
+
 /** Queues the mail; the links in it use this site's origin (SITE_URL or an allowed host). */
 export async function queueAccountEmail(request: Request, mail: AccountEmailJob['mail'], to: string) {
 	const job: AccountEmailJob = { mail, to, origin: getSiteOrigin(request) }
-	await queueJob('send-email', job, { maxAttempts: MAIL_MAX_ATTEMPTS })
+	await queueJob(sendEmailJob, job, { maxAttempts: MAIL_MAX_ATTEMPTS })
 }
 
 /** The send-email job: the mail the account's state calls for now, sent; false when there was none to send. */
-export async function sendAccountEmail(payload: unknown) {
-	const { mail, to, origin } = AccountEmailJob.parse(payload)
+async function sendAccountEmail({ mail, to, origin }: AccountEmailJob) {
 	const user = await prisma.user.findUnique({ where: { email: to }, select: { id: true, emailVerifiedAt: true } })
 	if (!user) return false
 	let email: Email

@@ -71,7 +71,7 @@ const signInAs = (email: string, password: string, options?: { ip?: string; cook
 const failure = (promise: Promise<unknown>) =>
 	promise.then(
 		() => null,
-		(error: { status?: number; message: string }) => error,
+		(error: { reason?: string; message: string }) => error,
 	)
 const cookiePairs = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]).join('; ')
 
@@ -169,7 +169,7 @@ test('signing in to an unverified account re-sends the link only a few times an 
 		return prisma.emailOutbox.count({ where: { toAddress: email } })
 	}
 	for (let i = 0; i < 5; i++) {
-		expect(await failure(signInAs(email, 'resend-pass-1'))).toMatchObject({ status: 403 })
+		expect(await failure(signInAs(email, 'resend-pass-1'))).toMatchObject({ reason: 'unverified' })
 	}
 	expect(await mails()).toBe(1 + 3)
 	expect(await failure(signInAs(email, 'resend-pass-1'))).toMatchObject({
@@ -187,7 +187,8 @@ describe('guessing slows down without locking the owner out', () => {
 
 	test('8 wrong passwords from 8 addresses, then the owner signs in', async () => {
 		const { email, password } = await verifiedUser('lock')
-		for (let i = 0; i < 8; i++) expect(await failure(signInAs(email, 'wrong-guess'))).toMatchObject({ status: 401 })
+		for (let i = 0; i < 8; i++)
+			expect(await failure(signInAs(email, 'wrong-guess'))).toMatchObject({ reason: 'wrong-credentials' })
 		expect(await signInAs(email, password)).toMatchObject({ setCookies: expect.any(Array) })
 	})
 
@@ -204,14 +205,14 @@ describe('guessing slows down without locking the owner out', () => {
 		const { setCookies } = await signInAs(email, password)
 		const ownerBrowser = cookiePairs(setCookies)
 		for (let i = 0; i < 12; i++) await failure(signInAs(email, 'wrong-guess'))
-		expect(await failure(signInAs(email, password))).toMatchObject({ status: 429 })
+		expect(await failure(signInAs(email, password))).toMatchObject({ reason: 'rate-limited' })
 		expect(await signInAs(email, password, { cookie: ownerBrowser })).toMatchObject({ setCookies: expect.any(Array) })
 	})
 
 	test('one address guessing across many accounts is slowed per address', async () => {
 		const ip = newIp()
 		for (let i = 0; i < 20; i++) await failure(signInAs(fresh('spray'), 'wrong-guess', { ip }))
-		expect(await failure(signInAs(fresh('spray'), 'wrong-guess', { ip }))).toMatchObject({ status: 429 })
+		expect(await failure(signInAs(fresh('spray'), 'wrong-guess', { ip }))).toMatchObject({ reason: 'rate-limited' })
 	})
 })
 
@@ -235,11 +236,11 @@ describe('password reset and change', () => {
 		const signedIn = await getUser(new Request('http://localhost/', { headers: { Cookie: cookiePairs(setCookies) } }))
 		expect(signedIn.user?.email).toBe(email)
 		expect(await signInAs(email, 'new-pass-22')).toBeTruthy()
-		expect(await failure(signInAs(email, 'old-pass-1'))).toMatchObject({ status: 401 })
+		expect(await failure(signInAs(email, 'old-pass-1'))).toMatchObject({ reason: 'wrong-credentials' })
 		// Used once: the same link does nothing more.
 		await expect(
 			resetPassword(formOf({ token, password: 'third-pass-3', confirmPassword: 'third-pass-3' })),
-		).rejects.toMatchObject({ status: 410 })
+		).rejects.toMatchObject({ reason: 'invalid-link' })
 	})
 
 	test('a made-up reset token costs no password hash (nobody can run up the CPU bill)', async () => {
@@ -247,7 +248,7 @@ describe('password reset and change', () => {
 		for (const token of ['a'.repeat(43), 'x', '']) {
 			await expect(
 				resetPassword(formOf({ token, password: 'new-pass-22', confirmPassword: 'new-pass-22' })),
-			).rejects.toMatchObject({ status: 410 })
+			).rejects.toMatchObject({ reason: 'invalid-link' })
 		}
 		expect(hashes.count).toBe(before)
 	})
@@ -263,7 +264,7 @@ describe('password reset and change', () => {
 		})
 		await expect(
 			resetPassword(formOf({ token, password: 'new-pass-22', confirmPassword: 'new-pass-22' })),
-		).rejects.toMatchObject({ status: 410 })
+		).rejects.toMatchObject({ reason: 'invalid-link' })
 
 		const nobody = fresh('nobody')
 		await expect(requestPasswordReset(post({}), formOf({ email: nobody }))).resolves.toBeUndefined()

@@ -1,6 +1,7 @@
 // Who is asking: sign-in (remix-auth form strategy), sign-up with e-mail verification, password
-// reset and change, and the guards every loader and action uses. docs/decisions/0013-account-security.md
-import { data, redirect } from 'react-router'
+// reset and change, and the signed-in user of a request. docs/decisions/0013-account-security.md
+// Refusals are AuthErrors with a reason; the routes turn them, and a missing user, into HTTP answers
+// (routes/auth/auth-responses.server.ts, routes/guards.server.ts).
 import { Authenticator } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
 import type { z } from 'zod'
@@ -11,22 +12,28 @@ import {
 	clearRateLimits,
 	consumeRateLimit,
 	consumeRateLimits,
-	rateLimits,
 	releaseRateLimits,
 	tooManyAttemptsMessage,
 	type RateLimitRule,
 } from '~/lib/rate-limit.server.ts'
 import { createSession, destroySession, getSession } from '~/lib/session.server.ts'
-import { makeToast } from '~/lib/toast.ts'
 import { queueAccountEmail } from './account-mail.server.ts'
 import { consumeAccountToken, isAccountTokenValid } from './account-tokens.server.ts'
+import {
+	changePasswordLimits,
+	passwordResetLimits,
+	resendLimits,
+	signInAccountKey,
+	signInLimits,
+	signInResendLimit,
+	signUpLimits,
+} from './auth-limits.server.ts'
 import {
 	ChangePasswordSchema,
 	ForgotPasswordSchema,
 	ResetPasswordSchema,
 	SignInSchema,
 	SignUpSchema,
-	type FieldErrors,
 } from './auth-schema.ts'
 import { INVALID_LINK } from './copy.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.server.ts'
@@ -34,14 +41,28 @@ import { trustDevice, trustedDeviceFor } from './trusted-device.server.ts'
 
 export type SessionUser = { id: string; email: string; fullName: string | null; isAdmin: boolean }
 
-/** A refusal the user should read: shown in the toast, with this HTTP status. */
+/**
+ * Why an account action was refused: a form field that is wrong, too many attempts, an e-mail and
+ * password that do not match an account, an address not verified yet, an e-mailed link that is
+ * unknown, used or expired, or a wrong current password. The routes choose the HTTP answer.
+ */
+export type AuthRefusal =
+	| 'invalid-form'
+	| 'rate-limited'
+	| 'wrong-credentials'
+	| 'unverified'
+	| 'invalid-link'
+	| 'wrong-password'
+
+/** A refusal the user should read (shown in the toast), with why, and the form field it is about. */
 export class AuthError extends Error {
 	constructor(
+		public reason: AuthRefusal,
 		message: string,
-		public status: number,
 		public field?: string,
 	) {
 		super(message)
+		this.name = 'AuthError'
 	}
 }
 
@@ -52,29 +73,14 @@ function parseForm<T>(schema: z.ZodType<T>, form: FormData): T {
 	const parsed = schema.safeParse(Object.fromEntries(form))
 	if (parsed.success) return parsed.data
 	const issue = parsed.error.issues[0]
-	throw new AuthError(issue.message, 400, issue.path.length > 0 ? String(issue.path[0]) : undefined)
+	throw new AuthError('invalid-form', issue.message, issue.path.length > 0 ? String(issue.path[0]) : undefined)
 }
 
-/** Counts one attempt against every rule; over any of them, a 429 the user can read. Returns the keys. */
+/** Counts one attempt against every rule; over any of them, a refusal the user can read. Returns the keys. */
 async function enforceLimits(rules: Array<[string, RateLimitRule]>) {
 	const limit = await consumeRateLimits(rules)
-	if (!limit.allowed) throw new AuthError(tooManyAttemptsMessage(limit.retryAfterSeconds), 429)
+	if (!limit.allowed) throw new AuthError('rate-limited', tooManyAttemptsMessage(limit.retryAfterSeconds))
 	return rules.map(([key]) => key)
-}
-
-/**
- * An AuthError as a page action's answer: the toast under `title`, the field it names, and `values`
- * the form shows again (never a password).
- */
-export function authErrorData(error: AuthError, title: string, values: { email?: string } = {}) {
-	return data(
-		{
-			toast: makeToast({ type: 'error', title, description: error.message }),
-			fieldErrors: (error.field ? { [error.field]: error.message } : {}) as FieldErrors,
-			values,
-		},
-		{ status: error.status },
-	)
 }
 
 type SignedIn = { id: string; email: string }
@@ -86,12 +92,7 @@ authenticator.use(
 		// Every attempt is counted up front (so parallel guesses cannot slip past the limit) and a
 		// success hands it back: only failures add up (OWASP ASVS V2.2).
 		const device = await trustedDeviceFor(request, email)
-		const limitKeys = await enforceLimits([
-			[`sign-in:ip:${clientKey(request)}`, rateLimits.signInFailuresPerIp],
-			device
-				? [`sign-in:device:${device.id}`, rateLimits.signInFailuresPerDevice]
-				: [`sign-in:account:${email}`, rateLimits.signInFailuresPerAccount],
-		])
+		const limitKeys = await enforceLimits(signInLimits(clientKey(request), email, device?.id ?? null))
 
 		const user = await prisma.user.findUnique({
 			where: { email },
@@ -99,20 +100,21 @@ authenticator.use(
 		})
 		if (!user) {
 			await burnPasswordCheck(password)
-			throw new AuthError(INVALID_CREDENTIALS, 401)
+			throw new AuthError('wrong-credentials', INVALID_CREDENTIALS)
 		}
-		if (!(await verifyPassword(password, user.passwordHash))) throw new AuthError(INVALID_CREDENTIALS, 401)
+		if (!(await verifyPassword(password, user.passwordHash)))
+			throw new AuthError('wrong-credentials', INVALID_CREDENTIALS)
 		await releaseRateLimits(limitKeys)
 		if (!user.emailVerifiedAt) {
 			// A new link at most a few times an hour: sign-ins that succeed are not limited otherwise.
-			const resend = await consumeRateLimit(`verify-resend:email:${email}`, rateLimits.verificationResendsPerEmail)
+			const resend = await consumeRateLimit(...signInResendLimit(email))
 			if (!resend.allowed) {
-				throw new AuthError('Please verify your email address first, with the link we have sent you.', 403)
+				throw new AuthError('unverified', 'Please verify your email address first, with the link we have sent you.')
 			}
 			await queueAccountEmail(request, 'sign-up', user.email)
 			throw new AuthError(
+				'unverified',
 				'Please verify your email address first. We have sent you a new verification link; links sent earlier no longer work.',
-				403,
 			)
 		}
 		return { id: user.id, email: user.email }
@@ -136,10 +138,7 @@ export async function signIn(request: Request) {
  */
 export async function signUp(request: Request, form: FormData) {
 	const { fullName, email, password } = parseForm(SignUpSchema, form)
-	await enforceLimits([
-		[`sign-up:ip:${clientKey(request)}`, rateLimits.signUpPerIp],
-		[`sign-up:email:${email}`, rateLimits.signUpPerEmail],
-	])
+	await enforceLimits(signUpLimits(clientKey(request), email))
 
 	const passwordHash = await hashPassword(password)
 	// A verified address keeps its account; the job's mail then says it already has one.
@@ -154,10 +153,7 @@ export async function signUp(request: Request, form: FormData) {
  * unknown one. The caller sees the same answer in every case, in the same time: the job decides.
  */
 export async function resendVerification(request: Request, email: string) {
-	await enforceLimits([
-		[`verify-resend:ip:${clientKey(request)}`, rateLimits.signUpPerIp],
-		[`verify-resend:email:${email}`, rateLimits.verificationResendsPerEmail],
-	])
+	await enforceLimits(resendLimits(clientKey(request), email))
 	await queueAccountEmail(request, 'sign-up', email)
 }
 
@@ -196,10 +192,7 @@ export async function verifyEmail(token: unknown) {
  */
 export async function requestPasswordReset(request: Request, form: FormData) {
 	const { email } = parseForm(ForgotPasswordSchema, form)
-	await enforceLimits([
-		[`password-reset:ip:${clientKey(request)}`, rateLimits.passwordResetPerIp],
-		[`password-reset:email:${email}`, rateLimits.passwordResetPerEmail],
-	])
+	await enforceLimits(passwordResetLimits(clientKey(request), email))
 	await queueAccountEmail(request, 'reset-password', email)
 }
 
@@ -210,10 +203,10 @@ export async function requestPasswordReset(request: Request, form: FormData) {
 export async function resetPassword(form: FormData) {
 	const { token, password } = parseForm(ResetPasswordSchema, form)
 	// A cheap look-up first: a made-up token must not cost a bcrypt hash (a CPU bill anyone could run up).
-	if (!(await isAccountTokenValid(token, 'reset-password'))) throw new AuthError(INVALID_LINK, 410)
+	if (!(await isAccountTokenValid(token, 'reset-password'))) throw new AuthError('invalid-link', INVALID_LINK)
 	const passwordHash = await hashPassword(password)
 	const userId = await consumeAccountToken(token, 'reset-password')
-	if (!userId) throw new AuthError(INVALID_LINK, 410)
+	if (!userId) throw new AuthError('invalid-link', INVALID_LINK)
 	const [updated] = await prisma.$transaction([
 		prisma.$queryRaw<Array<{ email: string }>>`
 			UPDATE users SET password_hash = ${passwordHash}, email_verified_at = COALESCE(email_verified_at, now()),
@@ -224,9 +217,9 @@ export async function resetPassword(form: FormData) {
 		prisma.accountToken.deleteMany({ where: { userId } }),
 	])
 	const email = updated[0]?.email
-	if (!email) throw new AuthError(INVALID_LINK, 410)
+	if (!email) throw new AuthError('invalid-link', INVALID_LINK)
 	// Whoever was guessing this account's password is now guessing an old one.
-	await clearRateLimits([`sign-in:account:${email}`])
+	await clearRateLimits([signInAccountKey(email)])
 	const { setCookie } = await createSession(userId)
 	return { setCookies: [setCookie, await trustDevice(email)] }
 }
@@ -234,13 +227,13 @@ export async function resetPassword(form: FormData) {
 /** Changes a signed-in user's password after checking the current one; other sessions are signed out. */
 export async function changePassword(user: SessionUser, sessionId: string, form: FormData) {
 	const { currentPassword, password } = parseForm(ChangePasswordSchema, form)
-	const limitKeys = await enforceLimits([[`change-password:user:${user.id}`, rateLimits.changePasswordFailuresPerUser]])
+	const limitKeys = await enforceLimits(changePasswordLimits(user.id))
 	const { passwordHash: currentHash } = await prisma.user.findUniqueOrThrow({
 		where: { id: user.id },
 		select: { passwordHash: true },
 	})
 	if (!(await verifyPassword(currentPassword, currentHash))) {
-		throw new AuthError('Current password is incorrect.', 400, 'currentPassword')
+		throw new AuthError('wrong-password', 'Current password is incorrect.', 'currentPassword')
 	}
 	await releaseRateLimits(limitKeys)
 	const passwordHash = await hashPassword(password)
@@ -264,29 +257,6 @@ export async function getUser(
 		setCookie: session.setCookie,
 		sessionId: session.id,
 	}
-}
-
-/** The signed-in user, or a redirect to /auth that comes back here after signing in. */
-export async function requireUser(request: Request) {
-	const result = await getUser(request)
-	if (!result.user) {
-		const url = new URL(request.url)
-		const back = url.pathname + url.search
-		throw redirect(back === '/playground' ? '/auth' : `/auth?${new URLSearchParams({ redirectTo: back })}`)
-	}
-	return result as { user: SessionUser; setCookie: string | null; sessionId: string }
-}
-
-export async function requireAdmin(request: Request) {
-	const result = await requireUser(request)
-	if (!result.user.isAdmin) throw new Response('Forbidden', { status: 403 })
-	return result
-}
-
-/** For /auth: a signed-in visitor goes straight to the Playground. */
-export async function requireAnonymous(request: Request) {
-	const { user } = await getUser(request)
-	if (user) throw redirect('/playground')
 }
 
 export { destroySession }

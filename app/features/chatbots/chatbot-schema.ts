@@ -51,6 +51,9 @@ export type BuilderActionData = {
 	values: BuilderValues
 	errors: BuilderErrors
 	toast: Toast | null
-	/** Text just read from files or a website, for the page to append to what it shows (JavaScript). */
-	added: string | null
+	/**
+	 * Names of the files the post carried that the answer could not keep (a page that comes back has
+	 * an empty file input): without JavaScript, the form asks for them again.
+	 */
+	unsentFiles: string[]
 }

@@ -4,7 +4,6 @@ import { prisma } from '~/lib/db.server.ts'
 import { runTextIndexJobs } from '../../../tests/support/text-index-jobs.ts'
 import { ChatbotFormSchema } from './chatbot-schema.ts'
 import {
-	checkKnowledgeQuota,
 	createChatbot as createChatbotOnly,
 	deleteChatbot,
 	getOwnedChatbot,
@@ -12,7 +11,8 @@ import {
 	setChatbotActive,
 	updateChatbot,
 } from './chatbots.server.ts'
-import { firstChunks, searchKnowledge } from './knowledge.server.ts'
+import { checkKnowledgeQuota } from './knowledge-quota.server.ts'
+import { firstChunks, retokenizeKnowledge, searchKnowledge, TERMS_VERSION, unknownWords } from './knowledge.server.ts'
 import { retrievalQuestion } from './reply.server.ts'
 import { getActiveWidget } from './widget/widget.server.ts'
 
@@ -129,6 +129,78 @@ describe('retrieval', () => {
 			]),
 		)
 		expect(other.content).toContain('Eagle widget costs 2,999')
+		await deleteChatbot(owner, chatbot.id)
+	})
+})
+
+describe('retrieval of reference docs (one tokenizer, ADR 0034)', () => {
+	const reference = [
+		'# Crypto',
+		'## Class: Hash',
+		"The Hash class is a utility for creating hash digests of data.\n\n```js\nconst hash = crypto.createHash('sha256');\nhash.update('some data to hash');\nconsole.log(hash.digest('hex'));\n```",
+		'## x509.fingerprint512',
+		'The SHA-512 fingerprint of this certificate. Because computing the SHA-256 fingerprint is usually faster, x509.fingerprint256 may be a better choice.',
+		'# Process',
+		'## Event: beforeExit',
+		'The beforeExit event is emitted when Node.js empties its event loop and has no additional work to schedule. The process exit code is passed as its argument.',
+		'## process.exit([code])',
+		'The process.exit() method instructs Node.js to terminate the process synchronously with an exit status of code.',
+		'# Stream',
+		'## new stream.Readable([options])',
+		'- `options` <Object>\n  - `highWaterMark` <number> Default: `16384` (16 KiB).',
+		'## Singers',
+		'Beyoncé Giselle Knowles-Carter is an American singer.',
+	].join('\n\n')
+
+	test('a name finds the docs however they write it: identifiers, codes with hyphens, accents', async () => {
+		const { chatbot } = await createChatbot(owner, form(reference, 'Reference'), 'http://localhost')
+		// PostgreSQL's parser read "crypto.createHash('sha256')" as one host name and "SHA-256" as "sha" and "-256".
+		expect((await searchKnowledge(chatbot.id, 'How do I compute a SHA-256 hash?'))[0].heading).toBe(
+			'Crypto › Class: Hash',
+		)
+		expect((await searchKnowledge(chatbot.id, 'createHash'))[0].heading).toBe('Crypto › Class: Hash')
+		expect((await searchKnowledge(chatbot.id, 'default highWaterMark'))[0].heading).toBe(
+			'Stream › new stream.Readable([options])',
+		)
+		expect((await searchKnowledge(chatbot.id, 'Who is Beyonce?'))[0].heading).toBe('Stream › Singers')
+		// A chunk's own heading weighs like a title: the section named for what is asked comes first.
+		expect((await searchKnowledge(chatbot.id, 'How do I exit the process with an exit code?'))[0].heading).toBe(
+			'Process › process.exit([code])',
+		)
+		expect(await unknownWords(chatbot.id, 'Is the SHA-256 hash of Beyonce waterproof?')).toEqual(['waterproof'])
+		await deleteChatbot(owner, chatbot.id)
+	})
+
+	test('two runs of letters longer than a stored term, alike in their first 200, index as one term', async () => {
+		// Cut after counting, they were two rows with one key: indexing failed for good, and so did the
+		// re-tokenize job's batch with every chunk after it.
+		const long = 'a'.repeat(250)
+		const { chatbot } = await createChatbot(
+			owner,
+			form(`Refund policy: 30 days. ${long}b and ${long}c`, 'Long runs'),
+			'http://localhost',
+		)
+		expect((await textSource(chatbot.id)).status).toBe('ready')
+		expect((await searchKnowledge(chatbot.id, 'refund policy'))[0].content).toContain('30 days')
+		await deleteChatbot(owner, chatbot.id)
+	})
+
+	test('chunks indexed by an earlier tokenizer get their terms made again by the retokenize-knowledge job', async () => {
+		const { chatbot } = await createChatbot(owner, form(reference, 'Old terms'), 'http://localhost')
+		// As the migration left them: PostgreSQL's lexemes, no positions, version 1.
+		await prisma.$executeRaw`DELETE FROM knowledge_terms WHERE chatbot_id = ${chatbot.id}::uuid`
+		await prisma.$executeRaw`
+			INSERT INTO knowledge_terms (chunk_id, chatbot_id, term, tf, chunk_length)
+			SELECT c.id, c.chatbot_id, l.lexeme, COALESCE(array_length(l.positions, 1), 1), c.term_count
+			FROM knowledge_chunks c, unnest(to_tsvector('english', c.content)) l WHERE c.chatbot_id = ${chatbot.id}::uuid`
+		await prisma.$executeRaw`UPDATE knowledge_chunks SET terms_version = 1 WHERE chatbot_id = ${chatbot.id}::uuid`
+		expect((await searchKnowledge(chatbot.id, 'createHash'))[0]?.heading).not.toBe('Crypto › Class: Hash')
+
+		expect(await retokenizeKnowledge(3)).toBeGreaterThanOrEqual(await chunkCount(chatbot.id))
+		expect((await searchKnowledge(chatbot.id, 'createHash'))[0].heading).toBe('Crypto › Class: Hash')
+		const versions = await prisma.knowledgeChunk.groupBy({ by: ['termsVersion'], where: { chatbotId: chatbot.id } })
+		expect(versions.map((v) => v.termsVersion)).toEqual([TERMS_VERSION])
+		expect(await retokenizeKnowledge()).toBe(0)
 		await deleteChatbot(owner, chatbot.id)
 	})
 })

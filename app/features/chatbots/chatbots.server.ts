@@ -4,9 +4,8 @@ import { ownedRows } from '~/lib/owned-rows.server.ts'
 // Chatbots, always scoped to their owner: every read and change names the user, so guessing an id
 // never reaches someone else's chatbot.
 import type { ChatbotForm } from './chatbot-schema.ts'
-import { MAX_USER_KNOWLEDGE_CHARS } from './knowledge-base.ts'
 import type { WebsiteSourceForm } from './sources/source-schema.ts'
-import { addWebsiteSource } from './sources/sources.server.ts'
+import { addFileSources, addWebsiteSource } from './sources/sources.server.ts'
 import { queueTextIndex } from './text-source.server.ts'
 
 /** Spec section 7: a script tag for the site's embed script with the chatbot's id. */
@@ -30,13 +29,14 @@ const SAVE_TRANSACTION = { timeout: 20_000 }
 
 /**
  * Insert, then the embed code with the new id (spec section 7), then the text's indexing job, then
- * the whole sites picked in the form (queued for import): all or nothing, in one short transaction.
+ * the files and whole sites picked in the form (each a source queued for its job, as on the
+ * chatbot's page): all or nothing, in one short transaction that stores and queues, never reads.
  */
 export async function createChatbot(
 	userId: string,
 	form: ChatbotForm,
 	origin: string,
-	sites: WebsiteSourceForm[] = [],
+	{ sites = [], files = [] }: { sites?: WebsiteSourceForm[]; files?: Array<{ name: string; bytes: Uint8Array }> } = {},
 ) {
 	return prisma.$transaction(async (tx) => {
 		const created = await tx.chatbot.create({
@@ -49,6 +49,7 @@ export async function createChatbot(
 			select: listFields,
 		})
 		await queueTextIndex(tx, { userId, chatbotId: chatbot.id, chars: form.knowledgeBase.length })
+		if (files.length > 0) await addFileSources(userId, chatbot.id, files, tx)
 		for (const site of sites) await addWebsiteSource(userId, chatbot.id, site, tx)
 		return { chatbot }
 	}, SAVE_TRANSACTION)
@@ -72,33 +73,13 @@ export async function updateChatbot(userId: string, id: string, form: ChatbotFor
 }
 
 /** Whether the chatbot has files or websites besides its typed text (then the text may be empty). */
-export async function hasOtherSources(chatbotId: string) {
+export async function hasOtherSources(userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return false
-	return (await prisma.knowledgeSource.count({ where: { chatbotId, kind: { not: 'text' } } })) > 0
+	// Only of the user's own chatbot: another's id answers as one without sources.
+	return (await prisma.knowledgeSource.count({ where: { chatbotId, chatbot: { userId }, kind: { not: 'text' } } })) > 0
 }
 
 const owned = ownedRows(prisma.chatbot)
 export const setChatbotActive = owned.setActive
 /** Deleting a chatbot deletes its knowledge chunks too (foreign key cascade). */
 export const deleteChatbot = owned.remove
-
-/**
- * Whether `addingChars` of knowledge fits in the user's total (their other chatbots' knowledge
- * plus this one), or the message that says why not. `replacingId` is the chatbot being edited.
- */
-export async function checkKnowledgeQuota(
-	userId: string,
-	addingChars: number,
-	{ replacingId, maxChars = MAX_USER_KNOWLEDGE_CHARS }: { replacingId?: string; maxChars?: number } = {},
-) {
-	// Typed text of the user's other chatbots, plus everything their files and websites hold.
-	const [{ used }] = await prisma.$queryRaw<Array<{ used: number }>>`
-		SELECT (
-			COALESCE((SELECT sum(length(knowledge_base)) FROM chatbots
-				WHERE user_id = ${userId}::uuid AND (${replacingId ?? null}::uuid IS NULL OR id <> ${replacingId ?? null}::uuid)), 0) +
-			COALESCE((SELECT sum(s.chars) FROM knowledge_sources s JOIN chatbots c ON c.id = s.chatbot_id
-				WHERE c.user_id = ${userId}::uuid AND s.kind <> 'text'), 0)
-		)::float8 AS used`
-	if (used + addingChars <= maxChars) return null
-	return `Your chatbots can hold ${maxChars.toLocaleString('en-US')} characters of knowledge in all; this would make ${(used + addingChars).toLocaleString('en-US')}. Remove knowledge or a chatbot first.`
-}

@@ -113,3 +113,11 @@ test('a long header row or fence is not repeated in every piece: the chunks stay
 		expect(total).toBeLessThan(text.length * 1.2)
 	}
 })
+
+test('a text with no space at all is cut into pieces of the chunk size, in time linear in its length', () => {
+	// 6 MB of one "word" (a pasted blob): each cut once scanned back to the text's start for a space,
+	// 18 s of the server's thread; now well inside the test's time-out.
+	const chunks = chunkKnowledge('x'.repeat(6_000_000))
+	expect(chunks).toHaveLength(6000)
+	expect(chunks.every((chunk) => chunk.content.length === 1000)).toBe(true)
+})

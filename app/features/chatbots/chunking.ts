@@ -14,7 +14,7 @@ export type KnowledgeChunkText = {
 }
 
 /** How a heading path is written ("Streams › Readable streams › readable.highWaterMark"). */
-const HEADING_SEPARATOR = ' › '
+export const HEADING_SEPARATOR = ' › '
 
 /** A text cut into pieces of at most `size`, at a space where there is one. */
 function hardCut(text: string, size: number) {
@@ -23,8 +23,10 @@ function hardCut(text: string, size: number) {
 	while (start < text.length) {
 		let end = Math.min(text.length, start + size)
 		if (end < text.length) {
-			const space = text.lastIndexOf(' ', end)
-			if (space > start + size / 2) end = space
+			// Only the piece's second half is searched for a space: lastIndexOf would scan back to the
+			// text's start on every cut of a text with none, quadratic in its length (ADR 0024).
+			const space = text.slice(start + Math.ceil(size / 2), end + 1).lastIndexOf(' ')
+			if (space > 0) end = start + Math.ceil(size / 2) + space
 		}
 		const piece = text.slice(start, end).trim()
 		if (piece) pieces.push(piece)

@@ -10,14 +10,23 @@ export const chatbotBuilder = {
 		text: 'Turn your documents, website and notes into a chatbot that answers your visitors around the clock.',
 		button: 'Start Building',
 	},
-	list: { title: 'Your Chatbots', createNew: 'Create New' },
+	list: {
+		title: 'Your Chatbots',
+		createNew: 'Create New',
+		failed: 'Your chatbots could not be loaded. Reload the page in a moment.',
+		crashed: 'Something went wrong while loading your chatbots. Reload the page in a moment.',
+	},
 	form: {
 		createTitle: 'Create a Chatbot',
 		editTitle: 'Edit Chatbot',
 		sources: 'Knowledge sources',
 		uploadLabel: 'Upload documents',
 		uploadHint: 'PDF, DOC, DOCX or TXT, up to 10 MB each.',
-		uploadButton: 'Add file',
+		/** The create form sends its files with "Create Chatbot": each becomes a source of the chatbot. */
+		uploadOnCreate: 'They are read when you create the chatbot, and its page shows when each is ready.',
+		/** Without JavaScript, a form that came back (a failed create, an import) has lost its files. */
+		chooseAgain: (names: string[]) =>
+			`Choose ${names.length === 1 ? 'this file' : 'these files'} again to add ${names.length === 1 ? 'it' : 'them'}: ${names.join(', ')}.`,
 		importLabel: 'Import website',
 		importPlaceholder: 'https://example.com/about',
 		importButton: 'Import',
@@ -36,7 +45,6 @@ export const chatbotBuilder = {
 		creating: 'Creating…',
 		save: 'Save Changes',
 		saving: 'Saving…',
-		uploading: 'Reading file…',
 		importing: 'Importing…',
 	},
 	card: {
@@ -50,6 +58,11 @@ export const chatbotBuilder = {
 		deleteConfirm: (name: string) =>
 			`Delete the chatbot "${name}"? Sites that embed it will show it as unavailable. This cannot be undone.`,
 		switchLabel: (name: string) => `Active: ${name}`,
+		switchOn: 'Answering on your site',
+		switchOff: 'Switched off',
+		deleteButton: 'Delete chatbot',
+		/** When the clipboard refuses the embed code: the code box beside the button is the way. */
+		copyYourself: 'Copy the embed code below.',
 	},
 	page: {
 		back: 'Your Chatbots',
@@ -101,6 +114,10 @@ export const chatbotBuilder = {
 		pendingSites: 'Whole sites to import when the chatbot is created',
 		pendingAdded: 'The whole site will be imported when you create the chatbot.',
 		removePending: (url: string) => `Do not import ${url}`,
+		pendingFiles: 'Files to read when the chatbot is created',
+		pendingFileAdded: (count: number) =>
+			`${count === 1 ? 'The file' : `${count} files`} will be read when you create the chatbot.`,
+		removePendingFile: (name: string) => `Do not add ${name}`,
 		settings: 'Crawl settings',
 		maxPages: 'Most pages',
 		maxDepth: 'Link depth',

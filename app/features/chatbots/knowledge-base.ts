@@ -1,13 +1,25 @@
 // Limits and helpers for a chatbot's knowledge base text, shared by the builder form (in the browser)
 // and the server: nothing here may pull server code into the client bundle.
+import type { BodyLimit } from '~/lib/body-limit.ts'
 
+const MB = 1024 * 1024
 /** One uploaded document. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+export const MAX_UPLOAD_BYTES = 10 * MB
+/** Documents in one post (the create form, or "Add file" on a chatbot's page). */
+export const MAX_UPLOAD_FILES = 10
 /** The whole knowledge base: room for a 5 MB text export and more (about 1.5 million words). */
 export const MAX_KNOWLEDGE_CHARS = 6_000_000
 export const knowledgeLimitMessage = `The knowledge base is limited to ${MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters.`
 /** All of one user's chatbots together: five full knowledge bases. */
 export const MAX_USER_KNOWLEDGE_CHARS = 5 * MAX_KNOWLEDGE_CHARS
+/**
+ * What the builder's routes take in one post (their `handle`, app/lib/body-limit.ts): the files, and
+ * the knowledge text (up to 3 bytes a character as the form encodes it) with the other fields.
+ */
+export const builderBodyLimit: BodyLimit = {
+	maxBytes: MAX_UPLOAD_FILES * MAX_UPLOAD_BYTES + 20 * MB,
+	label: `${MAX_UPLOAD_FILES} files of ${MAX_UPLOAD_BYTES / MB} MB and the text`,
+}
 export const ACCEPTED_UPLOAD_EXTENSIONS = ['.txt', '.pdf', '.doc', '.docx'] as const
 export const ACCEPT_ATTRIBUTE = ACCEPTED_UPLOAD_EXTENSIONS.join(',')
 

@@ -1,9 +1,12 @@
-// A chatbot's knowledge in Postgres: chunks with a generated tsvector and a GIN index, searched
-// with full-text ranking. Answers are built from the best-ranked chunks (ARCHITECTURE.md).
-import { EARLIER_WEIGHT, type SearchQuery } from '~/ai/retrieval.ts'
+// A chatbot's knowledge in Postgres: chunks, and each chunk's terms (by the app's one tokenizer,
+// app/ai/terms.ts) with their counts and positions, ranked by the one ranking (app/ai/bm25.ts).
+// Answers are built from the best-ranked chunks (ARCHITECTURE.md; ADR 0017, 0034).
+import { askedTerms, bm25Scores, keptTerms, PROXIMITY_CANDIDATES, withProximity, type SearchQuery } from '~/ai/bm25.ts'
+import { termsOf, wordsOf } from '~/ai/terms.ts'
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
-import { chunkKnowledge } from './chunking.ts'
+import { defineJob, scheduledPayload } from '~/lib/jobs/define-job.server.ts'
+import { chunkKnowledge, HEADING_SEPARATOR } from './chunking.ts'
 
 /**
  * A retrieved chunk, with the page (or file) it came from so an answer can cite it, and the path of
@@ -26,11 +29,74 @@ const MAX_HEADING_CHARS = 500
 type Db = Pick<Prisma.TransactionClient, '$executeRaw' | '$queryRaw'>
 
 /**
+ * The version of the tokenizer (app/ai/terms.ts) that a chunk's terms were made with: chunks of an
+ * earlier one are made again by the `retokenize-knowledge` job, so old and new chunks are searched
+ * alike. Raise it when the tokenizer changes what terms a text gives.
+ */
+export const TERMS_VERSION = 2
+
+/**
+ * A chunk's terms for BM25: each term with how often it occurs and where (word indexes in the
+ * content, for phrases and nearness), counting the terms of its label (the page's title and the
+ * headings it sits under) with the content's; and its length in terms.
+ */
+function chunkTerms(label: string, content: string, heading: string | null) {
+	const terms = new Map<string, { tf: number; positions: number[] }>()
+	const count = (whole: string, at?: number) => {
+		// Cut before counting: two long runs that share their first MAX_TERM_CHARS are one term, not
+		// two rows with one key.
+		const term = whole.slice(0, MAX_TERM_CHARS)
+		const entry = terms.get(term) ?? { tf: 0, positions: [] }
+		entry.tf++
+		if (at !== undefined && entry.positions.length < MAX_POSITIONS) entry.positions.push(at)
+		terms.set(term, entry)
+	}
+	const labelTerms = termsOf(label)
+	const contentTerms = termsOf(content)
+	// The chunk's own heading ("process.exit([code])", "Refund policy") names what it is about: its
+	// words count HEADING_WEIGHT times in all (once in the content, where the chunk holds it), as
+	// BM25F weighs a title field.
+	const headingTerms = termsOf(heading?.split(HEADING_SEPARATOR).at(-1) ?? '')
+	for (const { term } of labelTerms) count(term)
+	for (const { term, at } of contentTerms) count(term, at)
+	for (let i = 1; i < HEADING_WEIGHT; i++) for (const { term } of headingTerms) count(term)
+	return { terms, length: labelTerms.length + contentTerms.length + (HEADING_WEIGHT - 1) * headingTerms.length }
+}
+
+const HEADING_WEIGHT = 3
+
+/** Positions kept per term and chunk: enough to find the question's words side by side. */
+const MAX_POSITIONS = 64
+
+/** The rows of knowledge_terms for some chunks (by their index in the batch), as column arrays. */
+function termRows(chunks: Array<{ label: string; content: string; heading: string | null }>) {
+	const rows = { chunk: [] as number[], term: [] as string[], tf: [] as number[], positions: [] as string[] }
+	const lengths = chunks.map((chunk, index) => {
+		const { terms, length } = chunkTerms(chunk.label, chunk.content, chunk.heading)
+		for (const [term, { tf, positions }] of terms) {
+			rows.chunk.push(index)
+			rows.term.push(term)
+			rows.tf.push(tf)
+			rows.positions.push(`{${positions.join(',')}}`)
+		}
+		return length
+	})
+	return { rows, lengths }
+}
+
+/** A term as stored: a longer run of letters (a hash, a base64 blob) is cut, never refused. */
+const MAX_TERM_CHARS = 200
+
+/** The label a chunk's terms count with its content: its page's or file's title and its headings. */
+const labelOf = (title: string | null, context: string | null | undefined) =>
+	[title, context].filter(Boolean).join('\n').slice(0, 1000)
+
+/**
  * Replaces the chunks of one source (or of one page of a website source) with those of `text`, and
  * returns how many there are. `title` (a page's title, a file's name) is counted with every chunk,
- * and the headings a chunk sits under (those it does not hold itself) with the chunk, so "refund policy" finds the page of that title even where
- * its text only says "returns". Run it inside a transaction: until it commits, the old chunks keep
- * answering, so a re-sync never leaves a gap.
+ * and the headings a chunk sits under (those it does not hold itself) with the chunk, so "refund
+ * policy" finds the page of that title even where its text only says "returns". Run it inside a
+ * transaction: until it commits, the old chunks keep answering, so a re-sync never leaves a gap.
  */
 export async function replaceChunks(
 	db: Db,
@@ -43,54 +109,96 @@ export async function replaceChunks(
 	if (pageId) await db.$executeRaw`DELETE FROM knowledge_chunks WHERE page_id = ${pageId}::uuid`
 	else await db.$executeRaw`DELETE FROM knowledge_chunks WHERE source_id = ${sourceId}::uuid`
 	// Batches keep each statement's parameters modest for very large knowledge bases.
-	for (let start = 0; start < chunks.length; start += 2000) {
-		const batch = chunks.slice(start, start + 2000)
+	for (let start = 0; start < chunks.length; start += CHUNK_BATCH) {
+		const batch = chunks.slice(start, start + CHUNK_BATCH)
 		const positions = batch.map((_, i) => start + i)
 		const contents = batch.map((chunk) => chunk.content)
 		const headings = batch.map((chunk) => chunk.heading?.slice(0, MAX_HEADING_CHARS) ?? null)
-		const labels = batch.map((chunk) => [title, chunk.context].filter(Boolean).join('\n').slice(0, 1000))
-		// Each chunk with its length in terms, then its terms (the title's and heading's with the
-		// content's): what BM25 ranks by (searchKnowledge).
+		const { rows, lengths } = termRows(
+			batch.map((chunk) => ({ label: labelOf(title, chunk.context), content: chunk.content, heading: chunk.heading })),
+		)
 		await db.$executeRaw`
-			WITH vectors AS (
-				SELECT t.position, t.content, t.heading, to_tsvector('english', t.label) || to_tsvector('english', t.content) AS vector
-				FROM unnest(${positions}::int[], ${contents}::text[], ${headings}::text[], ${labels}::text[]) AS t(position, content, heading, label)
-			),
-			inserted AS (
-				INSERT INTO knowledge_chunks (chatbot_id, source_id, page_id, position, content, heading, term_count)
-				SELECT ${chatbotId}::uuid, ${sourceId}::uuid, ${pageId}::uuid, v.position, v.content, v.heading,
-					(SELECT COALESCE(sum(COALESCE(array_length(l.positions, 1), 1)), 0) FROM unnest(v.vector) l)
-				FROM vectors v
+			WITH inserted AS (
+				INSERT INTO knowledge_chunks (chatbot_id, source_id, page_id, position, content, heading, term_count, terms_version)
+				SELECT ${chatbotId}::uuid, ${sourceId}::uuid, ${pageId}::uuid, t.position, t.content, t.heading, t.length, ${TERMS_VERSION}::smallint
+				FROM unnest(${positions}::int[], ${contents}::text[], ${headings}::text[], ${lengths}::int[]) AS t(position, content, heading, length)
 				RETURNING id, position, term_count
 			)
-			INSERT INTO knowledge_terms (chunk_id, chatbot_id, term, tf, chunk_length)
-			SELECT i.id, ${chatbotId}::uuid, l.lexeme, COALESCE(array_length(l.positions, 1), 1), i.term_count
-			FROM inserted i JOIN vectors v ON v.position = i.position, unnest(v.vector) l`
+			INSERT INTO knowledge_terms (chunk_id, chatbot_id, term, tf, chunk_length, positions)
+			SELECT i.id, ${chatbotId}::uuid, r.term, r.tf, i.term_count, r.positions::int[]
+			FROM unnest(${rows.chunk}::int[], ${rows.term}::text[], ${rows.tf}::int[], ${rows.positions}::text[]) AS r(chunk, term, tf, positions)
+			JOIN inserted i ON i.position = ${start}::int + r.chunk`
 	}
 	return chunks.length
 }
 
-/** Okapi BM25's usual constants: how fast repeated terms saturate, and how much length counts. */
-const BM25_K1 = 1.2
-const BM25_B = 0.75
-/**
- * Phrase and proximity: the best BM25 candidates are re-ranked by how close the question's terms
- * stand in them (within this many words), each pair adding up to this share of its rarer term's IDF.
- */
-const PROXIMITY_CANDIDATES = 12
-const PROXIMITY_WINDOW = 5
-const PROXIMITY_WEIGHT = 0.5
-/** Terms weighing less than this (in over ~80% of chunks) are left out when rarer ones are asked. */
-const MIN_IDF = 0.2
+/** Chunks indexed per statement. */
+const CHUNK_BATCH = 500
 
 /**
- * The chunks that best match a question, best first; none when nothing matches. Ranked by Okapi
- * BM25 over the chatbot's own term statistics (knowledge_terms): a word that nearly every chunk has
+ * The `retokenize-knowledge` job: makes the terms of chunks indexed with an earlier tokenizer again,
+ * a batch at a time (each its own short transaction), so every chunk is searched with the terms a
+ * question gives today. Returns how many chunks it re-made.
+ */
+export async function retokenizeKnowledge(batch = 200) {
+	let done = 0
+	for (;;) {
+		const made = await prisma.$transaction(async (tx) => {
+			const chunks = await tx.$queryRaw<
+				Array<{ id: string; chatbotId: string; content: string; heading: string | null; title: string | null }>
+			>`
+				SELECT c.id, c.chatbot_id AS "chatbotId", c.content, c.heading, COALESCE(p.title, s.title) AS title
+				FROM knowledge_chunks c
+				JOIN knowledge_sources s ON s.id = c.source_id
+				LEFT JOIN knowledge_pages p ON p.id = c.page_id
+				WHERE c.terms_version < ${TERMS_VERSION}::smallint
+				ORDER BY c.id
+				LIMIT ${batch}
+				FOR UPDATE OF c SKIP LOCKED`
+			if (chunks.length === 0) return 0
+			const ids = chunks.map((chunk) => chunk.id)
+			const { rows, lengths } = termRows(
+				chunks.map((chunk) => ({
+					label: labelOf(chunk.title, chunk.heading),
+					content: chunk.content,
+					heading: chunk.heading,
+				})),
+			)
+			await tx.$executeRaw`DELETE FROM knowledge_terms WHERE chunk_id = ANY(${ids}::uuid[])`
+			await tx.$executeRaw`
+				UPDATE knowledge_chunks c SET term_count = t.length, terms_version = ${TERMS_VERSION}::smallint
+				FROM unnest(${ids}::uuid[], ${lengths}::int[]) AS t(id, length) WHERE c.id = t.id`
+			const chatbotIds = chunks.map((chunk) => chunk.chatbotId)
+			await tx.$executeRaw`
+				INSERT INTO knowledge_terms (chunk_id, chatbot_id, term, tf, chunk_length, positions)
+				SELECT (${ids}::uuid[])[r.chunk + 1], (${chatbotIds}::uuid[])[r.chunk + 1], r.term, r.tf,
+					(${lengths}::int[])[r.chunk + 1], r.positions::int[]
+				FROM unnest(${rows.chunk}::int[], ${rows.term}::text[], ${rows.tf}::int[], ${rows.positions}::text[]) AS r(chunk, term, tf, positions)`
+			return chunks.length
+		})
+		done += made
+		if (made < batch) return done
+	}
+}
+
+/** Hourly (server/jobs.ts): chunks indexed with an earlier tokenizer get today's terms (docs/decisions/0034-one-tokenizer.md). */
+export const retokenizeKnowledgeJob = defineJob({
+	name: 'retokenize-knowledge',
+	payload: scheduledPayload,
+	run: async (_payload, helpers) => {
+		const made = await retokenizeKnowledge()
+		if (made > 0) helpers.logger.info(`Made the terms of ${made} knowledge chunks again with today's tokenizer`)
+	},
+})
+
+/**
+ * The chunks that best match a question, best first; none when nothing matches. Ranked by the one
+ * ranking (app/ai/bm25.ts: Okapi BM25, then the question's words standing together) over the
+ * chatbot's own term statistics, read from knowledge_terms: a word that nearly every chunk has
  * ("widget", the product's name) counts for little, the rare word that pins the answer down for a
- * lot, and long chunks do not win by length. Among the best, a chunk where the question's words
- * stand together ("customer support", not "customer" here and "support" there) moves up. The question's terms are English stems without stop
- * words, as in the chunks; a code written with hyphens ("ZX-715") is also one term.
- * docs/decisions/0017-bm25-retrieval.md
+ * lot, and long chunks do not win by length. Four short reads: the corpus and the asked terms'
+ * counts; their postings (from the covering index alone); the best candidates' positions; the
+ * chunks. docs/decisions/0017-bm25-retrieval.md, docs/decisions/0034-one-tokenizer.md
  */
 export async function searchKnowledge(
 	chatbotId: string,
@@ -98,86 +206,57 @@ export async function searchKnowledge(
 	limit = 4,
 	db: Db = prisma,
 ): Promise<KnowledgeChunk[]> {
-	const { question, earlier = '' } = typeof query === 'string' ? { question: query } : query
-	// Nothing to look for in punctuation alone.
-	if (!/[\p{L}\p{N}]/u.test(`${question} ${earlier}`)) return []
-	return db.$queryRaw<KnowledgeChunk[]>`
-		WITH asked AS (
-			SELECT lexeme AS term, positions[1] AS at, 1::float8 AS weight
-			FROM unnest(to_tsvector('english', left(${question}, 2000)))
-			UNION ALL
-			SELECT lexeme, NULL, ${EARLIER_WEIGHT}::float8 FROM unnest(to_tsvector('english', left(${earlier}, 2000)))
-		),
-		-- A follow-up's earlier question counts, for less than the latest one ("And the Eagle?").
-		question AS (
-			SELECT DISTINCT ON (term) term, at, weight FROM asked ORDER BY term, weight DESC
-		),
-		corpus AS (
-			SELECT count(*)::float8 AS chunks, GREATEST(avg(term_count), 1)::float8 AS average_length
-			FROM knowledge_chunks WHERE chatbot_id = ${chatbotId}::uuid
-		),
-		frequencies AS (
-			SELECT t.term, count(*)::float8 AS df
-			FROM knowledge_terms t JOIN question q ON q.term = t.term
-			WHERE t.chatbot_id = ${chatbotId}::uuid
-			GROUP BY t.term
-		),
-		weighted AS (
-			SELECT f.term, q.at, q.weight, f.df, ln(1 + (corpus.chunks - f.df + 0.5) / (f.df + 0.5)) AS idf
-			FROM frequencies f JOIN question q ON q.term = f.term, corpus
-		),
-		-- A term in over ~80% of the chunks weighs under 0.2 (a rare one about 8): when the question has
-		-- rarer terms, the common ones are not read at all, which keeps a search of thousands of chunks fast.
-		kept AS (
-			SELECT * FROM weighted
-			WHERE idf >= ${MIN_IDF}::float8 OR NOT EXISTS (SELECT 1 FROM weighted w WHERE w.idf >= ${MIN_IDF}::float8)
-		),
-		postings AS (
-			SELECT t.chunk_id, t.tf, t.chunk_length, k.idf * k.weight AS idf
-			FROM knowledge_terms t JOIN kept k ON k.term = t.term
-			WHERE t.chatbot_id = ${chatbotId}::uuid
-		),
-		scored AS (
-			SELECT p.chunk_id, sum(
-				p.idf * p.tf * ${BM25_K1 + 1}::float8 /
-				(p.tf + ${BM25_K1}::float8 * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * p.chunk_length / corpus.average_length))
-			)::float8 AS rank
-			FROM postings p, corpus
-			GROUP BY p.chunk_id
-			ORDER BY rank DESC
-			LIMIT ${Math.max(limit * 3, PROXIMITY_CANDIDATES)}
-		),
-		-- Where the question's terms stand in each candidate chunk (from its tsvector's positions).
-		hits AS (
-			SELECT s.chunk_id, k.term, k.at, k.idf, l.positions
-			FROM scored s JOIN knowledge_chunks c ON c.id = s.chunk_id, unnest(c.search_vector) l
-			JOIN kept k ON k.term = l.lexeme
-		),
-		-- Each pair of the question's terms at its closest in the chunk: adjacent counts most, five
-		-- words apart little, and the question's own phrase (same order, same gap) twice.
-		pairs AS (
-			SELECT a.chunk_id, least(a.idf, b.idf) AS idf,
-				max(CASE WHEN pb - pa = b.at - a.at THEN 2.0 ELSE 1.0 END / ((pb - pa) * (pb - pa)))::float8 AS closeness
-			FROM hits a JOIN hits b ON b.chunk_id = a.chunk_id AND a.term < b.term,
-				unnest(a.positions) pa, unnest(b.positions) pb
-			WHERE pa <> pb AND abs(pb - pa) <= ${PROXIMITY_WINDOW}
-			GROUP BY a.chunk_id, a.term, b.term, a.idf, b.idf
-		),
-		proximity AS (
-			SELECT chunk_id, sum(idf * closeness) * ${PROXIMITY_WEIGHT}::float8 AS boost FROM pairs GROUP BY chunk_id
-		),
-		ranked AS (
-			SELECT scored.chunk_id, (scored.rank + COALESCE(proximity.boost, 0))::float8 AS rank
-			FROM scored LEFT JOIN proximity ON proximity.chunk_id = scored.chunk_id
-		)
-		SELECT c.position, c.content, ranked.rank, COALESCE(p.url, NULLIF(s.origin, '')) AS url, COALESCE(p.title, s.title) AS title,
-			c.heading
-		FROM ranked
-		JOIN knowledge_chunks c ON c.id = ranked.chunk_id
+	const asked = askedTerms(query)
+	// Nothing to look for in punctuation or stop words alone.
+	if (asked.length === 0) return []
+	const terms = asked.map(({ term }) => term)
+	const [stats] = await db.$queryRaw<
+		[{ documents: number; averageLength: number; frequencies: Record<string, number> | null }]
+	>`
+		SELECT count(*)::float8 AS documents, COALESCE(avg(term_count), 1)::float8 AS "averageLength",
+			(SELECT jsonb_object_agg(term, df) FROM (
+				SELECT term, count(*) AS df FROM knowledge_terms
+				WHERE chatbot_id = ${chatbotId}::uuid AND term = ANY(${terms}::text[]) GROUP BY term
+			) f) AS frequencies
+		FROM knowledge_chunks WHERE chatbot_id = ${chatbotId}::uuid`
+	const corpus = {
+		documents: stats.documents,
+		averageLength: stats.averageLength,
+		documentFrequency: new Map(Object.entries(stats.frequencies ?? {})),
+	}
+	const kept = keptTerms(asked, corpus)
+	if (kept.length === 0) return []
+	const postings = await db.$queryRaw<Array<{ document: string; term: string; tf: number; length: number }>>`
+		SELECT chunk_id AS document, term, tf, chunk_length AS length FROM knowledge_terms
+		WHERE chatbot_id = ${chatbotId}::uuid AND term = ANY(${kept.map(({ term }) => term)}::text[])`
+	const candidates = bm25Scores(kept, postings, corpus, Math.max(limit * 3, PROXIMITY_CANDIDATES))
+	const ids = candidates.map(({ document }) => document)
+	const where = await db.$queryRaw<Array<{ document: string; term: string; positions: number[] }>>`
+		SELECT chunk_id AS document, term, positions FROM knowledge_terms
+		WHERE chunk_id = ANY(${ids}::uuid[]) AND term = ANY(${kept.map(({ term }) => term)}::text[])`
+	const positions = new Map(where.map((row) => [`${row.document} ${row.term}`, row.positions]))
+	const ranked = withProximity(candidates, kept, (document, term) => positions.get(`${document} ${term}`) ?? [])
+	const chunks = await db.$queryRaw<Array<Omit<KnowledgeChunk, 'rank'> & { id: string; createdAt: Date }>>`
+		SELECT c.id, c.position, c.content, COALESCE(p.url, NULLIF(s.origin, '')) AS url, COALESCE(p.title, s.title) AS title,
+			c.heading, s.created_at AS "createdAt"
+		FROM knowledge_chunks c
 		JOIN knowledge_sources s ON s.id = c.source_id
 		LEFT JOIN knowledge_pages p ON p.id = c.page_id
-		ORDER BY ranked.rank DESC, s.created_at, c.position
-		LIMIT ${limit}`
+		WHERE c.id = ANY(${ids}::uuid[])`
+	const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]))
+	return (
+		ranked
+			.flatMap(({ document, score }) => {
+				const chunk = byId.get(document)
+				if (!chunk) return []
+				const { id: _id, createdAt, ...rest } = chunk
+				return [{ ...rest, rank: score, createdAt }]
+			})
+			// Ties: the older source first, then the earlier chunk (as the single statement ordered them).
+			.sort((a, b) => b.rank - a.rank || a.createdAt.getTime() - b.createdAt.getTime() || a.position - b.position)
+			.slice(0, limit)
+			.map(({ createdAt: _createdAt, ...chunk }) => chunk)
+	)
 }
 
 /** The opening chunks, as general context when a question matches nothing in particular. */
@@ -200,15 +279,15 @@ export async function firstChunks(chatbotId: string, limit = 2, db: Db = prisma)
  * such a word is all the question asks besides the names it uses (docs/decisions/0032-quoting-offline-model.md).
  */
 export async function unknownWords(chatbotId: string, question: string, db: Db = prisma): Promise<string[]> {
-	const rows = await db.$queryRaw<Array<{ word: string }>>`
-		WITH words AS (
-			SELECT DISTINCT word FROM regexp_split_to_table(lower(left(${question}, 2000)), '[^[:alnum:]]+') AS word
-			WHERE word <> ''
+	const words = wordsOf(question.slice(0, 2000))
+	const terms = [...new Set(words.flatMap((word) => word.terms))]
+	if (terms.length === 0) return []
+	const rows = await db.$queryRaw<Array<{ term: string }>>`
+		SELECT DISTINCT term FROM knowledge_terms WHERE chatbot_id = ${chatbotId}::uuid AND term = ANY(${terms}::text[])`
+	const known = new Set(rows.map((row) => row.term))
+	return [
+		...new Set(
+			words.filter((word) => word.terms.every((term) => !known.has(term))).map((word) => word.text.toLowerCase()),
 		),
-		stems AS (SELECT w.word, l.lexeme FROM words w, unnest(to_tsvector('english', w.word)) l)
-		SELECT s.word FROM stems s
-		WHERE NOT EXISTS (
-			SELECT 1 FROM knowledge_terms t WHERE t.chatbot_id = ${chatbotId}::uuid AND t.term = s.lexeme
-		)`
-	return rows.map((row) => row.word)
+	]
 }

@@ -14,6 +14,7 @@ import {
 import { getModelInfo } from '~/ai/models.server.ts'
 import { UNKNOWN_WORDS_LINE } from '~/ai/offline-answer.ts'
 import { excerptAround, isFollowUp, withEarlierSubject } from '~/ai/retrieval.ts'
+import { HEADING_SEPARATOR } from './chunking.ts'
 import {
 	finishTurn,
 	isAnswered,
@@ -70,6 +71,22 @@ async function retrieveContext(
 }
 
 /** What a passage's source is called in the prompt: the page's or file's title, else its address. */
+/**
+ * A chunk as a model reads it: under its own heading when it does not open with it (a long
+ * section's later chunk), so "Spawns a shell…" is read as part of `child_process.exec()`.
+ */
+function passageText(chunk: KnowledgeChunk) {
+	const path = chunk.heading?.split(HEADING_SEPARATOR) ?? []
+	const own = path.at(-1)?.trim()
+	const firstLine = chunk.content
+		.trimStart()
+		.split('\n', 1)[0]
+		.replace(/^#{1,6}\s+/, '')
+		.trim()
+	if (!own || firstLine === own) return chunk.content
+	return `${'#'.repeat(Math.min(6, Math.max(2, path.length)))} ${own}\n\n${chunk.content}`
+}
+
 const sourceName = (chunk: KnowledgeChunk) => chunk.title?.trim() || chunk.url || 'Knowledge base'
 
 /** A passage as the visitor's source list and the owner's trace show it: its part that the question is about. */
@@ -113,7 +130,7 @@ function replyRequest(
 				// The offline model reads them numbered whether or not the answer shows its sources, so the
 				// widget's reply is the preview's; it cites only when told to. An LLM not asked to cite is
 				// not shown numbers it might cite.
-				headed ? `${passageHeader(i + 1, sourceName(chunk))}\n${chunk.content}` : chunk.content,
+				headed ? `${passageHeader(i + 1, sourceName(chunk))}\n${passageText(chunk)}` : passageText(chunk),
 			),
 			// Said even when empty: then every word of the question is somewhere in the knowledge.
 			...(numbered && getModelInfo().kind === 'offline' ? [`${UNKNOWN_WORDS_LINE} ${unknown.join(', ')}`] : []),

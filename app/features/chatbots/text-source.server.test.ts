@@ -7,7 +7,7 @@ import { runTextIndexJobs } from '../../../tests/support/text-index-jobs.ts'
 import { ChatbotFormSchema } from './chatbot-schema.ts'
 import { createChatbot, updateChatbot } from './chatbots.server.ts'
 import { searchKnowledge } from './knowledge.server.ts'
-import { indexTextSource, TEXT_INDEX_TASK } from './text-source.server.ts'
+import { indexTextJob, indexTextSource } from './text-source.server.ts'
 
 // The job's chunk writing, with a hook that runs while the job's transaction is open.
 const during = vi.hoisted(() => ({ replace: null as null | (() => Promise<void>) }))
@@ -40,7 +40,7 @@ const pendingTextJobs = async (chatbotId: string) =>
 		await prisma.$queryRaw<[{ n: number }]>`
 			SELECT count(*)::int AS n FROM graphile_worker._private_jobs j
 			JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-			WHERE t.identifier = ${TEXT_INDEX_TASK} AND j.payload->>'chatbotId' = ${chatbotId}`
+			WHERE t.identifier = ${indexTextJob.name} AND j.payload->>'chatbotId' = ${chatbotId}`
 	)[0].n
 
 test('quick saves fold into one pending job, in a queue of its own chatbot; the newest text is indexed', async () => {

@@ -3,15 +3,23 @@
 // into chunks. Indexing 6 MB takes seconds; on a request it held a database connection (and the
 // chatbot's row lock) for all of them. docs/decisions/0023-database-pool-share.md
 import type { JobHelpers } from 'graphile-worker'
+import { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { replaceChunks } from './knowledge.server.ts'
 
 type Db = Pick<Prisma.TransactionClient, '$executeRaw' | '$queryRaw'>
 
-export const TEXT_INDEX_TASK = 'index-text'
 const TEXT_INDEX_ATTEMPTS = 3
+
+/** A chatbot's typed text, after each save (docs/decisions/0023-database-pool-share.md). */
+export const indexTextJob = defineJob({
+	name: 'index-text',
+	payload: z.object({ chatbotId: z.guid() }),
+	run: indexTextSource,
+})
 
 /**
  * Marks the chatbot's typed text as waiting to be indexed and queues its job. Run it in the
@@ -30,9 +38,9 @@ export async function queueTextIndex(
 		ON CONFLICT (chatbot_id) WHERE kind = 'text'
 		DO UPDATE SET run = knowledge_sources.run + 1, status = 'queued', chars = EXCLUDED.chars, error = NULL,
 			started_at = NULL, updated_at = now()`
-	const key = `${TEXT_INDEX_TASK}:${chatbotId}`
+	const key = `${indexTextJob.name}:${chatbotId}`
 	await queueJob(
-		TEXT_INDEX_TASK,
+		indexTextJob,
 		{ chatbotId },
 		{ accountId: userId, queueName: key, jobKey: key, maxAttempts: TEXT_INDEX_ATTEMPTS },
 		db,

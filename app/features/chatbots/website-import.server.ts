@@ -7,26 +7,30 @@ import { WebsiteUrlSchema } from './chatbot-schema.ts'
 import { importWebsite } from './ingest/website.server.ts'
 import { websiteKnowledge } from './knowledge-base.ts'
 
+/** Why an import was refused: not a website address, too many imports, or nothing could be read. */
+export type WebsiteImportRefusal = 'invalid-url' | 'rate-limited' | 'unreadable'
+
 export type WebsiteImportResult =
 	| { kind: 'empty' }
 	| { kind: 'ok'; url: string; added: string }
-	| { kind: 'error'; status: number; message: string }
+	| { kind: 'error'; reason: WebsiteImportRefusal; message: string }
 
 export async function importWebsiteForUser(userId: string, rawUrl: string): Promise<WebsiteImportResult> {
 	const parsed = WebsiteUrlSchema.safeParse(rawUrl)
-	if (!parsed.success) return { kind: 'error', status: 400, message: parsed.error.issues[0].message }
+	if (!parsed.success) return { kind: 'error', reason: 'invalid-url', message: parsed.error.issues[0].message }
 	const url = parsed.data
 	// Spec: website import does nothing when the URL is empty.
 	if (!url) return { kind: 'empty' }
 	const limit = await consumeRateLimit(`import:user:${userId}`, rateLimits.websiteImportPerUser)
-	if (!limit.allowed) return { kind: 'error', status: 429, message: tooManyAttemptsMessage(limit.retryAfterSeconds) }
+	if (!limit.allowed)
+		return { kind: 'error', reason: 'rate-limited', message: tooManyAttemptsMessage(limit.retryAfterSeconds) }
 	try {
 		const page = await importWebsite(url, userId)
-		if (!page.text) return { kind: 'error', status: 422, message: 'No readable text was found on that page.' }
+		if (!page.text) return { kind: 'error', reason: 'unreadable', message: 'No readable text was found on that page.' }
 		return { kind: 'ok', url, added: websiteKnowledge(url, page.text) }
 	} catch (error) {
 		if (!(error instanceof SafeFetchError)) throw error
 		console.warn(`Chatbot builder: user ${userId} could not import ${logValue(url)}: ${error.code}: ${error.message}`)
-		return { kind: 'error', status: 422, message: error.message }
+		return { kind: 'error', reason: 'unreadable', message: error.message }
 	}
 }

@@ -20,14 +20,35 @@ import {
 } from './conversation-schema.ts'
 import { transcribeAudio, transcriptionSettings } from './transcribe.server.ts'
 
-export class VoiceApiError extends Error {
+/**
+ * Why a conversation step was refused. The message is what the caller reads (docs/api.md); the
+ * voice API's routes choose the HTTP status from the reason.
+ */
+export type VoiceRefusal =
+	/** No active agent with that id, or no conversation with that id for the agent. */
+	| 'not-found'
+	/** The conversation has ended, or holds all the messages it may. */
+	| 'conversation-closed'
+	/** Neither audio nor text, or text over its length. */
+	| 'invalid-message'
+	/** Audio sent to a server with no speech-to-text provider. */
+	| 'speech-unavailable'
+	/** Audio in a container or codec that is not accepted. */
+	| 'unsupported-audio'
+	/** Audio over the length a message may have. */
+	| 'audio-too-long'
+	/** Audio whose length cannot be measured, or that holds no speech. */
+	| 'unusable-audio'
+	/** The speech-to-text provider or the model failed. */
+	| 'provider-failed'
+
+export class VoiceError extends Error {
 	constructor(
-		public status: number,
+		public reason: VoiceRefusal,
 		message: string,
-		public retryAfterSeconds?: number,
 	) {
 		super(message)
-		this.name = 'VoiceApiError'
+		this.name = 'VoiceError'
 	}
 }
 
@@ -38,10 +59,12 @@ const ASSISTANT = 'Assistant: '
 const NO_AGENT = 'No active voice assistant has that agent_id.'
 const NO_CONVERSATION = 'No conversation with that conversation_id for this agent.'
 const AUDIO_FORMATS = 'Audio must be WebM/Opus, Ogg/Opus or PCM WAV.'
+const ENDED = 'This conversation has ended. Start a new one.'
+const NO_SPEECH = 'No speech was recognised in the audio.'
 
 async function requireAgent(agentId: string) {
 	const agent = await getActiveAgent(agentId)
-	if (!agent) throw new VoiceApiError(404, NO_AGENT)
+	if (!agent) throw new VoiceError('not-found', NO_AGENT)
 	return agent
 }
 
@@ -84,11 +107,11 @@ async function requireOpenConversation(agent: Agent, conversationId: string) {
 				select: { id: true, callStatus: true, transcript: true, updatedAt: true },
 			})
 		: null
-	if (!call) throw new VoiceApiError(404, NO_CONVERSATION)
-	if (call.callStatus !== 'in-progress') throw new VoiceApiError(409, 'This conversation has ended. Start a new one.')
+	if (!call) throw new VoiceError('not-found', NO_CONVERSATION)
+	if (call.callStatus !== 'in-progress') throw new VoiceError('conversation-closed', ENDED)
 	if (Date.now() - call.updatedAt.getTime() > getEnv().VOICE_IDLE_MINUTES * 60_000) {
 		await closeIdleConversations()
-		throw new VoiceApiError(409, 'This conversation has ended. Start a new one.')
+		throw new VoiceError('conversation-closed', ENDED)
 	}
 	return call
 }
@@ -113,39 +136,38 @@ function transcriptMessages(transcript: string): IncomingMessage[] {
 
 async function heardText(agent: Agent, audio: Uint8Array | null, text: string, signal: AbortSignal) {
 	if (!audio || audio.byteLength === 0) {
-		if (!text) throw new VoiceApiError(400, 'Send audio or text.')
+		if (!text) throw new VoiceError('invalid-message', 'Send audio or text.')
 		if (text.length > VOICE_TEXT_MAX_CHARS)
-			throw new VoiceApiError(400, `Text is limited to ${VOICE_TEXT_MAX_CHARS} characters.`)
+			throw new VoiceError('invalid-message', `Text is limited to ${VOICE_TEXT_MAX_CHARS} characters.`)
 		return text
 	}
 	if (!transcriptionSettings()) {
-		throw new VoiceApiError(
-			501,
+		throw new VoiceError(
+			'speech-unavailable',
 			'Speech-to-text is not configured on this server (set GROQ_API_KEY or TRANSCRIBE_API_KEY). Send text instead.',
 		)
 	}
 	const kind = audioKind(audio)
-	if (!kind) throw new VoiceApiError(415, AUDIO_FORMATS)
+	if (!kind) throw new VoiceError('unsupported-audio', AUDIO_FORMATS)
 	// Measured from the samples before anything is sent to the provider, which bills by the second.
 	const seconds = audioSeconds(audio, kind)
-	if (seconds === 'unsupported') throw new VoiceApiError(415, AUDIO_FORMATS)
+	if (seconds === 'unsupported') throw new VoiceError('unsupported-audio', AUDIO_FORMATS)
 	if (seconds === 'damaged')
-		throw new VoiceApiError(422, 'The audio is damaged or incomplete, so its length cannot be measured.')
+		throw new VoiceError('unusable-audio', 'The audio is damaged or incomplete, so its length cannot be measured.')
 	if (seconds > VOICE_AUDIO_MAX_SECONDS)
-		throw new VoiceApiError(413, `Audio is limited to ${VOICE_AUDIO_MAX_SECONDS} seconds per message.`)
-	if (seconds === 0) throw new VoiceApiError(422, 'No speech was recognised in the audio.')
+		throw new VoiceError('audio-too-long', `Audio is limited to ${VOICE_AUDIO_MAX_SECONDS} seconds per message.`)
+	if (seconds === 0) throw new VoiceError('unusable-audio', NO_SPEECH)
 	try {
 		const heard = await transcribeAudio(audio, agent.language, signal)
-		if (!heard) throw new VoiceApiError(422, 'No speech was recognised in the audio.')
+		if (!heard) throw new VoiceError('unusable-audio', NO_SPEECH)
 		return heard
 	} catch (error) {
-		if (error instanceof VoiceApiError) throw error
+		if (error instanceof VoiceError) throw error
 		console.error(
 			`Voice API: transcribing ${audio.byteLength} bytes of ${kind} for agent ${agent.id} failed: ${describeAiError(error)}`,
 		)
-		if ((error as Error).name === 'AI_NoTranscriptGeneratedError')
-			throw new VoiceApiError(422, 'No speech was recognised in the audio.')
-		throw new VoiceApiError(502, 'The speech-to-text service failed. Try again.')
+		if ((error as Error).name === 'AI_NoTranscriptGeneratedError') throw new VoiceError('unusable-audio', NO_SPEECH)
+		throw new VoiceError('provider-failed', 'The speech-to-text service failed. Try again.')
 	}
 }
 
@@ -173,8 +195,8 @@ export async function sendVoiceMessage(
 	const call = await requireOpenConversation(agent, input.conversation_id)
 	// Checked before any transcription or model call: a full conversation costs nothing more.
 	if (callerTurns(call.transcript ?? '') >= VOICE_MAX_MESSAGES) {
-		throw new VoiceApiError(
-			409,
+		throw new VoiceError(
+			'conversation-closed',
 			`A conversation takes at most ${VOICE_MAX_MESSAGES} messages. End it and start a new one.`,
 		)
 	}
@@ -190,7 +212,7 @@ export async function sendVoiceMessage(
 		label: `Voice agent ${agent.id}`,
 		abortSignal: signal,
 	})
-	if (!reply) throw new VoiceApiError(502, 'The assistant could not answer. Try again.')
+	if (!reply) throw new VoiceError('provider-failed', 'The assistant could not answer. Try again.')
 	const turn = {
 		conversation_id: call.id,
 		text: heard,
@@ -236,7 +258,7 @@ async function storedTurn(
 
 export async function endConversation(input: VoiceEnd) {
 	const { status, agent_id: agentId, conversation_id: conversationId } = input
-	if (!isUuid(agentId) || !isUuid(conversationId)) throw new VoiceApiError(404, NO_CONVERSATION)
+	if (!isUuid(agentId) || !isUuid(conversationId)) throw new VoiceError('not-found', NO_CONVERSATION)
 	const rows = await prisma.$queryRaw<Array<{ call_duration: number; call_status: string }>>`
 		UPDATE call_logs SET call_status = ${status},
 			call_duration = GREATEST(0, floor(extract(epoch FROM now() - created_at)))::int,
@@ -248,7 +270,7 @@ export async function endConversation(input: VoiceEnd) {
 			where: { id: conversationId, agentId },
 			select: { callStatus: true, callDuration: true },
 		})
-		if (!exists) throw new VoiceApiError(404, NO_CONVERSATION)
+		if (!exists) throw new VoiceError('not-found', NO_CONVERSATION)
 		// Ending twice is harmless: the first end stands.
 		return {
 			conversation_id: conversationId,

@@ -2,6 +2,8 @@
 
 import type { LanguageCode, VoiceId } from './catalog.ts'
 
+const AGENT_NOT_FOUND = 'That voice assistant does not exist or is not yours.'
+
 export const voicebotBuilder = {
 	defaults: {
 		instructions: 'You are a helpful voice assistant. Speak naturally and be concise in your responses.',
@@ -14,7 +16,12 @@ export const voicebotBuilder = {
 		text: 'Give your business a voice: an assistant that greets callers, answers questions and logs every conversation.',
 		button: 'Start Building',
 	},
-	list: { title: 'Your Voice Assistants', createNew: 'Create New' },
+	list: {
+		title: 'Your Voice Assistants',
+		createNew: 'Create New',
+		failed: 'Your voice assistants could not be loaded. Reload the page in a moment.',
+		crashed: 'Something went wrong while loading your voice assistants. Reload the page in a moment.',
+	},
 	form: {
 		title: 'Create a Voice Assistant',
 		nameLabel: 'Assistant Name',
@@ -51,6 +58,12 @@ export const voicebotBuilder = {
 		callsEmpty: 'No calls yet. Test the assistant or call the API, and its conversations appear here.',
 		dangerTitle: 'Delete this assistant',
 		dangerText: 'Its API stops answering; the calls it took stay on the dashboard.',
+		notFound: {
+			title: 'Voice assistant not found',
+			text: AGENT_NOT_FOUND,
+			backTo: '/playground/voicebots',
+			backLabel: 'Back to your voice assistants',
+		},
 	},
 	card: {
 		fallbackDescription: 'Voice Assistant',
@@ -61,8 +74,14 @@ export const voicebotBuilder = {
 		api: 'API',
 		delete: 'Delete',
 		switchLabel: (name: string) => `Active: ${name}`,
+		switchOn: 'Taking calls',
+		switchOff: 'Switched off',
 		deleteConfirm: (name: string) =>
 			`Delete the voice assistant "${name}"? Its API stops answering. This cannot be undone.`,
+		deleteButton: 'Delete assistant',
+		apiLabel: 'Voice API for this assistant:',
+		/** When the clipboard refuses the snippet: the code box beside the button is the way. */
+		copyYourself: 'Copy the API code below.',
 	},
 	test: {
 		noSpeech:
@@ -103,6 +122,6 @@ export const voicebotBuilder = {
 		},
 		connected: 'Connected',
 		disconnected: 'Disconnected',
-		notFound: 'That voice assistant does not exist or is not yours.',
+		notFound: AGENT_NOT_FOUND,
 	},
 }

@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react'
-import type { IslandName } from '~/islands.ts'
+
+/**
+ * The islands the app has, by name. app/islands.ts adds them here (`names`, by declaration merging),
+ * so `<Island name=…>` takes only a name the islands loader knows, without lib importing the app.
+ * @public (only that augmentation refers to it)
+ */
+export interface IslandRegistry {}
+type IslandName = IslandRegistry extends { names: infer Name extends string } ? Name : string
 
 /**
  * When an island's code is fetched and it comes alive (app/islands.client.ts): when the browser is

@@ -3,8 +3,10 @@
 // Jobs done for an account carry its id: the worker caps how many of them run at once, and a job of
 // an account with a short backlog runs before the 100th queued page of another.
 // docs/decisions/0022-fair-background-work.md
+import type { z } from 'zod'
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
+import type { JobDefinition } from './define-job.server.ts'
 
 type Db = Pick<Prisma.TransactionClient, '$executeRaw'>
 
@@ -28,14 +30,20 @@ const accountFlag = (accountId: string) => `account:${accountId}`
 /** Jobs an account has waiting beyond which its next one gets no later place (priority is a smallint). */
 const MAX_BACKLOG_PRIORITY = 10_000
 
-export async function queueJob(identifier: string, payload: object, spec: JobSpec = {}, db: Db = prisma) {
+/** Queues a job of this definition; its payload must be what the job's schema takes. */
+export async function queueJob<Schema extends z.ZodType>(
+	job: JobDefinition<Schema>,
+	payload: z.input<Schema>,
+	spec: JobSpec = {},
+	db: Db = prisma,
+) {
 	const { accountId, queueName = null, jobKey = null, maxAttempts = null, runAt = null } = spec
 	const flag = accountId ? accountFlag(accountId) : null
 	// graphile-worker takes the lowest priority first: an account's job queues behind its own backlog,
 	// so a newcomer's first job goes ahead of another account's hundred queued pages.
 	await db.$executeRaw`
 		SELECT graphile_worker.add_job(
-			${identifier},
+			${job.name},
 			${JSON.stringify(payload)}::json,
 			queue_name => ${queueName}::text,
 			run_at => ${runAt}::timestamptz,

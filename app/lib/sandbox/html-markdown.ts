@@ -308,6 +308,16 @@ function list(element: Element, writer: Writer, walk: Walk, depth: number, lines
 }
 
 function writeCode(element: Element, writer: Writer) {
+	// A pre that holds several code elements shows one at a time (the Node.js docs' ES module and
+	// CommonJS versions of an example, behind a toggle): each is a block of its own, never run together.
+	const codes = element.children.filter((child): child is Element => DomUtils.isTag(child) && child.name === 'code')
+	if (codes.length > 1) {
+		for (const code of codes) {
+			const text = preText(code)
+			if (text.trim()) writer.block(fencedCode(text, codeLanguage(code) || codeLanguage(element)))
+		}
+		return
+	}
 	const code = preText(element)
 	if (code.trim()) writer.block(fencedCode(code, codeLanguage(element)))
 }

@@ -106,6 +106,20 @@ async function main() {
 	)
 })
 
+test('a pre holding two versions of an example (ES module and CommonJS, behind a toggle) gives two code blocks', () => {
+	// The Node.js docs' markup: run together, "});" of one ran into "const" of the other.
+	const text = htmlText(`<main><pre class="with-42-chars"><input class="js-flavor-toggle" type="checkbox" checked>
+		<code class="language-js mjs">import { open } from 'node:fs/promises';
+await open('a.txt');</code><code class="language-js cjs">const { open } = require('node:fs/promises');
+open('a.txt');</code></pre></main>`)
+	expect(text).toBe(
+		[
+			"```js\nimport { open } from 'node:fs/promises';\nawait open('a.txt');\n```",
+			"```js\nconst { open } = require('node:fs/promises');\nopen('a.txt');\n```",
+		].join('\n\n'),
+	)
+})
+
 test('a fence is longer than any run of backticks in its code', () => {
 	expect(htmlText('<pre>Markdown:\n```\ncode\n```</pre>')).toBe('````\nMarkdown:\n```\ncode\n```\n````')
 })

@@ -1,14 +1,15 @@
 import { readChatRequest } from '~/ai/chat-request.server.ts'
+import { chargeSiteChat } from '~/features/assistant/assistant-limits.server.ts'
 import { streamWidgetReply } from '~/features/assistant/reply.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
 import { postOnly, tooManyRequests } from '~/lib/http.server.ts'
-import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import type { Route } from './+types/chat'
 
 // POST /api/chat: the floating widget's streamed replies (AI SDK UI message stream).
 export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
-	const limit = await consumeRateLimit(`chat:ip:${clientKey(request)}`, rateLimits.publicChatPerIp)
+	const limit = await chargeSiteChat(clientKey(request))
 	if (!limit.allowed) return tooManyRequests(tooManyAttemptsMessage(limit.retryAfterSeconds), limit.retryAfterSeconds)
 	const body = await readChatRequest(request)
 	if ('response' in body) return body.response

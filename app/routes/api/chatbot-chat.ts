@@ -1,9 +1,10 @@
 import { getUser } from '~/features/accounts/auth.server.ts'
+import { chargePreviewChat } from '~/features/chatbots/chatbot-limits.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { clientIdOr } from '~/features/chatbots/conversations/conversation-log.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { jsonError, postOnly, tooManyRequests } from '~/lib/http.server.ts'
-import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import type { Route } from './+types/chatbot-chat'
 import { chatbotReplyResponse } from './chatbot-reply.server.ts'
 
@@ -15,7 +16,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	// Someone else's chatbot looks exactly like one that does not exist.
 	const chatbot = await getOwnedChatbot(user.id, params.chatbotId)
 	if (!chatbot) return jsonError(chatbotBuilder.toasts.notFound, 404)
-	const limit = await consumeRateLimit(`preview:user:${user.id}`, rateLimits.previewChatPerUser)
+	const limit = await chargePreviewChat(user.id)
 	if (!limit.allowed) return tooManyRequests(tooManyAttemptsMessage(limit.retryAfterSeconds), limit.retryAfterSeconds)
 	return chatbotReplyResponse(request, chatbot, {
 		label: `Chatbot ${chatbot.id} preview`,

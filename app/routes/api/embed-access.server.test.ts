@@ -3,10 +3,10 @@
 // The route actions, called with plain Requests as the widget's iframe sends them.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { chargeEmbedChatbot, chatbotLimits, embedChatbotKey } from '~/features/chatbots/chatbot-limits.server.ts'
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { issueEmbedToken } from '~/features/chatbots/widget/widget.server.ts'
 import { prisma } from '~/lib/db.server.ts'
-import { consumeRateLimit, rateLimits } from '~/lib/rate-limit.server.ts'
 import { action as chatAction } from './embed-chat.ts'
 import { action as feedbackAction } from './embed-feedback.ts'
 import { action as leadAction } from './embed-lead.ts'
@@ -75,9 +75,8 @@ test('320 empty feedback posts and invalid chats from 16 addresses leave the wid
 })
 
 test("a valid chat turn spends the chatbot's budget; the visitor's is charged before anything is read", async () => {
-	const key = `embed:bot:${chatbotId}`
-	for (let i = 0; i < rateLimits.embedChatPerChatbot.limit; i++)
-		await consumeRateLimit(key, rateLimits.embedChatPerChatbot)
+	const key = embedChatbotKey(chatbotId)
+	for (let i = 0; i < chatbotLimits.embedChatPerChatbot.limit; i++) await chargeEmbedChatbot(chatbotId)
 	// The chatbot's budget is spent: a valid turn waits, with Retry-After.
 	const refused = await post(chatAction, 'chat', freshIp(), question('Still open?'))
 	expect(refused.status).toBe(429)
@@ -89,7 +88,7 @@ test("a valid chat turn spends the chatbot's budget; the visitor's is charged be
 
 	// One visitor's budget covers everything they post; past it, even a valid chat is refused.
 	const ip = freshIp()
-	for (let i = 0; i < rateLimits.embedChatPerIp.limit; i++) await post(feedbackAction, 'feedback', ip, '')
+	for (let i = 0; i < chatbotLimits.embedChatPerIp.limit; i++) await post(feedbackAction, 'feedback', ip, '')
 	expect(await chat(ip)).toBe(429)
 })
 
@@ -102,7 +101,7 @@ test('leads have a smaller budget of their own per visitor', async () => {
 			ip,
 			JSON.stringify({ visitorId: randomUUID(), conversationId: randomUUID(), email: 'asha@example.com' }),
 		)
-	for (let i = 0; i < rateLimits.embedLeadsPerIp.limit; i++) expect((await lead()).status).toBe(201)
+	for (let i = 0; i < chatbotLimits.embedLeadsPerIp.limit; i++) expect((await lead()).status).toBe(201)
 	expect((await lead()).status).toBe(429)
 	// The visitor can still chat: the lead budget is not the chat budget.
 	expect(await chat(ip)).toBe(200)
@@ -112,7 +111,7 @@ test('a visitor cannot escape their budget by taking new addresses in their IPv6
 	// Any one host or home connection has a whole /64 to pick addresses from.
 	const group = () => Math.floor(Math.random() * 0xffff).toString(16)
 	const prefix = `2001:db8:${group()}:${group()}`
-	for (let i = 1; i <= rateLimits.embedChatPerIp.limit; i++)
+	for (let i = 1; i <= chatbotLimits.embedChatPerIp.limit; i++)
 		await post(feedbackAction, 'feedback', `${prefix}::${i.toString(16)}`, '')
 	expect(await chat(`${prefix}:a1b2:c3d4:e5f6:789`)).toBe(429)
 	expect(await chat(`2001:db8:${group()}:${group()}::1`)).toBe(200)

@@ -3,13 +3,13 @@
 // shared budget is not charged here: only a chat turn that has been read and validated spends it
 // (chargeEmbedChatTurn), so strangers posting empty, invalid or feedback requests from many
 // addresses cannot lock the widget for everyone else (docs/decisions/0026-shared-budgets.md).
+import { chargeEmbedChatbot, chargeEmbedVisitor } from '~/features/chatbots/chatbot-limits.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { checkEmbedToken, embedTokenOrigin, getActiveWidget } from '~/features/chatbots/widget/widget.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
 import { jsonError, tooManyRequests } from '~/lib/http.server.ts'
 import { logValue } from '~/lib/log.ts'
-import { consumeRateLimits, rateLimits, type RateLimitRule } from '~/lib/rate-limit.server.ts'
 
 type ActiveWidget = NonNullable<Awaited<ReturnType<typeof getActiveWidget>>>
 
@@ -19,12 +19,8 @@ export async function embedAccess(
 	chatbotId: string,
 	what: 'chat' | 'feedback' | 'lead',
 ): Promise<{ chatbot: ActiveWidget; siteOrigin: string | null } | { response: Response }> {
-	// The visitor pays first, before any look-up: one budget for everything they post to any widget,
-	// and leads (each one stored and sent to the owner's webhook) a smaller one of their own.
-	const ip = clientKey(request)
-	const visitorRules: Array<[string, RateLimitRule]> = [[`embed:ip:${ip}`, rateLimits.embedChatPerIp]]
-	if (what === 'lead') visitorRules.push([`embed-lead:ip:${ip}`, rateLimits.embedLeadsPerIp])
-	const limit = await consumeRateLimits(visitorRules)
+	// The visitor pays first, before any look-up.
+	const limit = await chargeEmbedVisitor(clientKey(request), what)
 	if (!limit.allowed) return { response: tooManyRequests(chatbotBuilder.embed.busyReply, limit.retryAfterSeconds) }
 	const chatbot = await getActiveWidget(chatbotId)
 	if (!chatbot) return { response: jsonError(chatbotBuilder.embed.unavailableText, 404) }
@@ -43,6 +39,6 @@ export async function embedAccess(
  * Null when the turn may go ahead, or the 429 that says to wait.
  */
 export async function chargeEmbedChatTurn(chatbotId: string) {
-	const limit = await consumeRateLimits([[`embed:bot:${chatbotId}`, rateLimits.embedChatPerChatbot]])
+	const limit = await chargeEmbedChatbot(chatbotId)
 	return limit.allowed ? null : tooManyRequests(chatbotBuilder.embed.busyReply, limit.retryAfterSeconds)
 }

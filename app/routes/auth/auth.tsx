@@ -1,9 +1,9 @@
 import { data } from 'react-router'
 import { company } from '~/content/company.ts'
 import { safeRedirect, type FieldErrors } from '~/features/accounts/auth-schema.ts'
-import { AuthError, requireAnonymous, signIn, signUp } from '~/features/accounts/auth.server.ts'
+import { AuthError, signIn, signUp } from '~/features/accounts/auth.server.ts'
 import { rememberPendingSignup } from '~/features/accounts/pending-signup.server.ts'
-import { AuthCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
+import { AuthCard } from '~/features/accounts/ui/auth-card.tsx'
 import { SignInForm, SignUpForm, type AuthFormResult } from '~/features/accounts/ui/auth-forms.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
@@ -12,7 +12,9 @@ import { logValue } from '~/lib/log.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
+import { requireAnonymous } from '~/routes/guards.server.ts'
 import type { Route } from './+types/auth'
+import { authErrorStatus, setCookieHeaders } from './auth-responses.server.ts'
 
 type Tab = 'signin' | 'signup'
 
@@ -57,7 +59,12 @@ export async function action({ request }: Route.ActionArgs) {
 			const fieldErrors = error.field ? { [error.field]: error.message } : {}
 			if (error.message === 'Passwords do not match')
 				return fail(400, 'Password mismatch', 'Passwords do not match', fieldErrors)
-			return fail(error.status, intent === 'signin' ? 'Sign in failed' : 'Sign up failed', error.message, fieldErrors)
+			return fail(
+				authErrorStatus(error),
+				intent === 'signin' ? 'Sign in failed' : 'Sign up failed',
+				error.message,
+				fieldErrors,
+			)
 		}
 		console.error(`${intent} failed unexpectedly for ${logValue(fields.email)}:`, error)
 		return fail(500, 'Error', 'An unexpected error occurred')

@@ -3,12 +3,14 @@ import { Form, Link, redirect, useNavigation } from 'react-router'
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
-import { AuthError, authErrorData, requireAnonymous, resendVerification } from '~/features/accounts/auth.server.ts'
+import { AuthError, resendVerification } from '~/features/accounts/auth.server.ts'
 import { pendingSignupEmail } from '~/features/accounts/pending-signup.server.ts'
 import { AuthCard } from '~/features/accounts/ui/auth-card.tsx'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { requireAnonymous } from '~/routes/guards.server.ts'
 import type { Route } from './+types/check-email'
+import { authErrorData } from './auth-responses.server.ts'
 
 // After 'Create Account': a page that stays (the toast alone is easy to miss), naming the address,
 // with 'Resend the link'. An address that already has an account gets the same page; the e-mail it

@@ -3,7 +3,7 @@ import { ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import { ForgotPasswordSchema } from '~/features/accounts/auth-schema.ts'
-import { AuthError, authErrorData, requireAnonymous, requestPasswordReset } from '~/features/accounts/auth.server.ts'
+import { AuthError, requestPasswordReset } from '~/features/accounts/auth.server.ts'
 import { EmailField } from '~/features/accounts/ui/account-fields.tsx'
 import { AuthCard } from '~/features/accounts/ui/auth-card.tsx'
 import { useAccountForm } from '~/features/accounts/ui/use-account-form.ts'
@@ -11,7 +11,9 @@ import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { logValue } from '~/lib/log.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { requireAnonymous } from '~/routes/guards.server.ts'
 import type { Route } from './+types/forgot-password'
+import { authErrorData } from './auth-responses.server.ts'
 
 const FAILED = 'Reset failed'
 
@@ -28,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
 	} catch (error) {
 		if (error instanceof AuthError) return authErrorData(error, FAILED, { email })
 		console.error(`Password reset request failed unexpectedly for ${logValue(email)}:`, error)
-		return authErrorData(new AuthError('An unexpected error occurred', 500), FAILED, { email })
+		return authErrorData(null, FAILED, { email })
 	}
 	// The same answer whether or not the address has an account.
 	return redirectWithToast('/auth', {

@@ -4,11 +4,12 @@ import { company } from '~/content/company.ts'
 import { isAccountTokenValid } from '~/features/accounts/account-tokens.server.ts'
 import { verifyEmail } from '~/features/accounts/auth.server.ts'
 import { INVALID_LINK } from '~/features/accounts/copy.ts'
-import { AuthCard, InvalidLinkCard, setCookieHeaders } from '~/features/accounts/ui/auth-card.tsx'
+import { AuthCard, InvalidLinkCard } from '~/features/accounts/ui/auth-card.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import type { Route } from './+types/verify'
+import { setCookieHeaders } from './auth-responses.server.ts'
 
 // The link in the verification e-mail opens this page; nothing changes until its button is pressed
 // (a POST from this site), so a link fetched by a mail scanner, or opened in a page an attacker

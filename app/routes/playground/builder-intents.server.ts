@@ -64,3 +64,47 @@ export async function deleteIntent(
 	}
 	return redirectWithToast(listPath, { type: 'success', title: toasts.deleted })
 }
+
+/** What a builder's post carries for its card intents. */
+type CardPost = { form: FormData; userId: string; pagePath?: string }
+
+/**
+ * A builder's Active switch and Delete as intent handlers: the switch comes back to the page it was
+ * posted from (a chatbot's or an assistant's own page, else the list), Delete to the list.
+ */
+export function cardIntents({
+	listPath,
+	toasts,
+	setActive,
+	remove,
+	label,
+}: {
+	listPath: string
+	toasts: CardIntentCopy
+	setActive: (userId: string, id: string, active: boolean) => Promise<boolean>
+	remove: (userId: string, id: string) => Promise<boolean>
+	label: string
+}) {
+	return {
+		toggle: ({ form, userId, pagePath }: CardPost) =>
+			toggleIntent(form, { listPath: pagePath ?? listPath, toasts, userId, setActive }),
+		delete: ({ form, userId }: CardPost) => deleteIntent(form, { listPath, toasts, userId, remove, label }),
+	}
+}
+
+/**
+ * Runs the handler of the post's intent, one function per intent; any other intent (or one that
+ * names a property every object has, such as "constructor") gets `unknown`.
+ */
+export async function runIntent<
+	Post extends { intent: string },
+	Handlers extends Record<string, (post: Post) => unknown>,
+	Unknown extends (post: Post) => unknown,
+>(
+	post: Post,
+	handlers: Handlers,
+	unknown: Unknown,
+): Promise<Awaited<ReturnType<Handlers[keyof Handlers]>> | Awaited<ReturnType<Unknown>>> {
+	const handler = Object.hasOwn(handlers, post.intent) ? handlers[post.intent] : unknown
+	return (await handler(post)) as Awaited<ReturnType<Handlers[keyof Handlers]>> | Awaited<ReturnType<Unknown>>
+}

@@ -5,9 +5,9 @@ import { ArrowLeft, AudioLines, Bot, LayoutDashboard, LogOut, UserRound } from '
 import { data, Form, Link, NavLink, Outlet, useLocation } from 'react-router'
 import { Logo } from '~/components/logo.tsx'
 import { company } from '~/content/company.ts'
-import { requireUser } from '~/features/accounts/auth.server.ts'
 import { privateHeaders, privateRouteHeaders } from '~/lib/http.server.ts'
 import { cn } from '~/lib/misc.ts'
+import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/layout'
 
 export const handle = { app: true }

@@ -6,11 +6,12 @@ import { getModelInfo } from '~/ai/models.server.ts'
 import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
 import { MessageBubble } from '~/components/chat/chat-thread.tsx'
 import { company } from '~/content/company.ts'
+import { chargeSiteChat } from '~/features/assistant/assistant-limits.server.ts'
 import { assistant } from '~/features/assistant/copy.ts'
 import { answerWidgetQuestion } from '~/features/assistant/reply.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
 import { readFormData } from '~/lib/forms.server.ts'
-import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import type { Route } from './+types/chat'
 
 export async function loader() {
@@ -21,7 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const { message, history, tooLong } = readChatPagePost(await readFormData(request))
 	if (!message) return { history, error: 'Type a message first.' }
 	if (tooLong) return { history, error: tooLong }
-	const limit = await consumeRateLimit(`chat:ip:${clientKey(request)}`, rateLimits.publicChatPerIp)
+	const limit = await chargeSiteChat(clientKey(request))
 	if (!limit.allowed) return { history, error: tooManyAttemptsMessage(limit.retryAfterSeconds) }
 	const turns = withQuestion(history, message)
 	const answer = await answerWidgetQuestion(asModelMessages(turns), request.signal)

@@ -48,6 +48,3 @@ export function InvalidLinkCard({ next, to, label }: { next: string; to: string;
 		</AuthCard>
 	)
 }
-
-/** Several Set-Cookie headers for one response (session, trusted device). */
-export const setCookieHeaders = (cookies: string[]) => cookies.map((cookie): [string, string] => ['Set-Cookie', cookie])

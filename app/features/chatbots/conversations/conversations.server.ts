@@ -6,6 +6,7 @@ import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { queueTextIndex } from '~/features/chatbots/text-source.server.ts'
 import { Prisma } from '~/generated/prisma/client.ts'
 import { isLockTimeout, prisma } from '~/lib/db.server.ts'
+import { defineJob, scheduledPayload } from '~/lib/jobs/define-job.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import type { TracedPassage } from './conversation-log.server.ts'
 import { calendarDate, listCursor, type ConversationListQuery } from './conversation-schema.ts'
@@ -376,6 +377,16 @@ export async function pruneConversations({
 	}
 	return removed
 }
+
+/** Hourly (server/jobs.ts): the retention of conversation logs (docs/decisions/0019-conversation-logs.md). */
+export const pruneConversationsJob = defineJob({
+	name: 'prune-conversations',
+	payload: scheduledPayload,
+	run: async (_payload, helpers) => {
+		const removed = await pruneConversations()
+		if (removed > 0) helpers.logger.info(`Removed ${removed} conversations past their chatbot's retention`)
+	},
+})
 
 /** The chatbot page's Activity card: visitors' conversations and answers of the last 7 days, open questions, leads. */
 export async function activitySummary(chatbotId: string) {

@@ -4,8 +4,10 @@
 import crypto from 'node:crypto'
 import { stringify } from 'csv-stringify/sync'
 import type { JobHelpers } from 'graphile-worker'
+import { z } from 'zod'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { safeFetch, SafeFetchError } from '~/lib/safe-fetch.server.ts'
@@ -15,6 +17,13 @@ import type { LeadForm } from './conversation-schema.ts'
 const WEBHOOK_MAX_ATTEMPTS = 8
 const SIGNATURE_HEADER = 'X-Zenvora-Signature'
 const TIMESTAMP_HEADER = 'X-Zenvora-Timestamp'
+
+/** Runs on the webhook lane (server/jobs.ts). */
+export const deliverLeadJob = defineJob({
+	name: 'deliver-lead',
+	payload: z.object({ leadId: z.guid() }),
+	run: deliverLead,
+})
 
 /**
  * Stores a lead with its conversation (made here when the form comes before the first message) and
@@ -40,7 +49,7 @@ export async function saveLead(
 		// a receiver that never answers holds one webhook slot, never an import's.
 		if (lead.webhook)
 			await queueJob(
-				'deliver-lead',
+				deliverLeadJob,
 				{ leadId: lead.id },
 				{ accountId: lead.ownerId, queueName: `webhook:${chatbotId}`, maxAttempts: WEBHOOK_MAX_ATTEMPTS },
 				tx,

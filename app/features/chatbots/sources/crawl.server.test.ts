@@ -23,7 +23,7 @@ let sources: typeof import('./sources.server.ts')
 let schema: typeof import('./source-schema.ts')
 let knowledge: typeof import('~/features/chatbots/knowledge.server.ts')
 let jobs: typeof import('~/lib/jobs/job-worker.server.ts')
-let crawl: typeof import('./crawl.server.ts')
+let crawl: typeof import('./crawl-discovery.server.ts')
 let taskList: typeof import('../../../../server/jobs.ts')
 
 beforeAll(async () => {
@@ -43,7 +43,7 @@ beforeAll(async () => {
 	schema = await import('./source-schema.ts')
 	knowledge = await import('~/features/chatbots/knowledge.server.ts')
 	jobs = await import('~/lib/jobs/job-worker.server.ts')
-	crawl = await import('./crawl.server.ts')
+	crawl = await import('./crawl-discovery.server.ts')
 	taskList = await import('../../../../server/jobs.ts')
 	const user = await db.prisma.user.create({
 		data: { email: `crawl-${randomUUID()}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() },

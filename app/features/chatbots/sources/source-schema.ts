@@ -67,6 +67,11 @@ export const WebsiteSourceSchema = z.object({
 })
 export type WebsiteSourceForm = z.infer<typeof WebsiteSourceSchema>
 
+/** A source row's buttons (Re-sync, Stop, Remove): which source. */
+export const SourceRowSchema = z.object({ sourceId: z.uuid() })
+/** A source row's schedule: which source, and how often it is read again. */
+export const SourceScheduleSchema = SourceRowSchema.extend({ schedule: z.enum(SYNC_SCHEDULES) })
+
 /** The crawl settings kept on a website source. */
 export type CrawlOptions = {
 	maxPages: number

@@ -163,3 +163,47 @@ test('a user holds at most the source cap; another user cannot add to, schedule 
 		schema.sourceLimits.sourcesPerUser,
 	)
 })
+
+test('sources added at once to two of a user’s chatbots cannot pass the cap together', async () => {
+	const other = await db.prisma.chatbot.create({ data: { userId, name: 'Race', knowledgeBase: '', systemPrompt: '' } })
+	const held = await db.prisma.knowledgeSource.count({ where: { chatbot: { userId }, kind: { not: 'text' } } })
+	// Room for two more, as two creates at once would each see it.
+	await db.prisma.knowledgeSource.deleteMany({
+		where: {
+			id: {
+				in: (
+					await db.prisma.knowledgeSource.findMany({
+						where: { chatbot: { userId }, kind: 'page' },
+						take: held - schema.sourceLimits.sourcesPerUser + 2,
+						select: { id: true },
+					})
+				).map((s) => s.id),
+			},
+		},
+	})
+	const file = (name: string) => ({ name, bytes: new Uint8Array([120]) })
+	// The first create's transaction is still open when the second counts.
+	let second: Promise<string> | undefined
+	await db.prisma.$transaction(async (tx) => {
+		await sources.addFileSources(userId, chatbotId, [file('a.txt'), file('b.txt')], tx)
+		second = sources.addFileSources(userId, other.id, [file('c.txt'), file('d.txt')]).then(
+			() => 'added',
+			(error: Error) => error.message,
+		)
+		await new Promise((resolve) => setTimeout(resolve, 300))
+	})
+	expect(await second).toBe(
+		`Your chatbots can have ${schema.sourceLimits.sourcesPerUser} files and websites in all. Remove one first.`,
+	)
+	expect(await db.prisma.knowledgeSource.count({ where: { chatbot: { userId }, kind: { not: 'text' } } })).toBe(
+		schema.sourceLimits.sourcesPerUser,
+	)
+	await db.prisma.chatbot.delete({ where: { id: other.id } })
+})
+
+test("a file's name is kept without control characters or direction marks", () => {
+	expect(sources.fileNameShown('invoice\u202Efdp.exe')).toBe('invoicefdp.exe')
+	expect(sources.fileNameShown('a\nb\u0000.txt')).toBe('ab.txt')
+	expect(sources.fileNameShown('\u2066\u2069')).toBe('file')
+	expect(sources.fileNameShown(`${'x'.repeat(300)}.pdf`)).toHaveLength(255)
+})

@@ -1,12 +1,16 @@
 // A chatbot's knowledge sources as its owner manages them: listed with their progress, added
 // (files, a page, a whole site), re-synced, cancelled, scheduled and removed. Every call names the
 // user, so another user's source id behaves like a missing one. The work itself is queued as a job
-// in the same transaction as the row (crawl.server.ts); the request returns at once.
-import { Prisma } from '~/generated/prisma/client.ts'
+// in the same transaction as the row (ingest-file.server.ts, crawl-discovery.server.ts); the request
+// returns at once.
+import { Prisma, type KnowledgeSource } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { formatTimeAgo } from '~/lib/format-duration.ts'
+import { defineJob, scheduledPayload } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { isUuid } from '~/lib/misc.ts'
+import { crawlWebsiteJob } from './crawl-discovery.server.ts'
+import { ingestFileJob } from './ingest-file.server.ts'
 import { normalizePageUrl } from './site-rules.ts'
 import {
 	crawlOptionsOf,
@@ -65,6 +69,9 @@ export async function listSources(userId: string, chatbotId: string): Promise<So
 export class SourceLimitError extends Error {}
 
 async function assertRoomForSources(tx: Tx, userId: string, adding: number) {
+	// One count at a time per user, to the end of the transaction that adds: two creates at once
+	// each saw the other's sources uncommitted and both passed (120 of 100).
+	await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sources:${userId}`}, 0))`
 	const [{ count }] = await tx.$queryRaw<Array<{ count: number }>>`
 		SELECT count(*)::int AS count FROM knowledge_sources s JOIN chatbots c ON c.id = s.chatbot_id
 		WHERE c.user_id = ${userId}::uuid AND s.kind <> 'text'`
@@ -86,25 +93,41 @@ async function ownedChatbot(tx: Tx, userId: string, chatbotId: string) {
 	return rows.length > 0
 }
 
-/** Queues each file to be read; false when the chatbot is not the user's. Throws SourceLimitError. */
+/**
+ * Stores each file as a source named by its file name (what answers cite) and queues its
+ * `ingest-file` job, which reads it; false when the chatbot is not the user's. Throws
+ * SourceLimitError. The create form passes its transaction, so the chatbot and its files commit together.
+ */
 export async function addFileSources(
 	userId: string,
 	chatbotId: string,
 	files: Array<{ name: string; bytes: Uint8Array }>,
-	db: Pick<typeof prisma, '$transaction'> = prisma,
+	tx?: Tx,
 ) {
-	return db.$transaction(async (tx) => {
+	const work = async (tx: Tx) => {
 		if (!(await ownedChatbot(tx, userId, chatbotId))) return false
 		await assertRoomForSources(tx, userId, files.length)
 		for (const file of files) {
-			const [source] = await tx.$queryRaw<Array<{ id: string; run: number }>>`
+			const name = fileNameShown(file.name)
+			const [source] = await tx.$queryRaw<Array<Pick<KnowledgeSource, 'id' | 'run'>>>`
 				INSERT INTO knowledge_sources (chatbot_id, kind, origin, title, file_data)
-				VALUES (${chatbotId}::uuid, 'file', ${file.name.slice(0, 255)}, ${file.name.slice(0, 255)}, ${Buffer.from(file.bytes)})
+				VALUES (${chatbotId}::uuid, 'file', ${name}, ${name}, ${Buffer.from(file.bytes)})
 				RETURNING id, run`
-			await queueJob('ingest-file', { sourceId: source.id, run: source.run }, { accountId: userId, maxAttempts: 3 }, tx)
+			await queueJob(ingestFileJob, { sourceId: source.id, run: source.run }, { accountId: userId, maxAttempts: 3 }, tx)
 		}
 		return true
-	})
+	}
+	return tx ? work(tx) : prisma.$transaction(work)
+}
+
+/**
+ * A file's name as it is kept and shown (sources, citations): without control characters and
+ * without the direction marks that make "‮txt.exe" read as "exe.txt", 255 characters at most.
+ */
+export function fileNameShown(name: string) {
+	// oxlint-disable-next-line no-control-regex -- control characters are what is removed
+	const clean = name.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim()
+	return (clean || 'file').slice(0, 255)
 }
 
 /** Queues a page or a whole site; false when the chatbot is not the user's. Throws SourceLimitError. */
@@ -114,7 +137,7 @@ export async function addWebsiteSource(userId: string, chatbotId: string, form: 
 		await assertRoomForSources(tx, userId, 1)
 		const url = normalizePageUrl(form.url)!
 		const kind = form.scope === 'site' ? 'website' : 'page'
-		const [source] = await tx.$queryRaw<Array<{ id: string; run: number }>>`
+		const [source] = await tx.$queryRaw<Array<Pick<KnowledgeSource, 'id' | 'run'>>>`
 			INSERT INTO knowledge_sources (chatbot_id, kind, origin, options, sync_schedule)
 			VALUES (${chatbotId}::uuid, ${kind}, ${url}, ${JSON.stringify(crawlOptionsOf(form))}::jsonb, ${form.schedule})
 			RETURNING id, run`
@@ -126,7 +149,7 @@ export async function addWebsiteSource(userId: string, chatbotId: string, form: 
 
 function queueCrawl(tx: Pick<Tx, '$executeRaw'>, sourceId: string, run: number, accountId: string) {
 	return queueJob(
-		'crawl-website',
+		crawlWebsiteJob,
 		{ sourceId, run },
 		{ accountId, jobKey: `crawl-website:${sourceId}`, maxAttempts: 3 },
 		tx,
@@ -198,3 +221,13 @@ export async function resyncDueSources() {
 		),
 	)
 }
+
+/** Hourly (server/jobs.ts): starts the scheduled re-syncs that are due. */
+export const resyncDueJob = defineJob({
+	name: 'resync-due',
+	payload: scheduledPayload,
+	run: async (_payload, helpers) => {
+		const started = await resyncDueSources()
+		if (started > 0) helpers.logger.info(`Started the scheduled re-sync of ${started} sources`)
+	},
+})

@@ -1,10 +1,13 @@
 import { FileText, Globe, Loader2, PenLine, Upload, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Form, useFetcher, useNavigation } from 'react-router'
-// The chatbot creation (and edit) form. One multipart form: without JavaScript, "Add file" and
-// "Import" post it and the page comes back with the text appended; with JavaScript, files are read
-// by a fetcher and websites through /api/scrape while the rest of the form stays as typed.
+import { Form, useNavigation } from 'react-router'
+// The chatbot creation (and edit) form. One multipart form: the files chosen in it are sent with
+// "Create Chatbot" and become sources of the new chatbot, read by a job like "Add file" on its page
+// (docs/decisions/0039-one-knowledge-pipeline.md); with JavaScript they are listed (and can be taken
+// off) first. Without JavaScript "Import" posts the form and the page comes back with the text
+// appended; with it, websites are read through /api/scrape while the rest of the form stays as typed.
 import { modelCopy } from '~/ai/model-notice.ts'
+import { SaveButton } from '~/components/playground/builder-parts.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -24,6 +27,7 @@ import {
 	appendKnowledge,
 	MAX_KNOWLEDGE_CHARS,
 	MAX_UPLOAD_BYTES,
+	MAX_UPLOAD_FILES,
 } from '~/features/chatbots/knowledge-base.ts'
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
 import { ScopeChoice, SourceTile, type ImportScope } from '~/features/chatbots/ui/source-tile.tsx'
@@ -41,6 +45,16 @@ function fileProblem(file: File) {
 	if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`
 	if (file.size === 0) return `${file.name}: The file is empty.`
 	return null
+}
+
+const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified
+
+/** Puts `files` in the file input, so the form's own post (with or without a fetch) sends exactly them. */
+function setInputFiles(input: HTMLInputElement | null, files: File[]) {
+	if (!input) return
+	const transfer = new DataTransfer()
+	for (const file of files) transfer.items.add(file)
+	input.files = transfer.files
 }
 
 export function ChatbotForm({
@@ -62,7 +76,6 @@ export function ChatbotForm({
 	const id = useId()
 	const hydrated = useHydrated()
 	const navigation = useNavigation()
-	const upload = useFetcher<BuilderActionData>()
 	const values = actionData?.values ?? initial
 	const errors: BuilderErrors = actionData?.errors ?? {}
 	const [knowledge, setKnowledge] = useState(values.knowledgeBase)
@@ -70,7 +83,9 @@ export function ChatbotForm({
 	const [scope, setScope] = useState<ImportScope>('page')
 	const [sites, setSites] = useState(values.sites)
 	const [importing, setImporting] = useState(false)
-	const schema = chatbotFormSchemaFor(mode === 'create' ? sites.length > 0 : hasOtherSources)
+	/** The files chosen so far (JavaScript): sources of the chatbot once it is created. */
+	const [files, setFiles] = useState<File[]>([])
+	const schema = chatbotFormSchemaFor(mode === 'create' ? sites.length > 0 || files.length > 0 : hasOtherSources)
 	const { clientErrors, validate } = useClientValidation(schema, (found) =>
 		showToast({
 			id: 'chatbot-form',
@@ -81,7 +96,9 @@ export function ChatbotForm({
 	const shown = { ...errors, ...clientErrors }
 	// Cancel with knowledge that is not saved asks first (with JavaScript; without it, Cancel is a link).
 	const [confirmingCancel, setConfirmingCancel] = useState(false)
-	const unsaved = knowledge.trim() !== initial.knowledgeBase.trim()
+	const unsaved = knowledge.trim() !== initial.knowledgeBase.trim() || files.length > 0
+	// Without JavaScript a page that comes back has an empty file input: name what to choose again.
+	const unsentFiles = hydrated ? [] : (actionData?.unsentFiles ?? [])
 
 	// A full post (no JavaScript, or a failed create) comes back with the text as the server has it.
 	useEffect(() => {
@@ -92,37 +109,39 @@ export function ChatbotForm({
 		}
 	}, [actionData])
 
-	// Files read by the fetcher: append what came back to whatever is in the box now.
-	useEffect(() => {
-		const result = upload.data
-		if (upload.state !== 'idle' || !result) return
-		if (result.added) setKnowledge((current) => appendKnowledge(current, result.added!))
-		if (result.toast) showToast(result.toast)
-	}, [upload.state, upload.data])
-
 	const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
-	const uploading = upload.state !== 'idle' || submittingIntent === 'upload'
 	const busyImport = importing || submittingIntent === 'import'
 	const saving = submittingIntent === 'create' || submittingIntent === 'update'
 
-	function uploadFiles(files: FileList | null) {
-		if (!files || files.length === 0) return
-		const problem = [...files].map(fileProblem).find(Boolean)
-		if (problem) {
+	/** Files chosen in the input join the list (a bad one is refused with the reason, and none joins). */
+	function chooseFiles(input: HTMLInputElement) {
+		const chosen = [...(input.files ?? [])]
+		let next = files
+		const problem = chosen.map(fileProblem).find(Boolean)
+		const merged = [...files.filter((file) => !chosen.some((other) => sameFile(file, other))), ...chosen]
+		const refuse = (reason: string) =>
 			showToast({
 				id: 'chatbot-upload',
 				type: 'error',
 				title: toasts.uploadFailed.title,
-				description: `${toasts.uploadFailed.description}. ${problem}`,
+				description: `${toasts.uploadFailed.description}. ${reason}`,
 			})
-		} else {
-			const body = new FormData()
-			body.set('intent', 'upload')
-			for (const file of files) body.append('file', file)
-			void upload.submit(body, { method: 'post', encType: 'multipart/form-data', action: '/playground?index' })
+		if (chosen.length === 0) next = files
+		else if (problem) refuse(problem)
+		else if (merged.length > MAX_UPLOAD_FILES) refuse(`Add at most ${MAX_UPLOAD_FILES} files at a time.`)
+		else {
+			next = merged
+			showToast({ type: 'success', title: sourceCopy.pendingFileAdded(chosen.length) })
 		}
-		// The files are read now; they must not be sent again with "Create Chatbot".
-		if (fileRef.current) fileRef.current.value = ''
+		setFiles(next)
+		// The input holds the whole list (a new choice would otherwise replace the earlier files).
+		setInputFiles(input, next)
+	}
+
+	function removeFile(file: File) {
+		const next = files.filter((other) => other !== file)
+		setFiles(next)
+		setInputFiles(fileRef.current, next)
 	}
 
 	/** "The whole site" before the chatbot exists: it joins the list imported on create. */
@@ -215,33 +234,17 @@ export function ChatbotForm({
 								multiple
 								accept={ACCEPT_ATTRIBUTE}
 								aria-describedby={`${id}-file-hint`}
-								onChange={hydrated ? (event) => uploadFiles(event.currentTarget.files) : undefined}
+								onChange={hydrated ? (event) => chooseFiles(event.currentTarget) : undefined}
 								className="file:bg-brand-50 file:text-brand-700 hover:file:bg-brand-100 block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:px-3 file:py-1.5 file:text-sm file:font-semibold"
 							/>
 							<p id={`${id}-file-hint`} className="text-xs text-slate-500">
-								{copy.uploadHint}
+								{copy.uploadHint} {copy.uploadOnCreate}
 							</p>
-							{hydrated ? (
-								uploading ? (
-									<p role="status" className="text-brand-700 inline-flex items-center gap-2 text-sm font-medium">
-										<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
-										{copy.uploading}
-									</p>
-								) : null
-							) : (
-								<Button
-									type="submit"
-									name="intent"
-									value="upload"
-									formNoValidate
-									variant="secondary"
-									size="sm"
-									className="mt-auto self-start"
-								>
-									<FileText className="size-4" aria-hidden />
-									{copy.uploadButton}
-								</Button>
-							)}
+							{unsentFiles.length > 0 ? (
+								<p role="alert" className="text-sm font-medium text-amber-800">
+									{copy.chooseAgain(unsentFiles)}
+								</p>
+							) : null}
 						</SourceTile>
 
 						<SourceTile icon={Globe} title={copy.importLabel}>
@@ -295,34 +298,27 @@ export function ChatbotForm({
 							<p className="text-sm text-slate-600">{copy.directHint}</p>
 						</SourceTile>
 					</div>
-					{sites.length > 0 ? (
-						<div className="mt-4">
-							<p id={`${id}-sites`} className="text-sm font-medium text-slate-800">
-								{sourceCopy.pendingSites}
-							</p>
-							<ul aria-labelledby={`${id}-sites`} className="mt-2 flex flex-wrap gap-2">
-								{sites.map((site) => (
-									<li
-										key={site}
-										className="bg-brand-50 text-brand-800 ring-brand-200 inline-flex max-w-full items-center gap-1.5 rounded-full py-1 pr-1 pl-3 text-sm ring-1"
-									>
-										<Globe className="size-3.5 shrink-0" aria-hidden />
-										<span className="truncate">{site}</span>
-										{hydrated ? (
-											<button
-												type="button"
-												onClick={() => setSites((current) => current.filter((s) => s !== site))}
-												className="hover:bg-brand-100 focus-visible:ring-brand-500 grid size-6 shrink-0 place-items-center rounded-full focus-visible:ring-2 focus-visible:outline-none"
-												aria-label={sourceCopy.removePending(site)}
-											>
-												<X className="size-3.5" aria-hidden />
-											</button>
-										) : null}
-									</li>
-								))}
-							</ul>
-						</div>
-					) : null}
+					<PendingList
+						label={sourceCopy.pendingFiles}
+						icon={FileText}
+						items={files.map((file) => ({
+							key: `${file.name}:${file.size}:${file.lastModified}`,
+							text: file.name,
+							detail: formatMegabytes(file.size),
+							removeLabel: sourceCopy.removePendingFile(file.name),
+							remove: () => removeFile(file),
+						}))}
+					/>
+					<PendingList
+						label={sourceCopy.pendingSites}
+						icon={Globe}
+						items={sites.map((site) => ({
+							key: site,
+							text: site,
+							removeLabel: sourceCopy.removePending(site),
+							remove: hydrated ? () => setSites((current) => current.filter((s) => s !== site)) : undefined,
+						}))}
+					/>
 				</fieldset>
 			)}
 
@@ -394,11 +390,45 @@ export function ChatbotForm({
 				>
 					{copy.cancel}
 				</ButtonLink>
-				<Button type="submit" name="intent" value={mode === 'edit' ? 'update' : 'create'} disabled={saving}>
-					{saving ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
-					{mode === 'edit' ? (saving ? copy.saving : copy.save) : saving ? copy.creating : copy.create}
-				</Button>
+				<SaveButton mode={mode} busy={saving} copy={copy} name="intent" value={mode === 'edit' ? 'update' : 'create'} />
 			</div>
 		</Form>
+	)
+}
+
+type PendingItem = { key: string; text: string; detail?: string; removeLabel: string; remove?: () => void }
+
+/** Sources the create form will add when the chatbot is created (files, whole sites), each removable. */
+function PendingList({ label, icon: Icon, items }: { label: string; icon: typeof Globe; items: PendingItem[] }) {
+	const id = useId()
+	if (items.length === 0) return null
+	return (
+		<div className="mt-4">
+			<p id={id} className="text-sm font-medium text-slate-800">
+				{label}
+			</p>
+			<ul aria-labelledby={id} className="mt-2 flex flex-wrap gap-2">
+				{items.map((item) => (
+					<li
+						key={item.key}
+						className="bg-brand-50 text-brand-800 ring-brand-200 inline-flex max-w-full items-center gap-1.5 rounded-full py-1 pr-1 pl-3 text-sm ring-1"
+					>
+						<Icon className="size-3.5 shrink-0" aria-hidden />
+						<span className="truncate">{item.text}</span>
+						{item.detail ? <span className="text-brand-700 shrink-0 text-xs tabular-nums">{item.detail}</span> : null}
+						{item.remove ? (
+							<button
+								type="button"
+								onClick={item.remove}
+								className="hover:bg-brand-100 focus-visible:ring-brand-500 grid size-6 shrink-0 place-items-center rounded-full focus-visible:ring-2 focus-visible:outline-none"
+								aria-label={item.removeLabel}
+							>
+								<X className="size-3.5" aria-hidden />
+							</button>
+						) : null}
+					</li>
+				))}
+			</ul>
+		</div>
 	)
 }

@@ -280,10 +280,24 @@ const crawlNumberFields = [
 	{ name: 'maxMegabytes', label: copy.maxMegabytes, min: 1, limits: crawlLimits.megabytes },
 ]
 
+/** A source form's submit button: a spinner stands for its icon while its form (`intent`) is being sent. */
+function AddSourceButton({ intent, icon: Icon, children }: { intent: string; icon: typeof Globe; children: string }) {
+	const navigation = useNavigation()
+	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+	return (
+		<Button type="submit" variant="secondary" size="sm" className="mt-auto self-start" disabled={busy}>
+			{busy ? (
+				<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
+			) : (
+				<Icon className="size-4" aria-hidden />
+			)}
+			{children}
+		</Button>
+	)
+}
+
 function AddFileForm({ pagePath }: { pagePath: string }) {
 	const id = useId()
-	const navigation = useNavigation()
-	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add-files'
 	return (
 		<Form method="post" encType="multipart/form-data" action={pagePath} className="contents">
 			<SourceTile icon={Upload} title={copy.addFiles}>
@@ -304,14 +318,9 @@ function AddFileForm({ pagePath }: { pagePath: string }) {
 				<p id={`${id}-hint`} className="text-xs text-slate-500">
 					{formCopy.uploadHint}
 				</p>
-				<Button type="submit" variant="secondary" size="sm" className="mt-auto self-start" disabled={busy}>
-					{busy ? (
-						<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
-					) : (
-						<FileText className="size-4" aria-hidden />
-					)}
+				<AddSourceButton intent="add-files" icon={FileText}>
 					{copy.addFilesButton}
-				</Button>
+				</AddSourceButton>
 			</SourceTile>
 		</Form>
 	)
@@ -319,9 +328,7 @@ function AddFileForm({ pagePath }: { pagePath: string }) {
 
 function AddWebsiteForm({ pagePath }: { pagePath: string }) {
 	const id = useId()
-	const navigation = useNavigation()
 	const [scope, setScope] = useState<ImportScope>('site')
-	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add-website'
 	return (
 		<Form method="post" action={pagePath} className="contents">
 			<SourceTile icon={Globe} title={copy.addWebsite}>
@@ -375,14 +382,9 @@ function AddWebsiteForm({ pagePath }: { pagePath: string }) {
 						options={SYNC_SCHEDULES.map((schedule) => ({ value: schedule, label: copy.schedules[schedule] }))}
 					/>
 				</details>
-				<Button type="submit" variant="secondary" size="sm" className="mt-auto self-start" disabled={busy}>
-					{busy ? (
-						<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
-					) : (
-						<Globe className="size-4" aria-hidden />
-					)}
+				<AddSourceButton intent="add-website" icon={Globe}>
 					{copy.importButton}
-				</Button>
+				</AddSourceButton>
 			</SourceTile>
 		</Form>
 	)

@@ -3,8 +3,11 @@
 // a site its owner did not allow; when it is allowed it gets a short-lived token, signed by us and
 // bound to the chatbot and the framing site, that the chat API requires. docs/decisions/0018-embed-widget.md
 import crypto from 'node:crypto'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { prisma } from '~/lib/db.server.ts'
-import { isUuid } from '~/lib/misc.ts'
+import type { Upload } from '~/lib/forms.server.ts'
+import { formatMegabytes, isUuid } from '~/lib/misc.ts'
+import { runInSandbox, SandboxError } from '~/lib/sandbox/sandbox.server.ts'
 import { getSessionSecret } from '~/lib/session-secret.server.ts'
 import { appearanceOf, originAllowed, settingsOf, type WidgetSettingsForm } from './widget-settings.ts'
 
@@ -39,6 +42,41 @@ export async function saveWidgetAvatar(userId: string, chatbotId: string, png: U
 		UPDATE chatbots SET avatar = ${png ? Buffer.from(png) : null}, appearance = appearance || jsonb_build_object('avatar', ${version}::text)
 		WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid`
 	return count === 1
+}
+
+/** The largest picture accepted for the widget. */
+const MAX_AVATAR_BYTES = 1024 * 1024
+
+/** The uploaded picture's bytes, or why it cannot be the widget's (none chosen, over the cap) before it is read. */
+export function checkAvatarUpload(upload: Upload | undefined): { bytes: Uint8Array } | { refusal: string } {
+	if (!upload) return { refusal: chatbotBuilder.widget.avatarMissing }
+	if ('tooLarge' in upload || upload.bytes.byteLength > MAX_AVATAR_BYTES)
+		return { refusal: `Pictures are limited to ${formatMegabytes(MAX_AVATAR_BYTES)}.` }
+	return { bytes: upload.bytes }
+}
+
+/**
+ * Makes the widget's picture from an upload: read in the sandbox (a PNG or JPEG, its size checked
+ * before decoding) and saved only as the 96 px PNG made there. A picture the sandbox refuses is
+ * refused with the reason; nothing is saved then.
+ */
+export async function setWidgetAvatar(
+	userId: string,
+	chatbotId: string,
+	bytes: Uint8Array,
+): Promise<{ saved: true } | { refusal: string }> {
+	let png: Uint8Array
+	try {
+		png = await runInSandbox<Uint8Array>('avatar', [bytes], { owner: userId })
+	} catch (error) {
+		if (!(error instanceof SandboxError)) throw error
+		console.warn(`Widget picture of chatbot ${chatbotId} refused: ${error.reason}: ${error.message}`)
+		return {
+			refusal: error.reason === 'failed' ? 'The picture could not be read. It may be damaged.' : error.message,
+		}
+	}
+	await saveWidgetAvatar(userId, chatbotId, png)
+	return { saved: true }
 }
 
 /** An active chatbot's picture, for the widget (null when it has none). */

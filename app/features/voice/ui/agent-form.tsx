@@ -1,12 +1,11 @@
-import { Loader2 } from 'lucide-react'
 import { useId } from 'react'
 import { Form, useNavigation } from 'react-router'
 // The voice assistant creation form: a plain form post, checked in the browser first with the same
 // schema the server uses.
 import { modelCopy } from '~/ai/model-notice.ts'
+import { SaveButton } from '~/components/playground/builder-parts.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
-import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
 import {
 	AgentFormSchema,
@@ -123,10 +122,7 @@ export function AgentForm({
 				<ButtonLink to={cancelTo} variant="secondary">
 					{copy.cancel}
 				</ButtonLink>
-				<Button type="submit" disabled={busy}>
-					{busy ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
-					{mode === 'edit' ? (busy ? copy.saving : copy.save) : busy ? copy.creating : copy.create}
-				</Button>
+				<SaveButton mode={mode} busy={busy} copy={copy} />
 			</div>
 		</Form>
 	)

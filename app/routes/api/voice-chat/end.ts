@@ -4,7 +4,7 @@ import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/end'
 import { limitVoiceCaller, parseOrThrow, readVoiceJson, voiceApiResponse } from './voice-api.server.ts'
 
-// POST /api/voice-chat/end (see README, "Voice API").
+// POST /api/voice-chat/end (see docs/api.md, "Voice API").
 export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
 	return voiceApiResponse(async () => {

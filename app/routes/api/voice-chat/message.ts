@@ -1,10 +1,18 @@
-import { VoiceIdsSchema, VoiceMessageIdSchema } from '~/features/voice/conversation-schema.ts'
+import { VOICE_AUDIO_MAX_BYTES, VoiceIdsSchema, VoiceMessageIdSchema } from '~/features/voice/conversation-schema.ts'
 import { sendVoiceMessage } from '~/features/voice/conversations.server.ts'
 import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/message'
 import { limitVoiceCaller, parseOrThrow, readVoiceMessageForm, voiceApiResponse } from './voice-api.server.ts'
 
-// POST /api/voice-chat/message (see README, "Voice API").
+// POST /api/voice-chat/message (see docs/api.md, "Voice API").
+// Its body cap: one recording and the form's few fields (server/body-limit.ts reads it).
+export const handle = {
+	bodyLimit: {
+		maxBytes: VOICE_AUDIO_MAX_BYTES + 64 * 1024,
+		label: `${VOICE_AUDIO_MAX_BYTES / 1024 / 1024} MB of audio`,
+	},
+}
+
 export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
 	return voiceApiResponse(async () => {
@@ -15,7 +23,13 @@ export async function action({ request }: Route.ActionArgs) {
 		})
 		const messageId = parseOrThrow(VoiceMessageIdSchema, form.get('message_id') ?? undefined)
 		await limitVoiceCaller(request, ids.agent_id)
-		return sendVoiceMessage({ ...ids, messageId, text: String(form.get('text') ?? ''), audio, signal: request.signal })
+		return sendVoiceMessage({
+			...ids,
+			messageId,
+			text: String(form.get('text') ?? ''),
+			audio,
+			signal: request.signal,
+		})
 	})
 }
 

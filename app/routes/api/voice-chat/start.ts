@@ -4,7 +4,7 @@ import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/start'
 import { limitVoiceCaller, parseOrThrow, readVoiceJson, voiceApiResponse } from './voice-api.server.ts'
 
-// POST /api/voice-chat/start (see README, "Voice API").
+// POST /api/voice-chat/start (see docs/api.md, "Voice API").
 export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
 	return voiceApiResponse(async () => {

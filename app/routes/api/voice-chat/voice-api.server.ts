@@ -1,19 +1,44 @@
 // The HTTP edge the three voice API routes share: bodies read with caps, validated, rate limited per
-// caller and per agent, and every outcome as the JSON the API promises.
+// caller and per agent, and every outcome as the JSON the API promises (docs/api.md): the feature's
+// refusals get their status here.
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
 import type { z } from 'zod'
 import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
-import { VoiceApiError } from '~/features/voice/conversations.server.ts'
+import { VoiceError, type VoiceRefusal } from '~/features/voice/conversations.server.ts'
+import { chargeVoiceCall } from '~/features/voice/voice-limits.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
 import { readJsonBody } from '~/lib/http.server.ts'
-import { isUuid } from '~/lib/misc.ts'
-import { consumeRateLimits, rateLimits, tooManyAttemptsMessage, type RateLimitRule } from '~/lib/rate-limit.server.ts'
+import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+
+/** A refusal this edge decides itself (the body, its type, the rate limit), with its HTTP status. */
+class VoiceApiError extends Error {
+	constructor(
+		public status: number,
+		message: string,
+		public retryAfterSeconds?: number,
+	) {
+		super(message)
+		this.name = 'VoiceApiError'
+	}
+}
+
+const STATUS: Record<VoiceRefusal, number> = {
+	'not-found': 404,
+	'conversation-closed': 409,
+	'invalid-message': 400,
+	'speech-unavailable': 501,
+	'unsupported-audio': 415,
+	'audio-too-long': 413,
+	'unusable-audio': 422,
+	'provider-failed': 502,
+}
 
 /** Any failure as { error } with a 4xx/5xx status; success as the JSON of what `run` returns. */
 export async function voiceApiResponse(run: () => Promise<unknown>) {
 	try {
 		return Response.json(await run(), { headers: { 'Cache-Control': 'no-store' } })
 	} catch (error) {
+		if (error instanceof VoiceError) return Response.json({ error: error.message }, { status: STATUS[error.reason] })
 		if (error instanceof VoiceApiError) {
 			return Response.json(
 				{ error: error.message },
@@ -70,10 +95,7 @@ export async function readVoiceMessageForm(request: Request) {
 
 /** Per caller address and per agent, so one caller cannot use up an agent or the server. */
 export async function limitVoiceCaller(request: Request, agentId: string) {
-	const rules: Array<[string, RateLimitRule]> = [[`voice:ip:${clientKey(request)}`, rateLimits.voiceApiPerIp]]
-	// Only a well-formed id gets a counter of its own; anything else cannot match an agent anyway.
-	if (isUuid(agentId)) rules.push([`voice:agent:${agentId}`, rateLimits.voiceApiPerAgent])
-	const result = await consumeRateLimits(rules)
+	const result = await chargeVoiceCall(clientKey(request), agentId)
 	if (!result.allowed)
 		throw new VoiceApiError(429, tooManyAttemptsMessage(result.retryAfterSeconds), result.retryAfterSeconds)
 }

@@ -1,27 +1,27 @@
-import { Bot } from 'lucide-react'
 import { useState } from 'react'
 import { data, redirect } from 'react-router'
 import { modelSummary } from '~/ai/models.server.ts'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { BuilderList } from '~/components/playground/builder-parts.tsx'
-import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
+import { BuilderList, BuilderListBoundary } from '~/components/playground/builder-parts.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
-import { requireUser } from '~/features/accounts/auth.server.ts'
 import type { BuilderValues } from '~/features/chatbots/chatbot-schema.ts'
 import { getOwnedChatbot, listChatbots } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { builderBodyLimit } from '~/features/chatbots/knowledge-base.ts'
 import { ChatbotCard, type ChatbotSummary } from '~/features/chatbots/ui/chatbot-card.tsx'
 import { ChatbotForm } from '~/features/chatbots/ui/chatbot-form.tsx'
+import { chatbotKind } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { ChatbotPreviewDialog, type PreviewTarget } from '~/features/chatbots/ui/chatbot-preview-dialog.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast } from '~/lib/toast.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/builder'
-import { chatbotBuilderAction, chatbotPagePath } from './builder.server.ts'
+import { builderAction } from './builder-actions.server.ts'
+import { chatbotPagePath } from './builder-form.server.ts'
 
-const { empty, list, toasts } = chatbotBuilder
+const { toasts } = chatbotBuilder
 
 // ?new shows the creation form, ?delete=<id> asks to confirm on that card,
 // ?embed=<id> shows that card's embed code (the no-JavaScript Embed).
@@ -50,7 +50,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 			// Editing happens on the chatbot's own page; old ?edit= links still arrive there.
 			const chatbot = await getOwnedChatbot(user.id, editId)
 			if (!chatbot)
-				throw await redirectWithToast('/playground', { type: 'error', title: 'Error', description: toasts.notFound })
+				throw await redirectWithToast('/playground', {
+					type: 'error',
+					title: 'Error',
+					description: toasts.notFound,
+				})
 			throw redirect(chatbotPagePath(chatbot.id))
 		}
 	} catch (error) {
@@ -84,9 +88,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 	)
 }
 
+// The create form posts its files and its text here.
+export const handle = { bodyLimit: builderBodyLimit }
+
 export async function action({ request }: Route.ActionArgs) {
 	const { user } = await requireUser(request)
-	return chatbotBuilderAction(request, user.id)
+	return builderAction(request, user.id)
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -123,31 +130,11 @@ export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.Co
 		)
 	}
 
-	if (error)
-		return (
-			<TabPlaceholder
-				icon={Bot}
-				title={toasts.listFailed}
-				text="Your chatbots could not be loaded. Reload the page in a moment."
-			/>
-		)
-
-	if (chatbots.length === 0) {
-		return (
-			<TabPlaceholder
-				icon={Bot}
-				title={empty.title}
-				text={empty.text}
-				action={{ to: '/playground?new', label: empty.button }}
-			/>
-		)
-	}
-
 	return (
 		<BuilderList
-			title={list.title}
-			createTo="/playground?new"
-			createLabel={list.createNew}
+			kind={chatbotKind}
+			failed={error !== null}
+			count={chatbots.length}
 			after={<ChatbotPreviewDialog chatbot={previewing} model={model} onClose={() => setPreviewing(null)} />}
 		>
 			{chatbots.map((chatbot) => (
@@ -164,12 +151,5 @@ export default function ChatbotBuilderRoute({ loaderData, actionData }: Route.Co
 }
 
 export function ErrorBoundary() {
-	const failed = () => (
-		<TabPlaceholder
-			icon={Bot}
-			title={toasts.listFailed}
-			text="Something went wrong while loading your chatbots. Reload the page in a moment."
-		/>
-	)
-	return <GeneralErrorBoundary defaultStatusHandler={failed} unexpectedErrorHandler={failed} />
+	return <BuilderListBoundary kind={chatbotKind} />
 }

@@ -2,25 +2,18 @@
 // live preview on the right (a section of its own on phones), the embed snippet below, and Delete.
 // Every part is a plain link or form post, so it all works without JavaScript.
 import crypto from 'node:crypto'
-import { Bot } from 'lucide-react'
 import { data } from 'react-router'
 import { modelSummary } from '~/ai/models.server.ts'
-import { ActiveSwitch, useActiveToggle } from '~/components/playground/builder-parts.tsx'
-import {
-	DeleteSection,
-	NotFoundBoundary,
-	SectionLinks,
-	WorkspaceGrid,
-	WorkspaceHeader,
-} from '~/components/playground/workspace-parts.tsx'
-import { ToastMessage } from '~/components/toast-message.tsx'
-import { requireUser } from '~/features/accounts/auth.server.ts'
+import { useActiveToggle } from '~/components/playground/builder-parts.tsx'
+import { NotFoundBoundary, WorkspacePage } from '~/components/playground/workspace-parts.tsx'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { activitySummary } from '~/features/chatbots/conversations/conversations.server.ts'
 import { ActivitySummary } from '~/features/chatbots/conversations/ui/activity-summary.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { builderBodyLimit } from '~/features/chatbots/knowledge-base.ts'
 import { listSources } from '~/features/chatbots/sources/sources.server.ts'
 import { ChatbotForm } from '~/features/chatbots/ui/chatbot-form.tsx'
+import { chatbotKind } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { EmbedSection } from '~/features/chatbots/ui/embed-section.tsx'
 import { KnowledgeSources } from '~/features/chatbots/ui/knowledge-sources.tsx'
 import { PreviewPanel } from '~/features/chatbots/ui/preview-panel.tsx'
@@ -29,8 +22,9 @@ import { WidgetSettings } from '~/features/chatbots/widget/widget-settings-form.
 import { appearanceOf, formValuesOf } from '~/features/chatbots/widget/widget-settings.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
+import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/chatbot'
-import { chatbotBuilderAction } from './builder.server.ts'
+import { chatbotPageAction } from './chatbot-page-actions.server.ts'
 
 const { card, page, toasts } = chatbotBuilder
 
@@ -78,10 +72,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	)
 }
 
+// "Add file", the widget picture and a save of up to 6 MB of text all post here.
+export const handle = { bodyLimit: builderBodyLimit }
+
 export async function action({ request, params }: Route.ActionArgs) {
 	const { user } = await requireUser(request)
 	if (!(await getOwnedChatbot(user.id, params.chatbotId))) throw data(toasts.notFound, { status: 404 })
-	return chatbotBuilderAction(request, user.id, params.chatbotId)
+	return chatbotPageAction(request, user.id, params.chatbotId)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -92,96 +89,65 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function ChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { chatbot, sources, activity, widget, widgetPicture, confirmingDelete, model } = loaderData
 	const toggle = useActiveToggle(chatbot.isActive)
-	const pagePath = `/playground/chatbots/${chatbot.id}`
+	const pagePath = chatbotKind.itemPath(chatbot.id)
 	const widgetData = actionData && 'widget' in actionData ? actionData.widget : undefined
 	const builderData = actionData && 'values' in actionData ? actionData : undefined
 	return (
-		<article aria-labelledby="chatbot-heading" className="min-w-0">
-			<ToastMessage toast={actionData?.toast} />
-			<WorkspaceHeader
-				backTo="/playground"
-				backLabel={page.back}
-				icon={Bot}
-				iconClassName="from-brand-500 to-brand-700"
-				headingId="chatbot-heading"
-				title={chatbot.name}
-				subtitle={<time dateTime={chatbot.createdAt}>{chatbot.createdLabel}</time>}
-				active={toggle.active}
-				labels={card}
-			/>
-
-			<ActiveSwitch
-				toggle={toggle}
-				action={pagePath}
-				itemId={chatbot.id}
-				label={card.switchLabel(chatbot.name)}
-				onText="Answering on your site"
-				offText="Switched off"
-			/>
-
-			<SectionLinks
-				label={page.sectionsLabel}
-				links={[
-					['#knowledge', page.knowledge],
-					['#preview', page.preview],
-					['#activity', page.activity],
-					['#widget', page.widget],
-					['#embed', page.embed],
-				]}
-			/>
-
-			<WorkspaceGrid
-				main={
-					<div id="knowledge" className="scroll-mt-24 space-y-6">
-						<KnowledgeSources sources={sources} pagePath={pagePath} />
-						<div id="knowledge-text" className="scroll-mt-24">
-							<ChatbotForm
-								key={chatbot.version}
-								mode="edit"
-								title={page.formTitle}
-								initial={{ ...chatbot, url: '', sites: [] }}
-								actionData={builderData}
-								cancelTo={pagePath}
-								hasOtherSources={sources.some((source) => source.kind !== 'text')}
-							/>
-						</div>
+		<WorkspacePage
+			kind={chatbotKind}
+			item={chatbot}
+			subtitle={<time dateTime={chatbot.createdAt}>{chatbot.createdLabel}</time>}
+			toggle={toggle}
+			toast={actionData?.toast}
+			confirmingDelete={confirmingDelete}
+			links={[
+				['#knowledge', page.knowledge],
+				['#preview', page.preview],
+				['#activity', page.activity],
+				['#widget', page.widget],
+				['#embed', page.embed],
+			]}
+			main={
+				<div id="knowledge" className="scroll-mt-24 space-y-6">
+					<KnowledgeSources sources={sources} pagePath={pagePath} />
+					<div id="knowledge-text" className="scroll-mt-24">
+						<ChatbotForm
+							key={chatbot.version}
+							mode="edit"
+							title={page.formTitle}
+							initial={{ ...chatbot, url: '', sites: [] }}
+							actionData={builderData}
+							cancelTo={pagePath}
+							hasOtherSources={sources.some((source) => source.kind !== 'text')}
+						/>
 					</div>
-				}
-				side={
-					<PreviewPanel
-						chatbot={chatbot}
-						version={chatbot.version}
-						model={model}
-						textIndexing={sources.some(
-							(source) => source.kind === 'text' && (source.status === 'queued' || source.status === 'running'),
-						)}
+				</div>
+			}
+			side={
+				<PreviewPanel
+					chatbot={chatbot}
+					version={chatbot.version}
+					model={model}
+					textIndexing={sources.some(
+						(source) => source.kind === 'text' && (source.status === 'queued' || source.status === 'running'),
+					)}
+				/>
+			}
+			below={
+				<>
+					<ActivitySummary pagePath={pagePath} summary={activity} />
+					<WidgetSettings
+						key={JSON.stringify(widget)}
+						name={chatbot.name}
+						pagePath={pagePath}
+						saved={widget}
+						picture={widgetPicture}
+						actionData={widgetData}
 					/>
-				}
-				below={
-					<>
-						<ActivitySummary pagePath={pagePath} summary={activity} />
-						<WidgetSettings
-							key={JSON.stringify(widget)}
-							name={chatbot.name}
-							pagePath={pagePath}
-							saved={widget}
-							picture={widgetPicture}
-							actionData={widgetData}
-						/>
-						<EmbedSection embedCode={chatbot.embedCode} active={toggle.active} />
-						<DeleteSection
-							title={page.dangerTitle}
-							text={page.dangerText}
-							pagePath={pagePath}
-							confirming={confirmingDelete}
-							question={card.deleteConfirm(chatbot.name)}
-							confirmLabel={`${card.delete} chatbot`}
-							itemId={chatbot.id}
-						/>
-					</>
-				}
-			/>
-		</article>
+					<EmbedSection embedCode={chatbot.embedCode} active={toggle.active} />
+				</>
+			}
+		/>
 	)
 }
 

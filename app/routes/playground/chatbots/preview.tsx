@@ -9,13 +9,14 @@ import { MessageBubble, type ThreadMessage } from '~/components/chat/chat-thread
 import { ModelNotice } from '~/components/playground/model-notice.tsx'
 import { NotFoundBoundary } from '~/components/playground/workspace-parts.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
-import { requireUser } from '~/features/accounts/auth.server.ts'
+import { chargePreviewChat } from '~/features/chatbots/chatbot-limits.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { answerChatbotQuestion } from '~/features/chatbots/reply.server.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
-import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/preview'
 
 const { preview, toasts } = chatbotBuilder
@@ -38,7 +39,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	// Spec: a blank message is ignored.
 	if (!message) return { history, error: null }
 	if (tooLong) return { history, error: tooLong }
-	const limit = await consumeRateLimit(`preview:user:${user.id}`, rateLimits.previewChatPerUser)
+	const limit = await chargePreviewChat(user.id)
 	if (!limit.allowed) return { history, error: tooManyAttemptsMessage(limit.retryAfterSeconds) }
 	const turns = withQuestion(history, message)
 	const { text, sources, answered } = await answerChatbotQuestion(chatbot, asModelMessages(turns), {

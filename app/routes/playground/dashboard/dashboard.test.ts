@@ -2,7 +2,7 @@
 // conversations' and the cause goes to the log; a delete that fails says 'Failed to delete conversation'.
 import { expect, test, vi } from 'vitest'
 
-vi.mock('~/features/accounts/auth.server.ts', () => ({
+vi.mock('~/routes/guards.server.ts', () => ({
 	requireAdmin: vi.fn(async () => ({
 		user: { id: 'a', email: 'admin@example.com', fullName: null, isAdmin: true },
 		setCookie: null,

@@ -15,9 +15,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { DeleteConfirmation } from '~/components/playground/builder-parts.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
-import { requireAdmin } from '~/features/accounts/auth.server.ts'
 import { deleteConversation, getDashboardStats, getRecentConversations } from '~/features/dashboard/dashboard.server.ts'
-import { useDashboardLive } from '~/features/dashboard/ui/use-dashboard-live.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { formatDuration } from '~/lib/format-duration.ts'
 import { readFormData } from '~/lib/forms.server.ts'
@@ -25,6 +23,8 @@ import { privateHeaders } from '~/lib/http.server.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast } from '~/lib/toast.ts'
+import { useLiveFeed } from '~/lib/use-live-feed.ts'
+import { requireAdmin } from '~/routes/guards.server.ts'
 import type { Route } from './+types/dashboard'
 
 // Administrator only, decided on the server: anyone else gets 403, even by typing the URL.
@@ -62,9 +62,15 @@ export async function action({ request }: Route.ActionArgs) {
 	await requireAdmin(request)
 	const parsed = ActionSchema.safeParse(Object.fromEntries(await readFormData(request)))
 	if (!parsed.success)
-		return redirectWithToast('/playground/dashboard', { type: 'error', title: 'Failed to delete conversation' })
+		return redirectWithToast('/playground/dashboard', {
+			type: 'error',
+			title: 'Failed to delete conversation',
+		})
 	if (parsed.data.intent === 'refresh')
-		return redirectWithToast('/playground/dashboard', { type: 'success', title: 'Dashboard Updated' })
+		return redirectWithToast('/playground/dashboard', {
+			type: 'success',
+			title: 'Dashboard Updated',
+		})
 	try {
 		const deleted = await deleteConversation(parsed.data.id)
 		if (!deleted)
@@ -73,10 +79,16 @@ export async function action({ request }: Route.ActionArgs) {
 				title: 'Failed to delete conversation',
 				description: 'It was already gone.',
 			})
-		return redirectWithToast('/playground/dashboard', { type: 'success', title: 'Conversation Deleted' })
+		return redirectWithToast('/playground/dashboard', {
+			type: 'success',
+			title: 'Conversation Deleted',
+		})
 	} catch (error) {
 		console.error(`Dashboard: deleting conversation ${parsed.data.id} failed:`, error)
-		return redirectWithToast('/playground/dashboard', { type: 'error', title: 'Failed to delete conversation' })
+		return redirectWithToast('/playground/dashboard', {
+			type: 'error',
+			title: 'Failed to delete conversation',
+		})
 	}
 }
 
@@ -87,7 +99,7 @@ const statusStyles: Record<string, string> = {
 }
 
 export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
-	const live = useDashboardLive()
+	const live = useLiveFeed('/playground/dashboard/events')
 	const { stats, conversations, deleting, error } = loaderData
 	const cards = stats
 		? [
@@ -105,22 +117,25 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 					<h2 id="dashboard-heading" className="font-display text-xl font-bold text-slate-950">
 						Conversation Dashboard
 					</h2>
-					<span
-						data-testid="live-state"
-						data-state={live}
-						className={cn(
-							'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1',
-							live === 'live'
-								? 'bg-emerald-50 text-emerald-700 ring-emerald-200'
-								: 'bg-amber-50 text-amber-700 ring-amber-200',
-						)}
-					>
+					{/* Without JavaScript there is no feed: the page says nothing rather than "Connecting…" for ever. */}
+					{live === 'off' ? null : (
 						<span
-							aria-hidden
-							className={cn('size-2 rounded-full', live === 'live' ? 'animate-pulse bg-emerald-500' : 'bg-amber-500')}
-						/>
-						{live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
-					</span>
+							data-testid="live-state"
+							data-state={live}
+							className={cn(
+								'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1',
+								live === 'live'
+									? 'bg-emerald-50 text-emerald-700 ring-emerald-200'
+									: 'bg-amber-50 text-amber-700 ring-amber-200',
+							)}
+						>
+							<span
+								aria-hidden
+								className={cn('size-2 rounded-full', live === 'live' ? 'animate-pulse bg-emerald-500' : 'bg-amber-500')}
+							/>
+							{live === 'live' ? 'Live' : live === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+						</span>
+					)}
 				</div>
 				<Form method="post">
 					<input type="hidden" name="intent" value="refresh" />

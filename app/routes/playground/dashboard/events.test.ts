@@ -2,9 +2,10 @@
 // it left does not throw (which, from a timer, would crash the server).
 import { afterAll, expect, test, vi } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
+import { HEARTBEAT_MS } from '~/lib/live-feed.server.ts'
 import { callLogListener } from '~/lib/table-changes.server.ts'
 import { sessionCookieFor } from '../../../../tests/support/session-cookie.ts'
-import { HEARTBEAT_MS, loader } from './events.ts'
+import { loader } from './events.ts'
 
 afterAll(async () => {
 	vi.useRealTimers()

@@ -1,38 +1,33 @@
-import { AudioLines, Copy } from 'lucide-react'
-import { data } from 'react-router'
-import { modelCopy } from '~/ai/model-notice.ts'
 // /playground/voicebots/:agentId: one voice assistant's workspace. Settings on the left, the voice
 // test on the right (a section of its own on phones), its API snippet and its latest calls below.
 // Settings, the switch, the snippet and Delete are plain links and posts; the voice test needs
 // JavaScript (microphone and speech live in the browser) and says so without it.
+import { data } from 'react-router'
+import { modelCopy } from '~/ai/model-notice.ts'
 import { modelSummary } from '~/ai/models.server.ts'
-import { ActiveSwitch, CodeBox, copyCode, useActiveToggle } from '~/components/playground/builder-parts.tsx'
+import { CodeBox, CopyCodeButton, useActiveToggle } from '~/components/playground/builder-parts.tsx'
 import { ModelNotice } from '~/components/playground/model-notice.tsx'
 import {
-	DeleteSection,
 	NotFoundBoundary,
-	SectionLinks,
 	SidePanel,
-	WorkspaceGrid,
-	WorkspaceHeader,
+	WorkspacePage,
 	WorkspaceSection,
 } from '~/components/playground/workspace-parts.tsx'
-import { ToastMessage } from '~/components/toast-message.tsx'
-import { Button } from '~/components/ui/button.tsx'
-import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedAgent, listAgentCalls } from '~/features/voice/agents.server.ts'
 import { voiceApiSnippet } from '~/features/voice/api-snippet.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { transcriptionSettings } from '~/features/voice/transcribe.server.ts'
 import { AgentForm } from '~/features/voice/ui/agent-form.tsx'
+import { agentKind } from '~/features/voice/ui/agent-kind.ts'
 import { VoiceTest } from '~/features/voice/ui/voice-test-dialog.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { formatDuration } from '~/lib/format-duration.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/agent'
-import { voicebotBuilderAction } from './builder.server.ts'
+import { agentPageAction } from './agent-page-actions.server.ts'
 
 const { card, page, test, toasts } = voicebotBuilder
 
@@ -85,7 +80,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
 	const { user } = await requireUser(request)
 	if (!(await getOwnedAgent(user.id, params.agentId))) throw data(toasts.notFound, { status: 404 })
-	return voicebotBuilderAction(request, user.id, params.agentId)
+	return agentPageAction(request, user.id, params.agentId)
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -97,147 +92,97 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 	const { agent, apiSnippet, transcription, calls, confirmingDelete, model } = loaderData
 	const hydrated = useHydrated()
 	const toggle = useActiveToggle(agent.isActive)
-	const pagePath = `/playground/voicebots/${agent.id}`
+	const pagePath = agentKind.itemPath(agent.id)
 	// The form and the test start afresh when a save changes the assistant.
 	const version = JSON.stringify(agent)
 	return (
-		<article aria-labelledby="agent-heading" className="min-w-0">
-			<ToastMessage toast={actionData?.toast} />
-			<WorkspaceHeader
-				backTo="/playground/voicebots"
-				backLabel={page.back}
-				icon={AudioLines}
-				iconClassName="to-brand-600 from-fuchsia-500"
-				headingId="agent-heading"
-				title={agent.name}
-				subtitle={agent.description || card.fallbackDescription}
-				active={toggle.active}
-				labels={card}
-			/>
+		<WorkspacePage
+			kind={agentKind}
+			item={agent}
+			subtitle={agent.description || card.fallbackDescription}
+			toggle={toggle}
+			toast={actionData?.toast}
+			confirmingDelete={confirmingDelete}
+			links={[
+				['#settings', page.settings],
+				['#voice-test', page.test],
+				['#api', page.api],
+				['#calls', page.calls],
+			]}
+			main={
+				<div id="settings" className="scroll-mt-24">
+					<AgentForm
+						key={version}
+						mode="edit"
+						title={page.formTitle}
+						values={actionData?.values ?? agent}
+						errors={actionData?.errors ?? {}}
+						cancelTo={pagePath}
+					/>
+				</div>
+			}
+			side={
+				<SidePanel id="voice-test" title={page.testTitle} description={test.description} heightClassName="h-[620px]">
+					<ModelNotice model={model} />
+					{hydrated ? (
+						<VoiceTest key={version} agent={agent} transcription={transcription} />
+					) : (
+						<p className="grid flex-1 place-items-center bg-slate-50 p-6 text-center text-sm text-slate-600">
+							{page.testNeedsScript}
+						</p>
+					)}
+				</SidePanel>
+			}
+			below={
+				<>
+					<WorkspaceSection
+						id="api"
+						title={page.apiTitle}
+						action={<CopyCodeButton kind={agentKind} code={apiSnippet} label={page.copyApi} />}
+					>
+						<CodeBox id="api-code" rows={10} code={apiSnippet} label={page.apiLabel} />
+					</WorkspaceSection>
 
-			<ActiveSwitch
-				toggle={toggle}
-				action={pagePath}
-				itemId={agent.id}
-				label={card.switchLabel(agent.name)}
-				onText="Taking calls"
-				offText="Switched off"
-			/>
-
-			<SectionLinks
-				label={page.sectionsLabel}
-				links={[
-					['#settings', page.settings],
-					['#voice-test', page.test],
-					['#api', page.api],
-					['#calls', page.calls],
-				]}
-			/>
-
-			<WorkspaceGrid
-				main={
-					<div id="settings" className="scroll-mt-24">
-						<AgentForm
-							key={version}
-							mode="edit"
-							title={page.formTitle}
-							values={actionData?.values ?? agent}
-							errors={actionData?.errors ?? {}}
-							cancelTo={pagePath}
-						/>
-					</div>
-				}
-				side={
-					<SidePanel id="voice-test" title={page.testTitle} description={test.description} heightClassName="h-[620px]">
-						<ModelNotice model={model} />
-						{hydrated ? (
-							<VoiceTest key={version} agent={agent} transcription={transcription} />
+					<WorkspaceSection id="calls" title={page.callsTitle}>
+						{calls.length === 0 ? (
+							<p className="mt-2 text-sm text-slate-600">{page.callsEmpty}</p>
 						) : (
-							<p className="grid flex-1 place-items-center bg-slate-50 p-6 text-center text-sm text-slate-600">
-								{page.testNeedsScript}
-							</p>
+							<ul className="mt-3 divide-y divide-slate-100" data-testid="agent-calls">
+								{calls.map((call) => (
+									<li key={call.id} className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 py-3 text-sm">
+										<span className="min-w-0 truncate font-semibold text-slate-900" title={call.caller}>
+											{call.caller}
+										</span>
+										<time dateTime={call.at} className="text-slate-500">
+											{call.atLabel}
+										</time>
+										{call.model ? (
+											<span
+												data-testid="call-model"
+												className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-200"
+											>
+												{modelCopy.answeredBy(call.model)}
+											</span>
+										) : null}
+										<span className="ml-auto text-slate-600 tabular-nums">
+											{call.status === 'in-progress' ? 'In progress' : formatDuration(call.duration)}
+										</span>
+										{call.inquiry ? (
+											<p className="w-full min-w-0 truncate text-slate-500" title={call.inquiry}>
+												{call.inquiry}
+											</p>
+										) : null}
+									</li>
+								))}
+							</ul>
 						)}
-					</SidePanel>
-				}
-				below={
-					<>
-						<WorkspaceSection
-							id="api"
-							title={page.apiTitle}
-							action={
-								hydrated ? (
-									<Button
-										variant="secondary"
-										size="sm"
-										onClick={() => void copyCode(apiSnippet, { title: toasts.apiCopied }, 'Copy the API code below.')}
-									>
-										<Copy className="size-4" aria-hidden />
-										{page.copyApi}
-									</Button>
-								) : null
-							}
-						>
-							<CodeBox id="api-code" rows={10} code={apiSnippet} label={page.apiLabel} />
-						</WorkspaceSection>
-
-						<WorkspaceSection id="calls" title={page.callsTitle}>
-							{calls.length === 0 ? (
-								<p className="mt-2 text-sm text-slate-600">{page.callsEmpty}</p>
-							) : (
-								<ul className="mt-3 divide-y divide-slate-100" data-testid="agent-calls">
-									{calls.map((call) => (
-										<li key={call.id} className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 py-3 text-sm">
-											<span className="min-w-0 truncate font-semibold text-slate-900" title={call.caller}>
-												{call.caller}
-											</span>
-											<time dateTime={call.at} className="text-slate-500">
-												{call.atLabel}
-											</time>
-											{call.model ? (
-												<span
-													data-testid="call-model"
-													className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-200"
-												>
-													{modelCopy.answeredBy(call.model)}
-												</span>
-											) : null}
-											<span className="ml-auto text-slate-600 tabular-nums">
-												{call.status === 'in-progress' ? 'In progress' : formatDuration(call.duration)}
-											</span>
-											{call.inquiry ? (
-												<p className="w-full min-w-0 truncate text-slate-500" title={call.inquiry}>
-													{call.inquiry}
-												</p>
-											) : null}
-										</li>
-									))}
-								</ul>
-							)}
-						</WorkspaceSection>
-
-						<DeleteSection
-							title={page.dangerTitle}
-							text={page.dangerText}
-							pagePath={pagePath}
-							confirming={confirmingDelete}
-							question={card.deleteConfirm(agent.name)}
-							confirmLabel="Delete assistant"
-							itemId={agent.id}
-						/>
-					</>
-				}
-			/>
-		</article>
+					</WorkspaceSection>
+				</>
+			}
+		/>
 	)
 }
 
 export function ErrorBoundary() {
-	return (
-		<NotFoundBoundary
-			title="Voice assistant not found"
-			text={toasts.notFound}
-			backTo="/playground/voicebots"
-			backLabel="Back to your voice assistants"
-		/>
-	)
+	return <NotFoundBoundary {...page.notFound} />
 }

@@ -1,26 +1,24 @@
-import { AudioLines } from 'lucide-react'
 import { useState } from 'react'
 import { data } from 'react-router'
-import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { BuilderList } from '~/components/playground/builder-parts.tsx'
-import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
+import { BuilderList, BuilderListBoundary } from '~/components/playground/builder-parts.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
-import { requireUser } from '~/features/accounts/auth.server.ts'
 import { listAgents } from '~/features/voice/agents.server.ts'
 import { voiceApiSnippet } from '~/features/voice/api-snippet.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { transcriptionSettings } from '~/features/voice/transcribe.server.ts'
 import { AgentCard, type AgentSummary } from '~/features/voice/ui/agent-card.tsx'
 import { blankAgentForm, AgentForm } from '~/features/voice/ui/agent-form.tsx'
+import { agentKind } from '~/features/voice/ui/agent-kind.ts'
 import { VoiceTestDialog } from '~/features/voice/ui/voice-test-dialog.tsx'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import { makeToast } from '~/lib/toast.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/builder'
-import { voicebotBuilderAction } from './builder.server.ts'
+import { builderAction } from './builder-actions.server.ts'
 
-const { empty, list, toasts } = voicebotBuilder
+const { toasts } = voicebotBuilder
 
 // ?new shows the form, ?delete=<id> asks to confirm on that card, ?api=<id> shows its API snippet.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -61,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
 	const { user } = await requireUser(request)
-	return voicebotBuilderAction(request, user.id)
+	return builderAction(request, user.id)
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -83,31 +81,11 @@ export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.C
 		)
 	}
 
-	if (error)
-		return (
-			<TabPlaceholder
-				icon={AudioLines}
-				title={toasts.listFailed}
-				text="Your voice assistants could not be loaded. Reload the page in a moment."
-			/>
-		)
-
-	if (agents.length === 0) {
-		return (
-			<TabPlaceholder
-				icon={AudioLines}
-				title={empty.title}
-				text={empty.text}
-				action={{ to: '/playground/voicebots?new', label: empty.button }}
-			/>
-		)
-	}
-
 	return (
 		<BuilderList
-			title={list.title}
-			createTo="/playground/voicebots?new"
-			createLabel={list.createNew}
+			kind={agentKind}
+			failed={error !== null}
+			count={agents.length}
 			after={<VoiceTestDialog agent={testing} transcription={transcription} onClose={() => setTesting(null)} />}
 		>
 			{agents.map((agent) => (
@@ -124,12 +102,5 @@ export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.C
 }
 
 export function ErrorBoundary() {
-	const failed = () => (
-		<TabPlaceholder
-			icon={AudioLines}
-			title={toasts.listFailed}
-			text="Something went wrong while loading your voice assistants. Reload the page in a moment."
-		/>
-	)
-	return <GeneralErrorBoundary defaultStatusHandler={failed} unexpectedErrorHandler={failed} />
+	return <BuilderListBoundary kind={agentKind} />
 }

@@ -2,13 +2,11 @@
 // form filters (search, unanswered, feedback, dates, visitors or tests) and pages with a cursor, so
 // it all works without JavaScript; with it, new conversations appear live (SSE, then a revalidation).
 import { MessageSquare, Search, ThumbsDown, ThumbsUp } from 'lucide-react'
-import { useEffect, useState } from 'react'
-import { data, Form, Link, useRevalidator } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { DeleteStep, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField } from '~/components/ui/field.tsx'
-import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
 import { activityTimeZone, formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
@@ -28,6 +26,8 @@ import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { useLiveFeed } from '~/lib/use-live-feed.ts'
+import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/conversations'
 
 const { list: copy } = activityCopy
@@ -92,63 +92,19 @@ export const meta: Route.MetaFunction = () => [
 	{ name: 'robots', content: 'noindex' },
 ]
 
-/** How long to wait before opening the feed again after the server refused it (429 past the per-user cap), doubling. */
-const LIVE_RETRY_MS = { first: 5_000, max: 300_000 }
-
-/**
- * Reloads the page's data when one of this chatbot's conversations changes (at most twice a second).
- * EventSource reconnects by itself after a dropped connection, but not after a refusal (the server
- * answers 429 past the user's cap on open streams): then the page tries again itself, backing off.
- */
-function useLiveConversations(chatbotId: string) {
-	const { revalidate } = useRevalidator()
-	// Whether the feed is open now: the page says "Live" only then.
-	const [live, setLive] = useState(false)
-	useEffect(() => {
-		let events: EventSource | null = null
-		let timer: ReturnType<typeof setTimeout> | null = null
-		let retry: ReturnType<typeof setTimeout> | null = null
-		let backoff = LIVE_RETRY_MS.first
-		const refresh = () => {
-			timer ??= setTimeout(() => {
-				timer = null
-				void revalidate()
-			}, 500)
-		}
-		const connect = () => {
-			const source = new EventSource(`/playground/chatbots/${chatbotId}/conversations/events`)
-			events = source
-			source.addEventListener('open', () => {
-				backoff = LIVE_RETRY_MS.first
-				setLive(true)
-			})
-			source.addEventListener('change', refresh)
-			source.addEventListener('resync', refresh)
-			source.addEventListener('error', () => {
-				setLive(source.readyState === EventSource.OPEN)
-				if (source.readyState !== EventSource.CLOSED) return
-				retry = setTimeout(connect, backoff)
-				backoff = Math.min(backoff * 2, LIVE_RETRY_MS.max)
-			})
-		}
-		connect()
-		return () => {
-			events?.close()
-			if (timer) clearTimeout(timer)
-			if (retry) clearTimeout(retry)
-		}
-	}, [chatbotId, revalidate])
-	return live
-}
-
 export default function ConversationsRoute({ loaderData, params }: Route.ComponentProps) {
 	const { query, dateErrors, conversations, nextCursor, filtered, retentionDays, confirmingDeleteAll } = loaderData
 	const path = `/playground/chatbots/${params.chatbotId}/conversations`
-	const live = useLiveConversations(params.chatbotId)
+	// Says "Live" only while the feed is open (never without JavaScript).
+	const live = useLiveFeed(`${path}/events`) === 'live'
 	const keep = new URLSearchParams(
-		Object.entries({ q: query.q, filter: query.filter, kind: query.kind, from: query.from, to: query.to }).filter(
-			(entry): entry is [string, string] => Boolean(entry[1]),
-		),
+		Object.entries({
+			q: query.q,
+			filter: query.filter,
+			kind: query.kind,
+			from: query.from,
+			to: query.to,
+		}).filter((entry): entry is [string, string] => Boolean(entry[1])),
 	)
 	return (
 		<div className="space-y-6">
@@ -284,7 +240,10 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 						hideLabel
 						name="retentionDays"
 						defaultValue={String(retentionDays)}
-						options={RETENTION_CHOICES.map((days) => ({ value: String(days), label: copy.retentionDays(days) }))}
+						options={RETENTION_CHOICES.map((days) => ({
+							value: String(days),
+							label: copy.retentionDays(days),
+						}))}
 						hint={copy.retentionHint}
 						className="min-w-48"
 					/>

@@ -1,10 +1,9 @@
 import { getUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
-import { encodeEvent, eventStreamResponse } from '~/lib/event-stream.server.ts'
+import { liveFeedResponse } from '~/lib/live-feed.server.ts'
 import { tableChangeListener } from '~/lib/table-changes.server.ts'
 import type { Route } from './+types/events'
 
-const HEARTBEAT_MS = 15_000
 /** chatbot_conversations changes, NOTIFYed by the trigger in migration 20261122170000_conversation_logs. */
 const conversationListener = () => tableChangeListener('chatbot_conversations_changes')
 
@@ -15,22 +14,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!user) return new Response('Sign in first.', { status: 401 })
 	const chatbot = await getOwnedChatbot(user.id, params.chatbotId)
 	if (!chatbot) return new Response('Not found.', { status: 404 })
-	const listener = conversationListener()
-	await listener.start()
-	return eventStreamResponse(
-		request.signal,
-		(send) => {
-			const unsubscribe = listener.subscribe((event, json) => {
-				if (event.type === 'change' && event.chatbotId !== chatbot.id) return
-				if (event.type === 'status') return
-				send(encodeEvent(event.type, json))
-			})
-			const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)
-			return () => {
-				clearInterval(heartbeat)
-				unsubscribe()
-			}
-		},
-		{ holder: user.id },
-	)
+	return liveFeedResponse(request, conversationListener(), {
+		holder: user.id,
+		accept: (change) => change.chatbotId === chatbot.id,
+	})
 }

@@ -5,7 +5,6 @@ import { data, Form } from 'react-router'
 import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { SelectField } from '~/components/ui/field.tsx'
-import { requireUser } from '~/features/accounts/auth.server.ts'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
 import { activityTimeZone } from '~/features/chatbots/conversations/activity-format.server.ts'
 import { INSIGHT_PERIODS, InsightsQuerySchema } from '~/features/chatbots/conversations/conversation-schema.ts'
@@ -13,6 +12,7 @@ import { chatbotInsights } from '~/features/chatbots/conversations/insights.serv
 import { ActivityChart } from '~/features/chatbots/conversations/ui/activity-chart.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/insights'
 
 const { insights: copy } = activityCopy

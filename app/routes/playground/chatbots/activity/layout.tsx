@@ -1,13 +1,13 @@
 // The chatbot's activity pages (Conversations, Unanswered, Leads, Insights) under one header with
 // the way back to the chatbot and tabs between them: plain links, so they work without JavaScript.
-import { Bot } from 'lucide-react'
 import { data, NavLink, Outlet } from 'react-router'
 import { NotFoundBoundary, WorkspaceHeader } from '~/components/playground/workspace-parts.tsx'
-import { requireUser } from '~/features/accounts/auth.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { chatbotKind } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { cn } from '~/lib/misc.ts'
+import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/layout'
 
 const { nav } = activityCopy
@@ -32,15 +32,13 @@ export default function ActivityLayout({ loaderData }: Route.ComponentProps) {
 	return (
 		<article aria-labelledby="activity-heading" className="min-w-0">
 			<WorkspaceHeader
+				kind={chatbotKind}
 				backTo={base}
 				backLabel={nav.back}
-				icon={Bot}
-				iconClassName="from-brand-500 to-brand-700"
 				headingId="activity-heading"
 				title={chatbot.name}
 				subtitle={nav.subtitle}
 				active={chatbot.isActive}
-				labels={chatbotBuilder.card}
 			/>
 			<nav aria-label={nav.label} className="-mx-1 mt-5 overflow-x-auto">
 				<ul className="flex min-w-max gap-0.5 border-b border-slate-200 px-1 sm:gap-1">

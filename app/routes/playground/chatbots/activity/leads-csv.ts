@@ -1,5 +1,5 @@
-import { requireUser } from '~/features/accounts/auth.server.ts'
 import { leadsCsv } from '~/features/chatbots/conversations/leads.server.ts'
+import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/leads-csv'
 
 // GET /playground/chatbots/:chatbotId/leads.csv: every lead of the owner's chatbot as a CSV download.

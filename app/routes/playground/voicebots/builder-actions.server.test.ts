@@ -1,4 +1,4 @@
-// Creating voice assistants through the builder's action with plain Requests: the spec's defaults
+// Creating voice assistants through the builder's actions (the list's and an assistant's page's) with plain Requests: the spec's defaults
 // and validation, and the ElevenLabs path against a local fake (success stores its agent_id; a
 // failure stores nothing).
 import { randomUUID } from 'node:crypto'
@@ -10,7 +10,8 @@ type Received = { path: string; key: string | undefined; body: Record<string, un
 let eleven: http.Server
 let received: Received[] = []
 let failNext = false
-let action: typeof import('./builder.server.ts').voicebotBuilderAction
+let action: typeof import('./builder-actions.server.ts').builderAction
+let pageAction: typeof import('./agent-page-actions.server.ts').agentPageAction
 let prisma: typeof import('~/lib/db.server.ts').prisma
 let userId: string
 
@@ -32,7 +33,8 @@ beforeAll(async () => {
 	vi.resetModules()
 	vi.spyOn(console, 'error').mockImplementation(() => {})
 	vi.spyOn(console, 'log').mockImplementation(() => {})
-	;({ voicebotBuilderAction: action } = await import('./builder.server.ts'))
+	;({ builderAction: action } = await import('./builder-actions.server.ts'))
+	;({ agentPageAction: pageAction } = await import('./agent-page-actions.server.ts'))
 	;({ prisma } = await import('~/lib/db.server.ts'))
 	userId = (await prisma.user.create({ data: { email: `voicebot-${randomUUID()}@example.com`, passwordHash: 'x' } })).id
 })
@@ -122,7 +124,7 @@ describe('creating a voice assistant', () => {
 	test('saving the settings updates the ElevenLabs twin first; a failure there changes nothing', async () => {
 		const agent = await prisma.agent.findFirstOrThrow({ where: { userId, name: 'Reception' } })
 		const save = (fields: Record<string, string>) =>
-			action(
+			pageAction(
 				new Request(`http://localhost/playground/voicebots/${agent.id}`, {
 					method: 'POST',
 					body: new URLSearchParams({ intent: 'update', ...fields }),

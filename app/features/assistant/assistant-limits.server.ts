@@ -1,0 +1,8 @@
+// The site assistant's rate limit (the chat widget on every public page and the /chat page), counted
+// on the shared mechanism in lib/rate-limit.server.ts.
+import { consumeRateLimit } from '~/lib/rate-limit.server.ts'
+
+const publicChatPerIp = { limit: 30, windowMs: 60_000 }
+
+/** One question to the site assistant from the address `ip`; the widget and /chat share the count. */
+export const chargeSiteChat = (ip: string) => consumeRateLimit(`chat:ip:${ip}`, publicChatPerIp)

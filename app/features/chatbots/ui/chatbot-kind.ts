@@ -1,0 +1,23 @@
+// The Chatbot Builder as the builder kit (components/playground) shows it: its list, cards and pages.
+import { Bot } from 'lucide-react'
+import type { BuilderKind } from '~/components/playground/builder-parts.tsx'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+
+const { card, empty, list, page, toasts } = chatbotBuilder
+
+export const chatbotKind: BuilderKind = {
+	name: 'chatbot',
+	listPath: '/playground',
+	listAction: '/playground?index',
+	itemPath: (id) => `/playground/chatbots/${id}`,
+	icon: Bot,
+	iconClassName: 'from-brand-500 to-brand-700',
+	code: { param: 'embed', copied: { title: toasts.copied, description: toasts.copiedDescription } },
+	copy: {
+		empty,
+		list,
+		listFailed: toasts.listFailed,
+		card: { ...card, code: card.embed, codeLabel: page.embedLabel },
+		page,
+	},
+}

@@ -1,0 +1,23 @@
+// The Voicebot Builder as the builder kit (components/playground) shows it: its list, cards and pages.
+import { AudioLines } from 'lucide-react'
+import type { BuilderKind } from '~/components/playground/builder-parts.tsx'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
+
+const { card, empty, list, page, toasts } = voicebotBuilder
+
+export const agentKind: BuilderKind = {
+	name: 'agent',
+	listPath: '/playground/voicebots',
+	listAction: '/playground/voicebots',
+	itemPath: (id) => `/playground/voicebots/${id}`,
+	icon: AudioLines,
+	iconClassName: 'from-fuchsia-500 to-brand-600',
+	code: { param: 'api', copied: { title: toasts.apiCopied } },
+	copy: {
+		empty,
+		list,
+		listFailed: toasts.listFailed,
+		card: { ...card, code: card.api, codeLabel: card.apiLabel },
+		page,
+	},
+}

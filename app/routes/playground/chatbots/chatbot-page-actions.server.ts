@@ -1,0 +1,198 @@
+// The posts of a chatbot's own page (/playground/chatbots/:id): one handler per intent. Its sources
+// (add files, add a page or a whole site, re-sync, stop, schedule, remove) and its widget (settings,
+// picture) come back to their section with a redirect and a toast; its knowledge form, Active
+// switch and Delete as on the list. Plain form posts, so all of it works without JavaScript; the
+// features do the work and say how it went, and these turn that into HTTP.
+import { data } from 'react-router'
+import { chargeAvatarUpload } from '~/features/chatbots/chatbot-limits.server.ts'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { chargeUploads, checkUploads } from '~/features/chatbots/sources/file-uploads.server.ts'
+import {
+	SourceRowSchema,
+	SourceScheduleSchema,
+	WebsiteSourceSchema,
+} from '~/features/chatbots/sources/source-schema.ts'
+import {
+	addFileSources,
+	addWebsiteSource,
+	cancelSource,
+	removeSource as removeSourceOf,
+	resyncSource,
+	setSourceSchedule,
+	SourceLimitError,
+} from '~/features/chatbots/sources/sources.server.ts'
+import type { WidgetActionData } from '~/features/chatbots/widget/widget-settings-form.tsx'
+import { WidgetSettingsSchema, type WidgetSettingsField } from '~/features/chatbots/widget/widget-settings.ts'
+import {
+	checkAvatarUpload,
+	saveWidgetAvatar,
+	saveWidgetSettings,
+	setWidgetAvatar,
+} from '~/features/chatbots/widget/widget.server.ts'
+import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
+import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { redirectWithToast } from '~/lib/toast.server.ts'
+import { makeToast, type Toast } from '~/lib/toast.ts'
+import { runIntent } from '~/routes/playground/builder-intents.server.ts'
+import {
+	chatbotCard,
+	chatbotPagePath,
+	LIST_PATH,
+	readBuilderPost,
+	saveChatbot,
+	unknownIntent,
+	type BuilderPost,
+} from './builder-form.server.ts'
+
+const { sources: sourceCopy, widget: widgetCopy, toasts } = chatbotBuilder
+
+/** A post of this chatbot's page: the post read, and the chatbot (already checked to be the user's). */
+type PagePost = BuilderPost & { chatbotId: string; pagePath: string }
+
+// Sources ----------------------------------------------------------------------------------------
+
+const sourceError = ({ pagePath }: PagePost, title: string, description: string) =>
+	redirectWithToast(`${pagePath}#sources`, { type: 'error', title, description })
+const sourceDone = ({ pagePath }: PagePost, title: string, description?: string) =>
+	redirectWithToast(`${pagePath}#sources`, { type: 'success', title, description })
+const sourceNotFound = (post: PagePost) => sourceError(post, 'Error', sourceCopy.notFound)
+/** The source a row's button names; '' (found nowhere) when it is not an id. */
+const sourceIdOf = ({ form }: PagePost) => SourceRowSchema.safeParse(Object.fromEntries(form)).data?.sourceId ?? ''
+
+/** A chatbot at its cap of sources: "Limit reached" with the feature's reason. */
+async function withinSourceLimit(post: PagePost, handle: () => Promise<Response>) {
+	try {
+		return await handle()
+	} catch (failure) {
+		if (failure instanceof SourceLimitError) return sourceError(post, 'Limit reached', failure.message)
+		throw failure
+	}
+}
+
+/** "Add file": each chosen file becomes a source, stored and queued for `ingest-file`. */
+const addFile = (post: PagePost) =>
+	withinSourceLimit(post, async () => {
+		const { uploads, userId, chatbotId } = post
+		if (uploads.length === 0) return sourceError(post, toasts.uploadFailed.title, 'Choose a file to upload first.')
+		const checked = checkUploads(uploads)
+		if ('refusal' in checked) return sourceError(post, toasts.uploadFailed.title, checked.refusal.description)
+		const tooMany = await chargeUploads(userId)
+		if (tooMany) return sourceError(post, toasts.uploadFailed.title, tooMany.description)
+		const { files } = checked
+		if (!(await addFileSources(userId, chatbotId, files))) return sourceNotFound(post)
+		return sourceDone(post, toasts.fileUploaded, sourceCopy.fileQueued(files.length))
+	})
+
+/** "Import" of a page or a whole site: queued, its progress shown in the list. */
+const addSite = (post: PagePost) =>
+	withinSourceLimit(post, async () => {
+		const { form, userId, chatbotId } = post
+		const parsed = WebsiteSourceSchema.safeParse(Object.fromEntries(form))
+		if (!parsed.success) {
+			const problems = Object.values(fieldErrorsOf(parsed.error))
+			return sourceError(post, toasts.importFailed.title, problems[0] ?? toasts.importFailed.description)
+		}
+		const limit = await consumeRateLimit(`import:user:${userId}`, rateLimits.websiteImportPerUser)
+		if (!limit.allowed)
+			return sourceError(post, toasts.importFailed.title, tooManyAttemptsMessage(limit.retryAfterSeconds))
+		if (!(await addWebsiteSource(userId, chatbotId, parsed.data))) return sourceNotFound(post)
+		return sourceDone(post, sourceCopy.importStarted, sourceCopy.importQueued(parsed.data.scope))
+	})
+
+async function resync(post: PagePost) {
+	const outcome = await resyncSource(post.userId, sourceIdOf(post))
+	if (outcome === 'missing') return sourceNotFound(post)
+	if (outcome === 'busy') return sourceError(post, sourceCopy.resyncBusy.title, sourceCopy.resyncBusy.description)
+	return sourceDone(post, sourceCopy.resyncStarted)
+}
+
+const cancel = async (post: PagePost) =>
+	(await cancelSource(post.userId, sourceIdOf(post))) ? sourceDone(post, sourceCopy.cancelled) : sourceNotFound(post)
+
+async function schedule(post: PagePost) {
+	const parsed = SourceScheduleSchema.safeParse(Object.fromEntries(post.form))
+	if (!parsed.success) return sourceNotFound(post)
+	const { sourceId, schedule: every } = parsed.data
+	return (await setSourceSchedule(post.userId, sourceId, every))
+		? sourceDone(post, sourceCopy.scheduleSaved(every))
+		: sourceNotFound(post)
+}
+
+const removeSource = async (post: PagePost) =>
+	(await removeSourceOf(post.userId, sourceIdOf(post))) ? sourceDone(post, sourceCopy.removed) : sourceNotFound(post)
+
+// Widget -----------------------------------------------------------------------------------------
+
+const WIDGET_FIELDS = Object.keys(WidgetSettingsSchema.shape) as WidgetSettingsField[]
+
+/** The Widget form: checked with its schema and saved; on a problem the page comes back with what was typed. */
+async function saveWidget({ form, userId, chatbotId, pagePath }: PagePost) {
+	const values = textFieldsOf(form, WIDGET_FIELDS)
+	const parsed = WidgetSettingsSchema.safeParse(values)
+	if (!parsed.success) {
+		const errors = fieldErrorsOf(parsed.error)
+		return data<WidgetActionData & { toast: Toast }>(
+			{
+				widget: { values, errors },
+				toast: makeToast({ type: 'error', title: widgetCopy.saveFailed, description: Object.values(errors)[0] }),
+			},
+			{ status: 400 },
+		)
+	}
+	if (!(await saveWidgetSettings(userId, chatbotId, parsed.data)))
+		return redirectWithToast(LIST_PATH, { type: 'error', title: 'Error', description: toasts.notFound })
+	return redirectWithToast(`${pagePath}#widget`, {
+		type: 'success',
+		title: widgetCopy.saved,
+		description: widgetCopy.savedDescription,
+	})
+}
+
+/** The widget's picture: checked, counted against the user's uploads before the sandbox reads it, saved. */
+async function widgetAvatar({ uploads, userId, chatbotId, pagePath }: PagePost) {
+	const refuse = (description: string) =>
+		redirectWithToast(`${pagePath}#widget`, { type: 'error', title: widgetCopy.avatarFailed, description })
+	const checked = checkAvatarUpload(uploads[0])
+	if ('refusal' in checked) return refuse(checked.refusal)
+	// Counted before the sandbox reads it: a burst of uploads cannot hold the parser slots.
+	const limit = await chargeAvatarUpload(userId)
+	if (!limit.allowed) return refuse(tooManyAttemptsMessage(limit.retryAfterSeconds))
+	const result = await setWidgetAvatar(userId, chatbotId, checked.bytes)
+	if ('refusal' in result) return refuse(result.refusal)
+	return redirectWithToast(`${pagePath}#widget`, { type: 'success', title: widgetCopy.avatarSaved })
+}
+
+async function removeAvatar({ userId, chatbotId, pagePath }: PagePost) {
+	await saveWidgetAvatar(userId, chatbotId, null)
+	return redirectWithToast(`${pagePath}#widget`, { type: 'success', title: widgetCopy.avatarRemoved })
+}
+
+// The chatbot itself -----------------------------------------------------------------------------
+
+/** "Save Changes": this page's chatbot, back to this page. */
+const save = (post: PagePost) => saveChatbot(post, post.chatbotId, post.pagePath)
+
+/** The route's action for the signed-in owner of `chatbotId`: the post read, then its intent's handler. */
+export async function chatbotPageAction(request: Request, userId: string, chatbotId: string) {
+	const read = await readBuilderPost(request, userId)
+	if ('answer' in read) return read.answer
+	const post: PagePost = { ...read.post, chatbotId, pagePath: chatbotPagePath(chatbotId) }
+	return runIntent(
+		post,
+		{
+			'add-files': addFile,
+			'add-website': addSite,
+			'resync-source': resync,
+			'cancel-source': cancel,
+			'schedule-source': schedule,
+			'remove-source': removeSource,
+			'save-widget': saveWidget,
+			'widget-avatar': widgetAvatar,
+			'widget-avatar-remove': removeAvatar,
+			update: save,
+			toggle: chatbotCard.toggle,
+			delete: chatbotCard.delete,
+		},
+		unknownIntent,
+	)
+}

@@ -1,0 +1,64 @@
+// What the Voicebot Builder's two route modules share at the edge: reading a post and the
+// assistant's form checked. Each route module dispatches its intents to its own handlers
+// (builder-actions for the list and create form, agent-page-actions for an assistant's page).
+import { data } from 'react-router'
+import {
+	AgentFormSchema,
+	agentRequired,
+	type AgentFormErrors,
+	type AgentFormValues,
+	type VoicebotActionData,
+} from '~/features/voice/agent-schema.ts'
+import { deleteAgent, setAgentActive } from '~/features/voice/agents.server.ts'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { readFormData } from '~/lib/forms.server.ts'
+import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
+import { makeToast } from '~/lib/toast.ts'
+import { cardIntents } from '~/routes/playground/builder-intents.server.ts'
+
+const { toasts } = voicebotBuilder
+export const LIST_PATH = '/playground/voicebots'
+
+/** An assistant's Active switch (back to where it was posted) and Delete (back to the list). */
+export const agentCard = cardIntents({
+	listPath: LIST_PATH,
+	toasts,
+	setActive: setAgentActive,
+	remove: deleteAgent,
+	label: 'Voicebot builder',
+})
+/** An assistant's own page: where creating one lands, and where its page's posts come back to. */
+export const agentPagePath = (id: string) => `/playground/voicebots/${id}`
+
+/** One post of the builder, read: its intent, its fields and the form's values as typed. */
+export type AgentPost = { intent: string; form: FormData; values: AgentFormValues; userId: string }
+
+export async function readAgentPost(request: Request, userId: string): Promise<AgentPost> {
+	const form = await readFormData(request)
+	const values: AgentFormValues = textFieldsOf(form, [
+		'name',
+		'voiceId',
+		'description',
+		'instructions',
+		'firstMessage',
+		'language',
+	])
+	return { intent: String(form.get('intent') ?? ''), form, values, userId }
+}
+
+/** The form back, as posted, with what went wrong. */
+export const failure = (values: AgentFormValues, status: number, title: string, description?: string) =>
+	data<VoicebotActionData>({ values, errors: {}, toast: makeToast({ type: 'error', title, description }) }, { status })
+
+/** An intent the page does not have: the spec's creation failure, the form as posted. */
+export const unknownIntent = ({ values }: AgentPost) =>
+	failure(values, 400, toasts.createFailed.title, toasts.createFailed.description)
+
+/** The form's fields checked; the answer that says what is missing, if not. */
+export function parseAgentForm(values: AgentFormValues) {
+	const parsed = AgentFormSchema.safeParse(values)
+	if (parsed.success) return { form: parsed.data }
+	const errors: AgentFormErrors = fieldErrorsOf(parsed.error)
+	const toast = makeToast(formProblemToast(errors, toasts.missing, toasts.createFailed.title, agentRequired))
+	return { answer: data<VoicebotActionData>({ values, errors, toast }, { status: 400 }) }
+}
