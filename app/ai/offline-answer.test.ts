@@ -208,6 +208,24 @@ test("a sentence under an API's heading that does not name the API is quoted wit
 	expect(composeOfflineAnswer('How do I get the current working directory?', cwd, IDK)).toBe(
 		'The `process.cwd()` method returns the current working directory of the Node.js process.',
 	)
+	// An API named by an English word ("request") is named only as code: the plain word is not it.
+	const https = numbered([
+		'HTTPS | Node.js v20 Documentation',
+		'### https.request(url[, options][, callback])\n\nMakes a request to a secure web server.',
+	])
+	expect(composeOfflineAnswer('How do I make an HTTPS request?', https, IDK)).toBe(
+		'https.request(url[, options][, callback])\n\nMakes a request to a secure web server.',
+	)
+})
+
+test('a sentence that goes on from the one before ("For example, use it…") is quoted with it', () => {
+	const dns = numbered([
+		'DNS | Node.js v20 Documentation',
+		'# DNS\n\nThe `node:dns` module enables name resolution. For example, use it to look up IP addresses of host names.',
+	])
+	expect(composeOfflineAnswer('How do I look up the IP address of a hostname?', dns, IDK)).toBe(
+		'The `node:dns` module enables name resolution. For example, use it to look up IP addresses of host names.',
+	)
 })
 
 test('"Where is the shop?" is answered by where it is, not by a sentence that says "shop"', () => {

@@ -101,8 +101,12 @@ function blocksOf(text: string): Block[] {
 		})
 }
 
-/** Words that open a sentence about what the one before it named. */
-const REFERS_BACK = /^(it|its|it's|they|their|theirs|this|these|that|those|he|his|she|her|such)\b/i
+/**
+ * Words that open a sentence about what the one before it named: a pronoun ("It weighs…"), or a
+ * connective that continues it ("For example, use it to…", "However, …").
+ */
+const REFERS_BACK =
+	/^(?:(?:it|its|it's|they|their|theirs|this|these|that|those|he|his|she|her|such)\b|(?:for example|for instance|however|otherwise|in addition|similarly|likewise|instead|therefore|thus|as a result|in this case|in that case),)/i
 
 /** The units of one passage, in order. */
 function unitsOf(passage: Passage): Unit[] {
@@ -242,7 +246,17 @@ function namesItsSubject(quote: string, heading: string) {
 	// The name before its arguments, last part: "os.homedir()" → homedir.
 	const paren = heading.indexOf('(')
 	const name = (paren > 0 ? heading.slice(0, paren) : heading).replace(/`/g, '').trim().split(/[\s.]/).at(-1) ?? ''
-	return !name || (quote.match(/[\w$]+/g) ?? []).some((word) => word.toLowerCase() === name.toLowerCase())
+	if (!name) return true
+	// A name in lower case ("request", "homedir") counts only written as code ("`request`",
+	// "https.request", "request("): as a plain word it is English ("Makes a request to a secure web
+	// server." under "https.request()"). One with capitals or digits ("createHash") counts as written.
+	const lower = name.toLowerCase()
+	const plainWord = /^[a-z]+$/.test(name)
+	return (quote.match(/`[^`\n]*`|[.\w$]*[\w$]\(?/g) ?? []).some((token) => {
+		const code = token.startsWith('`') || token.includes('.') || token.endsWith('(')
+		const word = token.replace(/`/g, '').split('(')[0].split('.').at(-1)?.toLowerCase()
+		return word === lower && (code || !plainWord)
+	})
 }
 
 const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length
