@@ -251,12 +251,14 @@ function namesItsSubject(quote: string, heading: string) {
 	// "https.request", "request("): as a plain word it is English ("Makes a request to a secure web
 	// server." under "https.request()"). One with capitals or digits ("createHash") counts as written.
 	const lower = name.toLowerCase()
-	const plainWord = /^[a-z]+$/.test(name)
-	return (quote.match(/`[^`\n]*`|[.\w$]*[\w$]\(?/g) ?? []).some((token) => {
-		const code = token.startsWith('`') || token.includes('.') || token.endsWith('(')
-		const word = token.replace(/`/g, '').split('(')[0].split('.').at(-1)?.toLowerCase()
-		return word === lower && (code || !plainWord)
-	})
+	const words: string[] = quote.toLowerCase().match(/[\w$]+/g) ?? []
+	if (!/^[a-z]+$/.test(name)) return words.includes(lower)
+	const inCode = (quote.match(/`[^`\n]*`/g) ?? []).some(
+		(code) => code.slice(1, -1).split('(')[0].split('.').at(-1)?.toLowerCase() === lower,
+	)
+	const text = quote.toLowerCase()
+	const asCall = words.includes(lower) && (text.includes(`.${lower}`) || text.includes(`${lower}(`))
+	return inCode || asCall
 }
 
 const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length
