@@ -34,6 +34,25 @@ test('several rules: the one over its limit decides', async () => {
 	expect(tooManyAttemptsMessage(61)).toBe('Too many attempts. Please try again in 2 minutes.')
 })
 
+test('a caller refused by their own rule does not spend the shared budget after it', async () => {
+	const ip = `test:ip:${Math.random()}`
+	const agent = `test:agent:${Math.random()}`
+	const perIp = { limit: 3, windowMs: 60_000 }
+	const perAgent = { limit: 5, windowMs: 60_000 }
+	// One address floods: 3 admitted, 20 refused by its own limit.
+	for (let i = 0; i < 23; i++)
+		await consumeRateLimits([
+			[ip, perIp],
+			[agent, perAgent],
+		])
+	// Another caller of the same agent still gets through: the flood spent 3 of its 5.
+	const other = await consumeRateLimits([
+		[`test:ip:${Math.random()}`, perIp],
+		[agent, perAgent],
+	])
+	expect(other).toMatchObject({ allowed: true, remaining: 1 })
+})
+
 test('a database that does not answer: limits are counted in this process within about a second', async () => {
 	const stalled = vi.spyOn(prisma, '$queryRaw').mockImplementation(() => new Promise(() => {}) as never)
 	const error = vi.spyOn(console, 'error').mockImplementation(() => {})

@@ -84,14 +84,20 @@ function consumeInProcess(key: string, { limit, windowMs }: RateLimitRule): Rate
 	return { allowed: window.count <= limit, remaining: Math.max(0, limit - window.count), retryAfterSeconds }
 }
 
-/** Consumes every rule; the first one over its limit decides. */
+/**
+ * Consumes the rules in order, the caller's own first (their address, then the shared budget of
+ * what they call): the first one over its limit refuses, and the rules after it are not charged, so
+ * a caller who is refused spends nobody else's budget (one address flooding a voice assistant does
+ * not use up the budget its other callers share).
+ */
 export async function consumeRateLimits(entries: Array<[key: string, rule: RateLimitRule]>) {
-	let worst: RateLimitResult = { allowed: true, remaining: Infinity, retryAfterSeconds: 0 }
+	let tightest: RateLimitResult = { allowed: true, remaining: Infinity, retryAfterSeconds: 0 }
 	for (const [key, rule] of entries) {
 		const result = await consumeRateLimit(key, rule)
-		if (!result.allowed && (worst.allowed || result.retryAfterSeconds > worst.retryAfterSeconds)) worst = result
+		if (!result.allowed) return result
+		if (result.remaining < tightest.remaining) tightest = result
 	}
-	return worst
+	return tightest
 }
 
 /**
