@@ -5,7 +5,13 @@ import { ownedRows } from '~/lib/owned-rows.server.ts'
 // never reaches someone else's chatbot.
 import type { ChatbotForm } from './chatbot-schema.ts'
 import type { WebsiteSourceForm } from './sources/source-schema.ts'
-import { addFileSources, addWebsiteSource } from './sources/sources.server.ts'
+import {
+	addWebsiteSource,
+	dropStagedFiles,
+	insertFileSources,
+	stageFiles,
+	type StagedFile,
+} from './sources/sources.server.ts'
 import { queueTextIndex } from './text-source.server.ts'
 
 /** Spec section 7: a script tag for the site's embed script with the chatbot's id. */
@@ -38,6 +44,22 @@ export async function createChatbot(
 	origin: string,
 	{ sites = [], files = [] }: { sites?: WebsiteSourceForm[]; files?: Array<{ name: string; bytes: Uint8Array }> } = {},
 ) {
+	// The files' bytes go in ahead of the transaction (lib/large-values.server.ts).
+	const staged = await stageFiles(files)
+	try {
+		return await createWithSources(userId, form, origin, sites, staged)
+	} finally {
+		await dropStagedFiles(staged)
+	}
+}
+
+function createWithSources(
+	userId: string,
+	form: ChatbotForm,
+	origin: string,
+	sites: WebsiteSourceForm[],
+	files: StagedFile[],
+) {
 	return prisma.$transaction(async (tx) => {
 		const created = await tx.chatbot.create({
 			data: { userId, name: form.name, knowledgeBase: form.knowledgeBase, systemPrompt: form.systemPrompt },
@@ -49,7 +71,7 @@ export async function createChatbot(
 			select: listFields,
 		})
 		await queueTextIndex(tx, { userId, chatbotId: chatbot.id, chars: form.knowledgeBase.length })
-		if (files.length > 0) await addFileSources(userId, chatbot.id, files, tx)
+		if (files.length > 0) await insertFileSources(tx, userId, chatbot.id, files)
 		for (const site of sites) await addWebsiteSource(userId, chatbot.id, site, tx)
 		return { chatbot }
 	}, SAVE_TRANSACTION)

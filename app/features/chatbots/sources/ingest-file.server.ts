@@ -7,6 +7,7 @@ import { checkKnowledgeQuota } from '~/features/chatbots/knowledge-quota.server.
 import { replaceChunks } from '~/features/chatbots/knowledge.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { defineJob } from '~/lib/jobs/define-job.server.ts'
+import { readBytes } from '~/lib/large-values.server.ts'
 import { logValue } from '~/lib/log.ts'
 import { SourceRunPayload } from './source-status.server.ts'
 
@@ -22,20 +23,21 @@ async function ingestFile({ sourceId, run }: { sourceId: string; run: number }, 
 	})
 	if (!source || source.run !== run || !['queued', 'running'].includes(source.status)) return
 	const owner = source.chatbot.userId
-	const [file] = await prisma.knowledgeSource.updateManyAndReturn({
-		where: { id: sourceId },
+	await prisma.knowledgeSource.updateMany({
+		where: { id: sourceId, run },
 		data: { status: 'running', startedAt: new Date() },
-		select: { fileData: true },
 	})
+	// Read without Prisma, which would convert 10 MB on the event loop (lib/large-values.server.ts).
+	const fileData = await readBytes('SELECT file_data AS bytes FROM knowledge_sources WHERE id = $1::uuid', [sourceId])
 	const fail = (message: string) =>
 		prisma.knowledgeSource.updateMany({
 			where: { id: sourceId, run },
 			data: { status: 'failed', error: message, fileData: null },
 		})
-	if (!file?.fileData) return fail('The file was not received. Upload it again.')
+	if (!fileData) return fail('The file was not received. Upload it again.')
 	let text: string
 	try {
-		text = await extractFileText({ name: source.origin, bytes: file.fileData, owner })
+		text = await extractFileText({ name: source.origin, bytes: fileData, owner })
 	} catch (error) {
 		if (!(error instanceof FileTextError)) throw error
 		helpers.logger.warn(`File source ${sourceId} (${logValue(source.origin)}) could not be read: ${error.message}`)

@@ -8,6 +8,7 @@ import { prisma } from '~/lib/db.server.ts'
 import { formatTimeAgo } from '~/lib/format-duration.ts'
 import { defineJob, scheduledPayload } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
+import { dropStaged, stageBytes } from '~/lib/large-values.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { crawlWebsiteJob } from './crawl-discovery.server.ts'
 import { ingestFileJob } from './ingest-file.server.ts'
@@ -93,31 +94,64 @@ async function ownedChatbot(tx: Tx, userId: string, chatbotId: string) {
 	return rows.length > 0
 }
 
+/** An uploaded file whose bytes are staged (lib/large-values.server.ts says why). */
+export type StagedFile = { name: string; stagedId: string }
+
+/** Stages the files' bytes ahead of the transaction that makes them sources. */
+export async function stageFiles(files: Array<{ name: string; bytes: Uint8Array }>): Promise<StagedFile[]> {
+	const staged: StagedFile[] = []
+	try {
+		for (const file of files) staged.push({ name: file.name, stagedId: await stageBytes(file.bytes) })
+	} catch (error) {
+		await dropStagedFiles(staged)
+		throw error
+	}
+	return staged
+}
+
+/** Drops what a transaction did not use (it deletes what it used). */
+export const dropStagedFiles = (files: StagedFile[]) => dropStaged(files.map((file) => file.stagedId))
+
+/** Long enough for ten 10 MB files to be copied from staging by the database. */
+const FILES_TRANSACTION = { timeout: 20_000 }
+
 /**
- * Stores each file as a source named by its file name (what answers cite) and queues its
- * `ingest-file` job, which reads it; false when the chatbot is not the user's. Throws
- * SourceLimitError. The create form passes its transaction, so the chatbot and its files commit together.
+ * Makes each staged file a source named by its file name (what answers cite), its bytes copied
+ * by the database, and queues its `ingest-file` job, which reads it; false when the chatbot is not
+ * the user's. Throws SourceLimitError. Runs in the caller's transaction: the create form's, so the
+ * chatbot and its files commit together.
+ */
+export async function insertFileSources(tx: Tx, userId: string, chatbotId: string, files: StagedFile[]) {
+	if (!(await ownedChatbot(tx, userId, chatbotId))) return false
+	await assertRoomForSources(tx, userId, files.length)
+	for (const file of files) {
+		const name = fileNameShown(file.name)
+		const [source] = await tx.$queryRaw<Array<Pick<KnowledgeSource, 'id' | 'run'>>>`
+			INSERT INTO knowledge_sources (chatbot_id, kind, origin, title, file_data)
+			SELECT ${chatbotId}::uuid, 'file', ${name}, ${name}, bytes FROM staged_uploads WHERE id = ${file.stagedId}::uuid
+			RETURNING id, run`
+		if (!source) throw new Error(`The staged bytes of "${name}" are gone`)
+		await queueJob(ingestFileJob, { sourceId: source.id, run: source.run }, { accountId: userId, maxAttempts: 3 }, tx)
+	}
+	await tx.$executeRaw`DELETE FROM staged_uploads WHERE id = ANY(${files.map((file) => file.stagedId)}::uuid[])`
+	return true
+}
+
+/**
+ * "Add file" on a chatbot's page: each file becomes a source, stored and queued for its job; false
+ * when the chatbot is not the user's. Throws SourceLimitError.
  */
 export async function addFileSources(
 	userId: string,
 	chatbotId: string,
 	files: Array<{ name: string; bytes: Uint8Array }>,
-	tx?: Tx,
 ) {
-	const work = async (tx: Tx) => {
-		if (!(await ownedChatbot(tx, userId, chatbotId))) return false
-		await assertRoomForSources(tx, userId, files.length)
-		for (const file of files) {
-			const name = fileNameShown(file.name)
-			const [source] = await tx.$queryRaw<Array<Pick<KnowledgeSource, 'id' | 'run'>>>`
-				INSERT INTO knowledge_sources (chatbot_id, kind, origin, title, file_data)
-				VALUES (${chatbotId}::uuid, 'file', ${name}, ${name}, ${Buffer.from(file.bytes)})
-				RETURNING id, run`
-			await queueJob(ingestFileJob, { sourceId: source.id, run: source.run }, { accountId: userId, maxAttempts: 3 }, tx)
-		}
-		return true
+	const staged = await stageFiles(files)
+	try {
+		return await prisma.$transaction((tx) => insertFileSources(tx, userId, chatbotId, staged), FILES_TRANSACTION)
+	} finally {
+		await dropStagedFiles(staged)
 	}
-	return tx ? work(tx) : prisma.$transaction(work)
 }
 
 /**
