@@ -12,6 +12,7 @@
 	var origin = new URL(script.src).origin
 	var base = origin + '/embed/' + encodeURIComponent(id)
 	var open = false
+	var loaded = false
 	var frame, root, button, label
 
 	function icon(path) {
@@ -37,7 +38,9 @@
 		frame.style.display = open ? 'block' : 'none'
 		if (open) {
 			frame.focus()
-			frame.contentWindow && frame.contentWindow.postMessage({ type: 'zenvora-chat:open' }, origin)
+			// Before its first load the frame is about:blank, of the host page's origin: the message waits
+			// for onload (sent now, the browser warns that the origins do not match).
+			if (loaded) frame.contentWindow.postMessage({ type: 'zenvora-chat:open' }, origin)
 		} else {
 			button.focus()
 		}
@@ -53,6 +56,7 @@
 			// The chat checks which site framed it: send this page's origin, nothing more.
 			frame.setAttribute('referrerpolicy', 'origin')
 			frame.onload = function () {
+				loaded = true
 				if (open) frame.contentWindow.postMessage({ type: 'zenvora-chat:open' }, origin)
 			}
 			root.insertBefore(frame, button)

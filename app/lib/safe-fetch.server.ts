@@ -8,7 +8,7 @@ import ipaddr from 'ipaddr.js'
 // the address that was checked (no second DNS lookup a rebinding server could answer differently).
 // Redirects are followed by hand so each new host is checked the same way.
 import { deadlineSignal } from './deadline.ts'
-import { formatMegabytes } from './misc.ts'
+import { formatFileSize } from './misc.ts'
 
 export type SafeFetchErrorCode =
 	| 'invalid-url'
@@ -198,7 +198,7 @@ function requestOnce(
 				const declared = Number(response.headers['content-length'])
 				if (Number.isFinite(declared) && declared > maxBytes) {
 					response.destroy()
-					return reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
+					return reject(new SafeFetchError('too-large', `The page is larger than ${formatFileSize(maxBytes)}.`))
 				}
 				const chunks: Buffer[] = []
 				let size = 0
@@ -206,7 +206,7 @@ function requestOnce(
 					size += chunk.length
 					if (size > maxBytes) {
 						response.destroy()
-						reject(new SafeFetchError('too-large', `The page is larger than ${formatMegabytes(maxBytes)}.`))
+						reject(new SafeFetchError('too-large', `The page is larger than ${formatFileSize(maxBytes)}.`))
 						return
 					}
 					chunks.push(chunk)

@@ -75,6 +75,12 @@ test('branded, allowed on one site only, with sources and a conversation that su
 
 	// The allowed site: the branded launcher, bottom left, and the chat as configured.
 	const page = await context.newPage()
+	// The host page's console stays clean: no message is posted to the frame before it has loaded
+	// (it was, and the browser warned of mismatched origins on every first open).
+	const hostConsole: string[] = []
+	page.on('console', (message) => {
+		if (message.type() === 'error' || message.type() === 'warning') hostConsole.push(message.text())
+	})
 	expect(await openHostPage(page, ALLOWED, id)).toBe(200)
 	const launcher = page.getByRole('button', { name: 'Ask us' })
 	await expect(launcher).toBeVisible()
@@ -96,6 +102,7 @@ test('branded, allowed on one site only, with sources and a conversation that su
 	await expect(answer.getByTestId('sources')).toContainText('We deliver across India')
 	// The suggestions go once the visitor has asked.
 	await expect(chat.getByRole('list', { name: 'Suggested questions' })).toBeHidden()
+	expect(hostConsole.filter((text) => /postMessage/.test(text))).toEqual([])
 
 	// A reload (another page of the host site) keeps the conversation; "New conversation" clears it.
 	await page.reload()

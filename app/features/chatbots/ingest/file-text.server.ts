@@ -9,7 +9,7 @@ import {
 	MAX_UPLOAD_BYTES,
 } from '~/features/chatbots/knowledge-base.ts'
 import { startsWithBytes } from '~/lib/magic-bytes.ts'
-import { formatMegabytes } from '~/lib/misc.ts'
+import { formatFileSize } from '~/lib/misc.ts'
 import { runInSandbox, SandboxError } from '~/lib/sandbox/sandbox.server.ts'
 
 export class FileTextError extends Error {
@@ -50,7 +50,7 @@ function kindOf(fileName: string, bytes: Uint8Array): Kind | null {
  */
 export async function extractFileText(file: { name: string; bytes: Uint8Array; owner?: string; maxChars?: number }) {
 	if (file.bytes.byteLength > MAX_UPLOAD_BYTES)
-		throw new FileTextError(`Files are limited to ${formatMegabytes(MAX_UPLOAD_BYTES)}.`)
+		throw new FileTextError(`Files are limited to ${formatFileSize(MAX_UPLOAD_BYTES)}.`)
 	if (file.bytes.byteLength === 0) throw new FileTextError('The file is empty.')
 	const kind = kindOf(file.name, file.bytes)
 	if (!kind) throw new FileTextError(`Choose a ${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} file.`)

@@ -5,7 +5,7 @@
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
 import type { Upload } from '~/lib/forms.server.ts'
-import { formatMegabytes } from '~/lib/misc.ts'
+import { formatFileSize } from '~/lib/misc.ts'
 import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 
 const { toasts } = chatbotBuilder
@@ -15,7 +15,7 @@ export type UploadedFile = { name: string; bytes: Uint8Array }
 export type UploadRefusal = { status: 413 | 422 | 429; description: string }
 
 function problemOf(upload: Upload) {
-	if ('tooLarge' in upload) return `${upload.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`
+	if ('tooLarge' in upload) return `${upload.name} is larger than ${formatFileSize(MAX_UPLOAD_BYTES)}.`
 	const name = upload.name.toLowerCase()
 	if (!ACCEPTED_UPLOAD_EXTENSIONS.some((extension) => name.endsWith(extension)))
 		return `${upload.name}: Choose a ${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} file.`

@@ -32,7 +32,7 @@ import {
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
 import { ScopeChoice, SourceTile, type ImportScope } from '~/features/chatbots/ui/source-tile.tsx'
 import { formProblemToast } from '~/lib/forms.ts'
-import { formatMegabytes } from '~/lib/misc.ts'
+import { formatFileSize } from '~/lib/misc.ts'
 import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 
@@ -42,7 +42,7 @@ function fileProblem(file: File) {
 	const name = file.name.toLowerCase()
 	if (!ACCEPTED_UPLOAD_EXTENSIONS.some((extension) => name.endsWith(extension)))
 		return `${file.name}: Choose a ${ACCEPTED_UPLOAD_EXTENSIONS.join(', ')} file.`
-	if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is larger than ${formatMegabytes(MAX_UPLOAD_BYTES)}.`
+	if (file.size > MAX_UPLOAD_BYTES) return `${file.name} is larger than ${formatFileSize(MAX_UPLOAD_BYTES)}.`
 	if (file.size === 0) return `${file.name}: The file is empty.`
 	return null
 }
@@ -304,7 +304,7 @@ export function ChatbotForm({
 						items={files.map((file) => ({
 							key: `${file.name}:${file.size}:${file.lastModified}`,
 							text: file.name,
-							detail: formatMegabytes(file.size),
+							detail: formatFileSize(file.size),
 							removeLabel: sourceCopy.removePendingFile(file.name),
 							remove: () => removeFile(file),
 						}))}

@@ -6,7 +6,7 @@ import crypto from 'node:crypto'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { prisma } from '~/lib/db.server.ts'
 import type { Upload } from '~/lib/forms.server.ts'
-import { formatMegabytes, isUuid } from '~/lib/misc.ts'
+import { formatFileSize, isUuid } from '~/lib/misc.ts'
 import { runInSandbox, SandboxError } from '~/lib/sandbox/sandbox.server.ts'
 import { getSessionSecret } from '~/lib/session-secret.server.ts'
 import { appearanceOf, originAllowed, settingsOf, type WidgetSettingsForm } from './widget-settings.ts'
@@ -51,7 +51,7 @@ const MAX_AVATAR_BYTES = 1024 * 1024
 export function checkAvatarUpload(upload: Upload | undefined): { bytes: Uint8Array } | { refusal: string } {
 	if (!upload) return { refusal: chatbotBuilder.widget.avatarMissing }
 	if ('tooLarge' in upload || upload.bytes.byteLength > MAX_AVATAR_BYTES)
-		return { refusal: `Pictures are limited to ${formatMegabytes(MAX_AVATAR_BYTES)}.` }
+		return { refusal: `Pictures are limited to ${formatFileSize(MAX_AVATAR_BYTES)}.` }
 	return { bytes: upload.bytes }
 }
 

@@ -25,7 +25,7 @@ import { checkKnowledgeQuota } from '~/features/chatbots/knowledge-quota.server.
 import { isLockTimeout } from '~/lib/db.server.ts'
 import type { Upload } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
-import { formatMegabytes, isUuid } from '~/lib/misc.ts'
+import { formatFileSize, isUuid } from '~/lib/misc.ts'
 import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
@@ -127,7 +127,7 @@ export async function readBuilderPost(
 			const reason =
 				error instanceof MaxFilesExceededError
 					? `Add at most ${MAX_UPLOAD_FILES} files at a time.`
-					: `Files are limited to ${formatMegabytes(MAX_UPLOAD_BYTES)}.`
+					: `Files are limited to ${formatFileSize(MAX_UPLOAD_BYTES)}.`
 			return { answer: reply(valuesOf(new FormData()), { toast: uploadFailed(reason), status: 413 }) }
 		}
 		console.warn(`Chatbot builder: unreadable form from user ${userId}:`, error)
