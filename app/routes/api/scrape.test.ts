@@ -2,8 +2,8 @@
 // statuses and JSON the builder's script has always read.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import { prisma } from '~/lib/db.server.ts'
 import { chatbotLimits } from '~/features/chatbots/chatbot-limits.server.ts'
+import { prisma } from '~/lib/db.server.ts'
 import { createSession } from '~/lib/session.server.ts'
 import { loader } from './scrape.ts'
 

@@ -1,3 +1,4 @@
+import { chargeKnowledgeUploads } from '~/features/chatbots/chatbot-limits.server.ts'
 // Files posted to become knowledge sources, from the create form or "Add file" on a chatbot's page:
 // one check (a type the form accepts by its name, the size cap, not empty) and one per-user budget,
 // before they are stored and queued for the `ingest-file` job, which reads them. The request never
@@ -7,7 +8,6 @@ import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES } from '~/features/chatbot
 import type { Upload } from '~/lib/forms.server.ts'
 import { formatMegabytes } from '~/lib/misc.ts'
 import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
-import { chargeKnowledgeUploads } from '~/features/chatbots/chatbot-limits.server.ts'
 
 const { toasts } = chatbotBuilder
 
