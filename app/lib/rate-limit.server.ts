@@ -7,21 +7,6 @@ import { withDeadline } from './deadline.ts'
 export type RateLimitRule = { limit: number; windowMs: number }
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number }
 
-/**
- * The knowledge sources' import and upload limits. They belong with the chatbots feature's other
- * limits (its chatbot-limits.server.ts); they stay here while the sources' code is being split up
- * (issue 29), and move with it.
- */
-export const rateLimits = {
-	/** Each import fetches a page from the internet on the user's behalf. */
-	websiteImportPerUser: { limit: 30, windowMs: 10 * 60_000 },
-	/**
-	 * Posts of the Chatbot Builder that carry knowledge files (up to 10 of 10 MB each): every file is
-	 * read and normalised in the parser sandbox, whose slots every account shares.
-	 */
-	knowledgeUploadsPerUser: { limit: 30, windowMs: 10 * 60_000 },
-} satisfies Record<string, RateLimitRule>
-
 /** How long a limit check may wait for the database before this process counts on its own. */
 const DATABASE_DEADLINE_MS = 1_000
 /** Keys this process tracks at most while the database is away; the oldest windows go first. */

@@ -165,10 +165,9 @@ test('several 9 MB text files created with a chatbot are stored by the request a
 }, 300_000)
 
 test('posts with files are rate-limited per user, before anything is stored', async () => {
-	const { consumeRateLimit, rateLimits } = await import('~/lib/rate-limit.server.ts')
-	const rule = rateLimits.knowledgeUploadsPerUser
+	const { chargeKnowledgeUploads, chatbotLimits } = await import('~/features/chatbots/chatbot-limits.server.ts')
 	// The user's earlier uploads in this window (this file's other tests made a few too).
-	for (let i = 0; i < rule.limit; i++) await consumeRateLimit(`knowledge-upload:user:${userId}`, rule)
+	for (let i = 0; i < chatbotLimits.knowledgeUploadsPerUser.limit; i++) await chargeKnowledgeUploads(userId)
 	const answer = await answerTo(
 		createRequest('Too many', [{ name: 'notes.txt', text: 'Parking is free for visitors.' }]),
 	)

@@ -3,6 +3,7 @@
 // Shift+Enter starts a new line). Used by the site widget, the chatbot preview and the embed.
 import { BookOpen, Send } from 'lucide-react'
 import { forwardRef, useState, type ReactNode, type Ref } from 'react'
+import { FieldShell } from '~/components/ui/field.tsx'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import { ReplyText } from './reply-text.tsx'
@@ -266,48 +267,49 @@ export const ChatComposer = forwardRef(function ChatComposer(
 				onSend()
 			}}
 		>
-			<label htmlFor={id} className="sr-only">
-				{label}
-			</label>
-			<div className="flex min-w-0 flex-1 flex-col gap-1">
-				<textarea
-					id={id}
-					aria-describedby={nearLimit ? `${id}-count` : undefined}
-					ref={ref}
-					rows={1}
-					value={value}
-					maxLength={maxLength}
-					disabled={busy || !hydrated}
-					placeholder={placeholder || label}
-					onChange={(event) => {
-						if (event.target.value.length < maxLength) setClipped(false)
-						onChange(event.target.value)
-					}}
-					onPaste={(event) => {
-						const box = event.currentTarget
-						const kept = box.value.length - (box.selectionEnd - box.selectionStart)
-						if (kept + event.clipboardData.getData('text').length > maxLength) setClipped(true)
-					}}
-					onKeyDown={(event) => {
-						if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-							event.preventDefault()
-							onSend()
-						}
-					}}
-					className="focus:ring-brand-500 max-h-32 min-h-11 w-full min-w-0 resize-none rounded-xl border-0 px-3.5 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:overflow-hidden placeholder:text-ellipsis placeholder:whitespace-nowrap placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100"
-				/>
-				{nearLimit ? (
-					<p
-						id={`${id}-count`}
-						aria-live="polite"
-						className={cn('text-right text-xs', atLimit ? 'font-medium text-red-700' : 'text-slate-500')}
-					>
-						{clipped && atLimit
-							? `Your message was cut to ${maxLength.toLocaleString('en-US')} characters, the most one message can hold.`
-							: `${value.length.toLocaleString('en-US')} of ${maxLength.toLocaleString('en-US')} characters`}
-					</p>
-				) : null}
-			</div>
+			<FieldShell id={id} label={label} hideLabel className="flex min-w-0 flex-1 flex-col gap-1">
+				{(control) => (
+					<>
+						<textarea
+							id={control.id}
+							aria-describedby={nearLimit ? `${id}-count` : undefined}
+							ref={ref}
+							rows={1}
+							value={value}
+							maxLength={maxLength}
+							disabled={busy || !hydrated}
+							placeholder={placeholder || label}
+							onChange={(event) => {
+								if (event.target.value.length < maxLength) setClipped(false)
+								onChange(event.target.value)
+							}}
+							onPaste={(event) => {
+								const box = event.currentTarget
+								const kept = box.value.length - (box.selectionEnd - box.selectionStart)
+								if (kept + event.clipboardData.getData('text').length > maxLength) setClipped(true)
+							}}
+							onKeyDown={(event) => {
+								if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+									event.preventDefault()
+									onSend()
+								}
+							}}
+							className="focus:ring-brand-500 max-h-32 min-h-11 w-full min-w-0 resize-none rounded-xl border-0 px-3.5 py-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset placeholder:overflow-hidden placeholder:text-ellipsis placeholder:whitespace-nowrap placeholder:text-slate-400 focus:ring-2 focus:outline-none disabled:bg-slate-100"
+						/>
+						{nearLimit ? (
+							<p
+								id={`${id}-count`}
+								aria-live="polite"
+								className={cn('text-right text-xs', atLimit ? 'font-medium text-red-700' : 'text-slate-500')}
+							>
+								{clipped && atLimit
+									? `Your message was cut to ${maxLength.toLocaleString('en-US')} characters, the most one message can hold.`
+									: `${value.length.toLocaleString('en-US')} of ${maxLength.toLocaleString('en-US')} characters`}
+							</p>
+						) : null}
+					</>
+				)}
+			</FieldShell>
 			<button
 				type="submit"
 				disabled={busy || !value.trim()}

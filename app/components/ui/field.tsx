@@ -19,8 +19,11 @@ function useFieldId(given: string | undefined) {
 	return given ?? generated
 }
 
-/** Label, control, error and hint, with ids wired for assistive technology. */
-function FieldShell({
+/**
+ * Label, control, error and hint, with ids wired for assistive technology: every labelled control
+ * (these fields, the password field, the chat composer) is built on it.
+ */
+export function FieldShell({
 	id: givenId,
 	label,
 	error,
@@ -124,39 +127,28 @@ export function PasswordField({
 	className,
 	...props
 }: Omit<React.ComponentProps<'input'>, 'type'> & { label: string; error?: string }) {
-	const id = useFieldId(givenId)
-	const errorId = `${id}-error`
 	const [visible, setVisible] = useState(false)
 	const hydrated = useHydrated()
 	return (
-		<div className={className}>
-			<label htmlFor={id} className="block text-sm font-medium text-slate-800">
-				{label}
-			</label>
-			<div className="relative mt-1.5">
-				<input
-					id={id}
-					type={visible ? 'text' : 'password'}
-					className={cn(inputClass, 'pr-12')}
-					aria-invalid={error ? true : undefined}
-					aria-describedby={error ? errorId : undefined}
-					{...props}
-				/>
-				{hydrated ? (
-					<button
-						type="button"
-						onClick={() => setVisible((v) => !v)}
-						aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
-						aria-pressed={visible}
-						aria-controls={id}
-						className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-xl text-slate-500 hover:text-slate-800"
-					>
-						{visible ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
-					</button>
-				) : null}
-			</div>
-			<FieldError id={errorId} error={error} />
-		</div>
+		<FieldShell id={givenId} label={label} error={error} className={className}>
+			{(control) => (
+				<div className="relative mt-1.5">
+					<input type={visible ? 'text' : 'password'} className={cn(inputClass, 'pr-12')} {...control} {...props} />
+					{hydrated ? (
+						<button
+							type="button"
+							onClick={() => setVisible((v) => !v)}
+							aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+							aria-pressed={visible}
+							aria-controls={control.id}
+							className="absolute inset-y-0 right-0 grid w-11 place-items-center rounded-r-xl text-slate-500 hover:text-slate-800"
+						>
+							{visible ? <EyeOff className="size-5" aria-hidden /> : <Eye className="size-5" aria-hidden />}
+						</button>
+					) : null}
+				</div>
+			)}
+		</FieldShell>
 	)
 }
 

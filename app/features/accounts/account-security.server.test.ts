@@ -147,7 +147,7 @@ describe('verification links', () => {
 			data: { expiresAt: new Date(Date.now() - 1000) },
 		})
 		expect(await verifyEmail(token)).toBeNull()
-		for (const bad of ['', 'x', 'a'.repeat(5000), `${token}.`, null]) expect(await verifyEmail(bad)).toBeNull()
+		for (const bad of ['', 'x', 'a'.repeat(5000), `${token}.`]) expect(await verifyEmail(bad)).toBeNull()
 		expect((await prisma.user.findUniqueOrThrow({ where: { email } })).emailVerifiedAt).toBeNull()
 	})
 
@@ -224,7 +224,7 @@ describe('password reset and change', () => {
 		const user = await prisma.user.findUniqueOrThrow({ where: { email } })
 		const other = await createSession(user.id)
 
-		await requestPasswordReset(post({}), formOf({ email }))
+		await requestPasswordReset(post({}), { email })
 		const token = await tokenFromEmail(email, '/auth/reset-password')
 		const mismatch = formOf({ token, password: 'new-pass-22', confirmPassword: 'other-pass-22' })
 		await expect(resetPassword(mismatch)).rejects.toMatchObject({ message: 'Passwords do not match' })
@@ -256,7 +256,7 @@ describe('password reset and change', () => {
 	test('a reset link expires after an hour; an unknown address gets no e-mail and the same answer', async () => {
 		const email = fresh('reset-expired')
 		await signUpAs(email, 'old-pass-1')
-		await requestPasswordReset(post({}), formOf({ email }))
+		await requestPasswordReset(post({}), { email })
 		const token = await tokenFromEmail(email, '/auth/reset-password')
 		await prisma.accountToken.updateMany({
 			where: { user: { email }, purpose: 'reset-password' },
@@ -267,7 +267,7 @@ describe('password reset and change', () => {
 		).rejects.toMatchObject({ reason: 'invalid-link' })
 
 		const nobody = fresh('nobody')
-		await expect(requestPasswordReset(post({}), formOf({ email: nobody }))).resolves.toBeUndefined()
+		await expect(requestPasswordReset(post({}), { email: nobody })).resolves.toBeUndefined()
 		await deliverQueuedEmails()
 		expect(await prisma.emailOutbox.count({ where: { toAddress: nobody } })).toBe(0)
 	})

@@ -57,6 +57,9 @@ export const SignUpSchema = z
 
 export const ForgotPasswordSchema = z.object({ email })
 
+/** "Verify email": the token from the e-mailed link (a hidden field); the server checks it. */
+export const VerifyEmailSchema = z.object({ token: z.string().min(1).max(100) })
+
 /** The token comes from the e-mailed link; the server checks it. */
 export const ResetPasswordSchema = z
 	.object({ token: z.string().max(100).default(''), password: newPassword, confirmPassword })

@@ -30,8 +30,8 @@ import {
 } from './auth-limits.server.ts'
 import {
 	ChangePasswordSchema,
-	ForgotPasswordSchema,
 	ResetPasswordSchema,
+	type ForgotPasswordSchema,
 	SignInSchema,
 	SignUpSchema,
 } from './auth-schema.ts'
@@ -173,7 +173,7 @@ async function claimPendingAccount(email: string, passwordHash: string, fullName
  * Uses the verification link: marks the address verified and signs the user in (a new session).
  * Null when the link is unknown, used or expired.
  */
-export async function verifyEmail(token: unknown) {
+export async function verifyEmail(token: string) {
 	const userId = await consumeAccountToken(token, 'verify-email')
 	if (!userId) return null
 	const user = await prisma.user.update({
@@ -190,8 +190,7 @@ export async function verifyEmail(token: unknown) {
  * always gets the same answer in the same time: the request only queues the job, which looks the
  * address up, and a mail server's delay or failure happens there.
  */
-export async function requestPasswordReset(request: Request, form: FormData) {
-	const { email } = parseForm(ForgotPasswordSchema, form)
+export async function requestPasswordReset(request: Request, { email }: z.output<typeof ForgotPasswordSchema>) {
 	await enforceLimits(passwordResetLimits(clientKey(request), email))
 	await queueAccountEmail(request, 'reset-password', email)
 }

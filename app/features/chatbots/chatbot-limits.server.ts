@@ -1,5 +1,5 @@
-// The chatbots feature's rate limits: saves, widget pictures, the owner's preview chat and the widget
-// embedded on other sites, counted on the shared mechanism in lib/rate-limit.server.ts.
+// The chatbots feature's rate limits: saves, website imports, knowledge files, widget pictures, the
+// owner's preview chat and the widget embedded on other sites, counted on the shared mechanism in lib/rate-limit.server.ts.
 import { consumeRateLimit, consumeRateLimits, type RateLimitRule } from '~/lib/rate-limit.server.ts'
 
 export const chatbotLimits = {
@@ -8,6 +8,13 @@ export const chatbotLimits = {
 	 * Saves made while a job waits fold into it, so an owner tuning their text costs one job at a time.
 	 */
 	chatbotSavesPerUser: { limit: 60, windowMs: 60 * 60_000 },
+	/** Each website import fetches a page from the internet on the user's behalf. */
+	websiteImportPerUser: { limit: 30, windowMs: 10 * 60_000 },
+	/**
+	 * Posts that carry knowledge files (up to 10 of 10 MB each): each file is read and normalised in
+	 * the parser sandbox (by its `ingest-file` job), whose slots every account shares.
+	 */
+	knowledgeUploadsPerUser: { limit: 30, windowMs: 10 * 60_000 },
 	/** Widget pictures: each upload is decoded in the parser sandbox, whose slots every account shares. */
 	avatarUploadsPerUser: { limit: 10, windowMs: 10 * 60_000 },
 	/** The owner's preview chat, on its page and in the builder's dialog. */
@@ -25,6 +32,14 @@ export const chatbotLimits = {
 /** One save (or creation) of a chatbot by `userId`. */
 export const chargeChatbotSave = (userId: string) =>
 	consumeRateLimit(`chatbot-save:user:${userId}`, chatbotLimits.chatbotSavesPerUser)
+
+/** One website import (a page fetched now, or a page or site added as a source) by `userId`. */
+export const chargeWebsiteImport = (userId: string) =>
+	consumeRateLimit(`import:user:${userId}`, chatbotLimits.websiteImportPerUser)
+
+/** One post with knowledge files by `userId`, whatever their number. */
+export const chargeKnowledgeUploads = (userId: string) =>
+	consumeRateLimit(`knowledge-upload:user:${userId}`, chatbotLimits.knowledgeUploadsPerUser)
 
 /** One widget picture uploaded by `userId`, before the sandbox reads it. */
 export const chargeAvatarUpload = (userId: string) =>

@@ -4,7 +4,7 @@
 // chatbot's row lock) for all of them. docs/decisions/0023-database-pool-share.md
 import type { JobHelpers } from 'graphile-worker'
 import { z } from 'zod'
-import type { Prisma } from '~/generated/prisma/client.ts'
+import type { Chatbot, KnowledgeSource, Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
@@ -32,6 +32,8 @@ export async function queueTextIndex(
 	db: Db,
 	{ userId, chatbotId, chars }: { userId: string; chatbotId: string; chars: number },
 ) {
+	// SQL: an upsert on the partial unique index of the text source (one per chatbot), which
+	// Prisma's upsert cannot name, with the run counted up in the same statement.
 	await db.$executeRaw`
 		INSERT INTO knowledge_sources (chatbot_id, kind, status, chars)
 		VALUES (${chatbotId}::uuid, 'text', 'queued', ${chars})
@@ -47,29 +49,33 @@ export async function queueTextIndex(
 	)
 }
 
-type TextRow = { source_id: string; run: number; status: string; text: string }
-
 /**
  * The `index-text` job: replaces the chunks of the chatbot's text source with those of its current
  * text. Until its transaction commits, the old chunks keep answering. A save made meanwhile has
  * started a new run (and queued the next job), so this one leaves the source queued for it.
  */
 export async function indexTextSource({ chatbotId }: { chatbotId: string }, helpers?: Pick<JobHelpers, 'job'>) {
-	// The text and the run it belongs to, read together (one snapshot).
-	const [row] = await prisma.$queryRaw<TextRow[]>`
-		SELECT s.id AS source_id, s.run, s.status, c.knowledge_base AS text
+	// The text and the run it belongs to, read together: one statement, so one snapshot. (Prisma
+	// reads a relation with a second query, where a save between the two would pair the old text
+	// with the new run, and this job would mark the new run ready with the old text.)
+	const [row] = await prisma.$queryRaw<
+		Array<Pick<KnowledgeSource, 'id' | 'run' | 'status'> & Pick<Chatbot, 'knowledgeBase'>>
+	>`
+		SELECT s.id, s.run, s.status, c.knowledge_base AS "knowledgeBase"
 		FROM knowledge_sources s JOIN chatbots c ON c.id = s.chatbot_id
 		WHERE s.chatbot_id = ${chatbotId}::uuid AND s.kind = 'text'`
 	if (!row || !['queued', 'running'].includes(row.status)) return
-	const { source_id: sourceId, run, text } = row
-	await prisma.$executeRaw`
-		UPDATE knowledge_sources SET status = 'running', started_at = now(), updated_at = now()
-		WHERE id = ${sourceId}::uuid AND run = ${run} AND status = 'queued'`
+	const { id: sourceId, run, knowledgeBase: text } = row
+	await prisma.knowledgeSource.updateMany({
+		where: { id: sourceId, run, status: 'queued' },
+		data: { status: 'running', startedAt: new Date() },
+	})
 	try {
 		await prisma.$transaction(
 			async (tx) => {
 				const chunks = await replaceChunks(tx, { chatbotId, sourceId }, text)
-				// Last, so the source's row is locked only for the moment before the commit.
+				// Last, so the source's row is locked only for the moment before the commit. SQL: the
+				// status changes only if no save has started a new run meanwhile, decided in the statement.
 				await tx.$executeRaw`
 					UPDATE knowledge_sources SET chunk_count = ${chunks}, synced_at = now(), updated_at = now(),
 						status = CASE WHEN run = ${run} THEN 'ready' ELSE status END,
@@ -81,10 +87,10 @@ export async function indexTextSource({ chatbotId }: { chatbotId: string }, help
 	} catch (error) {
 		// The last attempt says so on the source, instead of leaving it "Indexing" for ever.
 		if (helpers && helpers.job.attempts >= helpers.job.max_attempts) {
-			await prisma.$executeRaw`
-				UPDATE knowledge_sources SET status = 'failed', error = 'The text could not be indexed. Save it again to retry.',
-					updated_at = now()
-				WHERE id = ${sourceId}::uuid AND run = ${run}`
+			await prisma.knowledgeSource.updateMany({
+				where: { id: sourceId, run },
+				data: { status: 'failed', error: 'The text could not be indexed. Save it again to retry.' },
+			})
 		}
 		throw error
 	}

@@ -1,8 +1,9 @@
 import { logValue } from '~/lib/log.ts'
-import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import { SafeFetchError } from '~/lib/safe-fetch.server.ts'
 // Website import for a signed-in user: rate limited, SSRF-safe, the page's text ready to append.
 // Used by the builder's form post and by GET /api/scrape.
+import { chargeWebsiteImport } from './chatbot-limits.server.ts'
 import { WebsiteUrlSchema } from './chatbot-schema.ts'
 import { importWebsite } from './ingest/website.server.ts'
 import { websiteKnowledge } from './knowledge-base.ts'
@@ -21,7 +22,7 @@ export async function importWebsiteForUser(userId: string, rawUrl: string): Prom
 	const url = parsed.data
 	// Spec: website import does nothing when the URL is empty.
 	if (!url) return { kind: 'empty' }
-	const limit = await consumeRateLimit(`import:user:${userId}`, rateLimits.websiteImportPerUser)
+	const limit = await chargeWebsiteImport(userId)
 	if (!limit.allowed)
 		return { kind: 'error', reason: 'rate-limited', message: tooManyAttemptsMessage(limit.retryAfterSeconds) }
 	try {

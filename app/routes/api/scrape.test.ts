@@ -2,8 +2,8 @@
 // statuses and JSON the builder's script has always read.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { chatbotLimits } from '~/features/chatbots/chatbot-limits.server.ts'
 import { prisma } from '~/lib/db.server.ts'
-import { rateLimits } from '~/lib/rate-limit.server.ts'
 import { createSession } from '~/lib/session.server.ts'
 import { loader } from './scrape.ts'
 
@@ -37,7 +37,7 @@ test('a refused import answers 400, 422 or 429 with its message', async () => {
 		body: '{"error":"Only http and https addresses can be imported."}',
 	})
 	// Each import that passes the schema counts, whatever it finds.
-	for (let i = 1; i < rateLimits.websiteImportPerUser.limit; i++) await scrape('ftp://example.com/')
+	for (let i = 1; i < chatbotLimits.websiteImportPerUser.limit; i++) await scrape('ftp://example.com/')
 	expect(await scrape('ftp://example.com/')).toEqual({
 		status: 429,
 		body: '{"error":"Too many attempts. Please try again in 10 minutes."}',

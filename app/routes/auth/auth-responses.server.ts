@@ -33,5 +33,17 @@ export function authErrorData(error: AuthError | null, title: string, values: { 
 	)
 }
 
+/**
+ * A form its schema refused, answered as the feature's 'invalid-form' refusal always was: the
+ * first problem in the toast under `title`, each field's next to it, and `values` shown again (400).
+ */
+export function invalidFormData(errors: FieldErrors, title: string, values: { email?: string } = {}) {
+	const description = Object.values(errors).find(Boolean) ?? 'An unexpected error occurred'
+	return data(
+		{ toast: makeToast({ type: 'error', title, description }), fieldErrors: errors, values },
+		{ status: STATUS['invalid-form'] },
+	)
+}
+
 /** Several Set-Cookie headers for one response (session, trusted device). */
 export const setCookieHeaders = (cookies: string[]) => cookies.map((cookie): [string, string] => ['Set-Cookie', cookie])

@@ -26,16 +26,19 @@ async function postSignIn() {
 }
 
 test('each refusal answers with its status and the message the user reads', async () => {
-	const statuses: Record<AuthRefusal, number> = {
-		'invalid-form': 400,
-		'rate-limited': 429,
-		'wrong-credentials': 401,
-		unverified: 403,
-		'invalid-link': 410,
-		'wrong-password': 400,
-	}
-	for (const [reason, status] of Object.entries(statuses)) {
-		signIn.mockRejectedValueOnce(new AuthError(reason as AuthRefusal, `Refused: ${reason}.`, 'email'))
+	// The statuses clients have always had (docs/api.md), by reason; every reason is listed (checked below).
+	const statuses = [
+		['invalid-form', 400],
+		['rate-limited', 429],
+		['wrong-credentials', 401],
+		['unverified', 403],
+		['invalid-link', 410],
+		['wrong-password', 400],
+	] as const satisfies ReadonlyArray<readonly [AuthRefusal, number]>
+	const everyReason: Exclude<AuthRefusal, (typeof statuses)[number][0]> extends never ? true : false = true
+	expect(everyReason).toBe(true)
+	for (const [reason, status] of statuses) {
+		signIn.mockRejectedValueOnce(new AuthError(reason, `Refused: ${reason}.`, 'email'))
 		const answer = await postSignIn()
 		expect([reason, answer.init.status]).toEqual([reason, status])
 		expect(answer.data.toast).toMatchObject({

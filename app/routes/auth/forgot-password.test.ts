@@ -31,3 +31,24 @@ test('past the per-address budget the page answers 429 with the reason, keeping 
 	})
 	expect(refused.data.values).toEqual({ email })
 })
+
+test('an address the schema refuses is answered by its field (400), before any budget is spent', async () => {
+	for (const [posted, message] of [
+		['', 'Email is required'],
+		['not-an-address', 'Please enter a valid email address'],
+	]) {
+		const request = new Request('http://localhost/auth/forgot-password', {
+			method: 'POST',
+			headers: { 'x-app-client-ip': '10.62.1.1' },
+			body: new URLSearchParams({ email: posted }),
+		})
+		const answer = (await action({ request, params: {}, context: { cspNonce: '' } } as never)) as unknown as {
+			data: { toast: { title: string; description: string }; fieldErrors: object; values: object }
+			init: { status: number }
+		}
+		expect(answer.init.status).toBe(400)
+		expect(answer.data.toast).toMatchObject({ title: 'Reset failed', description: message })
+		expect(answer.data.fieldErrors).toEqual({ email: message })
+		expect(answer.data.values).toEqual({ email: posted })
+	}
+})

@@ -8,12 +8,13 @@ import { EmailField } from '~/features/accounts/ui/account-fields.tsx'
 import { AuthCard } from '~/features/accounts/ui/auth-card.tsx'
 import { useAccountForm } from '~/features/accounts/ui/use-account-form.ts'
 import { readFormData } from '~/lib/forms.server.ts'
+import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { logValue } from '~/lib/log.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { requireAnonymous } from '~/routes/guards.server.ts'
 import type { Route } from './+types/forgot-password'
-import { authErrorData } from './auth-responses.server.ts'
+import { authErrorData, invalidFormData } from './auth-responses.server.ts'
 
 const FAILED = 'Reset failed'
 
@@ -23,14 +24,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const form = await readFormData(request)
-	const email = String(form.get('email') ?? '')
+	const values = textFieldsOf(await readFormData(request), ['email'])
+	const parsed = ForgotPasswordSchema.safeParse(values)
+	if (!parsed.success) return invalidFormData(fieldErrorsOf(parsed.error), FAILED, values)
 	try {
-		await requestPasswordReset(request, form)
+		await requestPasswordReset(request, parsed.data)
 	} catch (error) {
-		if (error instanceof AuthError) return authErrorData(error, FAILED, { email })
-		console.error(`Password reset request failed unexpectedly for ${logValue(email)}:`, error)
-		return authErrorData(null, FAILED, { email })
+		if (error instanceof AuthError) return authErrorData(error, FAILED, values)
+		console.error(`Password reset request failed unexpectedly for ${logValue(values.email)}:`, error)
+		return authErrorData(null, FAILED, values)
 	}
 	// The same answer whether or not the address has an account.
 	return redirectWithToast('/auth', {

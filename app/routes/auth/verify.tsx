@@ -2,10 +2,12 @@ import { Form, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
 import { company } from '~/content/company.ts'
 import { isAccountTokenValid } from '~/features/accounts/account-tokens.server.ts'
+import { VerifyEmailSchema } from '~/features/accounts/auth-schema.ts'
 import { verifyEmail } from '~/features/accounts/auth.server.ts'
 import { INVALID_LINK } from '~/features/accounts/copy.ts'
 import { AuthCard, InvalidLinkCard } from '~/features/accounts/ui/auth-card.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
+import { textFieldsOf } from '~/lib/forms.ts'
 import { privateRouteHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import type { Route } from './+types/verify'
@@ -20,8 +22,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const form = await readFormData(request)
-	const session = await verifyEmail(form.get('token'))
+	const parsed = VerifyEmailSchema.safeParse(textFieldsOf(await readFormData(request), ['token']))
+	// A post without a token (or with a made-up one far too long) is a link that does not work.
+	const session = parsed.success ? await verifyEmail(parsed.data.token) : null
 	if (!session) {
 		return redirectWithToast('/auth', {
 			type: 'error',

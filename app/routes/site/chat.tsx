@@ -19,9 +19,10 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const { message, history, tooLong } = readChatPagePost(await readFormData(request))
-	if (!message) return { history, error: 'Type a message first.' }
-	if (tooLong) return { history, error: tooLong }
+	const post = readChatPagePost(await readFormData(request))
+	const { history } = post
+	if (post.problem !== null) return { history, error: post.problem }
+	const { message } = post
 	const limit = await chargeSiteChat(clientKey(request))
 	if (!limit.allowed) return { history, error: tooManyAttemptsMessage(limit.retryAfterSeconds) }
 	const turns = withQuestion(history, message)

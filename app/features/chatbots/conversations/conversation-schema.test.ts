@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { calendarDate, ConversationListQuerySchema, listCursor } from './conversation-schema.ts'
+import {
+	calendarDate,
+	ConversationActionSchema,
+	ConversationListQuerySchema,
+	listCursor,
+} from './conversation-schema.ts'
 
 describe('calendarDate', () => {
 	test('real dates in a sane year', () => {
@@ -65,4 +70,15 @@ test('the list query leaves out what it cannot read and keeps the rest', () => {
 	expect(
 		ConversationListQuerySchema.parse({ from: '2026-02-30', to: '2026-03-01', after: 'x', filter: 'unanswered' }),
 	).toEqual({ filter: 'unanswered', kind: 'embed', to: '2026-03-01' })
+})
+
+test("a conversation's page takes its Delete and nothing else", () => {
+	expect(ConversationActionSchema.safeParse({ intent: 'delete' }).success).toBe(true)
+	for (const intent of ['', 'delete-all', 'retention', 'DELETE', 'constructor']) {
+		const parsed = ConversationActionSchema.safeParse({ intent })
+		expect(
+			parsed.error?.issues.map((issue) => issue.message),
+			intent,
+		).toEqual(['Unknown action.'])
+	}
 })

@@ -1,6 +1,6 @@
 // The conversation logs' forms and request bodies, one schema each, shared by the browser and the
-// server: the widget's feedback and lead form, the owner's filters, "Add an answer", retention and
-// the lead webhook. docs/decisions/0019-conversation-logs.md
+// server: the widget's feedback and lead form, the owner's filters, a conversation's Delete, "Add an
+// answer", retention and the lead webhook. docs/decisions/0019-conversation-logs.md
 import { z } from 'zod'
 
 const id = z.string().regex(/^[\w-]{8,64}$/, 'Not a valid id.')
@@ -131,6 +131,9 @@ export const ConversationListQuerySchema = z.object({
 		.optional(),
 })
 export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>
+
+/** A conversation's own page posts one thing: the confirmed Delete. */
+export const ConversationActionSchema = z.object({ intent: z.literal('delete', 'Unknown action.') })
 
 export const INSIGHT_PERIODS = ['7', '30', '90'] as const
 export const InsightsQuerySchema = z.object({ days: z.enum(INSIGHT_PERIODS).catch('30') })

@@ -5,6 +5,7 @@ import crypto from 'node:crypto'
 import { stringify } from 'csv-stringify/sync'
 import type { JobHelpers } from 'graphile-worker'
 import { z } from 'zod'
+import type { ChatbotConversation } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { defineJob } from '~/lib/jobs/define-job.server.ts'
@@ -35,38 +36,46 @@ export async function saveLead(
 	context: { pageUrl: string | null; country: string | null; ipHash: string | null },
 ) {
 	return prisma.$transaction(async (tx) => {
-		const [conversation] = await tx.$queryRaw<Array<{ id: string }>>`
+		// SQL: one INSERT … ON CONFLICT, so two posts of one conversation at once find the same row.
+		const [conversation] = await tx.$queryRaw<Array<Pick<ChatbotConversation, 'id'>>>`
 			INSERT INTO chatbot_conversations (chatbot_id, client_id, visitor_id, kind, page_url, country, ip_hash)
 			VALUES (${chatbotId}::uuid, ${form.conversationId}, ${form.visitorId}, 'embed', ${context.pageUrl}, ${context.country}, ${context.ipHash})
 			ON CONFLICT (chatbot_id, visitor_id, client_id) DO UPDATE SET last_message_at = now()
 			RETURNING id`
-		const [lead] = await tx.$queryRaw<Array<{ id: string; webhook: string | null; ownerId: string }>>`
-			INSERT INTO chatbot_leads (chatbot_id, conversation_id, name, email, phone, page_url)
-			VALUES (${chatbotId}::uuid, ${conversation.id}::uuid, ${form.name ?? null}, ${form.email ?? null}, ${form.phone ?? null}, ${context.pageUrl})
-			RETURNING id, (SELECT lead_webhook_url FROM chatbots WHERE id = ${chatbotId}::uuid) AS webhook,
-				(SELECT user_id FROM chatbots WHERE id = ${chatbotId}::uuid)::text AS "ownerId"`
+		const lead = await tx.chatbotLead.create({
+			data: {
+				chatbotId,
+				conversationId: conversation.id,
+				name: form.name ?? null,
+				email: form.email ?? null,
+				phone: form.phone ?? null,
+				pageUrl: context.pageUrl,
+			},
+			select: { id: true, chatbot: { select: { leadWebhookUrl: true, userId: true } } },
+		})
 		// One chatbot's deliveries run one at a time (a named queue), on the webhook lane (server/jobs.ts):
 		// a receiver that never answers holds one webhook slot, never an import's.
-		if (lead.webhook)
+		if (lead.chatbot.leadWebhookUrl)
 			await queueJob(
 				deliverLeadJob,
 				{ leadId: lead.id },
-				{ accountId: lead.ownerId, queueName: `webhook:${chatbotId}`, maxAttempts: WEBHOOK_MAX_ATTEMPTS },
+				{ accountId: lead.chatbot.userId, queueName: `webhook:${chatbotId}`, maxAttempts: WEBHOOK_MAX_ATTEMPTS },
 				tx,
 			)
 		return lead.id
 	})
 }
 
-export type LeadRow = {
-	id: string
-	name: string | null
-	email: string | null
-	phone: string | null
-	pageUrl: string | null
-	createdAt: Date
-	conversationId: string | null
-}
+/** What a lead shows: in the owner's list, the CSV and the webhook's body. */
+const leadFields = {
+	id: true,
+	name: true,
+	email: true,
+	phone: true,
+	pageUrl: true,
+	createdAt: true,
+	conversationId: true,
+} as const
 
 const LEADS_SHOWN = 200
 const LEADS_IN_CSV = 50_000
@@ -75,10 +84,12 @@ async function ownedLeads(userId: string, chatbotId: string, limit: number) {
 	if (!isUuid(chatbotId)) return null
 	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
 	if (!owned) return null
-	return prisma.$queryRaw<LeadRow[]>`
-		SELECT id, name, email, phone, page_url AS "pageUrl", created_at AS "createdAt", conversation_id AS "conversationId"
-		FROM chatbot_leads WHERE chatbot_id = ${chatbotId}::uuid
-		ORDER BY created_at DESC, id DESC LIMIT ${limit}`
+	return prisma.chatbotLead.findMany({
+		where: { chatbotId },
+		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+		take: limit,
+		select: leadFields,
+	})
 }
 
 /** The newest leads (null when the chatbot is not this user's). */
@@ -120,6 +131,7 @@ export async function getWebhookSettings(userId: string, chatbotId: string): Pro
 export async function setWebhook(userId: string, chatbotId: string, url: string) {
 	if (!isUuid(chatbotId)) return false
 	const secret = `whsec_${crypto.randomBytes(24).toString('base64url')}`
+	// SQL: the key is kept if there is one (COALESCE), decided in the one atomic UPDATE.
 	const count = await prisma.$executeRaw`
 		UPDATE chatbots SET lead_webhook_url = NULLIF(${url}, ''),
 			lead_webhook_secret = COALESCE(lead_webhook_secret, ${secret})
@@ -132,26 +144,17 @@ export function webhookSignature(secret: string, timestamp: string, body: string
 	return `sha256=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`
 }
 
-export type DeliveryRow = {
-	id: string
-	leadId: string
-	attempt: number
-	url: string
-	status: string
-	responseStatus: number | null
-	error: string | null
-	createdAt: Date
-}
-
 /** The newest delivery attempts of a chatbot's leads (null when not this user's). */
 export async function listDeliveries(userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return null
 	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
 	if (!owned) return null
-	return prisma.$queryRaw<DeliveryRow[]>`
-		SELECT id, lead_id AS "leadId", attempt, url, status, response_status AS "responseStatus", error, created_at AS "createdAt"
-		FROM lead_webhook_deliveries WHERE chatbot_id = ${chatbotId}::uuid
-		ORDER BY created_at DESC LIMIT 20`
+	return prisma.leadWebhookDelivery.findMany({
+		where: { chatbotId },
+		orderBy: { createdAt: 'desc' },
+		take: 20,
+		omit: { chatbotId: true },
+	})
 }
 
 /**
@@ -160,18 +163,21 @@ export async function listDeliveries(userId: string, chatbotId: string) {
  * so graphile-worker tries again later, up to WEBHOOK_MAX_ATTEMPTS.
  */
 export async function deliverLead({ leadId }: { leadId: string }, helpers: Pick<JobHelpers, 'job' | 'logger'>) {
-	const [lead] = await prisma.$queryRaw<
-		Array<LeadRow & { chatbotId: string; chatbotName: string; url: string | null; secret: string | null }>
-	>`
-		SELECT l.id, l.name, l.email, l.phone, l.page_url AS "pageUrl", l.created_at AS "createdAt",
-			l.conversation_id AS "conversationId", b.id AS "chatbotId", b.name AS "chatbotName",
-			b.lead_webhook_url AS url, b.lead_webhook_secret AS secret
-		FROM chatbot_leads l JOIN chatbots b ON b.id = l.chatbot_id WHERE l.id = ${leadId}::uuid`
+	const found = await prisma.chatbotLead.findUnique({
+		where: { id: leadId },
+		select: {
+			...leadFields,
+			chatbot: { select: { id: true, name: true, leadWebhookUrl: true, leadWebhookSecret: true } },
+		},
+	})
+	const url = found?.chatbot.leadWebhookUrl
+	const secret = found?.chatbot.leadWebhookSecret
 	// Deleted since, or the webhook removed: nothing to deliver.
-	if (!lead?.url || !lead.secret) return
+	if (!found || !url || !secret) return
+	const { chatbot, ...lead } = found
 	const body = JSON.stringify({
 		event: 'lead.created',
-		chatbot: { id: lead.chatbotId, name: lead.chatbotName },
+		chatbot: { id: chatbot.id, name: chatbot.name },
 		lead: {
 			id: lead.id,
 			name: lead.name,
@@ -185,17 +191,17 @@ export async function deliverLead({ leadId }: { leadId: string }, helpers: Pick<
 	const timestamp = String(Math.floor(Date.now() / 1000))
 	const attempt = helpers.job.attempts
 	const record = (status: 'delivered' | 'failed', responseStatus: number | null, error: string | null) =>
-		prisma.$executeRaw`
-			INSERT INTO lead_webhook_deliveries (lead_id, chatbot_id, attempt, url, status, response_status, error)
-			VALUES (${lead.id}::uuid, ${lead.chatbotId}::uuid, ${attempt}, ${lead.url}, ${status}, ${responseStatus}, ${error})`
+		prisma.leadWebhookDelivery.create({
+			data: { leadId: lead.id, chatbotId: chatbot.id, attempt, url, status, responseStatus, error },
+		})
 	try {
-		const response = await safeFetch(lead.url, {
+		const response = await safeFetch(url, {
 			post: { body, contentType: 'application/json' },
 			headers: {
 				'User-Agent': 'ZenvoraWebhooks/1.0',
 				Accept: '*/*',
 				[TIMESTAMP_HEADER]: timestamp,
-				[SIGNATURE_HEADER]: webhookSignature(lead.secret, timestamp, body),
+				[SIGNATURE_HEADER]: webhookSignature(secret, timestamp, body),
 			},
 			accept: [''],
 			maxRedirects: 0,
@@ -204,15 +210,13 @@ export async function deliverLead({ leadId }: { leadId: string }, helpers: Pick<
 			allow: getEnv().WEBSITE_IMPORT_ALLOW,
 		})
 		await record('delivered', response.status, null)
-		helpers.logger.info(
-			`Lead ${lead.id} delivered to the webhook of chatbot ${lead.chatbotId} (HTTP ${response.status})`,
-		)
+		helpers.logger.info(`Lead ${lead.id} delivered to the webhook of chatbot ${chatbot.id} (HTTP ${response.status})`)
 	} catch (error) {
 		const status = error instanceof SafeFetchError ? (error.status ?? null) : null
 		const message = (error as Error).message.slice(0, 500)
 		await record('failed', status, message)
 		throw new Error(
-			`Lead ${lead.id}: webhook of chatbot ${lead.chatbotId} failed (attempt ${attempt} of ${WEBHOOK_MAX_ATTEMPTS}): ${message}`,
+			`Lead ${lead.id}: webhook of chatbot ${chatbot.id} failed (attempt ${attempt} of ${WEBHOOK_MAX_ATTEMPTS}): ${message}`,
 		)
 	}
 }

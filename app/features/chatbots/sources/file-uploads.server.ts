@@ -1,3 +1,4 @@
+import { chargeKnowledgeUploads } from '~/features/chatbots/chatbot-limits.server.ts'
 // Files posted to become knowledge sources, from the create form or "Add file" on a chatbot's page:
 // one check (a type the form accepts by its name, the size cap, not empty) and one per-user budget,
 // before they are stored and queued for the `ingest-file` job, which reads them. The request never
@@ -6,13 +7,17 @@ import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { ACCEPTED_UPLOAD_EXTENSIONS, MAX_UPLOAD_BYTES } from '~/features/chatbots/knowledge-base.ts'
 import type { Upload } from '~/lib/forms.server.ts'
 import { formatFileSize } from '~/lib/misc.ts'
-import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 
 const { toasts } = chatbotBuilder
 
 export type UploadedFile = { name: string; bytes: Uint8Array }
-/** Why files were refused: the toast's description and the status a page answer carries. */
-export type UploadRefusal = { status: 413 | 422 | 429; description: string }
+/**
+ * Why files were refused: one over the size cap, one the form does not take (its type, or empty),
+ * or the user's upload budget spent; with the toast's description. The route chooses the status.
+ */
+export type UploadRefusalReason = 'too-large' | 'not-accepted' | 'rate-limited'
+export type UploadRefusal = { reason: UploadRefusalReason; description: string }
 
 function problemOf(upload: Upload) {
 	if ('tooLarge' in upload) return `${upload.name} is larger than ${formatFileSize(MAX_UPLOAD_BYTES)}.`
@@ -30,7 +35,7 @@ export function checkUploads(uploads: Upload[]): { files: UploadedFile[] } | { r
 		if (problem)
 			return {
 				refusal: {
-					status: 'tooLarge' in upload ? 413 : 422,
+					reason: 'tooLarge' in upload ? 'too-large' : 'not-accepted',
 					description: `${toasts.uploadFailed.description}. ${problem}`,
 				},
 			}
@@ -43,6 +48,6 @@ export function checkUploads(uploads: Upload[]): { files: UploadedFile[] } | { r
  * sandbox when its job runs); the refusal when it is spent. Call it only for work that will be done.
  */
 export async function chargeUploads(userId: string): Promise<UploadRefusal | null> {
-	const limit = await consumeRateLimit(`knowledge-upload:user:${userId}`, rateLimits.knowledgeUploadsPerUser)
-	return limit.allowed ? null : { status: 429, description: tooManyAttemptsMessage(limit.retryAfterSeconds) }
+	const limit = await chargeKnowledgeUploads(userId)
+	return limit.allowed ? null : { reason: 'rate-limited', description: tooManyAttemptsMessage(limit.retryAfterSeconds) }
 }

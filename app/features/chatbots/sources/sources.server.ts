@@ -3,7 +3,7 @@
 // user, so another user's source id behaves like a missing one. The work itself is queued as a job
 // in the same transaction as the row (ingest-file.server.ts, crawl-discovery.server.ts); the request
 // returns at once.
-import { Prisma, type KnowledgeSource } from '~/generated/prisma/client.ts'
+import { Prisma, type Chatbot, type KnowledgePage, type KnowledgeSource } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { formatTimeAgo } from '~/lib/format-duration.ts'
 import { defineJob, scheduledPayload } from '~/lib/jobs/define-job.server.ts'
@@ -35,8 +35,9 @@ export async function listSources(userId: string, chatbotId: string): Promise<So
 		orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
 		omit: { fileData: true, robotsTxt: true },
 	})
-	const problems = await prisma.$queryRaw<Array<{ source_id: string; url: string; status: string; error: string }>>`
-		SELECT source_id, url, status, error FROM (
+	// SQL: the newest 20 problems of each source (a window function), for all its sources at once.
+	const problems = await prisma.$queryRaw<Array<Pick<KnowledgePage, 'sourceId' | 'url' | 'status' | 'error'>>>`
+		SELECT source_id AS "sourceId", url, status, error FROM (
 			SELECT p.source_id, p.url, p.status, p.error,
 				row_number() OVER (PARTITION BY p.source_id ORDER BY p.fetched_at DESC NULLS LAST, p.url) AS n
 			FROM knowledge_pages p JOIN knowledge_sources s ON s.id = p.source_id
@@ -62,8 +63,8 @@ export async function listSources(userId: string, chatbotId: string): Promise<So
 		syncedAgo: source.syncedAt ? formatTimeAgo(source.syncedAt) : null,
 		createdAt: source.createdAt.toISOString(),
 		problems: problems
-			.filter((problem) => problem.source_id === source.id)
-			.map(({ url, status, error }) => ({ url, status, error })),
+			.filter((problem) => problem.sourceId === source.id)
+			.map(({ url, status, error }) => ({ url, status, error: error ?? '' })),
 	}))
 }
 
@@ -89,7 +90,8 @@ async function assertRoomForSources(tx: Tx, userId: string, adding: number) {
  */
 async function ownedChatbot(tx: Tx, userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return false
-	const rows = await tx.$queryRaw<Array<{ id: string }>>`
+	// SQL: Prisma's client takes no row locks.
+	const rows = await tx.$queryRaw<Array<Pick<Chatbot, 'id'>>>`
 		SELECT id FROM chatbots WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid FOR NO KEY UPDATE`
 	return rows.length > 0
 }
@@ -192,7 +194,9 @@ function queueCrawl(tx: Pick<Tx, '$executeRaw'>, sourceId: string, run: number, 
 
 /** Starts a new run of a page or website source: its old chunks answer until each page's new ones are in. */
 async function startSync(tx: Tx, where: Prisma.Sql) {
-	const started = await tx.$queryRaw<Array<{ id: string; run: number; ownerId: string }>>`
+	// SQL: every counter reset and the run counted up in one UPDATE, over a condition the callers write
+	// in SQL (the scheduler's is an interval by schedule), returning each source's owner.
+	const started = await tx.$queryRaw<Array<Pick<KnowledgeSource, 'id' | 'run'> & { ownerId: string }>>`
 		UPDATE knowledge_sources SET
 			run = run + 1, status = 'queued', error = NULL, started_at = NULL, pages_found = 0, pages_fetched = 0,
 			pages_indexed = 0, pages_unchanged = 0, pages_skipped = 0, pages_failed = 0, pages_done = 0, bytes_fetched = 0,
@@ -203,13 +207,8 @@ async function startSync(tx: Tx, where: Prisma.Sql) {
 	return started.length
 }
 
-const ownedBy = (userId: string, sourceId: string) =>
-	prisma.$queryRaw<Array<{ id: string }>>`
-		SELECT s.id FROM knowledge_sources s JOIN chatbots c ON c.id = s.chatbot_id
-		WHERE s.id = ${sourceId}::uuid AND c.user_id = ${userId}::uuid`
-
 async function isOwnedSource(userId: string, sourceId: string) {
-	return isUuid(sourceId) && (await ownedBy(userId, sourceId)).length > 0
+	return isUuid(sourceId) && (await prisma.knowledgeSource.count({ where: { id: sourceId, chatbot: { userId } } })) > 0
 }
 
 /** 'started', 'busy' (it is running now), or 'missing'. */
@@ -224,24 +223,26 @@ const sqlSourceId = (sourceId: string) => Prisma.sql`id = ${sourceId}::uuid`
 /** Stops a queued or running import; what it indexed so far keeps answering. False: nothing to stop. */
 export async function cancelSource(userId: string, sourceId: string) {
 	if (!(await isOwnedSource(userId, sourceId))) return false
-	const count = await prisma.$executeRaw`
-		UPDATE knowledge_sources SET status = 'cancelled', error = 'Stopped by you.', updated_at = now()
-		WHERE id = ${sourceId}::uuid AND status IN ('queued', 'running')`
+	const { count } = await prisma.knowledgeSource.updateMany({
+		where: { id: sourceId, status: { in: ['queued', 'running'] } },
+		data: { status: 'cancelled', error: 'Stopped by you.' },
+	})
 	return count > 0
 }
 
 export async function setSourceSchedule(userId: string, sourceId: string, schedule: SyncSchedule) {
 	if (!(await isOwnedSource(userId, sourceId))) return false
-	const count = await prisma.$executeRaw`
-		UPDATE knowledge_sources SET sync_schedule = ${schedule}, updated_at = now()
-		WHERE id = ${sourceId}::uuid AND kind IN ('page', 'website')`
+	const { count } = await prisma.knowledgeSource.updateMany({
+		where: { id: sourceId, kind: { in: ['page', 'website'] } },
+		data: { syncSchedule: schedule },
+	})
 	return count > 0
 }
 
 /** Removes a file or website source and, by cascade, its pages and chunks. The typed text stays. */
 export async function removeSource(userId: string, sourceId: string) {
 	if (!(await isOwnedSource(userId, sourceId))) return false
-	const count = await prisma.$executeRaw`DELETE FROM knowledge_sources WHERE id = ${sourceId}::uuid AND kind <> 'text'`
+	const { count } = await prisma.knowledgeSource.deleteMany({ where: { id: sourceId, kind: { not: 'text' } } })
 	return count > 0
 }
 

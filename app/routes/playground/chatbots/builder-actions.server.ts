@@ -7,7 +7,12 @@ import { MAX_PENDING_SITES, type BuilderValues } from '~/features/chatbots/chatb
 import { createChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { appendKnowledge } from '~/features/chatbots/knowledge-base.ts'
-import { chargeUploads, checkUploads, type UploadRefusal } from '~/features/chatbots/sources/file-uploads.server.ts'
+import {
+	chargeUploads,
+	checkUploads,
+	type UploadRefusal,
+	type UploadRefusalReason,
+} from '~/features/chatbots/sources/file-uploads.server.ts'
 import { WebsiteSourceSchema, type WebsiteSourceForm } from '~/features/chatbots/sources/source-schema.ts'
 import { SourceLimitError } from '~/features/chatbots/sources/sources.server.ts'
 import { importWebsiteForUser } from '~/features/chatbots/website-import.server.ts'
@@ -53,10 +58,16 @@ function pendingSites(values: BuilderValues, typedScope: string): WebsiteSourceF
 	return sites
 }
 
+const uploadRefusalStatus: Record<UploadRefusalReason, number> = {
+	'too-large': 413,
+	'not-accepted': 422,
+	'rate-limited': 429,
+}
+
 /** Files the create form cannot take: the spec's "Upload failed" with the reason, the form as posted. */
 function refuseUploads({ values, uploads }: BuilderPost, refusal: UploadRefusal) {
 	const toast = makeToast({ type: 'error', title: toasts.uploadFailed.title, description: refusal.description })
-	return reply(values, { toast, status: refusal.status, unsent: uploads })
+	return reply(values, { toast, status: uploadRefusalStatus[refusal.reason], unsent: uploads })
 }
 
 /**

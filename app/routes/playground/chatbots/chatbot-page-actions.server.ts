@@ -4,7 +4,7 @@
 // switch and Delete as on the list. Plain form posts, so all of it works without JavaScript; the
 // features do the work and say how it went, and these turn that into HTTP.
 import { data } from 'react-router'
-import { chargeAvatarUpload } from '~/features/chatbots/chatbot-limits.server.ts'
+import { chargeAvatarUpload, chargeWebsiteImport } from '~/features/chatbots/chatbot-limits.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { chargeUploads, checkUploads } from '~/features/chatbots/sources/file-uploads.server.ts'
 import {
@@ -30,7 +30,7 @@ import {
 	setWidgetAvatar,
 } from '~/features/chatbots/widget/widget.server.ts'
 import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
-import { consumeRateLimit, rateLimits, tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
 import { runIntent } from '~/routes/playground/builder-intents.server.ts'
@@ -92,7 +92,7 @@ const addSite = (post: PagePost) =>
 			const problems = Object.values(fieldErrorsOf(parsed.error))
 			return sourceError(post, toasts.importFailed.title, problems[0] ?? toasts.importFailed.description)
 		}
-		const limit = await consumeRateLimit(`import:user:${userId}`, rateLimits.websiteImportPerUser)
+		const limit = await chargeWebsiteImport(userId)
 		if (!limit.allowed)
 			return sourceError(post, toasts.importFailed.title, tooManyAttemptsMessage(limit.retryAfterSeconds))
 		if (!(await addWebsiteSource(userId, chatbotId, parsed.data))) return sourceNotFound(post)

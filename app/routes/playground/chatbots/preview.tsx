@@ -2,7 +2,7 @@
 // (with it, the Preview button opens the same chat in a dialog). The conversation rides in the form.
 import { ArrowLeft, Bot } from 'lucide-react'
 import { data } from 'react-router'
-import { asModelMessages, readChatPagePost, withQuestion } from '~/ai/chat-page.ts'
+import { asModelMessages, CHAT_MESSAGE_REQUIRED, readChatPagePost, withQuestion } from '~/ai/chat-page.ts'
 import { modelSummary } from '~/ai/models.server.ts'
 import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
 import { MessageBubble, type ThreadMessage } from '~/components/chat/chat-thread.tsx'
@@ -35,10 +35,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
 	const { user, chatbot } = await requireOwnedChatbot(request, params.chatbotId)
-	const { message, history, tooLong } = readChatPagePost(await readFormData(request))
+	const post = readChatPagePost(await readFormData(request))
+	const { history } = post
 	// Spec: a blank message is ignored.
-	if (!message) return { history, error: null }
-	if (tooLong) return { history, error: tooLong }
+	if (post.problem !== null) return { history, error: post.problem === CHAT_MESSAGE_REQUIRED ? null : post.problem }
+	const { message } = post
 	const limit = await chargePreviewChat(user.id)
 	if (!limit.allowed) return { history, error: tooManyAttemptsMessage(limit.retryAfterSeconds) }
 	const turns = withQuestion(history, message)
@@ -103,6 +104,7 @@ export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.Co
 					inputId="preview-message"
 					label={preview.inputLabel}
 					error={actionData?.error}
+					ignoreBlank
 				/>
 			</div>
 		</section>

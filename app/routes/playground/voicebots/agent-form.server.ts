@@ -14,7 +14,7 @@ import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { makeToast } from '~/lib/toast.ts'
-import { cardIntents } from '~/routes/playground/builder-intents.server.ts'
+import { cardIntents, runIntent } from '~/routes/playground/builder-intents.server.ts'
 
 const { toasts } = voicebotBuilder
 export const LIST_PATH = '/playground/voicebots'
@@ -33,7 +33,7 @@ export const agentPagePath = (id: string) => `/playground/voicebots/${id}`
 /** One post of the builder, read: its intent, its fields and the form's values as typed. */
 export type AgentPost = { intent: string; form: FormData; values: AgentFormValues; userId: string }
 
-export async function readAgentPost(request: Request, userId: string): Promise<AgentPost> {
+async function readAgentPost(request: Request, userId: string): Promise<AgentPost> {
 	const form = await readFormData(request)
 	const values: AgentFormValues = textFieldsOf(form, [
 		'name',
@@ -51,8 +51,21 @@ export const failure = (values: AgentFormValues, status: number, title: string, 
 	data<VoicebotActionData>({ values, errors: {}, toast: makeToast({ type: 'error', title, description }) }, { status })
 
 /** An intent the page does not have: the spec's creation failure, the form as posted. */
-export const unknownIntent = ({ values }: AgentPost) =>
+const unknownIntent = ({ values }: AgentPost) =>
 	failure(values, 400, toasts.createFailed.title, toasts.createFailed.description)
+
+/**
+ * A builder page's action: the post read (with what the page adds to it, such as the assistant's
+ * id), then its intent's handler: the page's own, or the card's Active switch and Delete, which
+ * every page has.
+ */
+export async function runAgentPost<
+	Page extends object,
+	Handlers extends Record<string, (post: AgentPost & Page) => unknown>,
+>(request: Request, userId: string, page: Page, handlers: Handlers) {
+	const post = { ...(await readAgentPost(request, userId)), ...page }
+	return runIntent(post, { ...handlers, toggle: agentCard.toggle, delete: agentCard.delete }, unknownIntent)
+}
 
 /** The form's fields checked; the answer that says what is missing, if not. */
 export function parseAgentForm(values: AgentFormValues) {

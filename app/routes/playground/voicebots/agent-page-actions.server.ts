@@ -3,17 +3,7 @@
 import { updateAgent, VoiceProviderError } from '~/features/voice/agents.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
-import { runIntent } from '~/routes/playground/builder-intents.server.ts'
-import {
-	agentCard,
-	agentPagePath,
-	failure,
-	LIST_PATH,
-	parseAgentForm,
-	readAgentPost,
-	unknownIntent,
-	type AgentPost,
-} from './agent-form.server.ts'
+import { agentPagePath, failure, LIST_PATH, parseAgentForm, runAgentPost, type AgentPost } from './agent-form.server.ts'
 
 const { toasts } = voicebotBuilder
 
@@ -39,7 +29,5 @@ async function save({ values, userId, agentId, pagePath }: PagePost) {
 }
 
 /** The route's action for the signed-in owner of `agentId`: the post read, then its intent's handler. */
-export async function agentPageAction(request: Request, userId: string, agentId: string) {
-	const post: PagePost = { ...(await readAgentPost(request, userId)), agentId, pagePath: agentPagePath(agentId) }
-	return runIntent(post, { update: save, toggle: agentCard.toggle, delete: agentCard.delete }, unknownIntent)
-}
+export const agentPageAction = (request: Request, userId: string, agentId: string) =>
+	runAgentPost(request, userId, { agentId, pagePath: agentPagePath(agentId) }, { update: save })

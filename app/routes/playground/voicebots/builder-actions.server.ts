@@ -3,16 +3,7 @@
 import { createAgent, VoiceProviderError } from '~/features/voice/agents.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
-import { runIntent } from '~/routes/playground/builder-intents.server.ts'
-import {
-	agentCard,
-	agentPagePath,
-	failure,
-	parseAgentForm,
-	readAgentPost,
-	unknownIntent,
-	type AgentPost,
-} from './agent-form.server.ts'
+import { agentPagePath, failure, parseAgentForm, runAgentPost, type AgentPost } from './agent-form.server.ts'
 
 const { toasts } = voicebotBuilder
 
@@ -39,7 +30,4 @@ async function create({ values, userId }: AgentPost) {
 }
 
 /** The route's action for the signed-in user: the post read, then its intent's handler. */
-export async function builderAction(request: Request, userId: string) {
-	const post = await readAgentPost(request, userId)
-	return runIntent(post, { create, toggle: agentCard.toggle, delete: agentCard.delete }, unknownIntent)
-}
+export const builderAction = (request: Request, userId: string) => runAgentPost(request, userId, {}, { create })

@@ -54,16 +54,7 @@ export function LeadForm({
 					<UserRound className="text-brand-700 size-4" aria-hidden />
 					{copy.title}
 				</h2>
-				{canSkip ? (
-					<button
-						type="button"
-						onClick={() => onDone('skipped')}
-						aria-label={copy.skip}
-						className="grid size-7 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
-					>
-						<X className="size-4" aria-hidden />
-					</button>
-				) : null}
+				{canSkip ? <SkipButton label={copy.skip} onSkip={() => onDone('skipped')} /> : null}
 			</div>
 			<p className="mt-0.5 text-xs text-slate-600">{copy.intro[mode]}</p>
 			<form
@@ -131,5 +122,19 @@ export function LeadForm({
 				</div>
 			</form>
 		</section>
+	)
+}
+
+/** "Not now": the form closes and the chat goes on (only when no field is required before it). */
+function SkipButton({ label, onSkip }: { label: string; onSkip: () => void }) {
+	return (
+		<button
+			type="button"
+			onClick={onSkip}
+			aria-label={label}
+			className="grid size-7 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
+		>
+			<X className="size-4" aria-hidden />
+		</button>
 	)
 }

@@ -8,8 +8,10 @@ import { ReplyText } from '~/components/chat/reply-text.tsx'
 import { DeleteStep, NotFoundBoundary, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
 import { formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
+import { ConversationActionSchema } from '~/features/chatbots/conversations/conversation-schema.ts'
 import { deleteConversation, getConversation } from '~/features/chatbots/conversations/conversations.server.ts'
 import { readFormData } from '~/lib/forms.server.ts'
+import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { requireUser } from '~/routes/guards.server.ts'
@@ -40,8 +42,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
 	const { user } = await requireUser(request)
-	const form = await readFormData(request)
-	if (form.get('intent') !== 'delete') throw data('Unknown action.', { status: 400 })
+	const parsed = ConversationActionSchema.safeParse(textFieldsOf(await readFormData(request), ['intent']))
+	if (!parsed.success) throw data(fieldErrorsOf(parsed.error).intent, { status: 400 })
 	if (!(await deleteConversation(user.id, params.chatbotId, params.conversationId)))
 		throw data(copy.notFound.title, { status: 404 })
 	return redirectWithToast(`/playground/chatbots/${params.chatbotId}/conversations`, {
