@@ -19,6 +19,8 @@ import { TabPlaceholder } from './tab-placeholder.tsx'
 export type BuilderKind = {
 	/** Names the kind in ids: `chatbot` gives `chatbot-card`, `chatbot-<id>` and `chatbot-heading`. */
 	name: string
+	/** Names the builder in the server's log ("Chatbot builder: …"). */
+	logLabel: string
 	/** The list page. */
 	listPath: string
 	/** Where the list's forms post: its route's action (an index route's needs `?index`). */

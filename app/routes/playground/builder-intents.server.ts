@@ -1,6 +1,7 @@
 // The Active switch and Delete of both builders' cards: plain form posts that redirect back to the
 // list with the spec's toast. Each builder passes its own list path, copy and owner-scoped functions.
 import { z } from 'zod'
+import type { BuilderKind } from '~/components/playground/builder-parts.tsx'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 
 type CardIntentCopy = {
@@ -72,19 +73,18 @@ type CardPost = { form: FormData; userId: string; pagePath?: string }
  * A builder's Active switch and Delete as intent handlers: the switch comes back to the page it was
  * posted from (a chatbot's or an assistant's own page, else the list), Delete to the list.
  */
-export function cardIntents({
-	listPath,
-	toasts,
-	setActive,
-	remove,
-	label,
-}: {
-	listPath: string
-	toasts: CardIntentCopy
-	setActive: (userId: string, id: string, active: boolean) => Promise<boolean>
-	remove: (userId: string, id: string) => Promise<boolean>
-	label: string
-}) {
+export function cardIntents(
+	{ listPath, logLabel: label }: Pick<BuilderKind, 'listPath' | 'logLabel'>,
+	{
+		toasts,
+		setActive,
+		remove,
+	}: {
+		toasts: CardIntentCopy
+		setActive: (userId: string, id: string, active: boolean) => Promise<boolean>
+		remove: (userId: string, id: string) => Promise<boolean>
+	},
+) {
 	return {
 		toggle: ({ form, userId, pagePath }: CardPost) =>
 			toggleIntent(form, { listPath: pagePath ?? listPath, toasts, userId, setActive }),

@@ -7,6 +7,7 @@ const { card, empty, list, page, toasts } = chatbotBuilder
 
 export const chatbotKind: BuilderKind = {
 	name: 'chatbot',
+	logLabel: 'Chatbot builder',
 	listPath: '/playground',
 	listAction: '/playground?index',
 	itemPath: (id) => `/playground/chatbots/${id}`,

@@ -7,6 +7,7 @@ const { card, empty, list, page, toasts } = voicebotBuilder
 
 export const agentKind: BuilderKind = {
 	name: 'agent',
+	logLabel: 'Voicebot builder',
 	listPath: '/playground/voicebots',
 	listAction: '/playground/voicebots',
 	itemPath: (id) => `/playground/voicebots/${id}`,

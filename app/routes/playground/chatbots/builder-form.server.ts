@@ -22,6 +22,7 @@ import { deleteChatbot, hasOtherSources, setChatbotActive, updateChatbot } from 
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '~/features/chatbots/knowledge-base.ts'
 import { checkKnowledgeQuota } from '~/features/chatbots/knowledge-quota.server.ts'
+import { chatbotKind } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { isLockTimeout } from '~/lib/db.server.ts'
 import type { Upload } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
@@ -32,18 +33,10 @@ import { makeToast, type Toast } from '~/lib/toast.ts'
 import { cardIntents } from '~/routes/playground/builder-intents.server.ts'
 
 const { toasts } = chatbotBuilder
-export const LIST_PATH = '/playground'
+export const { listPath: LIST_PATH, itemPath: chatbotPagePath } = chatbotKind
 
 /** A chatbot's Active switch (back to where it was posted) and Delete (back to the list). */
-export const chatbotCard = cardIntents({
-	listPath: LIST_PATH,
-	toasts: chatbotBuilder.toasts,
-	setActive: setChatbotActive,
-	remove: deleteChatbot,
-	label: 'Chatbot builder',
-})
-/** A chatbot's own page: where creating one lands, and where its page's posts come back to. */
-export const chatbotPagePath = (id: string) => `/playground/chatbots/${id}`
+export const chatbotCard = cardIntents(chatbotKind, { toasts, setActive: setChatbotActive, remove: deleteChatbot })
 // Files over the cap are still read off the wire (up to this) so the rest of the form survives and
 // the page can say which file was too big; beyond it the request is refused outright.
 const HARD_FILE_LIMIT = 4 * MAX_UPLOAD_BYTES
