@@ -1,7 +1,7 @@
 // The Widget section of a chatbot's page: the widget's look and allowed sites, with a live preview
 // that follows every change before it is saved. A plain form post (intent save-widget), so it works
 // without JavaScript; with it, the same schema checks the form before it is sent.
-import { AlertTriangle, Loader2 } from 'lucide-react'
+import { AlertTriangle } from 'lucide-react'
 import { useState, type CSSProperties } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { MessageBubble } from '~/components/chat/chat-thread.tsx'
@@ -9,6 +9,7 @@ import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
+import { Spinner } from '~/components/ui/spinner.tsx'
 import { LEAD_FIELD_STATES, LEAD_FORM_MODES } from '~/features/chatbots/conversations/conversation-schema.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import type { FieldErrors } from '~/lib/forms.ts'
@@ -359,7 +360,7 @@ export function WidgetSettings({
 						/>
 						<div className="mt-6 flex justify-end">
 							<Button type="submit" name="intent" value="save-widget" disabled={saving}>
-								{saving ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+								{saving ? <Spinner className="size-4" /> : null}
 								{saving ? copy.saving : copy.save}
 							</Button>
 						</div>
