@@ -1,8 +1,9 @@
 // The builder kit: what the Chatbot and Voicebot builders share. The list with its empty and failed
-// states, the card (identity, Active switch, the snippet to copy, Edit, Delete), the code box, and
-// the inline delete confirmation. Links and plain forms, so all of it works without JavaScript;
-// with it, the snippet is copied and the switch is instant. Each builder describes itself once,
-// as a BuilderKind; its pages (workspace-parts.tsx) use the same description.
+// states, the card (identity, Active switch, the snippet to copy, Edit, Delete), the code box, the
+// forms' card and save button, and the inline delete confirmation. Links and plain forms, so all of
+// it works without JavaScript; with it, the snippet is copied and the switch is instant. Each
+// builder describes itself once, as a BuilderKind; its pages (workspace-parts.tsx) use the same
+// description.
 import { Code2, Copy, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
