@@ -6,6 +6,15 @@ import { excerptAround, splitPassages, withEarlierSubject } from './retrieval.ts
 
 const FALLBACK = "I don't know"
 const system = (knowledge: string) => `You are a test.\n${KNOWLEDGE_START}\n${knowledge}\n${KNOWLEDGE_END}`
+/** The offline model's whole answer over `knowledge` to a conversation: the visitor first, then in turns. */
+const answerTo = async (knowledge: string, ...turns: string[]) =>
+	(
+		await generateText({
+			model: createOfflineModel({ wordDelayMs: 0 }),
+			system: system(knowledge),
+			messages: turns.map((content, i) => ({ role: i % 2 ? ('assistant' as const) : ('user' as const), content })),
+		})
+	).text
 
 test('long paragraphs are split at sentence ends', () => {
 	const long = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} is here.`).join(' ')
@@ -29,39 +38,29 @@ test('answers stream word by word through the AI SDK', async () => {
 })
 
 test('an empty knowledge base gives an honest "I don\'t know"', async () => {
-	const { text } = await generateText({
-		model: createOfflineModel({ wordDelayMs: 0 }),
-		system: system(''),
-		prompt: 'What is the capital of Peru?',
-	})
-	expect(text).toMatch(/I don't know/)
+	expect(await answerTo('', 'What is the capital of Peru?')).toMatch(/I don't know/)
 	expect(composeOfflineAnswer('What is the capital of Peru?', '', FALLBACK)).toBe(FALLBACK)
 })
 
 test('a follow-up keeps the subject of the conversation: "how much does it cost?" after the Falcon', async () => {
 	const knowledge =
 		'The Eagle widget costs 2,999 rupees.\n\nThe Falcon widget costs 4,999 rupees and has a titanium frame.'
-	const { text } = await generateText({
-		model: createOfflineModel({ wordDelayMs: 0 }),
-		system: system(knowledge),
-		messages: [
-			{ role: 'user', content: 'Tell me about the Falcon.' },
-			{ role: 'assistant', content: 'The Falcon widget has a titanium frame.' },
-			{ role: 'user', content: 'How much does it cost?' },
-		],
-	})
-	expect(text).toContain('4,999')
+	expect(
+		await answerTo(
+			knowledge,
+			'Tell me about the Falcon.',
+			'The Falcon widget has a titanium frame.',
+			'How much does it cost?',
+		),
+	).toContain('4,999')
 	// "And the Eagle?" after the Falcon's price: the new name wins, in one passage about both as well.
 	for (const passages of [knowledge, knowledge.replace('\n\n', ' ')]) {
-		const { text: eagle } = await generateText({
-			model: createOfflineModel({ wordDelayMs: 0 }),
-			system: system(passages),
-			messages: [
-				{ role: 'user', content: 'How much does the Falcon cost?' },
-				{ role: 'assistant', content: 'The Falcon widget costs 4,999 rupees.' },
-				{ role: 'user', content: 'And the Eagle?' },
-			],
-		})
+		const eagle = await answerTo(
+			passages,
+			'How much does the Falcon cost?',
+			'The Falcon widget costs 4,999 rupees.',
+			'And the Eagle?',
+		)
 		expect(eagle).toBe('The Eagle widget costs 2,999 rupees.')
 	}
 	// A new, complete question stands on its own.

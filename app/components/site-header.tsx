@@ -1,7 +1,6 @@
-import { ArrowUpRight, Menu, X } from 'lucide-react'
+import { Menu, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { ExternalButtonLink } from '~/components/ui/button.tsx'
-import { company } from '~/content/company.ts'
+import { ScheduleCallLink } from '~/components/schedule-call-link.tsx'
 import { consultationLabel, navEntries, type NavEntry } from '~/content/navigation.ts'
 import { cn } from '~/lib/misc.ts'
 import { scrollToId, scrollToTop } from '~/lib/scroll.ts'
@@ -21,27 +20,38 @@ function useScrolledPast(threshold: number) {
 	return scrolled
 }
 
-/** The same entries in the bar (wide screens) and in the menu (narrow ones). */
+/** Where the entries stand: in the bar (wide screens) or in the menu (narrow ones), each styled for it. */
+const NAV_PLACES = {
+	bar: {
+		list: 'hidden items-center gap-1 lg:flex',
+		link: 'aria-[current=page]:text-brand-700 rounded-full px-3.5 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-900/5 hover:text-slate-900',
+	},
+	menu: {
+		list: 'flex flex-col',
+		link: 'block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-50',
+	},
+}
+
+/** The same entries in the bar and in the menu. */
 function NavLinks({
-	className,
-	linkClassName,
+	place,
 	pathname,
 	onChoose,
 }: {
-	className: string
-	linkClassName: string
+	place: keyof typeof NAV_PLACES
 	pathname: string
 	onChoose: (event: React.MouseEvent<HTMLAnchorElement>, entry: NavEntry) => void
 }) {
+	const { list, link } = NAV_PLACES[place]
 	return (
-		<ul className={className}>
+		<ul className={list}>
 			{navEntries.map((entry) => (
 				<li key={entry.label}>
 					<a
 						href={entry.href}
 						onClick={(e) => onChoose(e, entry)}
 						aria-current={entry.kind === 'page' && pathname === entry.href ? 'page' : undefined}
-						className={linkClassName}
+						className={link}
 					>
 						{entry.label}
 					</a>
@@ -52,13 +62,8 @@ function NavLinks({
 }
 
 /** "Free Consultation": the external scheduling page, in a new tab. */
-function ConsultationLink(props: Omit<React.ComponentProps<typeof ExternalButtonLink>, 'href' | 'children'>) {
-	return (
-		<ExternalButtonLink href={company.externalLinks.scheduling} {...props}>
-			{consultationLabel}
-			<ArrowUpRight className="size-4" aria-hidden />
-		</ExternalButtonLink>
-	)
+function ConsultationLink(props: Omit<React.ComponentProps<typeof ScheduleCallLink>, 'children'>) {
+	return <ScheduleCallLink {...props}>{consultationLabel}</ScheduleCallLink>
 }
 
 /** An island on the public pages (docs/decisions/0021-islands-on-public-pages.md): the path is a prop. */
@@ -97,12 +102,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
 					<span className="sr-only"> home</span>
 				</a>
 
-				<NavLinks
-					pathname={pathname}
-					onChoose={handleEntry}
-					className="hidden items-center gap-1 lg:flex"
-					linkClassName="aria-[current=page]:text-brand-700 rounded-full px-3.5 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-900/5 hover:text-slate-900"
-				/>
+				<NavLinks place="bar" pathname={pathname} onChoose={handleEntry} />
 				<ConsultationLink size="sm" className="hidden shrink-0 lg:inline-flex" />
 
 				{/* <details> opens and closes without JavaScript; with it, choosing an entry closes it. */}
@@ -120,12 +120,7 @@ export function SiteHeader({ pathname }: { pathname: string }) {
 						<X className="hidden size-6 group-open:block" aria-hidden />
 					</summary>
 					<div className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pt-2 pb-5 shadow-xl">
-						<NavLinks
-							pathname={pathname}
-							onChoose={handleEntry}
-							className="flex flex-col"
-							linkClassName="block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-50"
-						/>
+						<NavLinks place="menu" pathname={pathname} onChoose={handleEntry} />
 						<ConsultationLink className="mt-3 w-full" onClick={() => setMenuOpen(false)} />
 					</div>
 				</details>

@@ -2,14 +2,17 @@
 // Schedule a Call go somewhere real.
 import { company } from './company.ts'
 
+/** A service area links to its service page, by the page's slug; one without a page is a placeholder. */
+const serviceArea = (label: string, slug?: string) => ({ label, href: slug ? `/services/${slug}` : '#' })
+
 export const footer = {
 	serviceAreasHeading: 'Services',
 	serviceAreas: [
-		{ label: 'Custom Software', href: '/services/custom-software-development' },
-		{ label: 'AI Solutions', href: '/services/ai-chatbots' },
-		{ label: 'Mobile App Development', href: '/services/mobile-app-development' },
-		{ label: 'Cloud Services', href: '/services/managed-cloud-services' },
-		{ label: 'Cybersecurity', href: '#' },
+		serviceArea('Custom Software', 'custom-software-development'),
+		serviceArea('AI Solutions', 'ai-chatbots'),
+		serviceArea('Mobile App Development', 'mobile-app-development'),
+		serviceArea('Cloud Services', 'managed-cloud-services'),
+		serviceArea('Cybersecurity'),
 	],
 	companyHeading: 'Company',
 	companyLinks: [

@@ -1,9 +1,7 @@
-import { ArrowUpRight } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Icon } from '~/components/icon.tsx'
+import { ScheduleCallLink } from '~/components/schedule-call-link.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
-import { ExternalButtonLink } from '~/components/ui/button.tsx'
-import { company } from '~/content/company.ts'
 import { agentsSection, type AgentFlow } from '~/content/home.ts'
 import { cn } from '~/lib/misc.ts'
 import { useReducedMotion } from '~/lib/use-reduced-motion.ts'
@@ -141,10 +139,9 @@ export function AgentsSection() {
 				</dl>
 
 				<div className="mt-12 flex justify-center">
-					<ExternalButtonLink href={company.externalLinks.scheduling} variant="light" size="lg">
+					<ScheduleCallLink variant="light" size="lg">
 						{agentsSection.ctaLabel}
-						<ArrowUpRight className="size-4" aria-hidden />
-					</ExternalButtonLink>
+					</ScheduleCallLink>
 				</div>
 			</div>
 		</section>

@@ -2,6 +2,7 @@ import { ArrowUpRight, CalendarDays, CircleCheck, GraduationCap } from 'lucide-r
 import { FeatureCard } from '~/components/feature-card.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { ExternalButtonLink } from '~/components/ui/button.tsx'
+import { TextList } from '~/components/ui/text-list.tsx'
 import { career } from '~/content/career.ts'
 import { company } from '~/content/company.ts'
 import { Island } from '~/lib/islands/island.tsx'
@@ -59,14 +60,12 @@ export function CareerSection({ headingLevel = 'h2' }: { headingLevel?: 'h1' | '
 							{career.workshop.schedule}
 						</p>
 						<p className="mt-4 leading-relaxed text-white/85">{career.workshop.description}</p>
-						<ul className="mt-6 space-y-2.5">
-							{career.workshop.agenda.map((item) => (
-								<li key={item} className="flex gap-2.5 text-sm text-white/90">
-									<CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-300" aria-hidden />
-									{item}
-								</li>
-							))}
-						</ul>
+						<TextList
+							items={career.workshop.agenda}
+							className="mt-6 space-y-2.5"
+							itemClassName="flex gap-2.5 text-sm text-white/90"
+							marker={<CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-300" aria-hidden />}
+						/>
 						<div className="mt-8">
 							<Island
 								name="workshop-countdown"

@@ -1,11 +1,11 @@
-import { ArrowRight, ArrowUpRight, Send, Sparkles } from 'lucide-react'
+import { ArrowRight, Send, Sparkles } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { openChat, preloadChat } from '~/components/chat/chat-launcher.ts'
 import { Icon } from '~/components/icon.tsx'
+import { ScheduleCallLink } from '~/components/schedule-call-link.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
-import { buttonClasses, ExternalButtonLink } from '~/components/ui/button.tsx'
-import { company } from '~/content/company.ts'
+import { buttonClasses } from '~/components/ui/button.tsx'
 import { examplePrompts, hero, type HeroTab } from '~/content/home.ts'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
@@ -75,10 +75,9 @@ export function Hero() {
 							{hero.exploreLabel}
 							<ArrowRight className="size-4" aria-hidden />
 						</a>
-						<ExternalButtonLink href={company.externalLinks.scheduling} variant="secondary" size="lg">
+						<ScheduleCallLink variant="secondary" size="lg">
 							{hero.consultationLabel}
-							<ArrowUpRight className="size-4" aria-hidden />
-						</ExternalButtonLink>
+						</ScheduleCallLink>
 					</div>
 				</div>
 

@@ -1,6 +1,7 @@
 import { ArrowRight, Check, Star } from 'lucide-react'
 import { Link } from 'react-router'
 import { Icon } from '~/components/icon.tsx'
+import { TextList } from '~/components/ui/text-list.tsx'
 import { filterServiceCards, servicesSection, type ServiceFilter } from '~/content/services.ts'
 import { cn } from '~/lib/misc.ts'
 import { SectionHeading } from './section-heading.tsx'
@@ -41,14 +42,12 @@ export function ServicesSection() {
 								<div className="flex flex-1 flex-col p-6">
 									<h3 className="font-display text-lg font-bold text-slate-950">{card.title}</h3>
 									<p className="mt-2 text-sm leading-relaxed text-slate-600">{card.description}</p>
-									<ul className="mt-5 flex-1 space-y-2.5">
-										{card.items.map((item) => (
-											<li key={item} className="flex gap-2.5 text-sm text-slate-700">
-												<Check className="mt-0.5 size-4 shrink-0 text-emerald-500" aria-hidden />
-												{item}
-											</li>
-										))}
-									</ul>
+									<TextList
+										items={card.items}
+										className="mt-5 flex-1 space-y-2.5"
+										itemClassName="flex gap-2.5 text-sm text-slate-700"
+										marker={<Check className="mt-0.5 size-4 shrink-0 text-emerald-500" aria-hidden />}
+									/>
 									<Link
 										to={`/services/${slug}`}
 										aria-label={`${servicesSection.getStartedLabel}: ${card.title}`}

@@ -1,9 +1,10 @@
 // The builder kit: what the Chatbot and Voicebot builders share. The list with its empty and failed
-// states, the card (identity, Active switch, the snippet to copy, Edit, Delete), the code box, and
-// the inline delete confirmation. Links and plain forms, so all of it works without JavaScript;
-// with it, the snippet is copied and the switch is instant. Each builder describes itself once,
-// as a BuilderKind; its pages (workspace-parts.tsx) use the same description.
-import { Code2, Copy, Loader2, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react'
+// states, the card (identity, Active switch, the snippet to copy, Edit, Delete), the code box, the
+// forms' card and save button, and the inline delete confirmation. Links and plain forms, so all of
+// it works without JavaScript; with it, the snippet is copied and the switch is instant. Each
+// builder describes itself once, as a BuilderKind; its pages (workspace-parts.tsx) use the same
+// description.
+import { Code2, Copy, Pencil, Plus, Trash2, type LucideIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Form, Link, useFetcher } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
@@ -11,6 +12,7 @@ import { showToast } from '~/components/toast-message.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { Button, buttonClasses } from '~/components/ui/button.tsx'
+import { Spinner } from '~/components/ui/spinner.tsx'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import { TabPlaceholder } from './tab-placeholder.tsx'
@@ -368,6 +370,18 @@ export function ItemCard({
 	)
 }
 
+/** The look of a builder's main card: the create and edit forms, a chatbot's knowledge sources. */
+export const builderCardClass = '@container rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8'
+
+/** A builder card's title; `id` is what the card is labelled by. */
+export function BuilderCardTitle({ id, children }: { id: string; children: React.ReactNode }) {
+	return (
+		<h3 id={id} className="font-display text-xl font-bold text-slate-950">
+			{children}
+		</h3>
+	)
+}
+
 /** A builder form's submit: Create, or Save on an item's page, with a spinner and "…ing" while it is sent. */
 export function SaveButton({
 	mode,
@@ -381,7 +395,7 @@ export function SaveButton({
 } & Omit<React.ComponentProps<'button'>, 'type' | 'disabled' | 'children'>) {
 	return (
 		<Button type="submit" disabled={busy} {...props}>
-			{busy ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+			{busy ? <Spinner className="size-4" /> : null}
 			{mode === 'edit' ? (busy ? copy.saving : copy.save) : busy ? copy.creating : copy.create}
 		</Button>
 	)

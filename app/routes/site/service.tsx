@@ -1,10 +1,11 @@
-import { ArrowLeft, ArrowUpRight, CircleCheck } from 'lucide-react'
+import { ArrowLeft, CircleCheck } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { FeatureCard } from '~/components/feature-card.tsx'
 import { Icon } from '~/components/icon.tsx'
+import { ScheduleCallLink } from '~/components/schedule-call-link.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
-import { ExternalButtonLink } from '~/components/ui/button.tsx'
+import { TextList } from '~/components/ui/text-list.tsx'
 import { company } from '~/content/company.ts'
 import { getServiceBySlug, servicesSection } from '~/content/services.ts'
 import { originFromMatches, seo } from '~/lib/seo.ts'
@@ -68,29 +69,22 @@ export default function ServiceRoute({ loaderData }: Route.ComponentProps) {
 						<h2 id="benefits-heading" className="font-display text-xl font-bold text-slate-950">
 							What you get
 						</h2>
-						<ul className="mt-5 space-y-4">
-							{page.benefits.map((benefit) => (
-								<li key={benefit} className="flex gap-3 text-slate-700">
-									<CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-500" aria-hidden />
-									{benefit}
-								</li>
-							))}
-						</ul>
+						<TextList
+							items={page.benefits}
+							className="mt-5 space-y-4"
+							itemClassName="flex gap-3 text-slate-700"
+							marker={<CircleCheck className="mt-0.5 size-5 shrink-0 text-emerald-500" aria-hidden />}
+						/>
 						{page.platforms ? (
 							<div className="mt-8">
 								<h3 className="font-display text-sm font-semibold tracking-wide text-slate-500 uppercase">
 									Supported platforms
 								</h3>
-								<ul className="mt-3 flex flex-wrap gap-2">
-									{page.platforms.map((platform) => (
-										<li
-											key={platform}
-											className="font-display rounded-xl bg-white px-4 py-2 font-bold text-slate-900 shadow-sm ring-1 ring-slate-200"
-										>
-											{platform}
-										</li>
-									))}
-								</ul>
+								<TextList
+									items={page.platforms}
+									className="mt-3 flex flex-wrap gap-2"
+									itemClassName="font-display rounded-xl bg-white px-4 py-2 font-bold text-slate-900 shadow-sm ring-1 ring-slate-200"
+								/>
 							</div>
 						) : null}
 					</section>
@@ -113,15 +107,9 @@ export default function ServiceRoute({ loaderData }: Route.ComponentProps) {
 						<p className="mt-2 text-slate-400">A 30-minute call with a senior engineer, free and without obligation.</p>
 					</div>
 					{/* "Get Started with AI Agents" is wider than a 320 px screen: it may wrap there. */}
-					<ExternalButtonLink
-						href={company.externalLinks.scheduling}
-						variant="light"
-						size="lg"
-						className="text-center whitespace-normal"
-					>
+					<ScheduleCallLink variant="light" size="lg" className="text-center whitespace-normal">
 						{page.ctaLabel}
-						<ArrowUpRight className="size-4" aria-hidden />
-					</ExternalButtonLink>
+					</ScheduleCallLink>
 				</div>
 			</div>
 		</article>

@@ -5,46 +5,29 @@ import { randomUUID } from 'node:crypto'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import { INDEXABLE_PAGES, startCrawlSite, widgetCode, type CrawlSite } from '../../../../tests/support/crawl-site.ts'
+import { INDEXABLE_PAGES, startCrawlSite, widgetCode } from '../../../../tests/support/crawl-site.ts'
 import { startHostileRobotsSite } from '../../../../tests/support/hostile-robots.ts'
-import { startSlowSite, type NoisyServer } from '../../../../tests/support/noisy-neighbours.ts'
+import { startSlowSite } from '../../../../tests/support/noisy-neighbours.ts'
+import { loadSourceModules } from '../../../../tests/support/source-modules.ts'
 
-let site: CrawlSite
+const site = await startCrawlSite()
 /** A second copy of the site, untouched by the re-sync test. */
-let freshSite: CrawlSite
+const freshSite = await startCrawlSite()
 /** A site with twenty sitemaps, each answering after a pause. */
-let sitemapSite: NoisyServer
+const sitemapSite = await startSlowSite({ sitemaps: 20, delayMs: 100 })
 /** A site whose 512 KB robots.txt is made to be slow to check, and whose sitemap lists 300 long URLs it refuses. */
-let hostileSite: Awaited<ReturnType<typeof startHostileRobotsSite>>
+const hostileSite = await startHostileRobotsSite({ pages: 300, pathChars: 2000 })
+const origins = [site, freshSite, sitemapSite, hostileSite].map(({ origin }) => origin)
+/** Pages are given up on sooner than in production, so that slow sites do not hold the tests up. */
+const pageTimeout = { CRAWL_PAGE_TIMEOUT_MS: '1500' }
+const { db, sources, schema, jobs: taskList, resetEnv } = await loadSourceModules(origins, pageTimeout)
+const knowledge = await import('~/features/chatbots/knowledge.server.ts')
+const jobs = await import('~/lib/jobs/job-worker.server.ts')
+const crawl = await import('./crawl-discovery.server.ts')
 let userId: string
 let chatbotId: string
-let db: typeof import('~/lib/db.server.ts')
-let sources: typeof import('./sources.server.ts')
-let schema: typeof import('./source-schema.ts')
-let knowledge: typeof import('~/features/chatbots/knowledge.server.ts')
-let jobs: typeof import('~/lib/jobs/job-worker.server.ts')
-let crawl: typeof import('./crawl-discovery.server.ts')
-let taskList: typeof import('../../../../server/jobs.ts')
 
 beforeAll(async () => {
-	site = await startCrawlSite()
-	freshSite = await startCrawlSite()
-	sitemapSite = await startSlowSite({ sitemaps: 20, delayMs: 100 })
-	hostileSite = await startHostileRobotsSite({ pages: 300, pathChars: 2000 })
-	process.env.WEBSITE_IMPORT_ALLOW = [site, freshSite, sitemapSite, hostileSite]
-		.flatMap(({ origin }) => [`127.0.0.1:${new URL(origin).port}`, `localhost:${new URL(origin).port}`])
-		.join(',')
-	process.env.CRAWL_DELAY_MS = '0'
-	process.env.CRAWL_PAGE_TIMEOUT_MS = '1500'
-	vi.spyOn(console, 'log').mockImplementation(() => {})
-	vi.spyOn(console, 'warn').mockImplementation(() => {})
-	db = await import('~/lib/db.server.ts')
-	sources = await import('./sources.server.ts')
-	schema = await import('./source-schema.ts')
-	knowledge = await import('~/features/chatbots/knowledge.server.ts')
-	jobs = await import('~/lib/jobs/job-worker.server.ts')
-	crawl = await import('./crawl-discovery.server.ts')
-	taskList = await import('../../../../server/jobs.ts')
 	const user = await db.prisma.user.create({
 		data: { email: `crawl-${randomUUID()}@example.com`, passwordHash: 'x', emailVerifiedAt: new Date() },
 	})
@@ -58,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await db.prisma.user.deleteMany({ where: { id: userId } })
 	await Promise.all([site.close(), freshSite.close(), sitemapSite.close(), hostileSite.close()])
-	for (const name of ['WEBSITE_IMPORT_ALLOW', 'CRAWL_DELAY_MS', 'CRAWL_PAGE_TIMEOUT_MS']) delete process.env[name]
+	resetEnv()
 })
 
 const startWorker = (concurrency = 2, staleLockSeconds = 60) =>

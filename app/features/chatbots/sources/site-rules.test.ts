@@ -11,12 +11,16 @@ import {
 } from './site-rules.ts'
 
 test('one spelling per page: no fragment, no tracking parameters, http(s) only', () => {
-	expect(normalizePageUrl('HTTPS://Example.COM:443/a?utm_source=x&id=7#top')).toBe('https://example.com/a?id=7')
-	expect(normalizePageUrl('/b', 'https://example.com/a/')).toBe('https://example.com/b')
-	expect(normalizePageUrl('mailto:sales@example.com')).toBeNull()
-	expect(normalizePageUrl('javascript:alert(1)')).toBeNull()
-	expect(normalizePageUrl('https://user:pass@example.com/')).toBeNull()
-	expect(normalizePageUrl(`https://example.com/${'a'.repeat(3000)}`)).toBeNull()
+	/** A link as written, the page's one spelling (null: not a page to visit), and the page it is on. */
+	const spellings: Array<[link: string, spelling: string | null, base?: string]> = [
+		['HTTPS://Example.COM:443/a?utm_source=x&id=7#top', 'https://example.com/a?id=7'],
+		['/b', 'https://example.com/b', 'https://example.com/a/'],
+		['mailto:sales@example.com', null],
+		['javascript:alert(1)', null],
+		['https://user:pass@example.com/', null],
+		[`https://example.com/${'a'.repeat(3000)}`, null],
+	]
+	for (const [link, spelling, base] of spellings) expect(normalizePageUrl(link, base), link).toBe(spelling)
 })
 
 test('the site is the start host, with or without www', () => {

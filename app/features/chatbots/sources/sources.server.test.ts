@@ -5,28 +5,17 @@ import { randomUUID } from 'node:crypto'
 import { runOnce } from 'graphile-worker'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import { startCrawlSite, type CrawlSite } from '../../../../tests/support/crawl-site.ts'
+import { startCrawlSite } from '../../../../tests/support/crawl-site.ts'
 import { makeDocxBomb } from '../../../../tests/support/documents.ts'
+import { loadSourceModules } from '../../../../tests/support/source-modules.ts'
 
-let site: CrawlSite
+const site = await startCrawlSite()
+const { db, sources, schema, jobs, resetEnv } = await loadSourceModules([site.origin])
 let userId: string
 let strangerId: string
 let chatbotId: string
-let db: typeof import('~/lib/db.server.ts')
-let sources: typeof import('./sources.server.ts')
-let schema: typeof import('./source-schema.ts')
-let jobs: typeof import('../../../../server/jobs.ts')
 
 beforeAll(async () => {
-	site = await startCrawlSite()
-	process.env.WEBSITE_IMPORT_ALLOW = `127.0.0.1:${new URL(site.origin).port}`
-	process.env.CRAWL_DELAY_MS = '0'
-	vi.spyOn(console, 'log').mockImplementation(() => {})
-	vi.spyOn(console, 'warn').mockImplementation(() => {})
-	db = await import('~/lib/db.server.ts')
-	sources = await import('./sources.server.ts')
-	schema = await import('./source-schema.ts')
-	jobs = await import('../../../../server/jobs.ts')
 	const make = (label: string) =>
 		db.prisma.user.create({ data: { email: `${label}-${randomUUID()}@example.com`, passwordHash: 'x' } })
 	userId = (await make('owner')).id
@@ -38,8 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await db.prisma.user.deleteMany({ where: { id: { in: [userId, strangerId] } } })
 	await site.close()
-	delete process.env.WEBSITE_IMPORT_ALLOW
-	delete process.env.CRAWL_DELAY_MS
+	resetEnv()
 })
 
 /** Runs every queued job to the end, the way a worker would. */

@@ -1,4 +1,4 @@
-import { FileText, Globe, Loader2, PenLine, Upload, X } from 'lucide-react'
+import { FileText, Globe, PenLine, Upload, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
 // The chatbot creation (and edit) form. One multipart form: the files chosen in it are sent with
@@ -7,7 +7,7 @@ import { Form, useNavigation } from 'react-router'
 // off) first. Without JavaScript "Import" posts the form and the page comes back with the text
 // appended; with it, websites are read through /api/scrape while the rest of the form stays as typed.
 import { modelCopy } from '~/ai/model-notice.ts'
-import { SaveButton } from '~/components/playground/builder-parts.tsx'
+import { BuilderCardTitle, builderCardClass, SaveButton } from '~/components/playground/builder-parts.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -22,7 +22,6 @@ import {
 } from '~/features/chatbots/chatbot-schema.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import {
-	ACCEPT_ATTRIBUTE,
 	ACCEPTED_UPLOAD_EXTENSIONS,
 	appendKnowledge,
 	MAX_KNOWLEDGE_CHARS,
@@ -30,11 +29,11 @@ import {
 	MAX_UPLOAD_FILES,
 } from '~/features/chatbots/knowledge-base.ts'
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
-import { ScopeChoice, SourceTile, type ImportScope } from '~/features/chatbots/ui/source-tile.tsx'
 import { formProblemToast } from '~/lib/forms.ts'
 import { formatFileSize } from '~/lib/misc.ts'
 import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+import { ScopeChoice, SourceButton, SourceFilesInput, SourceTile, type ImportScope } from './source-tile.tsx'
 
 const { form: copy, toasts, sources: sourceCopy } = chatbotBuilder
 
@@ -202,16 +201,16 @@ export function ChatbotForm({
 			method="post"
 			encType="multipart/form-data"
 			aria-labelledby={`${id}-title`}
-			className="@container rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
+			className={builderCardClass}
 			onSubmit={(event) => {
 				const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
 				// Only saving needs a name and knowledge; "Add file" and "Import" post whatever is there.
 				if (submitter?.value === 'create' || submitter?.value === 'update') validate(event)
 			}}
 		>
-			<h3 id={`${id}-title`} className="font-display text-xl font-bold text-slate-950">
+			<BuilderCardTitle id={`${id}-title`}>
 				{title ?? (mode === 'edit' ? copy.editTitle : copy.createTitle)}
-			</h3>
+			</BuilderCardTitle>
 			{mode === 'edit' ? <input type="hidden" name="id" value={values.id} /> : null}
 
 			{sites.map((site) => (
@@ -223,23 +222,13 @@ export function ChatbotForm({
 					<legend className="text-sm font-semibold text-slate-900">{copy.sources}</legend>
 					<div className="mt-3 grid gap-4 @xl:grid-cols-3">
 						<SourceTile icon={Upload} title={copy.uploadLabel}>
-							<label htmlFor={`${id}-file`} className="sr-only">
-								{copy.uploadLabel}
-							</label>
-							<input
+							<SourceFilesInput
 								id={`${id}-file`}
 								ref={fileRef}
-								type="file"
-								name="file"
-								multiple
-								accept={ACCEPT_ATTRIBUTE}
-								aria-describedby={`${id}-file-hint`}
+								label={copy.uploadLabel}
+								hint={`${copy.uploadHint} ${copy.uploadOnCreate}`}
 								onChange={hydrated ? (event) => chooseFiles(event.currentTarget) : undefined}
-								className="file:bg-brand-50 file:text-brand-700 hover:file:bg-brand-100 block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:px-3 file:py-1.5 file:text-sm file:font-semibold"
 							/>
-							<p id={`${id}-file-hint`} className="text-xs text-slate-500">
-								{copy.uploadHint} {copy.uploadOnCreate}
-							</p>
 							{unsentFiles.length > 0 ? (
 								<p role="alert" className="text-sm font-medium text-amber-800">
 									{copy.chooseAgain(unsentFiles)}
@@ -267,12 +256,12 @@ export function ChatbotForm({
 								error={shown.url}
 							/>
 							<ScopeChoice value={scope} onChange={setScope} />
-							<Button
-								type="submit"
+							<SourceButton
 								name="intent"
 								value="import"
 								formNoValidate
-								disabled={busyImport}
+								busy={busyImport}
+								icon={Globe}
 								onClick={
 									hydrated
 										? (event) => {
@@ -281,17 +270,9 @@ export function ChatbotForm({
 											}
 										: undefined
 								}
-								variant="secondary"
-								size="sm"
-								className="mt-auto self-start"
 							>
-								{busyImport ? (
-									<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
-								) : (
-									<Globe className="size-4" aria-hidden />
-								)}
 								{busyImport ? copy.importing : copy.importButton}
-							</Button>
+							</SourceButton>
 						</SourceTile>
 
 						<SourceTile icon={PenLine} title={copy.directLabel}>

@@ -18,10 +18,10 @@ import {
 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { Form, useNavigation, useRevalidator } from 'react-router'
+import { BuilderCardTitle, builderCardClass } from '~/components/playground/builder-parts.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { ACCEPT_ATTRIBUTE } from '~/features/chatbots/knowledge-base.ts'
 import {
 	crawlLimits,
 	SYNC_SCHEDULES,
@@ -29,9 +29,16 @@ import {
 	type SourceStatus,
 	type SourceSummary,
 } from '~/features/chatbots/sources/source-schema.ts'
-import { ScopeChoice, SourceTile, type ImportScope } from '~/features/chatbots/ui/source-tile.tsx'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+import {
+	ScopeChoice,
+	SourceButton,
+	SourceFilesInput,
+	SourceIcon,
+	SourceTile,
+	type ImportScope,
+} from './source-tile.tsx'
 
 const { sources: copy, form: formCopy } = chatbotBuilder
 
@@ -102,21 +109,23 @@ function sourceFacts(source: SourceSummary) {
 	return facts.join(' · ')
 }
 
-function SmallPost({
+/** What a source's row can ask of it, each a small post with the source's id. */
+const SOURCE_ACTIONS = {
+	cancel: { intent: 'cancel-source', label: copy.cancel, icon: Square, tone: 'secondary' },
+	resync: { intent: 'resync-source', label: copy.resync, icon: RefreshCw, tone: 'secondary' },
+	remove: { intent: 'remove-source', label: copy.remove, icon: Trash2, tone: 'ghost' },
+} as const
+
+function SourceAction({
+	action,
 	pagePath,
-	intent,
 	sourceId,
-	label,
-	icon: Icon,
-	tone = 'secondary',
 }: {
+	action: keyof typeof SOURCE_ACTIONS
 	pagePath: string
-	intent: string
 	sourceId: string
-	label: string
-	icon: typeof Globe
-	tone?: 'secondary' | 'ghost'
 }) {
+	const { intent, label, icon: Icon, tone } = SOURCE_ACTIONS[action]
 	return (
 		<Form method="post" action={pagePath} className="contents">
 			<input type="hidden" name="intent" value={intent} />
@@ -130,7 +139,6 @@ function SmallPost({
 }
 
 function SourceRow({ source, pagePath }: { source: SourceSummary; pagePath: string }) {
-	const Icon = KIND_ICONS[source.kind]
 	const crawled = source.kind === 'website' || source.kind === 'page'
 	const active = isActive(source)
 	const progress = source.pagesFound > 0 ? Math.round((100 * source.pagesDone) / source.pagesFound) : 0
@@ -138,9 +146,7 @@ function SourceRow({ source, pagePath }: { source: SourceSummary; pagePath: stri
 	return (
 		<li className="py-4 first:pt-0 last:pb-0">
 			<div className="flex items-start gap-3">
-				<span className="text-brand-600 grid size-9 shrink-0 place-items-center rounded-xl bg-slate-50 ring-1 ring-slate-200">
-					<Icon className="size-4" aria-hidden />
-				</span>
+				<SourceIcon icon={KIND_ICONS[source.kind]} className="size-9 shrink-0 rounded-xl bg-slate-50" />
 				<div className="min-w-0 flex-1">
 					<div className="flex flex-wrap items-center gap-x-2 gap-y-1">
 						<p className="min-w-0 text-sm font-semibold [overflow-wrap:anywhere] text-slate-900">
@@ -208,31 +214,12 @@ function SourceRow({ source, pagePath }: { source: SourceSummary; pagePath: stri
 					{source.kind === 'text' ? null : (
 						<div className="mt-3 flex flex-wrap items-center gap-2">
 							{active ? (
-								<SmallPost
-									pagePath={pagePath}
-									intent="cancel-source"
-									sourceId={source.id}
-									label={copy.cancel}
-									icon={Square}
-								/>
+								<SourceAction action="cancel" pagePath={pagePath} sourceId={source.id} />
 							) : crawled ? (
-								<SmallPost
-									pagePath={pagePath}
-									intent="resync-source"
-									sourceId={source.id}
-									label={copy.resync}
-									icon={RefreshCw}
-								/>
+								<SourceAction action="resync" pagePath={pagePath} sourceId={source.id} />
 							) : null}
 							{crawled ? <ScheduleForm source={source} pagePath={pagePath} /> : null}
-							<SmallPost
-								pagePath={pagePath}
-								intent="remove-source"
-								sourceId={source.id}
-								label={copy.remove}
-								icon={Trash2}
-								tone="ghost"
-							/>
+							<SourceAction action="remove" pagePath={pagePath} sourceId={source.id} />
 						</div>
 					)}
 				</div>
@@ -280,19 +267,14 @@ const crawlNumberFields = [
 	{ name: 'maxMegabytes', label: copy.maxMegabytes, min: 1, limits: crawlLimits.megabytes },
 ]
 
-/** A source form's submit button: a spinner stands for its icon while its form (`intent`) is being sent. */
-function AddSourceButton({ intent, icon: Icon, children }: { intent: string; icon: typeof Globe; children: string }) {
+/** A source form's submit button, busy while its form (`intent`) is being sent. */
+function AddSourceButton({ intent, icon, children }: { intent: string; icon: typeof Globe; children: string }) {
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 	return (
-		<Button type="submit" variant="secondary" size="sm" className="mt-auto self-start" disabled={busy}>
-			{busy ? (
-				<Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
-			) : (
-				<Icon className="size-4" aria-hidden />
-			)}
+		<SourceButton busy={busy} icon={icon}>
 			{children}
-		</Button>
+		</SourceButton>
 	)
 }
 
@@ -302,22 +284,7 @@ function AddFileForm({ pagePath }: { pagePath: string }) {
 		<Form method="post" encType="multipart/form-data" action={pagePath} className="contents">
 			<SourceTile icon={Upload} title={copy.addFiles}>
 				<input type="hidden" name="intent" value="add-files" />
-				<label htmlFor={`${id}-file`} className="sr-only">
-					{copy.addFiles}
-				</label>
-				<input
-					id={`${id}-file`}
-					type="file"
-					name="file"
-					multiple
-					required
-					accept={ACCEPT_ATTRIBUTE}
-					aria-describedby={`${id}-hint`}
-					className="file:bg-brand-50 file:text-brand-700 hover:file:bg-brand-100 block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:px-3 file:py-1.5 file:text-sm file:font-semibold"
-				/>
-				<p id={`${id}-hint`} className="text-xs text-slate-500">
-					{formCopy.uploadHint}
-				</p>
+				<SourceFilesInput id={`${id}-file`} label={copy.addFiles} hint={formCopy.uploadHint} required />
 				<AddSourceButton intent="add-files" icon={FileText}>
 					{copy.addFilesButton}
 				</AddSourceButton>
@@ -402,14 +369,8 @@ export function KnowledgeSources({ sources, pagePath }: { sources: SourceSummary
 		)
 		.join('. ')
 	return (
-		<section
-			id="sources"
-			aria-labelledby="sources-heading"
-			className="@container scroll-mt-24 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-		>
-			<h3 id="sources-heading" className="font-display text-xl font-bold text-slate-950">
-				{copy.title}
-			</h3>
+		<section id="sources" aria-labelledby="sources-heading" className={cn('scroll-mt-24', builderCardClass)}>
+			<BuilderCardTitle id="sources-heading">{copy.title}</BuilderCardTitle>
 			<p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
 			<p className="sr-only" aria-live="polite">
 				{liveSummary}

@@ -1,12 +1,25 @@
 // Parts shared by the create form's knowledge tiles and a chatbot page's source forms.
 import type { Globe } from 'lucide-react'
+import { Button } from '~/components/ui/button.tsx'
+import { Spinner } from '~/components/ui/spinner.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { ACCEPT_ATTRIBUTE } from '~/features/chatbots/knowledge-base.ts'
+import { cn } from '~/lib/misc.ts'
 
 const { sources: copy } = chatbotBuilder
 
+/** A source's icon, framed: in a tile's title, and before each source listed on a chatbot's page. */
+export function SourceIcon({ icon: Icon, className }: { icon: typeof Globe; className: string }) {
+	return (
+		<span className={cn('text-brand-600 grid place-items-center ring-1 ring-slate-200', className)}>
+			<Icon className="size-4" aria-hidden />
+		</span>
+	)
+}
+
 /** A tinted card with an icon and a title: one way to add knowledge. */
 export function SourceTile({
-	icon: Icon,
+	icon,
 	title,
 	children,
 }: {
@@ -17,13 +30,62 @@ export function SourceTile({
 	return (
 		<div className="flex min-w-0 flex-col rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200">
 			<p className="flex items-center gap-2 text-sm font-semibold text-slate-900">
-				<span className="text-brand-600 grid size-8 place-items-center rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
-					<Icon className="size-4" aria-hidden />
-				</span>
+				<SourceIcon icon={icon} className="size-8 rounded-lg bg-white shadow-sm" />
 				{title}
 			</p>
 			<div className="mt-3 flex flex-1 flex-col gap-2">{children}</div>
 		</div>
+	)
+}
+
+/**
+ * The files to read as knowledge: a file input named `file`, its label for screen readers (the
+ * tile's title shows it) and its hint.
+ */
+export function SourceFilesInput({
+	id,
+	label,
+	hint,
+	...props
+}: Omit<React.ComponentProps<'input'>, 'id' | 'type' | 'name' | 'multiple' | 'accept' | 'className'> & {
+	id: string
+	label: string
+	hint: React.ReactNode
+}) {
+	return (
+		<>
+			<label htmlFor={id} className="sr-only">
+				{label}
+			</label>
+			<input
+				id={id}
+				type="file"
+				name="file"
+				multiple
+				accept={ACCEPT_ATTRIBUTE}
+				aria-describedby={`${id}-hint`}
+				className="file:bg-brand-50 file:text-brand-700 hover:file:bg-brand-100 block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:px-3 file:py-1.5 file:text-sm file:font-semibold"
+				{...props}
+			/>
+			<p id={`${id}-hint`} className="text-xs text-slate-500">
+				{hint}
+			</p>
+		</>
+	)
+}
+
+/** A tile's submit button: a spinner stands for its icon while what it sends is on its way. */
+export function SourceButton({
+	busy,
+	icon: Icon,
+	children,
+	...props
+}: Omit<React.ComponentProps<'button'>, 'type' | 'disabled' | 'className'> & { busy: boolean; icon: typeof Globe }) {
+	return (
+		<Button type="submit" variant="secondary" size="sm" className="mt-auto self-start" disabled={busy} {...props}>
+			{busy ? <Spinner className="size-4" /> : <Icon className="size-4" aria-hidden />}
+			{children}
+		</Button>
 	)
 }
 

@@ -1,7 +1,7 @@
 // The Widget section of a chatbot's page: the widget's look and allowed sites, with a live preview
 // that follows every change before it is saved. A plain form post (intent save-widget), so it works
 // without JavaScript; with it, the same schema checks the form before it is sent.
-import { AlertTriangle, Loader2 } from 'lucide-react'
+import { AlertTriangle } from 'lucide-react'
 import { useState, type CSSProperties } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { MessageBubble } from '~/components/chat/chat-thread.tsx'
@@ -9,6 +9,8 @@ import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
+import { Spinner } from '~/components/ui/spinner.tsx'
+import { TextList } from '~/components/ui/text-list.tsx'
 import { LEAD_FIELD_STATES, LEAD_FORM_MODES } from '~/features/chatbots/conversations/conversation-schema.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import type { FieldErrors } from '~/lib/forms.ts'
@@ -31,6 +33,55 @@ const { widget: copy, preview: previewCopy } = chatbotBuilder
 /** A choice (icon, position) as a tile that shows when it is checked or focused. */
 const CHOICE =
 	'has-[:checked]:ring-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-brand-500 cursor-pointer rounded-xl bg-white ring-1 ring-slate-300 has-[:checked]:ring-2 has-[:focus-visible]:ring-2'
+
+/** How a choice tile looks: an icon alone (its name for screen readers), or a visible radio and its label. */
+const CHOICE_LOOKS = {
+	icon: { tile: 'grid size-11 place-items-center text-slate-700', input: 'sr-only' },
+	labelled: { tile: 'inline-flex items-center gap-2 px-3.5 py-2.5 text-sm text-slate-800', input: 'accent-brand-600' },
+}
+
+/** One of a few options (an icon, a position), each a tile around its radio button. */
+function ChoiceTiles<Option extends string>({
+	legend,
+	look,
+	name,
+	value,
+	onChange,
+	options,
+	className,
+	children,
+}: {
+	legend: string
+	look: keyof typeof CHOICE_LOOKS
+	name: keyof WidgetSettingsValues
+	value: string
+	onChange: (event: { target: { value: string } }) => void
+	options: readonly Option[]
+	className?: string
+	children: (option: Option) => React.ReactNode
+}) {
+	const { tile, input } = CHOICE_LOOKS[look]
+	return (
+		<fieldset className={className}>
+			<legend className="block text-sm font-medium text-slate-800">{legend}</legend>
+			<div className="mt-1.5 flex flex-wrap gap-2">
+				{options.map((option) => (
+					<label key={option} className={cn(CHOICE, tile)}>
+						<input
+							type="radio"
+							name={name}
+							value={option}
+							checked={value === option}
+							onChange={onChange}
+							className={input}
+						/>
+						{children(option)}
+					</label>
+				))}
+			</div>
+		</fieldset>
+	)
+}
 
 export type WidgetActionData = { widget: { values: WidgetSettingsValues; errors: FieldErrors } }
 
@@ -76,16 +127,11 @@ function WidgetPreview({
 						<MessageBubble message={{ id: 'v', role: 'user', text: copy.previewVisitor }} assistantName={name} />
 					</ol>
 					{appearance.suggestedQuestions.length > 0 ? (
-						<ul className="flex flex-wrap gap-2 bg-slate-50 px-4 pb-3">
-							{appearance.suggestedQuestions.map((question) => (
-								<li
-									key={question}
-									className="border-brand-200 text-brand-700 rounded-full border bg-white px-3 py-1.5 text-xs font-medium [overflow-wrap:anywhere]"
-								>
-									{question}
-								</li>
-							))}
-						</ul>
+						<TextList
+							items={appearance.suggestedQuestions}
+							className="flex flex-wrap gap-2 bg-slate-50 px-4 pb-3"
+							itemClassName="border-brand-200 text-brand-700 rounded-full border bg-white px-3 py-1.5 text-xs font-medium [overflow-wrap:anywhere]"
+						/>
 					) : null}
 					<p className="truncate border-t border-slate-200 px-4 py-3 text-sm text-slate-500">
 						{appearance.placeholder || chatbotBuilder.embed.inputLabel(name)}
@@ -167,6 +213,8 @@ export function WidgetSettings({
 		onChange: set(field),
 		error: errors[field],
 	})
+	/** A choice's name, the option chosen and its change handler. */
+	const choose = (field: 'icon' | 'launcherPosition') => ({ name: field, value: values[field], onChange: set(field) })
 	const navigation = useNavigation()
 	const saving = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'save-widget'
 	const color = /^#[0-9a-f]{6}$/i.test(values.brandColor) ? values.brandColor : saved.brandColor
@@ -215,28 +263,17 @@ export function WidgetSettings({
 									</p>
 								) : null}
 							</div>
-							<fieldset>
-								<legend className="block text-sm font-medium text-slate-800">{copy.icon}</legend>
-								<div className="mt-1.5 flex flex-wrap gap-2">
-									{WIDGET_ICONS.map((icon) => {
-										const Icon = WIDGET_ICON[icon]
-										return (
-											<label key={icon} className={cn(CHOICE, 'grid size-11 place-items-center text-slate-700')}>
-												<input
-													type="radio"
-													name="icon"
-													value={icon}
-													checked={values.icon === icon}
-													onChange={set('icon')}
-													className="sr-only"
-												/>
-												<Icon className="size-5" aria-hidden />
-												<span className="sr-only">{copy.icons[icon]}</span>
-											</label>
-										)
-									})}
-								</div>
-							</fieldset>
+							<ChoiceTiles legend={copy.icon} look="icon" {...choose('icon')} options={WIDGET_ICONS}>
+								{(icon) => {
+									const Icon = WIDGET_ICON[icon]
+									return (
+										<>
+											<Icon className="size-5" aria-hidden />
+											<span className="sr-only">{copy.icons[icon]}</span>
+										</>
+									)
+								}}
+							</ChoiceTiles>
 							<Field
 								label={copy.headerTitle}
 								{...bind('title')}
@@ -276,27 +313,15 @@ export function WidgetSettings({
 								hint={copy.launcherLabelHint}
 							/>
 						</div>
-						<fieldset className="mt-4">
-							<legend className="block text-sm font-medium text-slate-800">{copy.position}</legend>
-							<div className="mt-1.5 flex flex-wrap gap-2">
-								{LAUNCHER_POSITIONS.map((position) => (
-									<label
-										key={position}
-										className={cn(CHOICE, 'inline-flex items-center gap-2 px-3.5 py-2.5 text-sm text-slate-800')}
-									>
-										<input
-											type="radio"
-											name="launcherPosition"
-											value={position}
-											checked={values.launcherPosition === position}
-											onChange={set('launcherPosition')}
-											className="accent-brand-600"
-										/>
-										{copy.positions[position]}
-									</label>
-								))}
-							</div>
-						</fieldset>
+						<ChoiceTiles
+							className="mt-4"
+							legend={copy.position}
+							look="labelled"
+							{...choose('launcherPosition')}
+							options={LAUNCHER_POSITIONS}
+						>
+							{(position) => copy.positions[position]}
+						</ChoiceTiles>
 						<label className="mt-4 flex items-start gap-3 rounded-xl bg-slate-50 px-3.5 py-3 ring-1 ring-slate-200">
 							<input
 								type="checkbox"
@@ -359,7 +384,7 @@ export function WidgetSettings({
 						/>
 						<div className="mt-6 flex justify-end">
 							<Button type="submit" name="intent" value="save-widget" disabled={saving}>
-								{saving ? <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden /> : null}
+								{saving ? <Spinner className="size-4" /> : null}
 								{saving ? copy.saving : copy.save}
 							</Button>
 						</div>

@@ -3,7 +3,7 @@ import { Form, useNavigation } from 'react-router'
 // The voice assistant creation form: a plain form post, checked in the browser first with the same
 // schema the server uses.
 import { modelCopy } from '~/ai/model-notice.ts'
-import { SaveButton } from '~/components/playground/builder-parts.tsx'
+import { BuilderCardTitle, builderCardClass, SaveButton } from '~/components/playground/builder-parts.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
@@ -32,6 +32,49 @@ export const blankAgentForm: AgentFormValues = {
 const voiceOptions = voices.map((voice) => ({ value: voice.id, label: `${voice.label} (${voice.id})` }))
 const languageOptions = languages.map((language) => ({ value: language.code, label: language.name }))
 
+/** One field of the form: its control, what it edits, and the control's own attributes. */
+type AgentField = { name: keyof AgentFormValues; label: string; wide?: boolean; hint?: React.ReactNode } & (
+	| { control: 'input'; maxLength: number; placeholder?: string }
+	| { control: 'textarea'; maxLength: number; rows: number }
+	| { control: 'select'; options: ReadonlyArray<{ value: string; label: string }> }
+)
+
+/** The fields in the order they stand; `wide` ones take both columns where there are two. */
+const fields: AgentField[] = [
+	{ control: 'input', name: 'name', label: copy.nameLabel, maxLength: 100, placeholder: copy.namePlaceholder },
+	{ control: 'select', name: 'voiceId', label: copy.voiceLabel, options: voiceOptions },
+	{
+		control: 'input',
+		name: 'description',
+		label: copy.descriptionLabel,
+		wide: true,
+		maxLength: 300,
+		placeholder: copy.descriptionPlaceholder,
+		hint: <p className="text-xs text-slate-500">{copy.descriptionHint}</p>,
+	},
+	{
+		control: 'textarea',
+		name: 'instructions',
+		label: copy.instructionsLabel,
+		wide: true,
+		rows: 5,
+		maxLength: 4000,
+		hint: <p className="text-xs text-slate-500">{`${copy.instructionsHint} ${modelCopy.instructionsApply}`}</p>,
+	},
+	{ control: 'input', name: 'firstMessage', label: copy.firstMessageLabel, maxLength: 500 },
+	{ control: 'select', name: 'language', label: copy.languageLabel, options: languageOptions },
+]
+
+/** What a field hands its control: all but which control it is and where it stands. */
+const attributes = <F extends AgentField>({ control: _control, wide: _wide, ...attrs }: F) => attrs
+
+function AgentFieldControl({ field, value, error }: { field: AgentField; value: string; error?: string }) {
+	const shared = { className: field.wide ? '@2xl:col-span-2' : undefined, defaultValue: value, error }
+	if (field.control === 'select') return <SelectField {...shared} {...attributes(field)} />
+	if (field.control === 'textarea') return <TextareaField {...shared} {...attributes(field)} />
+	return <Field {...shared} {...attributes(field)} />
+}
+
 export function AgentForm({
 	values,
 	errors: serverErrors,
@@ -57,66 +100,13 @@ export function AgentForm({
 	const intent = mode === 'edit' ? 'update' : 'create'
 	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 	return (
-		<Form
-			method="post"
-			aria-labelledby={`${id}-title`}
-			className="@container rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-8"
-			onSubmit={validate}
-		>
-			<h3 id={`${id}-title`} className="font-display text-xl font-bold text-slate-950">
-				{title ?? copy.title}
-			</h3>
+		<Form method="post" aria-labelledby={`${id}-title`} className={builderCardClass} onSubmit={validate}>
+			<BuilderCardTitle id={`${id}-title`}>{title ?? copy.title}</BuilderCardTitle>
 			<input type="hidden" name="intent" value={intent} />
 			<div className="mt-6 grid gap-4 @2xl:grid-cols-2">
-				<Field
-					label={copy.nameLabel}
-					name="name"
-					defaultValue={values.name}
-					maxLength={100}
-					placeholder={copy.namePlaceholder}
-					error={errors.name}
-				/>
-				<SelectField
-					label={copy.voiceLabel}
-					name="voiceId"
-					defaultValue={values.voiceId}
-					options={voiceOptions}
-					error={errors.voiceId}
-				/>
-				<Field
-					className="@2xl:col-span-2"
-					label={copy.descriptionLabel}
-					name="description"
-					defaultValue={values.description}
-					maxLength={300}
-					placeholder={copy.descriptionPlaceholder}
-					hint={<p className="text-xs text-slate-500">{copy.descriptionHint}</p>}
-					error={errors.description}
-				/>
-				<TextareaField
-					className="@2xl:col-span-2"
-					label={copy.instructionsLabel}
-					name="instructions"
-					rows={5}
-					defaultValue={values.instructions}
-					maxLength={4000}
-					hint={<p className="text-xs text-slate-500">{`${copy.instructionsHint} ${modelCopy.instructionsApply}`}</p>}
-					error={errors.instructions}
-				/>
-				<Field
-					label={copy.firstMessageLabel}
-					name="firstMessage"
-					defaultValue={values.firstMessage}
-					maxLength={500}
-					error={errors.firstMessage}
-				/>
-				<SelectField
-					label={copy.languageLabel}
-					name="language"
-					defaultValue={values.language}
-					options={languageOptions}
-					error={errors.language}
-				/>
+				{fields.map((field) => (
+					<AgentFieldControl key={field.name} field={field} value={values[field.name]} error={errors[field.name]} />
+				))}
 			</div>
 			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
 				<ButtonLink to={cancelTo} variant="secondary">

@@ -1,8 +1,9 @@
 // The voice test dialog: start, hold the mic to talk, hear the real reply, end. A text box is
 // always there for those who cannot or would rather not speak.
-import { Loader2, Mic, Phone, PhoneOff, Send } from 'lucide-react'
+import { Mic, Phone, PhoneOff, Send } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
+import { Spinner } from '~/components/ui/spinner.tsx'
 import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { cn } from '~/lib/misc.ts'
@@ -69,11 +70,7 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 								className="absolute inset-0 animate-ping rounded-full bg-rose-500/40 motion-reduce:animate-none"
 							/>
 						) : null}
-						{voice.phase === 'thinking' ? (
-							<Loader2 className="size-10 animate-spin motion-reduce:animate-none" aria-hidden />
-						) : (
-							<Mic className="size-10" aria-hidden />
-						)}
+						{voice.phase === 'thinking' ? <Spinner className="size-10" /> : <Mic className="size-10" aria-hidden />}
 					</button>
 				) : (
 					<button
@@ -83,11 +80,7 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 						className="grid size-24 place-items-center rounded-full bg-emerald-600 text-white shadow-xl shadow-emerald-600/30 transition-colors hover:bg-emerald-700 focus-visible:outline-4 focus-visible:outline-offset-4 disabled:opacity-60"
 						aria-label={copy.start}
 					>
-						{voice.phase === 'connecting' ? (
-							<Loader2 className="size-10 animate-spin motion-reduce:animate-none" aria-hidden />
-						) : (
-							<Phone className="size-10" aria-hidden />
-						)}
+						{voice.phase === 'connecting' ? <Spinner className="size-10" /> : <Phone className="size-10" aria-hidden />}
 					</button>
 				)}
 				<p role="status" data-testid="voice-status" className="text-center text-sm font-medium text-slate-700">

@@ -114,33 +114,25 @@ describe('chatbot builder intents', () => {
 	})
 
 	test('create with an address typed but not imported: it becomes a source (the page, or the site), not dropped', async () => {
-		const page = await answer(
-			await post({
-				intent: 'create',
-				name: 'Typed page',
-				knowledgeBase: 'We open at 9.',
-				url: 'https://typed.example/about',
-				scope: 'page',
-			}),
-		)
-		expect(page.status).toBe(302)
-		const site = await answer(
-			await post({
-				intent: 'create',
-				name: 'Typed site',
-				knowledgeBase: '',
-				url: 'https://typed.example/',
-				scope: 'site',
-			}),
-		)
-		expect(site.status).toBe(302)
 		const sourcesOf = (name: string) =>
 			prisma.knowledgeSource.findMany({
 				where: { chatbot: { userId, name }, kind: { not: 'text' } },
 				select: { kind: true, origin: true },
 			})
-		expect(await sourcesOf('Typed page')).toEqual([{ kind: 'page', origin: 'https://typed.example/about' }])
-		expect(await sourcesOf('Typed site')).toEqual([{ kind: 'website', origin: 'https://typed.example/' }])
+		const typed = [
+			{
+				name: 'Typed page',
+				knowledgeBase: 'We open at 9.',
+				url: 'https://typed.example/about',
+				scope: 'page',
+				kind: 'page',
+			},
+			{ name: 'Typed site', knowledgeBase: '', url: 'https://typed.example/', scope: 'site', kind: 'website' },
+		]
+		for (const { kind, ...fields } of typed) {
+			expect((await answer(await post({ intent: 'create', ...fields }))).status, fields.name).toBe(302)
+			expect(await sourcesOf(fields.name)).toEqual([{ kind, origin: fields.url }])
+		}
 		// Not an address: said on the field, nothing stored.
 		const bad = await answer(
 			await post({ intent: 'create', name: 'Typed bad', knowledgeBase: 'x', url: 'not a url', scope: 'page' }),

@@ -1,7 +1,8 @@
 // Thumbs up and down under an embedded chatbot's answer, with an optional comment after a thumbs
 // down. The choice shows at once and is sent in the background; pressing it again takes it back.
-import { Loader2, ThumbsDown, ThumbsUp } from 'lucide-react'
+import { ThumbsDown, ThumbsUp } from 'lucide-react'
 import { useState } from 'react'
+import { Spinner } from '~/components/ui/spinner.tsx'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
 import { cn } from '~/lib/misc.ts'
 
@@ -80,9 +81,7 @@ export function AnswerFeedback({ messageId, send }: { messageId: string; send: S
 						disabled={state === 'sending'}
 						className="bg-brand-600 text-on-brand hover:bg-brand-700 inline-flex h-8 items-center gap-1 rounded-lg px-2.5 text-xs font-semibold disabled:opacity-60"
 					>
-						{state === 'sending' ? (
-							<Loader2 className="size-3 animate-spin motion-reduce:animate-none" aria-hidden />
-						) : null}
+						{state === 'sending' ? <Spinner className="size-3" /> : null}
 						{copy.send}
 					</button>
 				</form>

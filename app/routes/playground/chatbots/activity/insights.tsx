@@ -11,6 +11,7 @@ import { INSIGHT_PERIODS, InsightsQuerySchema } from '~/features/chatbots/conver
 import { chatbotInsights } from '~/features/chatbots/conversations/insights.server.ts'
 import { ActivityChart } from '~/features/chatbots/conversations/ui/activity-chart.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/insights'
@@ -32,6 +33,13 @@ export const meta: Route.MetaFunction = () => [
 	{ title: `${copy.title} | AI Playground` },
 	{ name: 'robots', content: 'noindex' },
 ]
+
+/** The per-day table's columns, each a field of the day; counts stand right-aligned. */
+const DAY_COLUMNS = [
+	{ key: 'day', heading: copy.day, count: false },
+	{ key: 'conversations', heading: copy.conversations, count: true },
+	{ key: 'messages', heading: copy.questions, count: true },
+] as const
 
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '–')
 
@@ -93,23 +101,21 @@ export default function InsightsRoute({ loaderData, params }: Route.ComponentPro
 						<table className="w-full text-left text-xs" data-testid="activity-table">
 							<thead className="sticky top-0 bg-slate-50 text-slate-600">
 								<tr>
-									<th scope="col" className="px-3 py-2">
-										{copy.day}
-									</th>
-									<th scope="col" className="px-3 py-2 text-right">
-										{copy.conversations}
-									</th>
-									<th scope="col" className="px-3 py-2 text-right">
-										{copy.questions}
-									</th>
+									{DAY_COLUMNS.map((column) => (
+										<th key={column.key} scope="col" className={cn('px-3 py-2', column.count && 'text-right')}>
+											{column.heading}
+										</th>
+									))}
 								</tr>
 							</thead>
 							<tbody className="divide-y divide-slate-100">
 								{insights.days.map((day) => (
 									<tr key={day.day}>
-										<td className="px-3 py-1.5 tabular-nums">{day.day}</td>
-										<td className="px-3 py-1.5 text-right tabular-nums">{day.conversations}</td>
-										<td className="px-3 py-1.5 text-right tabular-nums">{day.messages}</td>
+										{DAY_COLUMNS.map((column) => (
+											<td key={column.key} className={cn('px-3 py-1.5 tabular-nums', column.count && 'text-right')}>
+												{day[column.key]}
+											</td>
+										))}
 									</tr>
 								))}
 							</tbody>
