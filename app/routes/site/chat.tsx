@@ -1,10 +1,8 @@
 // /chat: the chat without JavaScript. A form posts the question; the page answers with the
 // conversation so far (kept in the form, capped).
-import { Bot } from 'lucide-react'
 import { asModelMessages, readChatPagePost, withQuestion, type ChatPageTurn } from '~/ai/chat-page.ts'
 import { getModelInfo } from '~/ai/models.server.ts'
-import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
-import { MessageBubble } from '~/components/chat/chat-thread.tsx'
+import { ChatPageCard, chatPageTitleClass } from '~/components/chat/chat-page-card.tsx'
 import { company } from '~/content/company.ts'
 import { chargeSiteChat } from '~/features/assistant/assistant-limits.server.ts'
 import { assistant } from '~/features/assistant/copy.ts'
@@ -45,34 +43,14 @@ export default function ChatRoute({ loaderData, actionData }: Route.ComponentPro
 	return (
 		<section className="bg-slate-50 pt-24 pb-16 sm:pt-28">
 			<div className="mx-auto max-w-2xl px-4">
-				<div className="overflow-hidden rounded-3xl bg-white shadow-xl ring-1 ring-slate-200">
-					<header className="flex items-center gap-3 border-b border-slate-200 px-6 py-4">
-						<span className="bg-brand-600 grid size-10 place-items-center rounded-full text-white">
-							<Bot className="size-5" aria-hidden />
-						</span>
-						<div>
-							<h1 className="font-display text-base font-bold text-slate-900">{assistant.title}</h1>
-							<p className="text-xs text-slate-500">
-								{loaderData.offline ? assistant.offlineNote : assistant.subtitle}
-							</p>
-						</div>
-					</header>
-					<ol aria-label="Conversation" aria-live="polite" className="space-y-4 bg-slate-50 px-6 py-6">
-						{turns.map((turn, i) => (
-							<MessageBubble
-								key={i}
-								message={{ id: String(i), role: turn.role, text: turn.text }}
-								assistantName={assistant.name}
-							/>
-						))}
-					</ol>
-					<ChatPageForm
-						history={history}
-						inputId="chat-message"
-						label={assistant.inputLabel}
-						error={actionData?.error}
-					/>
-				</div>
+				<ChatPageCard
+					className="shadow-xl"
+					heading={<h1 className={chatPageTitleClass}>{assistant.title}</h1>}
+					subtitle={loaderData.offline ? assistant.offlineNote : assistant.subtitle}
+					turns={turns}
+					assistantName={assistant.name}
+					form={{ history, inputId: 'chat-message', label: assistant.inputLabel, error: actionData?.error }}
+				/>
 			</div>
 		</section>
 	)

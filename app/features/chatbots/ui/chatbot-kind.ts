@@ -7,7 +7,6 @@ const { card, empty, list, page, toasts } = chatbotBuilder
 
 export const chatbotKind: BuilderKind = {
 	name: 'chatbot',
-	logLabel: 'Chatbot builder',
 	listPath: '/playground',
 	listAction: '/playground?index',
 	itemPath: (id) => `/playground/chatbots/${id}`,
@@ -21,4 +20,5 @@ export const chatbotKind: BuilderKind = {
 		card: { ...card, code: card.embed, codeLabel: page.embedLabel },
 		page,
 	},
+	logLabel: 'Chatbot builder',
 }

@@ -7,7 +7,6 @@ const { card, empty, list, page, toasts } = voicebotBuilder
 
 export const agentKind: BuilderKind = {
 	name: 'agent',
-	logLabel: 'Voicebot builder',
 	listPath: '/playground/voicebots',
 	listAction: '/playground/voicebots',
 	itemPath: (id) => `/playground/voicebots/${id}`,
@@ -21,4 +20,5 @@ export const agentKind: BuilderKind = {
 		card: { ...card, code: card.api, codeLabel: card.apiLabel },
 		page,
 	},
+	logLabel: 'Voicebot builder',
 }

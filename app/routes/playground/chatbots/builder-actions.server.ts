@@ -20,9 +20,9 @@ import { isLockTimeout } from '~/lib/db.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast } from '~/lib/toast.ts'
+import { chatbotCard } from '~/routes/playground/builder-cards.server.ts'
 import { runIntent } from '~/routes/playground/builder-intents.server.ts'
 import {
-	chatbotCard,
 	chatbotPagePath,
 	LIST_PATH,
 	parseChatbotForm,

@@ -10,15 +10,8 @@ import {
 import { data } from 'react-router'
 import { z } from 'zod'
 import { chargeChatbotSave } from '~/features/chatbots/chatbot-limits.server.ts'
-import {
-	chatbotFormSchemaFor,
-	chatbotRequired,
-	MAX_PENDING_SITES,
-	type BuilderActionData,
-	type BuilderErrors,
-	type BuilderValues,
-} from '~/features/chatbots/chatbot-schema.ts'
-import { deleteChatbot, hasOtherSources, setChatbotActive, updateChatbot } from '~/features/chatbots/chatbots.server.ts'
+import * as chatbotSchema from '~/features/chatbots/chatbot-schema.ts'
+import { hasOtherSources, updateChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '~/features/chatbots/knowledge-base.ts'
 import { checkKnowledgeQuota } from '~/features/chatbots/knowledge-quota.server.ts'
@@ -30,13 +23,10 @@ import { formatFileSize, isUuid } from '~/lib/misc.ts'
 import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
-import { cardIntents } from '~/routes/playground/builder-intents.server.ts'
 
 const { toasts } = chatbotBuilder
 export const { listPath: LIST_PATH, itemPath: chatbotPagePath } = chatbotKind
 
-/** A chatbot's Active switch (back to where it was posted) and Delete (back to the list). */
-export const chatbotCard = cardIntents(chatbotKind, { toasts, setActive: setChatbotActive, remove: deleteChatbot })
 // Files over the cap are still read off the wire (up to this) so the rest of the form survives and
 // the page can say which file was too big; beyond it the request is refused outright.
 const HARD_FILE_LIMIT = 4 * MAX_UPLOAD_BYTES
@@ -46,12 +36,12 @@ export type BuilderPost = {
 	intent: string
 	form: FormData
 	uploads: Upload[]
-	values: BuilderValues
+	values: chatbotSchema.BuilderValues
 	userId: string
 	request: Request
 }
 
-const valuesOf = (form: FormData): BuilderValues => ({
+const valuesOf = (form: FormData): chatbotSchema.BuilderValues => ({
 	...textFieldsOf(form, ['id', 'name', 'knowledgeBase', 'systemPrompt', 'url']),
 	sites: [
 		...new Set(
@@ -61,7 +51,7 @@ const valuesOf = (form: FormData): BuilderValues => ({
 				.map((site) => site.trim())
 				.filter(Boolean),
 		),
-	].slice(0, MAX_PENDING_SITES),
+	].slice(0, chatbotSchema.MAX_PENDING_SITES),
 })
 
 /**
@@ -69,16 +59,16 @@ const valuesOf = (form: FormData): BuilderValues => ({
  * that comes back cannot hold them, so without JavaScript the form asks for them again.
  */
 export function reply(
-	values: BuilderValues,
+	values: chatbotSchema.BuilderValues,
 	{
 		errors = {},
 		toast = null,
 		status = 200,
 		unsent = [],
-	}: { errors?: BuilderErrors; toast?: Toast | null; status?: number; unsent?: Upload[] } = {},
+	}: { errors?: chatbotSchema.BuilderErrors; toast?: Toast | null; status?: number; unsent?: Upload[] } = {},
 ) {
 	const unsentFiles = unsent.map((upload) => upload.name.slice(0, 255)).slice(0, MAX_UPLOAD_FILES)
-	return data<BuilderActionData>({ values, errors, toast, unsentFiles }, { status })
+	return data<chatbotSchema.BuilderActionData>({ values, errors, toast, unsentFiles }, { status })
 }
 
 const uploadFailed = (reason: string) =>
@@ -152,11 +142,16 @@ export async function saveRefusal(userId: string, knowledgeChars: number, replac
 }
 
 /** The form's fields checked (name, knowledge, prompt); the answer that says what is missing, if not. */
-export function parseChatbotForm(values: BuilderValues, withSources: boolean, failedTitle: string, unsent: Upload[]) {
-	const parsed = chatbotFormSchemaFor(withSources).safeParse(values)
+export function parseChatbotForm(
+	values: chatbotSchema.BuilderValues,
+	withSources: boolean,
+	failedTitle: string,
+	unsent: Upload[],
+) {
+	const parsed = chatbotSchema.chatbotFormSchemaFor(withSources).safeParse(values)
 	if (parsed.success) return { form: parsed.data }
-	const errors: BuilderErrors = fieldErrorsOf(parsed.error)
-	const toast = makeToast(formProblemToast(errors, toasts.missing, failedTitle, chatbotRequired))
+	const errors: chatbotSchema.BuilderErrors = fieldErrorsOf(parsed.error)
+	const toast = makeToast(formProblemToast(errors, toasts.missing, failedTitle, chatbotSchema.chatbotRequired))
 	return { answer: reply(values, { errors, toast, status: 400, unsent }) }
 }
 

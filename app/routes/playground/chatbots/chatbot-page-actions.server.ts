@@ -33,9 +33,9 @@ import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
 import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
+import { chatbotCard } from '~/routes/playground/builder-cards.server.ts'
 import { runIntent } from '~/routes/playground/builder-intents.server.ts'
 import {
-	chatbotCard,
 	chatbotPagePath,
 	LIST_PATH,
 	readBuilderPost,

@@ -1,11 +1,10 @@
 // /playground/chatbots/:id/preview: the preview chat as a page, for browsers without JavaScript
 // (with it, the Preview button opens the same chat in a dialog). The conversation rides in the form.
-import { ArrowLeft, Bot } from 'lucide-react'
+import { ArrowLeft } from 'lucide-react'
 import { data } from 'react-router'
 import { asModelMessages, CHAT_MESSAGE_REQUIRED, readChatPagePost, withQuestion } from '~/ai/chat-page.ts'
 import { modelSummary } from '~/ai/models.server.ts'
-import { ChatPageForm } from '~/components/chat/chat-page-form.tsx'
-import { MessageBubble, type ThreadMessage } from '~/components/chat/chat-thread.tsx'
+import { ChatPageCard, chatPageTitleClass } from '~/components/chat/chat-page-card.tsx'
 import { ModelNotice } from '~/components/playground/model-notice.tsx'
 import { NotFoundBoundary } from '~/components/playground/workspace-parts.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
@@ -65,48 +64,37 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { chatbot, model } = loaderData
 	const history = actionData?.history ?? []
-	const turns: ThreadMessage[] = [{ role: 'assistant' as const, text: preview.greeting(chatbot.name) }, ...history].map(
-		(turn, i) => ({ id: String(i), ...turn }),
-	)
+	const turns = [{ role: 'assistant' as const, text: preview.greeting(chatbot.name) }, ...history]
 	return (
 		<section aria-labelledby="preview-heading" className="mx-auto max-w-2xl">
 			<ButtonLink to="/playground" variant="ghost" size="sm" className="-ml-3">
 				<ArrowLeft className="size-4" aria-hidden />
 				Back to your chatbots
 			</ButtonLink>
-			<div className="mt-3 overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
-				<header className="flex items-center gap-3 border-b border-slate-200 px-6 py-4">
-					<span className="bg-brand-600 grid size-10 place-items-center rounded-full text-white">
-						<Bot className="size-5" aria-hidden />
-					</span>
-					<div>
-						<h2 id="preview-heading" className="font-display text-base font-bold text-slate-900">
-							{preview.title(chatbot.name)}
-						</h2>
-						<p className="text-xs text-slate-500">{preview.description}</p>
-					</div>
-				</header>
-				<ModelNotice model={model} className="px-6" />
-				<ol aria-label="Conversation" aria-live="polite" className="min-h-64 space-y-4 bg-slate-50 px-6 py-6">
-					{turns.map((turn) => (
-						<MessageBubble
-							key={turn.id}
-							message={turn}
-							assistantName={chatbot.name}
-							sourcesLabel={preview.sourcesLabel}
-							closestLabel={preview.closestLabel}
-							passageLabel={preview.passage}
-						/>
-					))}
-				</ol>
-				<ChatPageForm
-					history={history}
-					inputId="preview-message"
-					label={preview.inputLabel}
-					error={actionData?.error}
-					ignoreBlank
-				/>
-			</div>
+			<ChatPageCard
+				className="mt-3 shadow-sm"
+				heading={
+					<h2 id="preview-heading" className={chatPageTitleClass}>
+						{preview.title(chatbot.name)}
+					</h2>
+				}
+				subtitle={preview.description}
+				notice={<ModelNotice model={model} className="px-6" />}
+				turns={turns}
+				assistantName={chatbot.name}
+				labels={{
+					sourcesLabel: preview.sourcesLabel,
+					closestLabel: preview.closestLabel,
+					passageLabel: preview.passage,
+				}}
+				form={{
+					history,
+					inputId: 'preview-message',
+					label: preview.inputLabel,
+					error: actionData?.error,
+					ignoreBlank: true,
+				}}
+			/>
 		</section>
 	)
 }

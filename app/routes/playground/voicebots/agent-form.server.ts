@@ -9,19 +9,16 @@ import {
 	type AgentFormValues,
 	type VoicebotActionData,
 } from '~/features/voice/agent-schema.ts'
-import { deleteAgent, setAgentActive } from '~/features/voice/agents.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { agentKind } from '~/features/voice/ui/agent-kind.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { makeToast } from '~/lib/toast.ts'
-import { cardIntents, runIntent } from '~/routes/playground/builder-intents.server.ts'
+import { agentCard } from '~/routes/playground/builder-cards.server.ts'
+import { runIntent } from '~/routes/playground/builder-intents.server.ts'
 
 const { toasts } = voicebotBuilder
 export const { listPath: LIST_PATH, itemPath: agentPagePath } = agentKind
-
-/** An assistant's Active switch (back to where it was posted) and Delete (back to the list). */
-export const agentCard = cardIntents(agentKind, { toasts, setActive: setAgentActive, remove: deleteAgent })
 
 /** One post of the builder, read: its intent, its fields and the form's values as typed. */
 export type AgentPost = { intent: string; form: FormData; values: AgentFormValues; userId: string }
