@@ -4,7 +4,7 @@
 // Every call has a time-out that fires, and a response is read up to MAX_BODY_BYTES.
 import type { ProviderTarget } from './providers.server.ts'
 
-export type ConnectionOutcome = 'reached' | 'refused-key' | 'unknown-model' | 'timeout' | 'unreachable' | 'failed'
+type ConnectionOutcome = 'reached' | 'refused-key' | 'unknown-model' | 'timeout' | 'unreachable' | 'failed'
 
 export type ConnectionTestResult = {
 	outcome: ConnectionOutcome
@@ -17,7 +17,7 @@ export type ConnectionTestResult = {
 }
 
 /** How long the whole test may take. */
-export const CONNECTION_TEST_TIMEOUT_MS = 10_000
+const CONNECTION_TEST_TIMEOUT_MS = 10_000
 /** The most of a provider's answer that is read: a /models list is a few kilobytes. */
 const MAX_BODY_BYTES = 1024 * 1024
 /** The most model names kept from a list, each cut to MAX_MODEL_NAME characters. */

@@ -29,5 +29,8 @@ export const modelsPage = {
 	testing: 'Testing…',
 	notConfigured: 'There is nothing to test: this provider is not connected.',
 	tooManyTests: 'Too many tests: try again in a minute.',
+	adminOnly: 'The Models page is only for the administrator of this site.',
+	failedTitle: 'Models could not be shown',
+	failedText: 'Something went wrong while loading the Models page. Reload the page in a moment.',
 	offered: (count: number) => `${count} model${count === 1 ? '' : 's'} offered`,
 } as const

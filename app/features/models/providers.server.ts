@@ -6,10 +6,10 @@ import { getEnv } from '~/lib/env.server.ts'
 import type { ProviderPurpose } from './model-schema.ts'
 
 /** Groq's OpenAI-compatible API, where the AI SDK's Groq provider goes without GROQ_BASE_URL. */
-export const GROQ_BASE_URL = 'https://api.groq.com/openai/v1'
+const GROQ_BASE_URL = 'https://api.groq.com/openai/v1'
 
 /** How a provider is called: OpenAI's API shape (Groq, OpenAI, Ollama, vLLM…) or ElevenLabs'. */
-export type ProviderApi = 'openai-compatible' | 'elevenlabs'
+type ProviderApi = 'openai-compatible' | 'elevenlabs'
 
 export type ProviderConnection = {
 	purpose: ProviderPurpose
@@ -29,7 +29,7 @@ export type ProviderConnection = {
 export type ProviderTarget = ProviderConnection & { apiKey: string }
 
 /** How a stored key is shown: its first four characters and last four ("gsk_…1a2b"), never more. */
-export function keyHint(key: string) {
+function keyHint(key: string) {
 	const trimmed = key.trim()
 	if (trimmed.length <= 12) return '…'
 	return `${trimmed.slice(0, 4)}…${trimmed.slice(-4)}`

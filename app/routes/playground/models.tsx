@@ -1,7 +1,10 @@
 // The administrator's Models page (/playground/models): the providers this server uses, each with a
 // Test. Administrator only, decided on the server: anyone else gets 403, for the page, its .data and
 // its action alike.
+import { Cpu } from 'lucide-react'
 import { data } from 'react-router'
+import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
+import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { company } from '~/content/company.ts'
 import { modelsPage } from '~/features/models/copy.ts'
 import { PROVIDER_PURPOSES, TestConnectionSchema } from '~/features/models/model-schema.ts'
@@ -68,5 +71,18 @@ export default function ModelsRoute({ loaderData, actionData }: Route.ComponentP
 				))}
 			</div>
 		</section>
+	)
+}
+
+export function ErrorBoundary() {
+	const failed = () => <TabPlaceholder icon={Cpu} title={modelsPage.failedTitle} text={modelsPage.failedText} />
+	return (
+		<GeneralErrorBoundary
+			statusHandlers={{
+				403: () => <TabPlaceholder icon={Cpu} title="Not available" text={modelsPage.adminOnly} />,
+			}}
+			defaultStatusHandler={failed}
+			unexpectedErrorHandler={failed}
+		/>
 	)
 }
