@@ -40,6 +40,7 @@ export default [
 		route('voicebots', 'routes/playground/voicebots/builder.tsx'),
 		route('voicebots/:agentId', 'routes/playground/voicebots/agent.tsx'),
 		route('dashboard', 'routes/playground/dashboard/dashboard.tsx'),
+		route('models', 'routes/playground/models.tsx'),
 		route('account', 'routes/playground/account.tsx'),
 	]),
 

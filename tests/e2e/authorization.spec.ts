@@ -19,6 +19,7 @@ const table: Array<[path: string, expected: Expected]> = [
 	['/playground', { anonymous: '→/auth', user: 200, admin: 200 }],
 	['/playground/voicebots', { anonymous: '→/auth?redirectTo=%2Fplayground%2Fvoicebots', user: 200, admin: 200 }],
 	['/playground/dashboard', { anonymous: '→/auth?redirectTo=%2Fplayground%2Fdashboard', user: 403, admin: 200 }],
+	['/playground/models', { anonymous: '→/auth?redirectTo=%2Fplayground%2Fmodels', user: 403, admin: 200 }],
 ]
 
 test('every route answers each role as it should', async ({ playwright, baseURL }) => {

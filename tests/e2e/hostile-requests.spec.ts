@@ -24,6 +24,7 @@ const paths = [
 	'/playground',
 	'/playground/voicebots',
 	'/playground/dashboard',
+	'/playground/models',
 	'/playground/account',
 	'/api/chat',
 	`/api/scrape?url=${'a'.repeat(3000)}`,

@@ -110,7 +110,12 @@ test.describe('private pages', () => {
 			expect(response.headers['cache-control'], path).toBe('private, no-store')
 		}
 		const admin = await createUser({ email: 'admin@e2e.example.com' })
-		for (const path of ['/playground/dashboard', '/playground/dashboard.data']) {
+		for (const path of [
+			'/playground/dashboard',
+			'/playground/dashboard.data',
+			'/playground/models',
+			'/playground/models.data',
+		]) {
 			const response = await raw(path, { headers: { Cookie: await sessionCookieDirect(admin.email) } })
 			expect(response.status, path).toBe(200)
 			expect(response.headers['cache-control'], path).toBe('private, no-store')

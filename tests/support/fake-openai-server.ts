@@ -55,12 +55,18 @@ export async function startFakeOpenAi({
 	port = 0,
 	transcript = FAKE_TRANSCRIPT,
 	respond,
+	apiKey,
+	models,
 }: {
 	wordDelayMs?: number
 	port?: number
 	transcript?: string
 	/** The answer to a chat request, when a test decides it ('hang': none at all); else the scenario's. */
 	respond?: (request: FakeChatRequest) => string | 'hang' | undefined
+	/** When set, a request without "Authorization: Bearer <apiKey>" gets 401, as Groq answers a wrong key. */
+	apiKey?: string
+	/** When set, GET /models lists these and a chat request for another model gets 404 model_not_found. */
+	models?: string[]
 } = {}): Promise<FakeOpenAi> {
 	const requests: FakeChatRequest[] = []
 	const attempts = new Map<string, number>()
@@ -68,6 +74,19 @@ export async function startFakeOpenAi({
 	const transcriptions: FakeOpenAi['transcriptions'] = []
 	const sockets = new Set<import('node:net').Socket>()
 	const server = http.createServer(async (req, res) => {
+		const json = (status: number, body: unknown) => {
+			res.writeHead(status, { 'Content-Type': 'application/json' })
+			res.end(JSON.stringify(body))
+		}
+		if (apiKey && req.headers.authorization !== `Bearer ${apiKey}`)
+			return json(401, {
+				error: { message: 'Invalid API Key', type: 'invalid_request_error', code: 'invalid_api_key' },
+			})
+		if (req.method === 'GET' && req.url?.endsWith('/models'))
+			return json(200, {
+				object: 'list',
+				data: (models ?? ['fake-model', 'whisper-large-v3-turbo']).map((id) => ({ id, object: 'model' })),
+			})
 		if (req.url?.endsWith('/audio/transcriptions')) {
 			const chunks: Buffer[] = []
 			for await (const part of req) chunks.push(part as Buffer)
@@ -91,6 +110,14 @@ export async function startFakeOpenAi({
 		let answer: string | undefined
 		try {
 			const parsed = JSON.parse(body)
+			if (models && !models.includes(parsed.model))
+				return json(404, {
+					error: {
+						message: `The model \`${parsed.model}\` does not exist or you do not have access to it.`,
+						type: 'invalid_request_error',
+						code: 'model_not_found',
+					},
+				})
 			stream = parsed.stream === true
 			const messages = parsed.messages as Array<{ role: string; content: unknown }>
 			const contentOf = (m?: { content: unknown }) =>

@@ -63,7 +63,8 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 						label: 'Dashboard',
 						short: 'Dashboard',
 						icon: LayoutDashboard,
-						matches: (p: string) => p.startsWith('/playground/dashboard'),
+						// The Models page is the administrator's too: it sits under the Dashboard tab.
+						matches: (p: string) => p.startsWith('/playground/dashboard') || p.startsWith('/playground/models'),
 					},
 				]
 			: []),

@@ -2,6 +2,7 @@ import {
 	Activity,
 	CalendarCheck,
 	Clock,
+	Cpu,
 	LayoutDashboard,
 	Mail,
 	MessagesSquare,
@@ -137,16 +138,25 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 						</span>
 					)}
 				</div>
-				<Form method="post">
-					<input type="hidden" name="intent" value="refresh" />
-					<button
-						type="submit"
+				<div className="flex flex-wrap items-center gap-2">
+					<Link
+						to="/playground/models"
 						className="inline-flex h-10 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
 					>
-						<RefreshCw className="size-4" aria-hidden />
-						Refresh
-					</button>
-				</Form>
+						<Cpu className="size-4" aria-hidden />
+						Models
+					</Link>
+					<Form method="post">
+						<input type="hidden" name="intent" value="refresh" />
+						<button
+							type="submit"
+							className="inline-flex h-10 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 hover:bg-slate-50"
+						>
+							<RefreshCw className="size-4" aria-hidden />
+							Refresh
+						</button>
+					</Form>
+				</div>
 			</div>
 
 			{stats ? (

@@ -1,0 +1,184 @@
+// "Test" on the Models page: one real, small request to a provider, told in words. For an
+// OpenAI-compatible provider: GET /models (is it there, does it take the key, which models does it
+// offer), then for chat a one-token completion of the chosen model; for ElevenLabs: GET /v1/models.
+// Every call has a time-out that fires, and a response is read up to MAX_BODY_BYTES.
+import type { ProviderTarget } from './providers.server.ts'
+
+type ConnectionOutcome = 'reached' | 'refused-key' | 'unknown-model' | 'timeout' | 'unreachable' | 'failed'
+
+export type ConnectionTestResult = {
+	outcome: ConnectionOutcome
+	/** What happened, in words, for the page. */
+	message: string
+	/** The whole test's time. */
+	latencyMs: number
+	/** The models the provider offers (its /models list), when it gave one. */
+	models: string[]
+}
+
+/** How long the whole test may take. */
+const CONNECTION_TEST_TIMEOUT_MS = 10_000
+/** The most of a provider's answer that is read: a /models list is a few kilobytes. */
+const MAX_BODY_BYTES = 1024 * 1024
+/** The most model names kept from a list, each cut to MAX_MODEL_NAME characters. */
+const MAX_MODELS = 200
+const MAX_MODEL_NAME = 120
+
+class TestStop extends Error {
+	constructor(
+		readonly outcome: ConnectionOutcome,
+		message: string,
+	) {
+		super(message)
+	}
+}
+
+async function readBody(response: Response) {
+	const reader = response.body?.getReader()
+	if (!reader) return ''
+	const chunks: Uint8Array[] = []
+	let size = 0
+	for (;;) {
+		const { done, value } = await reader.read()
+		if (done) break
+		size += value.byteLength
+		if (size > MAX_BODY_BYTES) {
+			await reader.cancel()
+			break
+		}
+		chunks.push(value)
+	}
+	return Buffer.concat(chunks).toString('utf8')
+}
+
+/** The provider's own words for an error ({"error":{"message":…}}), cut short and on one line. */
+function errorText(body: string) {
+	try {
+		const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; detail?: unknown; message?: unknown }
+		const message =
+			typeof parsed.error === 'string'
+				? parsed.error
+				: (parsed.error?.message ?? parsed.message ?? (typeof parsed.detail === 'string' ? parsed.detail : ''))
+		if (typeof message === 'string' && message.trim()) return oneLine(message)
+	} catch {}
+	return oneLine(body)
+}
+
+const oneLine = (text: string) =>
+	text
+		.replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+		.replace(/\s+/g, ' ')
+		.trim()
+		.slice(0, 200)
+
+const statusProblem = (status: number, body: string) => {
+	if (status === 401 || status === 403)
+		return new TestStop('refused-key', `The provider refused the key (HTTP ${status}).`)
+	const said = errorText(body)
+	return new TestStop('failed', `The provider answered HTTP ${status}${said ? `: ${said}` : '.'}`)
+}
+
+function joinUrl(base: string, path: string) {
+	let end = base.length
+	while (end > 0 && base[end - 1] === '/') end--
+	return `${base.slice(0, end)}${path}`
+}
+
+/** Tests one connection; never throws. */
+export async function testConnection(
+	target: ProviderTarget,
+	{ timeoutMs = CONNECTION_TEST_TIMEOUT_MS }: { timeoutMs?: number } = {},
+): Promise<ConnectionTestResult> {
+	const started = performance.now()
+	const signal = AbortSignal.timeout(timeoutMs)
+	const elapsed = () => Math.round(performance.now() - started)
+	let models: string[] = []
+	const call = async (path: string, init: RequestInit = {}) => {
+		try {
+			const headers: Record<string, string> =
+				target.api === 'elevenlabs' ? { 'xi-api-key': target.apiKey } : { Authorization: `Bearer ${target.apiKey}` }
+			const response = await fetch(joinUrl(target.baseUrl, path), {
+				...init,
+				headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
+				signal,
+				redirect: 'error',
+			})
+			return { status: response.status, body: await readBody(response) }
+		} catch (error) {
+			if (signal.aborted)
+				throw new TestStop(
+					'timeout',
+					`No answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`} from ${target.baseUrl}.`,
+				)
+			const cause = (error as { cause?: { code?: string; message?: string } }).cause
+			throw new TestStop(
+				'unreachable',
+				`Could not reach ${target.baseUrl}${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${oneLine(cause.message)})` : ''}.`,
+			)
+		}
+	}
+	try {
+		const listing = await call(target.api === 'elevenlabs' ? '/v1/models' : '/models')
+		if (listing.status >= 400 && !(listing.status === 404 && target.api === 'openai-compatible'))
+			throw statusProblem(listing.status, listing.body)
+		models = modelNames(listing.body, target.api)
+		if (target.model && models.length > 0 && !models.includes(target.model))
+			throw new TestStop('unknown-model', `The provider does not offer the model “${target.model}”.`)
+		if (target.purpose === 'chat' && target.model) {
+			// The model itself answers: one token, not streamed.
+			const completion = await call('/chat/completions', {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({
+					model: target.model,
+					messages: [{ role: 'user', content: 'Reply with OK.' }],
+					max_tokens: 1,
+					stream: false,
+				}),
+			})
+			if (completion.status >= 400) {
+				const unknownModel =
+					completion.status === 404 || /model_not_found|model .* does not exist/i.test(completion.body)
+				if (unknownModel && completion.status !== 401 && completion.status !== 403)
+					throw new TestStop('unknown-model', `The provider does not offer the model “${target.model}”.`)
+				throw statusProblem(completion.status, completion.body)
+			}
+		}
+		const what = target.model ? `: ${target.model} ${target.purpose === 'chat' ? 'answered' : 'is offered'}` : ''
+		return {
+			outcome: 'reached',
+			message: `Reached ${target.provider} in ${elapsed()} ms${what}.`,
+			latencyMs: elapsed(),
+			models,
+		}
+	} catch (error) {
+		const stop =
+			error instanceof TestStop ? error : new TestStop('failed', `The test failed: ${oneLine(String(error))}`)
+		return { outcome: stop.outcome, message: stop.message, latencyMs: elapsed(), models }
+	}
+}
+
+/** The model ids of a /models answer (OpenAI's {data:[{id}]}, ElevenLabs' [{model_id}]). */
+function modelNames(body: string, api: ProviderTarget['api']) {
+	try {
+		const parsed = JSON.parse(body) as unknown
+		const list: unknown[] = Array.isArray(parsed)
+			? parsed
+			: Array.isArray((parsed as { data?: unknown }).data)
+				? (parsed as { data: unknown[] }).data
+				: []
+		const key = api === 'elevenlabs' ? 'model_id' : 'id'
+		return [
+			...new Set(
+				list
+					.map((entry) => (entry as Record<string, unknown>)?.[key])
+					.filter((id): id is string => typeof id === 'string' && id.trim() !== '')
+					.map((id) => oneLine(id).slice(0, MAX_MODEL_NAME)),
+			),
+		]
+			.sort()
+			.slice(0, MAX_MODELS)
+	} catch {
+		return []
+	}
+}
