@@ -16,6 +16,9 @@ export type ShownConnection = {
 
 export type ShownTest = { outcome: string; message: string; models: string[] }
 
+const termClass = 'text-xs font-medium text-slate-500'
+const codeClass = 'font-mono text-xs break-all text-slate-800'
+
 const icons: Record<ProviderPurpose, LucideIcon> = { chat: PenLine, transcription: Mic, speech: AudioLines }
 
 export function ProviderCard({
@@ -51,22 +54,28 @@ export function ProviderCard({
 			</div>
 			{connection ? (
 				<>
-					<dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-						<dt className="text-slate-500">Provider</dt>
-						<dd className="font-semibold break-words text-slate-900">{connection.provider}</dd>
-						<dt className="text-slate-500">Address</dt>
-						<dd className="font-mono text-xs break-all text-slate-800 sm:text-sm">{connection.baseUrl}</dd>
+					<dl className="mt-4 space-y-3 text-sm">
+						<div>
+							<dt className={termClass}>Provider</dt>
+							<dd className="font-semibold break-words text-slate-900">{connection.provider}</dd>
+						</div>
+						<div>
+							<dt className={termClass}>Address</dt>
+							<dd className={codeClass}>{connection.baseUrl}</dd>
+						</div>
 						{connection.model ? (
-							<>
-								<dt className="text-slate-500">Model</dt>
-								<dd className="font-mono text-xs break-all text-slate-800 sm:text-sm">{connection.model}</dd>
-							</>
+							<div>
+								<dt className={termClass}>Model</dt>
+								<dd className={codeClass}>{connection.model}</dd>
+							</div>
 						) : null}
-						<dt className="text-slate-500">Key</dt>
-						<dd className="flex items-center gap-1.5 font-mono text-xs text-slate-800 sm:text-sm">
-							<KeyRound className="size-3.5 text-slate-400" aria-hidden />
-							{connection.keyHint}
-						</dd>
+						<div>
+							<dt className={termClass}>Key</dt>
+							<dd className={cn(codeClass, 'flex items-center gap-1.5')}>
+								<KeyRound className="size-3.5 text-slate-400" aria-hidden />
+								{connection.keyHint}
+							</dd>
+						</div>
 					</dl>
 					<p className="mt-3 text-xs text-slate-500">{modelsPage.environmentNote}</p>
 					<Form method="post" className="mt-4">
