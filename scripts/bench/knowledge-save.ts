@@ -4,6 +4,9 @@
 // - "Create Chatbot" with a typed 5 MB text, and "Save Changes" of a 5 MB text on a chatbot's page
 // - "Create Chatbot" with a 9 MB PDF chosen in the form
 // Then, for each, how long its job takes to make the source Ready (the work the request no longer does).
+// - "Add file" of three 10 MB text files on a chatbot's page, with the slowest /healthz answer while it
+//   is stored: how long the server's event loop was held (the bytes go round Prisma's client,
+//   app/lib/large-values.server.ts).
 import pg from 'pg'
 import { createCookie } from 'react-router'
 import { makeHeavyPdf } from '../../tests/support/documents.ts'
@@ -93,6 +96,48 @@ async function measure(label: string, kind: string, once: (cookie: string, run: 
 	)
 }
 
+/** The slowest /healthz answer (polled every 20 ms) while `work` runs: how long the server was held. */
+async function slowestHealthz<T>(work: () => Promise<T>) {
+	let slowest = 0
+	let running = true
+	const probe = (async () => {
+		while (running) {
+			const started = performance.now()
+			await (await fetch(`${app.origin}/healthz`)).arrayBuffer()
+			slowest = Math.max(slowest, performance.now() - started)
+			await sleep(20)
+		}
+	})()
+	try {
+		return { result: await work(), slowest }
+	} finally {
+		running = false
+		await probe
+	}
+}
+
+async function measureAddFiles() {
+	const files = ['a', 'b', 'c'].map((name) => new File([textOfSize(10 * 1024 * 1024)], `${name}.txt`))
+	const requests: number[] = []
+	const stalls: number[] = []
+	for (let run = 0; run < runs; run++) {
+		const cookie = await account()
+		const { chatbotId } = await post(cookie, '/playground?index', {
+			intent: 'create',
+			name: `Files ${run}`,
+			knowledgeBase: 'We open at nine.',
+		})
+		const { result, slowest } = await slowestHealthz(() =>
+			post(cookie, `/playground/chatbots/${chatbotId}`, { intent: 'add-files' }, files),
+		)
+		requests.push(result.took)
+		stalls.push(slowest)
+	}
+	console.log(
+		`"Add file" with three 10 MB text files on a chatbot page: request median ${ms(median(requests))}, max ${ms(Math.max(...requests))}; slowest /healthz meanwhile median ${ms(median(stalls))}, max ${ms(Math.max(...stalls))} over ${runs} runs`,
+	)
+}
+
 try {
 	const text = textOfSize(5 * 1024 * 1024)
 	const pdf = new File(
@@ -125,6 +170,7 @@ try {
 	await measure('Create Chatbot with a 9 MB PDF', 'file', (cookie, run) =>
 		post(cookie, '/playground?index', { intent: 'create', name: `PDF ${run}`, knowledgeBase: '' }, [pdf]),
 	)
+	await measureAddFiles()
 } finally {
 	await db.end()
 	await app.stop()
