@@ -73,6 +73,34 @@ test('a text file is decoded as UTF-8 without its byte-order mark; text over max
 	await expect(documentText('txt', new Uint8Array([104, 0, 105]))).rejects.toThrow('This file is not plain text.')
 })
 
+test('a text file saved as UTF-16 (with its mark) or as Latin-1 / Windows-1252 is read too', async () => {
+	const text = 'Café opens at 9 – €5 coffee'
+	const utf16le = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Uint16Array.from(text, (c) => c.charCodeAt(0)).buffer)])
+	expect((await documentText('txt', utf16le)).text).toBe(text)
+	const utf16be = new Uint8Array([
+		0xfe,
+		0xff,
+		...[...text].flatMap((c) => [c.charCodeAt(0) >> 8, c.charCodeAt(0) & 0xff]),
+	])
+	expect((await documentText('txt', utf16be)).text).toBe(text)
+	// Windows-1252: é is 0xE9, – is 0x96, € is 0x80 (not UTF-8).
+	const cp1252 = new Uint8Array(
+		[...'Caf']
+			.map((c) => c.charCodeAt(0))
+			.concat(
+				[0xe9],
+				[...' opens at 9 '].map((c) => c.charCodeAt(0)),
+				[0x96, 0x20, 0x80],
+				[...'5 coffee'].map((c) => c.charCodeAt(0)),
+			),
+	)
+	expect((await documentText('txt', cp1252)).text).toBe(text)
+	// UTF-16 that is binary underneath is still refused.
+	await expect(documentText('txt', new Uint8Array([0xff, 0xfe, 0x68, 0, 0, 0, 0x69, 0]))).rejects.toThrow(
+		'This file is not plain text.',
+	)
+})
+
 // The knowledge format (docs/decisions/0030-knowledge-text-format.md): structure survives.
 
 test('a page keeps its headings, lists, tables and code blocks as light Markdown', () => {

@@ -51,11 +51,49 @@ async function rawDocumentText(kind: DocumentKind, bytes: Uint8Array) {
 	return (await new WordExtractor().extract(Buffer.from(bytes))).getBody()
 }
 
-/** UTF-8 text without its byte-order mark; a NUL byte means it is not text at all. */
+/**
+ * A text file's text, as editors save it: UTF-16 when it opens with its byte-order mark (older
+ * Windows Notepad), else UTF-8, else (bytes that are not UTF-8) Windows-1252, which Latin-1
+ * files also read as. Without its byte-order mark; a NUL byte in a file that is not UTF-16 means it
+ * is not text at all.
+ */
 function plainText(bytes: Uint8Array) {
+	const utf16 =
+		bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null
+	if (utf16) {
+		const text = new TextDecoder(utf16).decode(bytes)
+		if (text.includes('\0')) throw new ParseRefusal('This file is not plain text.')
+		return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+	}
 	if (bytes.includes(0)) throw new ParseRefusal('This file is not plain text.')
-	const text = new TextDecoder('utf-8').decode(bytes)
+	let text: string
+	try {
+		text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+	} catch {
+		text = windows1252(bytes)
+	}
 	return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}
+
+/** Windows-1252's characters for the bytes 0x80-0x9F (Latin-1 has control codes there); 0 where none. */
+const CP1252_HIGH = [
+	0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017d, 0, 0,
+	0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+]
+
+/**
+ * Bytes as Windows-1252, which Latin-1 files read as too. By hand: Node's TextDecoder gives Latin-1
+ * for the "windows-1252" label (0x96 came out as a control code, not "–"). One pass.
+ */
+function windows1252(bytes: Uint8Array) {
+	const codes = new Uint16Array(bytes.length)
+	for (let i = 0; i < bytes.length; i++) {
+		const byte = bytes[i]
+		codes[i] = byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80] || 0xfffd : byte
+	}
+	let text = ''
+	for (let i = 0; i < codes.length; i += 8192) text += String.fromCharCode(...codes.subarray(i, i + 8192))
+	return text
 }
 
 /**
