@@ -29,11 +29,18 @@ function largeValuesPool() {
 /** How long a staged value is kept when the transaction that should use it never came. */
 const STAGED_HOURS = 1
 
+/** How often this process clears leftovers: not on every upload. */
+const PRUNE_EVERY_MS = 10 * 60_000
+let prunedAt = 0
+
 /** Stores `bytes` for a transaction to copy; returns its id in staged_uploads. */
 export async function stageBytes(bytes: Uint8Array): Promise<string> {
 	const db = largeValuesPool()
-	// Leftovers of a process that stopped between staging and its transaction go first.
-	await db.query(`DELETE FROM staged_uploads WHERE created_at < now() - make_interval(hours => $1)`, [STAGED_HOURS])
+	// Leftovers of a process that stopped between staging and its transaction go, now and then.
+	if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+		prunedAt = Date.now()
+		await db.query(`DELETE FROM staged_uploads WHERE created_at < now() - make_interval(hours => $1)`, [STAGED_HOURS])
+	}
 	const { rows } = await db.query<{ id: string }>('INSERT INTO staged_uploads (bytes) VALUES ($1) RETURNING id', [
 		Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
 	])

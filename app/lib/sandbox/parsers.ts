@@ -91,9 +91,7 @@ function windows1252(bytes: Uint8Array) {
 		const byte = bytes[i]
 		codes[i] = byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80] || 0xfffd : byte
 	}
-	let text = ''
-	for (let i = 0; i < codes.length; i += 8192) text += String.fromCharCode(...codes.subarray(i, i + 8192))
-	return text
+	return new TextDecoder('utf-16le').decode(codes)
 }
 
 /**
