@@ -95,8 +95,12 @@ export async function testConnection(
 	let models: string[] = []
 	const call = async (path: string, init: RequestInit = {}) => {
 		try {
-			const headers: Record<string, string> =
-				target.api === 'elevenlabs' ? { 'xi-api-key': target.apiKey } : { Authorization: `Bearer ${target.apiKey}` }
+			// A local server (Ollama) may take no key: then none is sent.
+			const headers: Record<string, string> = !target.apiKey
+				? {}
+				: target.api === 'elevenlabs'
+					? { 'xi-api-key': target.apiKey }
+					: { Authorization: `Bearer ${target.apiKey}` }
 			const response = await fetch(joinUrl(target.baseUrl, path), {
 				...init,
 				headers: { ...headers, ...(init.headers as Record<string, string> | undefined) },
