@@ -1,9 +1,13 @@
-// Footer link lists (spec section 1). Most links are placeholders in the spec; Careers and
-// Schedule a Call go somewhere real.
+// Footer link lists (spec section 1). The spec's links were placeholders ("#"); each now goes to a
+// real page or a real section of one (docs/decisions/0047-public-site-promises.md).
+import { aboutPage } from './about.ts'
+import { blogIndex } from './blog.ts'
 import { company } from './company.ts'
+import { productTour } from './home.ts'
+import { legalPaths } from './legal.ts'
 
-/** A service area links to its service page, by the page's slug; one without a page is a placeholder. */
-const serviceArea = (label: string, slug?: string) => ({ label, href: slug ? `/services/${slug}` : '#' })
+/** A service area links to the service page that delivers it, by the page's slug. */
+const serviceArea = (label: string, slug: string) => ({ label, href: `/services/${slug}` })
 
 export const footer = {
 	serviceAreasHeading: 'Services',
@@ -12,21 +16,23 @@ export const footer = {
 		serviceArea('AI Solutions', 'ai-chatbots'),
 		serviceArea('Mobile App Development', 'mobile-app-development'),
 		serviceArea('Cloud Services', 'managed-cloud-services'),
-		serviceArea('Cybersecurity'),
+		// No page of its own: security work (hardening, identity, secrets) is part of managed cloud.
+		serviceArea('Cybersecurity', 'managed-cloud-services'),
 	],
 	companyHeading: 'Company',
 	companyLinks: [
-		{ label: 'About Us', href: '#', external: false },
-		{ label: 'Case Studies', href: '#', external: false },
+		{ label: 'About Us', href: aboutPage.path, external: false },
+		// No client stories are published yet: the worked example of the product on the home page.
+		{ label: 'Case Studies', href: `/#${productTour.id}`, external: false },
 		{ label: 'Careers', href: '/career', external: false },
-		{ label: 'Blog', href: '#', external: false },
+		{ label: 'Blog', href: blogIndex.path, external: false },
 		{ label: 'Schedule a Call', href: company.externalLinks.scheduling, external: true },
 	],
 	contactHeading: 'Contact',
 	hoursHeading: 'Opening hours',
 	legalLinks: [
-		{ label: 'Privacy Policy', href: '#' },
-		{ label: 'Terms of Service', href: '#' },
-		{ label: 'Cookies', href: '#' },
+		{ label: 'Privacy Policy', href: legalPaths.privacy },
+		{ label: 'Terms of Service', href: legalPaths.terms },
+		{ label: 'Cookies', href: legalPaths.cookies },
 	],
 }

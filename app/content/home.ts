@@ -47,12 +47,12 @@ export const examplePrompts: Record<HeroTab, string[]> = {
 		'Answer customer questions from our product catalogue, 24x7',
 		'Qualify leads on our website and book demos automatically',
 		'Help students find the right course from our brochure',
-		'Support customers in Hindi and English on WhatsApp',
+		'Hand customers to our team when they ask for a person',
 	],
 	voice: [
 		'Answer inbound calls and book service appointments',
 		'Call back missed leads within five minutes',
-		'Remind patients about appointments in their language',
+		'Remind patients about their appointments',
 		'Take restaurant orders over the phone during peak hours',
 	],
 }
@@ -85,6 +85,8 @@ export const builderTiles = {
 
 /** The Playground as it is: pictures taken from the running product by `npm run shots:product`. */
 export const productTour = {
+	/** The section's anchor; the footer's Case Studies link goes here. */
+	id: 'see-it-working',
 	eyebrow: 'See it working',
 	heading: 'From your documents to answers on your site',
 	steps: [
@@ -100,7 +102,7 @@ export const productTour = {
 			description:
 				'Your colours, your welcome message, only on the sites you allow. Visitors rate answers and can leave their details.',
 			image: '/product/widget.jpg',
-			alt: 'A shop’s website with the chat widget open, answering a question about gift wrapping.',
+			alt: 'A demo shop’s website with the chat widget open, answering a question about gift wrapping.',
 		},
 		{
 			title: 'See every question, and why it answered',
@@ -128,7 +130,7 @@ export const agentsSection = {
 	flows: [
 		{
 			title: 'Inbound Call Handling',
-			description: 'Every call answered on the first ring, in the caller’s language.',
+			description: 'Every call answered on the first ring, day or night.',
 			colour: 'indigo',
 			icon: 'phone-incoming',
 			steps: [
@@ -157,7 +159,7 @@ export const agentsSection = {
 			icon: 'notebook',
 			steps: [
 				'Field staff speak their notes after a visit',
-				'Speech is transcribed in Hindi or English',
+				'Their speech is turned into text',
 				'Key facts, photos and follow-ups are extracted',
 				'A structured report lands in your system',
 			],

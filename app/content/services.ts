@@ -1,4 +1,18 @@
 // Services: the four home-page cards and the six service pages (spec section 2).
+
+/**
+ * The languages the product's voice assistants speak: the Voicebot Builder's list (spec section 3,
+ * app/features/voice/catalog.ts). What the pages say about languages is made from this list, and
+ * tests/integration/public-promises.test.ts keeps it equal to the builder's, so the site never
+ * promises a language the product does not speak.
+ */
+export const voiceLanguages = ['English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese'] as const
+
+const languageCount =
+	['Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'][voiceLanguages.length - 2] ??
+	String(voiceLanguages.length)
+const languageList = (last: 'and' | 'or') =>
+	`${voiceLanguages.slice(0, -1).join(', ')} ${last} ${voiceLanguages.at(-1)}`
 type ServiceCategory = 'ai' | 'software'
 
 type ServiceFeature = { title: string; description: string; icon: string }
@@ -34,6 +48,9 @@ const serviceCategories = [
 ] as const
 
 export type ServiceFilter = (typeof serviceCategories)[number]['id']
+
+/** The label each card carries for its category, beside the Featured badge when it has one. */
+export const cardCategoryLabels: Record<ServiceCategory, string> = { ai: 'AI solution', software: 'Software' }
 
 export const servicesSection = {
 	eyebrow: 'What we do',
@@ -103,7 +120,7 @@ export const services: Service[] = [
 		card: {
 			title: 'Voice Assistants',
 			description: 'Natural voice agents that answer calls, book appointments and follow up.',
-			items: ['Inbound and outbound calling', 'Hindi, English and regional languages', 'CRM and calendar sync'],
+			items: ['Inbound and outbound calling', `${languageCount} languages, English included`, 'CRM and calendar sync'],
 			category: 'ai',
 			featured: true,
 			gradient: 'from-sky-500 to-cyan-500',
@@ -112,13 +129,12 @@ export const services: Service[] = [
 			badge: 'Voice Assistants',
 			title: 'Voice assistants your callers enjoy talking to',
 			intro:
-				'Human-sounding voice agents that pick up every call, understand accents and intent, and resolve routine requests in seconds, in the language your customer prefers.',
-			metaDescription:
-				'AI voice assistants for call handling, appointment booking and lead follow-up, in Hindi, English and regional languages.',
+				'Human-sounding voice agents that pick up every call, understand accents and intent, and resolve routine requests in seconds, in the language you set for the assistant.',
+			metaDescription: `AI voice assistants for call handling, appointment booking and lead follow-up, in ${languageList('and')}.`,
 			benefits: [
 				'Answer 100% of calls, including nights and holidays',
 				'Cut average handling time on routine queries',
-				'Speak Hindi, English and major regional languages',
+				`Speak ${languageList('or')}`,
 				'Book, reschedule and confirm appointments automatically',
 				'Hand over to a human agent with full context',
 				'Searchable transcripts and call analytics',
@@ -140,8 +156,8 @@ export const services: Service[] = [
 					icon: 'gauge',
 				},
 				{
-					title: 'Multilingual',
-					description: 'Detects the caller’s language and responds in kind.',
+					title: `${languageCount} languages`,
+					description: 'Each assistant listens and speaks in the language you set for it.',
 					icon: 'languages',
 				},
 			],

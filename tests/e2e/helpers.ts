@@ -71,6 +71,13 @@ export const publicPaths = [
 	'/services/custom-software-development',
 	'/services/mobile-app-development',
 	'/services/managed-cloud-services',
+	'/about',
+	'/blog',
+	'/blog/how-chatbots-answer-from-your-documents',
+	'/blog/what-your-chatbot-keeps-about-visitors',
+	'/privacy',
+	'/terms',
+	'/cookies',
 ]
 
 /** A small shop's knowledge: delivery and returns, as two headed paragraphs. */

@@ -5,7 +5,7 @@ import { SectionHeading } from './section-heading.tsx'
 /** Pictures of the Playground in a browser frame, text and picture alternating sides. */
 export function ProductTour() {
 	return (
-		<section aria-labelledby="product-tour-heading" className="py-20 sm:py-28">
+		<section id={productTour.id} aria-labelledby="product-tour-heading" className="scroll-mt-16 py-20 sm:py-28">
 			<div className="container-page">
 				<SectionHeading id="product-tour-heading" eyebrow={productTour.eyebrow} title={productTour.heading} />
 				<ol className="mt-14 space-y-16 sm:space-y-24">

@@ -2,7 +2,7 @@ import { ArrowRight, Check, Star } from 'lucide-react'
 import { Link } from 'react-router'
 import { Icon } from '~/components/icon.tsx'
 import { TextList } from '~/components/ui/text-list.tsx'
-import { filterServiceCards, servicesSection, type ServiceFilter } from '~/content/services.ts'
+import { cardCategoryLabels, filterServiceCards, servicesSection, type ServiceFilter } from '~/content/services.ts'
 import { cn } from '~/lib/misc.ts'
 import { SectionHeading } from './section-heading.tsx'
 
@@ -32,15 +32,20 @@ export function ServicesSection() {
 									<span className="relative grid size-12 place-items-center rounded-2xl bg-white/20 text-white ring-1 ring-white/40 backdrop-blur">
 										<Icon name={icon} className="size-6" />
 									</span>
-									{card.featured ? (
-										<span className="absolute top-4 right-4 inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-slate-900 shadow-sm">
-											<Star className="size-3.5 fill-amber-400 text-amber-400" aria-hidden />
-											{servicesSection.featuredLabel}
-										</span>
-									) : null}
 								</div>
 								<div className="flex flex-1 flex-col p-6">
-									<h3 className="font-display text-lg font-bold text-slate-950">{card.title}</h3>
+									{/* Every card has this row, so the titles line up and the spec's Featured badge (the
+									    first three cards, the AI services) reads as a label beside the category, not a sticker. */}
+									<p className="flex h-6 items-center gap-2 text-xs font-semibold" data-testid="service-card-labels">
+										<span className="tracking-wide text-slate-500 uppercase">{cardCategoryLabels[card.category]}</span>
+										{card.featured ? (
+											<span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-amber-800 ring-1 ring-amber-200 ring-inset">
+												<Star className="size-3 fill-amber-500 text-amber-500" aria-hidden />
+												{servicesSection.featuredLabel}
+											</span>
+										) : null}
+									</p>
+									<h3 className="font-display mt-2 text-lg font-bold text-slate-950">{card.title}</h3>
 									<p className="mt-2 text-sm leading-relaxed text-slate-600">{card.description}</p>
 									<TextList
 										items={card.items}

@@ -8,7 +8,7 @@
 import { career } from '~/content/career.ts'
 import { company } from '~/content/company.ts'
 import { agentsSection } from '~/content/home.ts'
-import { services } from '~/content/services.ts'
+import { services, voiceLanguages } from '~/content/services.ts'
 
 let cached: string | undefined
 
@@ -129,6 +129,15 @@ function buildSiteKnowledge(): string {
 					: []),
 			]
 		}),
+		// Languages are asked about by name ("Do they speak Hindi?"): the answer is the list, so a
+		// language that is not on it is answered by its absence, never by a guess.
+		entry(
+			[
+				'Which languages do your voice assistants speak?',
+				'Can your voice agents speak and answer calls in Hindi, Tamil or other Indian languages?',
+			],
+			`Our voice assistants speak ${list([...voiceLanguages])}: each one listens and speaks in the language you set for it.`,
+		),
 		entry(
 			[
 				'Are your AI agents available yet?',

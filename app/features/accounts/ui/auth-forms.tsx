@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, PasswordField } from '~/components/ui/field.tsx'
+import { legalPaths } from '~/content/legal.ts'
 import { SignInSchema, SignUpSchema, type FieldErrors } from '~/features/accounts/auth-schema.ts'
 import type { Toast } from '~/lib/toast.ts'
 import { EmailField, NewPasswordFields } from './account-fields.tsx'
@@ -83,7 +84,21 @@ export function SignUpForm({ result }: { result: AuthFormResult | null }) {
 			<Button type="submit" disabled={busy} size="lg" className="w-full">
 				{busy ? 'Creating account...' : 'Create Account'}
 			</Button>
+			<p className="text-center text-xs leading-relaxed text-slate-600">
+				By creating an account you accept our <LegalLink href={legalPaths.terms}>Terms of Service</LegalLink> and{' '}
+				<LegalLink href={legalPaths.privacy}>Privacy Policy</LegalLink>.
+			</p>
 			<ToastMessage toast={result?.toast} />
 		</form>
+	)
+}
+
+/** A legal page from the sign-up form, in a new tab so that what was typed stays. */
+function LegalLink({ href, children }: { href: string; children: string }) {
+	return (
+		<a href={href} target="_blank" rel="noopener noreferrer" className="text-brand-700 font-semibold hover:underline">
+			{children}
+			<span className="sr-only"> (opens in a new tab)</span>
+		</a>
 	)
 }

@@ -27,6 +27,9 @@ export const activityCopy = {
 		skip: 'Not now',
 		thanks: 'Thank you. We will be in touch.',
 		failed: 'Your details were not sent. Please try again.',
+		/** Under the form: who gets the details, and where a visitor reads what is kept. */
+		privacyNote: 'Your details go to the team behind this chat.',
+		privacyLink: 'Privacy Policy',
 	},
 	nav: {
 		label: 'Chatbot activity',

@@ -3,6 +3,7 @@
 // field is optional), when the visitor asks for a person, or after a number of messages.
 import { Loader2, UserRound, X } from 'lucide-react'
 import { useState } from 'react'
+import { chatbotVisitorsPrivacyPath } from '~/content/legal.ts'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
 import {
 	LEAD_FIELDS,
@@ -120,6 +121,19 @@ export function LeadForm({
 						{state === 'sending' ? copy.sending : copy.submit}
 					</button>
 				</div>
+				{/* The visitor is on someone else's site, in our frame: the policy opens in a tab of its own. */}
+				<p className="text-xs text-slate-600">
+					{copy.privacyNote}{' '}
+					<a
+						href={chatbotVisitorsPrivacyPath}
+						target="_blank"
+						rel="noopener noreferrer"
+						className="font-medium text-slate-800 underline underline-offset-2 hover:text-slate-950"
+					>
+						{copy.privacyLink}
+						<span className="sr-only"> (opens in a new tab)</span>
+					</a>
+				</p>
 			</form>
 		</section>
 	)
