@@ -141,7 +141,26 @@ export const chatbotBuilder = {
 		cancel: 'Stop',
 		remove: 'Remove',
 		saveSchedule: 'Save',
-		problems: (count: number) => `${count} ${count === 1 ? 'page' : 'pages'} with problems`,
+		problems: (count: number) => `Why ${count} ${count === 1 ? 'page was' : 'pages were'} not indexed`,
+		/** Under the newest 20 on the chatbot's page: the source's own page lists them all. */
+		allProblems: (count: number) => `See all ${count.toLocaleString('en-US')} pages not indexed`,
+		problemsPage: {
+			title: 'Pages not indexed',
+			back: 'Back to the chatbot',
+			intro:
+				'Skipped: not a page to answer from, such as a file, a copy of another page, a link to another site or a page robots.txt keeps crawlers from. Failed: a page that could not be read; it is tried again on the next re-sync.',
+			filtersLabel: 'Show',
+			filters: { all: 'All', failed: 'Failed', skipped: 'Skipped' },
+			statuses: { failed: 'Failed', skipped: 'Skipped' },
+			listLabel: 'Pages not indexed',
+			range: (from: number, to: number, total: number) =>
+				`${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+			pagerLabel: 'Pages of the list',
+			previous: 'Previous',
+			next: 'Next',
+			empty: 'Nothing to show: every page the latest run found was indexed.',
+			notFound: { title: 'Source not found', text: 'It may have been removed, or it is not yours.' },
+		},
 		notFound: 'That source does not exist or is not yours.',
 		fileQueued: (count: number) =>
 			`${count === 1 ? 'It is' : `${count} files are`} being read now; the list below shows when ${count === 1 ? 'it answers' : 'they answer'}.`,

@@ -434,7 +434,7 @@ describe('leads', () => {
 		})
 	})
 
-	test('a lead is stored with its conversation; the CSV escapes formulas; the webhook gets it signed, after a retry', async () => {
+	test('a lead is stored with its conversation; the CSV escapes formulas, not phone numbers; the webhook gets it signed, after a retry', async () => {
 		{
 			expect(await setWebhook(stranger, chatbotId, hookUrl)).toBe(false)
 			expect(await setWebhook(owner, chatbotId, hookUrl)).toBe(true)
@@ -444,7 +444,7 @@ describe('leads', () => {
 					visitorId: 'visitor-dddd-4444',
 					conversationId: 'conv-lead-00001',
 					name: '=HYPERLINK("x")',
-					phone: undefined,
+					phone: '+91 98450 12345',
 					email: 'asha@example.com',
 				},
 				{ pageUrl: 'https://shop.example/contact', country: null, ipHash: null },
@@ -455,7 +455,8 @@ describe('leads', () => {
 			expect(job.payload.leadId).toBe(leadId)
 			const csv = (await leadsCsv(owner, chatbotId))!
 			expect(csv).toMatch(/^Created,Name,E-mail,Phone,Page\n/)
-			expect(csv).toContain(`"'=HYPERLINK(""x"")",asha@example.com,,https://shop.example/contact`)
+			// The formula is made text; the phone number is written as the visitor typed it (ADR 0049).
+			expect(csv).toContain(`"'=HYPERLINK(""x"")",asha@example.com,+91 98450 12345,https://shop.example/contact`)
 
 			const helpers = (attempts: number) =>
 				({ job: { attempts }, logger: { info: () => {} } }) as unknown as Parameters<typeof deliverLead>[1]

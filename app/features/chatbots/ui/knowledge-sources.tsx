@@ -17,7 +17,7 @@ import {
 	XCircle,
 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { Form, useNavigation, useRevalidator } from 'react-router'
+import { Form, Link, useNavigation, useRevalidator } from 'react-router'
 import { BuilderCardTitle, builderCardClass } from '~/components/playground/builder-parts.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
@@ -194,23 +194,7 @@ function SourceRow({ source, pagePath }: { source: SourceSummary; pagePath: stri
 							<span className="[overflow-wrap:anywhere]">{source.error}</span>
 						</p>
 					) : null}
-					{source.problems.length > 0 ? (
-						<details className="mt-2 text-xs">
-							<summary className="cursor-pointer font-medium text-slate-700 hover:text-slate-900">
-								{copy.problems(source.pagesFailed + source.pagesSkipped)}
-							</summary>
-							<ul className="mt-1.5 space-y-1">
-								{source.problems.map((problem) => (
-									<li key={problem.url} className="rounded-lg bg-slate-50 px-2.5 py-1.5 ring-1 ring-slate-200">
-										<span className="block font-medium [overflow-wrap:anywhere] text-slate-800">{problem.url}</span>
-										<span className={problem.status === 'failed' ? 'text-rose-700' : 'text-slate-600'}>
-											{problem.error}
-										</span>
-									</li>
-								))}
-							</ul>
-						</details>
-					) : null}
+					{source.problems.length > 0 ? <ProblemList source={source} pagePath={pagePath} /> : null}
 					{source.kind === 'text' ? null : (
 						<div className="mt-3 flex flex-wrap items-center gap-2">
 							{active ? (
@@ -225,6 +209,39 @@ function SourceRow({ source, pagePath }: { source: SourceSummary; pagePath: stri
 				</div>
 			</div>
 		</li>
+	)
+}
+
+/**
+ * Why pages were not indexed: the newest 20 here, and a link to the source's own page, which lists
+ * every one of them (failed and skipped apart) in pages of 50.
+ */
+function ProblemList({ source, pagePath }: { source: SourceSummary; pagePath: string }) {
+	const total = source.pagesFailed + source.pagesSkipped
+	return (
+		<details className="mt-2 text-xs">
+			<summary className="cursor-pointer font-medium text-slate-700 hover:text-slate-900">
+				{copy.problems(total)}
+			</summary>
+			<ul className="mt-1.5 space-y-1">
+				{source.problems.map((problem) => (
+					<li key={problem.url} className="rounded-lg bg-slate-50 px-2.5 py-1.5 ring-1 ring-slate-200">
+						<span className="block font-medium [overflow-wrap:anywhere] text-slate-800">{problem.url}</span>
+						<span className={problem.status === 'failed' ? 'text-rose-700' : 'text-slate-600'}>
+							{copy.problemsPage.statuses[problem.status === 'failed' ? 'failed' : 'skipped']}: {problem.error}
+						</span>
+					</li>
+				))}
+			</ul>
+			{total > source.problems.length ? (
+				<Link
+					to={`${pagePath}/sources/${source.id}`}
+					className="text-brand-700 mt-1.5 inline-flex font-semibold hover:underline"
+				>
+					{copy.allProblems(total)}
+				</Link>
+			) : null}
+		</details>
 	)
 }
 
