@@ -218,7 +218,10 @@ export const chatbotBuilder = {
 		showSourcesHint: 'Visitors see which pages or files an answer drew on, with links to web pages.',
 		allowedSites: 'Allowed sites',
 		allowedSitesHint:
-			'One per line: www.example.com, or *.example.com for every subdomain. Other sites cannot show or use this chat.',
+			'One per line: www.example.com, or *.example.com for every subdomain. A site without a port is allowed on any port (127.0.0.1 covers 127.0.0.1:3975); with a port, such as localhost:3000, on that port only. Other sites cannot show or use this chat.',
+		/** The last site the snippet was refused on, while it is still not in the list. */
+		seenElsewhere: (origin: string) =>
+			`Seen on ${origin}, not in your allowed sites. The chat does not show there: if it is your site, add it above and save.`,
 		anywhereWarning:
 			'No sites listed: any website can embed this chatbot and use it on your account. List your own sites to stop that.',
 		save: 'Save widget',

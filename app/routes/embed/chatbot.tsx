@@ -28,6 +28,7 @@ import {
 	frameAncestors,
 	getActiveWidget,
 	issueEmbedToken,
+	noteRefusedOrigin,
 } from '~/features/chatbots/widget/widget.server.ts'
 import { logValue } from '~/lib/log.ts'
 import type { Route } from './+types/chatbot'
@@ -57,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	}
 	if (!access.allowed) {
 		console.warn(`Embed of chatbot ${chatbot.id} refused: ${logValue(access.reason)}`)
+		if (access.framedBy) await noteRefusedOrigin(chatbot.id, access.framedBy)
 		return data({ state: 'refused' as const, appearance: chatbot.appearance }, { status: 403, headers })
 	}
 	return data(

@@ -20,6 +20,7 @@ import { PreviewPanel } from '~/features/chatbots/ui/preview-panel.tsx'
 import { avatarSrc } from '~/features/chatbots/widget/widget-parts.tsx'
 import { WidgetSettings } from '~/features/chatbots/widget/widget-settings-form.tsx'
 import { appearanceOf, formValuesOf } from '~/features/chatbots/widget/widget-settings.ts'
+import { refusedOriginToShow } from '~/features/chatbots/widget/widget.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { requireUser } from '~/routes/guards.server.ts'
@@ -65,6 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			activity,
 			model: modelSummary(),
 			widget: formValuesOf(appearanceOf(chatbot.appearance), chatbot.allowedSites),
+			widgetSeenOn: refusedOriginToShow(chatbot),
 			widgetPicture: avatarSrc(chatbot.id, appearanceOf(chatbot.appearance)),
 			confirmingDelete: new URL(request.url).searchParams.has('delete'),
 		},
@@ -87,7 +89,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, sources, activity, widget, widgetPicture, confirmingDelete, model } = loaderData
+	const { chatbot, sources, activity, widget, widgetPicture, widgetSeenOn, confirmingDelete, model } = loaderData
 	const toggle = useActiveToggle(chatbot.isActive)
 	const pagePath = chatbotKind.itemPath(chatbot.id)
 	const widgetData = actionData && 'widget' in actionData ? actionData.widget : undefined
@@ -143,6 +145,7 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 						saved={widget}
 						picture={widgetPicture}
 						actionData={widgetData}
+						seenOn={widgetSeenOn}
 					/>
 					<EmbedSection embedCode={chatbot.embedCode} active={toggle.active} />
 				</>
