@@ -140,6 +140,12 @@ export const chatbotBuilder = {
 		resync: 'Re-sync',
 		cancel: 'Stop',
 		remove: 'Remove',
+		/** The confirmation a row's Remove leads to: what goes, and the button that removes it. */
+		removeConfirm: ({ kind, origin, pages }: { kind: 'file' | 'page' | 'website'; origin: string; pages: number }) =>
+			kind === 'website'
+				? `Remove the website ${origin} and the ${pages.toLocaleString('en-US')} ${pages === 1 ? 'page' : 'pages'} imported from it? The chatbot stops answering from them. This cannot be undone.`
+				: `Remove the ${kind === 'file' ? 'file' : 'page'} ${origin}? The chatbot stops answering from it. This cannot be undone.`,
+		removeButton: 'Remove source',
 		saveSchedule: 'Save',
 		problems: (count: number) => `Why ${count} ${count === 1 ? 'page was' : 'pages were'} not indexed`,
 		/** Under the newest 20 on the chatbot's page: the source's own page lists them all. */

@@ -76,8 +76,8 @@ export const activityCopy = {
 		test: 'Test',
 		noQuestion: 'No question yet',
 		deleteAll: 'Delete all conversations',
-		deleteAllConfirm:
-			'Delete every conversation of this chatbot, visitors’ and tests’? Leads are kept. This cannot be undone.',
+		deleteAllConfirm: (count: number) =>
+			`Delete ${count === 1 ? 'the 1 conversation' : `all ${count.toLocaleString('en-US')} conversations`} of this chatbot, visitors’ and tests’? Leads are kept. This cannot be undone.`,
 		deletedAll: (count: number) => `${count} conversation${count === 1 ? '' : 's'} deleted`,
 		retention: 'Keep conversations for',
 		retentionHint: 'Older conversations are deleted automatically every hour.',
@@ -140,6 +140,15 @@ export const activityCopy = {
 		delivered: 'Delivered',
 		failed: 'Failed',
 		attempt: (n: number) => `Attempt ${n}`,
+		delete: 'Delete',
+		deleteLabel: (who: string) => `Delete the lead ${who}`,
+		/** A lead's name in its Delete when it left no name, e-mail or phone. */
+		noContact: 'without contact details',
+		deleteConfirm: (who: string) =>
+			`Delete the lead ${who}? It leaves this list and the CSV; a copy already sent to your webhook stays there. This cannot be undone.`,
+		deleteButton: 'Delete lead',
+		deleted: 'Lead deleted',
+		notFound: 'That lead does not exist or is not yours.',
 	},
 	insights: {
 		title: 'Insights',

@@ -160,6 +160,9 @@ export const RetentionSchema = z.object({
 		),
 })
 
+/** A lead's Delete, once confirmed: which lead. */
+export const LeadRowSchema = z.object({ id: z.uuid() })
+
 export const WebhookSchema = z.object({
 	webhookUrl: z
 		.string()

@@ -23,6 +23,7 @@ import {
 import { ConversationListQuerySchema, leadSchema } from './conversation-schema.ts'
 import {
 	addAnswer,
+	countConversations,
 	deleteAllConversations,
 	deleteConversation,
 	getConversation,
@@ -32,7 +33,15 @@ import {
 	unansweredQuestions,
 } from './conversations.server.ts'
 import { chatbotInsights } from './insights.server.ts'
-import { deliverLead, leadsCsv, listDeliveries, saveLead, setWebhook, webhookSignature } from './leads.server.ts'
+import {
+	deleteLead,
+	deliverLead,
+	leadsCsv,
+	listDeliveries,
+	saveLead,
+	setWebhook,
+	webhookSignature,
+} from './leads.server.ts'
 
 let owner: string
 let stranger: string
@@ -480,7 +489,36 @@ describe('leads', () => {
 		}
 	})
 
+	test("a lead is deleted by its chatbot's owner alone, with its delivery log", async () => {
+		const extra = await saveLead(
+			chatbotId,
+			{
+				visitorId: 'visitor-eeee-5555',
+				conversationId: 'conv-lead-00002',
+				name: undefined,
+				email: 'ravi@example.com',
+				phone: undefined,
+			},
+			{ pageUrl: null, country: null, ipHash: null },
+		)
+		await prisma.leadWebhookDelivery.create({
+			data: { leadId: extra, chatbotId, attempt: 1, url: hookUrl, status: 'failed' },
+		})
+		expect(await deleteLead(stranger, chatbotId, extra)).toBe(false)
+		expect(await deleteLead(owner, randomUUID(), extra)).toBe(false)
+		expect(await deleteLead(owner, chatbotId, 'not-an-id')).toBe(false)
+		expect(await prisma.chatbotLead.count({ where: { id: extra } })).toBe(1)
+		expect(await deleteLead(owner, chatbotId, extra)).toBe(true)
+		expect(await prisma.chatbotLead.count({ where: { id: extra } })).toBe(0)
+		expect(await prisma.leadWebhookDelivery.count({ where: { leadId: extra } })).toBe(0)
+		expect(await deleteLead(owner, chatbotId, extra)).toBe(false)
+	})
+
 	test('deleting all conversations keeps the leads; deleting the chatbot removes everything', async () => {
+		// Its confirmation says how many go; a stranger learns nothing.
+		const conversations = await prisma.chatbotConversation.count({ where: { chatbotId } })
+		expect(await countConversations(owner, chatbotId)).toBe(conversations)
+		expect(await countConversations(stranger, chatbotId)).toBeNull()
 		expect(await deleteAllConversations(owner, chatbotId)).toBeGreaterThan(0)
 		expect(await prisma.chatbotLead.count({ where: { chatbotId } })).toBe(1)
 		await prisma.chatbot.delete({ where: { id: chatbotId } })

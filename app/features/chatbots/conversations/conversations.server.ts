@@ -129,6 +129,17 @@ export async function deleteAllConversations(userId: string, chatbotId: string) 
 	return prisma.$executeRaw`DELETE FROM chatbot_conversations WHERE chatbot_id = ${chatbotId}::uuid`
 }
 
+/**
+ * How many conversations "Delete all" would delete, visitors' and tests', for its confirmation
+ * (ADR 0048); null when the chatbot is not this user's.
+ */
+export async function countConversations(userId: string, chatbotId: string) {
+	if (!isUuid(chatbotId)) return null
+	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	if (!owned) return null
+	return prisma.chatbotConversation.count({ where: { chatbotId } })
+}
+
 /** Sets how many days conversations are kept; false when the chatbot is not this user's. */
 export async function setRetention(userId: string, chatbotId: string, retentionDays: number) {
 	if (!isUuid(chatbotId)) return false

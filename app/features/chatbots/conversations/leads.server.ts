@@ -114,6 +114,16 @@ export async function leadsCsv(userId: string, chatbotId: string) {
 	)
 }
 
+/**
+ * Deletes one lead (its delivery log goes with it; a copy already sent to the webhook stays there).
+ * False when the lead is not one of this user's chatbot's.
+ */
+export async function deleteLead(userId: string, chatbotId: string, leadId: string) {
+	if (!isUuid(chatbotId) || !isUuid(leadId)) return false
+	const { count } = await prisma.chatbotLead.deleteMany({ where: { id: leadId, chatbotId, chatbot: { userId } } })
+	return count === 1
+}
+
 // ─── The webhook ─────────────────────────────────────────────────────────────────────────────────
 
 export type WebhookSettings = { url: string | null; secret: string | null }

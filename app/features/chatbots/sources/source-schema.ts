@@ -117,6 +117,9 @@ export type SourceSummary = {
 	problems: Array<{ url: string; status: string; error: string }>
 }
 
+/** How many of a source's pages not indexed its own page lists at a time. */
+export const SOURCE_PAGES_PER_PAGE = 50
+
 /** The query of a source's list of pages not indexed: which page of it, and failed or skipped only. */
 export const SourceProblemsQuerySchema = z.object({
 	page: z.coerce.number().int().min(1).max(1_000).catch(1),

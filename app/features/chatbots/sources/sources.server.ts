@@ -15,6 +15,7 @@ import { ingestFileJob } from './ingest-file.server.ts'
 import { normalizePageUrl } from './site-rules.ts'
 import {
 	crawlOptionsOf,
+	SOURCE_PAGES_PER_PAGE,
 	sourceLimits,
 	type SourceKind,
 	type SourceSummary,
@@ -67,9 +68,6 @@ export async function listSources(userId: string, chatbotId: string): Promise<So
 			.map(({ url, status, error }) => ({ url, status, error: error ?? '' })),
 	}))
 }
-
-/** How many of a source's pages not indexed its own page lists at a time. */
-export const SOURCE_PAGES_PER_PAGE = 50
 
 /**
  * One page (`page`, from 1) of the pages a page or website source did not index in its latest run,

@@ -69,6 +69,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			widgetSeenOn: refusedOriginToShow(chatbot),
 			widgetPicture: avatarSrc(chatbot.id, appearanceOf(chatbot.appearance)),
 			confirmingDelete: new URL(request.url).searchParams.has('delete'),
+			// A source's Remove asks first (ADR 0048).
+			confirmingRemove: new URL(request.url).searchParams.get('remove-source'),
 		},
 		{ headers: privateHeaders(setCookie) },
 	)
@@ -89,7 +91,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, sources, activity, widget, widgetPicture, widgetSeenOn, confirmingDelete, model } = loaderData
+	const { chatbot, sources, activity, widget, widgetPicture, widgetSeenOn, confirmingDelete, confirmingRemove, model } =
+		loaderData
 	const toggle = useActiveToggle(chatbot.isActive)
 	const pagePath = chatbotKind.itemPath(chatbot.id)
 	const widgetData = actionData && 'widget' in actionData ? actionData.widget : undefined
@@ -111,7 +114,7 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 			]}
 			main={
 				<div id="knowledge" className="scroll-mt-24 space-y-6">
-					<KnowledgeSources sources={sources} pagePath={pagePath} />
+					<KnowledgeSources sources={sources} pagePath={pagePath} confirmingRemove={confirmingRemove} />
 					<div id="knowledge-text" className="scroll-mt-24">
 						<ChatbotForm
 							key={chatbot.version}
