@@ -102,6 +102,32 @@ export function streamModelReply(request: StreamRequest) {
 	return createUIMessageStreamResponse({ stream, headers: { 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' } })
 }
 
+/**
+ * A reply the product writes itself rather than the model (a chatbot offering its lead form), as the
+ * same UI message stream a model's reply is: the client cannot tell them apart, and `parts` (data
+ * parts such as `data-handoff`) follow its text.
+ */
+export function streamFixedReply(
+	text: string,
+	{ messageId, parts = [] }: { messageId: string; parts?: UIMessageChunk[] },
+) {
+	const chunks: UIMessageChunk[] = [
+		{ type: 'start', messageId },
+		{ type: 'text-start', id: 'text' },
+		{ type: 'text-delta', id: 'text', delta: text },
+		{ type: 'text-end', id: 'text' },
+		...parts,
+		{ type: 'finish' },
+	]
+	const stream = new ReadableStream<UIMessageChunk>({
+		start(controller) {
+			for (const chunk of chunks) controller.enqueue(chunk)
+			controller.close()
+		},
+	})
+	return createUIMessageStreamResponse({ stream, headers: { 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' } })
+}
+
 /** The whole reply at once (no-JavaScript pages, voice); null on any failure, which is logged. */
 export async function generateModelReply(request: ReplyRequest): Promise<string | null> {
 	const deadline = deadlineFor(request)

@@ -25,7 +25,12 @@ export const activityCopy = {
 		submit: 'Send details',
 		sending: 'Sending…',
 		skip: 'Not now',
-		thanks: 'Thank you. We will be in touch.',
+		/** Said in the chat once the details are sent. */
+		thanks: 'Thank you. The team has your details and will be in touch soon.',
+		/** The chat's answer to a visitor who asks for a person: the form is offered below it. */
+		handoff: 'Of course. Leave your details below and a person from the team will get back to you.',
+		/** The same, once the visitor has sent their details in this conversation. */
+		handoffDone: 'The team already has your details and will get back to you soon.',
 		failed: 'Your details were not sent. Please try again.',
 	},
 	nav: {
