@@ -155,6 +155,7 @@ export const chatbotBuilder = {
 			back: 'Back to the chatbot',
 			intro:
 				'Skipped: not a page to answer from, such as a file, a copy of another page, a link to another site or a page robots.txt keeps crawlers from. Failed: a page that could not be read; it is tried again on the next re-sync.',
+			listTitle: 'From the latest import',
 			filtersLabel: 'Show',
 			filters: { all: 'All', failed: 'Failed', skipped: 'Skipped' },
 			statuses: { failed: 'Failed', skipped: 'Skipped' },

@@ -62,7 +62,7 @@ export default function SourcePagesRoute({ loaderData, params }: Route.Component
 				</h2>
 				<p className="mt-1 text-sm font-medium [overflow-wrap:anywhere] text-slate-700">{source.origin}</p>
 			</header>
-			<WorkspaceSection title={copy.listLabel}>
+			<WorkspaceSection title={copy.listTitle}>
 				<p className="mt-1 max-w-3xl text-sm text-slate-600">{copy.intro}</p>
 				<nav aria-label={copy.filtersLabel} className="mt-4">
 					<ul className="flex flex-wrap gap-2 text-sm font-semibold">
