@@ -3,7 +3,7 @@
 // name. Shared by the chatbot and voice pages and the conversation log; no server code.
 
 /** What the pages know of the model: the server's choice (app/ai/models.server.ts). */
-export type ModelSummary = { kind: 'offline' | 'groq'; label: string }
+export type ModelSummary = { kind: 'offline' | 'llm'; label: string }
 
 /** The offline model's name, as the conversation log stores it for each reply. */
 export const OFFLINE_MODEL_LABEL = 'Offline model'

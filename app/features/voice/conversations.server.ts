@@ -1,5 +1,6 @@
 import { describeAiError, generateModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
-import { getModelInfo } from '~/ai/models.server.ts'
+import { chosenModel } from '~/ai/models.server.ts'
+import { recordModelOutcome } from '~/features/models/model-outcome.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
@@ -202,7 +203,9 @@ export async function sendVoiceMessage(
 	}
 	const { audio, signal } = input
 	const heard = oneLine(await heardText(agent, audio, oneLine(input.text), signal))
-	const reply = await generateModelReply({
+	const model = await chosenModel(agent)
+	const answer = await generateModelReply({
+		model,
 		instructions: agent.instructions,
 		scaffolding: voiceScaffolding(agent.name, agent.language),
 		// Only the description is knowledge: the instructions are the owner's private system prompt,
@@ -212,6 +215,9 @@ export async function sendVoiceMessage(
 		label: `Voice agent ${agent.id}`,
 		abortSignal: signal,
 	})
+	if (!signal.aborted || answer.failure)
+		await recordModelOutcome({ kind: 'agent', id: agent.id }, model, answer.failure)
+	const reply = answer.text
 	if (!reply) throw new VoiceError('provider-failed', 'The assistant could not answer. Try again.')
 	const turn = {
 		conversation_id: call.id,
@@ -220,20 +226,20 @@ export async function sendVoiceMessage(
 		transcribed: Boolean(audio && audio.byteLength > 0),
 	}
 	return prisma.$transaction(async (tx) => {
-		if (messageId) {
-			const recorded = await tx.$executeRaw`
-				INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, transcribed)
-				VALUES (${call.id}::uuid, ${messageId}, ${turn.text}, ${turn.reply}, ${turn.transcribed})
-				ON CONFLICT DO NOTHING`
-			// The same message arrived twice at once: the first one's turn stands, written once.
-			if (recorded === 0) return (await storedTurn(agent, call.id, messageId, tx)) ?? turn
-		}
+		// Every turn is kept with the model that answered it; a client's id also makes a retry safe.
+		const recorded = await tx.$executeRaw`
+			INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, transcribed, model, model_error)
+			VALUES (${call.id}::uuid, ${messageId ?? `server:${crypto.randomUUID()}`}, ${turn.text}, ${turn.reply},
+				${turn.transcribed}, ${answer.model.label}, ${answer.failure})
+			ON CONFLICT DO NOTHING`
+		// The same message arrived twice at once: the first one's turn stands, written once.
+		if (recorded === 0 && messageId) return (await storedTurn(agent, call.id, messageId, tx)) ?? turn
 		// Appended in SQL, so two quick messages cannot overwrite each other's turns.
 		await tx.$executeRaw`
 			UPDATE call_logs SET
 				transcript = coalesce(transcript || E'\n', '') || ${`${CALLER}${turn.text}\n${ASSISTANT}${turn.reply}`},
 				inquiry_details = coalesce(inquiry_details, ${turn.text.slice(0, 500)}),
-				model = ${getModelInfo().label},
+				model = ${answer.model.label},
 				updated_at = now()
 			WHERE id = ${call.id}::uuid`
 		return turn

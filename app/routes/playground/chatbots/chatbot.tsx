@@ -20,6 +20,9 @@ import { PreviewPanel } from '~/features/chatbots/ui/preview-panel.tsx'
 import { avatarSrc } from '~/features/chatbots/widget/widget-parts.tsx'
 import { WidgetSettings } from '~/features/chatbots/widget/widget-settings-form.tsx'
 import { appearanceOf, formValuesOf } from '~/features/chatbots/widget/widget-settings.ts'
+import { modelChoiceCopy } from '~/features/models/copy.ts'
+import { modelChoiceView } from '~/features/models/model-choice.server.ts'
+import { ModelChoiceCard } from '~/features/models/ui/model-choice-card.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { requireUser } from '~/routes/guards.server.ts'
@@ -63,7 +66,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			},
 			sources,
 			activity,
-			model: modelSummary(),
+			model: await modelSummary(chatbot),
+			modelChoice: await modelChoiceView(chatbot),
 			widget: formValuesOf(appearanceOf(chatbot.appearance), chatbot.allowedSites),
 			widgetPicture: avatarSrc(chatbot.id, appearanceOf(chatbot.appearance)),
 			confirmingDelete: new URL(request.url).searchParams.has('delete'),
@@ -87,11 +91,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, sources, activity, widget, widgetPicture, confirmingDelete, model } = loaderData
+	const { chatbot, sources, activity, widget, widgetPicture, confirmingDelete, model, modelChoice } = loaderData
 	const toggle = useActiveToggle(chatbot.isActive)
 	const pagePath = chatbotKind.itemPath(chatbot.id)
 	const widgetData = actionData && 'widget' in actionData ? actionData.widget : undefined
 	const builderData = actionData && 'values' in actionData ? actionData : undefined
+	const modelErrors = actionData && 'modelErrors' in actionData ? actionData.modelErrors : undefined
 	return (
 		<WorkspacePage
 			kind={chatbotKind}
@@ -104,6 +109,7 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 				['#knowledge', page.knowledge],
 				['#preview', page.preview],
 				['#activity', page.activity],
+				['#model', modelChoiceCopy.title],
 				['#widget', page.widget],
 				['#embed', page.embed],
 			]}
@@ -136,6 +142,12 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 			below={
 				<>
 					<ActivitySummary pagePath={pagePath} summary={activity} />
+					<ModelChoiceCard
+						key={JSON.stringify(modelChoice)}
+						pagePath={pagePath}
+						view={modelChoice}
+						errors={modelErrors}
+					/>
 					<WidgetSettings
 						key={JSON.stringify(widget)}
 						name={chatbot.name}
