@@ -20,6 +20,7 @@ import {
 	type VoiceStart,
 } from './conversation-schema.ts'
 import { transcribeAudio, transcriptionSettings } from './transcribe.server.ts'
+import { ASSISTANT, CALLER } from './transcript-lines.ts'
 
 /**
  * Why a conversation step was refused. The message is what the caller reads (docs/api.md); the
@@ -55,8 +56,6 @@ export class VoiceError extends Error {
 
 type Agent = NonNullable<Awaited<ReturnType<typeof getActiveAgent>>>
 
-const CALLER = 'Caller: '
-const ASSISTANT = 'Assistant: '
 const NO_AGENT = 'No active voice assistant has that agent_id.'
 const NO_CONVERSATION = 'No conversation with that conversation_id for this agent.'
 const AUDIO_FORMATS = 'Audio must be WebM/Opus, Ogg/Opus or PCM WAV.'
