@@ -272,3 +272,30 @@ describe('a voice assistant on a stored connection', () => {
 		await prisma.modelConnection.update({ where: { id: connectionId }, data: { sealedKey: sealProviderKey(KEY) } })
 	})
 })
+
+describe('speech-to-text from a stored connection', () => {
+	test('the newest stored connection transcribes, with its own key, before the environment', async () => {
+		const { transcriptionProvider, transcribeAudio } = await import('~/features/voice/transcribe.server.ts')
+		const { sealProviderKey } = await import('~/features/models/providers.server.ts')
+		const { makeWav } = await import('../support/wav.ts')
+		const stored = await prisma.modelConnection.create({
+			data: {
+				purpose: 'transcription',
+				provider: 'openai-compatible',
+				name: 'Local Whisper',
+				baseUrl: fake.baseURL,
+				model: 'whisper-fake',
+				sealedKey: sealProviderKey(KEY),
+				keyHint: 'sk-m…cret',
+			},
+		})
+		try {
+			expect(await transcriptionProvider()).toEqual({ apiKey: KEY, baseURL: fake.baseURL, model: 'whisper-fake' })
+			const before = fake.transcriptions.length
+			expect(await transcribeAudio(makeWav(0.5), 'en')).toBe('What are your opening hours?')
+			expect(fake.transcriptions.slice(before)).toEqual([expect.objectContaining({ model: 'whisper-fake' })])
+		} finally {
+			await prisma.modelConnection.delete({ where: { id: stored.id } })
+		}
+	})
+})

@@ -19,7 +19,7 @@ import {
 	type VoiceIds,
 	type VoiceStart,
 } from './conversation-schema.ts'
-import { transcribeAudio, transcriptionSettings } from './transcribe.server.ts'
+import { transcribeAudio, transcriptionProvider } from './transcribe.server.ts'
 import { ASSISTANT, CALLER } from './transcript-lines.ts'
 
 /**
@@ -141,10 +141,10 @@ async function heardText(agent: Agent, audio: Uint8Array | null, text: string, s
 			throw new VoiceError('invalid-message', `Text is limited to ${VOICE_TEXT_MAX_CHARS} characters.`)
 		return text
 	}
-	if (!transcriptionSettings()) {
+	if (!(await transcriptionProvider())) {
 		throw new VoiceError(
 			'speech-unavailable',
-			'Speech-to-text is not configured on this server (set GROQ_API_KEY or TRANSCRIBE_API_KEY). Send text instead.',
+			'Speech-to-text is not configured on this server (the administrator connects one on the Models page, or sets TRANSCRIBE_API_KEY). Send text instead.',
 		)
 	}
 	const kind = audioKind(audio)

@@ -19,7 +19,7 @@ import { ModelChoiceCard } from '~/features/models/ui/model-choice-card.tsx'
 import { getOwnedAgent, listAgentCalls } from '~/features/voice/agents.server.ts'
 import { voiceApiSnippet } from '~/features/voice/api-snippet.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
-import { transcriptionSettings } from '~/features/voice/transcribe.server.ts'
+import { transcriptionProvider } from '~/features/voice/transcribe.server.ts'
 import { AgentForm } from '~/features/voice/ui/agent-form.tsx'
 import { agentKind } from '~/features/voice/ui/agent-kind.ts'
 import { VoiceTest } from '~/features/voice/ui/voice-test-dialog.tsx'
@@ -71,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 				isActive: agent.isActive,
 			},
 			apiSnippet: voiceApiSnippet(getSiteOrigin(request), agent.id),
-			transcription: transcriptionSettings() !== null,
+			transcription: (await transcriptionProvider()) !== null,
 			model: await modelSummary(agent),
 			modelChoice: await modelChoiceView(agent),
 			calls,
