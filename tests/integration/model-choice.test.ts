@@ -299,3 +299,46 @@ describe('speech-to-text from a stored connection', () => {
 		}
 	})
 })
+
+describe('hostile "Save model" posts on the chatbot page', () => {
+	test('each gets a 400 with the reason, and the saved choice stays as it was', async () => {
+		const { chatbotPageAction } = await import('~/routes/playground/chatbots/chatbot-page-actions.server.ts')
+		await choose({ answerModel: 'offline', modelConnectionId: null, modelName: null, temperature: 0.5 })
+		const post = (fields: Record<string, string>) =>
+			chatbotPageAction(
+				new Request(`http://localhost/playground/chatbots/${chatbotId}`, {
+					method: 'POST',
+					body: new URLSearchParams({ intent: 'save-model', ...fields }),
+				}),
+				userId,
+				chatbotId,
+			)
+		const hostile: Array<[Record<string, string>, string]> = [
+			[{ model: `connection:${randomUUID()}:fake-large`, temperature: '0.7' }, 'That model is no longer connected.'],
+			[{ model: `connection:${connectionId}:`, temperature: '0.7' }, 'Choose a model from the list.'],
+			[{ model: `connection:${connectionId}:${'x'.repeat(300)}`, temperature: '0.7' }, 'Choose a model from the list.'],
+			[{ model: 'gpt-4', temperature: '0.7' }, 'Choose a model from the list.'],
+			[{ model: 'default', temperature: 'NaN' }, 'Enter a temperature from 0 to 2.'],
+			[{ model: 'default', temperature: '1e3' }, 'Enter a temperature from 0 to 2.'],
+			[{ model: 'default', temperature: '' }, 'Enter a temperature from 0 to 2.'],
+			[{ temperature: '0.7' }, ''],
+		]
+		for (const [fields, message] of hostile) {
+			const answer = (await post(fields)) as { data: { modelErrors: Record<string, string> }; init: { status: number } }
+			expect(answer.init?.status, JSON.stringify(fields).slice(0, 80)).toBe(400)
+			expect(Object.values(answer.data.modelErrors)[0]).toContain(message)
+		}
+		expect(await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbotId } })).toMatchObject({
+			answerModel: 'offline',
+			temperature: 0.5,
+		})
+		const saved = await post({ model: 'default', temperature: '0.9', offlineFallback: 'on' })
+		expect(saved).toBeInstanceOf(Response)
+		expect((saved as Response).headers.get('Location')).toBe(`/playground/chatbots/${chatbotId}#model`)
+		expect(await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbotId } })).toMatchObject({
+			answerModel: 'default',
+			temperature: 0.9,
+			offlineFallback: true,
+		})
+	})
+})
