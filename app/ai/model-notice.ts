@@ -11,7 +11,7 @@ export const OFFLINE_MODEL_LABEL = 'Offline model'
 export const modelCopy = {
 	offline: 'Offline model — quotes your sources; connect a model for written answers',
 	howToConnect:
-		'To connect one, set GROQ_API_KEY (and GROQ_MODEL to choose the model, or GROQ_BASE_URL for any OpenAI-compatible server) in the server’s environment and restart it. The README lists the settings.',
+		'The administrator connects a model (Groq, OpenAI, or any OpenAI-compatible server such as Ollama) on the Models page; then choose it in the Model section of this page. A server can also set GROQ_API_KEY (GROQ_MODEL, GROQ_BASE_URL) in its environment: the README lists the settings.',
 	connected: (label: string) => `Answers are written by ${label}`,
 	/** A reply in the conversation log. */
 	answeredBy: (label: string) => `Answered by ${label}`,
