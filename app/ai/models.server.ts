@@ -176,6 +176,16 @@ export async function chosenModel(choice: Partial<ModelChoice>): Promise<Answeri
 	})
 }
 
+export type TranscriptionSettings = { apiKey: string; baseURL: string | undefined; model: string }
+
+/** The environment's speech-to-text settings (read-only on the Models page); null when none are set. */
+export function transcriptionSettings(): TranscriptionSettings | null {
+	const env = getEnv()
+	const apiKey = env.TRANSCRIBE_API_KEY ?? env.GROQ_API_KEY
+	if (!apiKey) return null
+	return { apiKey, baseURL: env.TRANSCRIBE_BASE_URL ?? env.GROQ_BASE_URL, model: env.TRANSCRIBE_MODEL }
+}
+
 /** What a page needs to say which model answers (a chatbot's, a voice assistant's, or the server's). */
 export async function modelSummary(choice: Partial<ModelChoice> = {}): Promise<ModelSummary> {
 	const { kind, label } = (await chosenModel(choice)).info

@@ -5,6 +5,7 @@ import type { UIMessageChunk } from 'ai'
 import { textOf } from '~/ai/chat-schema.ts'
 import { CITATION_INSTRUCTION, passageHeader } from '~/ai/citations.ts'
 import { plainText } from '~/ai/knowledge-text.ts'
+import { recordModelOutcome } from '~/ai/model-outcome.server.ts'
 import {
 	generateModelReply,
 	standaloneQuestion,
@@ -14,7 +15,6 @@ import {
 import { chosenModel, type AnsweringModel, type ModelChoice } from '~/ai/models.server.ts'
 import { UNKNOWN_WORDS_LINE } from '~/ai/offline-answer.ts'
 import { excerptAround, isFollowUp, withEarlierSubject } from '~/ai/retrieval.ts'
-import { recordModelOutcome } from '~/features/models/model-outcome.server.ts'
 import { HEADING_SEPARATOR } from './chunking.ts'
 import {
 	finishTurn,

@@ -1,6 +1,6 @@
 // The administrator's conversation dashboard: stats over every call log and the 50 most recent.
 import { modelCopy } from '~/ai/model-notice.ts'
-import { ASSISTANT as ASSISTANT_LINE, CALLER as CALLER_LINE } from '~/features/voice/transcript-lines.ts'
+import { ASSISTANT as ASSISTANT_LINE, CALLER as CALLER_LINE } from '~/ai/transcript-lines.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { formatDuration } from '~/lib/format-duration.ts'
 import { isUuid } from '~/lib/misc.ts'

@@ -1,4 +1,5 @@
 import type { ModelSummary } from '~/ai/model-notice.ts'
+import type { ModelOwner } from '~/ai/model-outcome.server.ts'
 // A chatbot's or voice assistant's choice of model, for its page: the models it may choose (the
 // server's default, the offline model, each model of each connection the administrator made for
 // written answers), what it chose, and its latest failure; and saving a new choice, owner-scoped.
@@ -8,7 +9,6 @@ import { formatTimeAgo } from '~/lib/format-duration.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { modelChoiceCopy as copy } from './copy.ts'
 import { choiceColumns, choiceValue, type ModelChoiceInput } from './model-choice-schema.ts'
-import type { ModelOwner } from './model-outcome.server.ts'
 
 export type ModelChoiceView = {
 	value: string

@@ -2,8 +2,7 @@
 // for written answers (chat), for speech-to-text and for speech. They come from the server's
 // environment (GROQ_*, TRANSCRIBE_*, ELEVENLABS_*: read-only) and from connections the administrator
 // stored on the page (keys sealed with the server's secret). A key is never shown, only its ends.
-import { PROVIDER_KEY_CONTEXT } from '~/ai/models.server.ts'
-import { transcriptionSettings } from '~/features/voice/transcribe.server.ts'
+import { PROVIDER_KEY_CONTEXT, transcriptionSettings } from '~/ai/models.server.ts'
 import type { ModelConnection } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'

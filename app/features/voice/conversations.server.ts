@@ -1,6 +1,7 @@
+import { recordModelOutcome } from '~/ai/model-outcome.server.ts'
 import { describeAiError, generateModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
 import { chosenModel } from '~/ai/models.server.ts'
-import { recordModelOutcome } from '~/features/models/model-outcome.server.ts'
+import { ASSISTANT, CALLER } from '~/ai/transcript-lines.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
@@ -20,7 +21,6 @@ import {
 	type VoiceStart,
 } from './conversation-schema.ts'
 import { transcribeAudio, transcriptionProvider } from './transcribe.server.ts'
-import { ASSISTANT, CALLER } from './transcript-lines.ts'
 
 /**
  * Why a conversation step was refused. The message is what the caller reads (docs/api.md); the

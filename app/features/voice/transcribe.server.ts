@@ -3,21 +3,11 @@
 // one, else TRANSCRIBE_BASE_URL / GROQ_BASE_URL from the environment. Without either there is none.
 import { createGroq } from '@ai-sdk/groq'
 import { experimental_transcribe as transcribe } from 'ai'
-import { PROVIDER_KEY_CONTEXT } from '~/ai/models.server.ts'
+import { PROVIDER_KEY_CONTEXT, transcriptionSettings, type TranscriptionSettings } from '~/ai/models.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { openSecret } from '~/lib/secret-box.server.ts'
-
-type TranscriptionSettings = { apiKey: string; baseURL: string | undefined; model: string }
-
-/** The environment's speech-to-text settings (read-only on the Models page). */
-export function transcriptionSettings() {
-	const env = getEnv()
-	const apiKey = env.TRANSCRIBE_API_KEY ?? env.GROQ_API_KEY
-	if (!apiKey) return null
-	return { apiKey, baseURL: env.TRANSCRIBE_BASE_URL ?? env.GROQ_BASE_URL, model: env.TRANSCRIBE_MODEL }
-}
 
 /** The speech-to-text provider in use: a stored connection (its key opened), else the environment's. */
 export async function transcriptionProvider(): Promise<TranscriptionSettings | null> {

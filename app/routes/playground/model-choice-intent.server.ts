@@ -2,10 +2,10 @@
 // form's schema, saved owner-scoped, back to the page's Model section with a toast. On a problem the
 // page comes back with the field's message (status 400), as every form here does without JavaScript.
 import { data } from 'react-router'
+import type { ModelOwner } from '~/ai/model-outcome.server.ts'
 import { modelChoiceCopy as copy } from '~/features/models/copy.ts'
 import { ModelChoiceSchema } from '~/features/models/model-choice-schema.ts'
 import { saveModelChoice } from '~/features/models/model-choice.server.ts'
-import type { ModelOwner } from '~/features/models/model-outcome.server.ts'
 import { fieldErrorsOf, type FieldErrors } from '~/lib/forms.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast } from '~/lib/toast.ts'

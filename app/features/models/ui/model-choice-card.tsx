@@ -8,11 +8,11 @@ import { showToast } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField } from '~/components/ui/field.tsx'
 import { Spinner } from '~/components/ui/spinner.tsx'
+import { modelChoiceCopy as copy } from '~/features/models/copy.ts'
+import { ModelChoiceSchema } from '~/features/models/model-choice-schema.ts'
+import type { ModelChoiceView } from '~/features/models/model-choice.server.ts'
 import type { FieldErrors } from '~/lib/forms.ts'
 import { useClientValidation } from '~/lib/use-client-validation.ts'
-import { modelChoiceCopy as copy } from '../copy.ts'
-import { ModelChoiceSchema } from '../model-choice-schema.ts'
-import type { ModelChoiceView } from '../model-choice.server.ts'
 
 export function ModelChoiceCard({
 	pagePath,
