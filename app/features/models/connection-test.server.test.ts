@@ -25,6 +25,10 @@ afterAll(async () => {
 })
 
 const chat = (over: Partial<ProviderTarget> = {}): ProviderTarget => ({
+	id: null,
+	name: 'Local',
+	models: [],
+	lastTest: null,
 	purpose: 'chat',
 	api: 'openai-compatible',
 	provider: 'OpenAI-compatible server',

@@ -1,37 +1,153 @@
-// The Models page's logic: which providers are connected (without their keys) and a test of one.
-// The route checks that the administrator asks and turns these results into HTTP.
+// The Models page's logic: which providers are connected (without their keys), connecting,
+// changing and removing one, and testing one. The route checks that the administrator asks and
+// turns these results into HTTP. Every change is logged with the key's ends only.
+import { prisma } from '~/lib/db.server.ts'
 import { testConnection, type ConnectionTestResult } from './connection-test.server.ts'
-import type { ProviderPurpose } from './model-schema.ts'
+import {
+	PROVIDER_BASE_URLS,
+	PROVIDER_NAMES,
+	PROVIDER_PURPOSES,
+	type ConnectProviderInput,
+	type ProviderPurpose,
+	type UpdateConnectionInput,
+} from './model-schema.ts'
 import { chargeConnectionTest } from './models-limits.server.ts'
-import { environmentTargets, shownConnection, type ProviderConnection } from './providers.server.ts'
+import {
+	environmentTargets,
+	keyHint,
+	sealProviderKey,
+	shownConnection,
+	storedConnection,
+	storedTarget,
+	type ProviderConnection,
+} from './providers.server.ts'
 
-/** Each purpose's connection as the page shows it, or null when none is connected. */
-export function modelConnections(): Record<ProviderPurpose, ProviderConnection | null> {
+type Admin = { id: string; email: string }
+
+/** The most connections kept: a page of them, not a store. */
+export const MAX_STORED_CONNECTIONS = 30
+
+export type ModelConnections = {
+	/** Each purpose's connection from the server's environment, or null. */
+	environment: Record<ProviderPurpose, ProviderConnection | null>
+	/** The administrator's connections, oldest first. */
+	stored: ProviderConnection[]
+}
+
+export async function modelConnections(): Promise<ModelConnections> {
 	const targets = environmentTargets()
-	const shown = (purpose: ProviderPurpose) => {
-		const target = targets[purpose]
-		return target ? shownConnection(target) : null
-	}
-	return { chat: shown('chat'), transcription: shown('transcription'), speech: shown('speech') }
+	const environment = Object.fromEntries(
+		PROVIDER_PURPOSES.map((purpose) => [purpose, targets[purpose] ? shownConnection(targets[purpose]) : null]),
+	) as Record<ProviderPurpose, ProviderConnection | null>
+	const rows = await prisma.modelConnection.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+	return { environment, stored: rows.map(storedConnection) }
+}
+
+const described = (c: { purpose: string; name: string; baseUrl: string; model: string | null; keyHint: string }) =>
+	`${c.purpose} provider “${c.name}” at ${c.baseUrl}${c.model ? `, model ${c.model}` : ''}, key ${c.keyHint}`
+
+export type ConnectAnswer = { kind: 'connected'; connection: ProviderConnection } | { kind: 'too-many' }
+
+export async function connectProvider(admin: Admin, input: ConnectProviderInput): Promise<ConnectAnswer> {
+	const count = await prisma.modelConnection.count()
+	if (count >= MAX_STORED_CONNECTIONS) return { kind: 'too-many' }
+	const row = await prisma.modelConnection.create({
+		data: {
+			purpose: input.purpose,
+			provider: input.provider,
+			name: input.name ?? PROVIDER_NAMES[input.provider],
+			baseUrl:
+				(input.provider === 'openai-compatible' ? input.baseUrl : undefined) ?? PROVIDER_BASE_URLS[input.provider]!,
+			model: input.model ?? null,
+			sealedKey: sealProviderKey(input.apiKey),
+			keyHint: keyHint(input.apiKey ?? ''),
+		},
+	})
+	console.log(`Models: ${admin.email} connected ${described(row)} (${row.id})`)
+	return { kind: 'connected', connection: storedConnection(row) }
+}
+
+export async function updateConnection(admin: Admin, input: UpdateConnectionInput) {
+	const row = await prisma.modelConnection.findUnique({ where: { id: input.connectionId } })
+	if (!row) return null
+	const updated = await prisma.modelConnection.update({
+		where: { id: row.id },
+		data: {
+			name: input.name ?? row.name,
+			model: input.model ?? null,
+			...(input.apiKey ? { sealedKey: sealProviderKey(input.apiKey), keyHint: keyHint(input.apiKey) } : {}),
+			// A new key or model has not been tested yet.
+			...(input.apiKey || (input.model ?? null) !== row.model
+				? { lastTestedAt: null, lastOutcome: null, lastMessage: null }
+				: {}),
+		},
+	})
+	console.log(
+		`Models: ${admin.email} changed ${described(updated)} (${row.id})${input.apiKey ? ', with a new key' : ''}`,
+	)
+	return storedConnection(updated)
+}
+
+/** Removes a connection; the chatbots and voice assistants that used it go back to the server's default. */
+export async function removeConnection(admin: Admin, connectionId: string) {
+	const row = await prisma.modelConnection.findUnique({
+		where: { id: connectionId },
+		include: { _count: { select: { chatbots: true, agents: true } } },
+	})
+	if (!row) return null
+	await prisma.$transaction([
+		prisma.chatbot.updateMany({
+			where: { modelConnectionId: row.id },
+			data: { answerModel: 'default', modelName: null },
+		}),
+		prisma.agent.updateMany({
+			where: { modelConnectionId: row.id },
+			data: { answerModel: 'default', modelName: null },
+		}),
+		prisma.modelConnection.delete({ where: { id: row.id } }),
+	])
+	const users = row._count.chatbots + row._count.agents
+	console.log(
+		`Models: ${admin.email} removed ${described(row)} (${row.id}); ${users} chatbots and voice assistants used it`,
+	)
+	return { name: row.name, users }
 }
 
 export type ConnectionTestAnswer =
-	| { kind: 'tested'; purpose: ProviderPurpose; result: ConnectionTestResult }
-	| { kind: 'not-connected'; purpose: ProviderPurpose }
-	| { kind: 'rate-limited'; purpose: ProviderPurpose; retryAfterSeconds: number }
+	| { kind: 'tested'; target: string; result: ConnectionTestResult }
+	| { kind: 'not-connected'; target: string }
+	| { kind: 'key-unreadable'; target: string }
+	| { kind: 'rate-limited'; target: string; retryAfterSeconds: number }
 
-/** Tests the connection for `purpose` on behalf of the administrator `admin`; logged without the key. */
+/**
+ * Tests a connection on behalf of `admin`: a stored one (by id, its result kept on it) or the
+ * environment's for a purpose. `target` names which, for the page ("chat", or the id). Logged without the key.
+ */
 export async function testModelConnection(
-	admin: { id: string; email: string },
-	purpose: ProviderPurpose,
+	admin: Admin,
+	which: { connectionId: string } | { purpose: ProviderPurpose },
 ): Promise<ConnectionTestAnswer> {
-	const target = environmentTargets()[purpose]
-	if (!target) return { kind: 'not-connected', purpose }
+	const targetName = 'connectionId' in which ? which.connectionId : which.purpose
+	const target = 'connectionId' in which ? await storedTarget(which.connectionId) : environmentTargets()[which.purpose]
+	if (!target || target === 'unknown') return { kind: 'not-connected', target: targetName }
+	if (target === 'sealed-elsewhere') return { kind: 'key-unreadable', target: targetName }
 	const charge = await chargeConnectionTest(admin.id)
-	if (!charge.allowed) return { kind: 'rate-limited', purpose, retryAfterSeconds: charge.retryAfterSeconds }
+	if (!charge.allowed) return { kind: 'rate-limited', target: targetName, retryAfterSeconds: charge.retryAfterSeconds }
 	const result = await testConnection(target)
+	if (target.id) {
+		await prisma.modelConnection.updateMany({
+			where: { id: target.id },
+			data: {
+				lastTestedAt: new Date(),
+				lastOutcome: result.outcome,
+				lastMessage: result.message,
+				// The list to choose from; a failed test keeps the earlier one.
+				...(result.models.length > 0 ? { models: result.models } : {}),
+			},
+		})
+	}
 	console.log(
-		`Models: ${admin.email} tested ${purpose} (${target.provider} at ${target.baseUrl}${target.model ? `, ${target.model}` : ''}, key ${target.keyHint}): ${result.outcome} in ${result.latencyMs} ms${result.outcome === 'reached' ? '' : `: ${result.message}`}`,
+		`Models: ${admin.email} tested ${described(target)}: ${result.outcome} in ${result.latencyMs} ms${result.outcome === 'reached' ? '' : `: ${result.message}`}`,
 	)
-	return { kind: 'tested', purpose, result }
+	return { kind: 'tested', target: targetName, result }
 }

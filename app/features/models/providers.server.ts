@@ -1,36 +1,45 @@
 // The model providers this server is connected to, as the administrator's Models page shows them:
-// for written answers (chat), for speech-to-text and for speech. Today they come from the server's
-// environment (GROQ_*, TRANSCRIBE_*, ELEVENLABS_*), read-only; a key is never shown, only its ends.
-import { transcriptionSettings } from '~/features/voice/transcribe.server.ts'
+// for written answers (chat), for speech-to-text and for speech. They come from the server's
+// environment (GROQ_*, TRANSCRIBE_*, ELEVENLABS_*: read-only) and from connections the administrator
+// stored on the page (keys sealed with the server's secret). A key is never shown, only its ends.
+import { PROVIDER_KEY_CONTEXT, transcriptionSettings } from '~/ai/models.server.ts'
+import type { ModelConnection } from '~/generated/prisma/client.ts'
+import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import type { ProviderPurpose } from './model-schema.ts'
-
-/** Groq's OpenAI-compatible API, where the AI SDK's Groq provider goes without GROQ_BASE_URL. */
-const GROQ_BASE_URL = 'https://api.groq.com/openai/v1'
+import { openSecret, sealSecret } from '~/lib/secret-box.server.ts'
+import { PROVIDER_BASE_URLS, PROVIDER_NAMES, type ProviderKind, type ProviderPurpose } from './model-schema.ts'
 
 /** How a provider is called: OpenAI's API shape (Groq, OpenAI, Ollama, vLLM…) or ElevenLabs'. */
 type ProviderApi = 'openai-compatible' | 'elevenlabs'
 
 export type ProviderConnection = {
+	/** The stored connection's id; null for the environment's. */
+	id: string | null
 	purpose: ProviderPurpose
 	api: ProviderApi
 	/** Who it is, in words: "Groq", "OpenAI-compatible server", "ElevenLabs". */
 	provider: string
+	/** What the administrator called it (the provider's name when they gave none). */
+	name: string
 	baseUrl: string
 	/** The model it uses (none for speech, where each voice assistant has its voice). */
 	model: string | null
-	/** The key's first and last characters ("gsk_…1a2b"). */
+	/** The models the provider offered at its last test (stored connections). */
+	models: string[]
+	/** The key's first and last characters ("gsk_…1a2b"); "no key" for a server that takes none. */
 	keyHint: string
 	/** Where its settings come from. */
-	origin: 'environment'
+	origin: 'environment' | 'stored'
+	lastTest: { outcome: string; message: string; at: string } | null
 }
 
 /** A connection with its key, for the server's own calls only: never sent to a browser. */
 export type ProviderTarget = ProviderConnection & { apiKey: string }
 
 /** How a stored key is shown: its first four characters and last four ("gsk_…1a2b"), never more. */
-function keyHint(key: string) {
+export function keyHint(key: string) {
 	const trimmed = key.trim()
+	if (!trimmed) return 'no key'
 	if (trimmed.length <= 12) return '…'
 	return `${trimmed.slice(0, 4)}…${trimmed.slice(-4)}`
 }
@@ -46,35 +55,38 @@ const providerName = (baseUrl: string) => {
 export function environmentTargets(): Partial<Record<ProviderPurpose, ProviderTarget>> {
 	const env = getEnv()
 	const targets: Partial<Record<ProviderPurpose, ProviderTarget>> = {}
+	const common = { id: null, models: [] as string[], origin: 'environment' as const, lastTest: null }
 	const openAi = (purpose: ProviderPurpose, apiKey: string, baseUrl: string, model: string): ProviderTarget => ({
+		...common,
 		purpose,
 		api: 'openai-compatible',
 		provider: providerName(baseUrl),
+		name: providerName(baseUrl),
 		baseUrl,
 		model,
 		keyHint: keyHint(apiKey),
-		origin: 'environment',
 		apiKey,
 	})
 	if (env.GROQ_API_KEY)
-		targets.chat = openAi('chat', env.GROQ_API_KEY, env.GROQ_BASE_URL ?? GROQ_BASE_URL, env.GROQ_MODEL)
+		targets.chat = openAi('chat', env.GROQ_API_KEY, env.GROQ_BASE_URL ?? PROVIDER_BASE_URLS.groq!, env.GROQ_MODEL)
 	const transcription = transcriptionSettings()
 	if (transcription)
 		targets.transcription = openAi(
 			'transcription',
 			transcription.apiKey,
-			transcription.baseURL ?? GROQ_BASE_URL,
+			transcription.baseURL ?? PROVIDER_BASE_URLS.groq!,
 			transcription.model,
 		)
 	if (env.ELEVENLABS_API_KEY)
 		targets.speech = {
+			...common,
 			purpose: 'speech',
 			api: 'elevenlabs',
 			provider: 'ElevenLabs',
+			name: 'ElevenLabs',
 			baseUrl: env.ELEVENLABS_BASE_URL,
 			model: null,
 			keyHint: keyHint(env.ELEVENLABS_API_KEY),
-			origin: 'environment',
 			apiKey: env.ELEVENLABS_API_KEY,
 		}
 	return targets
@@ -83,4 +95,42 @@ export function environmentTargets(): Partial<Record<ProviderPurpose, ProviderTa
 /** What the Models page may show of a connection: everything but its key. */
 export function shownConnection({ apiKey: _key, ...shown }: ProviderTarget): ProviderConnection {
 	return shown
+}
+
+const isProviderKind = (value: string): value is ProviderKind => value in PROVIDER_NAMES
+
+/** A stored connection as the page shows it (no key, sealed or not). */
+export function storedConnection(row: ModelConnection): ProviderConnection {
+	const kind = isProviderKind(row.provider) ? row.provider : 'openai-compatible'
+	return {
+		id: row.id,
+		purpose: row.purpose as ProviderPurpose,
+		api: kind === 'elevenlabs' ? 'elevenlabs' : 'openai-compatible',
+		provider: PROVIDER_NAMES[kind],
+		name: row.name,
+		baseUrl: row.baseUrl,
+		model: row.model,
+		models: row.models,
+		keyHint: row.keyHint,
+		origin: 'stored',
+		lastTest:
+			row.lastTestedAt && row.lastOutcome
+				? { outcome: row.lastOutcome, message: row.lastMessage ?? '', at: row.lastTestedAt.toISOString() }
+				: null,
+	}
+}
+
+/** The stored connection's key, opened; null when the server's secret has changed since it was stored. */
+export const openProviderKey = (sealedKey: string) =>
+	sealedKey === '' ? '' : openSecret(sealedKey, PROVIDER_KEY_CONTEXT)
+
+export const sealProviderKey = (apiKey: string | undefined) => (apiKey ? sealSecret(apiKey, PROVIDER_KEY_CONTEXT) : '')
+
+/** A stored connection with its key, for a test; null when there is none or its key cannot be opened. */
+export async function storedTarget(id: string): Promise<ProviderTarget | 'unknown' | 'sealed-elsewhere'> {
+	const row = await prisma.modelConnection.findUnique({ where: { id } })
+	if (!row) return 'unknown'
+	const apiKey = openProviderKey(row.sealedKey)
+	if (apiKey === null) return 'sealed-elsewhere'
+	return { ...storedConnection(row), apiKey }
 }

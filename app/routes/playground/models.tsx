@@ -17,7 +17,7 @@ import type { Route } from './+types/models'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { setCookie } = await requireAdmin(request)
-	return data({ connections: modelConnections() }, { headers: privateHeaders(setCookie) })
+	return data({ connections: (await modelConnections()).environment }, { headers: privateHeaders(setCookie) })
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -25,9 +25,10 @@ export async function action({ request }: Route.ActionArgs) {
 	const parsed = TestConnectionSchema.safeParse(Object.fromEntries(await readFormData(request)))
 	const headers = privateRouteHeaders()
 	if (!parsed.success) return data({ error: 'Unknown request.' }, { status: 400, headers })
-	const answer = await testModelConnection(user, parsed.data.purpose)
-	const test = (shown: ShownTest) => ({ purpose: answer.purpose, ...shown })
+	const answer = await testModelConnection(user, parsed.data)
+	const test = (shown: ShownTest) => ({ purpose: answer.target, ...shown })
 	switch (answer.kind) {
+		case 'key-unreadable':
 		case 'not-connected':
 			return data(
 				{ test: test({ outcome: 'not-connected', message: modelsPage.notConfigured, models: [] }) },

@@ -7,6 +7,7 @@ import http from 'node:http'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
+import { DEFAULT_MODEL_CHOICE } from '~/ai/models.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { runTextIndexJobs } from '../../../../tests/support/text-index-jobs.ts'
 import { ChatbotFormSchema } from '../chatbot-schema.ts'
@@ -104,7 +105,7 @@ const visitor = (clientId: string, visitorId = 'visitor-aaaa-1111'): TurnContext
 
 /** Asks the chatbot through the streamed reply, reads it to the end, and waits for the stored answer. */
 async function ask(question: string, turn: TurnContext) {
-	const chatbot = { id: chatbotId, name: 'Shop helper', systemPrompt: '' }
+	const chatbot = { ...DEFAULT_MODEL_CHOICE, id: chatbotId, name: 'Shop helper', systemPrompt: '' }
 	const response = await streamChatbotReply(chatbot, [{ role: 'user', parts: [{ type: 'text', text: question }] }], {
 		label: 'test',
 		withSources: true,

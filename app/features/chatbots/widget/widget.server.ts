@@ -3,6 +3,7 @@
 // a site its owner did not allow; when it is allowed it gets a short-lived token, signed by us and
 // bound to the chatbot and the framing site, that the chat API requires. docs/decisions/0018-embed-widget.md
 import crypto from 'node:crypto'
+import { MODEL_CHOICE_COLUMNS } from '~/ai/models.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { prisma } from '~/lib/db.server.ts'
 import type { Upload } from '~/lib/forms.server.ts'
@@ -16,7 +17,14 @@ export async function getActiveWidget(id: string) {
 	if (!isUuid(id)) return null
 	const chatbot = await prisma.chatbot.findFirst({
 		where: { id, isActive: true },
-		select: { id: true, name: true, systemPrompt: true, appearance: true, allowedSites: true },
+		select: {
+			id: true,
+			name: true,
+			systemPrompt: true,
+			appearance: true,
+			allowedSites: true,
+			...MODEL_CHOICE_COLUMNS,
+		},
 	})
 	return chatbot ? { ...chatbot, appearance: appearanceOf(chatbot.appearance) } : null
 }

@@ -21,6 +21,9 @@ import { avatarSrc } from '~/features/chatbots/widget/widget-parts.tsx'
 import { WidgetSettings } from '~/features/chatbots/widget/widget-settings-form.tsx'
 import { appearanceOf, formValuesOf } from '~/features/chatbots/widget/widget-settings.ts'
 import { refusedOriginToShow } from '~/features/chatbots/widget/widget.server.ts'
+import { modelChoiceCopy } from '~/features/models/copy.ts'
+import { modelChoiceView } from '~/features/models/model-choice.server.ts'
+import { ModelChoiceCard } from '~/features/models/ui/model-choice-card.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { requireUser } from '~/routes/guards.server.ts'
@@ -64,7 +67,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			},
 			sources,
 			activity,
-			model: modelSummary(),
+			model: await modelSummary(chatbot),
+			modelChoice: await modelChoiceView(chatbot),
 			widget: formValuesOf(appearanceOf(chatbot.appearance), chatbot.allowedSites),
 			widgetSeenOn: refusedOriginToShow(chatbot),
 			widgetPicture: avatarSrc(chatbot.id, appearanceOf(chatbot.appearance)),
@@ -91,12 +95,23 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, sources, activity, widget, widgetPicture, widgetSeenOn, confirmingDelete, confirmingRemove, model } =
-		loaderData
+	const {
+		chatbot,
+		sources,
+		activity,
+		widget,
+		widgetPicture,
+		widgetSeenOn,
+		confirmingDelete,
+		confirmingRemove,
+		model,
+		modelChoice,
+	} = loaderData
 	const toggle = useActiveToggle(chatbot.isActive)
 	const pagePath = chatbotKind.itemPath(chatbot.id)
 	const widgetData = actionData && 'widget' in actionData ? actionData.widget : undefined
 	const builderData = actionData && 'values' in actionData ? actionData : undefined
+	const modelErrors = actionData && 'modelErrors' in actionData ? actionData.modelErrors : undefined
 	return (
 		<WorkspacePage
 			kind={chatbotKind}
@@ -109,6 +124,7 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 				['#knowledge', page.knowledge],
 				['#preview', page.preview],
 				['#activity', page.activity],
+				['#model', modelChoiceCopy.title],
 				['#widget', page.widget],
 				['#embed', page.embed],
 			]}
@@ -141,6 +157,12 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 			below={
 				<>
 					<ActivitySummary pagePath={pagePath} summary={activity} />
+					<ModelChoiceCard
+						key={JSON.stringify(modelChoice)}
+						pagePath={pagePath}
+						view={modelChoice}
+						errors={modelErrors}
+					/>
 					<WidgetSettings
 						key={JSON.stringify(widget)}
 						name={chatbot.name}
