@@ -33,6 +33,7 @@ export default [
 		index('routes/playground/chatbots/builder.tsx'),
 		route('chatbots/:chatbotId', 'routes/playground/chatbots/chatbot.tsx'),
 		route('chatbots/:chatbotId/preview', 'routes/playground/chatbots/preview.tsx'),
+		route('chatbots/:chatbotId/sources/:sourceId', 'routes/playground/chatbots/source-pages.tsx'),
 		layout('routes/playground/chatbots/activity/layout.tsx', [
 			route('chatbots/:chatbotId/conversations', 'routes/playground/chatbots/activity/conversations.tsx'),
 			route(

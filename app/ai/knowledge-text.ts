@@ -57,6 +57,12 @@ const isTableLine = (line: string) => line.trimStart().startsWith('|')
  * code may be followed by citations on the closing fence's line and a short line is not a heading.
  */
 export function knowledgeBlocks(text: string, { reply = false } = {}): KnowledgeBlock[] {
+	const blocks = blocksOf(text, reply)
+	return reply ? blocks : withImplicitHeadings(blocks)
+}
+
+/** The blocks of `text` read as knowledgeBlocks reads them, without the short-lines-as-headings pass. */
+function blocksOf(text: string, reply: boolean): KnowledgeBlock[] {
 	const lines = text.split('\n')
 	for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1)
 	const blocks: KnowledgeBlock[] = []
@@ -108,14 +114,59 @@ export function knowledgeBlocks(text: string, { reply = false } = {}): Knowledge
 		while (i < lines.length && lines[i].trim() && !startsBlock(lines[i])) paragraph.push(prose(lines[i++]))
 		blocks.push({ kind: 'paragraph', text: paragraph.join('\n') })
 	}
-	// A typed text without Markdown headings has its own: short lines on their own, as before.
-	if (!reply && !blocks.some((block) => block.kind === 'heading')) {
+	return blocks
+}
+
+/** A typed text without Markdown headings has its own: short lines on their own, as before. */
+function withImplicitHeadings(blocks: KnowledgeBlock[]) {
+	if (!blocks.some((block) => block.kind === 'heading')) {
 		for (const [index, block] of blocks.entries()) {
 			if (block.kind === 'paragraph' && isHeading(block.text))
 				blocks[index] = { kind: 'heading', level: IMPLICIT_LEVEL, text: block.text }
 		}
 	}
 	return blocks
+}
+
+/** About how much text is read between two turns of the event loop. */
+const SLICE_CHARS = 50_000
+
+/**
+ * knowledgeBlocks for a long knowledge text (megabytes of it) without holding the event loop: the
+ * text is read in slices cut at a blank line outside any code fence (where no block can go on), and
+ * other work gets a turn between slices. The blocks are knowledgeBlocks' own.
+ */
+export async function knowledgeBlocksInSlices(text: string, sliceChars = SLICE_CHARS): Promise<KnowledgeBlock[]> {
+	const blocks: KnowledgeBlock[] = []
+	let start = 0
+	while (start < text.length) {
+		const end = sliceEnd(text, start, sliceChars)
+		for (const block of blocksOf(text.slice(start, end), false)) blocks.push(block)
+		start = end
+		if (start < text.length) await new Promise((resolve) => setImmediate(resolve))
+	}
+	return withImplicitHeadings(blocks)
+}
+
+/**
+ * Where a slice that starts at `start` (outside a fence) ends: at the first blank line outside a
+ * fence after `sliceChars`, or the text's end. Fences are followed as knowledgeBlocks follows them.
+ */
+function sliceEnd(text: string, start: number, sliceChars: number) {
+	let fence: string | null = null
+	let at = start
+	while (at < text.length) {
+		const newline = text.indexOf('\n', at)
+		const lineEnd = newline === -1 ? text.length : newline
+		const line = text.slice(at, lineEnd).replace(/\r$/, '')
+		if (fence !== null) {
+			if (closesFence(line, fence, false) !== null) fence = null
+		} else if (!line.trim()) {
+			if (at - start >= sliceChars) return at
+		} else fence = fenceOf(line)?.fence ?? null
+		at = lineEnd + 1
+	}
+	return text.length
 }
 
 /** A block as it is written in the knowledge text. */

@@ -14,7 +14,7 @@ test('without a key the offline model answers, and the notice says what it does 
 
 test('with a key the connected model is named', () => {
 	const info = modelInfoFor({ GROQ_API_KEY: 'gsk_test', GROQ_MODEL: 'llama-3.3-70b-versatile' })
-	expect(info).toEqual({ kind: 'groq', id: 'llama-3.3-70b-versatile', label: 'Groq llama-3.3-70b-versatile' })
+	expect(info).toEqual({ kind: 'llm', id: 'llama-3.3-70b-versatile', label: 'Groq llama-3.3-70b-versatile' })
 	expect(modelLine(info)).toBe('Answers are written by Groq llama-3.3-70b-versatile')
 	expect(modelCopy.answeredBy(info.label)).toBe('Answered by Groq llama-3.3-70b-versatile')
 })

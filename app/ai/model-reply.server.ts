@@ -1,5 +1,6 @@
 // One way to ask the model for a reply, shared by the site widget, chatbot previews, embedded
 // chatbots and voice agents: the same settings, time limit, error logging and failure handling.
+import type { LanguageModelV3 } from '@ai-sdk/provider'
 import {
 	APICallError,
 	createUIMessageStreamResponse,
@@ -12,13 +13,15 @@ import {
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { textOf } from './chat-schema.ts'
-import { getChatModel, getModelInfo } from './models.server.ts'
+import { answeringModel, offlineInfo, offlineModel, type AnsweringModel, type ModelInfo } from './models.server.ts'
+import { failureOf, timeoutFailure } from './provider-failure.ts'
 import { buildSystemPrompt } from './system-prompt.ts'
 
 export type IncomingMessage = { role: 'user' | 'assistant'; parts: Array<{ type: string; text?: unknown }> }
 
-// Spec section 9: temperature 0.7, at most 1024 tokens; retries (408, 409, 429, 5xx) with backoff.
-const SETTINGS = { temperature: 0.7, maxOutputTokens: 1024, maxRetries: 2 } as const
+// Spec section 9: at most 1024 tokens (temperature 0.7 unless the chatbot chooses its own);
+// retries (408, 409, 429, 5xx) with backoff.
+const SETTINGS = { maxOutputTokens: 1024, maxRetries: 2 } as const
 
 export type ReplyRequest = {
 	/** The owner's own instructions (a System Prompt, a voice assistant's Instructions); '' for none. */
@@ -32,32 +35,95 @@ export type ReplyRequest = {
 	label: string
 	abortSignal?: AbortSignal
 	timeoutMs?: number
+	/** The model that answers (a chatbot's or voice assistant's choice); the server's default when absent. */
+	model?: AnsweringModel
 }
 
 type Deadline = ReturnType<typeof deadlineSignal>
 
+/**
+ * Which model answered a call and, when the chosen one failed, why, in words for the owner. With the
+ * owner's offline fallback the offline model then answers and `failure` still says why.
+ */
+type ModelOutcome = { model: ModelInfo; failure: string | null }
+
+/** The call's own record of its model and outcome, filled in as the call goes. */
+function outcomeOf(chosen: AnsweringModel): ModelOutcome {
+	return { model: chosen.info, failure: null }
+}
+
+/**
+ * The chosen model, wrapped so that when it fails before answering (an error status, no connection,
+ * no first answer within half the time limit) the offline model answers instead and `outcome` says
+ * why. Only used where the owner chose the fallback; a visitor who left is not a failure.
+ */
+function withOfflineFallback(chosen: AnsweringModel, outcome: ModelOutcome, timeoutMs: number): LanguageModelV3 {
+	const waitMs = Math.max(1000, Math.floor(timeoutMs / 2))
+	const attempt = async <T>(
+		call: (signal: AbortSignal) => PromiseLike<T>,
+		parent: AbortSignal | undefined,
+		fallback: () => PromiseLike<T>,
+	): Promise<T> => {
+		const deadline = deadlineSignal(waitMs, parent)
+		try {
+			return await call(deadline.signal)
+		} catch (error) {
+			if (parent?.aborted) throw error
+			outcome.failure = deadline.timedOut()
+				? timeoutFailure(chosen.target.baseUrl, waitMs).message
+				: failureOf(error, chosen.target).message
+			outcome.model = offlineInfo
+			console.error(`${chosen.info.label} failed (${outcome.failure}); the offline model answers instead`)
+			return fallback()
+		} finally {
+			// For a stream: the time limit is for its first answer; the rest runs under the call's own.
+			deadline.done()
+		}
+	}
+	return {
+		...chosen.model,
+		doGenerate: (options) =>
+			attempt(
+				(signal) => chosen.model.doGenerate({ ...options, abortSignal: signal }),
+				options.abortSignal,
+				() => offlineModel().doGenerate(options),
+			),
+		doStream: (options) =>
+			attempt(
+				(signal) => chosen.model.doStream({ ...options, abortSignal: signal }),
+				options.abortSignal,
+				() => offlineModel().doStream(options),
+			),
+	}
+}
+
 /** The call's settings; the deadline (the visitor leaving, or the time limit, retries included) ends it. */
-function callOptions({ instructions, scaffolding, knowledge, messages }: ReplyRequest, deadline: Deadline) {
+function callOptions(request: ReplyRequest, chosen: AnsweringModel, outcome: ModelOutcome, deadline: Deadline) {
+	const { instructions, scaffolding, knowledge, messages } = request
 	const modelMessages: ModelMessage[] = messages
 		.map((m) => ({ role: m.role, content: textOf(m).trim() }))
 		.filter((m) => m.content.length > 0)
+	const fallback = chosen.offlineFallback && chosen.info.kind !== 'offline'
 	return {
-		model: getChatModel(),
+		model: fallback ? withOfflineFallback(chosen, outcome, timeoutOf(request)) : chosen.model,
 		system: buildSystemPrompt({ instructions, scaffolding, knowledge }),
 		messages: modelMessages,
+		temperature: chosen.temperature,
 		...SETTINGS,
+		// With the fallback the offline model answers at once: retrying a provider that is down only delays it.
+		...(fallback ? { maxRetries: 0 } : {}),
 		abortSignal: deadline.signal,
 	}
 }
 
-const deadlineFor = ({ abortSignal, timeoutMs = getEnv().AI_TIMEOUT_MS }: ReplyRequest) =>
-	deadlineSignal(timeoutMs, abortSignal)
+const timeoutOf = ({ timeoutMs = getEnv().AI_TIMEOUT_MS }: ReplyRequest) => timeoutMs
+
+const deadlineFor = (request: ReplyRequest) => deadlineSignal(timeoutOf(request), request.abortSignal)
 
 /** What went wrong, for the server log: status, provider message, attempts. */
-export function describeAiError(error: unknown): string {
-	const model = getModelInfo()
+export function describeAiError(error: unknown, model: ModelInfo = answeringModel().info): string {
 	if (RetryError.isInstance(error)) {
-		return `${model.label}: gave up after ${error.errors.length} attempts (${error.reason}); last: ${describeAiError(error.lastError)}`
+		return `${model.label}: gave up after ${error.errors.length} attempts (${error.reason}); last: ${describeAiError(error.lastError, model)}`
 	}
 	if (APICallError.isInstance(error)) {
 		return `${model.label}: HTTP ${error.statusCode ?? 'no status'} from ${error.url}: ${error.message}${error.isRetryable ? ' (retryable)' : ''}`
@@ -67,7 +133,7 @@ export function describeAiError(error: unknown): string {
 }
 
 /** How a streamed reply ended, for whoever records it: its text, when its first word went out, whether it failed. */
-type StreamedReply = { text: string; firstTextAt: number | null; failed: boolean; aborted: boolean }
+type StreamedReply = ModelOutcome & { text: string; firstTextAt: number | null; failed: boolean; aborted: boolean }
 
 type StreamRequest = ReplyRequest & {
 	errorText: string
@@ -87,30 +153,70 @@ type StreamRequest = ReplyRequest & {
  */
 export function streamModelReply(request: StreamRequest) {
 	const deadline = deadlineFor(request)
+	const chosen = request.model ?? answeringModel()
+	const outcome = outcomeOf(chosen)
 	const result = streamText({
-		...callOptions(request, deadline),
+		...callOptions(request, chosen, outcome, deadline),
 		onError: ({ error }) => {
 			// A visitor who left is not a provider failure.
-			if (!request.abortSignal?.aborted) console.error(`${request.label} failed: ${describeAiError(error)}`)
+			if (request.abortSignal?.aborted) return
+			console.error(`${request.label} failed: ${describeAiError(error, chosen.info)}`)
+			outcome.failure ??= failureOf(error, chosen.target).message
 		},
 	})
 	const stream = endWithErrorOnFailure(
 		result.toUIMessageStream({ onError: () => request.errorText }),
 		request,
 		deadline,
+		{ chosen, outcome },
 	)
 	return createUIMessageStreamResponse({ stream, headers: { 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' } })
 }
 
-/** The whole reply at once (no-JavaScript pages, voice); null on any failure, which is logged. */
-export async function generateModelReply(request: ReplyRequest): Promise<string | null> {
+/**
+ * A reply the product writes itself rather than the model (a chatbot offering its lead form), as the
+ * same UI message stream a model's reply is: the client cannot tell them apart, and `parts` (data
+ * parts such as `data-handoff`) follow its text.
+ */
+export function streamFixedReply(
+	text: string,
+	{ messageId, parts = [] }: { messageId: string; parts?: UIMessageChunk[] },
+) {
+	const chunks: UIMessageChunk[] = [
+		{ type: 'start', messageId },
+		{ type: 'text-start', id: 'text' },
+		{ type: 'text-delta', id: 'text', delta: text },
+		{ type: 'text-end', id: 'text' },
+		...parts,
+		{ type: 'finish' },
+	]
+	const stream = new ReadableStream<UIMessageChunk>({
+		start(controller) {
+			for (const chunk of chunks) controller.enqueue(chunk)
+			controller.close()
+		},
+	})
+	return createUIMessageStreamResponse({ stream, headers: { 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' } })
+}
+
+export type ModelReply = ModelOutcome & { text: string | null }
+
+/** The whole reply at once (no-JavaScript pages, voice); text null on any failure, which is logged. */
+export async function generateModelReply(request: ReplyRequest): Promise<ModelReply> {
 	const deadline = deadlineFor(request)
+	const chosen = request.model ?? answeringModel()
+	const outcome = outcomeOf(chosen)
 	try {
-		const { text } = await generateText(callOptions(request, deadline))
-		return text.trim()
+		const { text } = await generateText(callOptions(request, chosen, outcome, deadline))
+		return { ...outcome, text: text.trim() }
 	} catch (error) {
-		if (!request.abortSignal?.aborted) console.error(`${request.label} failed: ${describeAiError(error)}`)
-		return null
+		if (!request.abortSignal?.aborted) {
+			console.error(`${request.label} failed: ${describeAiError(error, chosen.info)}`)
+			outcome.failure ??= deadline.timedOut()
+				? timeoutFailure(chosen.target.baseUrl, timeoutOf(request)).message
+				: failureOf(error, chosen.target).message
+		}
+		return { ...outcome, text: null }
 	} finally {
 		deadline.done()
 	}
@@ -127,7 +233,11 @@ export const STANDALONE_INSTRUCTION =
  */
 export async function standaloneQuestion(
 	messages: IncomingMessage[],
-	{ label, abortSignal }: { label: string; abortSignal?: AbortSignal },
+	{
+		label,
+		abortSignal,
+		model = answeringModel(),
+	}: { label: string; abortSignal?: AbortSignal; model?: AnsweringModel },
 ): Promise<string | null> {
 	const timeoutMs = getEnv().AI_REWRITE_TIMEOUT_MS
 	const deadline = deadlineSignal(timeoutMs, abortSignal)
@@ -137,7 +247,7 @@ export async function standaloneQuestion(
 		.join('\n')
 	try {
 		const { text } = await generateText({
-			model: getChatModel(),
+			model: model.model,
 			system: STANDALONE_INSTRUCTION,
 			prompt: `${transcript}\n\nStandalone question:`,
 			temperature: 0,
@@ -153,7 +263,7 @@ export async function standaloneQuestion(
 		return question ? question.slice(0, 500) : null
 	} catch (error) {
 		if (abortSignal?.aborted) return null
-		const reason = deadline.timedOut() ? `no answer within ${timeoutMs} ms` : describeAiError(error)
+		const reason = deadline.timedOut() ? `no answer within ${timeoutMs} ms` : describeAiError(error, model.info)
 		console.error(`${label}: rewriting a follow-up failed (${reason}); searching with the earlier question's words`)
 		return null
 	} finally {
@@ -171,6 +281,7 @@ function endWithErrorOnFailure(
 	source: ReadableStream<UIMessageChunk>,
 	{ abortSignal, timeoutMs, label, errorText, extraParts = [], closingParts, messageId, onDone }: StreamRequest,
 	deadline: Deadline,
+	{ chosen, outcome }: { chosen: AnsweringModel; outcome: ModelOutcome },
 ) {
 	const reader = source.getReader()
 	let finished = false
@@ -184,14 +295,15 @@ function endWithErrorOnFailure(
 		finished = true
 		deadline.done()
 		try {
-			await onDone?.({ text, firstTextAt, failed, aborted: !controller || Boolean(abortSignal?.aborted) })
+			await onDone?.({ ...outcome, text, firstTextAt, failed, aborted: !controller || Boolean(abortSignal?.aborted) })
 		} catch (error) {
 			console.error(`${label}: recording the reply failed: ${(error as Error).message}`)
 		}
 		controller?.close()
 	}
-	const fail = (controller: ReadableStreamDefaultController<UIMessageChunk>, reason: string) => {
-		console.error(`${label} failed: ${getModelInfo().label}: ${reason}`)
+	const fail = (controller: ReadableStreamDefaultController<UIMessageChunk>, reason: string, failure: string) => {
+		console.error(`${label} failed: ${outcome.model.label}: ${reason}`)
+		outcome.failure ??= failure
 		failed = true
 		controller.enqueue({ type: 'error', errorText })
 		return finish(controller)
@@ -203,7 +315,12 @@ function endWithErrorOnFailure(
 				if (finished) return
 				if (done) return finish(controller)
 				if (value.type === 'abort' && deadline.timedOut()) {
-					return fail(controller, `no complete answer within ${timeoutMs ?? getEnv().AI_TIMEOUT_MS} ms`)
+					const ms = timeoutMs ?? getEnv().AI_TIMEOUT_MS
+					return fail(
+						controller,
+						`no complete answer within ${ms} ms`,
+						timeoutFailure(chosen.target.baseUrl, ms).message,
+					)
 				}
 				if (value.type === 'error') failed = true
 				if (value.type === 'text-delta') {
@@ -217,7 +334,11 @@ function endWithErrorOnFailure(
 			} catch (error) {
 				if (finished) return
 				if (abortSignal?.aborted) return finish(controller)
-				return fail(controller, `the answer broke off: ${describeAiError(error)}`)
+				return fail(
+					controller,
+					`the answer broke off: ${describeAiError(error, outcome.model)}`,
+					`The answer broke off: ${failureOf(error, chosen.target).message}`,
+				)
 			}
 		},
 		cancel(reason) {

@@ -1,44 +1,193 @@
-// The one place that decides which language model serves a chat: Groq (or any OpenAI-compatible
-// server) when GROQ_API_KEY is set, otherwise the built-in offline model.
+// The one place that decides which language model answers. Each chatbot and voice assistant
+// chooses: the server's default (Groq, or any OpenAI-compatible server, when GROQ_API_KEY is set;
+// otherwise the built-in offline model), the offline model, or a connection the administrator
+// stored on the Models page with one of its models. docs/decisions/0046.
 import { createGroq } from '@ai-sdk/groq'
-import type { LanguageModel } from 'ai'
+import type { LanguageModelV3 } from '@ai-sdk/provider'
+import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { openSecret } from '~/lib/secret-box.server.ts'
 import { OFFLINE_MODEL_LABEL, type ModelSummary } from './model-notice.ts'
 import { createOfflineModel } from './offline-model.server.ts'
 
-export type ModelInfo = { kind: 'groq' | 'offline'; id: string; label: string }
+export type ModelInfo = { kind: 'llm' | 'offline'; id: string; label: string }
 
-let offline: LanguageModel | undefined
+/** The spec's temperature (section 9), for whatever does not choose its own. */
+export const DEFAULT_TEMPERATURE = 0.7
+
+/** The context the Models page seals keys under (app/features/models/providers.server.ts). */
+export const PROVIDER_KEY_CONTEXT = 'model-provider-key'
+
+/** What a chatbot or voice assistant row says about its model (the columns they share). */
+export type ModelSettings = {
+	/** 'default' (the server's), 'offline', or 'connection' (modelConnection with modelName). */
+	answerModel: string
+	modelName: string | null
+	temperature: number
+	offlineFallback: boolean
+	modelConnection: {
+		id: string
+		name: string
+		baseUrl: string
+		model: string | null
+		sealedKey: string
+	} | null
+}
+
+/** The model that answers a call, as the call uses it. */
+export type AnsweringModel = {
+	info: ModelInfo
+	model: LanguageModelV3
+	temperature: number
+	/** Where it is called, for a failure in words ("Could not reach http://…"). */
+	target: { baseUrl: string; model: string | null }
+	/** The owner chose the offline model to answer while this one fails. */
+	offlineFallback: boolean
+}
+
+/** Thrown by a connection whose stored key cannot be opened (the server's secret changed). */
+class ModelKeyUnreadable extends Error {
+	override name = 'ModelKeyUnreadable'
+}
+
+let offline: LanguageModelV3 | undefined
 let loggedChoice = false
 
-/** The model the settings choose; its label is what the pages and the conversation log show. */
-export function modelInfoFor(env: { GROQ_API_KEY?: string; GROQ_MODEL: string }): ModelInfo {
-	if (env.GROQ_API_KEY) return { kind: 'groq', id: env.GROQ_MODEL, label: `Groq ${env.GROQ_MODEL}` }
-	return { kind: 'offline', id: 'offline-retrieval', label: OFFLINE_MODEL_LABEL }
+export const offlineInfo: ModelInfo = { kind: 'offline', id: 'offline-retrieval', label: OFFLINE_MODEL_LABEL }
+
+export function offlineModel(): LanguageModelV3 {
+	offline ??= createOfflineModel()
+	return offline
 }
 
+/** The server's default model; its label is what the pages and the conversation log show. */
+export function modelInfoFor(env: { GROQ_API_KEY?: string; GROQ_MODEL: string }): ModelInfo {
+	if (env.GROQ_API_KEY) return { kind: 'llm', id: env.GROQ_MODEL, label: `Groq ${env.GROQ_MODEL}` }
+	return offlineInfo
+}
+
+/** The server's default model (the site's own chat, and every chatbot left on "default"). */
 export const getModelInfo = (): ModelInfo => modelInfoFor(getEnv())
 
-/** What a page needs to say which model answers. */
-export function modelSummary(): ModelSummary {
-	const { kind, label } = getModelInfo()
-	return { kind, label }
-}
+const offlineAnswering = (temperature: number): AnsweringModel => ({
+	info: offlineInfo,
+	model: offlineModel(),
+	temperature,
+	target: { baseUrl: 'built-in', model: null },
+	offlineFallback: false,
+})
 
-export function getChatModel(): LanguageModel {
+function defaultAnswering(temperature: number, offlineFallback: boolean): AnsweringModel {
 	const env = getEnv()
 	const info = getModelInfo()
 	if (!loggedChoice) {
 		loggedChoice = true
 		console.log(
-			info.kind === 'groq'
+			info.kind === 'llm'
 				? `AI: ${info.label}${env.GROQ_BASE_URL ? ` at ${env.GROQ_BASE_URL}` : ''}`
 				: 'AI: GROQ_API_KEY is not set, using the built-in offline assistant (answers from the knowledge it is given)',
 		)
 	}
-	if (info.kind === 'groq') {
-		return createGroq({ apiKey: env.GROQ_API_KEY, baseURL: env.GROQ_BASE_URL })(env.GROQ_MODEL)
+	if (info.kind === 'offline') return offlineAnswering(temperature)
+	return {
+		info,
+		model: createGroq({ apiKey: env.GROQ_API_KEY, baseURL: env.GROQ_BASE_URL })(env.GROQ_MODEL),
+		temperature,
+		target: { baseUrl: env.GROQ_BASE_URL ?? 'https://api.groq.com/openai/v1', model: env.GROQ_MODEL },
+		offlineFallback,
 	}
-	offline ??= createOfflineModel()
-	return offline
+}
+
+/** A model whose every call fails with `error`: the chosen connection cannot be called. */
+function failingModel(id: string, error: Error): LanguageModelV3 {
+	return {
+		specificationVersion: 'v3',
+		provider: 'unavailable',
+		modelId: id,
+		supportedUrls: {},
+		doGenerate: () => Promise.reject(error),
+		doStream: () => Promise.reject(error),
+	}
+}
+
+/**
+ * The model a chatbot or voice assistant answers with (none given: the server's default). A
+ * connection removed since it was chosen leaves its chatbots on the default (the row's foreign key).
+ */
+export function answeringModel(settings?: ModelSettings): AnsweringModel {
+	const temperature = settings?.temperature ?? DEFAULT_TEMPERATURE
+	const offlineFallback = settings?.offlineFallback ?? false
+	if (settings?.answerModel === 'offline') return offlineAnswering(temperature)
+	const connection = settings?.answerModel === 'connection' ? settings.modelConnection : null
+	if (!connection) return defaultAnswering(temperature, offlineFallback)
+	const modelId = settings?.modelName || connection.model || ''
+	const info: ModelInfo = { kind: 'llm', id: modelId, label: `${connection.name} ${modelId}`.trim() }
+	const target = { baseUrl: connection.baseUrl, model: modelId }
+	const apiKey = connection.sealedKey === '' ? '' : openSecret(connection.sealedKey, PROVIDER_KEY_CONTEXT)
+	if (apiKey === null) {
+		const error = new ModelKeyUnreadable(
+			`The key of “${connection.name}” cannot be read: the server’s secret has changed. Enter the key again on the Models page.`,
+		)
+		return { info, model: failingModel(modelId, error), temperature, target, offlineFallback }
+	}
+	// Groq's provider speaks OpenAI's chat completions API to any base URL (Groq, OpenAI, Ollama, vLLM…).
+	// A keyless local server gets a placeholder: the provider insists on a key.
+	const model = createGroq({ apiKey: apiKey || 'none', baseURL: connection.baseUrl })(modelId)
+	return { info, model, temperature, target, offlineFallback }
+}
+
+/** The columns a chatbot and a voice assistant share to choose their model. */
+export type ModelChoice = Omit<ModelSettings, 'modelConnection'> & { modelConnectionId: string | null }
+
+/** A row's model columns, for a query's select. */
+export const MODEL_CHOICE_COLUMNS = {
+	answerModel: true,
+	modelConnectionId: true,
+	modelName: true,
+	temperature: true,
+	offlineFallback: true,
+} as const
+
+/** The server's default model at the spec's temperature (a new chatbot's choice). */
+export const DEFAULT_MODEL_CHOICE: ModelChoice = {
+	answerModel: 'default',
+	modelConnectionId: null,
+	modelName: null,
+	temperature: DEFAULT_TEMPERATURE,
+	offlineFallback: false,
+}
+
+/** The model a chatbot or voice assistant chose (the server's default when it says nothing), its connection read when it chose one. */
+export async function chosenModel(choice: Partial<ModelChoice>): Promise<AnsweringModel> {
+	if (!choice.answerModel) return answeringModel()
+	const modelConnection =
+		choice.answerModel === 'connection' && choice.modelConnectionId
+			? await prisma.modelConnection.findUnique({
+					where: { id: choice.modelConnectionId },
+					select: { id: true, name: true, baseUrl: true, model: true, sealedKey: true },
+				})
+			: null
+	return answeringModel({
+		answerModel: choice.answerModel,
+		modelName: choice.modelName ?? null,
+		temperature: choice.temperature ?? DEFAULT_TEMPERATURE,
+		offlineFallback: choice.offlineFallback ?? false,
+		modelConnection,
+	})
+}
+
+export type TranscriptionSettings = { apiKey: string; baseURL: string | undefined; model: string }
+
+/** The environment's speech-to-text settings (read-only on the Models page); null when none are set. */
+export function transcriptionSettings(): TranscriptionSettings | null {
+	const env = getEnv()
+	const apiKey = env.TRANSCRIBE_API_KEY ?? env.GROQ_API_KEY
+	if (!apiKey) return null
+	return { apiKey, baseURL: env.TRANSCRIBE_BASE_URL ?? env.GROQ_BASE_URL, model: env.TRANSCRIBE_MODEL }
+}
+
+/** What a page needs to say which model answers (a chatbot's, a voice assistant's, or the server's). */
+export async function modelSummary(choice: Partial<ModelChoice> = {}): Promise<ModelSummary> {
+	const { kind, label } = (await chosenModel(choice)).info
+	return { kind, label }
 }

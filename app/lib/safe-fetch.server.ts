@@ -151,6 +151,7 @@ function requestOnce(
 	maxBytes: number,
 	extraHeaders: Record<string, string>,
 	post: SafeFetchOptions['post'],
+	accept: readonly string[],
 ) {
 	const client = url.protocol === 'https:' ? https : http
 	type Response = {
@@ -195,6 +196,12 @@ function requestOnce(
 					const location = response.headers.location ?? null
 					return resolve({ status, location, contentType, body: null, ...validators })
 				}
+				// A file that is not what was asked for (an archive, a picture, a Markdown file a docs page links
+				// to) is refused from its headers: its body, which may be large, is never read.
+				if (status >= 200 && status < 300 && !accepts(accept, contentType)) {
+					response.destroy()
+					return reject(notAccepted(contentType))
+				}
 				const declared = Number(response.headers['content-length'])
 				if (Number.isFinite(declared) && declared > maxBytes) {
 					response.destroy()
@@ -221,6 +228,12 @@ function requestOnce(
 		request.end(post?.body)
 	})
 }
+
+const mediaTypeOf = (contentType: string) => contentType.split(';')[0].trim().toLowerCase()
+const accepts = (accept: readonly string[], contentType: string) =>
+	accept.some((type) => mediaTypeOf(contentType).startsWith(type))
+const notAccepted = (contentType: string) =>
+	new SafeFetchError('not-html', `The address is not a web page (${mediaTypeOf(contentType) || 'no content type'}).`)
 
 function decode(body: Buffer, contentType: string) {
 	const charset = /charset=([^;]+)/i.exec(contentType)?.[1]?.trim().replace(/["']/g, '')
@@ -263,7 +276,7 @@ async function fetchWithin(
 		const target = await resolveChecked(url, allow, lookup)
 		let response
 		try {
-			response = await requestOnce(url, target, signal, maxBytes, headers, post)
+			response = await requestOnce(url, target, signal, maxBytes, headers, post, accept)
 		} catch (error) {
 			if (error instanceof SafeFetchError) throw error
 			if (signal.aborted)
@@ -291,10 +304,7 @@ async function fetchWithin(
 		if (response.status < 200 || response.status >= 300) {
 			throw new SafeFetchError('http-status', `The page answered with HTTP ${response.status}.`, response.status)
 		}
-		const mediaType = response.contentType.split(';')[0].trim().toLowerCase()
-		if (!accept.some((type) => mediaType.startsWith(type))) {
-			throw new SafeFetchError('not-html', `The address is not a web page (${mediaType || 'no content type'}).`)
-		}
+		if (!accepts(accept, response.contentType)) throw notAccepted(response.contentType)
 		return {
 			url: url.toString(),
 			status: response.status,

@@ -121,6 +121,7 @@ async function conversationLogCost(databaseUrl: string, providerUrl: string) {
 	const { indexTextSource } = await import('~/features/chatbots/text-source.server.ts')
 	const { ChatbotFormSchema } = await import('~/features/chatbots/chatbot-schema.ts')
 	const { streamChatbotReply } = await import('~/features/chatbots/reply.server.ts')
+	const { DEFAULT_MODEL_CHOICE } = await import('~/ai/models.server.ts')
 	const user = await prisma.user.create({ data: { email: `bench-${Date.now()}@example.com`, passwordHash: 'x' } })
 	const knowledge = Array.from(
 		{ length: 200 },
@@ -131,7 +132,7 @@ async function conversationLogCost(databaseUrl: string, providerUrl: string) {
 	await indexTextSource({ chatbotId: chatbot.id })
 	const reply = (log: boolean, i: number) =>
 		streamChatbotReply(
-			{ id: chatbot.id, name: 'Bench', systemPrompt: '' },
+			{ ...DEFAULT_MODEL_CHOICE, id: chatbot.id, name: 'Bench', systemPrompt: '' },
 			[{ role: 'user', parts: [{ type: 'text', text: `scenario:normal how long does W-${i % 200} take to ship?` }] }],
 			{
 				label: 'bench',

@@ -29,6 +29,7 @@ const { sessionCookieFor } = await import('../../tests/support/session-cookie.ts
 const { tokenize } = await import('~/ai/terms.ts')
 const { OFFLINE_DONT_KNOW } = await import('~/ai/offline-model.server.ts')
 const { answerChatbotQuestion } = await import('~/features/chatbots/reply.server.ts')
+const { DEFAULT_MODEL_CHOICE } = await import('~/ai/models.server.ts')
 
 /** Which sets to run: all by default; `--only=tuning` (or held-out, handbook) for one. */
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
@@ -235,7 +236,7 @@ async function evaluateArticles(label: string, articles: Array<ReturnType<typeof
 			})
 		).map((chunk) => chunk.content)
 		chunkCount += chunks.length
-		const forReply = { id: chatbot.id, name: article.title, systemPrompt: '' }
+		const forReply = { ...DEFAULT_MODEL_CHOICE, id: chatbot.id, name: article.title, systemPrompt: '' }
 		const queue = [...article.items]
 		const worker = async () => {
 			for (let item = queue.shift(); item; item = queue.shift()) {

@@ -119,6 +119,7 @@ const { createChatbot } = await import('~/features/chatbots/chatbots.server.ts')
 const { WebsiteSourceSchema } = await import('~/features/chatbots/sources/source-schema.ts')
 const { sessionCookieFor } = await import('../../tests/support/session-cookie.ts')
 const { answerChatbotQuestion } = await import('~/features/chatbots/reply.server.ts')
+const { DEFAULT_MODEL_CHOICE } = await import('~/ai/models.server.ts')
 const { OFFLINE_DONT_KNOW } = await import('~/ai/offline-model.server.ts')
 
 try {
@@ -143,7 +144,7 @@ try {
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500))
 	}
-	const forReply = { id: chatbot.id, name: 'Node.js docs', systemPrompt: '' }
+	const forReply = { ...DEFAULT_MODEL_CHOICE, id: chatbot.id, name: 'Node.js docs', systemPrompt: '' }
 	for (const [label, set] of [
 		['Questions used while tuning', TUNING],
 		['Held-out questions', HELD_OUT],

@@ -91,11 +91,16 @@ test('a visitor chats on another site; the owner sees it live, with traces, feed
 		await expect(lastAnswer.getByText('Thanks for the feedback')).toBeVisible()
 		await expect(list.getByText('1 unanswered')).toBeVisible({ timeout: 10_000 })
 
-		// Asking for a person brings the lead form; its fields are checked before anything is sent.
-		await input.fill('Can I talk to a person?')
+		// Asking for a person brings the lead form, offered by the chat instead of an "I don't know";
+		// its fields are checked before anything is sent.
+		await input.fill('I want to speak to a person')
 		await input.press('Enter')
 		const leadForm = chat.getByRole('region', { name: 'Leave your details' })
 		await expect(leadForm).toBeVisible({ timeout: 10_000 })
+		await expect(lastAnswer).toHaveText(
+			/Of course\. Leave your details below and a person from the team will get back to you\./,
+		)
+		await expect(lastAnswer).not.toContainText("I don't know")
 		await leadForm.getByLabel('E-mail').fill('not-an-address')
 		await leadForm.getByRole('button', { name: 'Send details' }).click()
 		await expect(leadForm.getByText('Enter a valid e-mail address.')).toBeVisible()
@@ -103,6 +108,8 @@ test('a visitor chats on another site; the owner sees it live, with traces, feed
 		await leadForm.getByLabel('E-mail').fill('asha@example.com')
 		await leadForm.getByRole('button', { name: 'Send details' }).click()
 		await expect(leadForm).toBeHidden()
+		// The chat says it was received.
+		await expect(lastAnswer).toHaveText(/Thank you\. The team has your details and will be in touch soon\./)
 
 		// The webhook: a 500 first, then the retry, signed with the chatbot's key.
 		await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(2)

@@ -205,6 +205,47 @@ test('branded, allowed on one site only, with sources and a conversation that su
 	await expect(shop.locator('[data-zenvora-chat]')).toHaveCount(0)
 })
 
+test('a host saved without a port is allowed on any port of it; a site not listed is named in the settings', async ({
+	page: owner,
+	context,
+	login,
+}) => {
+	await login()
+	const id = await createChatbot(owner, 'Port Pal')
+	const widget = owner.getByRole('region', { name: 'Widget on your site' })
+	// The hint says how ports work.
+	await expect(widget.getByText(/A site without a port is allowed on any port/)).toBeVisible()
+	await widget.getByLabel('Allowed sites').fill('127.0.0.1')
+	await widget.getByRole('button', { name: 'Save widget' }).click()
+	await expect(owner.getByText('Widget saved')).toBeVisible()
+
+	// The host page on 127.0.0.1 with its own port: the launcher, and the chat in its frame (the
+	// browser's frame-ancestors check lets it show).
+	const host = await context.newPage()
+	expect(await openHostPage(host, ALLOWED, id)).toBe(200)
+	await host.getByRole('button', { name: 'Open chat' }).click()
+	const chat = host.frameLocator('iframe[title="Chat"]')
+	await chat.getByRole('textbox', { name: 'Ask Port Pal a question' }).fill('How long does delivery take?')
+	await chat.getByRole('textbox', { name: 'Ask Port Pal a question' }).press('Enter')
+	await expect(chat.locator('[data-role="assistant"]').last()).toContainText('three to five working days', {
+		timeout: 10_000,
+	})
+
+	// The snippet on a site not listed: nothing shows there, and the settings name the site.
+	const other = await context.newPage()
+	expect(await openHostPage(other, OTHER_SITE, id)).toBe('blocked')
+	await owner.reload()
+	const warning = widget.getByTestId('refused-site')
+	await expect(warning).toContainText(`Seen on ${OTHER_SITE}, not in your allowed sites.`)
+	await expectNoSeriousA11yViolations(owner)
+	// Typing the site in takes the warning away; saving it lets the site show the chat.
+	await widget.getByLabel('Allowed sites').fill('127.0.0.1\nlocalhost')
+	await expect(warning).toHaveCount(0)
+	await widget.getByRole('button', { name: 'Save widget' }).click()
+	await expect(owner.getByText('Widget saved')).toBeVisible()
+	expect(await openHostPage(other, OTHER_SITE, id)).toBe(200)
+})
+
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 

@@ -83,7 +83,10 @@ test.describe('without JavaScript', () => {
 		await expect(sourceRow(page, `${WEBSITE}/article`)).toContainText('1 page indexed')
 		await expect(sourceRow(page, `${SITE}/section/3`)).toContainText('19 pages indexed')
 
-		await sourceRow(page, 'returns.txt').getByRole('button', { name: 'Remove' }).click()
+		// Remove asks first (ADR 0048), naming the file.
+		await sourceRow(page, 'returns.txt').getByRole('link', { name: 'Remove' }).click()
+		await expect(page.getByRole('alertdialog')).toContainText('Remove the file returns.txt?')
+		await page.getByRole('alertdialog').getByRole('button', { name: 'Remove source' }).click()
 		await expect(page.getByText('Source removed')).toBeVisible()
 		await expect(sourceRow(page, 'returns.txt')).toHaveCount(0)
 		await expect(sourceList(page).getByText('Ready', { exact: true })).toHaveCount(3)

@@ -11,7 +11,7 @@ let fake: FakeOpenAi
 let prisma: typeof import('~/lib/db.server.ts').prisma
 let reply: typeof import('~/features/chatbots/reply.server.ts')
 let userId: string
-let chatbot: { id: string; name: string; systemPrompt: string }
+let chatbot: import('~/features/chatbots/reply.server.ts').ChatbotForReply
 const logged: string[] = []
 /** What the fake model rewrites follow-ups to; 'hang' for no answer at all. */
 let rewriteTo: string | 'hang' = 'How much does the Eagle cost?'
@@ -48,7 +48,8 @@ beforeAll(async () => {
 	)
 	const { runTextIndexJobs } = await import('../support/text-index-jobs.ts')
 	await runTextIndexJobs()
-	chatbot = { ...created.chatbot, systemPrompt: 'Be brief.' }
+	const { DEFAULT_MODEL_CHOICE } = await import('~/ai/models.server.ts')
+	chatbot = { ...DEFAULT_MODEL_CHOICE, ...created.chatbot, systemPrompt: 'Be brief.' }
 })
 
 afterAll(async () => {

@@ -23,7 +23,14 @@ export type FakeOpenAi = {
 	close: () => Promise<void>
 }
 
-export type FakeChatRequest = { system: string; lastUser: string; stream: boolean }
+export type FakeChatRequest = {
+	system: string
+	lastUser: string
+	stream: boolean
+	/** The model and temperature the request named. */
+	model?: string
+	temperature?: number
+}
 
 const WORDS = ['Hello', ' from', ' the', ' fake', ' provider', '.']
 
@@ -123,7 +130,13 @@ export async function startFakeOpenAi({
 			const contentOf = (m?: { content: unknown }) =>
 				typeof m?.content === 'string' ? m.content : JSON.stringify(m?.content ?? '')
 			const text = contentOf([...messages].reverse().find((m) => m.role === 'user'))
-			const request = { system: contentOf(messages.find((m) => m.role === 'system')), lastUser: text, stream }
+			const request: FakeChatRequest = {
+				system: contentOf(messages.find((m) => m.role === 'system')),
+				lastUser: text,
+				stream,
+				model: typeof parsed.model === 'string' ? parsed.model : undefined,
+				temperature: typeof parsed.temperature === 'number' ? parsed.temperature : undefined,
+			}
 			requests.push(request)
 			answer = respond?.(request)
 			scenario = answer === 'hang' ? 'hang' : (/scenario:([a-z0-9-]+)/.exec(text)?.[1] ?? 'normal')

@@ -23,16 +23,17 @@ import { chunkKnowledge } from '~/features/chatbots/chunking.ts'
 import { isAnswered } from '~/features/chatbots/conversations/conversation-log.server.ts'
 import {
 	AddAnswerSchema,
-	ASKS_FOR_A_PERSON,
 	ConversationListQuerySchema,
 	leadSchema,
 	WebhookSchema,
 } from '~/features/chatbots/conversations/conversation-schema.ts'
+import { asksForAPerson } from '~/features/chatbots/conversations/handoff.ts'
 import { parseRobotsTxt } from '~/features/chatbots/sources/robots-rules.ts'
 import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl } from '~/features/chatbots/sources/site-rules.ts'
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
 import { sitePattern, WidgetSettingsSchema } from '~/features/chatbots/widget/widget-settings.ts'
 import { htmlText, normalizeDocumentText, pageContent, sitemapUrls } from '~/lib/sandbox/parsers.ts'
+import { spreadsheetCell } from '~/lib/spreadsheet-cell.ts'
 
 /** The size of each hostile input: a file or page of this size is well inside the upload and crawl limits. */
 export const HOSTILE_TEXT_CHARS = 1024 * 1024
@@ -116,7 +117,9 @@ export const textHandlers: Record<string, (text: string) => unknown> = {
 	// Replies as the thread renders them (also on the server: the preview without JavaScript).
 	'reply rendering': (text) => [parseReply(text, 3), replyCitations(text, 3)],
 	'answered or not': (text) => isAnswered(text, { matched: true, systemPrompt: text }),
-	'asks for a person': (text) => ASKS_FOR_A_PERSON.test(text),
+	'asks for a person': (text) => asksForAPerson(text),
+	// Visitors' lead details as the owner's CSV writes them.
+	'spreadsheet cell': (text) => spreadsheetCell(text),
 	// Crawled pages (parsed in the sandbox, but linear there too) and URLs.
 	// Unclosed: a closing tag after the text would end an unclosed tag the text opens.
 	'page text': (text) => htmlText(`<main><p>${text}`),

@@ -22,6 +22,8 @@ export type ThreadMessage = {
 	answered?: boolean
 	/** Still arriving: its sources are listed once it is complete and known to answer. */
 	streaming?: boolean
+	/** The chatbot's offer of its lead form to a visitor who asked for a person (the embed shows the form). */
+	handoff?: boolean
 }
 
 /** "[2]" in an answer: a small numbered link to the page it cites (or to its place in the list). */

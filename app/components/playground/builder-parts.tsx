@@ -92,6 +92,7 @@ export function DeleteConfirmation({
 	cancelTo,
 	itemId,
 	intent = 'delete',
+	idName = 'id',
 }: {
 	id: string
 	action: string
@@ -100,6 +101,8 @@ export function DeleteConfirmation({
 	cancelTo: string
 	itemId: string
 	intent?: string
+	/** The field the action reads the item's id from (a source row's is `sourceId`). */
+	idName?: string
 }) {
 	return (
 		<Form
@@ -113,7 +116,7 @@ export function DeleteConfirmation({
 				{question}
 			</p>
 			<input type="hidden" name="intent" value={intent} />
-			<input type="hidden" name="id" value={itemId} />
+			<input type="hidden" name={idName} value={itemId} />
 			<div className="mt-3 flex gap-2">
 				<Button type="submit" autoFocus variant="danger" size="sm">
 					<Trash2 className="size-4" aria-hidden />

@@ -259,25 +259,36 @@ function DeleteSection({
 
 /**
  * A delete button that leads to its inline confirmation (`askTo`, a link such as `?delete`, so it
- * works without JavaScript), or the confirmation itself once asked.
+ * works without JavaScript), or the confirmation itself once asked: what will be removed, a button
+ * that posts the real action, and "Keep it" back to `cancelTo` (the action's page unless given).
+ * Every destructive control of the Playground asks this way (docs/decisions/0048-ask-before-removing.md).
  */
 export function DeleteStep({
 	confirming,
 	askTo,
+	askLabel,
+	askAriaLabel,
 	className,
+	cancelTo,
 	...confirmation
 }: {
 	confirming: boolean
 	askTo: string
+	/** The button's own text, when it is not the confirmation's (a row's short "Remove"). */
+	askLabel?: string
+	/** Its accessible name, when the text alone does not say which item (a table row's "Delete"). */
+	askAriaLabel?: string
 	className?: string
+	cancelTo?: string
 	id: string
 	action: string
 	question: string
 	confirmLabel: string
 	itemId: string
 	intent?: string
+	idName?: string
 }) {
-	if (confirming) return <DeleteConfirmation {...confirmation} cancelTo={confirmation.action} />
+	if (confirming) return <DeleteConfirmation {...confirmation} cancelTo={cancelTo ?? confirmation.action} />
 	return (
 		<ButtonLink
 			to={askTo}
@@ -285,9 +296,10 @@ export function DeleteStep({
 			variant="secondary"
 			size="sm"
 			className={cn('text-rose-700 hover:bg-rose-50', className)}
+			aria-label={askAriaLabel}
 		>
 			<Trash2 className="size-4" aria-hidden />
-			{confirmation.confirmLabel}
+			{askLabel ?? confirmation.confirmLabel}
 		</ButtonLink>
 	)
 }

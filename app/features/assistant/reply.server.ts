@@ -30,6 +30,6 @@ export function streamWidgetReply(
 
 /** The whole answer at once, for the no-JavaScript chat page; the apology on any failure. */
 export async function answerWidgetQuestion(messages: IncomingMessage[], abortSignal?: AbortSignal) {
-	const text = await generateModelReply({ ...widget(messages, abortSignal), label: 'Widget chat (no-JS page)' })
+	const { text } = await generateModelReply({ ...widget(messages, abortSignal), label: 'Widget chat (no-JS page)' })
 	return text || CHAT_APOLOGY
 }

@@ -1,8 +1,8 @@
 // Knowledge text cut into chunks: blocks whole, code blocks, lists and tables never cut in a line,
 // each chunk with its heading path (docs/decisions/0030-knowledge-text-format.md).
 import { describe, expect, test } from 'vitest'
-import { knowledgeBlocks } from '~/ai/knowledge-text.ts'
-import { chunkKnowledge } from './chunking.ts'
+import { knowledgeBlocks, knowledgeBlocksInSlices } from '~/ai/knowledge-text.ts'
+import { chunkKnowledge, chunkKnowledgeInSlices } from './chunking.ts'
 
 describe('chunkKnowledge', () => {
 	test('packs paragraphs up to the size, keeps paragraph breaks, cuts long ones at sentences', () => {
@@ -120,4 +120,38 @@ test('a text with no space at all is cut into pieces of the chunk size, in time 
 	const chunks = chunkKnowledge('x'.repeat(6_000_000))
 	expect(chunks).toHaveLength(6000)
 	expect(chunks.every((chunk) => chunk.content.length === 1000)).toBe(true)
+})
+
+describe('a long text, chunked in slices so the event loop gets turns', () => {
+	const section = (i: number) =>
+		[
+			`## Part ${i}`,
+			`Paragraph ${i} says something. It goes on for a while about delivery and returns.`,
+			'- an item\n- another item\n  continued',
+			'| Plan | Price |\n|---|---|\n| Basic | 10 |',
+			// Blank lines inside a fence are the code's: a slice never ends there.
+			'```js\nconst a = 1\n\n\nconst b = 2\n```',
+			'Short line',
+		].join('\n\n')
+	const text = Array.from({ length: 400 }, (_, i) => section(i)).join('\n\n')
+	const plain = Array.from({ length: 400 }, (_, i) => `Opening hours ${i}\n\nWe open at ${i} am.`).join('\r\n\r\n')
+
+	test('gives the blocks and chunks the one-pass reading gives, whatever the slice size', async () => {
+		for (const size of [1, 50, 1000, 50_000]) {
+			expect(await knowledgeBlocksInSlices(text, size)).toEqual(knowledgeBlocks(text))
+			// Without Markdown headings, short lines are headings: decided over the whole text, not per slice.
+			expect(await knowledgeBlocksInSlices(plain, size)).toEqual(knowledgeBlocks(plain))
+		}
+		expect(await chunkKnowledgeInSlices(text)).toEqual(chunkKnowledge(text))
+		expect(await chunkKnowledgeInSlices(plain)).toEqual(chunkKnowledge(plain))
+	})
+
+	test('lets other work run between slices', async () => {
+		let turns = 0
+		const timer = setInterval(() => turns++, 0)
+		const long = Array.from({ length: 30 }, () => text).join('\n\n')
+		await chunkKnowledgeInSlices(long)
+		clearInterval(timer)
+		expect(turns).toBeGreaterThan(3)
+	})
 })

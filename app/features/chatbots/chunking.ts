@@ -3,7 +3,13 @@
 // middle of a line (a long one is cut between lines, its fence or header repeated), a new chunk at
 // each Markdown heading, and each chunk with the path of headings it sits under. One pass over the
 // lines, each read a bounded number of times (ADR 0024).
-import { blockText, IMPLICIT_LEVEL, type KnowledgeBlock, knowledgeBlocks } from '~/ai/knowledge-text.ts'
+import {
+	blockText,
+	IMPLICIT_LEVEL,
+	type KnowledgeBlock,
+	knowledgeBlocks,
+	knowledgeBlocksInSlices,
+} from '~/ai/knowledge-text.ts'
 
 export type KnowledgeChunkText = {
 	content: string
@@ -120,6 +126,26 @@ function blockPieces(block: KnowledgeBlock, size: number): string[] {
  */
 export function chunkKnowledge(text: string, maxChars = 1000): KnowledgeChunkText[] {
 	const chunks: KnowledgeChunkText[] = []
+	for (const _pause of chunkSteps(knowledgeBlocks(text), maxChars, chunks));
+	return chunks
+}
+
+/** Blocks chunked between two turns of the event loop. */
+const BLOCKS_PER_TURN = 500
+
+/**
+ * chunkKnowledge for a long text (megabytes) without holding the event loop: read in slices, and
+ * chunked a few thousand blocks at a time, other work getting a turn in between. Same chunks.
+ */
+export async function chunkKnowledgeInSlices(text: string, maxChars = 1000): Promise<KnowledgeChunkText[]> {
+	const chunks: KnowledgeChunkText[] = []
+	for (const _pause of chunkSteps(await knowledgeBlocksInSlices(text), maxChars, chunks))
+		await new Promise((resolve) => setImmediate(resolve))
+	return chunks
+}
+
+/** Chunks `blocks` into `chunks`, pausing (a yield) every BLOCKS_PER_TURN blocks. */
+function* chunkSteps(blocks: KnowledgeBlock[], maxChars: number, chunks: KnowledgeChunkText[]) {
 	/** The open headings, outermost first. */
 	const stack: Array<{ level: number; text: string }> = []
 	let parts: string[] = []
@@ -150,7 +176,8 @@ export function chunkKnowledge(text: string, maxChars = 1000): KnowledgeChunkTex
 		length += (parts.length > 1 ? 2 : 0) + piece.length
 	}
 
-	for (const block of knowledgeBlocks(text)) {
+	for (const [index, block] of blocks.entries()) {
+		if (index > 0 && index % BLOCKS_PER_TURN === 0) yield
 		if (block.kind === 'heading') {
 			// A Markdown heading starts a chunk, unless the chunk holds only headings so far.
 			if (block.level !== IMPLICIT_LEVEL && hasContent) close()
@@ -171,5 +198,4 @@ export function chunkKnowledge(text: string, maxChars = 1000): KnowledgeChunkTex
 		}
 	}
 	close()
-	return chunks
 }

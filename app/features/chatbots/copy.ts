@@ -140,8 +140,34 @@ export const chatbotBuilder = {
 		resync: 'Re-sync',
 		cancel: 'Stop',
 		remove: 'Remove',
+		/** The confirmation a row's Remove leads to: what goes, and the button that removes it. */
+		removeConfirm: ({ kind, origin, pages }: { kind: 'file' | 'page' | 'website'; origin: string; pages: number }) =>
+			kind === 'website'
+				? `Remove the website ${origin} and the ${pages.toLocaleString('en-US')} ${pages === 1 ? 'page' : 'pages'} imported from it? The chatbot stops answering from them. This cannot be undone.`
+				: `Remove the ${kind === 'file' ? 'file' : 'page'} ${origin}? The chatbot stops answering from it. This cannot be undone.`,
+		removeButton: 'Remove source',
 		saveSchedule: 'Save',
-		problems: (count: number) => `${count} ${count === 1 ? 'page' : 'pages'} with problems`,
+		problems: (count: number) => `Why ${count} ${count === 1 ? 'page was' : 'pages were'} not indexed`,
+		/** Under the newest 20 on the chatbot's page: the source's own page lists them all. */
+		allProblems: (count: number) => `See all ${count.toLocaleString('en-US')} pages not indexed`,
+		problemsPage: {
+			title: 'Pages not indexed',
+			back: 'Back to the chatbot',
+			intro:
+				'Skipped: not a page to answer from, such as a file, a copy of another page, a link to another site or a page robots.txt keeps crawlers from. Failed: a page that could not be read; it is tried again on the next re-sync.',
+			listTitle: 'From the latest import',
+			filtersLabel: 'Show',
+			filters: { all: 'All', failed: 'Failed', skipped: 'Skipped' },
+			statuses: { failed: 'Failed', skipped: 'Skipped' },
+			listLabel: 'Pages not indexed',
+			range: (from: number, to: number, total: number) =>
+				`${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+			pagerLabel: 'Pages of the list',
+			previous: 'Previous',
+			next: 'Next',
+			empty: 'Nothing to show: every page the latest run found was indexed.',
+			notFound: { title: 'Source not found', text: 'It may have been removed, or it is not yours.' },
+		},
 		notFound: 'That source does not exist or is not yours.',
 		fileQueued: (count: number) =>
 			`${count === 1 ? 'It is' : `${count} files are`} being read now; the list below shows when ${count === 1 ? 'it answers' : 'they answer'}.`,
@@ -199,7 +225,10 @@ export const chatbotBuilder = {
 		showSourcesHint: 'Visitors see which pages or files an answer drew on, with links to web pages.',
 		allowedSites: 'Allowed sites',
 		allowedSitesHint:
-			'One per line: www.example.com, or *.example.com for every subdomain. Other sites cannot show or use this chat.',
+			'One per line: www.example.com, or *.example.com for every subdomain. A site without a port is allowed on any port (127.0.0.1 covers 127.0.0.1:3975); with a port, such as localhost:3000, on that port only. Other sites cannot show or use this chat.',
+		/** The last site the snippet was refused on, while it is still not in the list. */
+		seenElsewhere: (origin: string) =>
+			`Seen on ${origin}, not in your allowed sites. The chat does not show there: if it is your site, add it above and save.`,
 		anywhereWarning:
 			'No sites listed: any website can embed this chatbot and use it on your account. List your own sites to stop that.',
 		save: 'Save widget',

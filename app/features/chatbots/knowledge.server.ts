@@ -6,7 +6,7 @@ import { termsOf, wordsOf } from '~/ai/terms.ts'
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { defineJob, scheduledPayload } from '~/lib/jobs/define-job.server.ts'
-import { chunkKnowledge, HEADING_SEPARATOR } from './chunking.ts'
+import { chunkKnowledge, chunkKnowledgeInSlices, HEADING_SEPARATOR } from './chunking.ts'
 
 /**
  * A retrieved chunk, with the page (or file) it came from so an answer can cite it, and the path of
@@ -105,7 +105,8 @@ export async function replaceChunks(
 	title = '',
 ) {
 	const { chatbotId, sourceId, pageId = null } = target
-	const chunks = chunkKnowledge(text)
+	// Megabytes of text are cut with pauses, so other requests are served meanwhile.
+	const chunks = text.length > LONG_TEXT_CHARS ? await chunkKnowledgeInSlices(text) : chunkKnowledge(text)
 	if (pageId) await db.$executeRaw`DELETE FROM knowledge_chunks WHERE page_id = ${pageId}::uuid`
 	else await db.$executeRaw`DELETE FROM knowledge_chunks WHERE source_id = ${sourceId}::uuid`
 	// Batches keep each statement's parameters modest for very large knowledge bases.
@@ -131,6 +132,9 @@ export async function replaceChunks(
 	}
 	return chunks.length
 }
+
+/** Texts longer than this are chunked in slices (chunkKnowledgeInSlices). */
+const LONG_TEXT_CHARS = 200_000
 
 /** Chunks indexed per statement. */
 const CHUNK_BATCH = 500

@@ -5,13 +5,14 @@ import type { UIMessageChunk } from 'ai'
 import { textOf } from '~/ai/chat-schema.ts'
 import { CITATION_INSTRUCTION, passageHeader } from '~/ai/citations.ts'
 import { plainText } from '~/ai/knowledge-text.ts'
+import { recordModelOutcome } from '~/ai/model-outcome.server.ts'
 import {
 	generateModelReply,
 	standaloneQuestion,
 	streamModelReply,
 	type IncomingMessage,
 } from '~/ai/model-reply.server.ts'
-import { getModelInfo } from '~/ai/models.server.ts'
+import { chosenModel, type AnsweringModel, type ModelChoice } from '~/ai/models.server.ts'
 import { UNKNOWN_WORDS_LINE } from '~/ai/offline-answer.ts'
 import { excerptAround, isFollowUp, withEarlierSubject } from '~/ai/retrieval.ts'
 import { HEADING_SEPARATOR } from './chunking.ts'
@@ -24,12 +25,16 @@ import {
 } from './conversations/conversation-log.server.ts'
 import { firstChunks, searchKnowledge, unknownWords, type KnowledgeChunk } from './knowledge.server.ts'
 
-export type ChatbotForReply = { id: string; name: string; systemPrompt: string }
+/** A chatbot as its answer needs it: its row's name, System Prompt and model columns. */
+export type ChatbotForReply = { id: string; name: string; systemPrompt: string } & ModelChoice
 type CitedPassage = { position: number; excerpt: string; url: string | null; title: string | null }
 
 /** The product's grounding, told to the model after the owner's System Prompt (ADR 0028). */
 export const GROUNDING =
 	'Answer only from the knowledge base between the markers below. If it does not contain the answer, say that you do not know rather than guessing. Keep answers short and friendly.'
+
+/** Who is asking and with which model: the log's name for the call, the visitor leaving, the chatbot's model. */
+type ReplyCall = { label: string; abortSignal?: AbortSignal; model: AnsweringModel }
 
 /** The search for a conversation: the latest question, with the earlier subject for a follow-up. */
 export function retrievalQuestion(messages: IncomingMessage[]) {
@@ -41,9 +46,9 @@ export function retrievalQuestion(messages: IncomingMessage[]) {
  * standalone question, or (with the offline model, or when the rewrite fails) with the earlier
  * question's words carried forward.
  */
-async function searchQuestion(messages: IncomingMessage[], call: { label: string; abortSignal?: AbortSignal }) {
+async function searchQuestion(messages: IncomingMessage[], call: ReplyCall) {
 	const asked = messages.filter((message) => message.role === 'user').map(textOf)
-	if (isFollowUp(asked) && getModelInfo().kind !== 'offline') {
+	if (isFollowUp(asked) && call.model.info.kind !== 'offline') {
 		const standalone = await standaloneQuestion(messages, call)
 		if (standalone) return standalone
 	}
@@ -54,16 +59,12 @@ async function searchQuestion(messages: IncomingMessage[], call: { label: string
  * The chunks a question draws on: the best matches, or the opening chunks when nothing matches.
  * Matches are the sources listed with the answer, numbered in the same order as in the prompt.
  */
-async function retrieveContext(
-	chatbotId: string,
-	messages: IncomingMessage[],
-	call: { label: string; abortSignal?: AbortSignal },
-) {
+async function retrieveContext(chatbotId: string, messages: IncomingMessage[], call: ReplyCall) {
 	const question = lastQuestion(messages)
 	const [matches, unknown] = await Promise.all([
 		searchKnowledge(chatbotId, await searchQuestion(messages, call)),
 		// The offline model's evidence that the knowledge cannot answer (an LLM reads the passages).
-		getModelInfo().kind === 'offline' ? unknownWords(chatbotId, question) : [],
+		call.model.info.kind === 'offline' ? unknownWords(chatbotId, question) : [],
 	])
 	if (matches.length === 0)
 		return { context: await firstChunks(chatbotId), sources: [], numbered: false, unknown: [] as string[] }
@@ -116,10 +117,11 @@ function replyRequest(
 	chatbot: ChatbotForReply,
 	messages: IncomingMessage[],
 	{ context, numbered, unknown = [] }: { context: KnowledgeChunk[]; numbered: boolean; unknown?: string[] },
-	{ label, abortSignal, cite }: { label: string; abortSignal?: AbortSignal; cite: boolean },
+	{ label, abortSignal, model, cite }: ReplyCall & { cite: boolean },
 ) {
+	const offline = model.info.kind === 'offline'
 	const citing = cite && numbered
-	const headed = citing || (numbered && getModelInfo().kind === 'offline')
+	const headed = citing || (numbered && offline)
 	return {
 		// The owner's System Prompt and the product's text stay apart: the offline model reads the
 		// first only for a quoted "I don't know" phrase and the second only for whether to cite.
@@ -133,11 +135,12 @@ function replyRequest(
 				headed ? `${passageHeader(i + 1, sourceName(chunk))}\n${passageText(chunk)}` : passageText(chunk),
 			),
 			// Said even when empty: then every word of the question is somewhere in the knowledge.
-			...(numbered && getModelInfo().kind === 'offline' ? [`${UNKNOWN_WORDS_LINE} ${unknown.join(', ')}`] : []),
+			...(numbered && offline ? [`${UNKNOWN_WORDS_LINE} ${unknown.join(', ')}`] : []),
 		].join('\n\n'),
 		messages,
 		label,
 		abortSignal,
+		model,
 	}
 }
 
@@ -158,15 +161,17 @@ export async function streamChatbotReply(
 	}: { label: string; abortSignal?: AbortSignal; withSources: boolean; errorText: string; log?: TurnContext },
 ) {
 	const startedAt = performance.now()
+	const model = await chosenModel(chatbot)
+	const call = { label, abortSignal, model }
 	const [retrieved, conversationId] = await Promise.all([
-		retrieveContext(chatbot.id, messages, { label, abortSignal }),
+		retrieveContext(chatbot.id, messages, call),
 		log ? startTurn(log, lastQuestion(messages)) : null,
 	])
 	const listed = withSources && retrieved.sources.length > 0
 	const extraParts: UIMessageChunk[] = listed ? [{ type: 'data-sources', data: retrieved.sources }] : []
 	const messageId = crypto.randomUUID()
 	return streamModelReply({
-		...replyRequest(chatbot, messages, retrieved, { label, abortSignal, cite: withSources }),
+		...replyRequest(chatbot, messages, retrieved, { ...call, cite: withSources }),
 		errorText,
 		extraParts,
 		// Whether the finished reply answered: an "I don't know" lists no sources (ADR 0033). The
@@ -175,20 +180,23 @@ export async function streamChatbotReply(
 			? (text) => [{ type: 'data-answered', data: answeredBy(text, retrieved, chatbot) }]
 			: undefined,
 		messageId,
-		onDone: conversationId
-			? (reply) => {
-					const text = reply.failed && !reply.text ? errorText : reply.text
-					return finishTurn(chatbot.id, conversationId, {
-						messageId,
-						text,
-						firstTokenMs: reply.firstTextAt === null ? null : Math.round(reply.firstTextAt - startedAt),
-						latencyMs: Math.round(performance.now() - startedAt),
-						model: getModelInfo().label,
-						answered: !reply.failed && answeredBy(text, retrieved, chatbot),
-						passages: traceOf(retrieved.context, lastQuestion(messages)),
-					})
-				}
-			: undefined,
+		onDone: async (reply) => {
+			// A visitor who left says nothing about the model.
+			if (!reply.aborted || reply.failure)
+				await recordModelOutcome({ kind: 'chatbot', id: chatbot.id }, model, reply.failure)
+			if (!conversationId) return
+			const text = reply.failed && !reply.text ? errorText : reply.text
+			await finishTurn(chatbot.id, conversationId, {
+				messageId,
+				text,
+				firstTokenMs: reply.firstTextAt === null ? null : Math.round(reply.firstTextAt - startedAt),
+				latencyMs: Math.round(performance.now() - startedAt),
+				model: reply.model.label,
+				modelError: reply.failure,
+				answered: !reply.failed && answeredBy(text, retrieved, chatbot),
+				passages: traceOf(retrieved.context, lastQuestion(messages)),
+			})
+		},
 	})
 }
 
@@ -199,12 +207,17 @@ export async function answerChatbotQuestion(
 	{ label, abortSignal, log }: { label: string; abortSignal?: AbortSignal; log?: TurnContext },
 ) {
 	const startedAt = performance.now()
+	const model = await chosenModel(chatbot)
+	const call = { label, abortSignal, model }
 	const [retrieved, conversationId] = await Promise.all([
-		retrieveContext(chatbot.id, messages, { label, abortSignal }),
+		retrieveContext(chatbot.id, messages, call),
 		log ? startTurn(log, lastQuestion(messages)) : null,
 	])
-	const text = await generateModelReply(replyRequest(chatbot, messages, retrieved, { label, abortSignal, cite: true }))
+	const reply = await generateModelReply(replyRequest(chatbot, messages, retrieved, { ...call, cite: true }))
+	const { text } = reply
 	const answered = text !== null && answeredBy(text, retrieved, chatbot)
+	if (!abortSignal?.aborted || reply.failure)
+		await recordModelOutcome({ kind: 'chatbot', id: chatbot.id }, model, reply.failure)
 	if (conversationId) {
 		const latencyMs = Math.round(performance.now() - startedAt)
 		await finishTurn(chatbot.id, conversationId, {
@@ -212,12 +225,13 @@ export async function answerChatbotQuestion(
 			text: text ?? '',
 			firstTokenMs: latencyMs,
 			latencyMs,
-			model: getModelInfo().label,
+			model: reply.model.label,
+			modelError: reply.failure,
 			answered,
 			passages: traceOf(retrieved.context, lastQuestion(messages)),
 		})
 	}
 	// The passages retrieval gave (the evaluation measures them), and whether the reply answered from
 	// them: an "I don't know" is shown with none (ADR 0033).
-	return { text, sources: retrieved.sources, answered }
+	return { text, sources: retrieved.sources, answered, model: reply.model, failure: reply.failure }
 }

@@ -1,4 +1,6 @@
 // The administrator's conversation dashboard: stats over every call log and the 50 most recent.
+import { modelCopy } from '~/ai/model-notice.ts'
+import { ASSISTANT as ASSISTANT_LINE, CALLER as CALLER_LINE } from '~/ai/transcript-lines.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { formatDuration } from '~/lib/format-duration.ts'
 import { isUuid } from '~/lib/misc.ts'
@@ -66,10 +68,36 @@ export async function getRecentConversations(timeZone: string) {
 }
 
 /** One conversation's whole transcript; null when there is no such conversation. */
+/**
+ * A conversation's whole transcript, each reply followed by the model that answered it (and why the
+ * chosen one failed, when it did) where every turn has its record (voice_messages).
+ */
 export async function getTranscript(id: string) {
 	if (!isUuid(id)) return null
-	const row = await prisma.callLog.findUnique({ where: { id }, select: { transcript: true } })
-	return row ? (row.transcript ?? '') : null
+	const row = await prisma.callLog.findUnique({
+		where: { id },
+		select: {
+			transcript: true,
+			voiceMessages: { orderBy: { createdAt: 'asc' }, select: { model: true, modelError: true } },
+		},
+	})
+	if (!row) return null
+	const lines = (row.transcript ?? '').split('\n')
+	const replies = lines.filter((line) => line.startsWith(CALLER_LINE)).length
+	// Turns from before each one was recorded: the transcript as it is.
+	if (replies === 0 || replies !== row.voiceMessages.length) return row.transcript ?? ''
+	let turn = -1
+	return lines
+		.flatMap((line) => {
+			if (line.startsWith(CALLER_LINE)) turn++
+			const record = row.voiceMessages[turn]
+			if (turn < 0 || !line.startsWith(ASSISTANT_LINE) || !record?.model) return [line]
+			const note = record.modelError
+				? `${modelCopy.answeredBy(record.model)}; ${modelCopy.modelFailed(record.modelError)}`
+				: modelCopy.answeredBy(record.model)
+			return [line, `  (${note})`]
+		})
+		.join('\n')
 }
 
 export async function deleteConversation(id: string) {

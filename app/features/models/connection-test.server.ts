@@ -2,9 +2,16 @@
 // OpenAI-compatible provider: GET /models (is it there, does it take the key, which models does it
 // offer), then for chat a one-token completion of the chosen model; for ElevenLabs: GET /v1/models.
 // Every call has a time-out that fires, and a response is read up to MAX_BODY_BYTES.
+import {
+	oneLine,
+	statusFailure,
+	timeoutFailure,
+	unreachableFailure,
+	type FailureOutcome,
+} from '~/ai/provider-failure.ts'
 import type { ProviderTarget } from './providers.server.ts'
 
-type ConnectionOutcome = 'reached' | 'refused-key' | 'unknown-model' | 'timeout' | 'unreachable' | 'failed'
+type ConnectionOutcome = 'reached' | FailureOutcome
 
 export type ConnectionTestResult = {
 	outcome: ConnectionOutcome
@@ -51,31 +58,9 @@ async function readBody(response: Response) {
 	return Buffer.concat(chunks).toString('utf8')
 }
 
-/** The provider's own words for an error ({"error":{"message":…}}), cut short and on one line. */
-function errorText(body: string) {
-	try {
-		const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; detail?: unknown; message?: unknown }
-		const message =
-			typeof parsed.error === 'string'
-				? parsed.error
-				: (parsed.error?.message ?? parsed.message ?? (typeof parsed.detail === 'string' ? parsed.detail : ''))
-		if (typeof message === 'string' && message.trim()) return oneLine(message)
-	} catch {}
-	return oneLine(body)
-}
-
-const oneLine = (text: string) =>
-	text
-		.replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
-		.replace(/\s+/g, ' ')
-		.trim()
-		.slice(0, 200)
-
 const statusProblem = (status: number, body: string) => {
-	if (status === 401 || status === 403)
-		return new TestStop('refused-key', `The provider refused the key (HTTP ${status}).`)
-	const said = errorText(body)
-	return new TestStop('failed', `The provider answered HTTP ${status}${said ? `: ${said}` : '.'}`)
+	const { outcome, message } = statusFailure(status, body)
+	return new TestStop(outcome, message)
 }
 
 function joinUrl(base: string, path: string) {
@@ -109,16 +94,10 @@ export async function testConnection(
 			})
 			return { status: response.status, body: await readBody(response) }
 		} catch (error) {
-			if (signal.aborted)
-				throw new TestStop(
-					'timeout',
-					`No answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`} from ${target.baseUrl}.`,
-				)
-			const cause = (error as { cause?: { code?: string; message?: string } }).cause
-			throw new TestStop(
-				'unreachable',
-				`Could not reach ${target.baseUrl}${cause?.code ? ` (${cause.code})` : cause?.message ? ` (${oneLine(cause.message)})` : ''}.`,
-			)
+			const { outcome, message } = signal.aborted
+				? timeoutFailure(target.baseUrl, timeoutMs)
+				: unreachableFailure(target.baseUrl, error)
+			throw new TestStop(outcome, message)
 		}
 	}
 	try {

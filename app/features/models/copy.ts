@@ -34,3 +34,27 @@ export const modelsPage = {
 	failedText: 'Something went wrong while loading the Models page. Reload the page in a moment.',
 	offered: (count: number) => `${count} model${count === 1 ? '' : 's'} offered`,
 } as const
+
+/** The Model section of a chatbot's and a voice assistant's page. */
+export const modelChoiceCopy = {
+	title: 'Model',
+	description: 'Which model answers, and how freely it writes. The administrator connects models on the Models page.',
+	model: 'Model',
+	serverDefault: (label: string) => `Server default (${label})`,
+	offline: 'Offline model (quotes your sources)',
+	connected: (connection: string, model: string) => `${connection} · ${model}`,
+	temperature: 'Temperature',
+	temperatureHint: '0 answers the same way each time; higher values vary the wording. Offline model: not used.',
+	fallback: 'When the model fails, let the offline model answer instead of the apology',
+	save: 'Save model',
+	saving: 'Saving…',
+	saved: 'Model saved',
+	savedDescription: (label: string) => `Answers now come from ${label}.`,
+	saveFailed: 'Model not saved',
+	unknownModel: 'That model is no longer connected. Choose another one.',
+	failure: 'The model failed',
+	failureAt: (when: string) => `Last failure ${when}`,
+	failureFallback: 'The offline model answered instead.',
+	failureApology: 'Visitors were given the apology.',
+	answeringNow: (label: string) => `Answering now: ${label}`,
+} as const

@@ -1,8 +1,8 @@
-import { transcriptionSettings } from '~/features/voice/transcribe.server.ts'
 // The model providers this server is connected to, as the administrator's Models page shows them:
 // for written answers (chat), for speech-to-text and for speech. They come from the server's
 // environment (GROQ_*, TRANSCRIBE_*, ELEVENLABS_*: read-only) and from connections the administrator
 // stored on the page (keys sealed with the server's secret). A key is never shown, only its ends.
+import { PROVIDER_KEY_CONTEXT, transcriptionSettings } from '~/ai/models.server.ts'
 import type { ModelConnection } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -11,9 +11,6 @@ import { PROVIDER_BASE_URLS, PROVIDER_NAMES, type ProviderKind, type ProviderPur
 
 /** How a provider is called: OpenAI's API shape (Groq, OpenAI, Ollama, vLLM…) or ElevenLabs'. */
 type ProviderApi = 'openai-compatible' | 'elevenlabs'
-
-/** The context stored keys are sealed under (app/lib/secret-box.server.ts). */
-export const PROVIDER_KEY_CONTEXT = 'model-provider-key'
 
 export type ProviderConnection = {
 	/** The stored connection's id; null for the environment's. */

@@ -1,11 +1,12 @@
+// Voice agents, always scoped to their owner, and their optional twin at ElevenLabs
+// (create-voice-agent in spec section 7): with ELEVENLABS_API_KEY the agent is created there first
+// and its id kept in eleven_agent_id; a failure there stores nothing.
+import { MODEL_CHOICE_COLUMNS } from '~/ai/models.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { ownedRows } from '~/lib/owned-rows.server.ts'
-// Voice agents, always scoped to their owner, and their optional twin at ElevenLabs
-// (create-voice-agent in spec section 7): with ELEVENLABS_API_KEY the agent is created there first
-// and its id kept in eleven_agent_id; a failure there stores nothing.
 import type { AgentForm } from './agent-schema.ts'
 
 export class VoiceProviderError extends Error {
@@ -43,6 +44,7 @@ export async function getActiveAgent(id: string) {
 			firstMessage: true,
 			voiceId: true,
 			language: true,
+			...MODEL_CHOICE_COLUMNS,
 		},
 	})
 }

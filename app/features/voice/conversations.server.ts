@@ -1,5 +1,7 @@
+import { recordModelOutcome } from '~/ai/model-outcome.server.ts'
 import { describeAiError, generateModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
-import { getModelInfo } from '~/ai/models.server.ts'
+import { chosenModel } from '~/ai/models.server.ts'
+import { ASSISTANT, CALLER } from '~/ai/transcript-lines.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
@@ -18,7 +20,7 @@ import {
 	type VoiceIds,
 	type VoiceStart,
 } from './conversation-schema.ts'
-import { transcribeAudio, transcriptionSettings } from './transcribe.server.ts'
+import { transcribeAudio, transcriptionProvider } from './transcribe.server.ts'
 
 /**
  * Why a conversation step was refused. The message is what the caller reads (docs/api.md); the
@@ -54,8 +56,6 @@ export class VoiceError extends Error {
 
 type Agent = NonNullable<Awaited<ReturnType<typeof getActiveAgent>>>
 
-const CALLER = 'Caller: '
-const ASSISTANT = 'Assistant: '
 const NO_AGENT = 'No active voice assistant has that agent_id.'
 const NO_CONVERSATION = 'No conversation with that conversation_id for this agent.'
 const AUDIO_FORMATS = 'Audio must be WebM/Opus, Ogg/Opus or PCM WAV.'
@@ -141,10 +141,10 @@ async function heardText(agent: Agent, audio: Uint8Array | null, text: string, s
 			throw new VoiceError('invalid-message', `Text is limited to ${VOICE_TEXT_MAX_CHARS} characters.`)
 		return text
 	}
-	if (!transcriptionSettings()) {
+	if (!(await transcriptionProvider())) {
 		throw new VoiceError(
 			'speech-unavailable',
-			'Speech-to-text is not configured on this server (set GROQ_API_KEY or TRANSCRIBE_API_KEY). Send text instead.',
+			'Speech-to-text is not configured on this server (the administrator connects one on the Models page, or sets TRANSCRIBE_API_KEY). Send text instead.',
 		)
 	}
 	const kind = audioKind(audio)
@@ -202,7 +202,9 @@ export async function sendVoiceMessage(
 	}
 	const { audio, signal } = input
 	const heard = oneLine(await heardText(agent, audio, oneLine(input.text), signal))
-	const reply = await generateModelReply({
+	const model = await chosenModel(agent)
+	const answer = await generateModelReply({
+		model,
 		instructions: agent.instructions,
 		scaffolding: voiceScaffolding(agent.name, agent.language),
 		// Only the description is knowledge: the instructions are the owner's private system prompt,
@@ -212,6 +214,9 @@ export async function sendVoiceMessage(
 		label: `Voice agent ${agent.id}`,
 		abortSignal: signal,
 	})
+	if (!signal.aborted || answer.failure)
+		await recordModelOutcome({ kind: 'agent', id: agent.id }, model, answer.failure)
+	const reply = answer.text
 	if (!reply) throw new VoiceError('provider-failed', 'The assistant could not answer. Try again.')
 	const turn = {
 		conversation_id: call.id,
@@ -220,20 +225,20 @@ export async function sendVoiceMessage(
 		transcribed: Boolean(audio && audio.byteLength > 0),
 	}
 	return prisma.$transaction(async (tx) => {
-		if (messageId) {
-			const recorded = await tx.$executeRaw`
-				INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, transcribed)
-				VALUES (${call.id}::uuid, ${messageId}, ${turn.text}, ${turn.reply}, ${turn.transcribed})
-				ON CONFLICT DO NOTHING`
-			// The same message arrived twice at once: the first one's turn stands, written once.
-			if (recorded === 0) return (await storedTurn(agent, call.id, messageId, tx)) ?? turn
-		}
+		// Every turn is kept with the model that answered it; a client's id also makes a retry safe.
+		const recorded = await tx.$executeRaw`
+			INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, transcribed, model, model_error)
+			VALUES (${call.id}::uuid, ${messageId ?? `server:${crypto.randomUUID()}`}, ${turn.text}, ${turn.reply},
+				${turn.transcribed}, ${answer.model.label}, ${answer.failure})
+			ON CONFLICT DO NOTHING`
+		// The same message arrived twice at once: the first one's turn stands, written once.
+		if (recorded === 0 && messageId) return (await storedTurn(agent, call.id, messageId, tx)) ?? turn
 		// Appended in SQL, so two quick messages cannot overwrite each other's turns.
 		await tx.$executeRaw`
 			UPDATE call_logs SET
 				transcript = coalesce(transcript || E'\n', '') || ${`${CALLER}${turn.text}\n${ASSISTANT}${turn.reply}`},
 				inquiry_details = coalesce(inquiry_details, ${turn.text.slice(0, 500)}),
-				model = ${getModelInfo().label},
+				model = ${answer.model.label},
 				updated_at = now()
 			WHERE id = ${call.id}::uuid`
 		return turn

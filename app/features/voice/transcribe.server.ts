@@ -1,19 +1,33 @@
 // Speech to text for the voice API: Whisper through the AI SDK (Groq, or any OpenAI-compatible
-// server at TRANSCRIBE_BASE_URL / GROQ_BASE_URL). Without a key there is no transcription.
+// server). The administrator's newest speech-to-text connection from the Models page when there is
+// one, else TRANSCRIBE_BASE_URL / GROQ_BASE_URL from the environment. Without either there is none.
 import { createGroq } from '@ai-sdk/groq'
 import { experimental_transcribe as transcribe } from 'ai'
+import { PROVIDER_KEY_CONTEXT, transcriptionSettings, type TranscriptionSettings } from '~/ai/models.server.ts'
+import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { openSecret } from '~/lib/secret-box.server.ts'
 
-export function transcriptionSettings() {
-	const env = getEnv()
-	const apiKey = env.TRANSCRIBE_API_KEY ?? env.GROQ_API_KEY
-	if (!apiKey) return null
-	return { apiKey, baseURL: env.TRANSCRIBE_BASE_URL ?? env.GROQ_BASE_URL, model: env.TRANSCRIBE_MODEL }
+/** The speech-to-text provider in use: a stored connection (its key opened), else the environment's. */
+export async function transcriptionProvider(): Promise<TranscriptionSettings | null> {
+	const stored = await prisma.modelConnection.findFirst({
+		where: { purpose: 'transcription' },
+		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+		select: { baseUrl: true, model: true, sealedKey: true, name: true },
+	})
+	if (stored) {
+		const apiKey = stored.sealedKey === '' ? 'none' : openSecret(stored.sealedKey, PROVIDER_KEY_CONTEXT)
+		if (apiKey !== null) return { apiKey, baseURL: stored.baseUrl, model: stored.model ?? getEnv().TRANSCRIBE_MODEL }
+		console.error(
+			`Voice API: the key of the speech-to-text connection “${stored.name}” cannot be read (the server's secret changed); using the environment's settings`,
+		)
+	}
+	return transcriptionSettings()
 }
 
 export async function transcribeAudio(audio: Uint8Array, language: string, abortSignal?: AbortSignal) {
-	const settings = transcriptionSettings()
+	const settings = await transcriptionProvider()
 	if (!settings) throw new Error('No speech-to-text provider is configured')
 	const model = createGroq({ apiKey: settings.apiKey, baseURL: settings.baseURL }).transcription(settings.model)
 	const deadline = deadlineSignal(getEnv().AI_TIMEOUT_MS, abortSignal)

@@ -14,23 +14,29 @@ export async function chatbotReplyResponse(
 		withSources,
 		log,
 		beforeReply,
+		answerFirst,
 	}: {
 		label: string
 		withSources: boolean
 		log: (body: ChatRequest) => TurnContext
 		/** Runs once the body is read and valid; a Response it returns is the answer instead (a 429). */
 		beforeReply?: () => Promise<Response | null>
+		/** A reply of the product's own that comes before the model's, if it returns one (the lead form's offer). */
+		answerFirst?: (body: ChatRequest, turn: TurnContext) => Promise<Response | null>
 	},
 ) {
 	const body = await readChatRequest(request)
 	if ('response' in body) return body.response
 	const refusal = await beforeReply?.()
 	if (refusal) return refusal
+	const turn = log(body)
+	const own = await answerFirst?.(body, turn)
+	if (own) return own
 	return streamChatbotReply(chatbot, body.messages, {
 		label,
 		abortSignal: request.signal,
 		withSources,
 		errorText: chatbotBuilder.preview.errorReply,
-		log: log(body),
+		log: turn,
 	})
 }

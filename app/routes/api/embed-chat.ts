@@ -4,6 +4,7 @@ import {
 	ipHashOf,
 	pageUrlOf,
 } from '~/features/chatbots/conversations/conversation-log.server.ts'
+import { handoffReply } from '~/features/chatbots/conversations/handoff.server.ts'
 import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/embed-chat'
 import { chatbotReplyResponse } from './chatbot-reply.server.ts'
@@ -23,6 +24,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 		withSources: chatbot.appearance.showSources,
 		// The chatbot's shared budget pays only for a valid turn (the visitor's was charged already).
 		beforeReply: () => chargeEmbedChatTurn(chatbot.id),
+		// Asked for a person, a chatbot with a lead form offers it instead of an "I don't know".
+		answerFirst: (body, turn) => handoffReply(chatbot.appearance.leadForm, body.messages, turn),
 		log: (body) => ({
 			chatbotId: chatbot.id,
 			kind: 'embed',

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import { data } from 'react-router'
 import { CHAT_MESSAGE_TOO_LONG } from '~/ai/chat-limits.ts'
-import { ASKS_FOR_A_PERSON } from '~/features/chatbots/conversations/conversation-schema.ts'
+import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
 import {
 	AnswerFeedback,
 	takesFeedback,
@@ -28,6 +28,7 @@ import {
 	frameAncestors,
 	getActiveWidget,
 	issueEmbedToken,
+	noteRefusedOrigin,
 } from '~/features/chatbots/widget/widget.server.ts'
 import { logValue } from '~/lib/log.ts'
 import type { Route } from './+types/chatbot'
@@ -57,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	}
 	if (!access.allowed) {
 		console.warn(`Embed of chatbot ${chatbot.id} refused: ${logValue(access.reason)}`)
+		if (access.framedBy) await noteRefusedOrigin(chatbot.id, access.framedBy)
 		return data({ state: 'refused' as const, appearance: chatbot.appearance }, { status: 403, headers })
 	}
 	return data(
@@ -135,23 +137,40 @@ async function postToEmbed(url: string, token: string, body: object) {
 	}
 }
 
-/** Whether this visitor has already sent (or put off) the lead form, kept with their conversation. */
+type LeadState = {
+	outcome: 'open' | 'sent' | 'skipped'
+	/** The offer put off with "Not now". */ dismissed: string | null
+}
+
+/** Reads what useLeadState stored: "sent", "skipped", or "skipped:<id of the offer put off>". */
+function storedLeadState(stored: string | null): LeadState | null {
+	if (stored === 'sent') return { outcome: 'sent', dismissed: null }
+	if (stored === 'skipped' || stored?.startsWith('skipped:'))
+		return { outcome: 'skipped', dismissed: stored.slice('skipped:'.length) || null }
+	return null
+}
+
+/**
+ * Whether this visitor has already sent (or put off) the lead form, kept with their conversation;
+ * `dismissed` is the chatbot's offer of the form (to a request for a person) that was put off, so
+ * only a new request offers it again.
+ */
 function useLeadState(key: string | null) {
-	const [state, setState] = useState<'open' | 'sent' | 'skipped'>('open')
+	const [state, setState] = useState<LeadState>({ outcome: 'open', dismissed: null })
 	useEffect(() => {
 		try {
-			const stored = key ? localStorage.getItem(key) : null
-			if (stored === 'sent' || stored === 'skipped') setState(stored)
+			const stored = storedLeadState(key ? localStorage.getItem(key) : null)
+			if (stored) setState(stored)
 		} catch {
 			// Storage blocked: the form may be asked again on the next visit.
 		}
 	}, [key])
 	return [
 		state,
-		(next: 'sent' | 'skipped') => {
-			setState(next)
+		(outcome: 'sent' | 'skipped', dismissed: string | null = null) => {
+			setState({ outcome, dismissed })
 			try {
-				if (key) localStorage.setItem(key, next)
+				if (key) localStorage.setItem(key, outcome === 'skipped' && dismissed ? `skipped:${dismissed}` : outcome)
 			} catch {
 				// As above.
 			}
@@ -212,23 +231,32 @@ function EmbedChat({
 			answerActions={(message) =>
 				visitorId && takesFeedback(message.id) ? <AnswerFeedback messageId={message.id} send={sendFeedback} /> : null
 			}
-			aside={({ thread, busy, conversationId }) => {
-				if (leadForm.mode === 'off' || leadState !== 'open' || !visitorId) return null
+			aside={({ thread, busy, conversationId, say }) => {
+				if (leadForm.mode === 'off' || leadState.outcome === 'sent' || !visitorId) return null
 				const asked = thread.filter((message) => message.role === 'user')
+				// Asked for a person, the chatbot answered with an offer of the form (handoff.server.ts), in
+				// every mode: it stays until the details are sent or the offer is put off.
+				const offer = thread.findLast((message) => message.role === 'assistant' && message.handoff)
+				const offered = !busy && offer !== undefined && offer.id !== leadState.dismissed
+				const open = leadState.outcome === 'open'
 				const due =
-					leadForm.mode === 'before' ||
-					(leadForm.mode === 'after' && asked.length >= leadForm.afterMessages && !busy) ||
-					(leadForm.mode === 'human' && !busy && asked.some((message) => ASKS_FOR_A_PERSON.test(message.text)))
+					offered ||
+					(open && leadForm.mode === 'before') ||
+					(open && leadForm.mode === 'after' && asked.length >= leadForm.afterMessages && !busy)
 				if (!due) return null
 				return {
-					blocking: leadForm.mode === 'before',
+					blocking: open && leadForm.mode === 'before' && !offered,
 					node: (
 						<LeadForm
 							settings={leadForm}
-							mode={leadForm.mode}
+							mode={offered ? 'human' : leadForm.mode}
 							ids={{ visitorId, conversationId: conversationId() }}
 							send={sendLead}
-							onDone={setLeadState}
+							onDone={(outcome) => {
+								setLeadState(outcome, offer?.id ?? null)
+								// The conversation says it was received, where the visitor is looking.
+								if (outcome === 'sent') say(activityCopy.leadForm.thanks)
+							}}
 						/>
 					),
 				}

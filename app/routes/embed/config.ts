@@ -3,7 +3,7 @@ import { originAllowed, textColorOn } from '~/features/chatbots/widget/widget-se
 // GET /embed/:chatbotId/config: what embed.js needs to draw the launcher (colour, position, label),
 // fetched by the host page's script. A switched-off, deleted or unknown chatbot, or a site that is
 // not allowed, gets a 404 or 403 and the loader draws nothing.
-import { getActiveWidget } from '~/features/chatbots/widget/widget.server.ts'
+import { getActiveWidget, noteRefusedOrigin } from '~/features/chatbots/widget/widget.server.ts'
 import type { Route } from './+types/config'
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -21,9 +21,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			{ status: 404, headers: { ...headers, 'Access-Control-Allow-Origin': '*' } },
 		)
 	const { allowedSites, appearance } = chatbot
-	if (allowedSites.length > 0 && !(origin && originAllowed(origin, allowedSites)))
+	if (allowedSites.length > 0 && !(origin && originAllowed(origin, allowedSites))) {
+		// The owner's settings say where the snippet was seen but refused.
+		await noteRefusedOrigin(chatbot.id, origin)
 		// No Access-Control-Allow-Origin: the other site's script cannot read it, and draws no launcher.
 		return Response.json({ active: false }, { status: 403, headers })
+	}
 	const body = JSON.stringify({
 		active: true,
 		color: appearance.brandColor,

@@ -25,7 +25,12 @@ export const activityCopy = {
 		submit: 'Send details',
 		sending: 'Sending…',
 		skip: 'Not now',
-		thanks: 'Thank you. We will be in touch.',
+		/** Said in the chat once the details are sent. */
+		thanks: 'Thank you. The team has your details and will be in touch soon.',
+		/** The chat's answer to a visitor who asks for a person: the form is offered below it. */
+		handoff: 'Of course. Leave your details below and a person from the team will get back to you.',
+		/** The same, once the visitor has sent their details in this conversation. */
+		handoffDone: 'The team already has your details and will get back to you soon.',
 		failed: 'Your details were not sent. Please try again.',
 		/** Under the form: who gets the details, and where a visitor reads what is kept. */
 		privacyNote: 'Your details go to the team behind this chat.',
@@ -79,8 +84,8 @@ export const activityCopy = {
 		test: 'Test',
 		noQuestion: 'No question yet',
 		deleteAll: 'Delete all conversations',
-		deleteAllConfirm:
-			'Delete every conversation of this chatbot, visitors’ and tests’? Leads are kept. This cannot be undone.',
+		deleteAllConfirm: (count: number) =>
+			`Delete ${count === 1 ? 'the 1 conversation' : `all ${count.toLocaleString('en-US')} conversations`} of this chatbot, visitors’ and tests’? Leads are kept. This cannot be undone.`,
 		deletedAll: (count: number) => `${count} conversation${count === 1 ? '' : 's'} deleted`,
 		retention: 'Keep conversations for',
 		retentionHint: 'Older conversations are deleted automatically every hour.',
@@ -143,6 +148,15 @@ export const activityCopy = {
 		delivered: 'Delivered',
 		failed: 'Failed',
 		attempt: (n: number) => `Attempt ${n}`,
+		delete: 'Delete',
+		deleteLabel: (who: string) => `Delete the lead ${who}`,
+		/** A lead's name in its Delete when it left no name, e-mail or phone. */
+		noContact: 'without contact details',
+		deleteConfirm: (who: string) =>
+			`Delete the lead ${who}? It leaves this list and the CSV; a copy already sent to your webhook stays there. This cannot be undone.`,
+		deleteButton: 'Delete lead',
+		deleted: 'Lead deleted',
+		notFound: 'That lead does not exist or is not yours.',
 	},
 	insights: {
 		title: 'Insights',

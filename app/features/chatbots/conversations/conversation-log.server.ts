@@ -39,6 +39,8 @@ export type FinishedAnswer = {
 	firstTokenMs: number | null
 	latencyMs: number
 	model: string
+	/** Why the chosen model failed on this turn, in words; the reply is then the apology or the offline model's. */
+	modelError?: string | null
 	answered: boolean
 	passages: TracedPassage[]
 }
@@ -141,9 +143,9 @@ export async function finishTurn(chatbotId: string, conversationId: string, answ
 	try {
 		await prisma.$executeRaw`
 			WITH message AS (
-				INSERT INTO chatbot_messages (id, conversation_id, chatbot_id, role, text, first_token_ms, latency_ms, model, answered, sources)
+				INSERT INTO chatbot_messages (id, conversation_id, chatbot_id, role, text, first_token_ms, latency_ms, model, model_error, answered, sources)
 				VALUES (${answer.messageId}::uuid, ${conversationId}::uuid, ${chatbotId}::uuid, 'assistant', ${answer.text.slice(0, STORED_REPLY_MAX_CHARS)},
-					${answer.firstTokenMs}, ${answer.latencyMs}, ${answer.model}, ${answer.answered}, ${JSON.stringify(answer.passages)}::jsonb)
+					${answer.firstTokenMs}, ${answer.latencyMs}, ${answer.model}, ${answer.modelError ?? null}, ${answer.answered}, ${JSON.stringify(answer.passages)}::jsonb)
 				RETURNING conversation_id
 			)
 			UPDATE chatbot_conversations c

@@ -35,10 +35,6 @@ export const DEFAULT_LEAD_FORM: LeadFormSettings = {
 	fields: { name: 'optional', email: 'required', phone: 'off' },
 }
 
-/** A visitor asking for a person: the "human" lead form opens after the reply. */
-export const ASKS_FOR_A_PERSON =
-	/\b(?:human|real person|a person|someone|agent|representative|call me|call back|talk to (?:you|sales|support|the team)|contact (?:me|you|sales))\b/i
-
 const PHONE = /^\+?[\d\s().-]{7,20}$/
 
 /** The widget's lead form as the chatbot's settings make it: each field off, optional or required. */
@@ -159,6 +155,9 @@ export const RetentionSchema = z.object({
 			'Choose how long to keep conversations.',
 		),
 })
+
+/** A lead's Delete, once confirmed: which lead. */
+export const LeadRowSchema = z.object({ id: z.uuid() })
 
 export const WebhookSchema = z.object({
 	webhookUrl: z

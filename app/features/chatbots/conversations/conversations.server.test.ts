@@ -7,6 +7,7 @@ import http from 'node:http'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
+import { DEFAULT_MODEL_CHOICE } from '~/ai/models.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { runTextIndexJobs } from '../../../../tests/support/text-index-jobs.ts'
 import { ChatbotFormSchema } from '../chatbot-schema.ts'
@@ -23,6 +24,7 @@ import {
 import { ConversationListQuerySchema, leadSchema } from './conversation-schema.ts'
 import {
 	addAnswer,
+	countConversations,
 	deleteAllConversations,
 	deleteConversation,
 	getConversation,
@@ -32,7 +34,15 @@ import {
 	unansweredQuestions,
 } from './conversations.server.ts'
 import { chatbotInsights } from './insights.server.ts'
-import { deliverLead, leadsCsv, listDeliveries, saveLead, setWebhook, webhookSignature } from './leads.server.ts'
+import {
+	deleteLead,
+	deliverLead,
+	leadsCsv,
+	listDeliveries,
+	saveLead,
+	setWebhook,
+	webhookSignature,
+} from './leads.server.ts'
 
 let owner: string
 let stranger: string
@@ -95,7 +105,7 @@ const visitor = (clientId: string, visitorId = 'visitor-aaaa-1111'): TurnContext
 
 /** Asks the chatbot through the streamed reply, reads it to the end, and waits for the stored answer. */
 async function ask(question: string, turn: TurnContext) {
-	const chatbot = { id: chatbotId, name: 'Shop helper', systemPrompt: '' }
+	const chatbot = { ...DEFAULT_MODEL_CHOICE, id: chatbotId, name: 'Shop helper', systemPrompt: '' }
 	const response = await streamChatbotReply(chatbot, [{ role: 'user', parts: [{ type: 'text', text: question }] }], {
 		label: 'test',
 		withSources: true,
@@ -434,7 +444,7 @@ describe('leads', () => {
 		})
 	})
 
-	test('a lead is stored with its conversation; the CSV escapes formulas; the webhook gets it signed, after a retry', async () => {
+	test('a lead is stored with its conversation; the CSV escapes formulas, not phone numbers; the webhook gets it signed, after a retry', async () => {
 		{
 			expect(await setWebhook(stranger, chatbotId, hookUrl)).toBe(false)
 			expect(await setWebhook(owner, chatbotId, hookUrl)).toBe(true)
@@ -444,7 +454,7 @@ describe('leads', () => {
 					visitorId: 'visitor-dddd-4444',
 					conversationId: 'conv-lead-00001',
 					name: '=HYPERLINK("x")',
-					phone: undefined,
+					phone: '+91 98450 12345',
 					email: 'asha@example.com',
 				},
 				{ pageUrl: 'https://shop.example/contact', country: null, ipHash: null },
@@ -455,7 +465,8 @@ describe('leads', () => {
 			expect(job.payload.leadId).toBe(leadId)
 			const csv = (await leadsCsv(owner, chatbotId))!
 			expect(csv).toMatch(/^Created,Name,E-mail,Phone,Page\n/)
-			expect(csv).toContain(`"'=HYPERLINK(""x"")",asha@example.com,,https://shop.example/contact`)
+			// The formula is made text; the phone number is written as the visitor typed it (ADR 0049).
+			expect(csv).toContain(`"'=HYPERLINK(""x"")",asha@example.com,+91 98450 12345,https://shop.example/contact`)
 
 			const helpers = (attempts: number) =>
 				({ job: { attempts }, logger: { info: () => {} } }) as unknown as Parameters<typeof deliverLead>[1]
@@ -479,7 +490,36 @@ describe('leads', () => {
 		}
 	})
 
+	test("a lead is deleted by its chatbot's owner alone, with its delivery log", async () => {
+		const extra = await saveLead(
+			chatbotId,
+			{
+				visitorId: 'visitor-eeee-5555',
+				conversationId: 'conv-lead-00002',
+				name: undefined,
+				email: 'ravi@example.com',
+				phone: undefined,
+			},
+			{ pageUrl: null, country: null, ipHash: null },
+		)
+		await prisma.leadWebhookDelivery.create({
+			data: { leadId: extra, chatbotId, attempt: 1, url: hookUrl, status: 'failed' },
+		})
+		expect(await deleteLead(stranger, chatbotId, extra)).toBe(false)
+		expect(await deleteLead(owner, randomUUID(), extra)).toBe(false)
+		expect(await deleteLead(owner, chatbotId, 'not-an-id')).toBe(false)
+		expect(await prisma.chatbotLead.count({ where: { id: extra } })).toBe(1)
+		expect(await deleteLead(owner, chatbotId, extra)).toBe(true)
+		expect(await prisma.chatbotLead.count({ where: { id: extra } })).toBe(0)
+		expect(await prisma.leadWebhookDelivery.count({ where: { leadId: extra } })).toBe(0)
+		expect(await deleteLead(owner, chatbotId, extra)).toBe(false)
+	})
+
 	test('deleting all conversations keeps the leads; deleting the chatbot removes everything', async () => {
+		// Its confirmation says how many go; a stranger learns nothing.
+		const conversations = await prisma.chatbotConversation.count({ where: { chatbotId } })
+		expect(await countConversations(owner, chatbotId)).toBe(conversations)
+		expect(await countConversations(stranger, chatbotId)).toBeNull()
 		expect(await deleteAllConversations(owner, chatbotId)).toBeGreaterThan(0)
 		expect(await prisma.chatbotLead.count({ where: { chatbotId } })).toBe(1)
 		await prisma.chatbot.delete({ where: { id: chatbotId } })

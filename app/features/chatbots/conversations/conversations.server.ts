@@ -86,6 +86,8 @@ export type StoredMessage = {
 	firstTokenMs: number | null
 	latencyMs: number | null
 	model: string | null
+	/** Why the chosen model failed on this turn, in words. */
+	modelError: string | null
 	answered: boolean | null
 	sources: TracedPassage[] | null
 	feedback: 'up' | 'down' | null
@@ -105,7 +107,7 @@ export async function getConversation(userId: string, chatbotId: string, convers
 	if (!conversation) return null
 	const messages = await prisma.$queryRaw<StoredMessage[]>`
 		SELECT id, role, text, created_at AS "createdAt", first_token_ms AS "firstTokenMs", latency_ms AS "latencyMs",
-			model, answered, sources, feedback, feedback_comment AS "feedbackComment"
+			model, model_error AS "modelError", answered, sources, feedback, feedback_comment AS "feedbackComment"
 		FROM chatbot_messages WHERE conversation_id = ${conversationId}::uuid
 		ORDER BY created_at, role DESC
 		LIMIT 500`
@@ -127,6 +129,17 @@ export async function deleteAllConversations(userId: string, chatbotId: string) 
 	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
 	if (!owned) return null
 	return prisma.$executeRaw`DELETE FROM chatbot_conversations WHERE chatbot_id = ${chatbotId}::uuid`
+}
+
+/**
+ * How many conversations "Delete all" would delete, visitors' and tests', for its confirmation
+ * (ADR 0048); null when the chatbot is not this user's.
+ */
+export async function countConversations(userId: string, chatbotId: string) {
+	if (!isUuid(chatbotId)) return null
+	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	if (!owned) return null
+	return prisma.chatbotConversation.count({ where: { chatbotId } })
 }
 
 /** Sets how many days conversations are kept; false when the chatbot is not this user's. */

@@ -12,6 +12,7 @@ import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { safeFetch, SafeFetchError } from '~/lib/safe-fetch.server.ts'
+import { spreadsheetCell } from '~/lib/spreadsheet-cell.ts'
 import type { LeadForm } from './conversation-schema.ts'
 
 /** How often a lead is offered to the webhook before it is given up (graphile-worker's backoff: e^n s). */
@@ -96,22 +97,31 @@ async function ownedLeads(userId: string, chatbotId: string, limit: number) {
 export const listLeads = (userId: string, chatbotId: string) => ownedLeads(userId, chatbotId, LEADS_SHOWN)
 
 /**
- * Every lead as CSV (newest first). Cells that a spreadsheet would run as a formula (=, +, -, @)
- * are escaped: a visitor's "name" must not become a command on the owner's computer.
+ * Every lead as CSV (newest first). Cells that a spreadsheet would run as a formula are made text:
+ * a visitor's "name" must not become a command on the owner's computer. A phone number is written
+ * as typed, "+91 …" and not "'+91 …" (lib/spreadsheet-cell.ts, ADR 0049).
  */
 export async function leadsCsv(userId: string, chatbotId: string) {
 	const leads = await ownedLeads(userId, chatbotId, LEADS_IN_CSV)
 	if (!leads) return null
 	return stringify(
-		leads.map((lead) => [
-			lead.createdAt.toISOString(),
-			lead.name ?? '',
-			lead.email ?? '',
-			lead.phone ?? '',
-			lead.pageUrl ?? '',
-		]),
-		{ header: true, columns: ['Created', 'Name', 'E-mail', 'Phone', 'Page'], escape_formulas: true },
+		leads.map((lead) =>
+			[lead.createdAt.toISOString(), lead.name, lead.email, lead.phone, lead.pageUrl].map((cell) =>
+				spreadsheetCell(cell ?? ''),
+			),
+		),
+		{ header: true, columns: ['Created', 'Name', 'E-mail', 'Phone', 'Page'] },
 	)
+}
+
+/**
+ * Deletes one lead (its delivery log goes with it; a copy already sent to the webhook stays there).
+ * False when the lead is not one of this user's chatbot's.
+ */
+export async function deleteLead(userId: string, chatbotId: string, leadId: string) {
+	if (!isUuid(chatbotId) || !isUuid(leadId)) return false
+	const { count } = await prisma.chatbotLead.deleteMany({ where: { id: leadId, chatbotId, chatbot: { userId } } })
+	return count === 1
 }
 
 // ─── The webhook ─────────────────────────────────────────────────────────────────────────────────

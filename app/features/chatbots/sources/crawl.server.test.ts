@@ -132,19 +132,20 @@ test('two workers crawl the whole site once: robots, sitemap, duplicates and eve
 			status: 'skipped',
 			error: `A copy of ${site.origin}/about (its canonical address).`,
 		})
-		// Each failure is reported on its page and does not fail the source.
+		// A link that leads off the site is not a page of it: skipped, with the reason.
 		expect(byPath.get('/leave')).toMatchObject({
-			status: 'failed',
+			status: 'skipped',
 			error: expect.stringContaining('redirects off the site'),
 		})
+		// Each failure is reported on its page and does not fail the source.
 		expect(byPath.get('/gone')).toMatchObject({ status: 'failed', error: 'The page answered with HTTP 404.' })
 		expect(byPath.get('/slow')).toMatchObject({ status: 'failed', error: 'The page did not load within 2 seconds.' })
 		expect(byPath.get('/deep')).toMatchObject({
 			status: 'failed',
 			error: 'The page could not be read. Its elements nest more than 512 levels deep.',
 		})
-		expect(source.pagesFailed).toBe(4)
-		expect(source.pagesSkipped).toBe(2)
+		expect(source.pagesFailed).toBe(3)
+		expect(source.pagesSkipped).toBe(3)
 		// Two workers, and still every page fetched exactly once.
 		for (const page of pages) expect(site.hits.get(new URL(page.url).pathname), page.url).toBe(1)
 		expect(await duplicateOrOrphanChunks(siteSourceId)).toEqual({ duplicates: 0, orphans: 0 })

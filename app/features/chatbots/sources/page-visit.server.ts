@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import type { KnowledgePage } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { SafeFetchError, safeFetch } from '~/lib/safe-fetch.server.ts'
+import { SafeFetchError, safeFetch, type SafeFetchErrorCode } from '~/lib/safe-fetch.server.ts'
 import type { PageContent } from '~/lib/sandbox/parsers.ts'
 import { runInSandbox, SandboxError } from '~/lib/sandbox/sandbox.server.ts'
 import { fetchOptions, inScope, pageCapOf, robotsAllow } from './crawl-rules.server.ts'
@@ -13,6 +13,8 @@ import { linksToKeep, normalizePageUrl, siteHostOf } from './site-rules.ts'
 import type { CrawlSource } from './source-status.server.ts'
 
 const MAX_PAGE_BYTES = 3 * 1024 * 1024
+/** What the fetcher answers for an address that is not a web page of the site: skipped, not failed. */
+const NOT_A_PAGE_OF_THE_SITE = new Set<SafeFetchErrorCode>(['not-html', 'off-site'])
 
 /** A page as its visit reads it. */
 export type CrawlPage = Pick<
@@ -92,6 +94,10 @@ export async function visitPage(source: CrawlSource, page: CrawlPage): Promise<P
 		})
 	} catch (error) {
 		if (!(error instanceof SafeFetchError)) throw error
+		// A link that leads to something other than a page of this site (a Markdown file, a LICENSE, an
+		// archive, a redirect to another site) is skipped with the reason: nothing on the site is broken.
+		if (NOT_A_PAGE_OF_THE_SITE.has(error.code))
+			return { outcome: { status: 'skipped', error: error.message }, seen: { fetched: true }, startedAt: started }
 		const gone = error.status === 404 || error.status === 410
 		return { outcome: { status: 'failed', error: error.message, gone }, seen: { fetched: true }, startedAt: started }
 	}

@@ -5,7 +5,7 @@
 const TRACKING_PARAMETER = /^(utm_[a-z]+|gclid|fbclid|mc_cid|mc_eid|ref)$/i
 /** Extensions of files that are not web pages (a crawl reads HTML only). */
 const NOT_A_PAGE =
-	/\.(jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|css|js|mjs|json|xml|rss|atom|txt|csv|zip|gz|tgz|rar|7z|tar|pdf|docx?|xlsx?|pptx?|mp[34]|m4a|wav|ogg|webm|mov|avi|woff2?|ttf|eot|exe|dmg|apk|iso)$/i
+	/\.(jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|css|js|mjs|json|xml|rss|atom|txt|csv|zip|gz|tgz|bz2|xz|zst|rar|7z|tar|jar|whl|deb|rpm|msi|pdf|docx?|xlsx?|pptx?|od[tsp]|rtf|epub|mp[34]|m4a|aac|flac|wav|ogg|webm|mkv|mov|avi|heic|woff2?|ttf|eot|wasm|exe|dmg|apk|iso)$/i
 
 /** The longest URL there is (browsers, sitemaps and search engines stop here): no page address is longer. */
 export const URL_MAX_CHARS = 2048

@@ -113,6 +113,15 @@ export type SourceSummary = {
 	/** "5 minutes ago", worded on the server so the page reads the same before and after hydration. */
 	syncedAgo: string | null
 	createdAt: string
-	/** Pages that failed or were skipped in the latest run (at most 20). */
+	/** Pages that failed or were skipped in the latest run (the newest 20: all of them are on the source's own page). */
 	problems: Array<{ url: string; status: string; error: string }>
 }
+
+/** How many of a source's pages not indexed its own page lists at a time. */
+export const SOURCE_PAGES_PER_PAGE = 50
+
+/** The query of a source's list of pages not indexed: which page of it, and failed or skipped only. */
+export const SourceProblemsQuerySchema = z.object({
+	page: z.coerce.number().int().min(1).max(1_000).catch(1),
+	status: z.enum(['failed', 'skipped']).nullable().catch(null),
+})

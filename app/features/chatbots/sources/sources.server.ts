@@ -15,6 +15,7 @@ import { ingestFileJob } from './ingest-file.server.ts'
 import { normalizePageUrl } from './site-rules.ts'
 import {
 	crawlOptionsOf,
+	SOURCE_PAGES_PER_PAGE,
 	sourceLimits,
 	type SourceKind,
 	type SourceSummary,
@@ -66,6 +67,59 @@ export async function listSources(userId: string, chatbotId: string): Promise<So
 			.filter((problem) => problem.sourceId === source.id)
 			.map(({ url, status, error }) => ({ url, status, error: error ?? '' })),
 	}))
+}
+
+/**
+ * One page (`page`, from 1) of the pages a page or website source did not index in its latest run,
+ * failed ones first, then by address; `status` narrows it to the failed or the skipped ones. Every
+ * one of them is reachable this way: the chatbot's page shows only the newest 20. Null when the source
+ * is not this user's chatbot's.
+ */
+export async function listSourceProblems(
+	userId: string,
+	chatbotId: string,
+	sourceId: string,
+	{ page, status }: { page: number; status: 'failed' | 'skipped' | null },
+) {
+	if (!isUuid(chatbotId) || !isUuid(sourceId)) return null
+	const source = await prisma.knowledgeSource.findFirst({
+		where: { id: sourceId, chatbotId, chatbot: { userId }, kind: { in: ['page', 'website'] } },
+		select: { id: true, kind: true, origin: true, run: true },
+	})
+	if (!source) return null
+	const where = { sourceId, run: source.run, status: status ? status : { in: ['failed', 'skipped'] } }
+	// Counted from the rows listed (not the run's counters): the filters add up to what they show.
+	const counts = await prisma.knowledgePage.groupBy({
+		by: ['status'],
+		where: { sourceId, run: source.run, status: { in: ['failed', 'skipped'] } },
+		_count: true,
+	})
+	const countOf = (wanted: string) => counts.find((row) => row.status === wanted)?._count ?? 0
+	const [failed, skipped] = [countOf('failed'), countOf('skipped')]
+	const total = status === 'failed' ? failed : status === 'skipped' ? skipped : failed + skipped
+	const pageCount = Math.max(1, Math.ceil(total / SOURCE_PAGES_PER_PAGE))
+	const current = Math.min(Math.max(1, page), pageCount)
+	// 'failed' sorts before 'skipped': the pages to look at first come first.
+	const rows = await prisma.knowledgePage.findMany({
+		where,
+		orderBy: [{ status: 'asc' }, { url: 'asc' }],
+		skip: (current - 1) * SOURCE_PAGES_PER_PAGE,
+		take: SOURCE_PAGES_PER_PAGE,
+		select: { url: true, status: true, error: true },
+	})
+	return {
+		source: {
+			id: source.id,
+			kind: source.kind as SourceKind,
+			origin: source.origin,
+			failed,
+			skipped,
+		},
+		rows: rows.map((row) => ({ url: row.url, status: row.status as 'failed' | 'skipped', error: row.error ?? '' })),
+		total,
+		page: current,
+		pageCount,
+	}
 }
 
 export class SourceLimitError extends Error {}

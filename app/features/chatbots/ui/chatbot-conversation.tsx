@@ -54,6 +54,8 @@ export function ChatbotConversation({
 		thread: ThreadMessage[]
 		busy: boolean
 		conversationId: () => string
+		/** Adds a message of the chatbot's own to the conversation (the lead form's thanks). */
+		say: (text: string) => void
 	}) => { node: ReactNode; blocking: boolean } | null
 }) {
 	const chat = useChatbotChat({
@@ -66,7 +68,8 @@ export function ChatbotConversation({
 		storageKey,
 		requestBody,
 	})
-	const shown = aside?.({ thread: chat.thread, busy: chat.busy, conversationId: chat.conversationId }) ?? null
+	const shown =
+		aside?.({ thread: chat.thread, busy: chat.busy, conversationId: chat.conversationId, say: chat.say }) ?? null
 	const [input, setInput] = useState('')
 	const listRef = useRef<HTMLDivElement>(null)
 	const ownInputRef = useRef<HTMLTextAreaElement>(null)

@@ -12,13 +12,13 @@ import {
 	PenLine,
 	RefreshCw,
 	Square,
-	Trash2,
 	Upload,
 	XCircle,
 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { Form, useNavigation, useRevalidator } from 'react-router'
+import { Form, Link, useNavigation, useRevalidator } from 'react-router'
 import { BuilderCardTitle, builderCardClass } from '~/components/playground/builder-parts.tsx'
+import { DeleteStep } from '~/components/playground/workspace-parts.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
@@ -113,7 +113,6 @@ function sourceFacts(source: SourceSummary) {
 const SOURCE_ACTIONS = {
 	cancel: { intent: 'cancel-source', label: copy.cancel, icon: Square, tone: 'secondary' },
 	resync: { intent: 'resync-source', label: copy.resync, icon: RefreshCw, tone: 'secondary' },
-	remove: { intent: 'remove-source', label: copy.remove, icon: Trash2, tone: 'ghost' },
 } as const
 
 function SourceAction({
@@ -138,13 +137,57 @@ function SourceAction({
 	)
 }
 
-function SourceRow({ source, pagePath }: { source: SourceSummary; pagePath: string }) {
+/**
+ * Remove: a link to this page with `?remove-source=<id>`, which shows what goes (the site and its
+ * pages) and the button that removes it (ADR 0048), so one click never removes a 68-page crawl.
+ */
+function RemoveSource({
+	source,
+	pagePath,
+	confirming,
+}: {
+	source: SourceSummary
+	pagePath: string
+	confirming: boolean
+}) {
+	const kind = source.kind === 'text' ? 'file' : source.kind
+	return (
+		<DeleteStep
+			confirming={confirming}
+			askTo={`${pagePath}?remove-source=${source.id}#source-${source.id}`}
+			askLabel={copy.remove}
+			className="h-8 px-3"
+			cancelTo={`${pagePath}#source-${source.id}`}
+			id={`source-${source.id}-remove`}
+			action={pagePath}
+			question={copy.removeConfirm({
+				kind,
+				origin: source.origin,
+				pages: source.pagesIndexed + source.pagesUnchanged,
+			})}
+			confirmLabel={copy.removeButton}
+			itemId={source.id}
+			intent="remove-source"
+			idName="sourceId"
+		/>
+	)
+}
+
+function SourceRow({
+	source,
+	pagePath,
+	confirmingRemove,
+}: {
+	source: SourceSummary
+	pagePath: string
+	confirmingRemove: boolean
+}) {
 	const crawled = source.kind === 'website' || source.kind === 'page'
 	const active = isActive(source)
 	const progress = source.pagesFound > 0 ? Math.round((100 * source.pagesDone) / source.pagesFound) : 0
 	const title = source.kind === 'text' ? copy.textOrigin : source.origin
 	return (
-		<li className="py-4 first:pt-0 last:pb-0">
+		<li id={`source-${source.id}`} className="scroll-mt-24 py-4 first:pt-0 last:pb-0">
 			<div className="flex items-start gap-3">
 				<SourceIcon icon={KIND_ICONS[source.kind]} className="size-9 shrink-0 rounded-xl bg-slate-50" />
 				<div className="min-w-0 flex-1">
@@ -194,37 +237,57 @@ function SourceRow({ source, pagePath }: { source: SourceSummary; pagePath: stri
 							<span className="[overflow-wrap:anywhere]">{source.error}</span>
 						</p>
 					) : null}
-					{source.problems.length > 0 ? (
-						<details className="mt-2 text-xs">
-							<summary className="cursor-pointer font-medium text-slate-700 hover:text-slate-900">
-								{copy.problems(source.pagesFailed + source.pagesSkipped)}
-							</summary>
-							<ul className="mt-1.5 space-y-1">
-								{source.problems.map((problem) => (
-									<li key={problem.url} className="rounded-lg bg-slate-50 px-2.5 py-1.5 ring-1 ring-slate-200">
-										<span className="block font-medium [overflow-wrap:anywhere] text-slate-800">{problem.url}</span>
-										<span className={problem.status === 'failed' ? 'text-rose-700' : 'text-slate-600'}>
-											{problem.error}
-										</span>
-									</li>
-								))}
-							</ul>
-						</details>
-					) : null}
+					{source.problems.length > 0 ? <ProblemList source={source} pagePath={pagePath} /> : null}
 					{source.kind === 'text' ? null : (
-						<div className="mt-3 flex flex-wrap items-center gap-2">
-							{active ? (
-								<SourceAction action="cancel" pagePath={pagePath} sourceId={source.id} />
-							) : crawled ? (
-								<SourceAction action="resync" pagePath={pagePath} sourceId={source.id} />
-							) : null}
-							{crawled ? <ScheduleForm source={source} pagePath={pagePath} /> : null}
-							<SourceAction action="remove" pagePath={pagePath} sourceId={source.id} />
-						</div>
+						<>
+							<div className="mt-3 flex flex-wrap items-center gap-2">
+								{active ? (
+									<SourceAction action="cancel" pagePath={pagePath} sourceId={source.id} />
+								) : crawled ? (
+									<SourceAction action="resync" pagePath={pagePath} sourceId={source.id} />
+								) : null}
+								{crawled ? <ScheduleForm source={source} pagePath={pagePath} /> : null}
+								{confirmingRemove ? null : <RemoveSource source={source} pagePath={pagePath} confirming={false} />}
+							</div>
+							{confirmingRemove ? <RemoveSource source={source} pagePath={pagePath} confirming /> : null}
+						</>
 					)}
 				</div>
 			</div>
 		</li>
+	)
+}
+
+/**
+ * Why pages were not indexed: the newest 20 here, and a link to the source's own page, which lists
+ * every one of them (failed and skipped apart) in pages of 50.
+ */
+function ProblemList({ source, pagePath }: { source: SourceSummary; pagePath: string }) {
+	const total = source.pagesFailed + source.pagesSkipped
+	return (
+		<details className="mt-2 text-xs">
+			<summary className="cursor-pointer font-medium text-slate-700 hover:text-slate-900">
+				{copy.problems(total)}
+			</summary>
+			<ul className="mt-1.5 space-y-1">
+				{source.problems.map((problem) => (
+					<li key={problem.url} className="rounded-lg bg-slate-50 px-2.5 py-1.5 ring-1 ring-slate-200">
+						<span className="block font-medium [overflow-wrap:anywhere] text-slate-800">{problem.url}</span>
+						<span className={problem.status === 'failed' ? 'text-rose-700' : 'text-slate-600'}>
+							{copy.problemsPage.statuses[problem.status === 'failed' ? 'failed' : 'skipped']}: {problem.error}
+						</span>
+					</li>
+				))}
+			</ul>
+			{total > source.problems.length ? (
+				<Link
+					to={`${pagePath}/sources/${source.id}`}
+					className="text-brand-700 mt-1.5 inline-flex font-semibold hover:underline"
+				>
+					{copy.allProblems(total)}
+				</Link>
+			) : null}
+		</details>
 	)
 }
 
@@ -357,7 +420,16 @@ function AddWebsiteForm({ pagePath }: { pagePath: string }) {
 	)
 }
 
-export function KnowledgeSources({ sources, pagePath }: { sources: SourceSummary[]; pagePath: string }) {
+export function KnowledgeSources({
+	sources,
+	pagePath,
+	confirmingRemove = null,
+}: {
+	sources: SourceSummary[]
+	pagePath: string
+	/** The source whose Remove was asked (`?remove-source=<id>`): its row shows the confirmation. */
+	confirmingRemove?: string | null
+}) {
 	const running = sources.filter(isActive)
 	useRefreshWhile(running.length > 0)
 	const listed = sources.filter((source) => source.kind !== 'text' || source.chars > 0)
@@ -382,7 +454,12 @@ export function KnowledgeSources({ sources, pagePath }: { sources: SourceSummary
 			{listed.length > 0 ? (
 				<ul aria-label={copy.listLabel} className="mt-6 divide-y divide-slate-200 border-t border-slate-200 pt-4">
 					{listed.map((source) => (
-						<SourceRow key={source.id} source={source} pagePath={pagePath} />
+						<SourceRow
+							key={source.id}
+							source={source}
+							pagePath={pagePath}
+							confirmingRemove={confirmingRemove === source.id}
+						/>
 					))}
 				</ul>
 			) : null}

@@ -8,7 +8,7 @@ import type { ThreadMessage, ThreadSource } from '~/components/chat/chat-thread.
 // the spec's apology bubble.
 import { replaceLastReply } from '~/components/chat/replace-last-reply.ts'
 
-type ChatbotMessage = UIMessage<unknown, { sources: ThreadSource[]; answered: boolean }>
+type ChatbotMessage = UIMessage<unknown, { sources: ThreadSource[]; answered: boolean; handoff: boolean }>
 
 /** The message a failed request carried: the server's JSON `error`, or the error's own text. */
 export function chatErrorMessage(error: Error): string {
@@ -142,6 +142,7 @@ export function useChatbotChat({
 					?.data,
 				// The server's verdict on the finished reply: an "I don't know" is shown with no sources.
 				answered: m.parts.find((p): p is { type: 'data-answered'; data: boolean } => p.type === 'data-answered')?.data,
+				handoff: m.parts.some((p) => p.type === 'data-handoff'),
 				streaming: busy && index === messages.length - 1 && m.role === 'assistant',
 			})),
 		[messages, busy],
@@ -161,6 +162,12 @@ export function useChatbotChat({
 		hasConversation: messages.some((message) => message.role === 'user'),
 		/** The id the server files this conversation under. */
 		conversationId: currentConversationId,
+		/** Adds a message of the chatbot's own to the thread (the lead form's thanks), remembered with it. */
+		say: (text: string) =>
+			setMessages((current) => [
+				...current,
+				{ id: `said-${current.length}-${Date.now().toString(36)}`, role: 'assistant', parts: [{ type: 'text', text }] },
+			]),
 		send: (text: string) => {
 			const clean = text.trim()
 			if (!clean || busy) return false

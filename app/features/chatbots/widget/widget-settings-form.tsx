@@ -21,6 +21,8 @@ import {
 	appearanceOf,
 	contrastRatio,
 	LAUNCHER_POSITIONS,
+	originAllowed,
+	sitePattern,
 	textColorOn,
 	WIDGET_ICONS,
 	widgetTheme,
@@ -81,6 +83,15 @@ function ChoiceTiles<Option extends string>({
 			</div>
 		</fieldset>
 	)
+}
+
+/**
+ * Whether the sites as typed would let `origin` show the chat: then the warning about it goes as
+ * soon as the owner adds it (an empty list allows every site).
+ */
+function allowedAsTyped(typed: string, origin: string) {
+	const patterns = typed.split(/\r?\n/).flatMap((line) => sitePattern(line) ?? [])
+	return patterns.length === 0 || originAllowed(origin, patterns)
 }
 
 export type WidgetActionData = { widget: { values: WidgetSettingsValues; errors: FieldErrors } }
@@ -191,6 +202,7 @@ export function WidgetSettings({
 	saved,
 	picture,
 	actionData,
+	seenOn = null,
 }: {
 	name: string
 	pagePath: string
@@ -198,6 +210,8 @@ export function WidgetSettings({
 	/** The uploaded picture's address, if there is one. */
 	picture: string | null
 	actionData?: WidgetActionData['widget']
+	/** The last site the snippet was refused on (widget.server.ts refusedOriginToShow). */
+	seenOn?: string | null
 }) {
 	const [values, setValues] = useState<WidgetSettingsValues>(actionData?.values ?? saved)
 	const set = (field: keyof WidgetSettingsValues) => (event: { target: { value: string } }) =>
@@ -373,6 +387,15 @@ export function WidgetSettings({
 							hint={
 								<>
 									<p className="mt-1.5 text-xs text-slate-500">{copy.allowedSitesHint}</p>
+									{seenOn && !allowedAsTyped(values.allowedSites, seenOn) ? (
+										<p
+											className="mt-2 flex gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+											data-testid="refused-site"
+										>
+											<AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+											<span className="[overflow-wrap:anywhere]">{copy.seenElsewhere(seenOn)}</span>
+										</p>
+									) : null}
 									{values.allowedSites.trim() ? null : (
 										<p className="mt-2 flex gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
 											<AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />

@@ -19,18 +19,28 @@ test('allowed sites: what owners type becomes a host pattern; what is not a host
 		expect(sitePattern(bad), bad).toBeNull()
 })
 
-test('an origin is allowed by an exact host, a wildcard for its subdomains, and a port only when named', () => {
-	const sites = ['www.acme.in', '*.shop.acme.in', 'localhost:3000']
+test('an origin is allowed by an exact host on any port, a wildcard for its subdomains, and a named port only', () => {
+	const sites = ['www.acme.in', '*.shop.acme.in', 'localhost:3000', '127.0.0.1']
 	expect(originAllowed('https://www.acme.in', sites)).toBe(true)
 	expect(originAllowed('http://www.acme.in', sites)).toBe(true)
 	expect(originAllowed('https://eu.shop.acme.in', sites)).toBe(true)
 	expect(originAllowed('http://localhost:3000', sites)).toBe(true)
-	// Not: the bare domain of a wildcard, a look-alike, another port, another scheme, nonsense.
+	// A host saved without a port allows it on any port.
+	expect(originAllowed('http://127.0.0.1:3975', sites)).toBe(true)
+	expect(originAllowed('http://127.0.0.1', sites)).toBe(true)
+	expect(originAllowed('https://www.acme.in:8443', sites)).toBe(true)
+	expect(originAllowed('https://eu.shop.acme.in:8443', sites)).toBe(true)
+	// A host saved with a port allows that port only; a default port written out is the default.
+	expect(originAllowed('http://localhost:4000', sites)).toBe(false)
+	expect(originAllowed('http://localhost', sites)).toBe(false)
+	expect(originAllowed('https://acme.in', ['acme.in:443'])).toBe(true)
+	expect(originAllowed('http://acme.in', ['acme.in:443'])).toBe(false)
+	expect(originAllowed('http://acme.in', ['acme.in:80'])).toBe(true)
+	// Not: the bare domain of a wildcard, a look-alike, another scheme, nonsense.
 	expect(originAllowed('https://shop.acme.in', sites)).toBe(false)
 	expect(originAllowed('https://evilshop.acme.in', ['*.shop.acme.in'])).toBe(false)
 	expect(originAllowed('https://www.acme.in.evil.example', sites)).toBe(false)
-	expect(originAllowed('https://www.acme.in:8443', sites)).toBe(false)
-	expect(originAllowed('http://localhost:4000', sites)).toBe(false)
+	expect(originAllowed('http://127.0.0.10:3975', sites)).toBe(false)
 	expect(originAllowed('ftp://www.acme.in', sites)).toBe(false)
 	expect(originAllowed('null', sites)).toBe(false)
 })

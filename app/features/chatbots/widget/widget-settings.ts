@@ -151,7 +151,12 @@ export function sitePattern(input: string): string | null {
 	return `${wildcard}${host}${port ? `:${port}` : ''}`
 }
 
-/** Whether a page's origin ("https://shop.acme.in") is one of the allowed site patterns. */
+/**
+ * Whether a page's origin ("https://shop.acme.in", "http://127.0.0.1:3975") is one of the allowed
+ * site patterns. A pattern without a port allows the host on any port: "127.0.0.1" covers
+ * "http://127.0.0.1:3975", as an owner who typed the host expects. A pattern with a port allows that
+ * port only ("localhost:3000"; "acme.in:443" is https://acme.in).
+ */
 export function originAllowed(origin: string, patterns: string[]) {
 	let url: URL
 	try {
@@ -161,9 +166,10 @@ export function originAllowed(origin: string, patterns: string[]) {
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:') return false
 	const host = url.hostname.toLowerCase()
+	const port = url.port || (url.protocol === 'https:' ? '443' : '80')
 	return patterns.some((pattern) => {
-		const [hostPattern, port] = pattern.split(':')
-		if (port ? url.port !== port : url.port !== '') return false
+		const [hostPattern, onlyPort] = pattern.split(':')
+		if (onlyPort && onlyPort !== port) return false
 		return hostPattern.startsWith('*.') ? host.endsWith(hostPattern.slice(1)) : host === hostPattern
 	})
 }

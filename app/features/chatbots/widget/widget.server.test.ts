@@ -19,9 +19,14 @@ test('the embed page: anywhere with no allowed sites; otherwise only framed by a
 	})
 	expect(embedPageAccess(page({ 'sec-fetch-dest': 'iframe' }), chatbot.allowedSites)).toMatchObject({ allowed: false })
 	expect(frameAncestors([])).toBe('*')
-	expect(frameAncestors(['*.acme.in', 'localhost:3000'])).toBe(
-		'https://*.acme.in http://*.acme.in https://localhost:3000 http://localhost:3000',
+	// A site without a port is allowed on any port: CSP's "host" alone would mean its default port.
+	expect(frameAncestors(['*.acme.in', 'localhost:3000', '127.0.0.1'])).toBe(
+		'https://*.acme.in:* http://*.acme.in:* https://localhost:3000 http://localhost:3000 https://127.0.0.1:* http://127.0.0.1:*',
 	)
+	expect(embedPageAccess(page({ ...framed, referer: 'http://127.0.0.1:3975/shop' }), ['127.0.0.1'])).toEqual({
+		allowed: true,
+		parentOrigin: 'http://127.0.0.1:3975',
+	})
 })
 
 test('embed tokens: bound to the chatbot and the framing site, signed, and short-lived', () => {

@@ -3,6 +3,7 @@
 // a site its owner did not allow; when it is allowed it gets a short-lived token, signed by us and
 // bound to the chatbot and the framing site, that the chat API requires. docs/decisions/0018-embed-widget.md
 import crypto from 'node:crypto'
+import { MODEL_CHOICE_COLUMNS } from '~/ai/models.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { prisma } from '~/lib/db.server.ts'
 import type { Upload } from '~/lib/forms.server.ts'
@@ -16,7 +17,14 @@ export async function getActiveWidget(id: string) {
 	if (!isUuid(id)) return null
 	const chatbot = await prisma.chatbot.findFirst({
 		where: { id, isActive: true },
-		select: { id: true, name: true, systemPrompt: true, appearance: true, allowedSites: true },
+		select: {
+			id: true,
+			name: true,
+			systemPrompt: true,
+			appearance: true,
+			allowedSites: true,
+			...MODEL_CHOICE_COLUMNS,
+		},
 	})
 	return chatbot ? { ...chatbot, appearance: appearanceOf(chatbot.appearance) } : null
 }
@@ -100,7 +108,10 @@ function framingOrigin(request: Request) {
 	}
 }
 
-export type EmbedPageAccess = { allowed: true; parentOrigin: string | null } | { allowed: false; reason: string }
+export type EmbedPageAccess =
+	| { allowed: true; parentOrigin: string | null }
+	/** `framedBy`: the site that framed it, when that site is what is not allowed. */
+	| { allowed: false; reason: string; framedBy?: string }
 
 /**
  * Whether the embed page may be shown for this request. With no allowed sites, anywhere (as before
@@ -113,14 +124,22 @@ export function embedPageAccess(request: Request, allowedSites: string[]): Embed
 	const destination = request.headers.get('sec-fetch-dest')
 	if (destination && destination !== 'iframe') return { allowed: false, reason: 'opened directly, not in a frame' }
 	if (!parentOrigin) return { allowed: false, reason: 'no framing site given' }
-	if (!originAllowed(parentOrigin, allowedSites)) return { allowed: false, reason: `framed by ${parentOrigin}` }
+	if (!originAllowed(parentOrigin, allowedSites))
+		return { allowed: false, reason: `framed by ${parentOrigin}`, framedBy: parentOrigin }
 	return { allowed: true, parentOrigin }
 }
 
-/** The embed page's frame-ancestors: the allowed sites (either scheme), or anywhere. */
+/**
+ * The embed page's frame-ancestors: the allowed sites (either scheme), or anywhere. A site without a
+ * port is allowed on any port (originAllowed): CSP's own "host" means the scheme's default port only,
+ * so it is written "host:*".
+ */
 export function frameAncestors(allowedSites: string[]) {
 	if (allowedSites.length === 0) return '*'
-	return allowedSites.flatMap((site) => [`https://${site}`, `http://${site}`]).join(' ')
+	return allowedSites
+		.map((site) => (site.includes(':') ? site : `${site}:*`))
+		.flatMap((site) => [`https://${site}`, `http://${site}`])
+		.join(' ')
 }
 
 /** How long an embed token lasts: a visitor who keeps the page open longer reloads it. */
@@ -164,4 +183,61 @@ export function checkEmbedToken(
 	if (chatbot.allowedSites.length > 0 && !originAllowed(origin, chatbot.allowedSites))
 		return `a token for ${origin || 'no site'}, which is not allowed`
 	return null
+}
+
+// ─── Sites that show the snippet but are not allowed ─────────────────────────────────────────────
+
+/** At most one write per chatbot a minute, however often a refused site's pages load. */
+const REFUSED_WRITE_EVERY_MS = 60_000
+const refusedWrittenAt = new Map<string, number>()
+/** How long a refusal is shown to the owner: a site that stopped showing the snippet goes quiet. */
+const REFUSED_SHOWN_DAYS = 30
+
+/** An http(s) origin as a browser sends it ("http://127.0.0.1:3975"), or null for anything else. */
+function originOf(value: string | null) {
+	if (!value || value.length > 300) return null
+	try {
+		const url = new URL(value)
+		return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value ? value : null
+	} catch {
+		return null
+	}
+}
+
+/**
+ * Notes the site a chatbot's snippet was refused on, for the owner's settings ("Seen on …, not in
+ * your allowed sites"): the host page's Origin (the config call) or its framing origin (the embed
+ * page). Anyone can send any Origin, so it is only ever shown as what was seen, never trusted, and
+ * written at most once a minute per chatbot. A failed write is logged, never the visitor's problem.
+ */
+export async function noteRefusedOrigin(chatbotId: string, given: string | null, now = Date.now()) {
+	const origin = originOf(given)
+	if (!origin) return
+	const last = refusedWrittenAt.get(chatbotId)
+	if (last !== undefined && now - last < REFUSED_WRITE_EVERY_MS) return
+	if (refusedWrittenAt.size > 10_000) refusedWrittenAt.clear()
+	refusedWrittenAt.set(chatbotId, now)
+	try {
+		await prisma.$executeRaw`
+			UPDATE chatbots SET embed_refused_origin = ${origin}, embed_refused_at = now()
+			WHERE id = ${chatbotId}::uuid
+				AND (embed_refused_at IS NULL OR embed_refused_at < now() - make_interval(secs => ${REFUSED_WRITE_EVERY_MS / 1000})
+					OR embed_refused_origin IS DISTINCT FROM ${origin})`
+	} catch (error) {
+		console.error(`Chatbot ${chatbotId}: noting a refused embed site failed: ${(error as Error).message}`)
+	}
+}
+
+/**
+ * The refused site to warn the owner about: seen in the last 30 days, and still not allowed (the
+ * owner may have added it since). Null when there is none.
+ */
+export function refusedOriginToShow(
+	chatbot: { allowedSites: string[]; embedRefusedOrigin: string | null; embedRefusedAt: Date | null },
+	now = Date.now(),
+) {
+	const { embedRefusedOrigin: origin, embedRefusedAt: at, allowedSites } = chatbot
+	if (!origin || !at || allowedSites.length === 0) return null
+	if (now - at.getTime() > REFUSED_SHOWN_DAYS * 24 * 60 * 60 * 1000) return null
+	return originAllowed(origin, allowedSites) ? null : origin
 }

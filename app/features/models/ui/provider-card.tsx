@@ -3,9 +3,9 @@
 import { AudioLines, CheckCircle2, KeyRound, Mic, PenLine, TriangleAlert, type LucideIcon } from 'lucide-react'
 import { Form, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
+import { modelsPage } from '~/features/models/copy.ts'
+import type { ProviderPurpose } from '~/features/models/model-schema.ts'
 import { cn } from '~/lib/misc.ts'
-import { modelsPage } from '../copy.ts'
-import type { ProviderPurpose } from '../model-schema.ts'
 
 export type ShownConnection = {
 	provider: string

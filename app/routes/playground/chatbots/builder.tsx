@@ -67,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 				deleting: null,
 				embedding: null,
 				error: makeToast({ type: 'error', title: toasts.listFailed }),
-				model: modelSummary(),
+				model: await modelSummary(),
 			},
 			{ status: 500, headers },
 		)
@@ -82,7 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			deleting: own(search.get('delete')),
 			embedding: own(search.get('embed')),
 			error: null,
-			model: modelSummary(),
+			model: await modelSummary(),
 		},
 		{ headers },
 	)

@@ -35,6 +35,7 @@ import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
 import { chatbotCard } from '~/routes/playground/builder-cards.server.ts'
 import { runIntent } from '~/routes/playground/builder-intents.server.ts'
+import { modelChoiceIntent } from '~/routes/playground/model-choice-intent.server.ts'
 import {
 	chatbotPagePath,
 	LIST_PATH,
@@ -172,6 +173,16 @@ async function removeAvatar({ userId, chatbotId, pagePath }: PagePost) {
 /** "Save Changes": this page's chatbot, back to this page. */
 const save = (post: PagePost) => saveChatbot(post, post.chatbotId, post.pagePath)
 
+/** "Save model": which model answers this chatbot. */
+const saveModel = ({ form, userId, chatbotId, pagePath }: PagePost) =>
+	modelChoiceIntent({
+		form,
+		owner: { kind: 'chatbot', id: chatbotId, userId },
+		pagePath,
+		notFoundPath: LIST_PATH,
+		notFound: toasts.notFound,
+	})
+
 /** The route's action for the signed-in owner of `chatbotId`: the post read, then its intent's handler. */
 export async function chatbotPageAction(request: Request, userId: string, chatbotId: string) {
 	const read = await readBuilderPost(request, userId)
@@ -190,6 +201,7 @@ export async function chatbotPageAction(request: Request, userId: string, chatbo
 			'widget-avatar': widgetAvatar,
 			'widget-avatar-remove': removeAvatar,
 			update: save,
+			'save-model': saveModel,
 			toggle: chatbotCard.toggle,
 			delete: chatbotCard.delete,
 		},

@@ -20,6 +20,10 @@ import { PreviewPanel } from '~/features/chatbots/ui/preview-panel.tsx'
 import { avatarSrc } from '~/features/chatbots/widget/widget-parts.tsx'
 import { WidgetSettings } from '~/features/chatbots/widget/widget-settings-form.tsx'
 import { appearanceOf, formValuesOf } from '~/features/chatbots/widget/widget-settings.ts'
+import { refusedOriginToShow } from '~/features/chatbots/widget/widget.server.ts'
+import { modelChoiceCopy } from '~/features/models/copy.ts'
+import { modelChoiceView } from '~/features/models/model-choice.server.ts'
+import { ModelChoiceCard } from '~/features/models/ui/model-choice-card.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { requireUser } from '~/routes/guards.server.ts'
@@ -63,10 +67,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			},
 			sources,
 			activity,
-			model: modelSummary(),
+			model: await modelSummary(chatbot),
+			modelChoice: await modelChoiceView(chatbot),
 			widget: formValuesOf(appearanceOf(chatbot.appearance), chatbot.allowedSites),
+			widgetSeenOn: refusedOriginToShow(chatbot),
 			widgetPicture: avatarSrc(chatbot.id, appearanceOf(chatbot.appearance)),
 			confirmingDelete: new URL(request.url).searchParams.has('delete'),
+			// A source's Remove asks first (ADR 0048).
+			confirmingRemove: new URL(request.url).searchParams.get('remove-source'),
 		},
 		{ headers: privateHeaders(setCookie) },
 	)
@@ -87,11 +95,23 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, sources, activity, widget, widgetPicture, confirmingDelete, model } = loaderData
+	const {
+		chatbot,
+		sources,
+		activity,
+		widget,
+		widgetPicture,
+		widgetSeenOn,
+		confirmingDelete,
+		confirmingRemove,
+		model,
+		modelChoice,
+	} = loaderData
 	const toggle = useActiveToggle(chatbot.isActive)
 	const pagePath = chatbotKind.itemPath(chatbot.id)
 	const widgetData = actionData && 'widget' in actionData ? actionData.widget : undefined
 	const builderData = actionData && 'values' in actionData ? actionData : undefined
+	const modelErrors = actionData && 'modelErrors' in actionData ? actionData.modelErrors : undefined
 	return (
 		<WorkspacePage
 			kind={chatbotKind}
@@ -104,12 +124,13 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 				['#knowledge', page.knowledge],
 				['#preview', page.preview],
 				['#activity', page.activity],
+				['#model', modelChoiceCopy.title],
 				['#widget', page.widget],
 				['#embed', page.embed],
 			]}
 			main={
 				<div id="knowledge" className="scroll-mt-24 space-y-6">
-					<KnowledgeSources sources={sources} pagePath={pagePath} />
+					<KnowledgeSources sources={sources} pagePath={pagePath} confirmingRemove={confirmingRemove} />
 					<div id="knowledge-text" className="scroll-mt-24">
 						<ChatbotForm
 							key={chatbot.version}
@@ -136,6 +157,12 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 			below={
 				<>
 					<ActivitySummary pagePath={pagePath} summary={activity} />
+					<ModelChoiceCard
+						key={JSON.stringify(modelChoice)}
+						pagePath={pagePath}
+						view={modelChoice}
+						errors={modelErrors}
+					/>
 					<WidgetSettings
 						key={JSON.stringify(widget)}
 						name={chatbot.name}
@@ -143,6 +170,7 @@ export default function ChatbotRoute({ loaderData, actionData }: Route.Component
 						saved={widget}
 						picture={widgetPicture}
 						actionData={widgetData}
+						seenOn={widgetSeenOn}
 					/>
 					<EmbedSection embedCode={chatbot.embedCode} active={toggle.active} />
 				</>

@@ -29,7 +29,10 @@ async function requireOwnedChatbot(request: Request, chatbotId: string) {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const { chatbot } = await requireOwnedChatbot(request, params.chatbotId)
-	return data({ chatbot: { id: chatbot.id, name: chatbot.name }, model: modelSummary() }, { headers: privateHeaders() })
+	return data(
+		{ chatbot: { id: chatbot.id, name: chatbot.name }, model: await modelSummary(chatbot) },
+		{ headers: privateHeaders() },
+	)
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

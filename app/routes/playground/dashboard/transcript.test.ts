@@ -25,3 +25,44 @@ test('the administrator reads the whole transcript; nobody else does', async () 
 		(await fetchTranscript('00000000-0000-4000-8000-000000000000', await sessionCookieFor('admin@example.com'))).status,
 	).toBe(404)
 })
+
+test('each reply says which model answered it, and why the chosen one failed when it did', async () => {
+	const call = await prisma.callLog.create({
+		data: {
+			transcript:
+				'Assistant: Hello!\nCaller: When are you open?\nAssistant: From 9.\nCaller: And Sunday?\nAssistant: Closed.',
+		},
+	})
+	await prisma.voiceMessage.create({
+		data: {
+			conversationId: call.id,
+			clientMessageId: 'a',
+			heard: 'When are you open?',
+			reply: 'From 9.',
+			model: 'Groq llama',
+		},
+	})
+	await prisma.voiceMessage.create({
+		data: {
+			conversationId: call.id,
+			clientMessageId: 'b',
+			heard: 'And Sunday?',
+			reply: 'Closed.',
+			model: 'Offline model',
+			modelError: 'The provider refused the key (HTTP 401).',
+			createdAt: new Date(Date.now() + 1000),
+		},
+	})
+	const response = await fetchTranscript(call.id, await sessionCookieFor('admin@example.com'))
+	expect(await response.text()).toBe(
+		[
+			'Assistant: Hello!',
+			'Caller: When are you open?',
+			'Assistant: From 9.',
+			'  (Answered by Groq llama)',
+			'Caller: And Sunday?',
+			'Assistant: Closed.',
+			'  (Answered by Offline model; The chosen model failed: The provider refused the key (HTTP 401).)',
+		].join('\n'),
+	)
+})

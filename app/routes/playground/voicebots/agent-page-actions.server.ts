@@ -3,6 +3,7 @@
 import { updateAgent, VoiceProviderError } from '~/features/voice/agents.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { modelChoiceIntent } from '~/routes/playground/model-choice-intent.server.ts'
 import { agentPagePath, failure, LIST_PATH, parseAgentForm, runAgentPost, type AgentPost } from './agent-form.server.ts'
 
 const { toasts } = voicebotBuilder
@@ -28,6 +29,21 @@ async function save({ values, userId, agentId, pagePath }: PagePost) {
 	return redirectWithToast(pagePath, { type: 'success', title: toasts.updated })
 }
 
+/** "Save model": which model answers this assistant. */
+const saveModel = ({ form, userId, agentId, pagePath }: PagePost) =>
+	modelChoiceIntent({
+		form,
+		owner: { kind: 'agent', id: agentId, userId },
+		pagePath,
+		notFoundPath: LIST_PATH,
+		notFound: toasts.notFound,
+	})
+
 /** The route's action for the signed-in owner of `agentId`: the post read, then its intent's handler. */
 export const agentPageAction = (request: Request, userId: string, agentId: string) =>
-	runAgentPost(request, userId, { agentId, pagePath: agentPagePath(agentId) }, { update: save })
+	runAgentPost(
+		request,
+		userId,
+		{ agentId, pagePath: agentPagePath(agentId) },
+		{ update: save, 'save-model': saveModel },
+	)

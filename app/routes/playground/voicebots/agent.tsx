@@ -13,10 +13,13 @@ import {
 	WorkspacePage,
 	WorkspaceSection,
 } from '~/components/playground/workspace-parts.tsx'
+import { modelChoiceCopy } from '~/features/models/copy.ts'
+import { modelChoiceView } from '~/features/models/model-choice.server.ts'
+import { ModelChoiceCard } from '~/features/models/ui/model-choice-card.tsx'
 import { getOwnedAgent, listAgentCalls } from '~/features/voice/agents.server.ts'
 import { voiceApiSnippet } from '~/features/voice/api-snippet.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
-import { transcriptionSettings } from '~/features/voice/transcribe.server.ts'
+import { transcriptionProvider } from '~/features/voice/transcribe.server.ts'
 import { AgentForm } from '~/features/voice/ui/agent-form.tsx'
 import { agentKind } from '~/features/voice/ui/agent-kind.ts'
 import { VoiceTest } from '~/features/voice/ui/voice-test-dialog.tsx'
@@ -68,8 +71,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 				isActive: agent.isActive,
 			},
 			apiSnippet: voiceApiSnippet(getSiteOrigin(request), agent.id),
-			transcription: transcriptionSettings() !== null,
-			model: modelSummary(),
+			transcription: (await transcriptionProvider()) !== null,
+			model: await modelSummary(agent),
+			modelChoice: await modelChoiceView(agent),
 			calls,
 			confirmingDelete: new URL(request.url).searchParams.has('delete'),
 		},
@@ -89,7 +93,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function AgentRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { agent, apiSnippet, transcription, calls, confirmingDelete, model } = loaderData
+	const { agent, apiSnippet, transcription, calls, confirmingDelete, model, modelChoice } = loaderData
+	const modelErrors = actionData && 'modelErrors' in actionData ? actionData.modelErrors : undefined
 	const hydrated = useHydrated()
 	const toggle = useActiveToggle(agent.isActive)
 	const pagePath = agentKind.itemPath(agent.id)
@@ -106,6 +111,7 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 			links={[
 				['#settings', page.settings],
 				['#voice-test', page.test],
+				['#model', modelChoiceCopy.title],
 				['#api', page.api],
 				['#calls', page.calls],
 			]}
@@ -115,8 +121,8 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 						key={version}
 						mode="edit"
 						title={page.formTitle}
-						values={actionData?.values ?? agent}
-						errors={actionData?.errors ?? {}}
+						values={(actionData && 'values' in actionData ? actionData.values : null) ?? agent}
+						errors={(actionData && 'errors' in actionData ? actionData.errors : null) ?? {}}
 						cancelTo={pagePath}
 					/>
 				</div>
@@ -135,6 +141,12 @@ export default function AgentRoute({ loaderData, actionData }: Route.ComponentPr
 			}
 			below={
 				<>
+					<ModelChoiceCard
+						key={JSON.stringify(modelChoice)}
+						pagePath={pagePath}
+						view={modelChoice}
+						errors={modelErrors}
+					/>
 					<WorkspaceSection
 						id="api"
 						title={page.apiTitle}

@@ -56,7 +56,7 @@ const post = (fields: Record<string, string>) =>
 		userId,
 	)
 
-async function actionData(result: Awaited<ReturnType<typeof post>>) {
+async function actionData(result: unknown) {
 	if (result instanceof Response) throw new Error(`expected data, got a ${result.status} response`)
 	return result as unknown as {
 		data: { toast: { title: string; description?: string }; errors: Record<string, string> }

@@ -5,7 +5,7 @@ import { ToastMessage } from '~/components/toast-message.tsx'
 import { listAgents } from '~/features/voice/agents.server.ts'
 import { voiceApiSnippet } from '~/features/voice/api-snippet.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
-import { transcriptionSettings } from '~/features/voice/transcribe.server.ts'
+import { transcriptionProvider } from '~/features/voice/transcribe.server.ts'
 import { AgentCard, type AgentSummary } from '~/features/voice/ui/agent-card.tsx'
 import { blankAgentForm, AgentForm } from '~/features/voice/ui/agent-form.tsx'
 import { agentKind } from '~/features/voice/ui/agent-kind.ts'
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		creating: search.has('new'),
 		deleting: null as string | null,
 		showingApi: null as string | null,
-		transcription: transcriptionSettings() !== null,
+		transcription: (await transcriptionProvider()) !== null,
 	}
 	try {
 		const origin = getSiteOrigin(request)

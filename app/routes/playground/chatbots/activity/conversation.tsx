@@ -1,7 +1,7 @@
 // /playground/chatbots/:chatbotId/conversations/:conversationId: one conversation as the visitor saw
 // it, and under each answer why it said that: the passages retrieval gave the model, their source
 // and score, the model, the time it took, and the visitor's feedback. Delete works without JavaScript.
-import { ArrowLeft, BookOpen, Cpu, Globe, ThumbsDown, ThumbsUp } from 'lucide-react'
+import { ArrowLeft, BookOpen, Cpu, Globe, ThumbsDown, ThumbsUp, TriangleAlert } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { modelCopy } from '~/ai/model-notice.ts'
 import { ReplyText } from '~/components/chat/reply-text.tsx'
@@ -151,6 +151,15 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 										<span>{copy.answerTime((message.latencyMs / 1000).toFixed(1))}</span>
 									) : null}
 								</p>
+								{message.modelError ? (
+									<p
+										data-testid="answer-model-error"
+										className="flex max-w-[85%] items-start gap-1.5 rounded-xl bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200"
+									>
+										<TriangleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+										<span className="min-w-0 break-words">{modelCopy.modelFailed(message.modelError)}</span>
+									</p>
+								) : null}
 								<details className="group w-full max-w-[85%] text-xs" data-testid="retrieval-trace">
 									<summary className="text-brand-700 hover:bg-brand-50 inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-2 py-1 font-semibold [&::-webkit-details-marker]:hidden">
 										<BookOpen className="size-3.5" aria-hidden />

@@ -18,6 +18,7 @@ import {
 	RetentionSchema,
 } from '~/features/chatbots/conversations/conversation-schema.ts'
 import {
+	countConversations,
 	deleteAllConversations,
 	listConversations,
 	setRetention,
@@ -58,7 +59,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		})),
 		nextCursor: page.nextCursor,
 		retentionDays: chatbot.retentionDays,
-		confirmingDeleteAll: url.searchParams.has('delete-all'),
+		// Asked to delete them all: the confirmation says how many go (ADR 0048).
+		deleteAllCount: url.searchParams.has('delete-all') ? await countConversations(user.id, chatbot.id) : null,
 	}
 }
 
@@ -93,7 +95,7 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export default function ConversationsRoute({ loaderData, params }: Route.ComponentProps) {
-	const { query, dateErrors, conversations, nextCursor, filtered, retentionDays, confirmingDeleteAll } = loaderData
+	const { query, dateErrors, conversations, nextCursor, filtered, retentionDays, deleteAllCount } = loaderData
 	const path = `/playground/chatbots/${params.chatbotId}/conversations`
 	// Says "Live" only while the feed is open (never without JavaScript).
 	const live = useLiveFeed(`${path}/events`) === 'live'
@@ -253,11 +255,11 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 				</Form>
 				<div className="mt-6 border-t border-slate-200 pt-4">
 					<DeleteStep
-						confirming={confirmingDeleteAll}
+						confirming={deleteAllCount !== null}
 						askTo={`${path}?delete-all`}
 						id="delete-all-confirm"
 						action={path}
-						question={copy.deleteAllConfirm}
+						question={copy.deleteAllConfirm(deleteAllCount ?? 0)}
 						confirmLabel={copy.deleteAll}
 						itemId="all"
 						intent="delete-all"

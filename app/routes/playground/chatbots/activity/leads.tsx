@@ -1,17 +1,19 @@
 // /playground/chatbots/:chatbotId/leads: contact details visitors left in the widget, newest first,
-// with a CSV download, and the webhook that receives each new lead (its address, its signing key,
-// its recent deliveries). Plain links and form posts, so it works without JavaScript.
+// with a CSV download and a Delete that asks first (`?delete=<id>`, ADR 0048), and the webhook that
+// receives each new lead (its address, its signing key, its recent deliveries). Plain links and form
+// posts, so it works without JavaScript.
 import { Download, Send } from 'lucide-react'
 import { data, Form, Link } from 'react-router'
-import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
+import { DeleteStep, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { Button, buttonClasses } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
 import { formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
-import { WebhookSchema } from '~/features/chatbots/conversations/conversation-schema.ts'
+import { LeadRowSchema, WebhookSchema } from '~/features/chatbots/conversations/conversation-schema.ts'
 import {
+	deleteLead,
 	getWebhookSettings,
 	listDeliveries,
 	listLeads,
@@ -39,6 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	])
 	if (!chatbot || !leads || !webhook || !deliveries) throw data(chatbotBuilder.toasts.notFound, { status: 404 })
 	return {
+		deleting: new URL(request.url).searchParams.get('delete'),
 		formOn: appearanceOf(chatbot.appearance).leadForm.mode !== 'off',
 		leads: leads.map((lead) => ({
 			...lead,
@@ -57,6 +60,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
 	const { user } = await requireUser(request)
 	const form = await readFormData(request)
+	const path = `/playground/chatbots/${params.chatbotId}/leads`
+	if (form.get('intent') === 'delete-lead') {
+		const lead = LeadRowSchema.safeParse({ id: form.get('id') })
+		const deleted = lead.success && (await deleteLead(user.id, params.chatbotId, lead.data.id))
+		return deleted
+			? redirectWithToast(path, { type: 'success', title: copy.deleted })
+			: redirectWithToast(path, { type: 'error', title: 'Error', description: copy.notFound })
+	}
 	const parsed = WebhookSchema.safeParse({ webhookUrl: form.get('webhookUrl') ?? '' })
 	if (!parsed.success) {
 		const errors = fieldErrorsOf(parsed.error)
@@ -71,7 +82,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	}
 	if (!(await setWebhook(user.id, params.chatbotId, parsed.data.webhookUrl)))
 		throw data(chatbotBuilder.toasts.notFound, { status: 404 })
-	return redirectWithToast(`/playground/chatbots/${params.chatbotId}/leads`, {
+	return redirectWithToast(path, {
 		type: 'success',
 		title: parsed.data.webhookUrl ? copy.webhookSaved : copy.webhookRemoved,
 	})
@@ -83,7 +94,7 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export default function LeadsRoute({ loaderData, actionData, params }: Route.ComponentProps) {
-	const { formOn, leads, webhook, deliveries } = loaderData
+	const { formOn, leads, webhook, deliveries, deleting } = loaderData
 	const base = `/playground/chatbots/${params.chatbotId}`
 	return (
 		<div className="space-y-6">
@@ -125,29 +136,14 @@ export default function LeadsRoute({ loaderData, actionData, params }: Route.Com
 									<th scope="col" className="px-4 py-2.5">
 										<span className="sr-only">{copy.viewConversation}</span>
 									</th>
+									<th scope="col" className="px-4 py-2.5">
+										<span className="sr-only">{copy.delete}</span>
+									</th>
 								</tr>
 							</thead>
 							<tbody className="divide-y divide-slate-200">
 								{leads.map((lead) => (
-									<tr key={lead.id}>
-										<td className="px-4 py-2.5 whitespace-nowrap text-slate-600">
-											<time dateTime={lead.createdAt}>{lead.when}</time>
-										</td>
-										<td className="px-4 py-2.5 text-slate-900">{lead.name}</td>
-										<td className="px-4 py-2.5 text-slate-900">{lead.email}</td>
-										<td className="px-4 py-2.5 whitespace-nowrap text-slate-900">{lead.phone}</td>
-										<td className="max-w-48 truncate px-4 py-2.5 text-slate-600">{lead.pageUrl}</td>
-										<td className="px-4 py-2.5">
-											{lead.conversationId ? (
-												<Link
-													to={`${base}/conversations/${lead.conversationId}`}
-													className="text-brand-700 font-semibold hover:underline"
-												>
-													{copy.viewConversation}
-												</Link>
-											) : null}
-										</td>
-									</tr>
+									<LeadRow key={lead.id} lead={lead} base={base} confirming={deleting === lead.id} />
 								))}
 							</tbody>
 						</table>
@@ -217,5 +213,75 @@ export default function LeadsRoute({ loaderData, actionData, params }: Route.Com
 				)}
 			</WorkspaceSection>
 		</div>
+	)
+}
+
+type LeadShown = Route.ComponentProps['loaderData']['leads'][number]
+
+/** Who a lead is, in the words of its Delete: the name and e-mail given, or whatever was. */
+const leadWho = (lead: LeadShown) =>
+	[lead.name, lead.email && lead.name ? `(${lead.email})` : lead.email, lead.name || lead.email ? null : lead.phone]
+		.filter(Boolean)
+		.join(' ') || copy.noContact
+
+/** One lead, and under it, once its Delete was asked (`?delete=<id>`), the confirmation. */
+function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; confirming: boolean }) {
+	const path = `${base}/leads`
+	return (
+		<>
+			<tr id={`lead-${lead.id}`}>
+				<td className="px-4 py-2.5 whitespace-nowrap text-slate-600">
+					<time dateTime={lead.createdAt}>{lead.when}</time>
+				</td>
+				<td className="px-4 py-2.5 text-slate-900">{lead.name}</td>
+				<td className="px-4 py-2.5 text-slate-900">{lead.email}</td>
+				<td className="px-4 py-2.5 whitespace-nowrap text-slate-900">{lead.phone}</td>
+				<td className="max-w-48 truncate px-4 py-2.5 text-slate-600">{lead.pageUrl}</td>
+				<td className="px-4 py-2.5">
+					{lead.conversationId ? (
+						<Link
+							to={`${base}/conversations/${lead.conversationId}`}
+							className="text-brand-700 font-semibold hover:underline"
+						>
+							{copy.viewConversation}
+						</Link>
+					) : null}
+				</td>
+				<td className="px-4 py-2.5">
+					{confirming ? null : (
+						<DeleteStep
+							confirming={false}
+							askTo={`${path}?delete=${lead.id}#lead-${lead.id}`}
+							askLabel={copy.delete}
+							askAriaLabel={copy.deleteLabel(leadWho(lead))}
+							className="h-8 px-3"
+							id={`lead-${lead.id}-delete`}
+							action={path}
+							question={copy.deleteConfirm(leadWho(lead))}
+							confirmLabel={copy.deleteButton}
+							itemId={lead.id}
+							intent="delete-lead"
+						/>
+					)}
+				</td>
+			</tr>
+			{confirming ? (
+				<tr>
+					<td colSpan={7} className="px-4 pb-4">
+						<DeleteStep
+							confirming
+							askTo={path}
+							cancelTo={`${path}#lead-${lead.id}`}
+							id={`lead-${lead.id}-delete`}
+							action={path}
+							question={copy.deleteConfirm(leadWho(lead))}
+							confirmLabel={copy.deleteButton}
+							itemId={lead.id}
+							intent="delete-lead"
+						/>
+					</td>
+				</tr>
+			) : null}
+		</>
 	)
 }
