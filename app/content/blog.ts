@@ -93,7 +93,7 @@ export const blogArticles: BlogArticle[] = [
 				id: 'contact-details',
 				heading: 'Contact details',
 				blocks: [
-					'The widget can ask for a name, an e-mail address and a phone number (each off, optional or required): before the chat, when a visitor asks for a person, or after a number of messages. The details reach you under Leads, as a spreadsheet (CSV) download, and, if you set one up, through a webhook signed with a key only you and we know, so your system can check each delivery came from us.',
+					'The widget can ask for a name, an e-mail address and a phone number (each off, optional or required): before the chat, when a visitor asks for a person, or after a number of messages. The details reach you under Leads, as a spreadsheet (CSV) download, and, if you set one up, through a webhook signed with a key only you and we know, so your system can check each delivery came from us. They stay until you delete them, or the chatbot.',
 				],
 			},
 			{

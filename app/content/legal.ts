@@ -101,7 +101,7 @@ export const privacyPolicy: SiteDocument = {
 					],
 				},
 				'If you fill in the chatbot’s contact form (“Leave your details”), your name, e-mail address and phone number (whichever the form asks for), the page and the conversation go to the business. It sees them in the Playground, can download them as a spreadsheet (CSV), and can have them sent to its own systems by a webhook, signed so that it can check they came from us.',
-				'How long: conversations are deleted automatically after the period the business chose (7, 30, 90, 180 or 365 days; 90 unless it chose otherwise), or sooner if it deletes them or reaches its storage limit. Contact details are kept until the chatbot is deleted, or until you or the business ask us to delete them.',
+				'How long: conversations are deleted automatically after the period the business chose (7, 30, 90, 180 or 365 days; 90 unless it chose otherwise), or sooner if it deletes them or reaches its storage limit. Contact details are kept until the business deletes them or the chatbot, or until you ask us to delete them.',
 			],
 		},
 		{
@@ -150,7 +150,7 @@ export const privacyPolicy: SiteDocument = {
 			blocks: [
 				{
 					list: [
-						'Change your password on the Account page of the Playground, and delete your chatbots, their sources, conversations and voice assistants there yourself.',
+						'Change your password on the Account page of the Playground, and delete your chatbots, their sources, conversations, contact details and voice assistants there yourself.',
 						`To see, correct or delete what we hold about you, or to close your account, write to [${general.address}](mailto:${general.address}) from the address concerned. Closing an account deletes its sessions, chatbots with their knowledge, conversations and contact details, and its voice assistants; our administrator deletes their call records on request.`,
 						'Visitors of a chatbot can ask the business that runs it, or us, to delete their conversation or contact details.',
 						'You can block or delete cookies in your browser: see [Cookies](/cookies).',
