@@ -10,8 +10,6 @@ import { ToastMessage, showToast } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField } from '~/components/ui/field.tsx'
 import { Spinner } from '~/components/ui/spinner.tsx'
-import { useClientValidation } from '~/lib/use-client-validation.ts'
-import { useHydrated } from '~/lib/use-hydrated.ts'
 import { modelsPage } from '~/features/models/copy.ts'
 import {
 	ConnectProviderSchema,
@@ -21,6 +19,8 @@ import {
 	type ProviderPurpose,
 } from '~/features/models/model-schema.ts'
 import { MODELS_PATH, type ConnectFormData, type ModelsActionData } from '~/features/models/page-data.ts'
+import { useClientValidation } from '~/lib/use-client-validation.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
 
 const copy = modelsPage.connect
 

@@ -10,10 +10,15 @@ import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField } from '~/components/ui/field.tsx'
 import { Spinner } from '~/components/ui/spinner.tsx'
-import { useClientValidation } from '~/lib/use-client-validation.ts'
 import { modelsPage } from '~/features/models/copy.ts'
 import { MODEL_NAME_MAX, UpdateConnectionSchema } from '~/features/models/model-schema.ts'
-import { MODELS_PATH, type ModelsActionData, type StoredConnectionView, type UpdateFormData } from '~/features/models/page-data.ts'
+import {
+	MODELS_PATH,
+	type ModelsActionData,
+	type StoredConnectionView,
+	type UpdateFormData,
+} from '~/features/models/page-data.ts'
+import { useClientValidation } from '~/lib/use-client-validation.ts'
 import {
 	ConnectionFacts,
 	connectionCardClass,
