@@ -135,6 +135,11 @@ for (const javaScriptEnabled of [true, false]) {
 			// The connect form starts afresh: the key typed is gone from it.
 			await expect(chat.getByLabel('API key', { exact: true })).toHaveValue('')
 			if (javaScriptEnabled) await expectNoSeriousA11yViolations(page)
+			// A phone of 320 px: the cards, their addresses and the open form fit without sideways scrolling.
+			await page.setViewportSize({ width: 320, height: 800 })
+			await chat.locator('summary', { hasText: 'Connect a provider' }).click()
+			expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+			await page.setViewportSize({ width: 1280, height: 720 })
 
 			// Test again by its button.
 			await card.getByRole('button', { name: `Test ${name}` }).click()

@@ -59,7 +59,7 @@ export function PurposeSection({
 				</p>
 			)}
 			{environment || stored.length > 0 ? (
-				<ul className="mt-4 grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label={modelsPage.connectionsOf(copy.title)}>
+				<ul className="mt-4 grid gap-4 md:grid-cols-2" aria-label={modelsPage.connectionsOf(copy.title)}>
 					{environment ? (
 						<EnvironmentCard
 							purpose={purpose}
