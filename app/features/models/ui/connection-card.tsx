@@ -51,7 +51,6 @@ export function ConnectionCard({
 	return (
 		<li
 			id={`connection-${connection.id}`}
-			aria-labelledby={headingId}
 			data-testid="connection"
 			data-connection-id={connection.id}
 			className={connectionCardClass}
