@@ -172,10 +172,18 @@ for (const javaScriptEnabled of [true, false]) {
 			)
 			await page.reload()
 			await card.getByRole('link', { name: `Remove ${name}` }).click()
+			await expect(page).toHaveURL(new RegExp(`\\?remove=${connectionId}#connection-${connectionId}$`))
 			const confirmation = card.getByRole('alertdialog')
-			await expect(confirmation).toContainText(
-				`Remove “${name}”? 1 chatbot uses it and will go back to the server’s default.`,
+			await expect(confirmation.locator('p')).toHaveText(
+				`Remove “${name}”? 1 chatbot uses it and will go back to the server’s default. This cannot be undone.`,
 			)
+			// Focused when it opens in place (a page without JavaScript gets no autofocus from React's HTML).
+			if (javaScriptEnabled) await expect(confirmation.getByRole('button', { name: 'Remove' })).toBeFocused()
+			// "Keep it" keeps it; asked again, Remove removes it.
+			await confirmation.getByRole('link', { name: 'Keep it' }).click()
+			await expect(confirmation).toHaveCount(0)
+			await expect(card).toHaveCount(1)
+			await card.getByRole('link', { name: `Remove ${name}` }).click()
 			await confirmation.getByRole('button', { name: 'Remove' }).click()
 			await expect(toast(page, 'Connection removed')).toBeVisible()
 			await expect(card).toHaveCount(0)

@@ -117,11 +117,10 @@ export const modelsPage = {
 		question: (name: string, users: { chatbots: number; agents: number }) => {
 			const words = usersInWords(users)
 			return words === 'no chatbot or voice assistant'
-				? `Remove “${name}”? No chatbot or voice assistant uses it.`
-				: `Remove “${name}”? ${words[0].toUpperCase()}${words.slice(1)} ${users.chatbots + users.agents === 1 ? 'uses' : 'use'} it and will go back to the server’s default.`
+				? `Remove “${name}”? No chatbot or voice assistant uses it. This cannot be undone.`
+				: `Remove “${name}”? ${words[0].toUpperCase()}${words.slice(1)} ${users.chatbots + users.agents === 1 ? 'uses' : 'use'} it and will go back to the server’s default. This cannot be undone.`
 		},
 		confirm: 'Remove',
-		keep: 'Keep it',
 		removed: 'Connection removed',
 		removedDescription: (name: string, users: { chatbots: number; agents: number }) => {
 			const words = usersInWords(users)

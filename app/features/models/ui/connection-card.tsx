@@ -2,11 +2,12 @@
 // ends), its last test in words with its time, the models its provider offered, who uses it, and
 // its Test, Change and Remove. Plain form posts (Remove asks first through a link, `?remove=<id>`),
 // so all of it works without JavaScript; with it, each form is sent on its own and shows its state.
-import { Pencil, Trash2, TriangleAlert } from 'lucide-react'
+import { Pencil, TriangleAlert } from 'lucide-react'
 import { useFetcher } from 'react-router'
+import { DeleteConfirmation } from '~/components/playground/builder-parts.tsx'
+import { DeleteStep } from '~/components/playground/workspace-parts.tsx'
 import { ToastMessage, showToast } from '~/components/toast-message.tsx'
 import { Badge } from '~/components/ui/badge.tsx'
-import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, SelectField } from '~/components/ui/field.tsx'
 import { Spinner } from '~/components/ui/spinner.tsx'
@@ -46,15 +47,21 @@ export function ConnectionCard({
 	posted: UpdateFormData | null
 }) {
 	const tester = useFetcher<ModelsActionData>()
-	const headingId = `connection-${connection.id}-heading`
+	const cardId = `connection-${connection.id}`
+	const headingId = `${cardId}-heading`
+	const removeAsk = `${MODELS_PATH}?remove=${connection.id}#${cardId}`
+	const confirmation = {
+		id: `${cardId}-remove`,
+		action: MODELS_PATH,
+		question: removeCopy.question(connection.name, connection.usedBy),
+		confirmLabel: removeCopy.confirm,
+		itemId: connection.id,
+		intent: 'remove',
+		idName: 'connectionId',
+	}
 	const { lastTest } = connection
 	return (
-		<li
-			id={`connection-${connection.id}`}
-			data-testid="connection"
-			data-connection-id={connection.id}
-			className={connectionCardClass}
-		>
+		<li id={cardId} data-testid="connection" data-connection-id={connection.id} className={connectionCardClass}>
 			<ToastMessage toast={tester.data?.toast} />
 			<div className="flex flex-wrap items-start justify-between gap-2">
 				<h4 id={headingId} className="font-display min-w-0 font-bold break-words text-slate-950">
@@ -96,53 +103,19 @@ export function ConnectionCard({
 					<TestButton pending={tester.state !== 'idle'} label={connection.name} />
 				</tester.Form>
 				{removing ? null : (
-					<ButtonLink
-						to={`${MODELS_PATH}?remove=${connection.id}#connection-${connection.id}`}
-						preventScrollReset
-						variant="secondary"
-						size="sm"
-						className="text-rose-700 hover:bg-rose-50"
-					>
-						<Trash2 className="size-4" aria-hidden />
-						{card.remove}
-						<span className="sr-only"> {connection.name}</span>
-					</ButtonLink>
+					<DeleteStep
+						confirming={false}
+						askTo={removeAsk}
+						askLabel={card.remove}
+						askAriaLabel={`${card.remove} ${connection.name}`}
+						{...confirmation}
+					/>
 				)}
 			</div>
-			{removing ? <RemoveConfirmation connection={connection} /> : null}
+			{/* Asked by URL, confirmed by a post, as every removal in the Playground (ADR 0048). */}
+			{removing ? <DeleteConfirmation {...confirmation} cancelTo={`${MODELS_PATH}#${cardId}`} /> : null}
 			<ChangeForm key={connection.updatedAt} connection={connection} posted={posted} />
 		</li>
-	)
-}
-
-/** Remove, asked first: who goes back to the server's default. */
-function RemoveConfirmation({ connection }: { connection: StoredConnectionView }) {
-	const fetcher = useFetcher<ModelsActionData>()
-	const questionId = `connection-${connection.id}-remove`
-	return (
-		<fetcher.Form
-			method="post"
-			action={MODELS_PATH}
-			role="alertdialog"
-			aria-labelledby={questionId}
-			className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200"
-		>
-			<ToastMessage toast={fetcher.data?.toast} />
-			<p id={questionId} className="text-sm font-medium break-words text-rose-900">
-				{removeCopy.question(connection.name, connection.usedBy)}
-			</p>
-			<input type="hidden" name="intent" value="remove" />
-			<input type="hidden" name="connectionId" value={connection.id} />
-			<div className="mt-3 flex flex-wrap gap-2">
-				<Button type="submit" autoFocus variant="danger" size="sm" disabled={fetcher.state !== 'idle'}>
-					{fetcher.state !== 'idle' ? <Spinner className="size-4" /> : <Trash2 className="size-4" aria-hidden />}
-					{removeCopy.confirm}
-				</Button>
-				<ButtonLink to={`${MODELS_PATH}#connection-${connection.id}`} preventScrollReset variant="secondary" size="sm">
-					{removeCopy.keep}
-				</ButtonLink>
-			</div>
-		</fetcher.Form>
 	)
 }
 
