@@ -6,6 +6,7 @@ import {
 	E2E_FAKE_AI_PORT,
 	E2E_FAKE_MIC_WAV,
 	E2E_PORT,
+	E2E_SERVER_LOG,
 	E2E_WEBSITE_PORT,
 } from './tests/e2e/ports.ts'
 
@@ -66,9 +67,10 @@ export default defineConfig({
 			},
 		},
 	],
-	// The production build, as a visitor gets it; DATABASE_URL comes from scripts/test.ts.
+	// The production build, as a visitor gets it; DATABASE_URL comes from scripts/test.ts. Its output
+	// also goes to E2E_SERVER_LOG (emptied at each start), which tests read through serverLog().
 	webServer: {
-		command: 'node --enable-source-maps build/server.js',
+		command: `node --enable-source-maps build/server.js 2>&1 | tee ${JSON.stringify(E2E_SERVER_LOG)}`,
 		url: `${baseURL}/healthz`,
 		env: {
 			NODE_ENV: 'production',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { ADMIN_EMAIL, createUser, expect, sessionCookieFor, signInWithForm, test } from './fixtures.ts'
 import { publicPaths } from './helpers.ts'
 
@@ -51,17 +52,74 @@ test('every route answers each role as it should', async ({ playwright, baseURL 
 	for (const c of Object.values(clients)) await c.dispose()
 })
 
-test('the admin check is on the server: a user cannot fetch dashboard data by URL', async ({ request }) => {
+/** Every intent of the Models page, with the status the administrator gets for this harmless body. */
+const modelsIntents: Array<[body: Record<string, string>, admin: number]> = [
+	[{ intent: 'connect', purpose: 'chat', provider: 'groq' }, 400], // no key
+	[{ intent: 'update', connectionId: randomUUID(), name: 'x' }, 404],
+	[{ intent: 'remove', connectionId: randomUUID() }, 404],
+	[{ intent: 'test', connectionId: randomUUID() }, 404],
+	[{ intent: 'test', purpose: 'speech' }, 409], // the e2e server sets no ElevenLabs key
+	[{ intent: 'no-such-intent' }, 400],
+]
+
+test('only the administrator may post to the Models page: every intent, on the page and its .data', async ({
+	playwright,
+	baseURL,
+}) => {
+	const user = await createUser()
+	const admin = await createUser({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
+	const client = (ip: string) => playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': ip } })
+	const anonymous = await client('10.8.1.1')
+	const userClient = await client('10.8.1.2')
+	const adminClient = await client('10.8.1.3')
+	const userCookie = await sessionCookieFor(userClient, user.email, user.password)
+	const adminCookie = await sessionCookieFor(adminClient, admin.email, admin.password)
+	const problems: string[] = []
+	const post = (c: typeof anonymous, path: string, form: Record<string, string>, cookie?: string) =>
+		c.post(path, {
+			headers: { Origin: baseURL!, ...(cookie ? { Cookie: cookie } : {}) },
+			form,
+			maxRedirects: 0,
+		})
+	for (const [form, adminStatus] of modelsIntents) {
+		for (const path of ['/playground/models', '/playground/models.data']) {
+			const what = `${form.intent} ${path}`
+			const asAnonymous = await post(anonymous, path, form)
+			// A page post is redirected (302); a .data post is told where to go in its body (202).
+			const sentTo =
+				asAnonymous.status() === 302
+					? asAnonymous.headers()['location']
+					: asAnonymous.status() === 202
+						? /"(\/auth[^"]*)"/.exec(await asAnonymous.text())?.[1]
+						: undefined
+			if (sentTo !== '/auth?redirectTo=%2Fplayground%2Fmodels')
+				problems.push(`anonymous ${what}: ${asAnonymous.status()} → ${sentTo}`)
+			const asUser = await post(userClient, path, form, userCookie)
+			if (asUser.status() !== 403) problems.push(`user ${what}: expected 403, got ${asUser.status()}`)
+			else if ((await asUser.text()).includes('OpenAI-compatible')) problems.push(`user ${what}: leaked the page`)
+		}
+		const asAdmin = await post(adminClient, '/playground/models', form, adminCookie)
+		if (asAdmin.status() !== adminStatus)
+			problems.push(`admin ${form.intent}: expected ${adminStatus}, got ${asAdmin.status()}`)
+	}
+	expect(problems).toEqual([])
+	for (const c of [anonymous, userClient, adminClient]) await c.dispose()
+})
+
+test('the admin check is on the server: a user cannot fetch dashboard or models data by URL', async ({ request }) => {
 	const user = await createUser()
 	const cookie = await sessionCookieFor(request, user.email, user.password)
-	for (const path of [
-		'/playground/dashboard',
-		'/playground/dashboard.data',
-		'/playground/dashboard.data?_routes=routes%2Fplayground%2Fdashboard%2Fdashboard',
+	for (const [path, secret] of [
+		['/playground/dashboard', 'Conversation Dashboard'],
+		['/playground/dashboard.data', 'Conversation Dashboard'],
+		['/playground/dashboard.data?_routes=routes%2Fplayground%2Fdashboard%2Fdashboard', 'Conversation Dashboard'],
+		['/playground/models', 'OpenAI-compatible server'],
+		['/playground/models.data', 'OpenAI-compatible server'],
+		['/playground/models.data?_routes=routes%2Fplayground%2Fmodels', 'OpenAI-compatible server'],
 	]) {
 		const response = await request.get(path, { headers: { Cookie: cookie }, maxRedirects: 0 })
 		expect(response.status(), path).toBe(403)
-		expect(await response.text(), path).not.toContain('Conversation Dashboard')
+		expect(await response.text(), path).not.toContain(secret)
 	}
 })
 

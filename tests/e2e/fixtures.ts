@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs'
 // Playwright fixtures for account tests: each test is its own client (own IP for rate limits), and
 // talks to the same database as the server to create users and read the mail outbox.
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import bcrypt from 'bcryptjs'
 import pg from 'pg'
+import { E2E_SERVER_LOG } from './ports.ts'
 
 export const ADMIN_EMAIL = 'admin@e2e.example.com'
 /** The e2e server's SESSION_SECRET (playwright.config.ts). */
@@ -21,6 +23,11 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text:
 	} finally {
 		await client.end()
 	}
+}
+
+/** The e2e server's log so far (stdout and stderr, as playwright.config.ts has it written). */
+export function serverLog() {
+	return readFileSync(E2E_SERVER_LOG, 'utf8')
 }
 
 export function uniqueEmail(prefix = 'user') {

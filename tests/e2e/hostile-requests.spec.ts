@@ -1,7 +1,7 @@
 // Every route against malformed requests, generated: wrong and truncated bodies, broken encodings,
 // absurd ids, unusual methods, anonymous and signed in. None may answer 5xx; a refusal says why.
 import { randomUUID } from 'node:crypto'
-import { createUser, expect, sessionCookieDirect, sql, test } from './fixtures.ts'
+import { ADMIN_EMAIL, createUser, expect, sessionCookieDirect, sql, test } from './fixtures.ts'
 
 const longId = 'x'.repeat(3000)
 const ids = [randomUUID(), longId, '%E0%A4%A', '..%2F..%2Fplayground']
@@ -41,6 +41,7 @@ const paths = [
 		`/playground/chatbots/${id}?delete`,
 		`/playground/voicebots/${id}`,
 		`/playground/dashboard?delete=${id}`,
+		`/playground/models?remove=${id}`,
 		`/playground/chatbots/${id}/preview`,
 		`/api/chatbots/${id}/chat`,
 		`/api/embed/${id}/chat`,
@@ -167,3 +168,85 @@ for (const signedIn of [false, true]) {
 		expect((await request.get('/healthz')).status()).toBe(200)
 	})
 }
+
+/** The Models page's intents with hostile bodies, posted by the administrator: each a 4xx that says why. */
+const MARK = 'hostile-models-body'
+const connect = (over: Record<string, string>) => ({
+	intent: 'connect',
+	purpose: 'chat',
+	provider: 'openai-compatible',
+	baseUrl: 'http://127.0.0.1:11434/v1',
+	name: MARK,
+	apiKey: 'sk-hostile-0123456789',
+	...over,
+})
+const hostileModelsBodies: Array<[what: string, form: Record<string, string>, status: number, says: string]> = [
+	['an oversized key', connect({ apiKey: `sk-${'k'.repeat(5000)}` }), 400, 'Enter a key of at most 400 characters.'],
+	[
+		'a javascript: address',
+		connect({ baseUrl: 'javascript:alert(document.cookie)' }),
+		400,
+		'Enter the address as http:// or https://',
+	],
+	[
+		'an address with user:pass@',
+		connect({ baseUrl: 'http://user:pass@127.0.0.1:11434/v1' }),
+		400,
+		'Enter the address as http:// or https://',
+	],
+	['a file: address', connect({ baseUrl: 'file:///etc/passwd' }), 400, 'Enter the address as http:// or https://'],
+	['an oversized address', connect({ baseUrl: `http://a.example/${'a'.repeat(600)}` }), 400, 'at most 500 characters'],
+	['an oversized name', connect({ name: `${MARK}${'n'.repeat(1000)}` }), 400, 'at most 60 characters'],
+	['an oversized model', connect({ model: 'm'.repeat(10_000) }), 400, 'at most 120 characters'],
+	['a provider for another purpose', connect({ purpose: 'speech', provider: 'groq' }), 400, 'cannot be used for this'],
+	['a provider named like a property', connect({ provider: 'constructor' }), 400, 'Choose a provider.'],
+	['a purpose that is not one', connect({ purpose: '__proto__' }), 400, 'Choose what the provider is for.'],
+	['a hosted provider without a key', connect({ provider: 'groq', apiKey: '' }), 400, 'Enter the API key.'],
+	[
+		'change: an unknown connection',
+		{ intent: 'update', connectionId: randomUUID(), name: MARK },
+		404,
+		'does not exist',
+	],
+	['change: a non-uuid id', { intent: 'update', connectionId: 'not-a-uuid', name: MARK }, 400, 'does not exist'],
+	['change: an oversized id', { intent: 'update', connectionId: longId, name: MARK }, 400, 'does not exist'],
+	[
+		'change: an oversized key',
+		{ intent: 'update', connectionId: randomUUID(), apiKey: 'k'.repeat(5000) },
+		400,
+		'at most 400 characters',
+	],
+	['remove: an unknown connection', { intent: 'remove', connectionId: randomUUID() }, 404, 'does not exist'],
+	['remove: a non-uuid id', { intent: 'remove', connectionId: "1' OR '1'='1" }, 400, 'does not exist'],
+	['remove: a path as id', { intent: 'remove', connectionId: '../../etc/passwd' }, 400, 'does not exist'],
+	['test: an unknown connection', { intent: 'test', connectionId: randomUUID() }, 404, 'does not exist'],
+	['test: a non-uuid id', { intent: 'test', connectionId: 'x' }, 400, 'does not exist'],
+	['test: an unknown purpose', { intent: 'test', purpose: 'everything' }, 400, 'does not exist'],
+	['an intent named like a property', { intent: 'constructor' }, 400, 'Unknown request.'],
+	['no intent', { name: MARK }, 400, 'Unknown request.'],
+]
+
+test("the Models page's intents refuse hostile bodies from the administrator, say why, and store nothing", async ({
+	request,
+	baseURL,
+}) => {
+	await createUser({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
+	const cookie = await sessionCookieDirect(ADMIN_EMAIL)
+	const problems: string[] = []
+	for (const [what, form, status, says] of hostileModelsBodies) {
+		for (const path of ['/playground/models', '/playground/models.data']) {
+			const response = await request.post(path, {
+				headers: { Cookie: cookie, Origin: baseURL! },
+				form,
+				maxRedirects: 0,
+			})
+			const body = await response.text()
+			if (response.status() !== status) problems.push(`${what} ${path}: expected ${status}, got ${response.status()}`)
+			else if (!body.includes(says)) problems.push(`${what} ${path}: no "${says}" in ${body.slice(0, 200)}`)
+			// A refused key is not sent back.
+			if (form.apiKey && form.apiKey.length > 20 && body.includes(form.apiKey)) problems.push(`${what}: echoed the key`)
+		}
+	}
+	expect(problems).toEqual([])
+	expect(await sql(`SELECT id FROM model_connections WHERE name LIKE $1`, [`${MARK}%`])).toEqual([])
+})

@@ -1,3 +1,6 @@
+import os from 'node:os'
+import path from 'node:path'
+
 // Ports of the browser-test servers (the app, the import website, the embedding partner page).
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3999)
 export const E2E_WEBSITE_PORT = Number(process.env.E2E_WEBSITE_PORT ?? 3998)
@@ -9,3 +12,8 @@ export const E2E_CRAWL_SITE_PORT = Number(process.env.E2E_CRAWL_SITE_PORT ?? 399
 export const E2E_FAKE_MIC_WAV = process.env.E2E_FAKE_MIC_WAV ?? '/tmp/zenvora-e2e-fake-mic.wav'
 /** The lead webhook receiver (tests/e2e/conversation-logs.spec.ts starts it). */
 export const E2E_WEBHOOK_PORT = Number(process.env.E2E_WEBHOOK_PORT ?? 3994)
+/**
+ * Everything the e2e server writes (stdout and stderr), for tests that search the server log (a key
+ * that must appear in no log line). Per app port, so parallel runs on other ports do not share it.
+ */
+export const E2E_SERVER_LOG = process.env.E2E_SERVER_LOG ?? path.join(os.tmpdir(), `zenvora-e2e-server-${E2E_PORT}.log`)

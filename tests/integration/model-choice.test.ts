@@ -176,6 +176,8 @@ describe('a chatbot on a stored connection', () => {
 		await choose({ modelConnectionId: extra.id })
 		expect(await removeConnection({ id: userId, email: 'admin@example.com' }, extra.id)).toEqual({
 			name: 'Local LLM',
+			chatbots: 1,
+			agents: 0,
 			users: 1,
 		})
 		const chatbot = await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbotId } })

@@ -97,6 +97,7 @@ export function TextareaField({
 }
 
 export function SelectField({
+	id,
 	label,
 	error,
 	hint,
@@ -105,7 +106,8 @@ export function SelectField({
 	...props
 }: React.ComponentProps<'select'> & Labelled & { options: ReadonlyArray<{ value: string; label: string }> }) {
 	return (
-		<FieldShell label={label} error={error} hint={hint} className={className}>
+		// The id goes to the shell, which gives it to the control and its label alike.
+		<FieldShell id={id} label={label} error={error} hint={hint} className={className}>
 			{(control) => (
 				<select className={cn(inputClass, 'mt-1.5')} {...control} {...props}>
 					{options.map((option) => (

@@ -1,30 +1,53 @@
 // The Models page's words: one place, so the page, its tests and the docs say the same.
 import type { ProviderPurpose } from './model-schema.ts'
 
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
+
+/** "2 chatbots and 1 voice assistant", "no chatbot or voice assistant". */
+function usersInWords({ chatbots, agents }: { chatbots: number; agents: number }) {
+	if (chatbots === 0 && agents === 0) return 'no chatbot or voice assistant'
+	const parts = [
+		chatbots > 0 ? plural(chatbots, 'chatbot', 'chatbots') : null,
+		agents > 0 ? plural(agents, 'voice assistant', 'voice assistants') : null,
+	].filter(Boolean)
+	return parts.join(' and ')
+}
+
 export const modelsPage = {
 	title: 'Models',
 	description:
-		'The providers this server uses for written answers, speech-to-text and speech. Test one to see that it answers.',
+		'The providers this server uses for written answers, speech-to-text and speech: the ones set in its environment, and the ones you connect here. Test one to see that it answers.',
 	environmentNote: "From the server's environment (read-only): change it there and restart.",
+	environmentBadge: "From the server's environment",
+	storedBadge: 'Connected here',
+	inUse: 'In use',
+	notInUse: 'Not in use: a connection stored here comes first.',
+	connectionsOf: (purpose: string) => `Connections for ${purpose.toLowerCase()}`,
 	purposes: {
 		chat: {
 			title: 'Written answers',
 			blurb: 'Answers in the chatbots, the preview, the embed and the voice assistants.',
+			usage:
+				'The environment’s provider is the server’s default; each chatbot and voice assistant can choose a model connected here in its Model section.',
 			notConnected:
-				'Not connected: the built-in offline model answers by quoting your sources. Set GROQ_API_KEY (and GROQ_BASE_URL for OpenAI, Ollama, vLLM or LM Studio) to connect one.',
+				'Nothing set in the environment: the server’s default is the built-in offline model, which answers by quoting your sources. Connect a provider below, or set GROQ_API_KEY (and GROQ_BASE_URL for OpenAI, Ollama, vLLM or LM Studio).',
 		},
 		transcription: {
 			title: 'Speech-to-text',
 			blurb: 'What callers say to a voice assistant, written down.',
+			usage: 'The newest connection here writes down what callers say; without one, the environment’s does.',
 			notConnected:
-				"Not connected: the voice test uses the browser's own speech recognition. Set TRANSCRIBE_API_KEY (or GROQ_API_KEY) to connect one.",
+				"Nothing set in the environment: without a connection here, the voice test uses the browser's own speech recognition. Connect a provider below, or set TRANSCRIBE_API_KEY (or GROQ_API_KEY).",
 		},
 		speech: {
 			title: 'Speech',
 			blurb: 'Voice assistants created at ElevenLabs as well.',
-			notConnected: 'Not connected: voice assistants work on their own. Set ELEVENLABS_API_KEY to connect ElevenLabs.',
+			usage:
+				'Voice assistants are created at ElevenLabs with the environment’s ELEVENLABS_API_KEY; a key connected here can be tested.',
+			notConnected:
+				'Nothing set in the environment: voice assistants work on their own. Set ELEVENLABS_API_KEY to use ElevenLabs.',
 		},
-	} satisfies Record<ProviderPurpose, { title: string; blurb: string; notConnected: string }>,
+	} satisfies Record<ProviderPurpose, { title: string; blurb: string; usage: string; notConnected: string }>,
 	test: 'Test',
 	testing: 'Testing…',
 	notConfigured: 'There is nothing to test: this provider is not connected.',
@@ -33,6 +56,84 @@ export const modelsPage = {
 	failedTitle: 'Models could not be shown',
 	failedText: 'Something went wrong while loading the Models page. Reload the page in a moment.',
 	offered: (count: number) => `${count} model${count === 1 ? '' : 's'} offered`,
+	/** A stored connection's card. */
+	card: {
+		provider: 'Provider',
+		address: 'Address',
+		model: 'Model',
+		noModel: 'None chosen: chatbots choose from the offered models',
+		key: 'Key',
+		lastTest: 'Last test',
+		notTested: 'Not tested yet.',
+		testedAt: (ago: string) => `Tested ${ago}`,
+		usedBy: (users: { chatbots: number; agents: number }) => {
+			const words = usersInWords(users)
+			return words === 'no chatbot or voice assistant'
+				? 'Used by no chatbot or voice assistant yet.'
+				: `Used by ${words}.`
+		},
+		keyUnreadable:
+			'This key was stored under another server secret (SESSION_SECRET has changed since), so it cannot be read. Enter the key again under Change.',
+		change: 'Change',
+		remove: 'Remove',
+	},
+	connect: {
+		title: 'Connect a provider',
+		titleFor: (purpose: string) => `Connect a provider for ${purpose.toLowerCase()}`,
+		provider: 'Provider',
+		baseUrl: 'Server address (base URL)',
+		baseUrlHint:
+			'Only for an OpenAI-compatible server, with the path up to /v1. Ollama: http://localhost:11434/v1 · vLLM: http://localhost:8000/v1 · LM Studio: http://localhost:1234/v1',
+		name: 'Name (optional)',
+		nameHint: 'How chatbots and voice assistants will list it. Left empty: the provider’s name.',
+		apiKey: 'API key',
+		apiKeyHint: 'Sealed on the server and never shown again, only its first and last characters.',
+		apiKeyOptionalHint:
+			'Optional for an OpenAI-compatible server that takes none (Ollama, LM Studio). Sealed on the server and never shown again.',
+		model: 'Model (optional)',
+		modelHint: 'The test lists the models the provider offers; you can choose one afterwards under Change.',
+		submit: 'Connect and test',
+		submitting: 'Connecting…',
+		failed: 'Provider not connected',
+		tooMany: (max: number) => `At most ${max} connections: remove one first.`,
+		connected: 'Provider connected',
+		connectedButFailed: 'Connected, but the test failed',
+		notTestedYet: (message: string) => `${message} Test it to list its models.`,
+	},
+	change: {
+		name: 'Name',
+		apiKey: 'New API key',
+		apiKeyHint: 'Left empty, the stored key stays.',
+		model: 'Model',
+		noModel: 'None: chatbots choose from the offered models',
+		modelHint: 'Test the connection to list the models its provider offers.',
+		submit: 'Save changes',
+		submitting: 'Saving…',
+		saved: 'Connection saved',
+		savedNewKey: 'Test it to check the new key.',
+		failed: 'Connection not saved',
+	},
+	remove: {
+		question: (name: string, users: { chatbots: number; agents: number }) => {
+			const words = usersInWords(users)
+			return words === 'no chatbot or voice assistant'
+				? `Remove “${name}”? No chatbot or voice assistant uses it. This cannot be undone.`
+				: `Remove “${name}”? ${words[0].toUpperCase()}${words.slice(1)} ${users.chatbots + users.agents === 1 ? 'uses' : 'use'} it and will go back to the server’s default. This cannot be undone.`
+		},
+		confirm: 'Remove',
+		removed: 'Connection removed',
+		removedDescription: (name: string, users: { chatbots: number; agents: number }) => {
+			const words = usersInWords(users)
+			return words === 'no chatbot or voice assistant'
+				? `“${name}” is removed.`
+				: `“${name}” is removed; ${words} went back to the server’s default.`
+		},
+	},
+	testPassed: 'Test passed',
+	testFailed: 'Test failed',
+	unknownConnection: 'That connection does not exist any more: it may have been removed.',
+	unknownRequest: 'Unknown request.',
+	errorTitle: 'Error',
 } as const
 
 /** The Model section of a chatbot's and a voice assistant's page. */

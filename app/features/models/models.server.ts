@@ -15,6 +15,8 @@ import { chargeConnectionTest } from './models-limits.server.ts'
 import {
 	environmentTargets,
 	keyHint,
+	openProviderKey,
+	providerKind,
 	sealProviderKey,
 	shownConnection,
 	storedConnection,
@@ -27,11 +29,25 @@ type Admin = { id: string; email: string }
 /** The most connections kept: a page of them, not a store. */
 export const MAX_STORED_CONNECTIONS = 30
 
+/** A stored connection as the page lists it: who uses it, and whether its key still opens. */
+type StoredConnection = ProviderConnection & {
+	id: string
+	/** The chatbots and voice assistants that answer with it. */
+	usedBy: { chatbots: number; agents: number }
+	/**
+	 * False when its key was sealed under another server secret (SESSION_SECRET changed): it must be
+	 * entered again. A connection without a key is always readable.
+	 */
+	keyReadable: boolean
+	/** Its last change (ISO): the page starts its forms afresh when it moves. */
+	updatedAt: string
+}
+
 export type ModelConnections = {
 	/** Each purpose's connection from the server's environment, or null. */
 	environment: Record<ProviderPurpose, ProviderConnection | null>
 	/** The administrator's connections, oldest first. */
-	stored: ProviderConnection[]
+	stored: StoredConnection[]
 }
 
 export async function modelConnections(): Promise<ModelConnections> {
@@ -39,8 +55,21 @@ export async function modelConnections(): Promise<ModelConnections> {
 	const environment = Object.fromEntries(
 		PROVIDER_PURPOSES.map((purpose) => [purpose, targets[purpose] ? shownConnection(targets[purpose]) : null]),
 	) as Record<ProviderPurpose, ProviderConnection | null>
-	const rows = await prisma.modelConnection.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
-	return { environment, stored: rows.map(storedConnection) }
+	const rows = await prisma.modelConnection.findMany({
+		orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+		include: { _count: { select: { chatbots: true, agents: true } } },
+	})
+	return {
+		environment,
+		stored: rows.map(({ _count, ...row }) => ({
+			...storedConnection(row),
+			id: row.id,
+			usedBy: { chatbots: _count.chatbots, agents: _count.agents },
+			// Opened only to learn whether it still opens; the key itself goes no further.
+			keyReadable: openProviderKey(row.sealedKey) !== null,
+			updatedAt: row.updatedAt.toISOString(),
+		})),
+	}
 }
 
 const described = (c: { purpose: string; name: string; baseUrl: string; model: string | null; keyHint: string }) =>
@@ -73,7 +102,8 @@ export async function updateConnection(admin: Admin, input: UpdateConnectionInpu
 	const updated = await prisma.modelConnection.update({
 		where: { id: row.id },
 		data: {
-			name: input.name ?? row.name,
+			// Left empty, the name goes back to the provider's, as when connecting.
+			name: input.name ?? PROVIDER_NAMES[providerKind(row.provider)],
 			model: input.model ?? null,
 			...(input.apiKey ? { sealedKey: sealProviderKey(input.apiKey), keyHint: keyHint(input.apiKey) } : {}),
 			// A new key or model has not been tested yet.
@@ -106,11 +136,11 @@ export async function removeConnection(admin: Admin, connectionId: string) {
 		}),
 		prisma.modelConnection.delete({ where: { id: row.id } }),
 	])
-	const users = row._count.chatbots + row._count.agents
+	const { chatbots, agents } = row._count
 	console.log(
-		`Models: ${admin.email} removed ${described(row)} (${row.id}); ${users} chatbots and voice assistants used it`,
+		`Models: ${admin.email} removed ${described(row)} (${row.id}); ${chatbots} chatbots and ${agents} voice assistants used it`,
 	)
-	return { name: row.name, users }
+	return { name: row.name, chatbots, agents, users: chatbots + agents }
 }
 
 export type ConnectionTestAnswer =

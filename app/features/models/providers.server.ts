@@ -97,11 +97,13 @@ export function shownConnection({ apiKey: _key, ...shown }: ProviderTarget): Pro
 	return shown
 }
 
-const isProviderKind = (value: string): value is ProviderKind => value in PROVIDER_NAMES
+/** A stored row's provider kind; anything unknown is taken as an OpenAI-compatible server. */
+export const providerKind = (value: string): ProviderKind =>
+	Object.hasOwn(PROVIDER_NAMES, value) ? (value as ProviderKind) : 'openai-compatible'
 
 /** A stored connection as the page shows it (no key, sealed or not). */
 export function storedConnection(row: ModelConnection): ProviderConnection {
-	const kind = isProviderKind(row.provider) ? row.provider : 'openai-compatible'
+	const kind = providerKind(row.provider)
 	return {
 		id: row.id,
 		purpose: row.purpose as ProviderPurpose,

@@ -1,49 +1,58 @@
-// The administrator's Models page (/playground/models): the providers this server uses, each with a
-// Test. Administrator only, decided on the server: anyone else gets 403, for the page, its .data and
-// its action alike.
+// The administrator's Models page (/playground/models): per purpose, the provider the server's
+// environment sets (read-only) and the ones connected here, each with a Test; connecting, changing
+// and removing one. Administrator only, decided on the server: anyone else gets 403, for the page,
+// its .data and every intent alike. No key ever leaves the server: the loader sends the key's ends.
 import { Cpu } from 'lucide-react'
 import { data } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
+import { ToastMessage } from '~/components/toast-message.tsx'
 import { company } from '~/content/company.ts'
 import { modelsPage } from '~/features/models/copy.ts'
-import { PROVIDER_PURPOSES, TestConnectionSchema } from '~/features/models/model-schema.ts'
-import { modelConnections, testModelConnection } from '~/features/models/models.server.ts'
-import { ProviderCard, type ShownTest } from '~/features/models/ui/provider-card.tsx'
+import { PROVIDER_PURPOSES } from '~/features/models/model-schema.ts'
+import { modelConnections } from '~/features/models/models.server.ts'
+import type { StoredConnectionView } from '~/features/models/page-data.ts'
+import { PurposeSection } from '~/features/models/ui/purpose-section.tsx'
+import { formatTimeAgo } from '~/lib/format-duration.ts'
 import { readFormData } from '~/lib/forms.server.ts'
-import { privateHeaders, privateRouteHeaders } from '~/lib/http.server.ts'
+import { privateHeaders } from '~/lib/http.server.ts'
 import { requireAdmin } from '~/routes/guards.server.ts'
 import type { Route } from './+types/models'
+import { modelsAction } from './models-actions.server.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { setCookie } = await requireAdmin(request)
-	return data({ connections: (await modelConnections()).environment }, { headers: privateHeaders(setCookie) })
+	const { environment, stored } = await modelConnections()
+	const now = new Date()
+	const connections = stored.map((c): StoredConnectionView => ({
+		id: c.id,
+		purpose: c.purpose,
+		provider: c.provider,
+		name: c.name,
+		baseUrl: c.baseUrl,
+		model: c.model,
+		models: c.models,
+		keyHint: c.keyHint,
+		keyReadable: c.keyReadable,
+		usedBy: c.usedBy,
+		updatedAt: c.updatedAt,
+		lastTest: c.lastTest ? { ...c.lastTest, ago: formatTimeAgo(new Date(c.lastTest.at), now) } : null,
+	}))
+	const asked = new URL(request.url).searchParams.get('remove')
+	return data(
+		{
+			environment,
+			stored: connections,
+			// Only an id of this page's connections: anything else asks nothing.
+			removing: connections.some((c) => c.id === asked) ? asked : null,
+		},
+		{ headers: privateHeaders(setCookie) },
+	)
 }
 
 export async function action({ request }: Route.ActionArgs) {
 	const { user } = await requireAdmin(request)
-	const parsed = TestConnectionSchema.safeParse(Object.fromEntries(await readFormData(request)))
-	const headers = privateRouteHeaders()
-	if (!parsed.success) return data({ error: 'Unknown request.' }, { status: 400, headers })
-	const answer = await testModelConnection(user, parsed.data)
-	const test = (shown: ShownTest) => ({ purpose: answer.target, ...shown })
-	switch (answer.kind) {
-		case 'key-unreadable':
-		case 'not-connected':
-			return data(
-				{ test: test({ outcome: 'not-connected', message: modelsPage.notConfigured, models: [] }) },
-				{ status: 409, headers },
-			)
-		case 'rate-limited':
-			return data(
-				{ test: test({ outcome: 'rate-limited', message: modelsPage.tooManyTests, models: [] }) },
-				{ status: 429, headers: { ...headers, 'Retry-After': String(answer.retryAfterSeconds) } },
-			)
-		case 'tested': {
-			const { outcome, message, models } = answer.result
-			return data({ test: test({ outcome, message, models }) }, { headers })
-		}
-	}
+	return modelsAction(await readFormData(request), user)
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -52,25 +61,25 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export default function ModelsRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const tested = actionData && 'test' in actionData ? actionData.test : null
 	return (
 		<section aria-labelledby="models-heading" className="min-w-0 space-y-6">
+			<ToastMessage toast={actionData?.toast} />
 			<div>
 				<h2 id="models-heading" className="font-display text-xl font-bold text-slate-950">
 					{modelsPage.title}
 				</h2>
-				<p className="mt-1 max-w-2xl text-sm text-slate-600">{modelsPage.description}</p>
+				<p className="mt-1 max-w-3xl text-sm text-slate-600">{modelsPage.description}</p>
 			</div>
-			<div className="grid gap-4 lg:grid-cols-3">
-				{PROVIDER_PURPOSES.map((purpose) => (
-					<ProviderCard
-						key={purpose}
-						purpose={purpose}
-						connection={loaderData.connections[purpose]}
-						test={tested?.purpose === purpose ? tested : null}
-					/>
-				))}
-			</div>
+			{PROVIDER_PURPOSES.map((purpose) => (
+				<PurposeSection
+					key={purpose}
+					purpose={purpose}
+					environment={loaderData.environment[purpose]}
+					stored={loaderData.stored.filter((c) => c.purpose === purpose)}
+					removing={loaderData.removing}
+					actionData={actionData}
+				/>
+			))}
 		</section>
 	)
 }
