@@ -13,7 +13,7 @@ import { createOfflineModel } from './offline-model.server.ts'
 export type ModelInfo = { kind: 'llm' | 'offline'; id: string; label: string }
 
 /** The spec's temperature (section 9), for whatever does not choose its own. */
-export const DEFAULT_TEMPERATURE = 0.7
+const DEFAULT_TEMPERATURE = 0.7
 
 /** The context the Models page seals keys under (app/features/models/providers.server.ts). */
 export const PROVIDER_KEY_CONTEXT = 'model-provider-key'

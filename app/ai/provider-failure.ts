@@ -14,7 +14,7 @@ export const oneLine = (text: string) =>
 		.slice(0, 200)
 
 /** The provider's own words for an error ({"error":{"message":…}}), cut short and on one line. */
-export function providerErrorText(body: string) {
+function providerErrorText(body: string) {
 	try {
 		const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; detail?: unknown; message?: unknown }
 		const message =
