@@ -128,6 +128,11 @@ describe('a chatbot on a stored connection', () => {
 		expect(stream.text).toContain('9 am')
 		expect(stored.model).toBe('Offline model')
 		expect(stored.modelError).toBe('The provider refused the key (HTTP 401).')
+		await prisma.chatbot.update({ where: { id: chatbotId }, data: { modelFailure: null, modelFailureAt: null } })
+		await previewTurn('When does the shop open?')
+		expect((await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbotId } })).modelFailure).toBe(
+			'The provider refused the key (HTTP 401).',
+		)
 		// The no-JavaScript preview's whole answer takes the same path.
 		const chatbot = await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbotId } })
 		const whole = await reply.answerChatbotQuestion(chatbot, ask('When does the shop open?'), { label: 'Test' })
