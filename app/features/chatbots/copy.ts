@@ -245,7 +245,6 @@ export const chatbotBuilder = {
 		avatarRemoved: 'Picture removed',
 		avatarFailed: 'Picture not saved',
 		avatarMissing: 'Choose a picture first.',
-		previewVisitor: 'Do you deliver to Pune?',
 		leadForm: 'Ask for contact details',
 		leadFormHint: 'Leads appear under Leads, and can be sent to your own system by webhook.',
 		leadModes: {

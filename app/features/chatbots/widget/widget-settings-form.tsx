@@ -104,7 +104,8 @@ function previewAppearance(values: WidgetSettingsValues, saved: WidgetSettingsVa
 	return appearanceOf(appearance)
 }
 
-function WidgetPreview({
+/** The widget as a visitor first sees it: the welcome, then the chatbot's own suggested questions (if any). */
+export function WidgetPreview({
 	values,
 	saved,
 	name,
@@ -135,7 +136,6 @@ function WidgetPreview({
 							message={{ id: 'w', role: 'assistant', text: appearance.welcomeMessage || previewCopy.greeting(name) }}
 							assistantName={name}
 						/>
-						<MessageBubble message={{ id: 'v', role: 'user', text: copy.previewVisitor }} assistantName={name} />
 					</ol>
 					{appearance.suggestedQuestions.length > 0 ? (
 						<TextList
