@@ -6,6 +6,7 @@ import { forwardRef, useState, type ReactNode, type Ref } from 'react'
 import { FieldShell } from '~/components/ui/field.tsx'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+import { quotedSpans } from './quoted-spans.ts'
 import { ReplyText } from './reply-text.tsx'
 import { shownSources, type ThreadSource } from './shown-sources.ts'
 
@@ -44,7 +45,18 @@ function CitationLink({ number, label, href }: { number: number; label: string; 
 }
 
 /** A listed passage: its page's name, its address as a link, its excerpt; a cited one in the brand colour. */
-function SourceBody({ label, source, cited }: { label: string; source: ThreadSource; cited: boolean }) {
+function SourceBody({
+	label,
+	source,
+	cited,
+	answer,
+}: {
+	label: string
+	source: ThreadSource
+	cited: boolean
+	/** The answer it is listed with: the lines it quotes are marked. */
+	answer: string
+}) {
 	const href = linkable(source.url)
 	return (
 		<>
@@ -62,7 +74,17 @@ function SourceBody({ label, source, cited }: { label: string; source: ThreadSou
 					{href}
 				</a>
 			) : null}
-			<span className={cn('mt-0.5 block', cited && 'text-slate-600')}>{source.excerpt}</span>
+			<span className={cn('mt-0.5 block', cited && 'text-slate-600')}>
+				{quotedSpans(source.excerpt, answer).map((span, index) =>
+					span.quoted ? (
+						<mark key={index} data-testid="quoted" className="rounded bg-amber-100 px-0.5 text-slate-900">
+							{span.text}
+						</mark>
+					) : (
+						span.text
+					),
+				)}
+			</span>
 		</>
 	)
 }
@@ -141,7 +163,7 @@ export function MessageBubble({
 										{number}
 									</span>
 									<span className="min-w-0">
-										<SourceBody label={labelOf(source)} source={source} cited />
+										<SourceBody label={labelOf(source)} source={source} cited answer={message.text} />
 									</span>
 								</li>
 							)
@@ -158,7 +180,7 @@ export function MessageBubble({
 						{closest.map((source) => {
 							return (
 								<li key={source.position} className="rounded-xl px-3 py-2 ring-1 ring-slate-200">
-									<SourceBody label={labelOf(source)} source={source} cited={false} />
+									<SourceBody label={labelOf(source)} source={source} cited={false} answer={message.text} />
 								</li>
 							)
 						})}

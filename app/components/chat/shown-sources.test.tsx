@@ -77,6 +77,14 @@ describe('MessageBubble', () => {
 		expect(out).not.toContain(pages[0].excerpt)
 	})
 
+	test('a cited source marks the lines the answer quotes (issue 30: sources as cards, quoted lines highlighted)', () => {
+		const out = bubble({ text: 'We accept UPI, credit and debit cards [2].', answered: true })
+		expect(out).toContain(
+			'<mark data-testid="quoted" class="rounded bg-amber-100 px-0.5 text-slate-900">We accept UPI, credit and debit cards.</mark>',
+		)
+		expect(bubble({ text: 'You can pay by UPI [2].', answered: true })).not.toContain('data-testid="quoted"')
+	})
+
 	test('an answer that cites none shows its passages collapsed as the closest pages, unnumbered', () => {
 		const out = bubble({ text: 'We accept UPI, credit and debit cards.', answered: true })
 		expect(out).not.toContain('data-testid="sources"')
