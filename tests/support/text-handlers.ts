@@ -16,6 +16,7 @@ import {
 } from '~/ai/retrieval.ts'
 import { ownDontKnow, readSystemPrompt } from '~/ai/system-prompt.ts'
 import { termsOf, wordsOf } from '~/ai/terms.ts'
+import { quotedSpans } from '~/components/chat/quoted-spans.ts'
 import { parseReply, replyCitations } from '~/components/chat/reply-markdown.ts'
 import { SignUpSchema } from '~/features/accounts/auth-schema.ts'
 import { ChatbotFormSchema, WebsiteUrlSchema } from '~/features/chatbots/chatbot-schema.ts'
@@ -32,6 +33,7 @@ import { parseRobotsTxt } from '~/features/chatbots/sources/robots-rules.ts'
 import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl } from '~/features/chatbots/sources/site-rules.ts'
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'
 import { sitePattern, WidgetSettingsSchema } from '~/features/chatbots/widget/widget-settings.ts'
+import { ModelChoiceSchema } from '~/features/models/model-choice-schema.ts'
 import { htmlText, normalizeDocumentText, pageContent, sitemapUrls } from '~/lib/sandbox/parsers.ts'
 import { spreadsheetCell } from '~/lib/spreadsheet-cell.ts'
 
@@ -159,6 +161,10 @@ export const textHandlers: Record<string, (text: string) => unknown> = {
 		WebsiteSourceSchema.safeParse(strings(text, ['url', 'include', 'exclude'])),
 	],
 	'sign-up form': (text) => SignUpSchema.safeParse(strings(text, ['fullName', 'email', 'password', 'confirmPassword'])),
+	// A source's excerpt marked with what the answer quotes (both come from knowledge and the model).
+	'quoted lines': (text) => [quotedSpans(text, text), quotedSpans(text.slice(0, 1000), text)],
+	'model choice form': (text) =>
+		ModelChoiceSchema.safeParse({ intent: 'save-model', model: text, temperature: text, offlineFallback: text }),
 	'chat request': (text) =>
 		ChatRequestSchema.safeParse({ messages: [{ id: text, role: 'user', parts: [{ type: 'text', text }] }] }),
 }
