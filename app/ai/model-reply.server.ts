@@ -14,7 +14,7 @@ import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { textOf } from './chat-schema.ts'
 import { answeringModel, offlineInfo, offlineModel, type AnsweringModel, type ModelInfo } from './models.server.ts'
-import { failureOf, timeoutFailure } from './provider-failure.ts'
+import { failureOf, scrubbed, timeoutFailure } from './provider-failure.ts'
 import { buildSystemPrompt } from './system-prompt.ts'
 
 export type IncomingMessage = { role: 'user' | 'assistant'; parts: Array<{ type: string; text?: unknown }> }
@@ -70,7 +70,7 @@ function withOfflineFallback(chosen: AnsweringModel, outcome: ModelOutcome, time
 		} catch (error) {
 			if (parent?.aborted) throw error
 			outcome.failure = deadline.timedOut()
-				? timeoutFailure(chosen.target.baseUrl, waitMs).message
+				? timeoutFailure(chosen.target.where, waitMs).message
 				: failureOf(error, chosen.target).message
 			outcome.model = offlineInfo
 			console.error(`${chosen.info.label} failed (${outcome.failure}); the offline model answers instead`)
@@ -121,15 +121,21 @@ const timeoutOf = ({ timeoutMs = getEnv().AI_TIMEOUT_MS }: ReplyRequest) => time
 const deadlineFor = (request: ReplyRequest) => deadlineSignal(timeoutOf(request), request.abortSignal)
 
 /** What went wrong, for the server log: status, provider message, attempts. */
-export function describeAiError(error: unknown, model: ModelInfo = answeringModel().info): string {
+export function describeAiError(
+	error: unknown,
+	model: ModelInfo = answeringModel().info,
+	secrets: string[] = [],
+): string {
+	// The provider's words are scrubbed of the key and of anything shaped like one, on one line.
+	const said = (text: string) => scrubbed(text, secrets)
 	if (RetryError.isInstance(error)) {
-		return `${model.label}: gave up after ${error.errors.length} attempts (${error.reason}); last: ${describeAiError(error.lastError, model)}`
+		return `${model.label}: gave up after ${error.errors.length} attempts (${error.reason}); last: ${describeAiError(error.lastError, model, secrets)}`
 	}
 	if (APICallError.isInstance(error)) {
-		return `${model.label}: HTTP ${error.statusCode ?? 'no status'} from ${error.url}: ${error.message}${error.isRetryable ? ' (retryable)' : ''}`
+		return `${model.label}: HTTP ${error.statusCode ?? 'no status'} from ${said(error.url)}: ${said(error.message)}${error.isRetryable ? ' (retryable)' : ''}`
 	}
-	if (error instanceof Error) return `${model.label}: ${error.name}: ${error.message}`
-	return `${model.label}: ${String(error)}`
+	if (error instanceof Error) return `${model.label}: ${error.name}: ${said(error.message)}`
+	return `${model.label}: ${said(String(error))}`
 }
 
 /** How a streamed reply ended, for whoever records it: its text, when its first word went out, whether it failed. */
@@ -160,7 +166,7 @@ export function streamModelReply(request: StreamRequest) {
 		onError: ({ error }) => {
 			// A visitor who left is not a provider failure.
 			if (request.abortSignal?.aborted) return
-			console.error(`${request.label} failed: ${describeAiError(error, chosen.info)}`)
+			console.error(`${request.label} failed: ${describeAiError(error, chosen.info, chosen.target.secrets)}`)
 			outcome.failure ??= failureOf(error, chosen.target).message
 		},
 	})
@@ -211,9 +217,9 @@ export async function generateModelReply(request: ReplyRequest): Promise<ModelRe
 		return { ...outcome, text: text.trim() }
 	} catch (error) {
 		if (!request.abortSignal?.aborted) {
-			console.error(`${request.label} failed: ${describeAiError(error, chosen.info)}`)
+			console.error(`${request.label} failed: ${describeAiError(error, chosen.info, chosen.target.secrets)}`)
 			outcome.failure ??= deadline.timedOut()
-				? timeoutFailure(chosen.target.baseUrl, timeoutOf(request)).message
+				? timeoutFailure(chosen.target.where, timeoutOf(request)).message
 				: failureOf(error, chosen.target).message
 		}
 		return { ...outcome, text: null }
@@ -263,7 +269,9 @@ export async function standaloneQuestion(
 		return question ? question.slice(0, 500) : null
 	} catch (error) {
 		if (abortSignal?.aborted) return null
-		const reason = deadline.timedOut() ? `no answer within ${timeoutMs} ms` : describeAiError(error, model.info)
+		const reason = deadline.timedOut()
+			? `no answer within ${timeoutMs} ms`
+			: describeAiError(error, model.info, model.target.secrets)
 		console.error(`${label}: rewriting a follow-up failed (${reason}); searching with the earlier question's words`)
 		return null
 	} finally {
@@ -316,11 +324,7 @@ function endWithErrorOnFailure(
 				if (done) return finish(controller)
 				if (value.type === 'abort' && deadline.timedOut()) {
 					const ms = timeoutMs ?? getEnv().AI_TIMEOUT_MS
-					return fail(
-						controller,
-						`no complete answer within ${ms} ms`,
-						timeoutFailure(chosen.target.baseUrl, ms).message,
-					)
+					return fail(controller, `no complete answer within ${ms} ms`, timeoutFailure(chosen.target.where, ms).message)
 				}
 				if (value.type === 'error') failed = true
 				if (value.type === 'text-delta') {
@@ -336,7 +340,7 @@ function endWithErrorOnFailure(
 				if (abortSignal?.aborted) return finish(controller)
 				return fail(
 					controller,
-					`the answer broke off: ${describeAiError(error, outcome.model)}`,
+					`the answer broke off: ${describeAiError(error, outcome.model, chosen.target.secrets)}`,
 					`The answer broke off: ${failureOf(error, chosen.target).message}`,
 				)
 			}

@@ -9,6 +9,8 @@ import { getEnv } from '~/lib/env.server.ts'
 import { openSecret } from '~/lib/secret-box.server.ts'
 import { OFFLINE_MODEL_LABEL, type ModelSummary } from './model-notice.ts'
 import { createOfflineModel } from './offline-model.server.ts'
+import type { FailureTarget } from './provider-failure.ts'
+import { providerFetch } from './provider-fetch.server.ts'
 
 export type ModelInfo = { kind: 'llm' | 'offline'; id: string; label: string }
 
@@ -39,8 +41,8 @@ export type AnsweringModel = {
 	info: ModelInfo
 	model: LanguageModelV3
 	temperature: number
-	/** Where it is called, for a failure in words ("Could not reach http://…"). */
-	target: { baseUrl: string; model: string | null }
+	/** How a failure names it ("Could not reach “Local LLM”"), and the key its words must not carry. */
+	target: FailureTarget
 	/** The owner chose the offline model to answer while this one fails. */
 	offlineFallback: boolean
 }
@@ -73,7 +75,7 @@ const offlineAnswering = (temperature: number): AnsweringModel => ({
 	info: offlineInfo,
 	model: offlineModel(),
 	temperature,
-	target: { baseUrl: 'built-in', model: null },
+	target: { where: 'the offline model', model: null },
 	offlineFallback: false,
 })
 
@@ -91,9 +93,9 @@ function defaultAnswering(temperature: number, offlineFallback: boolean): Answer
 	if (info.kind === 'offline') return offlineAnswering(temperature)
 	return {
 		info,
-		model: createGroq({ apiKey: env.GROQ_API_KEY, baseURL: env.GROQ_BASE_URL })(env.GROQ_MODEL),
+		model: createGroq({ apiKey: env.GROQ_API_KEY, baseURL: env.GROQ_BASE_URL, fetch: providerFetch })(env.GROQ_MODEL),
 		temperature,
-		target: { baseUrl: env.GROQ_BASE_URL ?? 'https://api.groq.com/openai/v1', model: env.GROQ_MODEL },
+		target: { where: 'the server’s provider', model: env.GROQ_MODEL, secrets: [env.GROQ_API_KEY ?? ''] },
 		offlineFallback,
 	}
 }
@@ -122,8 +124,8 @@ export function answeringModel(settings?: ModelSettings): AnsweringModel {
 	if (!connection) return defaultAnswering(temperature, offlineFallback)
 	const modelId = settings?.modelName || connection.model || ''
 	const info: ModelInfo = { kind: 'llm', id: modelId, label: `${connection.name} ${modelId}`.trim() }
-	const target = { baseUrl: connection.baseUrl, model: modelId }
 	const apiKey = connection.sealedKey === '' ? '' : openSecret(connection.sealedKey, PROVIDER_KEY_CONTEXT)
+	const target: FailureTarget = { where: `“${connection.name}”`, model: modelId, secrets: apiKey ? [apiKey] : [] }
 	if (apiKey === null) {
 		const error = new ModelKeyUnreadable(
 			`The key of “${connection.name}” cannot be read: the server’s secret has changed. Enter the key again on the Models page.`,
@@ -132,7 +134,7 @@ export function answeringModel(settings?: ModelSettings): AnsweringModel {
 	}
 	// Groq's provider speaks OpenAI's chat completions API to any base URL (Groq, OpenAI, Ollama, vLLM…).
 	// A keyless local server gets a placeholder: the provider insists on a key.
-	const model = createGroq({ apiKey: apiKey || 'none', baseURL: connection.baseUrl })(modelId)
+	const model = createGroq({ apiKey: apiKey || 'none', baseURL: connection.baseUrl, fetch: providerFetch })(modelId)
 	return { info, model, temperature, target, offlineFallback }
 }
 

@@ -6,6 +6,7 @@ import { answerPieces, citedNumbers, passageHeader } from '~/ai/citations.ts'
 // string; tests/support/text-handler-process.ts times them and app/lib/linear-text.test.ts holds each
 // to a bound on the adversarial inputs below (ADR 0024). A new normaliser or tokenizer belongs here.
 import { composeOfflineAnswer } from '~/ai/offline-answer.ts'
+import { scrubbed, statusFailure } from '~/ai/provider-failure.ts'
 import {
 	excerptAround,
 	isFollowUp,
@@ -163,6 +164,8 @@ export const textHandlers: Record<string, (text: string) => unknown> = {
 	'sign-up form': (text) => SignUpSchema.safeParse(strings(text, ['fullName', 'email', 'password', 'confirmPassword'])),
 	// A source's excerpt marked with what the answer quotes (both come from knowledge and the model).
 	'quoted lines': (text) => [quotedSpans(text, text), quotedSpans(text.slice(0, 1000), text)],
+	// A provider's own words (its errors, its model names), scrubbed of keys before anyone reads them.
+	'provider words': (text) => [scrubbed(text, [text.slice(0, 12)]), statusFailure(500, text)],
 	'model choice form': (text) =>
 		ModelChoiceSchema.safeParse({ intent: 'save-model', model: text, temperature: text, offlineFallback: text }),
 	'chat request': (text) =>

@@ -4,6 +4,7 @@
 // Every call has a time-out that fires, and a response is read up to MAX_BODY_BYTES.
 import {
 	oneLine,
+	scrubbed,
 	statusFailure,
 	timeoutFailure,
 	unreachableFailure,
@@ -58,8 +59,8 @@ async function readBody(response: Response) {
 	return Buffer.concat(chunks).toString('utf8')
 }
 
-const statusProblem = (status: number, body: string) => {
-	const { outcome, message } = statusFailure(status, body)
+const statusProblem = (status: number, body: string, secrets: string[]) => {
+	const { outcome, message } = statusFailure(status, body, { secrets })
 	return new TestStop(outcome, message)
 }
 
@@ -103,8 +104,8 @@ export async function testConnection(
 	try {
 		const listing = await call(target.api === 'elevenlabs' ? '/v1/models' : '/models')
 		if (listing.status >= 400 && !(listing.status === 404 && target.api === 'openai-compatible'))
-			throw statusProblem(listing.status, listing.body)
-		models = modelNames(listing.body, target.api)
+			throw statusProblem(listing.status, listing.body, [target.apiKey])
+		models = modelNames(listing.body, target.api, target.apiKey)
 		if (target.model && models.length > 0 && !models.includes(target.model))
 			throw new TestStop('unknown-model', `The provider does not offer the model “${target.model}”.`)
 		if (target.purpose === 'chat' && target.model) {
@@ -124,7 +125,7 @@ export async function testConnection(
 					completion.status === 404 || /model_not_found|model .* does not exist/i.test(completion.body)
 				if (unknownModel && completion.status !== 401 && completion.status !== 403)
 					throw new TestStop('unknown-model', `The provider does not offer the model “${target.model}”.`)
-				throw statusProblem(completion.status, completion.body)
+				throw statusProblem(completion.status, completion.body, [target.apiKey])
 			}
 		}
 		const what = target.model ? `: ${target.model} ${target.purpose === 'chat' ? 'answered' : 'is offered'}` : ''
@@ -136,13 +137,15 @@ export async function testConnection(
 		}
 	} catch (error) {
 		const stop =
-			error instanceof TestStop ? error : new TestStop('failed', `The test failed: ${oneLine(String(error))}`)
+			error instanceof TestStop
+				? error
+				: new TestStop('failed', `The test failed: ${scrubbed(String(error), [target.apiKey])}`)
 		return { outcome: stop.outcome, message: stop.message, latencyMs: elapsed(), models }
 	}
 }
 
 /** The model ids of a /models answer (OpenAI's {data:[{id}]}, ElevenLabs' [{model_id}]). */
-function modelNames(body: string, api: ProviderTarget['api']) {
+function modelNames(body: string, api: ProviderTarget['api'], apiKey: string) {
 	try {
 		const parsed = JSON.parse(body) as unknown
 		const list: unknown[] = Array.isArray(parsed)
@@ -156,6 +159,8 @@ function modelNames(body: string, api: ProviderTarget['api']) {
 				list
 					.map((entry) => (entry as Record<string, unknown>)?.[key])
 					.filter((id): id is string => typeof id === 'string' && id.trim() !== '')
+					// A name that carries the key (a provider echoing it) or looks like a secret is dropped.
+					.filter((id) => scrubbed(id, [apiKey]) === oneLine(id))
 					.map((id) => oneLine(id).slice(0, MAX_MODEL_NAME)),
 			),
 		]

@@ -33,11 +33,15 @@ export const PURPOSE_PROVIDERS: Record<ProviderPurpose, readonly ProviderKind[]>
 export const MODEL_NAME_MAX = 120
 const KEY_MAX = 400
 
+/** Control characters (a NUL above all: PostgreSQL refuses it in text) have no place in these fields. */
+const CONTROL = /\p{Cc}/u
+
 const optionalText = (max: number, message: string) =>
 	z
 		.string()
 		.trim()
 		.max(max, message)
+		.refine((value) => !CONTROL.test(value), 'Remove the control characters from this field.')
 		.optional()
 		.transform((value) => value || undefined)
 
@@ -51,11 +55,19 @@ const baseUrl = z
 		if (!value) return true
 		try {
 			const url = new URL(value)
-			return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password
+			// No user:pass@ and no ?query: a key goes in its own field, sealed, never in an address that is shown.
+			return (
+				(url.protocol === 'http:' || url.protocol === 'https:') &&
+				!url.username &&
+				!url.password &&
+				!url.search &&
+				!url.hash &&
+				!CONTROL.test(value)
+			)
 		} catch {
 			return false
 		}
-	}, 'Enter the address as http:// or https:// followed by the host, like http://localhost:11434/v1.')
+	}, 'Enter the address as http:// or https:// followed by the host, like http://localhost:11434/v1 (no ?… part: the key goes in its own field).')
 
 const connectionFields = {
 	name: optionalText(60, 'Enter a name of at most 60 characters.'),

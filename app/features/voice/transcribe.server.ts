@@ -4,6 +4,7 @@
 import { createGroq } from '@ai-sdk/groq'
 import { experimental_transcribe as transcribe } from 'ai'
 import { PROVIDER_KEY_CONTEXT, transcriptionSettings, type TranscriptionSettings } from '~/ai/models.server.ts'
+import { providerFetch } from '~/ai/provider-fetch.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -29,7 +30,9 @@ export async function transcriptionProvider(): Promise<TranscriptionSettings | n
 export async function transcribeAudio(audio: Uint8Array, language: string, abortSignal?: AbortSignal) {
 	const settings = await transcriptionProvider()
 	if (!settings) throw new Error('No speech-to-text provider is configured')
-	const model = createGroq({ apiKey: settings.apiKey, baseURL: settings.baseURL }).transcription(settings.model)
+	const model = createGroq({ apiKey: settings.apiKey, baseURL: settings.baseURL, fetch: providerFetch }).transcription(
+		settings.model,
+	)
 	const deadline = deadlineSignal(getEnv().AI_TIMEOUT_MS, abortSignal)
 	try {
 		const { text } = await transcribe({
