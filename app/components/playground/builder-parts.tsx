@@ -116,12 +116,13 @@ export function DeleteConfirmation({
 			aria-labelledby={id}
 			className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200"
 		>
-			<p id={id} className="text-sm font-medium text-rose-900">
+			{/* A long address in the question (a source's) wraps rather than widening the page. */}
+			<p id={id} className="text-sm font-medium [overflow-wrap:anywhere] text-rose-900">
 				{question}
 			</p>
 			<input type="hidden" name="intent" value={intent} />
 			<input type="hidden" name={idName} value={itemId} />
-			<div className="mt-3 flex gap-2">
+			<div className="mt-3 flex flex-wrap gap-2">
 				<Button type="submit" autoFocus variant="danger" size="sm">
 					<Trash2 className="size-4" aria-hidden />
 					{confirmLabel}
