@@ -75,6 +75,120 @@ test('Cancel with knowledge that is not saved asks before discarding it', async 
 	await expect(page).toHaveURL(/\/playground$/)
 })
 
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test("a chatbot's and an assistant's sections are pages: the tabs, the switch and Delete come back where they were used", async ({
+		page,
+		login,
+	}) => {
+		const user = await login({ email: uniqueEmail('sections'), fullName: 'Section Owner' })
+		const [{ id }] = await sql<{ id: string }>(
+			`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt)
+			 SELECT id, 'Tab Bot', 'Hours: 9 to 5.', '' FROM users WHERE email = $1 RETURNING id`,
+			[user.email],
+		)
+		const [{ id: agentId }] = await sql<{ id: string }>(
+			`INSERT INTO agents (user_id, name, instructions, first_message)
+			 SELECT id, 'Tab Line', 'Be brief.', 'Hi!' FROM users WHERE email = $1 RETURNING id`,
+			[user.email],
+		)
+		// The welcome header is the Playground home's only.
+		await page.goto('/playground')
+		await expect(page.getByText('Welcome back, Section Owner')).toBeVisible()
+		await expect(page.getByRole('heading', { name: 'Create Your AI Assistant' })).toBeVisible()
+
+		const base = `/playground/chatbots/${id}`
+		await page.goto(base)
+		await expect(page.getByRole('heading', { name: 'Tab Bot', level: 2 })).toBeVisible()
+		await expect(page.getByText('Welcome back')).toHaveCount(0)
+		await expect(page.getByRole('heading', { name: 'Create Your AI Assistant' })).toHaveCount(0)
+		const tabs = page.getByRole('navigation', { name: 'Chatbot sections' })
+		for (const [name, path, heading] of [
+			['Knowledge', '/knowledge', 'Knowledge sources'],
+			['Widget & embed', '/widget', 'Widget on your site'],
+			['Activity', '/conversations', 'Conversations'],
+			['Settings', '/settings', 'Model'],
+			['Overview', '', 'Embed on your site'],
+		] as const) {
+			await tabs.getByRole('link', { name }).click()
+			await expect(page).toHaveURL(`${base}${path}`)
+			await expect(tabs.getByRole('link', { name })).toHaveAttribute('aria-current', 'page')
+			await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible()
+		}
+		// Wide screens show the preview beside the sections; its tab is for phones.
+		await expect(tabs.getByRole('link', { name: 'Preview' })).toBeHidden()
+
+		// The switch, flipped on a section, comes back to that section.
+		await tabs.getByRole('link', { name: 'Widget & embed' }).click()
+		await page.getByRole('switch', { name: 'Active: Tab Bot' }).click()
+		await expect(page.getByText('Chatbot deactivated')).toBeVisible()
+		await expect(page).toHaveURL(`${base}/widget`)
+		await expect(page.getByTestId('status')).toHaveText('Inactive')
+
+		// Delete, in Settings, asks first on its own address.
+		await tabs.getByRole('link', { name: 'Settings' }).click()
+		await page.getByRole('link', { name: 'Delete chatbot' }).click()
+		await expect(page).toHaveURL(`${base}/settings?delete`)
+		await page.getByRole('alertdialog').getByRole('link', { name: 'Keep it' }).click()
+		await expect(page).toHaveURL(`${base}/settings`)
+		await page.getByRole('link', { name: 'Delete chatbot' }).click()
+		await page.getByRole('alertdialog').getByRole('button', { name: 'Delete chatbot' }).click()
+		await expect(page.getByText('Chatbot deleted')).toBeVisible()
+		await expect(page).toHaveURL('/playground')
+
+		// A voice assistant's page the same way.
+		const agent = `/playground/voicebots/${agentId}`
+		await page.goto(agent)
+		await expect(page.getByText('Welcome back')).toHaveCount(0)
+		const agentTabs = page.getByRole('navigation', { name: 'Assistant sections' })
+		for (const [name, path] of [
+			['API', '/api'],
+			['Calls', '/calls'],
+			['Settings', '/settings'],
+			['Assistant', ''],
+		] as const) {
+			await agentTabs.getByRole('link', { name }).click()
+			await expect(page).toHaveURL(`${agent}${path}`)
+			await expect(agentTabs.getByRole('link', { name })).toHaveAttribute('aria-current', 'page')
+		}
+		await agentTabs.getByRole('link', { name: 'Calls' }).click()
+		await page.getByRole('switch', { name: 'Active: Tab Line' }).click()
+		await expect(page.getByText('Voice assistant deactivated')).toBeVisible()
+		await expect(page).toHaveURL(`${agent}/calls`)
+	})
+})
+
+test('on a phone the preview is a section of its own, and the tabs keep every label whole', async ({ page, login }) => {
+	const user = await login()
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt)
+		 SELECT id, 'Pocket Bot', 'We open at 9 am.', '' FROM users WHERE email = $1 RETURNING id`,
+		[user.email],
+	)
+	await page.setViewportSize({ width: 360, height: 740 })
+	await page.goto(`/playground/chatbots/${id}`)
+	// No preview beside the sections: a tab leads to it.
+	await expect(page.getByRole('region', { name: 'Live preview' })).toBeHidden()
+	const tabs = page.getByRole('navigation', { name: 'Chatbot sections' })
+	for (const name of ['Overview', 'Knowledge', 'Widget & embed', 'Activity', 'Settings', 'Preview']) {
+		const box = (await tabs.getByRole('link', { name }).boundingBox())!
+		expect(box.x, name).toBeGreaterThanOrEqual(0)
+		expect(box.x + box.width, name).toBeLessThanOrEqual(360)
+	}
+	await tabs.getByRole('link', { name: 'Preview' }).click()
+	await expect(page).toHaveURL(`/playground/chatbots/${id}/preview`)
+	await expect(page.getByRole('heading', { name: 'Preview: Pocket Bot' })).toBeVisible()
+	// It answers there (this chatbot's text was never indexed: it says it does not know).
+	await page.getByLabel('Ask your chatbot a question').fill('When do you open?')
+	await page.getByRole('button', { name: 'Send', exact: true }).click()
+	await expect(page.locator('[data-role="user"]')).toHaveText([/When do you open\?/])
+	await expect(page.locator('[data-role="assistant"]')).toHaveCount(2)
+	// The other tabs are there too, with the chatbot's header.
+	await expect(page.getByRole('heading', { name: 'Pocket Bot', level: 2 })).toBeVisible()
+	await expect(tabs.getByRole('link', { name: 'Preview' })).toHaveAttribute('aria-current', 'page')
+})
+
 test("a source's row names each of its controls once: Re-sync now beside the automatic re-sync", async ({
 	page,
 	login,
