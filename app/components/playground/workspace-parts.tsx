@@ -138,7 +138,7 @@ function WorkspaceTabs({ label, tabs }: { label: string; tabs: WorkspaceTab[] })
 									: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
 							)}
 						>
-							<tab.icon className="hidden size-4 shrink-0 sm:block" aria-hidden />
+							<tab.icon className="hidden size-4 shrink-0 lg:block" aria-hidden />
 							{tab.short && tab.label.startsWith(tab.short) ? (
 								<span>
 									{tab.short}
