@@ -36,7 +36,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	// Someone else's chatbot looks exactly like one that does not exist.
 	const chatbot = await getOwnedChatbot(user.id, params.chatbotId)
 	if (!chatbot) throw data(toasts.notFound, { status: 404 })
-	const sources = (await listSources(user.id, chatbot.id)) ?? []
+	const [sources, model] = await Promise.all([
+		listSources(user.id, chatbot.id).then((list) => list ?? []),
+		modelSummary(chatbot),
+	])
+	// The typed text counts once it has any; an empty one is no source.
+	const listed = sources.filter((source) => source.kind !== 'text' || source.chars > 0)
 	const created = new Intl.DateTimeFormat('en-IN', {
 		day: 'numeric',
 		month: 'short',
@@ -54,10 +59,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 				// Changes when a save changes what answers: the preview starts afresh then.
 				version: chatbotVersion(chatbot),
 			},
-			model: await modelSummary(chatbot),
+			model,
 			textIndexing: sources.some(
 				(source) => source.kind === 'text' && (source.status === 'queued' || source.status === 'running'),
 			),
+			// Where its knowledge stands, for the Overview (handed to it as the outlet's context).
+			knowledge: {
+				sources: listed.length,
+				ready: listed.filter((source) => source.status === 'ready').length,
+				importing: listed.filter((source) => source.status === 'queued' || source.status === 'running').length,
+				failed: listed.filter((source) => source.status === 'failed').length,
+			},
 		},
 		{ headers: privateHeaders(setCookie) },
 	)
@@ -75,7 +87,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotLayout({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, model, textIndexing } = loaderData
+	const { chatbot, model, textIndexing, knowledge } = loaderData
 	const { pathname } = useLocation()
 	const toggle = useActiveToggle(chatbot.isActive)
 	const paths = chatbotPaths(chatbot.id)
@@ -128,7 +140,7 @@ export default function ChatbotLayout({ loaderData, actionData }: Route.Componen
 					)
 				}
 			>
-				<Outlet context={{ active: toggle.active } satisfies ChatbotOutlet} />
+				<Outlet context={{ active: toggle.active, knowledge, model } satisfies ChatbotOutlet} />
 			</WorkspaceLayout>
 		</>
 	)
