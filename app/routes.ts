@@ -31,21 +31,31 @@ export default [
 	route('playground/chatbots/:chatbotId/leads.csv', 'routes/playground/chatbots/activity/leads-csv.ts'),
 	route('playground', 'routes/playground/layout.tsx', [
 		index('routes/playground/chatbots/builder.tsx'),
-		route('chatbots/:chatbotId', 'routes/playground/chatbots/chatbot.tsx'),
-		route('chatbots/:chatbotId/preview', 'routes/playground/chatbots/preview.tsx'),
-		route('chatbots/:chatbotId/sources/:sourceId', 'routes/playground/chatbots/source-pages.tsx'),
-		layout('routes/playground/chatbots/activity/layout.tsx', [
-			route('chatbots/:chatbotId/conversations', 'routes/playground/chatbots/activity/conversations.tsx'),
-			route(
-				'chatbots/:chatbotId/conversations/:conversationId',
-				'routes/playground/chatbots/activity/conversation.tsx',
-			),
-			route('chatbots/:chatbotId/unanswered', 'routes/playground/chatbots/activity/unanswered.tsx'),
-			route('chatbots/:chatbotId/leads', 'routes/playground/chatbots/activity/leads.tsx'),
-			route('chatbots/:chatbotId/insights', 'routes/playground/chatbots/activity/insights.tsx'),
+		// A chatbot's page is sections, each its own URL (ADR 0051); the header, the tabs and the live
+		// preview beside them are the layout's, so the preview keeps its conversation between tabs.
+		route('chatbots/:chatbotId', 'routes/playground/chatbots/chatbot/layout.tsx', [
+			index('routes/playground/chatbots/chatbot/overview.tsx'),
+			route('knowledge', 'routes/playground/chatbots/chatbot/knowledge.tsx'),
+			route('widget', 'routes/playground/chatbots/chatbot/widget.tsx'),
+			route('settings', 'routes/playground/chatbots/chatbot/settings.tsx'),
+			route('preview', 'routes/playground/chatbots/preview.tsx'),
+			route('knowledge/sources/:sourceId', 'routes/playground/chatbots/source-pages.tsx'),
+			layout('routes/playground/chatbots/activity/layout.tsx', [
+				route('conversations', 'routes/playground/chatbots/activity/conversations.tsx'),
+				route('conversations/:conversationId', 'routes/playground/chatbots/activity/conversation.tsx'),
+				route('unanswered', 'routes/playground/chatbots/activity/unanswered.tsx'),
+				route('leads', 'routes/playground/chatbots/activity/leads.tsx'),
+				route('insights', 'routes/playground/chatbots/activity/insights.tsx'),
+			]),
 		]),
 		route('voicebots', 'routes/playground/voicebots/builder.tsx'),
-		route('voicebots/:agentId', 'routes/playground/voicebots/agent.tsx'),
+		route('voicebots/:agentId', 'routes/playground/voicebots/agent/layout.tsx', [
+			index('routes/playground/voicebots/agent/assistant.tsx'),
+			route('api', 'routes/playground/voicebots/agent/api.tsx'),
+			route('calls', 'routes/playground/voicebots/agent/calls.tsx'),
+			route('settings', 'routes/playground/voicebots/agent/settings.tsx'),
+			route('test', 'routes/playground/voicebots/agent/test.tsx'),
+		]),
 		route('dashboard', 'routes/playground/dashboard/dashboard.tsx'),
 		route('models', 'routes/playground/models.tsx'),
 		route('account', 'routes/playground/account.tsx'),

@@ -118,13 +118,27 @@ test('the create form (the index route, as a page post or a single fetch) takes 
 	agent.destroy()
 })
 
-test("a chatbot's own page takes the same (Add file, the widget picture, a 6 MB save); its sub-pages do not", async () => {
+test("a chatbot's page, its Knowledge and its Widget take the same (Add file, the picture, a 6 MB save); its other sections do not", async () => {
 	const agent = new http.Agent()
 	const chatbotPage = '/playground/chatbots/0b6f3f2e-8f5e-4c1a-9d57-2f1f4c7d9a10'
-	for (const path of [chatbotPage, `${chatbotPage}/`, `${chatbotPage}.data`, `${chatbotPage}.data?_routes=x`]) {
-		expect(await status(path, 12 * MB, agent)).toBe(200)
+	for (const path of [
+		chatbotPage,
+		`${chatbotPage}/`,
+		`${chatbotPage}.data`,
+		`${chatbotPage}.data?_routes=x`,
+		`${chatbotPage}/knowledge`,
+		`${chatbotPage}/knowledge.data`,
+		`${chatbotPage}/widget`,
+	]) {
+		expect(await status(path, 12 * MB, agent), path).toBe(200)
 	}
-	for (const path of [`${chatbotPage}/conversations`, `${chatbotPage}/preview`, `${chatbotPage}/preview.data`]) {
+	for (const path of [
+		`${chatbotPage}?index`,
+		`${chatbotPage}/settings`,
+		`${chatbotPage}/conversations`,
+		`${chatbotPage}/preview`,
+		`${chatbotPage}/preview.data`,
+	]) {
 		expect(await status(path, 2 * MB, agent, 1024)).toBe(413)
 	}
 	agent.destroy()

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { makeDocx, makePdf } from '../support/documents.ts'
 import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, type Login } from './fixtures.ts'
-import { expectNoSeriousA11yViolations, expectTextIndexed } from './helpers.ts'
+import { expectNoSeriousA11yViolations, expectTextIndexed, openChatbotSection } from './helpers.ts'
 import { E2E_EMBED_HOST_PORT, E2E_WEBSITE_PORT } from './ports.ts'
 
 const WEBSITE = `http://127.0.0.1:${E2E_WEBSITE_PORT}`
@@ -197,14 +197,16 @@ test.describe('with JavaScript', () => {
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
 		await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
-		// The chatbot's page follows each source's job: the typed text and the three files, by name.
+		const chatbotId = new URL(page.url()).pathname.split('/').pop()
+		// Its Knowledge section follows each source's job: the typed text and the three files, by name.
+		await openChatbotSection(page, 'knowledge')
 		const sources = page.getByRole('list', { name: 'Sources of this chatbot' })
 		for (const name of ['faq.txt', 'policy.pdf', 'team.docx']) {
 			await expect(sources.getByRole('listitem').filter({ hasText: name })).toContainText('Ready', { timeout: 30_000 })
 		}
 		await expectTextIndexed(page)
 		const [bot] = await sql<{ knowledge_base: string }>(`SELECT knowledge_base FROM chatbots WHERE id = $1`, [
-			new URL(page.url()).pathname.split('/').pop(),
+			chatbotId,
 		])
 		expect(bot.knowledge_base).not.toContain('Captain Kiwi')
 
@@ -308,6 +310,9 @@ test.describe('with JavaScript', () => {
 		const id = await createChatbotViaForm(page, 'Mover', 'Our office is in Lucknow.')
 		await card(page, 'Mover').getByRole('link', { name: 'Edit Mover' }).click()
 		await expect(page).toHaveURL(`/playground/chatbots/${id}`)
+		// The form is in the Knowledge section, a tab of the chatbot's page with its own address.
+		await page.getByRole('navigation', { name: 'Chatbot sections' }).getByRole('link', { name: 'Knowledge' }).click()
+		await expect(page).toHaveURL(`/playground/chatbots/${id}/knowledge`)
 		await expect(page.getByRole('heading', { name: 'Knowledge and settings' })).toBeVisible()
 		await expect(page.getByLabel('Knowledge Base Content')).toHaveValue('Our office is in Lucknow.')
 		await page.getByLabel('Knowledge Base Content').fill('Our office moved to Chandigarh in March.')
@@ -433,7 +438,9 @@ test.describe('without JavaScript', () => {
 		await page.getByRole('button', { name: 'Create Chatbot' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
 		await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
-		// No script refreshes this page: a reload shows where each source is.
+		// No script refreshes its Knowledge section: a reload shows where each source is.
+		await page.getByRole('navigation', { name: 'Chatbot sections' }).getByRole('link', { name: 'Knowledge' }).click()
+		await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}\/knowledge$/)
 		const sources = page.getByRole('list', { name: 'Sources of this chatbot' })
 		await expect
 			.poll(
@@ -463,7 +470,7 @@ test.describe('without JavaScript', () => {
 		await page.getByRole('button', { name: 'Send' }).click()
 		await expect(page.locator('[data-role="assistant"]').last()).toContainText('Captain Kiwi')
 		await expect(page.getByTestId('sources').last()).toContainText('Sources from the knowledge base')
-		await page.getByRole('link', { name: 'Back to your chatbots' }).click()
+		await page.getByRole('link', { name: 'Your Chatbots' }).click()
 
 		// Embed shows the code.
 		await plain.getByRole('link', { name: 'Embed Plain Bot' }).click()

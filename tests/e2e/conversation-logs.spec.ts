@@ -44,6 +44,7 @@ test('a visitor chats on another site; the owner sees it live, with traces, feed
 		const base = `/playground/chatbots/${id}`
 
 		// The widget asks for contact details when a visitor asks for a person, and runs on the partner site only.
+		await owner.goto(`${base}/widget`)
 		const widget = owner.getByRole('region', { name: 'Widget on your site' })
 		await widget.getByLabel('Ask for contact details').selectOption('human')
 		await widget.getByLabel('Allowed sites').fill(`127.0.0.1:${E2E_EMBED_HOST_PORT}`)
@@ -155,7 +156,7 @@ test('a visitor chats on another site; the owner sees it live, with traces, feed
 		await expect(owner.getByText('Answer added to the knowledge')).toBeVisible()
 		await expect(owner.getByText('Do you sell gift cards?')).toBeHidden()
 
-		// The next visitor who asks gets the answer, once the job has indexed it (the chatbot page says Ready).
+		// The next visitor who asks gets the answer, once the job has indexed it (its Knowledge says Ready).
 		await owner.goto(base)
 		await expectTextIndexed(owner)
 		await owner.goto(`${base}/unanswered`)

@@ -5,7 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, sql, test } from './fixtures.ts'
-import { createShopChatbot as createChatbot, expectNoSeriousA11yViolations } from './helpers.ts'
+import { createShopChatbot as createChatbot, expectNoSeriousA11yViolations, openChatbotSection } from './helpers.ts'
 import { E2E_EMBED_HOST_PORT } from './ports.ts'
 
 const ALLOWED = `http://127.0.0.1:${E2E_EMBED_HOST_PORT}`
@@ -45,6 +45,7 @@ test('branded, allowed on one site only, with sources and a conversation that su
 	test.slow() // a whole journey across three origins
 	await login()
 	const id = await createChatbot(owner, 'Parcel Pal')
+	await openChatbotSection(owner, 'widget')
 
 	// The settings, with the live preview following each change before it is saved.
 	const widget = owner.getByRole('region', { name: 'Widget on your site' })
@@ -212,6 +213,7 @@ test('a host saved without a port is allowed on any port of it; a site not liste
 }) => {
 	await login()
 	const id = await createChatbot(owner, 'Port Pal')
+	await openChatbotSection(owner, 'widget')
 	const widget = owner.getByRole('region', { name: 'Widget on your site' })
 	// The hint says how ports work.
 	await expect(widget.getByText(/A site without a port is allowed on any port/)).toBeVisible()
@@ -256,6 +258,12 @@ test.describe('without JavaScript', () => {
 	}) => {
 		await login()
 		const id = await createChatbot(page, 'Plain Widget')
+		// The widget is a section of the chatbot's page with its address; its forms come back to it.
+		await page
+			.getByRole('navigation', { name: 'Chatbot sections' })
+			.getByRole('link', { name: 'Widget & embed' })
+			.click()
+		await expect(page).toHaveURL(`/playground/chatbots/${id}/widget`)
 		const widget = page.getByRole('region', { name: 'Widget on your site' })
 		await widget.getByLabel('Launcher label').fill('Help')
 		await widget.getByLabel('Allowed sites').fill('shop.example.com\nnot a site!')
@@ -266,6 +274,7 @@ test.describe('without JavaScript', () => {
 		await widget.getByLabel('Bottom left').check()
 		await widget.getByRole('button', { name: 'Save widget' }).click()
 		await expect(page.getByText('Widget saved')).toBeVisible()
+		await expect(page).toHaveURL(`/playground/chatbots/${id}/widget`)
 		const [row] = await sql<{
 			appearance: { launcherLabel: string; launcherPosition: string }
 			allowed_sites: string[]

@@ -93,16 +93,31 @@ export async function createShopChatbot(page: Page, name: string) {
 	await page.getByLabel('Chatbot Name').fill(name)
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
 	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+	const id = page.url().split('/').pop()!
 	await expectTextIndexed(page)
-	return page.url().split('/').pop()!
+	return id
+}
+
+/** The address of a section of the chatbot whose page (any of its sections) `page` is on. */
+export function chatbotSection(page: Page, section: '' | 'knowledge' | 'widget' | 'settings' | 'preview') {
+	const id = /\/playground\/chatbots\/([0-9a-f-]{36})/.exec(page.url())?.[1]
+	if (!id) throw new Error(`Not on a chatbot's page: ${page.url()}`)
+	return `/playground/chatbots/${id}${section ? `/${section}` : ''}`
+}
+
+/** On a chatbot's page: goes to its `section` (ADR 0051), unless already there. */
+export async function openChatbotSection(page: Page, section: '' | 'knowledge' | 'widget' | 'settings' | 'preview') {
+	const path = chatbotSection(page, section)
+	if (new URL(page.url()).pathname !== path) await page.goto(path)
 }
 
 /**
- * On a chatbot's page: waits until its typed text shows Ready in the knowledge sources. The text is
- * indexed by a job that the app's worker runs within moments of the save; with JavaScript the page
- * follows it by itself, without it a reload shows it (as for the owner).
+ * On a chatbot's page: opens its Knowledge section and waits until its typed text shows Ready in the
+ * sources. The text is indexed by a job that the app's worker runs within moments of the save; with
+ * JavaScript the page follows it by itself, without it a reload shows it (as for the owner).
  */
 export async function expectTextIndexed(page: Page) {
+	await openChatbotSection(page, 'knowledge')
 	const text = page
 		.getByRole('list', { name: 'Sources of this chatbot' })
 		.getByRole('listitem')

@@ -38,8 +38,18 @@ const paths = [
 	'/no-such-page',
 	...ids.flatMap((id) => [
 		`/playground/chatbots/${id}`,
-		`/playground/chatbots/${id}?delete`,
+		`/playground/chatbots/${id}?index`,
+		`/playground/chatbots/${id}/knowledge`,
+		`/playground/chatbots/${id}/knowledge?remove-source=${id}`,
+		`/playground/chatbots/${id}/knowledge/sources/${id}`,
+		`/playground/chatbots/${id}/widget`,
+		`/playground/chatbots/${id}/settings`,
+		`/playground/chatbots/${id}/settings?delete`,
 		`/playground/voicebots/${id}`,
+		`/playground/voicebots/${id}/api`,
+		`/playground/voicebots/${id}/calls`,
+		`/playground/voicebots/${id}/settings`,
+		`/playground/voicebots/${id}/test`,
 		`/playground/dashboard?delete=${id}`,
 		`/playground/models?remove=${id}`,
 		`/playground/chatbots/${id}/preview`,
@@ -120,6 +130,12 @@ for (const signedIn of [false, true]) {
 			[user.email],
 		)
 		const ownPaths = [
+			// The chatbot's sections, with what a hand-edited address might carry.
+			`/playground/chatbots/${own}/knowledge?remove-source=${'x'.repeat(3000)}`,
+			`/playground/chatbots/${own}/knowledge/sources/${longId}`,
+			`/playground/chatbots/${own}/knowledge/sources/${randomUUID()}?status=%ZZ&page=-1`,
+			`/playground/chatbots/${own}/widget?delete`,
+			`/playground/chatbots/${own}/settings?delete=${'d'.repeat(3000)}`,
 			`/playground/chatbots/${own}/conversations?after=%ZZ&filter=%3Cscript%3E&kind=x&from=2026-13-45&q=${'a'.repeat(3000)}`,
 			`/playground/chatbots/${own}/conversations?after=2026-11-22T10:00:00.000Z_${'f'.repeat(36)}&q=%22%20OR%201%3D1`,
 			`/playground/chatbots/${own}/conversations?q=${encodeURIComponent('!!! & | <-> :* ()')}`,

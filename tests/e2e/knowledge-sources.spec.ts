@@ -49,7 +49,9 @@ test.describe('without JavaScript', () => {
 		test.slow()
 		await login({ email: uniqueEmail('sources-nojs') })
 		await createChatbot(page, 'Sources Bot')
+		// The sources are the chatbot's Knowledge section; each form posts there and comes back there.
 		const pagePath = new URL(page.url()).pathname
+		expect(pagePath).toMatch(/^\/playground\/chatbots\/[0-9a-f-]{36}\/knowledge$/)
 
 		await page
 			.getByRole('region', { name: 'Knowledge sources' })
@@ -110,6 +112,7 @@ test('the whole site picked in the create form imports by itself, and the previe
 	// No typed text: the site is the knowledge.
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
 	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+	await page.getByRole('navigation', { name: 'Chatbot sections' }).getByRole('link', { name: 'Knowledge' }).click()
 
 	// The list follows the import without a reload.
 	const row = sourceRow(page, `${SITE}/section/2`)

@@ -60,11 +60,13 @@ test('a 9 MB PDF chosen on the create form becomes a ready source that answers c
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
 	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/, { timeout: 30_000 })
 	await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
-	// The page follows the file's job by itself.
+	const chatbotId = new URL(page.url()).pathname.split('/').pop()
+	// Its Knowledge section follows the file's job by itself.
+	await page.getByRole('navigation', { name: 'Chatbot sections' }).getByRole('link', { name: 'Knowledge' }).click()
 	await expect(sourceRow(page, 'service-handbook.pdf')).toContainText('Ready', { timeout: 60_000 })
 	const [file] = await sql<{ title: string; file_data: Buffer | null }>(
 		`SELECT title, file_data FROM knowledge_sources WHERE chatbot_id = $1 AND kind = 'file'`,
-		[new URL(page.url()).pathname.split('/').pop()],
+		[chatbotId],
 	)
 	expect(file).toEqual({ title: 'service-handbook.pdf', file_data: null })
 	await expectPreviewCites(page, 'service-handbook.pdf')
@@ -81,6 +83,7 @@ test('a 9 MB PDF added with "Add file" on a chatbot’s page becomes a ready sou
 	await page.getByLabel('Chatbot Name').fill('Depot Bot')
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
 	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+	const chatbotId = new URL(page.url()).pathname.split('/').pop()
 	await expectTextIndexed(page)
 	const pagePath = new URL(page.url()).pathname
 
@@ -101,13 +104,12 @@ test('a 9 MB PDF added with "Add file" on a chatbot’s page becomes a ready sou
 		.toBuffer()
 	expect(picture.byteLength).toBeGreaterThan(950_000)
 	expect(picture.byteLength).toBeLessThan(1024 * 1024)
+	await page.goto(`/playground/chatbots/${chatbotId}/widget`)
 	const widget = page.getByRole('region', { name: 'Widget on your site' })
 	await widget.getByLabel('Picture').setInputFiles({ name: 'team.png', mimeType: 'image/png', buffer: picture })
 	await widget.getByRole('button', { name: 'Upload picture' }).click()
 	await expect(page.getByRole('status').filter({ hasText: 'Picture saved' })).toBeVisible({ timeout: 15_000 })
-	const [row] = await sql<{ has: boolean }>(`SELECT avatar IS NOT NULL AS has FROM chatbots WHERE id = $1`, [
-		pagePath.split('/').pop(),
-	])
+	const [row] = await sql<{ has: boolean }>(`SELECT avatar IS NOT NULL AS has FROM chatbots WHERE id = $1`, [chatbotId])
 	expect(row.has).toBe(true)
 })
 
@@ -127,7 +129,8 @@ test.describe('without JavaScript', () => {
 		await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/, { timeout: 30_000 })
 		await expect(page.getByRole('status').filter({ hasText: 'Chatbot created!' })).toBeVisible()
 		const pagePath = new URL(page.url()).pathname
-		// No script refreshes this page: a reload shows where the file is.
+		// No script refreshes its Knowledge section: a reload shows where the file is.
+		await page.goto(`${pagePath}/knowledge`)
 		await expect
 			.poll(
 				async () => {

@@ -39,9 +39,9 @@ function recordBodies(page: Page, origin: string) {
 	return bodies
 }
 
-/** The chatbot's Model section, loaded afresh (a goto to the same address and #model would only scroll). */
+/** The Model card in the chatbot's Settings section (ADR 0051), loaded afresh. */
 async function modelSection(page: Page, chatbotId: string) {
-	await page.goto(`/playground/chatbots/${chatbotId}`)
+	await page.goto(`/playground/chatbots/${chatbotId}/settings`)
 	return page.getByRole('region', { name: 'Model' })
 }
 

@@ -57,10 +57,12 @@ for (const javaScriptEnabled of [true, false]) {
 			await page.getByRole('link', { name: 'Models' }).click()
 			await expect(page).toHaveURL(/\/playground\/models$/)
 			await expect(page.getByRole('heading', { name: 'Models', level: 2 })).toBeVisible()
-			// The Dashboard tab stays current: the page is the administrator's.
-			await expect(
-				page.getByRole('navigation', { name: 'Playground' }).getByRole('link', { name: 'Dashboard' }),
-			).toHaveAttribute('aria-current', 'page')
+			// A page of its own (no welcome header, no tabs: ADR 0051), with the way back to the Dashboard.
+			await expect(page.getByRole('navigation', { name: 'Playground' })).toHaveCount(0)
+			await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute(
+				'href',
+				'/playground/dashboard',
+			)
 
 			const chat = page.getByTestId('provider-chat')
 			await expect(chat).toContainText(

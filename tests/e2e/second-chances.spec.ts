@@ -74,12 +74,12 @@ test.describe('without JavaScript', () => {
 		const base = `/playground/chatbots/${id}`
 
 		// The crawl reads as it was: 68 indexed, 31 skipped, 1 failed, and every page not indexed is reachable.
-		await page.goto(base)
+		await page.goto(`${base}/knowledge`)
 		const site = sourceRow(page, DOCS)
 		await expect(site).toContainText('68 pages indexed · 31 skipped · 1 failed')
 		await site.getByText('Why 32 pages were not indexed').click()
 		await site.getByRole('link', { name: 'See all 32 pages not indexed' }).click()
-		await expect(page).toHaveURL(`${base}/sources/${siteId}`)
+		await expect(page).toHaveURL(`${base}/knowledge/sources/${siteId}`)
 		const problems = page.getByTestId('source-problems')
 		await expect(problems.getByRole('listitem')).toHaveCount(32)
 		await expect(problems.getByRole('listitem').first()).toContainText(`${DOCS}old-guide`)
@@ -137,7 +137,7 @@ test.describe('without JavaScript', () => {
 test('with JavaScript the same confirmation opens in place, focused, and confirms', async ({ page, login }) => {
 	const user = await login()
 	const { id } = await seed(user.email)
-	await page.goto(`/playground/chatbots/${id}`)
+	await page.goto(`/playground/chatbots/${id}/knowledge`)
 	await sourceRow(page, DOCS).getByRole('link', { name: 'Remove' }).click()
 	const confirm = page.getByRole('alertdialog')
 	await expect(confirm).toContainText('and the 68 pages imported from it?')

@@ -72,6 +72,7 @@ test('a reply from crawled docs and a PDF renders code as code, without titles o
 	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
 	const chatbotPath = new URL(page.url()).pathname
 
+	await page.goto(`${chatbotPath}/knowledge`)
 	const sources = page.getByRole('region', { name: 'Knowledge sources' })
 	await sources.getByLabel('Upload documents').setInputFiles({
 		name: 'handbook.pdf',

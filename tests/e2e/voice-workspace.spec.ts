@@ -45,8 +45,9 @@ for (const javaScriptEnabled of [true, false]) {
 				await panel.getByLabel('Or type your message').press('Enter')
 				await expect(panel.locator('[data-role="assistant"]').last()).toContainText('10 am to 7 pm')
 				await panel.getByRole('button', { name: 'End conversation' }).click()
-				// Its calls are listed on its page.
-				await page.reload()
+				// Its calls are listed in its Calls section, a tab with its own address.
+				await page.getByRole('navigation', { name: 'Assistant sections' }).getByRole('link', { name: 'Calls' }).click()
+				await expect(page).toHaveURL(`${pageUrl}/calls`)
 				await expect(page.getByTestId('agent-calls').getByRole('listitem')).toHaveCount(2)
 				// Each call names the model that answered it (issue 28).
 				await expect(page.getByTestId('call-model')).toHaveText([

@@ -91,7 +91,7 @@ let modules: {
 	previewChat: typeof import('~/routes/api/chatbot-chat.ts')
 	previewPage: typeof import('~/routes/playground/chatbots/preview.tsx')
 	embedChat: typeof import('~/routes/api/embed-chat.ts')
-	chatbotPage: typeof import('~/routes/playground/chatbots/chatbot.tsx')
+	chatbotPage: typeof import('~/routes/playground/chatbots/chatbot/knowledge.tsx')
 	unanswered: typeof import('~/routes/playground/chatbots/activity/unanswered.tsx')
 	jobs: typeof import('../../server/jobs.ts')
 	prisma: typeof import('~/lib/db.server.ts').prisma
@@ -131,7 +131,7 @@ beforeAll(async () => {
 		previewChat: await import('~/routes/api/chatbot-chat.ts'),
 		previewPage: await import('~/routes/playground/chatbots/preview.tsx'),
 		embedChat: await import('~/routes/api/embed-chat.ts'),
-		chatbotPage: await import('~/routes/playground/chatbots/chatbot.tsx'),
+		chatbotPage: await import('~/routes/playground/chatbots/chatbot/knowledge.tsx'),
 		unanswered: await import('~/routes/playground/chatbots/activity/unanswered.tsx'),
 		jobs: await import('../../server/jobs.ts'),
 		prisma: (await import('~/lib/db.server.ts')).prisma,
@@ -153,7 +153,7 @@ beforeAll(async () => {
 	const { issueEmbedToken } = await import('~/features/chatbots/widget/widget.server.ts')
 	embedToken = issueEmbedToken(chatbotId, null)
 
-	// The handbook uploaded and the docs page imported on the chatbot's page, as its forms post them.
+	// The handbook uploaded and the docs page imported in the chatbot's Knowledge section, as its forms post them.
 	const upload = new FormData()
 	upload.append('intent', 'add-files')
 	upload.append('file', new File([await handbook()], 'handbook.pdf', { type: 'application/pdf' }))
@@ -163,7 +163,7 @@ beforeAll(async () => {
 	website.append('scope', 'page')
 	for (const body of [upload, website]) {
 		const response = (await modules.chatbotPage.action({
-			request: new Request(`http://localhost/playground/chatbots/${chatbotId}`, {
+			request: new Request(`http://localhost/playground/chatbots/${chatbotId}/knowledge`, {
 				method: 'POST',
 				headers: { Cookie: cookie },
 				body,

@@ -341,7 +341,7 @@ describe('hostile "Save model" posts on the chatbot page', () => {
 		})
 		const saved = await post({ model: 'default', temperature: '0.9', offlineFallback: 'on' })
 		expect(saved).toBeInstanceOf(Response)
-		expect((saved as Response).headers.get('Location')).toBe(`/playground/chatbots/${chatbotId}#model`)
+		expect((saved as Response).headers.get('Location')).toBe(`/playground/chatbots/${chatbotId}/settings`)
 		expect(await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbotId } })).toMatchObject({
 			answerModel: 'default',
 			temperature: 0.9,

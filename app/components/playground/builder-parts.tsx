@@ -66,6 +66,10 @@ export type BuilderKind = {
 /** What the kit needs of an item. */
 export type BuilderItem = { id: string; name: string; isActive: boolean }
 
+/**
+ * A snippet to copy, in a read-only box that grows to show all of it at any width (`rows` where the
+ * browser cannot size a field to its content); focusing it selects it.
+ */
 export function CodeBox({ id, label, code, rows }: { id: string; label: React.ReactNode; code: string; rows: number }) {
 	return (
 		<div className="mt-4">
@@ -78,7 +82,7 @@ export function CodeBox({ id, label, code, rows }: { id: string; label: React.Re
 				rows={rows}
 				value={code}
 				onFocus={(event) => event.currentTarget.select()}
-				className="mt-1 block w-full resize-y rounded-xl border-0 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
+				className="mt-1 block field-sizing-content w-full resize-y rounded-xl border-0 bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100"
 			/>
 		</div>
 	)
@@ -112,12 +116,13 @@ export function DeleteConfirmation({
 			aria-labelledby={id}
 			className="mt-4 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200"
 		>
-			<p id={id} className="text-sm font-medium text-rose-900">
+			{/* A long address in the question (a source's) wraps rather than widening the page. */}
+			<p id={id} className="text-sm font-medium [overflow-wrap:anywhere] text-rose-900">
 				{question}
 			</p>
 			<input type="hidden" name="intent" value={intent} />
 			<input type="hidden" name={idName} value={itemId} />
-			<div className="mt-3 flex gap-2">
+			<div className="mt-3 flex flex-wrap gap-2">
 				<Button type="submit" autoFocus variant="danger" size="sm">
 					<Trash2 className="size-4" aria-hidden />
 					{confirmLabel}
@@ -137,17 +142,25 @@ export function useActiveToggle(isActive: boolean) {
 	return { fetcher, active: pending ? pending === 'true' : isActive }
 }
 
-/** The Active switch of an item, on its card (posting to the list) and atop its page (posting there). */
+/**
+ * The Active switch of an item, on its card (posting to the list) and in its page's header (posting
+ * to the page, with `returnTo`: the section it was flipped on, where the answer comes back to).
+ */
 export function ActiveSwitch({
 	kind,
 	item,
 	toggle,
 	action,
+	returnTo,
+	compact = false,
 }: {
 	kind: BuilderKind
 	item: BuilderItem
 	toggle: ReturnType<typeof useActiveToggle>
 	action: string
+	returnTo?: string
+	/** A page header's: a pill whose words show from `sm` up (the switch keeps its name). */
+	compact?: boolean
 }) {
 	const { card } = kind.copy
 	const { fetcher, active } = toggle
@@ -155,12 +168,19 @@ export function ActiveSwitch({
 		<fetcher.Form
 			method="post"
 			action={action}
-			className="mt-4 flex items-center justify-between gap-3 rounded-2xl bg-slate-50 px-4 py-2.5 ring-1 ring-slate-200"
+			className={
+				compact
+					? 'flex shrink-0 items-center gap-3 rounded-full bg-white py-1.5 pr-1.5 pl-1.5 ring-1 ring-slate-200 sm:pl-4'
+					: 'mt-4 flex items-center justify-between gap-3 rounded-2xl bg-slate-50 px-4 py-2.5 ring-1 ring-slate-200'
+			}
 		>
 			<input type="hidden" name="intent" value="toggle" />
 			<input type="hidden" name="id" value={item.id} />
 			<input type="hidden" name="active" value={String(!active)} />
-			<span className="text-sm text-slate-600">{active ? card.switchOn : card.switchOff}</span>
+			{returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+			<span className={cn('text-sm text-slate-600', compact && 'hidden sm:inline')}>
+				{active ? card.switchOn : card.switchOff}
+			</span>
 			<button
 				type="submit"
 				role="switch"
@@ -245,7 +265,8 @@ export type ItemIdentityProps = {
 
 /**
  * Icon, name, a line under it and the Active/Inactive badge. A long name is cut with an ellipsis;
- * the whole name is the tooltip and what screen readers hear. `page` sizes it as a page's heading.
+ * the whole name is the tooltip and what screen readers hear. `page` sizes it as a page's heading,
+ * with the badge on the line under the name, so that on a phone the name keeps the row's width.
  */
 export function ItemIdentity({
 	kind: { icon: Icon, iconClassName, copy },
@@ -256,8 +277,14 @@ export function ItemIdentity({
 	page = false,
 }: ItemIdentityProps & { page?: boolean }) {
 	const Heading = page ? 'h2' : 'h4'
+	const badge = (
+		<Badge tone={active ? 'emerald' : 'white'} data-testid="status" className="shrink-0">
+			<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
+			{active ? copy.card.active : copy.card.inactive}
+		</Badge>
+	)
 	return (
-		<div className={cn('flex min-w-0 gap-3', page ? 'flex-wrap items-center' : 'items-start')}>
+		<div className={cn('flex min-w-0 gap-3', page ? 'items-center' : 'items-start')}>
 			<span
 				className={cn(
 					'grid size-11 shrink-0 place-items-center rounded-2xl bg-gradient-to-br text-white shadow-sm',
@@ -274,12 +301,16 @@ export function ItemIdentity({
 				>
 					{title}
 				</Heading>
-				<div className={cn('text-sm text-slate-500', page && 'truncate')}>{subtitle}</div>
+				{page ? (
+					<div className="mt-0.5 flex min-w-0 items-center gap-2 text-sm text-slate-500">
+						<span className="min-w-0 truncate">{subtitle}</span>
+						{badge}
+					</div>
+				) : (
+					<div className="text-sm text-slate-500">{subtitle}</div>
+				)}
 			</div>
-			<Badge tone={active ? 'emerald' : 'white'} data-testid="status" className="shrink-0">
-				<span aria-hidden className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} />
-				{active ? copy.card.active : copy.card.inactive}
-			</Badge>
+			{page ? null : badge}
 		</div>
 	)
 }

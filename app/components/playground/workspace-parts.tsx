@@ -1,142 +1,167 @@
-// The builder kit's pages: a chatbot's or a voice assistant's workspace (WorkspacePage: the header
-// with the way back, the Active switch, the jump links between sections on phones, settings beside
-// the live test, the rest below and Delete last), and its parts, also used by the chatbot's
-// activity pages: a section card, the delete step and the not-found panel. Plain links and forms,
-// so they work without JavaScript.
-import { ArrowLeft, Trash2 } from 'lucide-react'
+// The builder kit's pages: a chatbot's or a voice assistant's workspace (WorkspaceLayout: a compact
+// header with the way back, the name, its status and the Active switch; tabs to its sections, each
+// its own URL; the live test beside them on wide screens), and its parts: a section card, the
+// delete step and the not-found panel. Plain links and forms, so they work without JavaScript.
+import { ArrowLeft, Trash2, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { ToastMessage } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { cn } from '~/lib/misc.ts'
-import type { Toast } from '~/lib/toast.ts'
 import {
 	ActiveSwitch,
 	DeleteConfirmation,
 	ItemIdentity,
 	type BuilderItem,
 	type BuilderKind,
-	type ItemIdentityProps,
 	type useActiveToggle,
 } from './builder-parts.tsx'
 
+/** One tab of a workspace: a section's URL, its name, and whether the page shown is that section. */
+export type WorkspaceTab = {
+	to: string
+	label: string
+	/** Shown instead of `label` on phones, where the tabs share 320 px; `label` stays the name heard. */
+	short?: string
+	icon: LucideIcon
+	current: boolean
+	/** A tab only narrow screens need (the live test, which wide screens show beside every section), unless current. */
+	narrowOnly?: boolean
+}
+
+/** `/a/b/` as `/a/b`: React Router matches both. */
+export const withoutTrailingSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path)
+
 /**
- * One item's workspace page. `links` jump to its sections on phones; `main` (the settings) stands
- * beside `side` (the live test) from `xl` up, and `below` under them, with Delete last.
+ * Which tab is current: the one whose path is the page's, or (`prefixes`) that the page's path
+ * starts with, as the activity tab does for its four pages.
  */
-export function WorkspacePage({
+export function currentTab(pathname: string, path: string, prefixes: string[] = []) {
+	const page = withoutTrailingSlash(pathname)
+	return page === path || prefixes.some((prefix) => page === prefix || page.startsWith(`${prefix}/`))
+}
+
+/**
+ * One item's workspace: the compact header (the way back, name, status and the Active switch), the
+ * tabs, and the section (`children`); on wide screens `side` (the live test) stands beside them,
+ * as tall as the window and in view while the section scrolls. A section that is the live test
+ * itself (its page on phones) passes no `side`.
+ */
+export function WorkspaceLayout({
 	kind,
 	item,
 	subtitle,
 	toggle,
-	toast,
-	links,
-	main,
+	returnTo,
+	tabs,
 	side,
-	below,
-	confirmingDelete,
+	children,
 }: {
 	kind: BuilderKind
 	item: BuilderItem
 	subtitle: React.ReactNode
-	/** The route's own, so that what it shows can follow the switch at once (the embed notice). */
+	/** The layout's own, so that what a section shows can follow the switch at once (the embed notice). */
 	toggle: ReturnType<typeof useActiveToggle>
-	toast: Toast | null | undefined
-	links: Array<[href: string, text: string]>
-	main: React.ReactNode
-	side: React.ReactNode
-	below: React.ReactNode
-	confirmingDelete: boolean
+	/** The section shown: the switch's answer comes back to it. */
+	returnTo: string
+	tabs: WorkspaceTab[]
+	side: React.ReactNode | null
+	children: React.ReactNode
 }) {
-	const { card, page } = kind.copy
-	const pagePath = kind.itemPath(item.id)
+	const { page } = kind.copy
 	const headingId = `${kind.name}-heading`
 	return (
-		<article aria-labelledby={headingId} className="min-w-0">
-			<ToastMessage toast={toast} />
-			<WorkspaceHeader
-				kind={kind}
-				backTo={kind.listPath}
-				backLabel={page.back}
-				headingId={headingId}
-				title={item.name}
-				subtitle={subtitle}
-				active={toggle.active}
-			/>
-			<ActiveSwitch kind={kind} item={item} toggle={toggle} action={pagePath} />
-			<SectionLinks label={page.sectionsLabel} links={links} />
-			<WorkspaceGrid
-				main={main}
-				side={side}
-				below={
-					<>
-						{below}
-						<DeleteSection
-							title={page.dangerTitle}
-							text={page.dangerText}
-							pagePath={pagePath}
-							confirming={confirmingDelete}
-							question={card.deleteConfirm(item.name)}
-							confirmLabel={card.deleteButton}
-							itemId={item.id}
+		<div
+			className={cn(
+				'lg:grid lg:items-start lg:gap-6 xl:gap-8',
+				// The live test takes a third of the width, between 22 and 36 rem.
+				side ? 'lg:grid-cols-[minmax(0,1fr)_clamp(22rem,34%,36rem)]' : null,
+			)}
+		>
+			<article aria-labelledby={headingId} className="min-w-0">
+				<Link
+					to={kind.listPath}
+					className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900"
+				>
+					<ArrowLeft className="size-4" aria-hidden />
+					{page.back}
+				</Link>
+				<header className="mt-2 flex items-center gap-3">
+					<div className="min-w-0 flex-1">
+						<ItemIdentity
+							kind={kind}
+							headingId={headingId}
+							title={item.name}
+							subtitle={subtitle}
+							active={toggle.active}
+							page
 						/>
-					</>
-				}
-			/>
-		</article>
-	)
-}
-
-export function WorkspaceHeader({
-	backTo,
-	backLabel,
-	...identity
-}: ItemIdentityProps & { backTo: string; backLabel: string }) {
-	return (
-		<>
-			<Link
-				to={backTo}
-				className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900"
-			>
-				<ArrowLeft className="size-4" aria-hidden />
-				{backLabel}
-			</Link>
-			<header className="mt-3">
-				<ItemIdentity {...identity} page />
-			</header>
-		</>
-	)
-}
-
-/**
- * A workspace page's body: `main` (the settings) beside `side` (the live test, sticky) from `xl` up,
- * and `below` under `main`. Narrower, they stack in that order: settings, test, the rest.
- */
-function WorkspaceGrid({
-	main,
-	side,
-	below,
-}: {
-	main: React.ReactNode
-	side: React.ReactNode
-	below: React.ReactNode
-}) {
-	return (
-		<div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start">
-			<div className="min-w-0 space-y-6">{main}</div>
-			<div className="min-w-0 xl:sticky xl:top-24 xl:row-span-3">{side}</div>
-			<div className="min-w-0 space-y-6">{below}</div>
+					</div>
+					<ActiveSwitch
+						kind={kind}
+						item={item}
+						toggle={toggle}
+						action={kind.itemPath(item.id)}
+						returnTo={returnTo}
+						compact
+					/>
+				</header>
+				<WorkspaceTabs label={page.sectionsLabel} tabs={tabs} />
+				<div className="mt-6 min-w-0">{children}</div>
+			</article>
+			{side ? (
+				// Sticky under the app's header (4 rem), as tall as the window leaves.
+				<aside className="hidden min-w-0 lg:sticky lg:top-20 lg:block lg:h-[calc(100dvh-6rem)] lg:min-h-[28rem]">
+					{side}
+				</aside>
+			) : null}
 		</div>
 	)
 }
 
-/** The live test beside the settings (preview chat, voice test): a fixed-height card with a header. */
+/**
+ * The sections as tabs: links, so each is a URL that works without JavaScript. Three to a row on
+ * phones (every label whole, none scrolled out of sight), in one row that wraps from `sm` up.
+ */
+function WorkspaceTabs({ label, tabs }: { label: string; tabs: WorkspaceTab[] }) {
+	return (
+		<nav aria-label={label} className="mt-5">
+			<ul className="grid grid-cols-3 gap-1 rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 sm:flex sm:flex-wrap">
+				{tabs.map((tab) => (
+					<li key={tab.to} className={cn('min-w-0', tab.narrowOnly && !tab.current && 'lg:hidden')}>
+						<Link
+							to={tab.to}
+							aria-current={tab.current ? 'page' : undefined}
+							className={cn(
+								'flex h-full min-w-0 items-center justify-center gap-2 rounded-xl px-2 py-2 text-center text-sm leading-tight font-semibold transition-colors sm:px-3.5',
+								tab.current
+									? 'bg-brand-600 text-white shadow'
+									: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+							)}
+						>
+							<tab.icon className="hidden size-4 shrink-0 lg:block" aria-hidden />
+							{tab.short && tab.label.startsWith(tab.short) ? (
+								<span>
+									{tab.short}
+									<span className="sr-only sm:not-sr-only">{tab.label.slice(tab.short.length)}</span>
+								</span>
+							) : (
+								<span>{tab.label}</span>
+							)}
+						</Link>
+					</li>
+				))}
+			</ul>
+		</nav>
+	)
+}
+
+/** The live test beside the sections (preview chat, voice test): a card with a header, as tall as its place. */
 export function SidePanel({
 	id,
 	title,
 	description,
 	icon,
-	heightClassName,
+	className,
 	onFocusCapture,
 	children,
 }: {
@@ -144,7 +169,8 @@ export function SidePanel({
 	title: string
 	description: string
 	icon?: React.ReactNode
-	heightClassName: string
+	/** Its height: the full height of the column beside the sections unless told. */
+	className?: string
 	onFocusCapture?: () => void
 	children: React.ReactNode
 }) {
@@ -154,8 +180,8 @@ export function SidePanel({
 			aria-labelledby={`${id}-heading`}
 			onFocusCapture={onFocusCapture}
 			className={cn(
-				'flex scroll-mt-24 flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200',
-				heightClassName,
+				'flex h-full scroll-mt-24 flex-col overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-slate-200',
+				className,
 			)}
 		>
 			<header className="flex items-center gap-3 border-b border-slate-200 px-5 py-3.5">
@@ -169,26 +195,6 @@ export function SidePanel({
 			</header>
 			{children}
 		</section>
-	)
-}
-
-/** Below `xl` the sections stack; these links jump between them. */
-function SectionLinks({ label, links }: { label: string; links: Array<[href: string, text: string]> }) {
-	return (
-		<nav aria-label={label} className="mt-4 xl:hidden">
-			<ul className="flex flex-wrap gap-2 text-sm font-semibold">
-				{links.map(([href, text]) => (
-					<li key={href}>
-						<a
-							href={href}
-							className="inline-flex rounded-full bg-white px-3 py-1.5 text-slate-700 ring-1 ring-slate-200 hover:bg-slate-100"
-						>
-							{text}
-						</a>
-					</li>
-				))}
-			</ul>
-		</nav>
 	)
 }
 
@@ -222,35 +228,33 @@ export function WorkspaceSection({
 	)
 }
 
-/** Delete, behind the same inline confirmation as the lists (`?delete` on the page). */
-function DeleteSection({
-	title,
-	text,
+/**
+ * Delete, behind the same inline confirmation as the lists: `?delete` on the section's page
+ * (`pagePath`), whose action the confirmation posts to.
+ */
+export function DeleteSection({
+	kind,
+	item,
 	pagePath,
 	confirming,
-	question,
-	confirmLabel,
-	itemId,
 }: {
-	title: string
-	text: string
+	kind: BuilderKind
+	item: BuilderItem
 	pagePath: string
 	confirming: boolean
-	question: string
-	confirmLabel: string
-	itemId: string
 }) {
+	const { card, page } = kind.copy
 	return (
-		<WorkspaceSection title={title}>
-			<p className="mt-1 text-sm text-slate-600">{text}</p>
+		<WorkspaceSection id="delete" title={page.dangerTitle}>
+			<p className="mt-1 text-sm text-slate-600">{page.dangerText}</p>
 			<DeleteStep
 				confirming={confirming}
 				askTo={`${pagePath}?delete`}
-				id={`${itemId}-delete-confirm`}
+				id={`${item.id}-delete-confirm`}
 				action={pagePath}
-				question={question}
-				confirmLabel={confirmLabel}
-				itemId={itemId}
+				question={card.deleteConfirm(item.name)}
+				confirmLabel={card.deleteButton}
+				itemId={item.id}
 				className="mt-4"
 			/>
 		</WorkspaceSection>

@@ -67,13 +67,34 @@ export const chatbotBuilder = {
 	page: {
 		back: 'Your Chatbots',
 		sectionsLabel: 'Chatbot sections',
-		knowledge: 'Knowledge',
-		embed: 'Embed',
-		preview: 'Preview',
-		activity: 'Activity',
+		/** The tabs of a chatbot's page, each a section with its own URL (ADR 0051). */
+		tabs: {
+			overview: 'Overview',
+			knowledge: 'Knowledge',
+			widget: 'Widget & embed',
+			widgetShort: 'Widget',
+			activity: 'Activity',
+			settings: 'Settings',
+			preview: 'Preview',
+		},
+		overview: {
+			knowledgeTitle: 'Knowledge',
+			knowledgeEmpty: 'No knowledge yet: add text, files or a website.',
+			sources: (count: number) => `${count} ${count === 1 ? 'source' : 'sources'}`,
+			ready: (count: number) => `${count} ready`,
+			importing: (count: number) => `${count} importing`,
+			failed: (count: number) => `${count} failed`,
+			manageKnowledge: 'Manage knowledge',
+			widgetTitle: 'Widget',
+			widgetText: 'Its colour, words, lead form and the sites that may show it.',
+			editWidget: 'Edit the widget',
+			modelTitle: 'Model',
+			changeModel: 'Change the model',
+			previewTitle: 'Try it',
+			previewText: 'Ask it what your visitors would, and see which sources it answers from.',
+		},
 		formTitle: 'Knowledge and settings',
 		embedTitle: 'Embed on your site',
-		widget: 'Widget',
 		copyCode: 'Copy code',
 		embedLabel: 'Paste this into any page of your site, just before </body>:',
 		embedSteps: [
@@ -125,7 +146,8 @@ export const chatbotBuilder = {
 		include: 'Only these paths',
 		exclude: 'Skip these paths',
 		patternsHint: 'One per line, such as /docs/* or /blog.',
-		schedule: 'Re-sync',
+		/** The schedule's label: not the button's "Re-sync now" beside it (two names, two controls). */
+		schedule: 'Auto re-sync',
 		schedules: { off: 'Off', daily: 'Daily', weekly: 'Weekly' },
 		importButton: 'Import',
 		kinds: { text: 'Typed text', file: 'File', page: 'Web page', website: 'Website' },
@@ -137,7 +159,7 @@ export const chatbotBuilder = {
 		/** The same, for a text that has never been indexed (a new chatbot). */
 		textIndexingFirst: 'it answers once it is ready',
 		textOrigin: 'Knowledge Base Content',
-		resync: 'Re-sync',
+		resync: 'Re-sync now',
 		cancel: 'Stop',
 		remove: 'Remove',
 		/** The confirmation a row's Remove leads to: what goes, and the button that removes it. */

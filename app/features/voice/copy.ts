@@ -43,11 +43,13 @@ export const voicebotBuilder = {
 	page: {
 		back: 'Your Voice Assistants',
 		sectionsLabel: 'Assistant sections',
+		/** The tabs of an assistant's page, each a section with its own URL (ADR 0051). */
+		assistant: 'Assistant',
 		settings: 'Settings',
 		test: 'Test',
 		api: 'API',
 		calls: 'Calls',
-		formTitle: 'Settings',
+		formTitle: 'Voice and behaviour',
 		testTitle: 'Voice test',
 		testNeedsScript:
 			'The voice test uses your microphone and needs JavaScript. Everything else on this page works without it.',

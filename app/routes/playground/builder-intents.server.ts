@@ -66,6 +66,17 @@ export async function deleteIntent(
 	return redirectWithToast(listPath, { type: 'success', title: toasts.deleted })
 }
 
+/**
+ * Where a post on an item's page comes back to: its `returnTo` field when that is the page itself
+ * or one of its sections (a path under `page`, no other site, no other item), else `page`.
+ */
+export function returnWithin(form: FormData, page: string) {
+	const asked = form.get('returnTo')
+	if (typeof asked !== 'string' || asked.length > 200) return page
+	const rest = asked.slice(page.length)
+	return asked.startsWith(page) && (rest === '' || /^(\/[a-z0-9-]+)+$/i.test(rest)) ? asked : page
+}
+
 /** What a builder's post carries for its card intents. */
 type CardPost = { form: FormData; userId: string; pagePath?: string }
 

@@ -1,9 +1,13 @@
 // The Playground is an app: a compact header of its own (product, the user, Sign Out, the way back
-// to the site), the spec's heading and tabs as its sections (a rail on wide screens, a tab bar on
-// phones), and the section's page beside them. Every link and the Sign Out form work without JavaScript.
+// to the site) on every page. Its home (the spec's tabs: Chatbot Builder, Voicebot Builder and the
+// administrator's Dashboard) has the spec's heading, greeting and tabs (a rail on wide screens, a tab
+// bar on phones) beside the tab's page; every other page (a chatbot's or an assistant's workspace,
+// their activity, Account, Models) has the whole width to itself, under the app's header (ADR 0051).
+// Every link and the Sign Out form work without JavaScript.
 import { ArrowLeft, AudioLines, Bot, LayoutDashboard, LogOut, UserRound } from 'lucide-react'
 import { data, Form, Link, NavLink, Outlet, useLocation } from 'react-router'
 import { Logo } from '~/components/logo.tsx'
+import { withoutTrailingSlash } from '~/components/playground/workspace-parts.tsx'
 import { company } from '~/content/company.ts'
 import { privateHeaders, privateRouteHeaders } from '~/lib/http.server.ts'
 import { cn } from '~/lib/misc.ts'
@@ -29,6 +33,15 @@ export const meta: Route.MetaFunction = () => [
 
 const HEADER_BUTTON =
 	'inline-flex h-9 shrink-0 items-center gap-2 rounded-full px-3 text-sm font-semibold text-slate-700 ring-1 ring-slate-200 transition-colors hover:bg-slate-100 hover:text-slate-900'
+
+/** The Playground's home: the spec's page with its tabs (Chatbot Builder, Voicebot Builder, Dashboard). */
+const HOME_PATHS = ['/playground', '/playground/voicebots', '/playground/dashboard']
+
+/** The way back from the pages outside the home that have none of their own (workspaces do). */
+const BACK_LINKS: Record<string, { to: string; label: string } | undefined> = {
+	'/playground/models': { to: '/playground/dashboard', label: 'Dashboard' },
+	'/playground/account': { to: '/playground', label: 'AI Playground' },
+}
 
 type Section = {
 	to: string
@@ -63,16 +76,19 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 						label: 'Dashboard',
 						short: 'Dashboard',
 						icon: LayoutDashboard,
-						// The Models page is the administrator's too: it sits under the Dashboard tab.
-						matches: (p: string) => p.startsWith('/playground/dashboard') || p.startsWith('/playground/models'),
+						matches: (p: string) => p.startsWith('/playground/dashboard'),
 					},
 				]
 			: []),
 	]
+	// The spec's Playground page is its three tabs; everything else is a page of its own.
+	const page = withoutTrailingSlash(pathname)
+	const home = HOME_PATHS.includes(page)
+	const back = BACK_LINKS[page]
 	return (
 		<>
 			<header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur-md">
-				<div className="container-page flex h-16 items-center gap-2 sm:gap-3">
+				<div className="container-app flex h-16 items-center gap-2 sm:gap-3">
 					<Link to="/" className="shrink-0 rounded-lg" aria-label={`${company.name} home`}>
 						<Logo className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
 					</Link>
@@ -105,63 +121,85 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 				</div>
 			</header>
 
-			<main id="main" className="container-page flex-1 pt-6 pb-16 sm:pt-8">
-				<div className="min-w-0">
-					<h1 className="font-display text-2xl font-extrabold tracking-tight text-slate-950 sm:text-3xl">
-						AI Playground
-					</h1>
-					<p className="mt-1 min-w-0 break-words text-slate-600">
-						Welcome back, <span className="font-semibold text-slate-900">{loaderData.displayName}</span>
-					</p>
-				</div>
+			{home ? (
+				<main id="main" className="container-app flex-1 pt-6 pb-16 sm:pt-8">
+					<div className="min-w-0">
+						<h1 className="font-display text-2xl font-extrabold tracking-tight text-slate-950 sm:text-3xl">
+							AI Playground
+						</h1>
+						<p className="mt-1 min-w-0 break-words text-slate-600">
+							Welcome back, <span className="font-semibold text-slate-900">{loaderData.displayName}</span>
+						</p>
+					</div>
 
-				<div className="mt-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
-					<aside className="lg:sticky lg:top-24">
-						<h2 className="font-display text-lg font-bold text-slate-950">Create Your AI Assistant</h2>
-						<p className="mt-0.5 text-sm text-slate-600">Build your AI assistants in minutes.</p>
-						<nav aria-label="Playground" className="mt-4">
-							<ul
-								data-columns={sections.length}
+					<div className="mt-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+						<aside className="lg:sticky lg:top-24">
+							<h2 className="font-display text-lg font-bold text-slate-950">Create Your AI Assistant</h2>
+							<p className="mt-0.5 text-sm text-slate-600">Build your AI assistants in minutes.</p>
+							<SectionNav sections={sections} pathname={pathname} />
+						</aside>
+
+						<div className="mt-6 min-w-0 lg:mt-0">
+							<Outlet />
+						</div>
+					</div>
+				</main>
+			) : (
+				<main id="main" className="container-app flex-1 pt-5 pb-16 sm:pt-6">
+					{/* The page's own heading (a chatbot's name, Account, Models) comes next, a level below. */}
+					<h1 className="sr-only">AI Playground</h1>
+					{back ? (
+						<Link
+							to={back.to}
+							className="mb-3 inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900"
+						>
+							<ArrowLeft className="size-4" aria-hidden />
+							{back.label}
+						</Link>
+					) : null}
+					<Outlet />
+				</main>
+			)}
+		</>
+	)
+}
+
+/** The spec's tabs: three columns for the administrator, two otherwise; a column on wide screens. */
+function SectionNav({ sections, pathname }: { sections: Section[]; pathname: string }) {
+	return (
+		<nav aria-label="Playground" className="mt-4">
+			<ul
+				data-columns={sections.length}
+				className={cn(
+					'grid gap-1 rounded-2xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200 lg:grid-cols-1',
+					sections.length === 3 ? 'grid-cols-3' : 'grid-cols-2',
+				)}
+			>
+				{sections.map((section) => {
+					const current = section.matches(pathname)
+					return (
+						<li key={section.to} className="min-w-0">
+							<Link
+								to={section.to}
+								preventScrollReset
+								aria-current={current ? 'page' : undefined}
 								className={cn(
-									'grid gap-1 rounded-2xl bg-white p-1.5 shadow-sm ring-1 ring-slate-200 lg:grid-cols-1',
-									sections.length === 3 ? 'grid-cols-3' : 'grid-cols-2',
+									'flex h-full min-w-0 flex-col items-center justify-center gap-1 rounded-xl px-1.5 py-2 text-center text-xs leading-tight font-semibold transition-colors sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-sm lg:justify-start lg:text-left',
+									current ? 'bg-brand-600 text-white shadow' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
 								)}
 							>
-								{sections.map((section) => {
-									const current = section.matches(pathname)
-									return (
-										<li key={section.to} className="min-w-0">
-											<Link
-												to={section.to}
-												preventScrollReset
-												aria-current={current ? 'page' : undefined}
-												className={cn(
-													'flex h-full min-w-0 flex-col items-center justify-center gap-1 rounded-xl px-1.5 py-2 text-center text-xs leading-tight font-semibold transition-colors sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-sm lg:justify-start lg:text-left',
-													current
-														? 'bg-brand-600 text-white shadow'
-														: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-												)}
-											>
-												<section.icon className="size-4 shrink-0" aria-hidden />
-												<span>
-													{section.short}
-													{section.label.startsWith(`${section.short} `) ? (
-														<span className="sr-only sm:not-sr-only">{section.label.slice(section.short.length)}</span>
-													) : null}
-												</span>
-											</Link>
-										</li>
-									)
-								})}
-							</ul>
-						</nav>
-					</aside>
-
-					<div className="mt-6 min-w-0 lg:mt-0">
-						<Outlet />
-					</div>
-				</div>
-			</main>
-		</>
+								<section.icon className="size-4 shrink-0" aria-hidden />
+								<span>
+									{section.short}
+									{section.label.startsWith(`${section.short} `) ? (
+										<span className="sr-only sm:not-sr-only">{section.label.slice(section.short.length)}</span>
+									) : null}
+								</span>
+							</Link>
+						</li>
+					)
+				})}
+			</ul>
+		</nav>
 	)
 }

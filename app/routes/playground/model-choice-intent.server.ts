@@ -1,5 +1,5 @@
 // "Save model" on a chatbot's or voice assistant's page (intent save-model): checked with the
-// form's schema, saved owner-scoped, back to the page's Model section with a toast. On a problem the
+// form's schema, saved owner-scoped, back to the section with the Model card (`returnTo`) with a toast. On a problem the
 // page comes back with the field's message (status 400), as every form here does without JavaScript.
 import { data } from 'react-router'
 import type { ModelOwner } from '~/ai/model-outcome.server.ts'
@@ -15,13 +15,14 @@ export type ModelChoiceActionData = { modelErrors: FieldErrors }
 export async function modelChoiceIntent({
 	form,
 	owner,
-	pagePath,
+	returnTo,
 	notFoundPath,
 	notFound,
 }: {
 	form: FormData
 	owner: ModelOwner & { userId: string }
-	pagePath: string
+	/** The section with the Model card, where a saved choice comes back to. */
+	returnTo: string
 	/** Where a chatbot or assistant that is not the user's sends them, and what it says. */
 	notFoundPath: string
 	notFound: string
@@ -40,7 +41,7 @@ export async function modelChoiceIntent({
 	if (answer.kind === 'unknown-model') return refuse({ model: copy.unknownModel })
 	if (answer.kind === 'not-found')
 		return redirectWithToast(notFoundPath, { type: 'error', title: 'Error', description: notFound })
-	return redirectWithToast(`${pagePath}#model`, {
+	return redirectWithToast(returnTo, {
 		type: 'success',
 		title: copy.saved,
 		description: copy.savedDescription(answer.current.label),

@@ -42,8 +42,6 @@ export const activityCopy = {
 		unanswered: 'Unanswered',
 		leads: 'Leads',
 		insights: 'Insights',
-		back: 'Back to the chatbot',
-		subtitle: 'Activity on your site',
 	},
 	summary: {
 		title: 'Activity',

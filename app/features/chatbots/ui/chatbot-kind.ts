@@ -22,3 +22,22 @@ export const chatbotKind: BuilderKind = {
 	},
 	logLabel: 'Chatbot builder',
 }
+
+/**
+ * The sections of a chatbot's page, each its own URL (ADR 0051): Overview at the page's own address,
+ * the rest under it. The activity pages (Conversations, Unanswered, Leads, Insights) keep theirs.
+ */
+export function chatbotPaths(id: string) {
+	const page = chatbotKind.itemPath(id)
+	return {
+		overview: page,
+		knowledge: `${page}/knowledge`,
+		widget: `${page}/widget`,
+		settings: `${page}/settings`,
+		preview: `${page}/preview`,
+		conversations: `${page}/conversations`,
+		unanswered: `${page}/unanswered`,
+		leads: `${page}/leads`,
+		insights: `${page}/insights`,
+	}
+}

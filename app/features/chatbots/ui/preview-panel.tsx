@@ -1,4 +1,4 @@
-// The live preview beside a chatbot's settings: the same chat as the Preview dialog. Without
+// The live preview beside a chatbot's sections: the same chat as the Preview dialog. Without
 // JavaScript it links to the preview page, which works with plain form posts.
 import { Bot, MessageSquare } from 'lucide-react'
 import { useCallback, useRef } from 'react'
@@ -36,7 +36,6 @@ export function PreviewPanel({
 			id="preview"
 			title={page.previewTitle}
 			description={textIndexing ? page.previewIndexing : page.previewHint}
-			heightClassName="h-[560px]"
 			onFocusCapture={() => {
 				engaged.current = true
 			}}

@@ -164,7 +164,7 @@ function AvatarForm({ pagePath, picture }: { pagePath: string; picture: string |
 	return (
 		<Form
 			method="post"
-			action={`${pagePath}#widget`}
+			action={pagePath}
 			encType="multipart/form-data"
 			className="mt-4 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200"
 		>
@@ -239,13 +239,7 @@ export function WidgetSettings({
 			{/* Sized by the section, not the window: beside the form when there is room, above it otherwise. */}
 			<div className="@container mt-6">
 				<div className="grid gap-8 @3xl:grid-cols-[minmax(0,1fr)_20rem]">
-					<Form
-						method="post"
-						action={`${pagePath}#widget`}
-						onSubmit={validate}
-						noValidate
-						className="min-w-0 @3xl:order-first"
-					>
+					<Form method="post" action={pagePath} onSubmit={validate} noValidate className="min-w-0 @3xl:order-first">
 						<div className="grid gap-4 @md:grid-cols-2">
 							<div>
 								<label htmlFor="widget-color" className="block text-sm font-medium text-slate-800">

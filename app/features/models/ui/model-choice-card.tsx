@@ -52,7 +52,7 @@ export function ModelChoiceCard({
 					</div>
 				</div>
 			) : null}
-			<Form method="post" action={`${pagePath}#model`} onSubmit={validate} noValidate className="mt-5 space-y-4">
+			<Form method="post" action={pagePath} onSubmit={validate} noValidate className="mt-5 space-y-4">
 				<input type="hidden" name="intent" value="save-model" />
 				<div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
 					<SelectField

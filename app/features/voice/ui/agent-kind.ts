@@ -22,3 +22,18 @@ export const agentKind: BuilderKind = {
 	},
 	logLabel: 'Voicebot builder',
 }
+
+/**
+ * The sections of a voice assistant's page, each its own URL (ADR 0051): its settings at the page's
+ * own address, the rest under it.
+ */
+export function agentPaths(id: string) {
+	const page = agentKind.itemPath(id)
+	return {
+		assistant: page,
+		api: `${page}/api`,
+		calls: `${page}/calls`,
+		settings: `${page}/settings`,
+		test: `${page}/test`,
+	}
+}

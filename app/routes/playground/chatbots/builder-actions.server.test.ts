@@ -396,12 +396,12 @@ describe('chatbot builder intents', () => {
 		for (let i = 1; i < chatbotLimits.avatarUploadsPerUser.limit; i++) await chargeAvatarUpload(owner)
 		// The last one within the limit is read and saved.
 		const saved = await answer(await upload(red))
-		expect([saved.location, saved.toast]).toEqual([`${page}#widget`, expect.stringContaining('Picture saved')])
+		expect([saved.location, saved.toast]).toEqual([`${page}/widget`, expect.stringContaining('Picture saved')])
 		const before = await storedAvatar()
 		expect(before).not.toBeNull()
 		// The next is refused with the reason, whatever it holds, and the saved picture stays.
 		const refused = await answer(await upload(new Uint8Array([1, 2, 3])))
-		expect(refused.location).toBe(`${page}#widget`)
+		expect(refused.location).toBe(`${page}/widget`)
 		expect(refused.toast).toContain('Picture not saved')
 		expect(refused.toast).toContain('Too many attempts')
 		expect(Buffer.from((await storedAvatar())!).equals(Buffer.from(before!))).toBe(true)
@@ -410,7 +410,7 @@ describe('chatbot builder intents', () => {
 		await prisma.user.delete({ where: { id: owner } })
 	})
 
-	test("each page answers its own intents: the page's save, switch and sources come back to the page; the list has no sources", async () => {
+	test('each page answers its own intents, back to the section each belongs to; the list has no sources', async () => {
 		const chatbot = await prisma.chatbot.create({
 			data: { userId, name: 'Own Page', knowledgeBase: 'We open at 8.', systemPrompt: 'x' },
 		})
@@ -424,18 +424,35 @@ describe('chatbot builder intents', () => {
 				chatbot.id,
 			)
 		}
-		// "Save Changes" saves this page's chatbot, whatever id the form carries, and returns to its page.
+		// "Save Changes" saves this page's chatbot, whatever id the form carries, and returns to its
+		// Knowledge section, where the form is (ADR 0051).
 		const saved = await answer(
 			await onPage({ intent: 'update', id: randomUUID(), name: 'Own Page 2', knowledgeBase: 'We open at 7.' }),
 		)
-		expect([saved.status, saved.location]).toEqual([302, page])
+		expect([saved.status, saved.location]).toEqual([302, `${page}/knowledge`])
 		expect(saved.toast).toContain(toasts.updated)
 		expect((await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbot.id } })).name).toBe('Own Page 2')
+		// The switch comes back to the section it was flipped on; anywhere else it names is the Overview.
 		const switched = await answer(await onPage({ intent: 'toggle', id: chatbot.id, active: 'false' }))
 		expect([switched.location, switched.toast]).toEqual([page, expect.stringContaining(toasts.deactivated)])
+		const fromSection = (returnTo: string) => onPage({ intent: 'toggle', id: chatbot.id, active: 'true', returnTo })
+		for (const section of ['/widget', '/conversations', `/conversations/${randomUUID()}`]) {
+			expect((await answer(await fromSection(`${page}${section}`))).location).toBe(`${page}${section}`)
+		}
+		for (const elsewhere of [
+			'https://evil.example/',
+			'//evil.example/x',
+			`${page}/../../${randomUUID()}`,
+			`${page}extra`,
+			`${page}//evil.example`,
+			`/playground/chatbots/${randomUUID()}/widget`,
+			`${page}/${'a'.repeat(300)}`,
+		]) {
+			expect((await answer(await fromSection(elsewhere))).location, elsewhere).toBe(page)
+		}
 		const noFile = await answer(await onPage({ intent: 'add-files' }))
 		expect([noFile.location, noFile.toast]).toEqual([
-			`${page}#sources`,
+			`${page}/knowledge`,
 			expect.stringContaining('Choose a file to upload first.'),
 		])
 		// The create form's intents are not the page's, nor the page's sources the list's.

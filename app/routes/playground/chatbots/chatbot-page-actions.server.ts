@@ -1,8 +1,10 @@
-// The posts of a chatbot's own page (/playground/chatbots/:id): one handler per intent. Its sources
-// (add files, add a page or a whole site, re-sync, stop, schedule, remove) and its widget (settings,
-// picture) come back to their section with a redirect and a toast; its knowledge form, Active
-// switch and Delete as on the list. Plain form posts, so all of it works without JavaScript; the
-// features do the work and say how it went, and these turn that into HTTP.
+// The posts of a chatbot's page (/playground/chatbots/:id and its sections): one handler per intent,
+// whichever section it was posted to. Its sources (add files, add a page or a whole site, re-sync,
+// stop, schedule, remove) and its knowledge form come back to the Knowledge section, its widget
+// (settings, picture) to Widget & embed, its model to Settings, each with a redirect and a toast;
+// the Active switch comes back to the section it was flipped on, Delete goes to the list. Plain
+// form posts, so all of it works without JavaScript; the features do the work and say how it went,
+// and these turn that into HTTP.
 import { data } from 'react-router'
 import { chargeAvatarUpload, chargeWebsiteImport } from '~/features/chatbots/chatbot-limits.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
@@ -21,6 +23,7 @@ import {
 	setSourceSchedule,
 	SourceLimitError,
 } from '~/features/chatbots/sources/sources.server.ts'
+import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
 import type { WidgetActionData } from '~/features/chatbots/widget/widget-settings-form.tsx'
 import { WidgetSettingsSchema, type WidgetSettingsField } from '~/features/chatbots/widget/widget-settings.ts'
 import {
@@ -34,28 +37,24 @@ import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
 import { chatbotCard } from '~/routes/playground/builder-cards.server.ts'
-import { runIntent } from '~/routes/playground/builder-intents.server.ts'
+import { returnWithin, runIntent } from '~/routes/playground/builder-intents.server.ts'
 import { modelChoiceIntent } from '~/routes/playground/model-choice-intent.server.ts'
-import {
-	chatbotPagePath,
-	LIST_PATH,
-	readBuilderPost,
-	saveChatbot,
-	unknownIntent,
-	type BuilderPost,
-} from './builder-form.server.ts'
+import { LIST_PATH, readBuilderPost, saveChatbot, unknownIntent, type BuilderPost } from './builder-form.server.ts'
 
 const { sources: sourceCopy, widget: widgetCopy, toasts } = chatbotBuilder
 
-/** A post of this chatbot's page: the post read, and the chatbot (already checked to be the user's). */
-type PagePost = BuilderPost & { chatbotId: string; pagePath: string }
+/**
+ * A post of this chatbot's page: the post read, the chatbot (already checked to be the user's), its
+ * sections' paths, and `pagePath`, the section the post asks to come back to (the Active switch's).
+ */
+type PagePost = BuilderPost & { chatbotId: string; paths: ReturnType<typeof chatbotPaths>; pagePath: string }
 
 // Sources ----------------------------------------------------------------------------------------
 
-const sourceError = ({ pagePath }: PagePost, title: string, description: string) =>
-	redirectWithToast(`${pagePath}#sources`, { type: 'error', title, description })
-const sourceDone = ({ pagePath }: PagePost, title: string, description?: string) =>
-	redirectWithToast(`${pagePath}#sources`, { type: 'success', title, description })
+const sourceError = ({ paths }: PagePost, title: string, description: string) =>
+	redirectWithToast(paths.knowledge, { type: 'error', title, description })
+const sourceDone = ({ paths }: PagePost, title: string, description?: string) =>
+	redirectWithToast(paths.knowledge, { type: 'success', title, description })
 const sourceNotFound = (post: PagePost) => sourceError(post, 'Error', sourceCopy.notFound)
 /** The source a row's button names; '' (found nowhere) when it is not an id. */
 const sourceIdOf = ({ form }: PagePost) => SourceRowSchema.safeParse(Object.fromEntries(form)).data?.sourceId ?? ''
@@ -127,7 +126,7 @@ const removeSource = async (post: PagePost) =>
 const WIDGET_FIELDS = Object.keys(WidgetSettingsSchema.shape) as WidgetSettingsField[]
 
 /** The Widget form: checked with its schema and saved; on a problem the page comes back with what was typed. */
-async function saveWidget({ form, userId, chatbotId, pagePath }: PagePost) {
+async function saveWidget({ form, userId, chatbotId, paths }: PagePost) {
 	const values = textFieldsOf(form, WIDGET_FIELDS)
 	const parsed = WidgetSettingsSchema.safeParse(values)
 	if (!parsed.success) {
@@ -142,7 +141,7 @@ async function saveWidget({ form, userId, chatbotId, pagePath }: PagePost) {
 	}
 	if (!(await saveWidgetSettings(userId, chatbotId, parsed.data)))
 		return redirectWithToast(LIST_PATH, { type: 'error', title: 'Error', description: toasts.notFound })
-	return redirectWithToast(`${pagePath}#widget`, {
+	return redirectWithToast(paths.widget, {
 		type: 'success',
 		title: widgetCopy.saved,
 		description: widgetCopy.savedDescription,
@@ -150,9 +149,9 @@ async function saveWidget({ form, userId, chatbotId, pagePath }: PagePost) {
 }
 
 /** The widget's picture: checked, counted against the user's uploads before the sandbox reads it, saved. */
-async function widgetAvatar({ uploads, userId, chatbotId, pagePath }: PagePost) {
+async function widgetAvatar({ uploads, userId, chatbotId, paths }: PagePost) {
 	const refuse = (description: string) =>
-		redirectWithToast(`${pagePath}#widget`, { type: 'error', title: widgetCopy.avatarFailed, description })
+		redirectWithToast(paths.widget, { type: 'error', title: widgetCopy.avatarFailed, description })
 	const checked = checkAvatarUpload(uploads[0])
 	if ('refusal' in checked) return refuse(checked.refusal)
 	// Counted before the sandbox reads it: a burst of uploads cannot hold the parser slots.
@@ -160,25 +159,25 @@ async function widgetAvatar({ uploads, userId, chatbotId, pagePath }: PagePost) 
 	if (!limit.allowed) return refuse(tooManyAttemptsMessage(limit.retryAfterSeconds))
 	const result = await setWidgetAvatar(userId, chatbotId, checked.bytes)
 	if ('refusal' in result) return refuse(result.refusal)
-	return redirectWithToast(`${pagePath}#widget`, { type: 'success', title: widgetCopy.avatarSaved })
+	return redirectWithToast(paths.widget, { type: 'success', title: widgetCopy.avatarSaved })
 }
 
-async function removeAvatar({ userId, chatbotId, pagePath }: PagePost) {
+async function removeAvatar({ userId, chatbotId, paths }: PagePost) {
 	await saveWidgetAvatar(userId, chatbotId, null)
-	return redirectWithToast(`${pagePath}#widget`, { type: 'success', title: widgetCopy.avatarRemoved })
+	return redirectWithToast(paths.widget, { type: 'success', title: widgetCopy.avatarRemoved })
 }
 
 // The chatbot itself -----------------------------------------------------------------------------
 
-/** "Save Changes": this page's chatbot, back to this page. */
-const save = (post: PagePost) => saveChatbot(post, post.chatbotId, post.pagePath)
+/** "Save Changes": this page's chatbot, back to its Knowledge section, where the form is. */
+const save = (post: PagePost) => saveChatbot(post, post.chatbotId, post.paths.knowledge)
 
-/** "Save model": which model answers this chatbot. */
-const saveModel = ({ form, userId, chatbotId, pagePath }: PagePost) =>
+/** "Save model": which model answers this chatbot, back to its Settings section. */
+const saveModel = ({ form, userId, chatbotId, paths }: PagePost) =>
 	modelChoiceIntent({
 		form,
 		owner: { kind: 'chatbot', id: chatbotId, userId },
-		pagePath,
+		returnTo: paths.settings,
 		notFoundPath: LIST_PATH,
 		notFound: toasts.notFound,
 	})
@@ -187,7 +186,8 @@ const saveModel = ({ form, userId, chatbotId, pagePath }: PagePost) =>
 export async function chatbotPageAction(request: Request, userId: string, chatbotId: string) {
 	const read = await readBuilderPost(request, userId)
 	if ('answer' in read) return read.answer
-	const post: PagePost = { ...read.post, chatbotId, pagePath: chatbotPagePath(chatbotId) }
+	const paths = chatbotPaths(chatbotId)
+	const post: PagePost = { ...read.post, chatbotId, paths, pagePath: returnWithin(read.post.form, paths.overview) }
 	return runIntent(
 		post,
 		{

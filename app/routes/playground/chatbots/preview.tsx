@@ -1,13 +1,12 @@
-// /playground/chatbots/:id/preview: the preview chat as a page, for browsers without JavaScript
-// (with it, the Preview button opens the same chat in a dialog). The conversation rides in the form.
-import { ArrowLeft } from 'lucide-react'
+// /playground/chatbots/:id/preview: the preview chat as a page, a section of the chatbot's page: for
+// phones, where no preview stands beside the sections, and for browsers without JavaScript (with it,
+// the list's Preview button opens the same chat in a dialog). The conversation rides in the form.
 import { data } from 'react-router'
 import { asModelMessages, CHAT_MESSAGE_REQUIRED, readChatPagePost, withQuestion } from '~/ai/chat-page.ts'
 import { modelSummary } from '~/ai/models.server.ts'
 import { ChatPageCard, chatPageTitleClass } from '~/components/chat/chat-page-card.tsx'
 import { ModelNotice } from '~/components/playground/model-notice.tsx'
 import { NotFoundBoundary } from '~/components/playground/workspace-parts.tsx'
-import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { chargePreviewChat } from '~/features/chatbots/chatbot-limits.server.ts'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
@@ -69,17 +68,13 @@ export default function ChatbotPreviewRoute({ loaderData, actionData }: Route.Co
 	const history = actionData?.history ?? []
 	const turns = [{ role: 'assistant' as const, text: preview.greeting(chatbot.name) }, ...history]
 	return (
-		<section aria-labelledby="preview-heading" className="mx-auto max-w-2xl">
-			<ButtonLink to="/playground" variant="ghost" size="sm" className="-ml-3">
-				<ArrowLeft className="size-4" aria-hidden />
-				Back to your chatbots
-			</ButtonLink>
+		<section aria-labelledby="preview-heading" className="mx-auto max-w-3xl">
 			<ChatPageCard
-				className="mt-3 shadow-sm"
+				className="shadow-sm"
 				heading={
-					<h2 id="preview-heading" className={chatPageTitleClass}>
+					<h3 id="preview-heading" className={chatPageTitleClass}>
 						{preview.title(chatbot.name)}
-					</h2>
+					</h3>
 				}
 				subtitle={preview.description}
 				notice={<ModelNotice model={model} className="px-6" />}

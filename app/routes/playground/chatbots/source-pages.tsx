@@ -1,6 +1,6 @@
-// /playground/chatbots/:chatbotId/sources/:sourceId: every page a page or website source did not
-// index in its latest run, with the reason, 50 at a time. The chatbot's page shows the newest 20 and
-// links here. The filter and the pager are plain links, so it all works without JavaScript.
+// /playground/chatbots/:chatbotId/knowledge/sources/:sourceId: every page a page or website source
+// did not index in its latest run, with the reason, 50 at a time. The chatbot's Knowledge section
+// shows the newest 20 and links here; the chatbot's layout around it keeps its header and tabs. The filter and the pager are plain links, so it all works without JavaScript.
 import { ArrowLeft } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { NotFoundBoundary, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
@@ -8,7 +8,7 @@ import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { SOURCE_PAGES_PER_PAGE, SourceProblemsQuerySchema } from '~/features/chatbots/sources/source-schema.ts'
 import { listSourceProblems } from '~/features/chatbots/sources/sources.server.ts'
-import { chatbotKind } from '~/features/chatbots/ui/chatbot-kind.ts'
+import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { cn } from '~/lib/misc.ts'
 import { requireUser } from '~/routes/guards.server.ts'
@@ -32,8 +32,8 @@ export const meta: Route.MetaFunction = () => [
 
 export default function SourcePagesRoute({ loaderData, params }: Route.ComponentProps) {
 	const { source, rows, total, page, pageCount, status } = loaderData
-	const chatbotPath = chatbotKind.itemPath(params.chatbotId)
-	const path = `${chatbotPath}/sources/${source.id}`
+	const knowledgePath = chatbotPaths(params.chatbotId).knowledge
+	const path = `${knowledgePath}/sources/${source.id}`
 	const linkTo = (next: { status?: string | null; page?: number }) => {
 		const search = new URLSearchParams()
 		const shownStatus = next.status === undefined ? status : next.status
@@ -50,16 +50,16 @@ export default function SourcePagesRoute({ loaderData, params }: Route.Component
 	return (
 		<article aria-labelledby="source-pages-heading" className="min-w-0 space-y-6">
 			<Link
-				to={`${chatbotPath}#sources`}
+				to={knowledgePath}
 				className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900"
 			>
 				<ArrowLeft className="size-4" aria-hidden />
 				{copy.back}
 			</Link>
 			<header>
-				<h2 id="source-pages-heading" className="font-display text-2xl font-bold text-slate-950">
+				<h3 id="source-pages-heading" className="font-display text-xl font-bold text-slate-950">
 					{copy.title}
-				</h2>
+				</h3>
 				<p className="mt-1 text-sm font-medium [overflow-wrap:anywhere] text-slate-700">{source.origin}</p>
 			</header>
 			<WorkspaceSection title={copy.listTitle}>

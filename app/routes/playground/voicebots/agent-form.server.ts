@@ -15,7 +15,7 @@ import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { makeToast } from '~/lib/toast.ts'
 import { agentCard } from '~/routes/playground/builder-cards.server.ts'
-import { runIntent } from '~/routes/playground/builder-intents.server.ts'
+import { returnWithin, runIntent } from '~/routes/playground/builder-intents.server.ts'
 
 const { toasts } = voicebotBuilder
 export const { listPath: LIST_PATH, itemPath: agentPagePath } = agentKind
@@ -46,15 +46,19 @@ const unknownIntent = ({ values }: AgentPost) =>
 
 /**
  * A builder page's action: the post read (with what the page adds to it, such as the assistant's
- * id), then its intent's handler: the page's own, or the card's Active switch and Delete, which
- * every page has.
+ * id and its `pagePath`), then its intent's handler: the page's own, or the card's Active switch
+ * and Delete, which every page has.
  */
 export async function runAgentPost<
 	Page extends object,
 	Handlers extends Record<string, (post: AgentPost & Page) => unknown>,
 >(request: Request, userId: string, page: Page, handlers: Handlers) {
 	const post = { ...(await readAgentPost(request, userId)), ...page }
-	return runIntent(post, { ...handlers, toggle: agentCard.toggle, delete: agentCard.delete }, unknownIntent)
+	// On an assistant's page the switch comes back to the section it was flipped on.
+	const pagePath = 'pagePath' in page && typeof page.pagePath === 'string' ? page.pagePath : undefined
+	const toggle = (card: AgentPost) =>
+		agentCard.toggle({ ...card, pagePath: pagePath && returnWithin(card.form, pagePath) })
+	return runIntent(post, { ...handlers, toggle, delete: agentCard.delete }, unknownIntent)
 }
 
 /** The form's fields checked; the answer that says what is missing, if not. */

@@ -1,18 +1,24 @@
-// The posts of a voice assistant's own page (/playground/voicebots/:id): one handler per intent.
-// Its settings and Active switch come back to the page; Delete goes back to the list.
+// The posts of a voice assistant's page (/playground/voicebots/:id and its sections): one handler
+// per intent, whichever section it was posted to. Its settings come back to the Assistant section,
+// its model to Settings; the Active switch comes back to the section it was flipped on, Delete goes
+// back to the list.
 import { updateAgent, VoiceProviderError } from '~/features/voice/agents.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { agentPaths } from '~/features/voice/ui/agent-kind.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { modelChoiceIntent } from '~/routes/playground/model-choice-intent.server.ts'
-import { agentPagePath, failure, LIST_PATH, parseAgentForm, runAgentPost, type AgentPost } from './agent-form.server.ts'
+import { failure, LIST_PATH, parseAgentForm, runAgentPost, type AgentPost } from './agent-form.server.ts'
 
 const { toasts } = voicebotBuilder
 
-/** A post of this assistant's page (already checked to be the user's). */
-type PagePost = AgentPost & { agentId: string; pagePath: string }
+/**
+ * A post of this assistant's page (already checked to be the user's): its sections' paths, and
+ * `pagePath`, the section the post asks to come back to (the Active switch's).
+ */
+type PagePost = AgentPost & { agentId: string; paths: ReturnType<typeof agentPaths>; pagePath: string }
 
 /** "Save Changes": the ElevenLabs twin first, then the row; a failure there changes nothing. */
-async function save({ values, userId, agentId, pagePath }: PagePost) {
+async function save({ values, userId, agentId, paths }: PagePost) {
 	const parsed = parseAgentForm(values)
 	if (parsed.answer) return parsed.answer
 	try {
@@ -26,24 +32,27 @@ async function save({ values, userId, agentId, pagePath }: PagePost) {
 		)
 		return failure(values, error instanceof VoiceProviderError ? 502 : 500, 'Error', toasts.updateFailed)
 	}
-	return redirectWithToast(pagePath, { type: 'success', title: toasts.updated })
+	return redirectWithToast(paths.assistant, { type: 'success', title: toasts.updated })
 }
 
-/** "Save model": which model answers this assistant. */
-const saveModel = ({ form, userId, agentId, pagePath }: PagePost) =>
+/** "Save model": which model answers this assistant, back to its Settings section. */
+const saveModel = ({ form, userId, agentId, paths }: PagePost) =>
 	modelChoiceIntent({
 		form,
 		owner: { kind: 'agent', id: agentId, userId },
-		pagePath,
+		returnTo: paths.settings,
 		notFoundPath: LIST_PATH,
 		notFound: toasts.notFound,
 	})
 
-/** The route's action for the signed-in owner of `agentId`: the post read, then its intent's handler. */
-export const agentPageAction = (request: Request, userId: string, agentId: string) =>
-	runAgentPost(
+/** The routes' action for the signed-in owner of `agentId`: the post read, then its intent's handler. */
+export async function agentPageAction(request: Request, userId: string, agentId: string) {
+	const paths = agentPaths(agentId)
+	// The form is read once, by runAgentPost, which also reads where the switch comes back to.
+	return runAgentPost(
 		request,
 		userId,
-		{ agentId, pagePath: agentPagePath(agentId) },
+		{ agentId, paths, pagePath: paths.assistant },
 		{ update: save, 'save-model': saveModel },
 	)
+}

@@ -151,6 +151,42 @@ describe('creating a voice assistant', () => {
 		await prisma.agent.update({ where: { id: agent.id }, data: { name: 'Reception' } })
 	})
 
+	test("the page's switch comes back to the section it was flipped on; anywhere else it names is the page", async () => {
+		const agent = await prisma.agent.findFirstOrThrow({ where: { userId, name: 'Reception' } })
+		const page = `/playground/voicebots/${agent.id}`
+		const flip = async (returnTo?: string) => {
+			const fields: Record<string, string> = { intent: 'toggle', id: agent.id, active: 'true' }
+			if (returnTo !== undefined) fields.returnTo = returnTo
+			const answer = await pageAction(
+				new Request(`http://localhost${page}`, { method: 'POST', body: new URLSearchParams(fields) }),
+				userId,
+				agent.id,
+			)
+			return (answer as Response).headers.get('location')
+		}
+		expect(await flip()).toBe(page)
+		for (const section of ['/calls', '/api', '/settings', '/test'])
+			expect(await flip(`${page}${section}`)).toBe(`${page}${section}`)
+		for (const elsewhere of [
+			'https://evil.example/',
+			'//evil.example',
+			`${page}/../x`,
+			`/playground/voicebots/${randomUUID()}`,
+		]) {
+			expect(await flip(elsewhere), elsewhere).toBe(page)
+		}
+		// "Save model" comes back to the Settings section, where the Model card is.
+		const model = await pageAction(
+			new Request(`http://localhost${page}/settings`, {
+				method: 'POST',
+				body: new URLSearchParams({ intent: 'save-model', model: 'default', temperature: '0.7' }),
+			}),
+			userId,
+			agent.id,
+		)
+		expect((model as Response).headers.get('location')).toBe(`${page}/settings`)
+	})
+
 	test('a provider failure gives the spec error and stores nothing', async () => {
 		failNext = true
 		const failed = await actionData(await post({ name: 'Broken', instructions: 'x' }))

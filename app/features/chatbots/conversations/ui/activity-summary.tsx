@@ -29,22 +29,24 @@ export function ActivitySummary({
 		<WorkspaceSection id="activity" title={copy.title}>
 			<p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
 			{/* Four across only when the section is wide enough for the labels on one or two lines. */}
-			<ul className="@container mt-4 grid grid-cols-2 gap-3 @3xl:grid-cols-4">
-				{tiles.map(([to, Icon, label, value]) => (
-					<li key={to}>
-						<Link
-							to={to}
-							className="hover:ring-brand-300 hover:bg-brand-50/50 block h-full rounded-2xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200 transition-colors"
-						>
-							<span className="flex items-center gap-1.5 text-xs font-semibold text-slate-600">
-								<Icon className="text-brand-600 size-3.5" aria-hidden />
-								{label}
-							</span>
-							<span className="font-display mt-1 block text-2xl font-bold text-slate-950 tabular-nums">{value}</span>
-						</Link>
-					</li>
-				))}
-			</ul>
+			<div className="@container mt-4">
+				<ul className="grid grid-cols-2 gap-3 @2xl:grid-cols-4">
+					{tiles.map(([to, Icon, label, value]) => (
+						<li key={to}>
+							<Link
+								to={to}
+								className="hover:ring-brand-300 hover:bg-brand-50/50 block h-full rounded-2xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200 transition-colors"
+							>
+								<span className="flex items-center gap-1.5 text-xs font-semibold text-slate-600">
+									<Icon className="text-brand-600 size-3.5" aria-hidden />
+									{label}
+								</span>
+								<span className="font-display mt-1 block text-2xl font-bold text-slate-950 tabular-nums">{value}</span>
+							</Link>
+						</li>
+					))}
+				</ul>
+			</div>
 		</WorkspaceSection>
 	)
 }

@@ -123,7 +123,8 @@ export default function InsightsRoute({ loaderData, params }: Route.ComponentPro
 					</div>
 				</details>
 			</WorkspaceSection>
-			<div className="grid gap-6 lg:grid-cols-2">
+			{/* One column of at most the page's width: a long question is cut with an ellipsis, not the page widened. */}
+			<div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
 				<WorkspaceSection title={copy.topQuestions}>
 					<RankedList rows={insights.topQuestions.map((row) => [row.question, row.count])} />
 				</WorkspaceSection>

@@ -114,7 +114,7 @@ export default function LeadsRoute({ loaderData, actionData, params }: Route.Com
 				{formOn ? null : (
 					<p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
 						{copy.formOff}{' '}
-						<Link to={`${base}#widget`} className="font-semibold underline">
+						<Link to={`${base}/widget`} className="font-semibold underline">
 							{chatbotBuilder.widget.title}
 						</Link>
 					</p>

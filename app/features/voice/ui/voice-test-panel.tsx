@@ -1,0 +1,38 @@
+// The voice test beside a voice assistant's sections (and, on phones, its own section): the model
+// that answers, then the test, which needs JavaScript (microphone and speech live in the browser)
+// and says so without it.
+import type { ModelSummary } from '~/ai/model-notice.ts'
+import { ModelNotice } from '~/components/playground/model-notice.tsx'
+import { SidePanel } from '~/components/playground/workspace-parts.tsx'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
+import type { VoiceTestAgent } from './use-voice-test.ts'
+import { VoiceTest } from './voice-test-dialog.tsx'
+
+const { page, test } = voicebotBuilder
+
+export function VoiceTestPanel({
+	agent,
+	transcription,
+	model,
+	className,
+}: {
+	agent: VoiceTestAgent
+	transcription: boolean
+	model: ModelSummary
+	className?: string
+}) {
+	const hydrated = useHydrated()
+	return (
+		<SidePanel id="voice-test" title={page.testTitle} description={test.description} className={className}>
+			<ModelNotice model={model} />
+			{hydrated ? (
+				<VoiceTest agent={agent} transcription={transcription} />
+			) : (
+				<p className="grid flex-1 place-items-center bg-slate-50 p-6 text-center text-sm text-slate-600">
+					{page.testNeedsScript}
+				</p>
+			)}
+		</SidePanel>
+	)
+}

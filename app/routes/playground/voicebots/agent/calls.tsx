@@ -1,0 +1,82 @@
+// /playground/voicebots/:agentId/calls: the assistant's latest calls (from the voice test and the
+// API): who, when, how long, which model answered and what they asked.
+import { data } from 'react-router'
+import { modelCopy } from '~/ai/model-notice.ts'
+import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
+import { listAgentCalls } from '~/features/voice/agents.server.ts'
+import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import { formatDuration } from '~/lib/format-duration.ts'
+import { privateHeaders } from '~/lib/http.server.ts'
+import type { Route } from './+types/calls'
+import { requireOwnedAgent } from './agent-section.server.ts'
+
+const { page } = voicebotBuilder
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const { user, agent } = await requireOwnedAgent(request, params.agentId)
+	const when = new Intl.DateTimeFormat('en-IN', {
+		day: 'numeric',
+		month: 'short',
+		hour: 'numeric',
+		minute: '2-digit',
+		timeZone: getEnv().DASHBOARD_TIME_ZONE,
+		timeZoneName: 'short',
+	})
+	const calls = (await listAgentCalls(user.id, agent.id)).map((call) => ({
+		id: call.id,
+		caller: call.customerName || 'Unknown caller',
+		status: call.callStatus,
+		duration: call.callDuration,
+		at: call.createdAt.toISOString(),
+		atLabel: when.format(call.createdAt),
+		inquiry: call.inquiryDetails,
+		model: call.model,
+	}))
+	return data({ name: agent.name, calls }, { headers: privateHeaders() })
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+	{ title: `${page.calls}: ${data ? data.name : 'Voice assistant'} | AI Playground` },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export default function AgentCallsRoute({ loaderData }: Route.ComponentProps) {
+	const { calls } = loaderData
+	return (
+		<WorkspaceSection id="calls" title={page.callsTitle}>
+			{calls.length === 0 ? (
+				<p className="mt-2 text-sm text-slate-600">{page.callsEmpty}</p>
+			) : (
+				<ul className="mt-3 divide-y divide-slate-100" data-testid="agent-calls">
+					{calls.map((call) => (
+						<li key={call.id} className="flex min-w-0 flex-wrap items-baseline gap-x-3 gap-y-1 py-3 text-sm">
+							<span className="min-w-0 truncate font-semibold text-slate-900" title={call.caller}>
+								{call.caller}
+							</span>
+							<time dateTime={call.at} className="text-slate-500">
+								{call.atLabel}
+							</time>
+							{call.model ? (
+								<span
+									data-testid="call-model"
+									className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-200"
+								>
+									{modelCopy.answeredBy(call.model)}
+								</span>
+							) : null}
+							<span className="ml-auto text-slate-600 tabular-nums">
+								{call.status === 'in-progress' ? 'In progress' : formatDuration(call.duration)}
+							</span>
+							{call.inquiry ? (
+								<p className="w-full min-w-0 truncate text-slate-500" title={call.inquiry}>
+									{call.inquiry}
+								</p>
+							) : null}
+						</li>
+					))}
+				</ul>
+			)}
+		</WorkspaceSection>
+	)
+}
