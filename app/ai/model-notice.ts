@@ -15,6 +15,8 @@ export const modelCopy = {
 	connected: (label: string) => `Answers are written by ${label}`,
 	/** A reply in the conversation log. */
 	answeredBy: (label: string) => `Answered by ${label}`,
+	/** A turn whose chosen model failed (the apology was given). */
+	triedModel: (label: string) => `Tried ${label}`,
 	/** A turn whose chosen model failed, in the conversation log and the voice transcript. */
 	modelFailed: (reason: string) => `The chosen model failed: ${reason}`,
 	/** The System Prompt and voice Instructions fields: when they apply. */

@@ -123,7 +123,7 @@ test('a provider connected on the Models page answers a chatbot in its preview a
 	await expect(async () => {
 		const failure = (await modelSection(page, chatbotId)).getByTestId('model-failure')
 		await expect(failure).toContainText('The provider refused the key (HTTP 401).', { timeout: 1000 })
-		await expect(failure).toContainText('Visitors were given the apology.', { timeout: 1000 })
+		await expect(failure).toContainText('The apology was given instead of an answer.', { timeout: 1000 })
 	}).toPass()
 	await page.goto(`/playground/chatbots/${chatbotId}/conversations`)
 	await page
@@ -131,6 +131,8 @@ test('a provider connected on the Models page answers a chatbot in its preview a
 		.first()
 		.click()
 	await expect(page.getByTestId('answer-model').first()).toContainText('Answered by Local LLM fake-large')
+	// The failed turn was not answered by it: it was tried.
+	await expect(page.getByTestId('answer-model').nth(1)).toHaveText('Tried Local LLM fake-large')
 	await expect(page.getByTestId('answer-model-error')).toContainText(
 		'The chosen model failed: The provider refused the key (HTTP 401).',
 	)

@@ -154,8 +154,9 @@ export const modelChoiceCopy = {
 	saveFailed: 'Model not saved',
 	unknownModel: 'That model is no longer connected. Choose another one.',
 	failure: 'The model failed',
-	failureAt: (when: string) => `Last failure ${when}`,
+	failureAt: (when: string) => `last ${when}`,
 	failureFallback: 'The offline model answered instead.',
-	failureApology: 'Visitors were given the apology.',
+	failureApology: 'The apology was given instead of an answer. Tick the offline fallback below to answer anyway.',
+	failureFix: 'The administrator can check the connection on the Models page.',
 	answeringNow: (label: string) => `Answering now: ${label}`,
 } as const

@@ -48,7 +48,9 @@ export function ModelChoiceCard({
 							{copy.failure} <time dateTime={view.failure.at}>({copy.failureAt(view.failure.ago)})</time>
 						</p>
 						<p className="mt-1 break-words">{view.failure.message}</p>
-						<p className="mt-1 text-amber-800">{view.offlineFallback ? copy.failureFallback : copy.failureApology}</p>
+						<p className="mt-1 text-amber-800">
+							{view.offlineFallback ? copy.failureFallback : copy.failureApology} {copy.failureFix}
+						</p>
 					</div>
 				</div>
 			) : null}

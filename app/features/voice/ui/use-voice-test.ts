@@ -63,6 +63,7 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 	// A browser may offer recognition that cannot work (Chromium without Google's service answers
 	// "network"): after such an error the test says speaking is unavailable and offers the text box.
 	const [recognitionBroken, setRecognitionBroken] = useState(false)
+	const [micBlocked, setMicBlocked] = useState(false)
 	const browserRecognition =
 		!transcription && !recognitionBroken && typeof window !== 'undefined' && speechRecognitionConstructor() !== null
 
@@ -115,8 +116,10 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 				audio: { sampleRate: 44_100, echoCancellation: true, noiseSuppression: true },
 			})
 		} catch {
+			// The spec's message; the conversation still starts, to be typed (no microphone, or it was refused).
 			showToast({ type: 'error', title: toasts.microphone.description })
-			return setPhase('idle')
+			stream.current = null
+			setMicBlocked(true)
 		}
 		try {
 			const response = await fetch('/api/voice-chat/start', {
@@ -250,6 +253,8 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		phase,
 		turns,
 		browserRecognition,
+		/** The microphone could not be opened: the conversation is typed. */
+		micBlocked,
 		start: () => void start(),
 		end: () => {
 			release(true)

@@ -27,7 +27,7 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 	const listRef = useRef<HTMLOListElement>(null)
 	const connected = voice.phase !== 'idle' && voice.phase !== 'connecting'
 	const canTalk = voice.phase === 'listening' || voice.phase === 'speaking' || voice.phase === 'recording'
-	const micAvailable = transcription || voice.browserRecognition
+	const micAvailable = (transcription || voice.browserRecognition) && !voice.micBlocked
 	useEffect(() => {
 		listRef.current?.scrollTo({ top: listRef.current.scrollHeight })
 	}, [voice.turns])

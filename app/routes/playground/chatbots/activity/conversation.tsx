@@ -3,7 +3,7 @@
 // and score, the model, the time it took, and the visitor's feedback. Delete works without JavaScript.
 import { ArrowLeft, BookOpen, Cpu, Globe, ThumbsDown, ThumbsUp, TriangleAlert } from 'lucide-react'
 import { data, Link } from 'react-router'
-import { modelCopy } from '~/ai/model-notice.ts'
+import { modelCopy, OFFLINE_MODEL_LABEL } from '~/ai/model-notice.ts'
 import { ReplyText } from '~/components/chat/reply-text.tsx'
 import { DeleteStep, NotFoundBoundary, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
@@ -144,7 +144,10 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 											className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700 ring-1 ring-slate-200"
 										>
 											<Cpu className="size-3" aria-hidden />
-											{modelCopy.answeredBy(message.model)}
+											{/* A turn whose chosen model failed was not answered by it: it was tried. */}
+											{message.modelError && message.model !== OFFLINE_MODEL_LABEL
+												? modelCopy.triedModel(message.model)
+												: modelCopy.answeredBy(message.model)}
 										</span>
 									) : null}
 									{message.latencyMs !== null ? (
