@@ -6,7 +6,7 @@ import { createGroq } from '@ai-sdk/groq'
 import type { LanguageModelV3 } from '@ai-sdk/provider'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { openSecret } from '~/lib/secret-box.server.ts'
+import { openSecret, sealSecret } from '~/lib/secret-box.server.ts'
 import { OFFLINE_MODEL_LABEL, type ModelSummary } from './model-notice.ts'
 import { createOfflineModel } from './offline-model.server.ts'
 import type { FailureTarget } from './provider-failure.ts'
@@ -17,8 +17,15 @@ export type ModelInfo = { kind: 'llm' | 'offline'; id: string; label: string }
 /** The spec's temperature (section 9), for whatever does not choose its own. */
 const DEFAULT_TEMPERATURE = 0.7
 
-/** The context the Models page seals keys under (app/features/models/providers.server.ts). */
+/** The context provider keys are sealed under (app/lib/secret-box.server.ts). */
 export const PROVIDER_KEY_CONTEXT = 'model-provider-key'
+
+/** A stored connection's key, opened: '' for a server that takes none, null when the server's secret has changed since. */
+export const openProviderKey = (sealedKey: string) =>
+	sealedKey === '' ? '' : openSecret(sealedKey, PROVIDER_KEY_CONTEXT)
+
+/** A key as a connection stores it: sealed; '' for none. */
+export const sealProviderKey = (apiKey: string | undefined) => (apiKey ? sealSecret(apiKey, PROVIDER_KEY_CONTEXT) : '')
 
 /** What a chatbot or voice assistant row says about its model (the columns they share). */
 export type ModelSettings = {
@@ -124,7 +131,7 @@ export function answeringModel(settings?: ModelSettings): AnsweringModel {
 	if (!connection) return defaultAnswering(temperature, offlineFallback)
 	const modelId = settings?.modelName || connection.model || ''
 	const info: ModelInfo = { kind: 'llm', id: modelId, label: `${connection.name} ${modelId}`.trim() }
-	const apiKey = connection.sealedKey === '' ? '' : openSecret(connection.sealedKey, PROVIDER_KEY_CONTEXT)
+	const apiKey = openProviderKey(connection.sealedKey)
 	const target: FailureTarget = { where: `“${connection.name}”`, model: modelId, secrets: apiKey ? [apiKey] : [] }
 	if (apiKey === null) {
 		const error = new ModelKeyUnreadable(

@@ -2,11 +2,10 @@
 // for written answers (chat), for speech-to-text and for speech. They come from the server's
 // environment (GROQ_*, TRANSCRIBE_*, ELEVENLABS_*: read-only) and from connections the administrator
 // stored on the page (keys sealed with the server's secret). A key is never shown, only its ends.
-import { PROVIDER_KEY_CONTEXT, transcriptionSettings } from '~/ai/models.server.ts'
+import { openProviderKey, transcriptionSettings } from '~/ai/models.server.ts'
 import type { ModelConnection } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { openSecret, sealSecret } from '~/lib/secret-box.server.ts'
 import { PROVIDER_BASE_URLS, PROVIDER_NAMES, type ProviderKind, type ProviderPurpose } from './model-schema.ts'
 
 /** How a provider is called: OpenAI's API shape (Groq, OpenAI, Ollama, vLLM…) or ElevenLabs'. */
@@ -122,11 +121,8 @@ export function storedConnection(row: ModelConnection): ProviderConnection {
 	}
 }
 
-/** The stored connection's key, opened; null when the server's secret has changed since it was stored. */
-export const openProviderKey = (sealedKey: string) =>
-	sealedKey === '' ? '' : openSecret(sealedKey, PROVIDER_KEY_CONTEXT)
-
-export const sealProviderKey = (apiKey: string | undefined) => (apiKey ? sealSecret(apiKey, PROVIDER_KEY_CONTEXT) : '')
+// Sealing and opening keys is the model resolver's (app/ai/models.server.ts): one place for both.
+export { openProviderKey, sealProviderKey } from '~/ai/models.server.ts'
 
 /** A stored connection with its key, for a test; null when there is none or its key cannot be opened. */
 export async function storedTarget(id: string): Promise<ProviderTarget | 'unknown' | 'sealed-elsewhere'> {

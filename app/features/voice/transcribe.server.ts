@@ -3,12 +3,11 @@
 // one, else TRANSCRIBE_BASE_URL / GROQ_BASE_URL from the environment. Without either there is none.
 import { createGroq } from '@ai-sdk/groq'
 import { experimental_transcribe as transcribe } from 'ai'
-import { PROVIDER_KEY_CONTEXT, transcriptionSettings, type TranscriptionSettings } from '~/ai/models.server.ts'
+import { openProviderKey, transcriptionSettings, type TranscriptionSettings } from '~/ai/models.server.ts'
 import { providerFetch } from '~/ai/provider-fetch.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { openSecret } from '~/lib/secret-box.server.ts'
 
 /** The speech-to-text provider in use: a stored connection (its key opened), else the environment's. */
 export async function transcriptionProvider(): Promise<TranscriptionSettings | null> {
@@ -18,8 +17,10 @@ export async function transcriptionProvider(): Promise<TranscriptionSettings | n
 		select: { baseUrl: true, model: true, sealedKey: true, name: true },
 	})
 	if (stored) {
-		const apiKey = stored.sealedKey === '' ? 'none' : openSecret(stored.sealedKey, PROVIDER_KEY_CONTEXT)
-		if (apiKey !== null) return { apiKey, baseURL: stored.baseUrl, model: stored.model ?? getEnv().TRANSCRIBE_MODEL }
+		const apiKey = openProviderKey(stored.sealedKey)
+		// A keyless local server gets a placeholder: the provider insists on a key.
+		if (apiKey !== null)
+			return { apiKey: apiKey || 'none', baseURL: stored.baseUrl, model: stored.model ?? getEnv().TRANSCRIBE_MODEL }
 		console.error(
 			`Voice API: the key of the speech-to-text connection “${stored.name}” cannot be read (the server's secret changed); using the environment's settings`,
 		)
