@@ -5,17 +5,14 @@ import {
 	Outlet,
 	Scripts,
 	ScrollRestoration,
-	useLocation,
 	useMatches,
 	useRouteLoaderData,
 	type LinksFunction,
 } from 'react-router'
 import { getModelInfo } from '~/ai/models.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
-import { SiteFooter } from '~/components/site-footer.tsx'
-import { SiteHeader } from '~/components/site-header.tsx'
+import { SkipLink } from '~/components/skip-link.tsx'
 import { PageToasts } from '~/components/toast-message.tsx'
-import { ChatWidget } from '~/features/assistant/ui/chat-widget.tsx'
 import { Island } from '~/lib/islands/island.tsx'
 import { islandsScript } from '~/lib/islands/islands-script.server.ts'
 import { useNonce } from '~/lib/nonce-provider.tsx'
@@ -30,16 +27,31 @@ import appStylesHref from './styles/app.css?url'
 export const links: LinksFunction = () => [
 	// The cut-down faces render the first screen (app/styles/app.css); fetch them with the stylesheet,
 	// not after it.
-	{ rel: 'preload', href: interCoreHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-	{ rel: 'preload', href: jakartaCoreHref, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
+	{
+		rel: 'preload',
+		href: interCoreHref,
+		as: 'font',
+		type: 'font/woff2',
+		crossOrigin: 'anonymous',
+	},
+	{
+		rel: 'preload',
+		href: jakartaCoreHref,
+		as: 'font',
+		type: 'font/woff2',
+		crossOrigin: 'anonymous',
+	},
 	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { toast, headers } = await getToast(request)
+	const origin = getSiteOrigin(request)
 	return data(
 		{
-			origin: getSiteOrigin(request),
+			origin,
+			// Made here so the company's details stay out of every page's JavaScript.
+			organizationJsonLd: JSON.stringify(organizationJsonLd(origin)).replace(/</g, '\\u003c'),
 			toast,
 			aiOffline: getModelInfo().kind === 'offline',
 			islandsScript,
@@ -76,21 +88,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 					<script
 						type="application/ld+json"
 						nonce={nonce}
-						// JSON.stringify output is data, not markup; '<' is escaped so it cannot close the tag.
+						// JSON.stringify output is data, not markup; '<' is escaped (in the loader) so it cannot close the tag.
 						dangerouslySetInnerHTML={{
-							__html: JSON.stringify(organizationJsonLd(data.origin)).replace(/</g, '\\u003c'),
+							__html: data.organizationJsonLd,
 						}}
 					/>
 				) : null}
 			</head>
 			<body className="bg-white font-sans text-slate-700 antialiased">
-				{bare ? (
-					children
-				) : app ? (
-					<AppFrame>{children}</AppFrame>
-				) : (
-					<SiteFrame offline={data?.aiOffline ?? true}>{children}</SiteFrame>
-				)}
+				{/* The public pages' header, footer and chat are their layout route's (routes/site/layout.tsx), so
+				    the Playground's pages do not load them. */}
+				{app ? <AppFrame>{children}</AppFrame> : children}
 				{islands ? (
 					// Woken when idle for the server's toast, or by the first toast the page raises.
 					<Island
@@ -105,7 +113,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				{/* zod compiles object parsers with `new Function` where it can, and probes for that when a
 				    schema is defined; the CSP forbids eval, and the probe alone is reported as a violation.
 				    Its global config, set before any module runs, turns that off. */}
-				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'globalThis.__zod_globalConfig={jitless:true}' }} />
+				<script
+					nonce={nonce}
+					dangerouslySetInnerHTML={{
+						__html: 'globalThis.__zod_globalConfig={jitless:true}',
+					}}
+				/>
 				{islands ? (
 					<IslandsScript script={data.islandsScript} nonce={nonce} />
 				) : (
@@ -129,42 +142,6 @@ function AppFrame({ children }: { children: React.ReactNode }) {
 	)
 }
 
-function SkipLink() {
-	return (
-		<a
-			href="#main"
-			className="text-brand-700 sr-only z-[60] rounded-md bg-white px-4 py-2 font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-		>
-			Skip to content
-		</a>
-	)
-}
-
-/** Header, main and footer around every page, with the floating chat. */
-function SiteFrame({ offline, children }: { offline: boolean; children: React.ReactNode }) {
-	const { pathname } = useLocation()
-	return (
-		<div className="flex min-h-screen flex-col">
-			<SkipLink />
-			{/* Without JavaScript the header works (its links, the <details> menu); it is needed when the
-			    page scrolls (the opaque bar), and the chat when reached for. */}
-			<Island name="site-header" component={SiteHeader} props={{ pathname }} hydrate="scroll" />
-			<main id="main" className="flex-1">
-				{children}
-			</main>
-			<SiteFooter />
-			{/* Elsewhere the launcher is a link to /chat until reached for; the home page shows it only
-			    once its hero (itself a way into the chat) has scrolled away, which needs the island. */}
-			<Island
-				name="chat-widget"
-				component={ChatWidget}
-				props={{ offline, pathname }}
-				hydrate={pathname === '/' ? 'scroll' : 'intent'}
-			/>
-		</div>
-	)
-}
-
 /**
  * The islands loader. In development Vite serves it from source, and React's fast refresh needs its
  * preamble first (what React Router's <Scripts> adds on its pages).
@@ -176,7 +153,9 @@ function IslandsScript({ script, nonce }: { script: { src: string; dev: boolean 
 				<script
 					type="module"
 					nonce={nonce}
-					dangerouslySetInnerHTML={{ __html: 'import "/@id/__x00__virtual:react-router/inject-hmr-runtime"' }}
+					dangerouslySetInnerHTML={{
+						__html: 'import "/@id/__x00__virtual:react-router/inject-hmr-runtime"',
+					}}
 				/>
 			) : null}
 			<script type="module" src={script.src} nonce={nonce} />

@@ -2,28 +2,31 @@ import { index, layout, prefix, route, type RouteConfig } from '@react-router/de
 
 // Route modules live in folders shaped like their URLs; each is the HTTP edge only.
 export default [
-	index('routes/site/home.tsx'),
-	route('career', 'routes/site/career.tsx'),
-	route('services/:slug', 'routes/site/service.tsx'),
-	route('chat', 'routes/site/chat.tsx'),
-	route('about', 'routes/site/about.tsx'),
-	route('blog', 'routes/site/blog.tsx'),
-	route('blog/:slug', 'routes/site/blog-article.tsx'),
-	route('privacy', 'routes/site/privacy.tsx'),
-	route('terms', 'routes/site/terms.tsx'),
-	route('cookies', 'routes/site/cookies.tsx'),
+	// The public pages, the sign-in pages and the 404 page share the site's header, footer and chat.
+	layout('routes/site/layout.tsx', [
+		index('routes/site/home.tsx'),
+		route('career', 'routes/site/career.tsx'),
+		route('services/:slug', 'routes/site/service.tsx'),
+		route('chat', 'routes/site/chat.tsx'),
+		route('about', 'routes/site/about.tsx'),
+		route('blog', 'routes/site/blog.tsx'),
+		route('blog/:slug', 'routes/site/blog-article.tsx'),
+		route('privacy', 'routes/site/privacy.tsx'),
+		route('terms', 'routes/site/terms.tsx'),
+		route('cookies', 'routes/site/cookies.tsx'),
+		...prefix('auth', [
+			index('routes/auth/auth.tsx'),
+			route('verify', 'routes/auth/verify.tsx'),
+			route('check-email', 'routes/auth/check-email.tsx'),
+			route('forgot-password', 'routes/auth/forgot-password.tsx'),
+			route('reset-password', 'routes/auth/reset-password.tsx'),
+			route('sign-out', 'routes/auth/sign-out.tsx'),
+		]),
+		route('*', 'routes/site/not-found.tsx'),
+	]),
 	route('robots.txt', 'routes/site/robots-txt.ts'),
 	route('sitemap.xml', 'routes/site/sitemap-xml.ts'),
 	route('healthz', 'routes/healthz.ts'),
-
-	...prefix('auth', [
-		index('routes/auth/auth.tsx'),
-		route('verify', 'routes/auth/verify.tsx'),
-		route('check-email', 'routes/auth/check-email.tsx'),
-		route('forgot-password', 'routes/auth/forgot-password.tsx'),
-		route('reset-password', 'routes/auth/reset-password.tsx'),
-		route('sign-out', 'routes/auth/sign-out.tsx'),
-	]),
 
 	route('playground/dashboard/events', 'routes/playground/dashboard/events.ts'),
 	route('playground/dashboard/transcript/:conversationId', 'routes/playground/dashboard/transcript.ts'),
@@ -76,5 +79,4 @@ export default [
 	route('embed/:chatbotId', 'routes/embed/chatbot.tsx'),
 	route('embed/:chatbotId/config', 'routes/embed/config.ts'),
 	route('embed/:chatbotId/avatar', 'routes/embed/avatar.ts'),
-	route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig

@@ -3,7 +3,7 @@
 // The sitemap's pages, /auth (public, but not in the sitemap), and a chatbot's page signed in as its
 // owner (issue 30: 90+ performance and 100 accessibility on mobile). LIGHTHOUSE_PATHS=/,/career runs
 // only those ("chatbot" names the chatbot's page).
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import desktopConfig from 'lighthouse/core/config/desktop-config.js'
@@ -96,6 +96,12 @@ try {
 					}
 				}
 			}
+			// LIGHTHOUSE_REPORT_DIR keeps each full report, to see what the figures are made of.
+			if (process.env.LIGHTHOUSE_REPORT_DIR)
+				writeFileSync(
+					`${process.env.LIGHTHOUSE_REPORT_DIR}/${preset}-${path.replace(/\W+/g, '_') || 'home'}.json`,
+					JSON.stringify(result.lhr),
+				)
 			const scores = categories.map((c) => Math.round((result.lhr.categories[c]?.score ?? 0) * 100))
 			below += scores.filter((s) => s < GOAL).length
 			const audits = result.lhr.audits

@@ -270,8 +270,8 @@ test.describe('every Playground page fits from 320 px up, with long names and ma
 			 ($1, $2, 'user', $3, NULL), ($1, $2, 'assistant', 'I don''t know.', false)`,
 			[conversation.id, bot, `Do you deliver to ${'Thiruvananthapuram and '.repeat(4)}Pune?`],
 		)
-		await sql(
-			`INSERT INTO chatbot_leads (chatbot_id, conversation_id, name, email, phone) VALUES ($1, $2, $3, $4, '+91 98450 12345')`,
+		const [lead] = await sql<{ id: string }>(
+			`INSERT INTO chatbot_leads (chatbot_id, conversation_id, name, email, phone) VALUES ($1, $2, $3, $4, '+91 98450 12345') RETURNING id`,
 			[bot, conversation.id, long, `${'very.long.address'.repeat(4)}@example-with-a-long-domain.com`],
 		)
 		const agents = await sql<{ id: string }>(
@@ -305,6 +305,8 @@ test.describe('every Playground page fits from 320 px up, with long names and ma
 			`${chatbot}/conversations/${conversation.id}`,
 			`${chatbot}/unanswered`,
 			`${chatbot}/leads`,
+			// The confirmation under a row of a table that scrolls sideways on phones.
+			`${chatbot}/leads?delete=${lead.id}`,
 			`${chatbot}/insights`,
 			'/playground/voicebots',
 			'/playground/voicebots?new',
@@ -335,6 +337,12 @@ test.describe('every Playground page fits from 320 px up, with long names and ma
 				// Soft: one run names every page that does not fit, not just the first.
 				expect.soft(await widerThanTheWindow(page), `${path} at ${width} px`).toEqual([])
 				expect.soft(await clippedThings(page), `${path} at ${width} px`).toEqual([])
+				// A question asked before removing something is wholly in sight, its buttons included.
+				for (const dialog of await page.getByRole('alertdialog').all()) {
+					const box = (await dialog.boundingBox())!
+					expect.soft(box.x, `${path} at ${width} px: the confirmation`).toBeGreaterThanOrEqual(0)
+					expect.soft(box.x + box.width, `${path} at ${width} px: the confirmation`).toBeLessThanOrEqual(width)
+				}
 				if (axe) await expectNoSeriousA11yViolations(page)
 			}
 			// A chatbot's page at a wide screen: the preview beside each section, no empty half, and

@@ -124,7 +124,7 @@ export default function LeadsRoute({ loaderData, actionData, params }: Route.Com
 						{copy.empty}
 					</p>
 				) : (
-					<div className="relative mt-4 overflow-x-auto rounded-2xl ring-1 ring-slate-200">
+					<div className="@container relative mt-4 overflow-x-auto rounded-2xl ring-1 ring-slate-200">
 						<table className="w-full min-w-[40rem] text-left text-sm" data-testid="leads-table">
 							<thead className="bg-slate-50 text-xs text-slate-600">
 								<tr>
@@ -268,17 +268,21 @@ function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; co
 			{confirming ? (
 				<tr>
 					<td colSpan={7} className="px-4 pb-4">
-						<DeleteStep
-							confirming
-							askTo={path}
-							cancelTo={`${path}#lead-${lead.id}`}
-							id={`lead-${lead.id}-delete`}
-							action={path}
-							question={copy.deleteConfirm(leadWho(lead))}
-							confirmLabel={copy.deleteButton}
-							itemId={lead.id}
-							intent="delete-lead"
-						/>
+						{/* The row is as wide as the table, which scrolls sideways on a phone: the question and
+						    its buttons stay in the part in sight. */}
+						<div className="sticky left-4 max-w-[calc(100cqw-2rem)]">
+							<DeleteStep
+								confirming
+								askTo={path}
+								cancelTo={`${path}#lead-${lead.id}`}
+								id={`lead-${lead.id}-delete`}
+								action={path}
+								question={copy.deleteConfirm(leadWho(lead))}
+								confirmLabel={copy.deleteButton}
+								itemId={lead.id}
+								intent="delete-lead"
+							/>
+						</div>
 					</td>
 				</tr>
 			) : null}
