@@ -51,6 +51,7 @@ export default [
 		route('voicebots', 'routes/playground/voicebots/builder.tsx'),
 		route('voicebots/:agentId', 'routes/playground/voicebots/agent/layout.tsx', [
 			index('routes/playground/voicebots/agent/assistant.tsx'),
+			route('knowledge', 'routes/playground/voicebots/agent/knowledge.tsx'),
 			route('api', 'routes/playground/voicebots/agent/api.tsx'),
 			route('calls', 'routes/playground/voicebots/agent/calls.tsx'),
 			route('settings', 'routes/playground/voicebots/agent/settings.tsx'),
