@@ -46,6 +46,8 @@ const paths = [
 		`/playground/chatbots/${id}/settings`,
 		`/playground/chatbots/${id}/settings?delete`,
 		`/playground/voicebots/${id}`,
+		`/playground/voicebots/${id}/knowledge`,
+		`/playground/voicebots/${id}/knowledge?remove-source=${id}`,
 		`/playground/voicebots/${id}/api`,
 		`/playground/voicebots/${id}/calls`,
 		`/playground/voicebots/${id}/settings`,

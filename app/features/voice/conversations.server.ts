@@ -1,4 +1,4 @@
-import { CITATION_INSTRUCTION } from '~/ai/citations.ts'
+import { CITATION_INSTRUCTION, citedNumbers } from '~/ai/citations.ts'
 import type { KnowledgeRetriever, KnowledgeSource } from '~/ai/knowledge-retriever.ts'
 import { recordModelOutcome } from '~/ai/model-outcome.server.ts'
 import { describeAiError, generateModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
@@ -286,13 +286,12 @@ export async function sendVoiceMessage(
 	})
 }
 
-/**
- * The sources a reply lists: all the passages it was given, so "[n]" keeps pointing at the n-th;
- * none when it cites none (an "I don't know" draws on nothing).
- */
-function citedSources(reply: string, sources: KnowledgeSource[]) {
-	return /\[\d{1,2}\]/.test(reply) ? sources : []
-}
+/** A source a reply cites, with the number its "[n]" uses. */
+type CitedSource = KnowledgeSource & { number: number }
+
+/** The passages the reply cites, each with its number; none when it cites none (an "I don't know"). */
+const citedSources = (reply: string, sources: KnowledgeSource[]): CitedSource[] =>
+	citedNumbers(reply, sources.length).map((number) => ({ number, ...sources[number - 1] }))
 
 /** The turn already recorded for this client message id in this agent's conversation, if any. */
 async function storedTurn(
@@ -311,7 +310,7 @@ async function storedTurn(
 				text: row.heard,
 				reply: row.reply,
 				spoken: spokenText(row.reply, agent.language),
-				sources: row.sources as KnowledgeSource[],
+				sources: row.sources as CitedSource[],
 				transcribed: row.transcribed,
 			}
 		: null

@@ -7,5 +7,5 @@ CREATE UNIQUE INDEX chatbots_voice_agent_id_key ON chatbots (voice_agent_id);
 
 ALTER TABLE agents ADD COLUMN knowledge_chatbot_id uuid REFERENCES chatbots(id) ON DELETE SET NULL;
 
--- The passages a voice reply drew on, as the API returned them ([{ title, url }], cited as [n]).
+-- The passages a voice reply cites, as the API returned them ([{ number, title, url }], "[number]" in the reply).
 ALTER TABLE voice_messages ADD COLUMN sources jsonb NOT NULL DEFAULT '[]'::jsonb;

@@ -11,8 +11,8 @@ import { speechRecognitionConstructor, spokenUtterance, type SpeechRecognitionLi
 const { toasts } = voicebotBuilder
 
 export type VoicePhase = 'idle' | 'connecting' | 'listening' | 'speaking' | 'recording' | 'thinking'
-/** A passage a reply cites as "[n]" (the voice API's `sources`). */
-export type VoiceTurnSource = { title: string | null; url: string | null }
+/** A passage a reply cites as "[number]" (the voice API's `sources`). */
+type VoiceTurnSource = { number: number; title: string | null; url: string | null }
 export type VoiceTurn = { id: number; role: 'user' | 'assistant'; text: string; sources?: VoiceTurnSource[] }
 export type VoiceTestAgent = { id: string; name: string; language: string }
 

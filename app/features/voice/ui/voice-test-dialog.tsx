@@ -20,18 +20,17 @@ const statusText: Record<VoicePhase, string> = {
 	thinking: copy.thinking,
 }
 
-/** The passages a reply cites: "[n]" in its text is the n-th; the voice never reads them out. */
+/** The passages a reply cites, by the number its "[n]" uses; the voice never reads them out. */
 function TurnSources({ sources }: { sources: NonNullable<VoiceTurn['sources']> }) {
 	return (
 		<div className="mt-2 border-t border-slate-100 pt-2 text-xs text-slate-600">
 			<p className="font-semibold">{copy.sourcesLabel}</p>
 			<ol className="mt-1 space-y-0.5">
-				{sources.map((source, i) => {
+				{sources.map((source) => {
 					const name = source.title || source.url || copy.sourceFallback
 					return (
-						// oxlint-disable-next-line react/no-array-index-key -- the n-th source is what "[n]" names
-						<li key={i} data-testid="voice-source">
-							[{i + 1}]{' '}
+						<li key={source.number} data-testid="voice-source">
+							[{source.number}]{' '}
 							{source.url ? (
 								<a className="text-brand-700 underline" href={source.url} target="_blank" rel="noreferrer noopener">
 									{name}
