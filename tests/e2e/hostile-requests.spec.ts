@@ -48,6 +48,7 @@ const paths = [
 		`/playground/voicebots/${id}`,
 		`/playground/voicebots/${id}/knowledge`,
 		`/playground/voicebots/${id}/knowledge?remove-source=${id}`,
+		`/playground/voicebots/${id}/knowledge/sources/${id}`,
 		`/playground/voicebots/${id}/api`,
 		`/playground/voicebots/${id}/calls`,
 		`/playground/voicebots/${id}/settings`,

@@ -204,6 +204,27 @@ test("an assistant answers from its owner's chatbot's knowledge, never from anot
 		const response = await request.get(path, { headers: { Cookie: cookie }, maxRedirects: 0 })
 		expect(response.status(), path).toBe(404)
 	}
+
+	// A website source's unindexed pages have their full list under the assistant's Knowledge section.
+	const [{ id: sourceId }] = await sql<{ id: string }>(
+		`INSERT INTO knowledge_sources (chatbot_id, kind, origin, status, pages_failed)
+		 VALUES ($1, 'website', 'https://shop.example.test/', 'ready', 1) RETURNING id`,
+		[knowledgeBaseId],
+	)
+	await sql(
+		`INSERT INTO knowledge_pages (source_id, url, run, status, error) VALUES ($1, 'https://shop.example.test/broken', 1, 'failed', 'HTTP 500')`,
+		[sourceId],
+	)
+	await page.goto(`${knowledgePath}/sources/${sourceId}`)
+	await expect(page.getByTestId('source-problems')).toContainText('https://shop.example.test/broken')
+	// Not through another user's assistant, nor someone else's knowledge base.
+	for (const path of [
+		`/playground/voicebots/${strangerAgent}/knowledge/sources/${sourceId}`,
+		`/playground/chatbots/${knowledgeBaseId}/knowledge/sources/${sourceId}`,
+	]) {
+		const response = await request.get(path, { headers: { Cookie: cookie }, maxRedirects: 0 })
+		expect(response.status(), path).toBe(404)
+	}
 })
 
 test.describe('without JavaScript', () => {
