@@ -247,5 +247,34 @@ test.describe('without JavaScript', () => {
 
 		const turn = await askByApi(request, agentId, 'When is the showroom in Pune open?')
 		expect(turn.reply).toContain('10 am to 7 pm')
+
+		// A file, as on a chatbot's page; Remove asks first (ADR 0048), then it is gone.
+		await page
+			.getByRole('region', { name: 'Knowledge sources' })
+			.getByLabel('Upload documents')
+			.setInputFiles({
+				name: 'returns.txt',
+				mimeType: 'text/plain',
+				buffer: Buffer.from('Returns are accepted within 30 days with the receipt.'),
+			})
+		await page.getByRole('button', { name: 'Add file' }).click()
+		await expect(page.getByText('File uploaded')).toBeVisible()
+		expect(new URL(page.url()).pathname).toBe(`/playground/voicebots/${agentId}/knowledge`)
+		await expect(async () => {
+			await page.reload()
+			await expect(sourceRow(page, 'returns.txt')).toContainText('Ready', { timeout: 1_000 })
+		}).toPass({ timeout: 30_000 })
+		await sourceRow(page, 'returns.txt').getByRole('link', { name: 'Remove' }).click()
+		await expect(page.getByRole('alertdialog')).toContainText('Remove the file returns.txt?')
+		await page.getByRole('alertdialog').getByRole('button', { name: 'Remove source' }).click()
+		await expect(page.getByText('Source removed')).toBeVisible()
+		await expect(sourceRow(page, 'returns.txt')).toHaveCount(0)
+		expect(new URL(page.url()).pathname).toBe(`/playground/voicebots/${agentId}/knowledge`)
+
+		// Deleting the assistant deletes its knowledge base with it.
+		await sql(`DELETE FROM agents WHERE id = $1`, [agentId])
+		expect(await sql(`SELECT count(*)::int AS n FROM chatbots WHERE voice_agent_id = $1`, [agentId])).toEqual([
+			{ n: 0 },
+		])
 	})
 })
