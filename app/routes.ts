@@ -54,6 +54,8 @@ export default [
 		route('voicebots', 'routes/playground/voicebots/builder.tsx'),
 		route('voicebots/:agentId', 'routes/playground/voicebots/agent/layout.tsx', [
 			index('routes/playground/voicebots/agent/assistant.tsx'),
+			route('knowledge', 'routes/playground/voicebots/agent/knowledge.tsx'),
+			route('knowledge/sources/:sourceId', 'routes/playground/voicebots/agent/source-pages.tsx'),
 			route('api', 'routes/playground/voicebots/agent/api.tsx'),
 			route('calls', 'routes/playground/voicebots/agent/calls.tsx'),
 			route('settings', 'routes/playground/voicebots/agent/settings.tsx'),

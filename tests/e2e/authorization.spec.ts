@@ -9,6 +9,10 @@ type Role = 'anonymous' | 'user' | 'admin'
 /** What each role gets for a GET: a status, or a redirect target. */
 type Expected = Record<Role, number | `→${string}`>
 
+/** Someone's voice assistant: its Knowledge section and a source's pages are nobody else's (ADR 0054). */
+const someoneElsesAgent = randomUUID()
+const signInFirst = (path: string) => `→/auth?redirectTo=${encodeURIComponent(path)}` as const
+
 const table: Array<[path: string, expected: Expected]> = [
 	...publicPaths.map((p): [string, Expected] => [p, { anonymous: 200, user: 200, admin: 200 }]),
 	['/healthz', { anonymous: 200, user: 200, admin: 200 }],
@@ -21,6 +25,10 @@ const table: Array<[path: string, expected: Expected]> = [
 	['/playground/voicebots', { anonymous: '→/auth?redirectTo=%2Fplayground%2Fvoicebots', user: 200, admin: 200 }],
 	['/playground/dashboard', { anonymous: '→/auth?redirectTo=%2Fplayground%2Fdashboard', user: 403, admin: 200 }],
 	['/playground/models', { anonymous: '→/auth?redirectTo=%2Fplayground%2Fmodels', user: 403, admin: 200 }],
+	...[
+		`/playground/voicebots/${someoneElsesAgent}/knowledge`,
+		`/playground/voicebots/${someoneElsesAgent}/knowledge/sources/${randomUUID()}`,
+	].map((path): [string, Expected] => [path, { anonymous: signInFirst(path), user: 404, admin: 404 }]),
 ]
 
 test('every route answers each role as it should', async ({ playwright, baseURL }) => {

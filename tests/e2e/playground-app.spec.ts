@@ -143,6 +143,7 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByText('Welcome back')).toHaveCount(0)
 		const agentTabs = page.getByRole('navigation', { name: 'Assistant sections' })
 		for (const [name, path] of [
+			['Knowledge', '/knowledge'],
 			['API', '/api'],
 			['Calls', '/calls'],
 			['Settings', '/settings'],
@@ -187,6 +188,20 @@ test('on a phone the preview is a section of its own, and the tabs keep every la
 	// The other tabs are there too, with the chatbot's header.
 	await expect(page.getByRole('heading', { name: 'Pocket Bot', level: 2 })).toBeVisible()
 	await expect(tabs.getByRole('link', { name: 'Preview' })).toHaveAttribute('aria-current', 'page')
+
+	// A voice assistant's six tabs fit too, Knowledge among them (ADR 0054).
+	const [{ id: agentId }] = await sql<{ id: string }>(
+		`INSERT INTO agents (user_id, name, instructions, first_message)
+		 SELECT id, 'Pocket Line', 'Be brief.', 'Hi' FROM users WHERE email = $1 RETURNING id`,
+		[user.email],
+	)
+	await page.goto(`/playground/voicebots/${agentId}`)
+	const agentTabs = page.getByRole('navigation', { name: 'Assistant sections' })
+	for (const name of ['Assistant', 'Knowledge', 'API', 'Calls', 'Settings', 'Test']) {
+		const box = (await agentTabs.getByRole('link', { name }).boundingBox())!
+		expect(box.x, name).toBeGreaterThanOrEqual(0)
+		expect(box.x + box.width, name).toBeLessThanOrEqual(360)
+	}
 })
 
 test("a source's row names each of its controls once: Re-sync now beside the automatic re-sync", async ({
@@ -313,6 +328,7 @@ test.describe('every Playground page fits from 320 px up, with long names and ma
 			`/playground/voicebots?delete=${agents[0].id}`,
 			`/playground/voicebots?api=${agents[0].id}`,
 			agent,
+			`${agent}/knowledge`,
 			`${agent}/api`,
 			`${agent}/calls`,
 			`${agent}/settings`,

@@ -21,13 +21,19 @@ function embedCodeFor(origin: string, chatbotId: string) {
 
 const listFields = { id: true, name: true, isActive: true, createdAt: true, embedCode: true } as const
 
+// A voice assistant's own knowledge base is a chatbot row (ADR 0054) that is no chatbot to its owner:
+// never listed, never opened as one, never embedded.
 export function listChatbots(userId: string) {
-	return prisma.chatbot.findMany({ where: { userId }, orderBy: { createdAt: 'desc' }, select: listFields })
+	return prisma.chatbot.findMany({
+		where: { userId, voiceAgentId: null },
+		orderBy: { createdAt: 'desc' },
+		select: listFields,
+	})
 }
 
 export async function getOwnedChatbot(userId: string, id: string) {
 	if (!isUuid(id)) return null
-	return prisma.chatbot.findFirst({ where: { id, userId } })
+	return prisma.chatbot.findFirst({ where: { id, userId, voiceAgentId: null } })
 }
 
 /** A save writes up to 6 MB of text and queues a job: well under a second, but a busy server may be slow. */

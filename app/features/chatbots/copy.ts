@@ -119,9 +119,19 @@ export const chatbotBuilder = {
 	},
 	sources: {
 		title: 'Knowledge sources',
-		intro:
-			'Everything this chatbot answers from. Files and websites are read in the background: each one answers once it shows Ready.',
-		listLabel: 'Sources of this chatbot',
+		/** Whose sources a list shows: a chatbot's, or a voice assistant's own (ADR 0054). */
+		owners: {
+			chatbot: {
+				intro:
+					'Everything this chatbot answers from. Files and websites are read in the background: each one answers once it shows Ready.',
+				listLabel: 'Sources of this chatbot',
+			},
+			agent: {
+				intro:
+					'What this voice assistant answers from, besides its description. Files and websites are read in the background: each one answers once it shows Ready.',
+				listLabel: 'Sources of this assistant',
+			},
+		},
 		addFiles: 'Upload documents',
 		addFilesButton: 'Add file',
 		addWebsite: 'Import website',

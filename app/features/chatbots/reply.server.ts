@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import type { UIMessageChunk } from 'ai'
 import { textOf } from '~/ai/chat-schema.ts'
 import { CITATION_INSTRUCTION, passageHeader } from '~/ai/citations.ts'
+import type { KnowledgeRetriever } from '~/ai/knowledge-retriever.ts'
 import { plainText } from '~/ai/knowledge-text.ts'
 import { recordModelOutcome } from '~/ai/model-outcome.server.ts'
 import {
@@ -108,6 +109,42 @@ const answeredBy = (text: string, retrieved: { numbered: boolean }, chatbot: Cha
 const lastQuestion = (messages: IncomingMessage[]) =>
 	textOf(messages.findLast((message) => message.role === 'user') ?? { parts: [] })
 
+/** The passages as the prompt holds them: numbered with their source's name when they are cited or read offline. */
+function knowledgeBlock(
+	{ context, numbered, unknown }: { context: KnowledgeChunk[]; numbered: boolean; unknown: string[] },
+	{ offline, cite }: { offline: boolean; cite: boolean },
+) {
+	const headed = (cite && numbered) || (numbered && offline)
+	return [
+		...context.map((chunk, i) =>
+			// The offline model reads them numbered whether or not the answer shows its sources, so the
+			// widget's reply is the preview's; it cites only when told to. An LLM not asked to cite is
+			// not shown numbers it might cite.
+			headed ? `${passageHeader(i + 1, sourceName(chunk))}\n${passageText(chunk)}` : passageText(chunk),
+		),
+		// Said even when empty: then every word of the question is somewhere in the knowledge.
+		...(numbered && offline ? [`${UNKNOWN_WORDS_LINE} ${unknown.join(', ')}`] : []),
+	].join('\n\n')
+}
+
+/**
+ * The same retrieval and passages for an answer built elsewhere (a voice assistant's, ADR 0054):
+ * numbered and cited, with the sources "[n]" points at.
+ */
+export const retrieveKnowledge: KnowledgeRetriever = async ({
+	knowledgeBaseId,
+	messages,
+	label,
+	abortSignal,
+	model,
+}) => {
+	const retrieved = await retrieveContext(knowledgeBaseId, messages, { label, abortSignal, model })
+	return {
+		knowledge: knowledgeBlock(retrieved, { offline: model.info.kind === 'offline', cite: true }),
+		sources: retrieved.sources.map(({ title, url }) => ({ title, url })),
+	}
+}
+
 /**
  * The model's request. Matched passages are numbered with their source's name; with `cite` (the
  * answer is shown with its sources) the model is told to cite them: "[2]" then points at the second
@@ -119,24 +156,13 @@ function replyRequest(
 	{ context, numbered, unknown = [] }: { context: KnowledgeChunk[]; numbered: boolean; unknown?: string[] },
 	{ label, abortSignal, model, cite }: ReplyCall & { cite: boolean },
 ) {
-	const offline = model.info.kind === 'offline'
 	const citing = cite && numbered
-	const headed = citing || (numbered && offline)
 	return {
 		// The owner's System Prompt and the product's text stay apart: the offline model reads the
 		// first only for a quoted "I don't know" phrase and the second only for whether to cite.
 		instructions: chatbot.systemPrompt,
 		scaffolding: `You are "${chatbot.name}". ${GROUNDING}${citing ? ` ${CITATION_INSTRUCTION}` : ''}`,
-		knowledge: [
-			...context.map((chunk, i) =>
-				// The offline model reads them numbered whether or not the answer shows its sources, so the
-				// widget's reply is the preview's; it cites only when told to. An LLM not asked to cite is
-				// not shown numbers it might cite.
-				headed ? `${passageHeader(i + 1, sourceName(chunk))}\n${passageText(chunk)}` : passageText(chunk),
-			),
-			// Said even when empty: then every word of the question is somewhere in the knowledge.
-			...(numbered && offline ? [`${UNKNOWN_WORDS_LINE} ${unknown.join(', ')}`] : []),
-		].join('\n\n'),
+		knowledge: knowledgeBlock({ context, numbered, unknown }, { offline: model.info.kind === 'offline', cite }),
 		messages,
 		label,
 		abortSignal,

@@ -45,8 +45,43 @@ export async function getActiveAgent(id: string) {
 			voiceId: true,
 			language: true,
 			...MODEL_CHOICE_COLUMNS,
+			userId: true,
+			knowledgeChatbot: { select: { id: true, userId: true } },
+			knowledgeBase: { select: { id: true } },
 		},
 	})
+}
+
+/**
+ * The knowledge base an agent answers from (ADR 0054): the chatbot its owner chose, or else its own;
+ * null when it has neither. A chosen chatbot counts only while it is the agent owner's.
+ */
+export function agentKnowledgeBaseId(agent: {
+	userId: string
+	knowledgeChatbot: { id: string; userId: string } | null
+	knowledgeBase: { id: string } | null
+}) {
+	const chosen = agent.knowledgeChatbot
+	if (chosen) return chosen.userId === agent.userId ? chosen.id : null
+	return agent.knowledgeBase?.id ?? null
+}
+
+/**
+ * Which knowledge the user's agent answers from: one of the user's own chatbots (never a voice
+ * assistant's knowledge base), or its own sources (null). 'not-found' when the agent is not the
+ * user's or the chatbot is not one of theirs: another user's chatbot looks like one that does not exist.
+ */
+export async function setAgentKnowledgeChatbot(userId: string, agentId: string, chatbotId: string | null) {
+	if (!isUuid(agentId) || (chatbotId !== null && !isUuid(chatbotId))) return 'not-found'
+	if (chatbotId) {
+		const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId, voiceAgentId: null } })
+		if (owned === 0) return 'not-found'
+	}
+	const { count } = await prisma.agent.updateMany({
+		where: { id: agentId, userId },
+		data: { knowledgeChatbotId: chatbotId },
+	})
+	return count > 0 ? 'saved' : 'not-found'
 }
 
 /** The agent as ElevenLabs describes it (create and update send the same configuration). */

@@ -45,6 +45,7 @@ export const voicebotBuilder = {
 		sectionsLabel: 'Assistant sections',
 		/** The tabs of an assistant's page, each a section with its own URL (ADR 0051). */
 		assistant: 'Assistant',
+		knowledge: 'Knowledge',
 		settings: 'Settings',
 		test: 'Test',
 		api: 'API',
@@ -102,6 +103,30 @@ export const voicebotBuilder = {
 		send: 'Send',
 		transcriptLabel: 'Conversation',
 		you: 'You',
+		sourcesLabel: 'Sources',
+		sourceFallback: 'Knowledge base',
+	},
+	/** The Knowledge section: the assistant's own sources, or one of the owner's chatbots' (ADR 0054). */
+	knowledge: {
+		choiceTitle: 'Where answers come from',
+		choiceText:
+			'The assistant answers from its description and from a knowledge base: its own sources below, or the knowledge of one of your chatbots. Replies are spoken short, without web addresses; the transcript keeps their sources.',
+		choiceLabel: 'Answer from',
+		ownSources: "This assistant's own sources",
+		chatbotOption: (name: string) => `Use the knowledge of chatbot: ${name}`,
+		saveChoice: 'Save choice',
+		choiceSaved: 'Knowledge choice saved',
+		choiceNotFound: 'That chatbot was not found among yours.',
+		usingChatbot: (name: string) =>
+			`Answers come from the chatbot "${name}". Its sources are managed on its own page; the sources below are kept for when you switch back.`,
+		chatbotPage: 'Open its Knowledge',
+		textTitle: 'Typed knowledge',
+		textLabel: 'Knowledge text',
+		textHint: 'Opening hours, prices, policies: anything callers ask about. Indexed in the background.',
+		saveText: 'Save text',
+		textSaved: 'Knowledge text saved',
+		textSavedDescription: 'It is being indexed; the assistant answers from it in a moment.',
+		textTooLong: (max: string) => `The text is limited to ${max} characters.`,
 	},
 	toasts: {
 		missing: { title: 'Missing information', description: 'Please provide a name and instructions' },

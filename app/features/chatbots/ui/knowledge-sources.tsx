@@ -424,11 +424,14 @@ export function KnowledgeSources({
 	sources,
 	pagePath,
 	confirmingRemove = null,
+	owner = copy.owners.chatbot,
 }: {
 	sources: SourceSummary[]
 	pagePath: string
 	/** The source whose Remove was asked (`?remove-source=<id>`): its row shows the confirmation. */
 	confirmingRemove?: string | null
+	/** Whose sources these are, in the section's words (a voice assistant's too, ADR 0054). */
+	owner?: { intro: string; listLabel: string }
 }) {
 	const running = sources.filter(isActive)
 	useRefreshWhile(running.length > 0)
@@ -443,7 +446,7 @@ export function KnowledgeSources({
 	return (
 		<section id="sources" aria-labelledby="sources-heading" className={cn('scroll-mt-24', builderCardClass)}>
 			<BuilderCardTitle id="sources-heading">{copy.title}</BuilderCardTitle>
-			<p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
+			<p className="mt-1 text-sm text-slate-600">{owner.intro}</p>
 			<p className="sr-only" aria-live="polite">
 				{liveSummary}
 			</p>
@@ -452,7 +455,7 @@ export function KnowledgeSources({
 				<AddWebsiteForm pagePath={pagePath} />
 			</div>
 			{listed.length > 0 ? (
-				<ul aria-label={copy.listLabel} className="mt-6 divide-y divide-slate-200 border-t border-slate-200 pt-4">
+				<ul aria-label={owner.listLabel} className="mt-6 divide-y divide-slate-200 border-t border-slate-200 pt-4">
 					{listed.map((source) => (
 						<SourceRow
 							key={source.id}

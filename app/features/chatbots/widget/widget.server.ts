@@ -16,7 +16,8 @@ import { appearanceOf, originAllowed, settingsOf, type WidgetSettingsForm } from
 export async function getActiveWidget(id: string) {
 	if (!isUuid(id)) return null
 	const chatbot = await prisma.chatbot.findFirst({
-		where: { id, isActive: true },
+		// A voice assistant's knowledge base (ADR 0054) has no widget.
+		where: { id, isActive: true, voiceAgentId: null },
 		select: {
 			id: true,
 			name: true,

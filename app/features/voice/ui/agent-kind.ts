@@ -31,6 +31,7 @@ export function agentPaths(id: string) {
 	const page = agentKind.itemPath(id)
 	return {
 		assistant: page,
+		knowledge: `${page}/knowledge`,
 		api: `${page}/api`,
 		calls: `${page}/calls`,
 		settings: `${page}/settings`,

@@ -11,7 +11,9 @@ import { speechRecognitionConstructor, spokenUtterance, type SpeechRecognitionLi
 const { toasts } = voicebotBuilder
 
 export type VoicePhase = 'idle' | 'connecting' | 'listening' | 'speaking' | 'recording' | 'thinking'
-export type VoiceTurn = { id: number; role: 'user' | 'assistant'; text: string }
+/** A passage a reply cites as "[number]" (the voice API's `sources`). */
+type VoiceTurnSource = { number: number; title: string | null; url: string | null }
+export type VoiceTurn = { id: number; role: 'user' | 'assistant'; text: string; sources?: VoiceTurnSource[] }
 export type VoiceTestAgent = { id: string; name: string; language: string }
 
 function recorderMimeType() {
@@ -71,8 +73,8 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		phaseRef.current = next
 		setPhaseState(next)
 	}
-	const addTurn = (role: VoiceTurn['role'], text: string) =>
-		setTurns((current) => [...current, { id: nextTurn.current++, role, text }])
+	const addTurn = (role: VoiceTurn['role'], text: string, sources: VoiceTurnSource[] = []) =>
+		setTurns((current) => [...current, { id: nextTurn.current++, role, text, sources }])
 
 	async function say(text: string) {
 		setPhase('speaking')
@@ -153,11 +155,18 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		else form.set('text', input.text)
 		try {
 			const response = await fetch('/api/voice-chat/message', { method: 'POST', body: form })
-			const body = (await response.json()) as { text?: string; reply?: string; error?: string }
+			const body = (await response.json()) as {
+				text?: string
+				reply?: string
+				spoken?: string
+				sources?: VoiceTurnSource[]
+				error?: string
+			}
 			if (!response.ok || !body.reply) throw new Error(body.error ?? `HTTP ${response.status}`)
 			addTurn('user', body.text ?? '')
-			addTurn('assistant', body.reply)
-			await say(body.reply)
+			// The transcript shows the reply as written, with its sources; the voice says it for listening.
+			addTurn('assistant', body.reply, body.sources)
+			await say(body.spoken || body.reply)
 		} catch (error) {
 			console.error('Voice test: the message failed:', error)
 			showToast({

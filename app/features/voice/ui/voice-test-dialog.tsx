@@ -7,7 +7,7 @@ import { Spinner } from '~/components/ui/spinner.tsx'
 import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { cn } from '~/lib/misc.ts'
-import { useVoiceTest, type VoicePhase, type VoiceTestAgent } from './use-voice-test.ts'
+import { useVoiceTest, type VoicePhase, type VoiceTestAgent, type VoiceTurn } from './use-voice-test.ts'
 
 const { test: copy } = voicebotBuilder
 
@@ -18,6 +18,32 @@ const statusText: Record<VoicePhase, string> = {
 	speaking: copy.speaking,
 	recording: copy.recording,
 	thinking: copy.thinking,
+}
+
+/** The passages a reply cites, by the number its "[n]" uses; the voice never reads them out. */
+function TurnSources({ sources }: { sources: NonNullable<VoiceTurn['sources']> }) {
+	return (
+		<div className="mt-2 border-t border-slate-100 pt-2 text-xs text-slate-600">
+			<p className="font-semibold">{copy.sourcesLabel}</p>
+			<ol className="mt-1 space-y-0.5">
+				{sources.map((source) => {
+					const name = source.title || source.url || copy.sourceFallback
+					return (
+						<li key={source.number} data-testid="voice-source">
+							[{source.number}]{' '}
+							{source.url ? (
+								<a className="text-brand-700 underline" href={source.url} target="_blank" rel="noreferrer noopener">
+									{name}
+								</a>
+							) : (
+								name
+							)}
+						</li>
+					)
+				})}
+			</ol>
+		</div>
+	)
 }
 
 /** The test itself: in the dialog from the list, and inline on the assistant's page. */
@@ -115,7 +141,7 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 						data-role={turn.role}
 						className={cn('flex', turn.role === 'user' ? 'justify-end' : 'justify-start')}
 					>
-						<p
+						<div
 							className={cn(
 								'max-w-[85%] rounded-2xl px-3.5 py-2.5 text-sm leading-relaxed',
 								turn.role === 'user'
@@ -123,9 +149,12 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 									: 'rounded-tl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200',
 							)}
 						>
-							<span className="sr-only">{turn.role === 'user' ? `${copy.you}: ` : `${agent.name}: `}</span>
-							{turn.text}
-						</p>
+							<p>
+								<span className="sr-only">{turn.role === 'user' ? `${copy.you}: ` : `${agent.name}: `}</span>
+								{turn.text}
+							</p>
+							{turn.sources && turn.sources.length > 0 ? <TurnSources sources={turn.sources} /> : null}
+						</div>
 					</li>
 				))}
 			</ol>

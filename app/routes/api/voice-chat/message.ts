@@ -1,10 +1,12 @@
+import { retrieveKnowledge } from '~/features/chatbots/reply.server.ts'
 import { VOICE_AUDIO_MAX_BYTES, VoiceIdsSchema, VoiceMessageIdSchema } from '~/features/voice/conversation-schema.ts'
 import { sendVoiceMessage } from '~/features/voice/conversations.server.ts'
 import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/message'
 import { limitVoiceCaller, parseOrThrow, readVoiceMessageForm, voiceApiResponse } from './voice-api.server.ts'
 
-// POST /api/voice-chat/message (see docs/api.md, "Voice API").
+// POST /api/voice-chat/message (see docs/api.md, "Voice API"). The agent answers from the one
+// knowledge pipeline: this edge hands the voice feature the chatbots' retrieval (ADR 0054).
 // Its body cap: one recording and the form's few fields (server/body-limit.ts reads it).
 export const handle = {
 	bodyLimit: {
@@ -29,6 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
 			text: String(form.get('text') ?? ''),
 			audio,
 			signal: request.signal,
+			retrieve: retrieveKnowledge,
 		})
 	})
 }

@@ -6,23 +6,8 @@
 // form posts, so all of it works without JavaScript; the features do the work and say how it went,
 // and these turn that into HTTP.
 import { data } from 'react-router'
-import { chargeAvatarUpload, chargeWebsiteImport } from '~/features/chatbots/chatbot-limits.server.ts'
+import { chargeAvatarUpload } from '~/features/chatbots/chatbot-limits.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { chargeUploads, checkUploads } from '~/features/chatbots/sources/file-uploads.server.ts'
-import {
-	SourceRowSchema,
-	SourceScheduleSchema,
-	WebsiteSourceSchema,
-} from '~/features/chatbots/sources/source-schema.ts'
-import {
-	addFileSources,
-	addWebsiteSource,
-	cancelSource,
-	removeSource as removeSourceOf,
-	resyncSource,
-	setSourceSchedule,
-	SourceLimitError,
-} from '~/features/chatbots/sources/sources.server.ts'
 import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
 import type { WidgetActionData } from '~/features/chatbots/widget/widget-settings-form.tsx'
 import { WidgetSettingsSchema, type WidgetSettingsField } from '~/features/chatbots/widget/widget-settings.ts'
@@ -38,88 +23,22 @@ import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast, type Toast } from '~/lib/toast.ts'
 import { chatbotCard } from '~/routes/playground/builder-cards.server.ts'
 import { returnWithin, runIntent } from '~/routes/playground/builder-intents.server.ts'
+import { sourceIntents } from '~/routes/playground/knowledge-source-intents.server.ts'
 import { modelChoiceIntent } from '~/routes/playground/model-choice-intent.server.ts'
 import { LIST_PATH, readBuilderPost, saveChatbot, unknownIntent, type BuilderPost } from './builder-form.server.ts'
 
-const { sources: sourceCopy, widget: widgetCopy, toasts } = chatbotBuilder
+const { widget: widgetCopy, toasts } = chatbotBuilder
 
 /**
  * A post of this chatbot's page: the post read, the chatbot (already checked to be the user's), its
  * sections' paths, and `pagePath`, the section the post asks to come back to (the Active switch's).
  */
-type PagePost = BuilderPost & { chatbotId: string; paths: ReturnType<typeof chatbotPaths>; pagePath: string }
-
-// Sources ----------------------------------------------------------------------------------------
-
-const sourceError = ({ paths }: PagePost, title: string, description: string) =>
-	redirectWithToast(paths.knowledge, { type: 'error', title, description })
-const sourceDone = ({ paths }: PagePost, title: string, description?: string) =>
-	redirectWithToast(paths.knowledge, { type: 'success', title, description })
-const sourceNotFound = (post: PagePost) => sourceError(post, 'Error', sourceCopy.notFound)
-/** The source a row's button names; '' (found nowhere) when it is not an id. */
-const sourceIdOf = ({ form }: PagePost) => SourceRowSchema.safeParse(Object.fromEntries(form)).data?.sourceId ?? ''
-
-/** A chatbot at its cap of sources: "Limit reached" with the feature's reason. */
-async function withinSourceLimit(post: PagePost, handle: () => Promise<Response>) {
-	try {
-		return await handle()
-	} catch (failure) {
-		if (failure instanceof SourceLimitError) return sourceError(post, 'Limit reached', failure.message)
-		throw failure
-	}
+type PagePost = BuilderPost & {
+	chatbotId: string
+	paths: ReturnType<typeof chatbotPaths>
+	pagePath: string
+	knowledgePath: string
 }
-
-/** "Add file": each chosen file becomes a source, stored and queued for `ingest-file`. */
-const addFile = (post: PagePost) =>
-	withinSourceLimit(post, async () => {
-		const { uploads, userId, chatbotId } = post
-		if (uploads.length === 0) return sourceError(post, toasts.uploadFailed.title, 'Choose a file to upload first.')
-		const checked = checkUploads(uploads)
-		if ('refusal' in checked) return sourceError(post, toasts.uploadFailed.title, checked.refusal.description)
-		const tooMany = await chargeUploads(userId)
-		if (tooMany) return sourceError(post, toasts.uploadFailed.title, tooMany.description)
-		const { files } = checked
-		if (!(await addFileSources(userId, chatbotId, files))) return sourceNotFound(post)
-		return sourceDone(post, toasts.fileUploaded, sourceCopy.fileQueued(files.length))
-	})
-
-/** "Import" of a page or a whole site: queued, its progress shown in the list. */
-const addSite = (post: PagePost) =>
-	withinSourceLimit(post, async () => {
-		const { form, userId, chatbotId } = post
-		const parsed = WebsiteSourceSchema.safeParse(Object.fromEntries(form))
-		if (!parsed.success) {
-			const problems = Object.values(fieldErrorsOf(parsed.error))
-			return sourceError(post, toasts.importFailed.title, problems[0] ?? toasts.importFailed.description)
-		}
-		const limit = await chargeWebsiteImport(userId)
-		if (!limit.allowed)
-			return sourceError(post, toasts.importFailed.title, tooManyAttemptsMessage(limit.retryAfterSeconds))
-		if (!(await addWebsiteSource(userId, chatbotId, parsed.data))) return sourceNotFound(post)
-		return sourceDone(post, sourceCopy.importStarted, sourceCopy.importQueued(parsed.data.scope))
-	})
-
-async function resync(post: PagePost) {
-	const outcome = await resyncSource(post.userId, sourceIdOf(post))
-	if (outcome === 'missing') return sourceNotFound(post)
-	if (outcome === 'busy') return sourceError(post, sourceCopy.resyncBusy.title, sourceCopy.resyncBusy.description)
-	return sourceDone(post, sourceCopy.resyncStarted)
-}
-
-const cancel = async (post: PagePost) =>
-	(await cancelSource(post.userId, sourceIdOf(post))) ? sourceDone(post, sourceCopy.cancelled) : sourceNotFound(post)
-
-async function schedule(post: PagePost) {
-	const parsed = SourceScheduleSchema.safeParse(Object.fromEntries(post.form))
-	if (!parsed.success) return sourceNotFound(post)
-	const { sourceId, schedule: every } = parsed.data
-	return (await setSourceSchedule(post.userId, sourceId, every))
-		? sourceDone(post, sourceCopy.scheduleSaved(every))
-		: sourceNotFound(post)
-}
-
-const removeSource = async (post: PagePost) =>
-	(await removeSourceOf(post.userId, sourceIdOf(post))) ? sourceDone(post, sourceCopy.removed) : sourceNotFound(post)
 
 // Widget -----------------------------------------------------------------------------------------
 
@@ -187,16 +106,17 @@ export async function chatbotPageAction(request: Request, userId: string, chatbo
 	const read = await readBuilderPost(request, userId)
 	if ('answer' in read) return read.answer
 	const paths = chatbotPaths(chatbotId)
-	const post: PagePost = { ...read.post, chatbotId, paths, pagePath: returnWithin(read.post.form, paths.overview) }
+	const post: PagePost = {
+		...read.post,
+		chatbotId,
+		paths,
+		knowledgePath: paths.knowledge,
+		pagePath: returnWithin(read.post.form, paths.overview),
+	}
 	return runIntent(
 		post,
 		{
-			'add-files': addFile,
-			'add-website': addSite,
-			'resync-source': resync,
-			'cancel-source': cancel,
-			'schedule-source': schedule,
-			'remove-source': removeSource,
+			...sourceIntents,
 			'save-widget': saveWidget,
 			'widget-avatar': widgetAvatar,
 			'widget-avatar-remove': removeAvatar,

@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest'
+import { spokenText } from './spoken-text.ts'
+
+describe('spokenText', () => {
+	test('leaves out citations, addresses and markdown, which only a reader can use', () => {
+		expect(
+			spokenText('**Returns** are accepted within 30 days [1]. See https://shop.example.com/returns?x=1 [2].'),
+		).toBe('Returns are accepted within 30 days. See the link in the transcript.')
+		expect(spokenText('Write to sales@example.com or read [our guide](https://example.com/guide).')).toBe(
+			'Write to the e-mail address in the transcript or read our guide.',
+		)
+	})
+
+	test('says money, percentages, units and ranges in words', () => {
+		expect(spokenText('It costs $1,200 or €5, with 10% off.')).toBe(
+			'It costs 1,200 dollars or 5 euros, with 10 percent off.',
+		)
+		expect(spokenText('Delivery within 5 km takes 1 h; we are open 9-5, 24/7 online.')).toBe(
+			'Delivery within 5 kilometres takes 1 hour; we are open 9 to 5, twenty-four seven online.',
+		)
+		expect(spokenText('A $2m deal weighing 3kg.')).toBe('A 2 million dollars deal weighing 3 kilograms.')
+	})
+
+	test('keeps other languages as written, apart from what no voice should read', () => {
+		expect(spokenText('Cuesta 10 € [1]. Más en https://example.es', 'es')).toBe(
+			'Cuesta 10 €. Más en the link in the transcript',
+		)
+	})
+
+	test('says at most three sentences', () => {
+		expect(spokenText('One. Two! Three? Four. Five.')).toBe('One. Two! Three?')
+	})
+})

@@ -1,0 +1,104 @@
+// A reply as a voice says it (issue 32, ADR 0054): the stored transcript keeps the reply as written,
+// with its "[n]" citations and addresses; the speech leaves out what only a reader can use and says
+// numbers, symbols and units the way a person would. Language-neutral where it can be: symbols
+// become words only for English, since their words differ by language.
+
+const CITATION = /\s?\[\d{1,2}\]/g
+const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>()]*[^\s<>().,!?;:'"]/gi
+const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g
+const MARKDOWN_HEADING = /#{1,6} /g
+const MARKDOWN_EMPHASIS = /[*_`~]/g
+const LIST_BULLET = /^[-•] /gm
+const MARKDOWN_LINK = /\[([^\]]{1,200})\]\([^)\s]{1,2000}\)/g
+
+/** Units said in full after a number ("5 km" → "5 kilometres"), English only. */
+const UNITS: Record<string, [string, string]> = {
+	km: ['kilometre', 'kilometres'],
+	m: ['metre', 'metres'],
+	cm: ['centimetre', 'centimetres'],
+	mm: ['millimetre', 'millimetres'],
+	kg: ['kilogram', 'kilograms'],
+	g: ['gram', 'grams'],
+	mg: ['milligram', 'milligrams'],
+	l: ['litre', 'litres'],
+	ml: ['millilitre', 'millilitres'],
+	h: ['hour', 'hours'],
+	hr: ['hour', 'hours'],
+	hrs: ['hours', 'hours'],
+	min: ['minute', 'minutes'],
+	mins: ['minutes', 'minutes'],
+	s: ['second', 'seconds'],
+	sec: ['second', 'seconds'],
+	gb: ['gigabyte', 'gigabytes'],
+	mb: ['megabyte', 'megabytes'],
+	kb: ['kilobyte', 'kilobytes'],
+	kmh: ['kilometre per hour', 'kilometres per hour'],
+	mph: ['mile per hour', 'miles per hour'],
+}
+
+/** Currency symbols before an amount ("$1,200" → "1,200 dollars"), English only. */
+const CURRENCIES: Record<string, [string, string]> = {
+	$: ['dollar', 'dollars'],
+	'€': ['euro', 'euros'],
+	'£': ['pound', 'pounds'],
+	'₹': ['rupee', 'rupees'],
+	'¥': ['yen', 'yen'],
+}
+
+const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`
+
+const plural = (amount: string, [one, many]: [string, string]) => (amount === '1' ? one : many)
+
+/** English words for symbols and units after (or, for money, before) a number. */
+function englishNumbers(text: string) {
+	return (
+		text
+			.replace(
+				new RegExp(String.raw`([$€£₹¥])\s?(${NUMBER})(?:\s?(k|m|bn)\b)?`, 'gi'),
+				(_, symbol: string, amount: string, scale?: string) => {
+					const scaled = scale ? ` ${{ k: 'thousand', m: 'million', bn: 'billion' }[scale.toLowerCase()]}` : ''
+					return `${amount}${scaled} ${plural(scale ? '2' : amount, CURRENCIES[symbol])}`
+				},
+			)
+			.replace(/(\d) ?%/g, '$1 percent')
+			.replace(
+				new RegExp(String.raw`\b(${NUMBER})\s?(km\/h|[a-z]{1,4})\b(?!\.\w)`, 'gi'),
+				(whole, amount: string, unit: string) => {
+					const words = UNITS[unit.toLowerCase().replace('/', '')]
+					return words ? `${amount} ${plural(amount, words)}` : whole
+				},
+			)
+			// 24/7 and 9-5 read as a listener expects.
+			.replace(/\b24\/7\b/g, 'twenty-four seven')
+			.replace(/(\d)\s?[–-]\s?(\d)/g, '$1 to $2')
+			.replace(/\s&\s/g, ' and ')
+	)
+}
+
+/** Replies longer than this many sentences are cut for speech; the transcript keeps them whole. */
+const SPOKEN_SENTENCES = 3
+
+/**
+ * What the voice says for a written reply: no citations, no addresses or e-mail addresses read out
+ * character by character (they stay in the transcript), no markdown, numbers and units in words
+ * (English), at most three sentences.
+ */
+export function spokenText(reply: string, language = 'en') {
+	let text = reply
+		.replace(MARKDOWN_LINK, '$1')
+		.replace(CITATION, '')
+		.replace(URL_PATTERN, 'the link in the transcript')
+		.replace(EMAIL, 'the e-mail address in the transcript')
+		.replace(MARKDOWN_HEADING, ' ')
+		.replace(MARKDOWN_EMPHASIS, '')
+		.replace(LIST_BULLET, ' ')
+	if (language === 'en') text = englishNumbers(text)
+	text = text
+		.replace(/\s+/g, ' ')
+		.replace(/ ([.,!?;:])/g, '$1')
+		.trim()
+	return text
+		.split(/(?<=[.!?]) /)
+		.slice(0, SPOKEN_SENTENCES)
+		.join(' ')
+}
