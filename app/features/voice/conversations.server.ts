@@ -116,6 +116,13 @@ async function requireOpenConversation(agent: Agent, conversationId: string) {
 	return call
 }
 
+/** An active agent and its live conversation (for speaking in it), or why there is none. */
+export async function requireLiveConversation(agentId: string, conversationId: string) {
+	const agent = await requireAgent(agentId)
+	const call = await requireOpenConversation(agent, conversationId)
+	return { agent, call }
+}
+
 const callerTurns = (transcript: string) => transcript.split('\n').filter((line) => line.startsWith(CALLER)).length
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
