@@ -20,6 +20,7 @@ import {
 	type VoiceIds,
 	type VoiceStart,
 } from './conversation-schema.ts'
+import { afterCallsEnded } from './inquiry.server.ts'
 import { transcribeAudio, transcriptionProvider } from './transcribe.server.ts'
 
 /**
@@ -70,11 +71,15 @@ async function requireAgent(agentId: string) {
 
 /** Conversations nobody has spoken in for VOICE_IDLE_MINUTES end as completed, lasting until the last message. */
 async function closeIdleConversations(idleMinutes = getEnv().VOICE_IDLE_MINUTES) {
-	return prisma.$executeRaw`
+	const closed = await prisma.$queryRaw<Array<{ id: string }>>`
 		UPDATE call_logs SET call_status = 'completed',
 			call_duration = GREATEST(0, floor(extract(epoch FROM updated_at - created_at)))::int,
 			updated_at = now()
-		WHERE call_status = 'in-progress' AND agent_id IS NOT NULL AND updated_at < now() - make_interval(mins => ${idleMinutes})`
+		WHERE call_status = 'in-progress' AND agent_id IS NOT NULL AND updated_at < now() - make_interval(mins => ${idleMinutes})
+		RETURNING id::text`
+	// A call that timed out gets its notes like one the caller ended.
+	await afterCallsEnded(closed.map((row) => row.id))
+	return closed.length
 }
 
 export async function startConversation(input: VoiceStart) {
@@ -83,6 +88,7 @@ export async function startConversation(input: VoiceStart) {
 	const call = await prisma.callLog.create({
 		data: {
 			agentId: agent.id,
+			agentName: agent.name,
 			callStatus: 'in-progress',
 			customerName: input.customer_name ?? null,
 			customerPhone: input.customer_phone ?? null,
@@ -277,6 +283,7 @@ export async function endConversation(input: VoiceEnd) {
 			updated_at = now()
 		WHERE id = ${conversationId}::uuid AND agent_id = ${agentId}::uuid AND call_status = 'in-progress'
 		RETURNING call_duration, call_status`
+	if (rows.length > 0) await afterCallsEnded([conversationId])
 	if (rows.length === 0) {
 		const exists = await prisma.callLog.findFirst({
 			where: { id: conversationId, agentId },
