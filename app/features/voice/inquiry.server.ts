@@ -7,6 +7,7 @@ import { generateText } from 'ai'
 import { z } from 'zod'
 import { describeAiError } from '~/ai/model-reply.server.ts'
 import { chosenModel, MODEL_CHOICE_COLUMNS } from '~/ai/models.server.ts'
+import type { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -14,9 +15,11 @@ import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { callerLines, extractInquiry, inquiryText, type Inquiry } from './inquiry.ts'
 
+type Db = Pick<Prisma.TransactionClient, '$executeRaw'>
+
 /** Writes the inquiry and fills the customer columns the call left empty (what was given at start stands). */
-async function storeInquiry(callId: string, inquiry: Inquiry) {
-	await prisma.$executeRaw`
+async function storeInquiry(callId: string, inquiry: Inquiry, db: Db = prisma) {
+	await db.$executeRaw`
 		UPDATE call_logs SET
 			inquiry_details = ${inquiryText(inquiry)},
 			customer_name = COALESCE(NULLIF(trim(customer_name), ''), ${inquiry.name?.slice(0, 100) ?? null}),
@@ -25,26 +28,40 @@ async function storeInquiry(callId: string, inquiry: Inquiry) {
 		WHERE id = ${callId}::uuid`
 }
 
+/** The extractive notes of a call that has just ended, written with `db` (the transaction that ends it). */
+export const storeExtractiveNotes = (callId: string, transcript: string | null, db: Db = prisma) =>
+	storeInquiry(callId, extractInquiry(transcript ?? ''), db)
+
 /**
- * The ended calls' inquiries, extractive, written now; a `summarize-call` job queued for each whose
- * agent answers with a language model. Failures are logged: ending the call has already happened.
+ * A `summarize-call` job for each ended call whose agent answers with a language model (and whose
+ * caller said something). Failures are logged: the call has ended, and its extractive notes stand.
  */
-export async function afterCallsEnded(callIds: string[]) {
+export async function queueModelNotes(callIds: string[]) {
 	for (const id of callIds) {
 		try {
 			const call = await prisma.callLog.findUnique({
 				where: { id },
 				select: { transcript: true, agent: { select: { userId: true, ...MODEL_CHOICE_COLUMNS } } },
 			})
-			if (!call) continue
-			await storeInquiry(id, extractInquiry(call.transcript ?? ''))
-			if (!call.agent || callerLines(call.transcript ?? '').length === 0) continue
+			if (!call?.agent || callerLines(call.transcript ?? '').length === 0) continue
 			if ((await chosenModel(call.agent)).info.kind !== 'llm') continue
 			await queueJob(summarizeCallJob, { callId: id }, { accountId: call.agent.userId, jobKey: `summarize-call:${id}` })
 		} catch (error) {
-			console.error(`Voice API: the inquiry of call ${id} could not be written:`, error)
+			console.error(`Voice API: the model's notes on call ${id} could not be queued:`, error)
 		}
 	}
+}
+
+/** Calls ended by going idle: their extractive notes, then the model's. */
+export async function afterIdleCallsEnded(calls: Array<{ id: string; transcript: string | null }>) {
+	for (const call of calls) {
+		try {
+			await storeExtractiveNotes(call.id, call.transcript)
+		} catch (error) {
+			console.error(`Voice API: the notes of call ${call.id} could not be written:`, error)
+		}
+	}
+	await queueModelNotes(calls.map((call) => call.id))
 }
 
 const SUMMARY_INSTRUCTION = `You write call notes for a business, from the transcript of a call between a caller and its voice assistant. Reply with JSON only, no prose around it:
