@@ -20,6 +20,7 @@ export const VOICE_MAX_MESSAGES = 50
 export type VoiceStart = z.infer<typeof VoiceStartSchema>
 export type VoiceIds = z.infer<typeof VoiceIdsSchema>
 export type VoiceEnd = z.infer<typeof VoiceEndSchema>
+export type VoiceSpeech = z.infer<typeof VoiceSpeechSchema>
 
 export const VoiceStartSchema = z.object({
 	agent_id: Id('agent_id'),
@@ -48,4 +49,16 @@ export const VoiceIdsSchema = z.object({
 /** Ending a call: completed unless the caller says it failed. */
 export const VoiceEndSchema = VoiceIdsSchema.extend({
 	status: z.enum(['completed', 'failed']).catch('completed').default('completed'),
+})
+
+/** Text spoken at once: a sentence or a short reply (the client sends a reply sentence by sentence). */
+const VOICE_SPEECH_MAX_CHARS = 600
+
+/** Speaking text in a conversation's voice (POST /api/voice-chat/speech). */
+export const VoiceSpeechSchema = VoiceIdsSchema.extend({
+	text: z
+		.string({ error: 'text is required.' })
+		.trim()
+		.min(1, 'text is required.')
+		.max(VOICE_SPEECH_MAX_CHARS, `text is limited to ${VOICE_SPEECH_MAX_CHARS} characters.`),
 })

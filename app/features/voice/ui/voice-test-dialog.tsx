@@ -8,6 +8,7 @@ import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { cn } from '~/lib/misc.ts'
 import { useVoiceTest, type VoicePhase, type VoiceTestAgent, type VoiceTurn } from './use-voice-test.ts'
+import { VoiceProvidersNotice, type VoiceProviders } from './voice-providers-notice.tsx'
 
 const { test: copy } = voicebotBuilder
 
@@ -196,7 +197,7 @@ export function VoiceTestDialog({
 	transcription,
 	onClose,
 }: {
-	agent: VoiceTestAgent | null
+	agent: (VoiceTestAgent & { providers: VoiceProviders }) | null
 	transcription: boolean
 	onClose: () => void
 }) {
@@ -209,6 +210,7 @@ export function VoiceTestDialog({
 						description={copy.description}
 						descriptionId="voice-test-description"
 					/>
+					<VoiceProvidersNotice providers={agent.providers} />
 					<VoiceTest key={agent.id} agent={agent} transcription={transcription} />
 				</DialogContent>
 			) : null}
