@@ -78,6 +78,7 @@ test.describe('with JavaScript', () => {
 			'German',
 			'Italian',
 			'Portuguese',
+			'Hindi',
 		])
 		await expectNoSeriousA11yViolations(page)
 
