@@ -324,12 +324,20 @@ export function otherReadings(text: string, language: Language) {
  */
 export function wordsOf(text: string, language?: Language | null) {
 	const reading = readingLanguage(text, language)
+	// A word repeats: its readings are made once.
+	const read = new Map<string, string[]>()
+	const termsOfWord = (word: string) => {
+		let terms = read.get(word)
+		if (!terms) {
+			const own = tokenize(word, reading)
+			const others = own.length > 0 ? [...otherReadings(word, reading).values()].flatMap((set) => [...set]) : []
+			terms = [...new Set([...own, ...others])]
+			read.set(word, terms)
+		}
+		return terms
+	}
 	return [...normalised(text).matchAll(COMPOUND)]
-		.map((match) => {
-			const own = tokenize(match[0], reading)
-			const others = own.length > 0 ? [...otherReadings(match[0], reading).values()].flatMap((set) => [...set]) : []
-			return { text: match[0], terms: [...new Set([...own, ...others])] }
-		})
+		.map((match) => ({ text: match[0], terms: termsOfWord(match[0]) }))
 		.filter((word) => word.terms.length > 0)
 }
 
