@@ -3,7 +3,7 @@
 // with it from postings read out of PostgreSQL (knowledge.server.ts); a voice assistant's
 // description and the site's copy from postings made in memory (retrieval.ts rankPassages).
 // docs/decisions/0017-bm25-retrieval.md, docs/decisions/0034-one-tokenizer.md
-import { termsOf } from './terms.ts'
+import { detectLanguage, otherReadings, readingLanguage, termsOf, type Language } from './terms.ts'
 
 /** Okapi BM25's usual constants: how fast repeated terms saturate, and how much length counts. */
 const K1 = 1.2
@@ -26,19 +26,39 @@ const EARLIER_WEIGHT = 0.5
  */
 export type SearchQuery = { question: string; earlier?: string }
 
-/** A term the search asks for: where it stands in the question (null for an earlier one's) and its weight. */
-export type AskedTerm = { term: string; at: number | null; weight: number }
+/**
+ * A term the search asks for: where it stands in the question (null for an earlier one's), its
+ * weight, and its word's stems in the other Latin languages (`readings`), taken when the knowledge
+ * has no such term.
+ */
+export type AskedTerm = { term: string; at: number | null; weight: number; readings?: string[] }
 
-/** The terms of a search, each once: the latest question's at full weight, the earlier one's for less. */
-export function askedTerms(query: SearchQuery | string): AskedTerm[] {
+/**
+ * The terms of a search, each once: the latest question's at full weight, the earlier one's for
+ * less. Read in `language` when the caller knows it (a voice assistant's), else in the question's
+ * own when it says, else in English; each term with its word's other readings (ADR 0055).
+ */
+export function askedTerms(query: SearchQuery | string, language?: Language | null): AskedTerm[] {
 	const { question, earlier = '' } = typeof query === 'string' ? { question: query } : query
 	const asked = new Map<string, AskedTerm>()
-	for (const { term } of termsOf(earlier.slice(0, 2000), { question: true }))
-		asked.set(term, { term, at: null, weight: EARLIER_WEIGHT })
-	for (const { term, at } of termsOf(question.slice(0, 2000), { question: true }))
-		if (asked.get(term)?.weight !== 1) asked.set(term, { term, at, weight: 1 })
+	const read = (text: string, weight: number, positioned: boolean) => {
+		const reading = readingLanguage(text, language ?? detectLanguage(question))
+		const others = otherReadings(text, reading)
+		for (const { term, at } of termsOf(text, { question: true, language: reading })) {
+			if (asked.get(term)?.weight === 1) continue
+			const readings = [...(others.get(at) ?? [])].filter((other) => other !== term)
+			asked.set(term, { term, at: positioned ? at : null, weight, ...(readings.length > 0 ? { readings } : {}) })
+		}
+	}
+	read(earlier.slice(0, 2000), EARLIER_WEIGHT, false)
+	read(question.slice(0, 2000), 1, true)
 	return [...asked.values()]
 }
+
+/** Every term a search may read: the asked ones and their other readings. */
+export const termsToCount = (asked: AskedTerm[]) => [
+	...new Set(asked.flatMap(({ term, readings = [] }) => [term, ...readings])),
+]
 
 /** What the ranking knows of all the documents: how many, their average length, each asked term's count. */
 export type Corpus = { documents: number; averageLength: number; documentFrequency: Map<string, number> }
@@ -52,10 +72,18 @@ export type KeptTerm = AskedTerm & { idf: number }
  * search of thousands of chunks fast.
  */
 export function keptTerms(asked: AskedTerm[], corpus: Corpus): KeptTerm[] {
-	const weighted = asked.flatMap((term) => {
-		const df = corpus.documentFrequency.get(term.term) ?? 0
+	const taken = new Set(asked.map(({ term }) => term))
+	const weighted = asked.flatMap(({ readings = [], ...asked }) => {
+		const frequency = (term: string) => corpus.documentFrequency.get(term) ?? 0
+		// A term the knowledge does not have is read another way, the one the knowledge has most.
+		const term =
+			frequency(asked.term) > 0
+				? asked.term
+				: readings.filter((other) => !taken.has(other)).sort((a, b) => frequency(b) - frequency(a))[0]
+		const df = term ? frequency(term) : 0
 		if (df === 0) return []
-		return [{ ...term, df, idf: Math.log(1 + (corpus.documents - df + 0.5) / (df + 0.5)) }]
+		taken.add(term)
+		return [{ ...asked, term, df, idf: Math.log(1 + (corpus.documents - df + 0.5) / (df + 0.5)) }]
 	})
 	const rare = weighted.filter((term) => term.idf >= MIN_IDF)
 	// A question's cost is bounded whatever it asks: its MAX_KEPT_TERMS rarest terms, and of those no

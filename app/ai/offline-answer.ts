@@ -16,7 +16,7 @@ import {
 	splitPassages,
 	weightedTerms,
 } from './retrieval.ts'
-import { questionTokens, tokenize } from './terms.ts'
+import { detectLanguage, inLanguage, questionTokens, tokenize } from './terms.ts'
 
 const GREETINGS = /^(hi|hello|hey|namaste|good (morning|afternoon|evening))\b/i
 
@@ -348,15 +348,20 @@ function answerKindOf(question: string): AnswerKind {
 
 /** Words that ask for a kind of answer rather than name what the answer is about. */
 const KIND_WORDS: Record<NonNullable<AnswerKind>, Set<string>> = {
-	time: new Set(tokenize('time times date dates day days year years month when hour hours schedule scheduled timing')),
-	number: new Set(tokenize('number amount count total many much')),
-	value: new Set(tokenize('default defaults value')),
-	howto: new Set(),
-	person: new Set(tokenize('person people name who')),
-	place: new Set(
-		tokenize('located location address situated based place where find reach office shop store outlet branch showroom'),
+	time: new Set(
+		tokenize('time times date dates day days year years month when hour hours schedule scheduled timing', 'en'),
 	),
-	name: new Set(tokenize('name called title')),
+	number: new Set(tokenize('number amount count total many much', 'en')),
+	value: new Set(tokenize('default defaults value', 'en')),
+	howto: new Set(),
+	person: new Set(tokenize('person people name who', 'en')),
+	place: new Set(
+		tokenize(
+			'located location address situated based place where find reach office shop store outlet branch showroom',
+			'en',
+		),
+	),
+	name: new Set(tokenize('name called title', 'en')),
 }
 
 const MONTHS =
@@ -594,7 +599,10 @@ export function composeOfflineAnswer(
 	searchFor: SearchQuery = { question },
 	{ cite = false } = {},
 ) {
-	return offlineAnswer(question, knowledge, fallback, searchFor, { cite }).text
+	// One language for the question and every sentence it may be answered by: the question's when
+	// it says, else the knowledge's, else English (ADR 0055).
+	const language = detectLanguage(question) ?? detectLanguage(knowledge) ?? 'en'
+	return inLanguage(language, () => offlineAnswer(question, knowledge, fallback, searchFor, { cite })).text
 }
 
 function offlineAnswer(

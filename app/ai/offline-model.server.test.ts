@@ -1,7 +1,17 @@
 import { generateText, streamText } from 'ai'
 import { expect, test } from 'vitest'
+import {
+	GERMAN_KNOWLEDGE,
+	GERMAN_QUESTION,
+	HINDI_KNOWLEDGE,
+	HINDI_QUESTION,
+	HINDI_UNANSWERED,
+	SPANISH_KNOWLEDGE,
+	SPANISH_QUESTION,
+} from '../../tests/support/language-knowledge.ts'
+import { passageHeader } from './citations.ts'
 import { composeOfflineAnswer } from './offline-answer.ts'
-import { createOfflineModel, KNOWLEDGE_END, KNOWLEDGE_START } from './offline-model.server.ts'
+import { createOfflineModel, KNOWLEDGE_END, KNOWLEDGE_START, OFFLINE_DONT_KNOW } from './offline-model.server.ts'
 import { excerptAround, splitPassages, withEarlierSubject } from './retrieval.ts'
 
 const FALLBACK = "I don't know"
@@ -140,4 +150,24 @@ test('an excerpt of a long passage starts where the question is answered', () =>
 	expect(opening.length).toBeLessThanOrEqual(60)
 	// Short passages whole.
 	expect(excerptAround('Open 9 to 6.', 'When do you open?')).toBe('Open 9 to 6.')
+})
+
+test('a Hindi question is answered from Hindi knowledge: the sentence quoted, its passage cited', () => {
+	const numbered = HINDI_KNOWLEDGE.split('\n\n')
+		.map((passage, i) => `${passageHeader(i + 1, 'दुकान की जानकारी')}\n${passage}`)
+		.join('\n\n')
+	const reply = composeOfflineAnswer(HINDI_QUESTION.question, numbered, FALLBACK, undefined, { cite: true })
+	expect(reply).toContain(HINDI_QUESTION.answer)
+	expect(reply).not.toContain(HINDI_QUESTION.notAnswer)
+	expect(reply).toMatch(/ \[1\]$/)
+})
+
+test('Hindi, Spanish and German questions are answered from whole knowledge in their language; an unanswered one is not', async () => {
+	expect(await answerTo(HINDI_KNOWLEDGE, HINDI_QUESTION.question)).toContain(HINDI_QUESTION.answer)
+	expect(await answerTo(HINDI_KNOWLEDGE, 'रविवार को दुकान खुली रहती है?')).toContain('रविवार को दुकान बंद रहती है।')
+	expect(await answerTo(HINDI_KNOWLEDGE, HINDI_UNANSWERED)).toBe(OFFLINE_DONT_KNOW)
+	expect(await answerTo(SPANISH_KNOWLEDGE, SPANISH_QUESTION.question)).toContain(SPANISH_QUESTION.answer)
+	expect(await answerTo(GERMAN_KNOWLEDGE, GERMAN_QUESTION.question)).toContain(GERMAN_QUESTION.answer)
+	// Its own phrases stay English (ADR 0055): the owner's instructions can quote their own.
+	expect(await answerTo(SPANISH_KNOWLEDGE, '¿Venden bicicletas eléctricas?')).toBe(OFFLINE_DONT_KNOW)
 })

@@ -1,18 +1,38 @@
 // Ranks passages against a question with BM25 over word stems (app/ai/terms.ts, the one tokenizer):
 // small, and good enough to pick the right paragraph of a knowledge base for the offline model.
 import { askedTerms, bm25Scores, keptTerms, PROXIMITY_CANDIDATES, withProximity, type SearchQuery } from './bm25.ts'
-import { questionTokens, stem, termsOf, tokenize } from './terms.ts'
+import {
+	detectLanguage,
+	languageInScope,
+	questionTokens,
+	readingLanguage,
+	stem,
+	termsOf,
+	tokenize,
+	type Language,
+} from './terms.ts'
 
-/** Words that only shape a question ("how much", "tell me", "please"): not what it is about. */
+/**
+ * Words that only shape a question ("how much", "tell me", "please", "¿cuánto?", "कितने दिन लगते"):
+ * not what it is about. Each language's, stemmed in it.
+ */
 const QUESTION_WORDS = new Set(
-	'much many long often far old big does did do tell know give find explain kind sort type like want need get could would should shall may might has had was were been being than then also just please offer provide available take come'
-		.split(' ')
-		.map(stem),
+	Object.entries({
+		en: 'much many long often far old big does did do tell know give find explain kind sort type like want need get could would should shall may might has had was were been being than then also just please offer provide available take come',
+		es: 'cuánto cuánta cuántos cuántas cuanto cuantos cuál cuáles cómo dónde cuándo quién puedo puede pueden hay tienen tiene dime decir saber',
+		fr: 'combien comment où quand quel quelle quels quelles qui pourquoi puis peut peuvent faut dites savoir',
+		de: 'wie wieviel viel viele wann wo wer welche welcher welches warum gibt kann können sagen wissen',
+		it: 'quanto quanta quanti quante come dove quando chi quale quali perché posso può possono dimmi sapere',
+		pt: 'quanto quanta quantos quantas como onde quando quem qual quais porque posso pode podem diga saber',
+		hi: 'लगते लगता लगती लगेगा लगेंगे सकते सकता सकती चाहिए मिलता मिलती मिलते',
+	} satisfies Record<Language, string>).flatMap(([language, words]) =>
+		words.split(' ').map((word) => stem(word.toLowerCase(), language as Language)),
+	),
 )
 
 /** A paragraph that is a heading: short, on its own, and not a sentence. */
 export const isHeading = (passage: string) =>
-	passage.length <= 80 && !/[.!?:;,]$/.test(passage) && !passage.includes('\n')
+	passage.length <= 80 && !/[.!?:;,।॥]$/.test(passage) && !passage.includes('\n')
 
 /**
  * Splits a knowledge base into passages: paragraphs, with long ones cut at sentence ends. A piece
@@ -28,10 +48,10 @@ export function splitPassages(text: string, maxChars = 600): string[] {
 			passages.push(clean)
 			continue
 		}
-		const heading = /^[^:.!?]{3,60}:/.exec(clean)?.[0] ?? ''
+		const heading = /^[^:.!?।]{3,60}:/.exec(clean)?.[0] ?? ''
 		let current = ''
 		// Each piece runs to its punctuation (or the end) and cannot fail once begun: linear (ADR 0024).
-		for (const sentence of clean.match(/[^.!?]+[.!?]*/g) ?? [clean]) {
+		for (const sentence of clean.match(/[^.!?।॥]+[.!?।॥]*/g) ?? [clean]) {
 			if ((current + sentence).length > maxChars && current) {
 				passages.push(current.trim())
 				current = heading ? `${heading} ` : ''
@@ -60,11 +80,17 @@ export const searchText = (query: SearchQuery | string) =>
  * made here.
  */
 export function rankPassages(query: SearchQuery | string, passages: string[], limit = 3): RankedPassage[] {
-	const asked = askedTerms(query)
-	if (asked.length === 0 || passages.length === 0) return []
+	if (passages.length === 0) return []
+	// Each passage is read in its own language where it says, else in the knowledge's; the question
+	// in its own, else the knowledge's (ADR 0055).
+	const knowledgeLanguage = readingLanguage(passages.join('\n'))
+	const question = typeof query === 'string' ? query : query.question
+	const inScope = languageInScope()
+	const asked = askedTerms(query, inScope ?? detectLanguage(question) ?? knowledgeLanguage)
+	if (asked.length === 0) return []
 	const documents = passages.map((text) => {
 		const positions = new Map<string, number[]>()
-		const terms = termsOf(text)
+		const terms = termsOf(text, { language: inScope ?? detectLanguage(text) ?? knowledgeLanguage })
 		for (const { term, at } of terms) {
 			const list = positions.get(term)
 			if (list) list.push(at)
@@ -140,7 +166,7 @@ const SYNONYM_GROUPS = [
 	'refund refunds return returns exchange money',
 	'contact phone call email reach support',
 	'location address office where situated',
-].map((group) => new Set(group.split(' ').flatMap((word) => tokenize(word))))
+].map((group) => new Set(group.split(' ').flatMap((word) => tokenize(word, 'en'))))
 
 /** Each term with the words that mean the same (itself alone when it has none). */
 export function meanings(terms: string[]) {
@@ -179,7 +205,8 @@ export function sentencesOf(passage: string) {
 	return trimmed.length > 0 ? trimmed : [passage.trim()].filter(Boolean)
 }
 
-const SENTENCE_END = new Set(['.', '!', '?'])
+/** Full stops of the scripts the product reads: Devanagari's danda ("।") and double danda too. */
+const SENTENCE_END = new Set(['.', '!', '?', '।', '॥'])
 
 /** Words a full stop follows without ending the sentence ("St. John's", "Dr. Rao", "U.S. chart"). */
 const ABBREVIATIONS = new Set(

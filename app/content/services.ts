@@ -6,7 +6,7 @@
  * tests/integration/public-promises.test.ts keeps it equal to the builder's, so the site never
  * promises a language the product does not speak.
  */
-export const voiceLanguages = ['English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese'] as const
+export const voiceLanguages = ['English', 'Spanish', 'French', 'German', 'Italian', 'Portuguese', 'Hindi'] as const
 
 const languageCount =
 	['Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten'][voiceLanguages.length - 2] ??

@@ -31,14 +31,27 @@ export function speechRecognitionConstructor(): (new () => SpeechRecognitionLike
 }
 
 const FEMALE_VOICE =
-	/female|woman|samantha|zira|susan|victoria|karen|moira|tessa|veena|heera|fiona|serena|allison|ava|google us english|google uk english female/i
+	/female|woman|samantha|zira|susan|victoria|karen|moira|tessa|veena|heera|lekha|fiona|serena|allison|ava|google us english|google uk english female/i
 
-/** A voice for `lang` (e.g. en-US): female-sounding where the browser has one, else the exact locale, else any. */
-function pickVoice(lang: string) {
-	const voices = window.speechSynthesis
-		.getVoices()
-		.filter((v) => v.lang?.toLowerCase().startsWith(lang.slice(0, 2).toLowerCase()))
-	return voices.find((v) => FEMALE_VOICE.test(v.name)) ?? voices.find((v) => v.lang === lang) ?? voices[0] ?? null
+/** A locale as browsers write it in either form ("hi-IN", "hi_IN"), in lower case. */
+const locale = (lang: string) => lang.replace('_', '-').toLowerCase()
+
+/**
+ * The voice for `lang` (e.g. hi-IN) among the browser's: one of that language or none (a Hindi
+ * reply is never read by an English voice). Of the exact locale first, then of the language; of
+ * each, female-sounding where there is one (spec section 9).
+ */
+export function voiceFor<Voice extends { name: string; lang: string }>(voices: Voice[], lang: string) {
+	const wanted = locale(lang)
+	const exact = voices.filter((v) => locale(v.lang ?? '') === wanted)
+	const language = voices.filter((v) => locale(v.lang ?? '').split('-')[0] === wanted.split('-')[0])
+	return (
+		exact.find((v) => FEMALE_VOICE.test(v.name)) ??
+		exact[0] ??
+		language.find((v) => FEMALE_VOICE.test(v.name)) ??
+		language[0] ??
+		null
+	)
 }
 
 /** An utterance of `text` in `lang` with the spec's settings and voice. */
@@ -46,7 +59,7 @@ export function spokenUtterance(text: string, lang: string) {
 	const utterance = new SpeechSynthesisUtterance(text)
 	utterance.lang = lang
 	Object.assign(utterance, SPEECH_SETTINGS)
-	const voice = pickVoice(lang)
+	const voice = voiceFor(window.speechSynthesis.getVoices(), lang)
 	if (voice) utterance.voice = voice
 	return utterance
 }

@@ -78,6 +78,7 @@ test.describe('with JavaScript', () => {
 			'German',
 			'Italian',
 			'Portuguese',
+			'Hindi',
 		])
 		await expectNoSeriousA11yViolations(page)
 
@@ -432,6 +433,24 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 		await expect(dialog.locator('[data-role="user"]').first()).toHaveText(/Are you open on Sunday\?/)
 		await expect(dialog.locator('[data-role="assistant"]').nth(1)).toContainText('Sunday closed')
 		expect(await page.evaluate(() => (window as unknown as { heardLang: string }).heardLang)).toBe('en-US')
+
+		// A Hindi assistant: the browser listens for hi-IN (issue 32).
+		await sql(`UPDATE agents SET language = 'hi' WHERE user_id = $1`, [user.id])
+		await page.goto(`${origin}/playground/voicebots`)
+		await expect(card(page, 'Browser Ears').getByTestId('language')).toHaveText('HI')
+		await card(page, 'Browser Ears').getByRole('button', { name: 'Test Browser Ears' }).click()
+		const hindiDialog = page.getByRole('dialog')
+		await hindiDialog.getByRole('button', { name: 'Start conversation' }).click()
+		await expect(hindiDialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak', {
+			timeout: 15_000,
+		})
+		await hindiDialog.getByRole('button', { name: 'Hold to talk' }).hover()
+		await page.mouse.down()
+		await expect(hindiDialog.getByTestId('voice-status')).toHaveText('Recording... Release to send')
+		await page.mouse.up()
+		await expect(hindiDialog.locator('[data-role="user"]').first()).toHaveText(/Are you open on Sunday\?/)
+		expect(await page.evaluate(() => (window as unknown as { heardLang: string }).heardLang)).toBe('hi-IN')
+		await page.keyboard.press('Escape')
 
 		// A browser with no recognition at all: the test says so before anyone presses the mic, and
 		// the text box works.

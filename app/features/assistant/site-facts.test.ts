@@ -43,8 +43,8 @@ const FACTS: Array<[string, Array<string | RegExp>]> = [
 	['Can you make an app for iPhone and Android phones?', ['iOS and Android']],
 	['Can you move our servers to AWS?', ['AWS']],
 	['Can your chatbots work on WhatsApp?', ['WhatsApp']],
-	// The languages it speaks, asked about one it does not: the list, never a yes (issue 30).
-	['Can your voice agent answer calls in Hindi?', ['English, Spanish, French, German, Italian and Portuguese']],
+	// The languages it speaks (Hindi since issue 32), asked about: the list, never a guess (issue 30).
+	['Can your voice agent answer calls in Hindi?', ['English, Spanish, French, German, Italian, Portuguese and Hindi']],
 	['Do you work with Tally and SAP?', ['Tally']],
 	['Is the first meeting with you free?', ['free', externalLinks.scheduling]],
 	['Can I hire your AI agents now?', ['coming soon']],

@@ -136,7 +136,7 @@ function buildSiteKnowledge(): string {
 				'Which languages do your voice assistants speak?',
 				'Can your voice agents speak and answer calls in Hindi, Tamil or other Indian languages?',
 			],
-			`Our voice assistants speak ${list([...voiceLanguages])}: each one listens and speaks in the language you set for it.`,
+			`Our voice assistants speak ${list([...voiceLanguages])}: each one listens and speaks in the language you set for it. Knowledge written in any of these languages is searched in that language: a question in Hindi finds the Hindi passages.`,
 		),
 		entry(
 			[

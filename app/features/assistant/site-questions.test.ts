@@ -25,7 +25,7 @@ const QUESTIONS: Array<[string, Array<string | RegExp> | typeof DONT_KNOW]> = [
 	['Tell me about your AI chatbots', ['on your own content']],
 	['Can your chatbot answer questions from my PDFs?', [/PDFs|your documents/]],
 	['Can I put the chatbot on WhatsApp?', ['WhatsApp']],
-	['Do your voice assistants speak Hindi?', ['English, Spanish, French, German, Italian and Portuguese']],
+	['Do your voice assistants speak Hindi?', ['English, Spanish, French, German, Italian, Portuguese and Hindi']],
 	['Can the voice assistant book appointments?', ['appointments']],
 	['Will the voice agent work with our existing phone numbers?', ['existing numbers']],
 	['What is your custom software development service?', ['senior product team']],

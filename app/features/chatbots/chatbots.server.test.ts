@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
+import {
+	ENGLISH_DISTRACTORS,
+	GERMAN_KNOWLEDGE,
+	GERMAN_QUESTION,
+	HINDI_KNOWLEDGE,
+	HINDI_QUESTION,
+	HINDI_UNANSWERED,
+	SPANISH_KNOWLEDGE,
+	SPANISH_QUESTION,
+} from '../../../tests/support/language-knowledge.ts'
 import { runTextIndexJobs } from '../../../tests/support/text-index-jobs.ts'
 import { ChatbotFormSchema } from './chatbot-schema.ts'
 import {
@@ -13,7 +23,7 @@ import {
 } from './chatbots.server.ts'
 import { checkKnowledgeQuota } from './knowledge-quota.server.ts'
 import { firstChunks, retokenizeKnowledge, searchKnowledge, TERMS_VERSION, unknownWords } from './knowledge.server.ts'
-import { retrievalQuestion } from './reply.server.ts'
+import { answerChatbotQuestion, retrievalQuestion } from './reply.server.ts'
 import { getActiveWidget } from './widget/widget.server.ts'
 
 let owner: string
@@ -201,6 +211,32 @@ describe('retrieval of reference docs (one tokenizer, ADR 0034)', () => {
 		const versions = await prisma.knowledgeChunk.groupBy({ by: ['termsVersion'], where: { chatbotId: chatbot.id } })
 		expect(versions.map((v) => v.termsVersion)).toEqual([TERMS_VERSION])
 		expect(await retokenizeKnowledge()).toBe(0)
+		await deleteChatbot(owner, chatbot.id)
+	})
+})
+
+describe('languages', () => {
+	test('a Hindi, Spanish or German question finds its same-language chunk; a Hindi one is answered with a quote and a citation', async () => {
+		const knowledge = [ENGLISH_DISTRACTORS, SPANISH_KNOWLEDGE, GERMAN_KNOWLEDGE, HINDI_KNOWLEDGE].join('\n\n')
+		const { chatbot } = await createChatbot(owner, form(knowledge, 'Polyglot shop'), 'http://localhost')
+		expect((await textSource(chatbot.id)).status).toBe('ready')
+		const best = async (question: string) => (await searchKnowledge(chatbot.id, question))[0]?.content ?? ''
+		expect(await best(SPANISH_QUESTION.question)).toContain(SPANISH_QUESTION.answer)
+		expect(await best(GERMAN_QUESTION.question)).toContain(GERMAN_QUESTION.answer)
+		// One word says no language: read in English first, then the way the knowledge has it.
+		expect(await best('Öffnungszeiten?')).toContain(GERMAN_QUESTION.answer)
+		expect(await best('Lieferung')).toContain('Die Lieferung innerhalb Deutschlands')
+		expect(await best(HINDI_QUESTION.question)).toContain(HINDI_QUESTION.answer)
+		expect(await unknownWords(chatbot.id, 'Lieferungen Hubschrauber')).toEqual(['hubschrauber'])
+
+		const ask = (text: string) => [{ role: 'user' as const, parts: [{ type: 'text' as const, text }] }]
+		const row = await prisma.chatbot.findUniqueOrThrow({ where: { id: chatbot.id } })
+		const answer = await answerChatbotQuestion(row, ask(HINDI_QUESTION.question), { label: 'Test' })
+		expect(answer.model.label).toBe('Offline model')
+		expect(answer.text).toContain(HINDI_QUESTION.answer)
+		expect(answer.text).toMatch(/ \[\d\]$/)
+		expect(answer.answered).toBe(true)
+		expect((await answerChatbotQuestion(row, ask(HINDI_UNANSWERED), { label: 'Test' })).answered).toBe(false)
 		await deleteChatbot(owner, chatbot.id)
 	})
 })

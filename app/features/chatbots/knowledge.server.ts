@@ -1,8 +1,16 @@
 // A chatbot's knowledge in Postgres: chunks, and each chunk's terms (by the app's one tokenizer,
 // app/ai/terms.ts) with their counts and positions, ranked by the one ranking (app/ai/bm25.ts).
 // Answers are built from the best-ranked chunks (ARCHITECTURE.md; ADR 0017, 0034).
-import { askedTerms, bm25Scores, keptTerms, PROXIMITY_CANDIDATES, withProximity, type SearchQuery } from '~/ai/bm25.ts'
-import { termsOf, wordsOf } from '~/ai/terms.ts'
+import {
+	askedTerms,
+	bm25Scores,
+	keptTerms,
+	PROXIMITY_CANDIDATES,
+	termsToCount,
+	withProximity,
+	type SearchQuery,
+} from '~/ai/bm25.ts'
+import { detectLanguage, termsOf, wordsOf } from '~/ai/terms.ts'
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { defineJob, scheduledPayload } from '~/lib/jobs/define-job.server.ts'
@@ -33,7 +41,7 @@ type Db = Pick<Prisma.TransactionClient, '$executeRaw' | '$queryRaw'>
  * earlier one are made again by the `retokenize-knowledge` job, so old and new chunks are searched
  * alike. Raise it when the tokenizer changes what terms a text gives.
  */
-export const TERMS_VERSION = 2
+export const TERMS_VERSION = 3
 
 /**
  * A chunk's terms for BM25: each term with how often it occurs and where (word indexes in the
@@ -51,12 +59,15 @@ function chunkTerms(label: string, content: string, heading: string | null) {
 		if (at !== undefined && entry.positions.length < MAX_POSITIONS) entry.positions.push(at)
 		terms.set(term, entry)
 	}
-	const labelTerms = termsOf(label)
-	const contentTerms = termsOf(content)
+	// A chunk is read in its own language (its title's when it is too short to say; English when
+	// neither says): "Envíos" in a Spanish shop's page is stemmed as Spanish (ADR 0055).
+	const language = detectLanguage(content) ?? detectLanguage(`${label}\n${content}`) ?? 'en'
+	const labelTerms = termsOf(label, { language })
+	const contentTerms = termsOf(content, { language })
 	// The chunk's own heading ("process.exit([code])", "Refund policy") names what it is about: its
 	// words count HEADING_WEIGHT times in all (once in the content, where the chunk holds it), as
 	// BM25F weighs a title field.
-	const headingTerms = termsOf(heading?.split(HEADING_SEPARATOR).at(-1) ?? '')
+	const headingTerms = termsOf(heading?.split(HEADING_SEPARATOR).at(-1) ?? '', { language })
 	for (const { term } of labelTerms) count(term)
 	for (const { term, at } of contentTerms) count(term, at)
 	for (let i = 1; i < HEADING_WEIGHT; i++) for (const { term } of headingTerms) count(term)
@@ -213,7 +224,7 @@ export async function searchKnowledge(
 	const asked = askedTerms(query)
 	// Nothing to look for in punctuation or stop words alone.
 	if (asked.length === 0) return []
-	const terms = asked.map(({ term }) => term)
+	const terms = termsToCount(asked)
 	const [stats] = await db.$queryRaw<
 		[{ documents: number; averageLength: number; frequencies: Record<string, number> | null }]
 	>`
@@ -278,7 +289,7 @@ export async function firstChunks(chatbotId: string, limit = 2, db: Db = prisma)
 }
 
 /**
- * The words of a question that none of the chatbot's chunks uses (by their English stem): what the
+ * The words of a question that none of the chatbot's chunks uses (by any reading of them): what the
  * knowledge cannot answer, whatever passage ranks first. The offline model says "I don't know" when
  * such a word is all the question asks besides the names it uses (docs/decisions/0032-quoting-offline-model.md).
  */

@@ -1,4 +1,5 @@
-// The voices and languages a voice assistant can have (spec section 3).
+// The voices and languages a voice assistant can have (spec section 3, and Hindi: issue 32). `speech`
+// is the locale the browser's recognition listens for and its voice speaks in (ADR 0055).
 
 export const voices = [
 	{ id: 'alloy', label: 'Professional' },
@@ -16,6 +17,7 @@ export const languages = [
 	{ code: 'de', name: 'German', speech: 'de-DE' },
 	{ code: 'it', name: 'Italian', speech: 'it-IT' },
 	{ code: 'pt', name: 'Portuguese', speech: 'pt-PT' },
+	{ code: 'hi', name: 'Hindi', speech: 'hi-IN' },
 ] as const
 
 export type VoiceId = (typeof voices)[number]['id']
