@@ -4,15 +4,17 @@
 // spoken without the citations; nobody else's chatbot or assistant can be reached.
 import type { APIRequestContext, Page } from '@playwright/test'
 import { widgetCode } from '../support/crawl-site.ts'
+import { HINDI_KNOWLEDGE, HINDI_QUESTION, HINDI_UNANSWERED } from '../support/language-knowledge.ts'
 import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail } from './fixtures.ts'
 import { expectNoSeriousA11yViolations, expectTextIndexed } from './helpers.ts'
 import { E2E_CRAWL_SITE_PORT } from './ports.ts'
 
 const SITE = `http://127.0.0.1:${E2E_CRAWL_SITE_PORT}`
 
-async function createAssistant(page: Page, name: string) {
+async function createAssistant(page: Page, name: string, language?: string) {
 	await page.goto('/playground/voicebots?new')
 	await page.getByLabel('Assistant Name').fill(name)
+	if (language) await page.getByLabel('Language').selectOption({ label: language })
 	await page.getByLabel('Description').fill('Test Widgets Ltd sells precision widgets.')
 	await page.getByLabel('Instructions').fill('Be brief.')
 	await page.getByRole('button', { name: 'Create Assistant' }).click()
@@ -225,6 +227,33 @@ test("an assistant answers from its owner's chatbot's knowledge, never from anot
 		const response = await request.get(path, { headers: { Cookie: cookie }, maxRedirects: 0 })
 		expect(response.status(), path).toBe(404)
 	}
+})
+
+test('an assistant in Hindi answers a Hindi question from Hindi knowledge with the offline model, and says it does not know the rest', async ({
+	page,
+	login,
+	request,
+}) => {
+	test.slow()
+	await login({ email: uniqueEmail('voice-knowledge-hindi') })
+	const agentId = await createAssistant(page, 'Dukaan Line', 'Hindi')
+	await page.getByLabel('Knowledge text').fill(HINDI_KNOWLEDGE)
+	await page.getByRole('button', { name: 'Save text' }).click()
+	await expect(page.getByText('Knowledge text saved')).toBeVisible()
+	await expect(sourceRow(page, 'Knowledge Base Content')).toContainText('Ready', { timeout: 30_000 })
+
+	const turn = await askByApi(request, agentId, HINDI_QUESTION.question)
+	// The sentence that answers, quoted and cited; not its neighbour about refunds.
+	expect(turn.reply).toContain(HINDI_QUESTION.answer)
+	expect(turn.reply).not.toContain(HINDI_QUESTION.notAnswer)
+	expect(turn.reply).toContain('[1]')
+	expect(turn.spoken).toContain(HINDI_QUESTION.answer.replace(/।$/, ''))
+	expect(turn.spoken).not.toContain('[1]')
+	expect(turn.sources).toHaveLength(1)
+
+	const unknown = await askByApi(request, agentId, HINDI_UNANSWERED)
+	expect(unknown.reply).toMatch(/I don't know/)
+	expect(unknown.sources).toEqual([])
 })
 
 test.describe('without JavaScript', () => {
