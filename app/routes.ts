@@ -71,6 +71,7 @@ export default [
 		route('voice-chat/start', 'routes/api/voice-chat/start.ts'),
 		route('voice-chat/message', 'routes/api/voice-chat/message.ts'),
 		route('voice-chat/end', 'routes/api/voice-chat/end.ts'),
+		route('voice-chat/timings', 'routes/api/voice-chat/timings.ts'),
 	]),
 
 	route('embed/:chatbotId', 'routes/embed/chatbot.tsx'),

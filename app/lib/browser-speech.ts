@@ -30,6 +30,24 @@ export function speechRecognitionConstructor(): (new () => SpeechRecognitionLike
 	return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null
 }
 
+/**
+ * Whether the browser's recognizer can be expected to work. Chromium ships Chrome's prefixed
+ * `webkitSpeechRecognition` but not Google's speech service behind it (every try answers "network"),
+ * so a Chromium-family browser that is neither Chrome nor Edge is not counted on; a standard
+ * `SpeechRecognition` (Safari, and Chrome's own when it gets one) is.
+ */
+export function browserRecognitionLikelyWorks() {
+	if (typeof window === 'undefined') return false
+	const w = window as unknown as { SpeechRecognition?: unknown; webkitSpeechRecognition?: unknown }
+	if (w.SpeechRecognition) return true
+	if (!w.webkitSpeechRecognition) return false
+	const brands = (navigator as Navigator & { userAgentData?: { brands?: Array<{ brand: string }> } }).userAgentData
+		?.brands
+	// No client hints (Safari, older browsers): nothing to judge by, so the recognizer gets its chance.
+	if (!brands) return true
+	return brands.some(({ brand }) => /Google Chrome|Microsoft Edge/.test(brand))
+}
+
 const FEMALE_VOICE =
 	/female|woman|samantha|zira|susan|victoria|karen|moira|tessa|veena|heera|fiona|serena|allison|ava|google us english|google uk english female/i
 
