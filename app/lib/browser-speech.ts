@@ -31,19 +31,15 @@ export function speechRecognitionConstructor(): (new () => SpeechRecognitionLike
 }
 
 /**
- * Whether the browser's recognizer can be expected to work. Chromium ships Chrome's prefixed
- * `webkitSpeechRecognition` but not Google's speech service behind it (every try answers "network"),
- * so a Chromium-family browser that is neither Chrome nor Edge is not counted on; a standard
- * `SpeechRecognition` (Safari, and Chrome's own when it gets one) is.
+ * Whether the browser's recognizer can be expected to work. Chromium ships Chrome's recognizer API
+ * (prefixed, and lately also unprefixed) but not Google's speech service behind it, so every try
+ * answers "network": a browser whose client hints name neither Chrome nor Edge is not counted on.
+ * Without client hints (Safari, Firefox) a recognizer that exists gets its chance.
  */
 export function browserRecognitionLikelyWorks() {
-	if (typeof window === 'undefined') return false
-	const w = window as unknown as { SpeechRecognition?: unknown; webkitSpeechRecognition?: unknown }
-	if (w.SpeechRecognition) return true
-	if (!w.webkitSpeechRecognition) return false
+	if (speechRecognitionConstructor() === null) return false
 	const brands = (navigator as Navigator & { userAgentData?: { brands?: Array<{ brand: string }> } }).userAgentData
 		?.brands
-	// No client hints (Safari, older browsers): nothing to judge by, so the recognizer gets its chance.
 	if (!brands) return true
 	return brands.some(({ brand }) => /Google Chrome|Microsoft Edge/.test(brand))
 }

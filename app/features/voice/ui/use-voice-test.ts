@@ -204,6 +204,7 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 			showToast({ type: 'error', title: toasts.microphone.description })
 			stream.current = null
 			setMicBlocked(true)
+			setModeState('hold')
 		}
 		try {
 			const response = await fetch('/api/voice-chat/start', {
