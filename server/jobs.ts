@@ -12,6 +12,7 @@ import { crawlPageJob } from '~/features/chatbots/sources/crawl-pages.server.ts'
 import { ingestFileJob } from '~/features/chatbots/sources/ingest-file.server.ts'
 import { resyncDueJob } from '~/features/chatbots/sources/sources.server.ts'
 import { indexTextJob } from '~/features/chatbots/text-source.server.ts'
+import { summarizeCallJob } from '~/features/voice/inquiry.server.ts'
 import { taskListOf, type JobDefinition } from '~/lib/jobs/define-job.server.ts'
 import { startJobWorker } from '~/lib/jobs/job-worker.server.ts'
 
@@ -26,6 +27,8 @@ export const jobTaskList = taskListOf([
 	retokenizeKnowledgeJob,
 	resyncDueJob,
 	pruneConversationsJob,
+	// A voice call's notes, written by its model after the call (app/features/voice/inquiry.server.ts).
+	summarizeCallJob,
 ])
 
 /**

@@ -36,7 +36,8 @@ function capped(body: ReadableStream<Uint8Array>, maxBytes: number) {
 	})
 }
 
-function createProviderFetch(maxBytes = MAX_PROVIDER_ANSWER_BYTES): typeof fetch {
+/** The provider fetch with a cap of its own (speech answers are audio, larger than any text answer). */
+export function createProviderFetch(maxBytes = MAX_PROVIDER_ANSWER_BYTES): typeof fetch {
 	return async (input, init) => {
 		// 'manual', not 'error': a redirect comes back as the 3xx it is (and fails as one); on Node 20
 		// 'error' kept aborted requests' sockets open (tests/integration/provider-deadlines.test.ts).

@@ -138,6 +138,20 @@ const envSchema = z.object({
 	TRANSCRIBE_API_KEY: optionalSecret,
 	TRANSCRIBE_BASE_URL: optionalUrl,
 	TRANSCRIBE_MODEL: z.string().default('whisper-large-v3-turbo'),
+	/**
+	 * Speech output for the voice assistants: any OpenAI-compatible /audio/speech (OpenAI, Groq, a local
+	 * server). Used when the administrator stored no speech connection on the Models page; with neither,
+	 * the browser's own voice speaks. Only SPEECH_BASE_URL: a keyless local server.
+	 */
+	SPEECH_API_KEY: optionalSecret,
+	/** Unset with SPEECH_API_KEY set: OpenAI (https://api.openai.com/v1). */
+	SPEECH_BASE_URL: optionalUrl,
+	/** Unset: tts-1 (Groq: canopylabs/orpheus-v1-english). */
+	SPEECH_MODEL: z
+		.string()
+		.trim()
+		.transform((v) => (v === '' ? undefined : v))
+		.optional(),
 	/** Voice agents are also created at ElevenLabs when set; unset, they work on their own. */
 	ELEVENLABS_API_KEY: optionalSecret,
 	ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),

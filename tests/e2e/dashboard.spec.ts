@@ -62,6 +62,8 @@ test('empty state, then live rows with stats, status colours, updates and delete
 		customer_email: 'rahul@example.com',
 		call_status: 'in-progress',
 		call_duration: 125,
+		// A live call's duration is the time since it started (issue 32: not its stored 0).
+		created_at: new Date(Date.now() - 125_000),
 		inquiry_details: 'Wants a voice bot for his clinic',
 		transcript: 'Caller: Hello\nRiya: Namaste! How can I help?',
 	})
@@ -70,16 +72,17 @@ test('empty state, then live rows with stats, status colours, updates and delete
 	expect(Date.now() - started).toBeLessThan(3000)
 	await expect(row).toContainText('+91 98100 00000')
 	await expect(row).toContainText('rahul@example.com')
-	await expect(row).toContainText('2m 5s')
+	await expect(row.getByTestId('duration')).toHaveText(/^2m \d+s$/)
 	await expect(row).toContainText('Wants a voice bot for his clinic')
 	await expect(row.getByLabel('Transcript of the conversation with Rahul Mehta')).toContainText('Namaste!')
-	await expect(row.getByTestId('status')).toHaveText('in-progress')
+	await expect(row.getByTestId('status')).toHaveText('In progress')
 	await expect(row.getByTestId('status')).toHaveClass(/bg-sky-50/)
 	await expect(page.getByTestId('stat-Total Conversations')).toHaveText('1')
 	await expect(page.getByTestId('stat-Active Calls')).toHaveText('1')
 
 	await sql(`UPDATE call_logs SET call_status = 'completed' WHERE id = $1`, [id])
-	await expect(row.getByTestId('status')).toHaveText('completed')
+	await expect(row.getByTestId('status')).toHaveText('Completed')
+	await expect(row.getByTestId('duration')).toHaveText('2m 5s')
 	await expect(row.getByTestId('status')).toHaveClass(/bg-emerald-50/)
 	await expect(page.getByTestId('stat-Active Calls')).toHaveText('0')
 	await expect(page.getByTestId('stat-Completed Today')).toHaveText('1')
@@ -127,8 +130,67 @@ test('delete asks first, then says "Conversation Deleted"; Refresh says "Dashboa
 	await expect(page.getByText('Dashboard Updated')).toBeVisible()
 })
 
+/** A voice assistant of a new user, and its id. */
+async function agentNamed(name: string) {
+	const owner = await createUser()
+	const [agent] = await sql<{ id: string }>(
+		`INSERT INTO agents (user_id, name, instructions, first_message)
+		 SELECT id, $2, 'Be brief.', 'Hi!' FROM users WHERE email = $1 RETURNING id`,
+		[owner.email, name],
+	)
+	return agent.id
+}
+
+// Issue 32: which assistant took each call, a live call's duration ticking (not "0s"), statuses in
+// words (not "in-progress"), and the call's notes.
+test('each call names its assistant (or a deleted one), ticks while live, reads its status and notes', async ({
+	page,
+	login,
+}) => {
+	const frontDesk = await agentNamed('Front Desk')
+	const gone = await agentNamed('Night Line')
+	await insertCall({
+		customer_name: 'Live Caller',
+		call_status: 'in-progress',
+		agent_id: frontDesk,
+		agent_name: 'Front Desk',
+		created_at: new Date(Date.now() - 65_000),
+	})
+	await insertCall({
+		customer_name: 'Earlier Caller',
+		call_status: 'completed',
+		call_duration: 42,
+		agent_id: gone,
+		agent_name: 'Night Line',
+		inquiry_details: 'Summary: Asha asked: “Are you open on Sunday”.\nName: Asha\nPhone: +91 98111 22334',
+	})
+	await sql(`DELETE FROM agents WHERE id = $1`, [gone])
+	await signInAsAdmin(page, login)
+	const live = page.getByTestId('conversation').filter({ hasText: 'Live Caller' })
+	await expect(live.getByTestId('assistant')).toHaveText('Assistant: Front Desk')
+	await expect(live.getByTestId('status')).toHaveText('In progress')
+	const duration = live.getByTestId('duration')
+	await expect(duration).toHaveText(/^1m \d+s$/)
+	const first = await duration.textContent()
+	// It ticks in the page, with no new data from the server.
+	await expect(duration).not.toHaveText(first!, { timeout: 5000 })
+
+	const earlier = page.getByTestId('conversation').filter({ hasText: 'Earlier Caller' })
+	await expect(earlier.getByTestId('assistant')).toHaveText('Assistant: Deleted assistant')
+	await expect(earlier.getByTestId('status')).toHaveText('Completed')
+	await expect(earlier.getByTestId('duration')).toHaveText('42s')
+	const inquiry = earlier.getByTestId('inquiry')
+	await expect(inquiry).toContainText('Summary: Asha asked: “Are you open on Sunday”.')
+	await expect(inquiry).toContainText('Phone: +91 98111 22334')
+})
+
 test('the dashboard without JavaScript: rendered by the server, Refresh and delete are forms', async ({ browser }) => {
 	await insertCall({ customer_name: 'No Script', call_status: 'completed', call_duration: 45 })
+	await insertCall({
+		customer_name: 'Still Talking',
+		call_status: 'in-progress',
+		created_at: new Date(Date.now() - 100_000),
+	})
 	const context = await browser.newContext({
 		javaScriptEnabled: false,
 		extraHTTPHeaders: { 'X-Forwarded-For': '10.66.0.1' },
@@ -137,6 +199,11 @@ test('the dashboard without JavaScript: rendered by the server, Refresh and dele
 	await signInAsAdmin(page, (user) => loginAs(page, user))
 	const row = page.getByTestId('conversation').filter({ hasText: 'No Script' })
 	await expect(row).toContainText('45s')
+	// A live call: its time so far, counted by the server; its status in words.
+	const live = page.getByTestId('conversation').filter({ hasText: 'Still Talking' })
+	await expect(live.getByTestId('duration')).toHaveText(/^1m \d+s$/)
+	await expect(live.getByTestId('status')).toHaveText('In progress')
+	await sql(`DELETE FROM call_logs WHERE customer_name = 'Still Talking'`)
 	// Times name their time zone (DASHBOARD_TIME_ZONE, Asia/Kolkata by default).
 	await expect(row.locator('time')).toContainText('IST')
 	await page.getByRole('button', { name: 'Refresh' }).click()

@@ -214,7 +214,12 @@ const hostileModelsBodies: Array<[what: string, form: Record<string, string>, st
 	['an oversized address', connect({ baseUrl: `http://a.example/${'a'.repeat(600)}` }), 400, 'at most 500 characters'],
 	['an oversized name', connect({ name: `${MARK}${'n'.repeat(1000)}` }), 400, 'at most 60 characters'],
 	['an oversized model', connect({ model: 'm'.repeat(10_000) }), 400, 'at most 120 characters'],
-	['a provider for another purpose', connect({ purpose: 'speech', provider: 'groq' }), 400, 'cannot be used for this'],
+	[
+		'a provider for another purpose',
+		connect({ purpose: 'chat', provider: 'elevenlabs' }),
+		400,
+		'cannot be used for this',
+	],
 	['a provider named like a property', connect({ provider: 'constructor' }), 400, 'Choose a provider.'],
 	['a purpose that is not one', connect({ purpose: '__proto__' }), 400, 'Choose what the provider is for.'],
 	['a hosted provider without a key', connect({ provider: 'groq', apiKey: '' }), 400, 'Enter the API key.'],

@@ -182,8 +182,8 @@ test.describe('with JavaScript', () => {
 		await expect(status).toHaveText('Click to start conversation')
 		await expectNoSeriousA11yViolations(page, '[role="dialog"]')
 		// Said up front: how the caller is heard and how the assistant speaks (issue 32).
-		await expect(dialog.getByTestId('heard-by')).toContainText('speech-to-text service connected on this server')
-		await expect(dialog.getByTestId('spoken-by')).toBeVisible()
+		await expect(dialog.getByTestId('voice-provider-stt')).toBeVisible()
+		await expect(dialog.getByTestId('voice-provider-speech')).toBeVisible()
 		// Hands-free is the default where the server has speech-to-text; the spec's hold-to-talk is a choice.
 		await expect(dialog.getByRole('radio', { name: 'Hands-free' })).toBeChecked()
 		await dialog.getByText('Hold to talk', { exact: true }).click()
@@ -235,7 +235,10 @@ test.describe('with JavaScript', () => {
 			[call.id],
 		)
 		expect(done.call_duration).toBeGreaterThanOrEqual(2)
-		expect(done.inquiry_details).toBe(FAKE_TRANSCRIPT)
+		// The call's notes, written as it ended (issue 32, "After the call").
+		expect(done.inquiry_details).toBe(
+			`Summary: The caller asked: “${FAKE_TRANSCRIPT.replace(/\?$/, '')}” and 1 more question.\nAsked: ${FAKE_TRANSCRIPT} · Are you open on Sunday?`,
+		)
 		const lines = done.transcript.split('\n')
 		expect(lines[0]).toBe('Assistant: Hello! How can I help you today?')
 		expect(lines[1]).toBe(`Caller: ${FAKE_TRANSCRIPT}`)
@@ -479,7 +482,7 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 		const plainPanel = plainPage.getByRole('region', { name: 'Voice test' })
 		await expect(plainPanel.getByTestId('no-speech')).toContainText('Models page')
 		await expect(plainPanel).not.toContainText('Chrome or Edge')
-		await expect(plainPanel.getByTestId('spoken-by')).toContainText("this browser's voice")
+		await expect(plainPanel.getByTestId('voice-provider-speech')).toContainText('browser')
 		await plain.close()
 
 		// Recognition that cannot work (Chromium without Google's service answers "network"): one

@@ -133,7 +133,10 @@ describe('a whole conversation', () => {
 		const done = await row(id)
 		expect(done.callStatus).toBe('completed')
 		expect(done.callDuration).toBeGreaterThanOrEqual(75)
-		expect(done.inquiryDetails).toBe('Are you open on Sunday?')
+		// The call's notes, written as it ended: what was asked (the name given at start stays).
+		expect(done.inquiryDetails).toBe(
+			`Summary: The caller asked: “Are you open on Sunday” and 1 more question.\nAsked: Are you open on Sunday? · ${FAKE_TRANSCRIPT}`,
+		)
 		// The model that answered, as the agent's page names it.
 		expect(done.model).toBe('Offline model')
 		expect(done.transcript!.split('\n')).toEqual([

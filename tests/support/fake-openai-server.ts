@@ -4,9 +4,14 @@
 // scenario:status-429, scenario:disconnect, scenario:reset, scenario:hang (no answer at all),
 // scenario:headers (headers, then nothing), scenario:stall (two words, then nothing),
 // scenario:long (60 words over 6 s, counted in `completed` only when all were sent).
+// POST …/audio/speech answers real speech: a WAV of the input said by espeak-ng (a tone where espeak-ng
+// is missing), after `speechDelayMs`; GET /fake/speeches lists the requests and POST
+// /fake/speech-delay?ms=… changes the delay, for tests in another process (Playwright's).
+import { execFile } from 'node:child_process'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readSse } from './sse.ts'
+import { makeWav } from './wav.ts'
 
 export type FakeOpenAi = {
 	baseURL: string
@@ -20,7 +25,38 @@ export type FakeOpenAi = {
 	requests: FakeChatRequest[]
 	/** Transcription requests received: the uploaded file's size and the language asked for. */
 	transcriptions: Array<{ bytes: number; language: string | null; model: string | null }>
+	/** Speech requests received: what they asked to be said, in which voice, by which model. */
+	speeches: FakeSpeechRequest[]
+	/** How long …/audio/speech waits before it answers (changeable while running). */
+	speech: { delayMs: number }
 	close: () => Promise<void>
+}
+
+export type FakeSpeechRequest = { input: string; voice: string; model: string; responseFormat: string | null }
+
+/** `text` said by espeak-ng as a WAV (its own 22 kHz mono); a one-second tone when espeak-ng cannot run. */
+export function spokenWav(text: string): Promise<Buffer> {
+	return new Promise((resolve) => {
+		execFile(
+			'espeak-ng',
+			['--stdout', '-s', '190', text.slice(0, 600)],
+			{ encoding: 'buffer', maxBuffer: 16 * 1024 * 1024, timeout: 10_000 },
+			(error, stdout) => {
+				if (error || stdout.length < 44) return resolve(Buffer.from(makeWav(1, 22_050)))
+				resolve(fixedWavSizes(stdout))
+			},
+		)
+	})
+}
+
+/** espeak-ng writing to a pipe cannot go back to fill in its sizes: they are set here from the length. */
+function fixedWavSizes(wav: Buffer) {
+	const fixed = Buffer.from(wav)
+	const dataAt = fixed.indexOf('data', 12, 'latin1')
+	if (fixed.toString('latin1', 0, 4) !== 'RIFF' || dataAt < 0) return fixed
+	fixed.writeUInt32LE(fixed.length - 8, 4)
+	fixed.writeUInt32LE(fixed.length - dataAt - 8, dataAt + 4)
+	return fixed
 }
 
 export type FakeChatRequest = {
@@ -64,6 +100,7 @@ export async function startFakeOpenAi({
 	respond,
 	apiKey,
 	models,
+	speechDelayMs = 0,
 }: {
 	wordDelayMs?: number
 	port?: number
@@ -74,16 +111,26 @@ export async function startFakeOpenAi({
 	apiKey?: string
 	/** When set, GET /models lists these and a chat request for another model gets 404 model_not_found. */
 	models?: string[]
+	/** How long …/audio/speech waits before it answers. */
+	speechDelayMs?: number
 } = {}): Promise<FakeOpenAi> {
 	const requests: FakeChatRequest[] = []
 	const attempts = new Map<string, number>()
 	const completed = new Map<string, number>()
 	const transcriptions: FakeOpenAi['transcriptions'] = []
+	const speeches: FakeSpeechRequest[] = []
+	const speech = { delayMs: speechDelayMs }
 	const sockets = new Set<import('node:net').Socket>()
 	const server = http.createServer(async (req, res) => {
 		const json = (status: number, body: unknown) => {
 			res.writeHead(status, { 'Content-Type': 'application/json' })
 			res.end(JSON.stringify(body))
+		}
+		const path = new URL(req.url ?? '/', 'http://fake').pathname
+		if (req.method === 'GET' && path === '/fake/speeches') return json(200, speeches)
+		if (req.method === 'POST' && path === '/fake/speech-delay') {
+			speech.delayMs = Number(new URL(req.url ?? '/', 'http://fake').searchParams.get('ms')) || 0
+			return json(200, { delayMs: speech.delayMs })
 		}
 		if (apiKey && req.headers.authorization !== `Bearer ${apiKey}`)
 			return json(401, {
@@ -94,6 +141,28 @@ export async function startFakeOpenAi({
 				object: 'list',
 				data: (models ?? ['fake-model', 'whisper-large-v3-turbo']).map((id) => ({ id, object: 'model' })),
 			})
+		if (req.method === 'POST' && path.endsWith('/audio/speech')) {
+			let body = ''
+			for await (const part of req) body += part
+			let parsed: { input?: unknown; voice?: unknown; model?: unknown; response_format?: unknown } = {}
+			try {
+				parsed = JSON.parse(body)
+			} catch {}
+			const request: FakeSpeechRequest = {
+				input: String(parsed.input ?? ''),
+				voice: String(parsed.voice ?? ''),
+				model: String(parsed.model ?? ''),
+				responseFormat: typeof parsed.response_format === 'string' ? parsed.response_format : null,
+			}
+			speeches.push(request)
+			if (!request.input || !request.voice || !request.model)
+				return json(400, { error: { message: 'input, voice and model are required', type: 'invalid_request_error' } })
+			if (speech.delayMs) await new Promise((r) => setTimeout(r, speech.delayMs))
+			const wav = await spokenWav(request.input)
+			if (res.destroyed) return
+			res.writeHead(200, { 'Content-Type': 'audio/wav', 'Content-Length': wav.length })
+			return res.end(wav)
+		}
 		if (req.url?.endsWith('/audio/transcriptions')) {
 			const chunks: Buffer[] = []
 			for await (const part of req) chunks.push(part as Buffer)
@@ -206,6 +275,8 @@ export async function startFakeOpenAi({
 		openSockets: () => sockets.size,
 		requests,
 		transcriptions,
+		speeches,
+		speech,
 		close: () =>
 			new Promise((resolve) => {
 				for (const socket of sockets) socket.destroy()

@@ -47,3 +47,46 @@ test('the list carries the opening of a long transcript; the whole one is fetche
 	expect(await getTranscript(long.id)).toBe(transcript)
 	expect(await getTranscript('not-an-id')).toBeNull()
 })
+
+// Issue 32: a live call's duration, readable statuses, the assistant's name, the call's notes.
+test('a call in progress shows its time so far, not 0s; statuses read as words', async () => {
+	const live = await prisma.callLog.create({
+		data: {
+			callStatus: 'in-progress',
+			callDuration: 0,
+			customerName: 'Live',
+			createdAt: new Date(Date.now() - 75_000),
+		},
+	})
+	const listed = (await getRecentConversations('Asia/Kolkata')).find((c) => c.id === live.id)!
+	expect(listed.live).toBe(true)
+	expect(listed.durationSeconds).toBeGreaterThanOrEqual(75)
+	expect(listed.duration).toMatch(/^1m \d+s$/)
+	expect(listed.statusLabel).toBe('In progress')
+	const labels = new Set((await getRecentConversations('Asia/Kolkata')).map((c) => c.statusLabel))
+	expect([...labels].sort()).toEqual(['Completed', 'Failed', 'In progress'])
+	await prisma.callLog.delete({ where: { id: live.id } })
+})
+
+test('each call names its assistant, "Deleted assistant" once it is gone, and carries its notes', async () => {
+	const user = await prisma.user.create({ data: { email: `dash-${Date.now()}@example.com`, passwordHash: 'x' } })
+	const agent = (extra: { name: string }) =>
+		prisma.agent.create({ data: { userId: user.id, instructions: 'Be brief.', firstMessage: 'Hi!', ...extra } })
+	const kept = await agent({ name: 'Front Desk' })
+	const removed = await agent({ name: 'Night Line' })
+	const notes = 'Summary: Asha asked: “Are you open on Sunday”.\nName: Asha'
+	const [a, b, c] = await Promise.all([
+		prisma.callLog.create({ data: { agentId: kept.id, agentName: 'Front Desk' } }),
+		prisma.callLog.create({ data: { agentId: removed.id, agentName: 'Night Line', inquiryDetails: notes } }),
+		prisma.callLog.create({ data: { customerName: 'Logged without an agent' } }),
+	])
+	await prisma.agent.delete({ where: { id: removed.id } })
+	const listed = await getRecentConversations('Asia/Kolkata')
+	const of = (id: string) => listed.find((row) => row.id === id)!
+	expect(of(a.id).assistant).toBe('Front Desk')
+	expect(of(b.id).assistant).toBe('Deleted assistant')
+	expect(of(b.id).inquiryDetails).toBe(notes)
+	expect(of(c.id).assistant).toBeNull()
+	await prisma.callLog.deleteMany({ where: { id: { in: [a.id, b.id, c.id] } } })
+	await prisma.user.delete({ where: { id: user.id } })
+})

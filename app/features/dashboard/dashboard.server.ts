@@ -33,7 +33,10 @@ export async function getRecentConversations(timeZone: string) {
 		orderBy: { createdAt: 'desc' },
 		take: RECENT_CONVERSATIONS,
 		omit: { transcript: true },
+		include: { agent: { select: { name: true } } },
 	})
+	// Calls in progress are timed by the database's clock, as their start was written.
+	const [{ now }] = await prisma.$queryRaw<Array<{ now: Date }>>`SELECT now() AS now`
 	const excerpts = new Map(
 		(
 			await prisma.$queryRaw<Array<{ id: string; excerpt: string | null; length: number | null }>>`
@@ -51,20 +54,45 @@ export async function getRecentConversations(timeZone: string) {
 		timeZone,
 		timeZoneName: 'short',
 	})
-	return rows.map((row) => ({
-		id: row.id,
-		customerName: row.customerName?.trim() || 'Anonymous',
-		customerPhone: row.customerPhone,
-		customerEmail: row.customerEmail,
-		status: row.callStatus,
-		duration: formatDuration(row.callDuration),
-		createdAt: row.createdAt.toISOString(),
-		createdAtLabel: format.format(row.createdAt),
-		transcript: excerpts.get(row.id)?.excerpt ?? null,
-		/** The excerpt is the start of a longer transcript (see getTranscript). */
-		transcriptCut: (excerpts.get(row.id)?.length ?? 0) > TRANSCRIPT_EXCERPT_CHARS,
-		inquiryDetails: row.inquiryDetails,
-	}))
+	return rows.map((row) => {
+		const live = row.callStatus === 'in-progress'
+		const seconds = live ? Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / 1000)) : row.callDuration
+		return {
+			id: row.id,
+			customerName: row.customerName?.trim() || 'Anonymous',
+			customerPhone: row.customerPhone,
+			customerEmail: row.customerEmail,
+			status: row.callStatus,
+			statusLabel: statusLabel(row.callStatus),
+			/** The assistant that took the call; "Deleted assistant" once it is gone; null for a call logged without one. */
+			assistant: row.agent?.name ?? (row.agentName ? DELETED_ASSISTANT : null),
+			/** Seconds so far for a call in progress (the page ticks on from here), its length for an ended one. */
+			durationSeconds: seconds,
+			live,
+			duration: formatDuration(seconds),
+			createdAt: row.createdAt.toISOString(),
+			createdAtLabel: format.format(row.createdAt),
+			transcript: excerpts.get(row.id)?.excerpt ?? null,
+			/** The excerpt is the start of a longer transcript (see getTranscript). */
+			transcriptCut: (excerpts.get(row.id)?.length ?? 0) > TRANSCRIPT_EXCERPT_CHARS,
+			inquiryDetails: row.inquiryDetails,
+		}
+	})
+}
+
+const DELETED_ASSISTANT = 'Deleted assistant'
+
+const STATUS_LABELS: Record<string, string> = {
+	'in-progress': 'In progress',
+	completed: 'Completed',
+	failed: 'Failed',
+}
+
+/** A stored status in words: "In progress", not "in-progress"; an unknown one capitalised, hyphens as spaces. */
+function statusLabel(status: string) {
+	if (Object.hasOwn(STATUS_LABELS, status)) return STATUS_LABELS[status]
+	const words = status.replace(/[-_]+/g, ' ').trim()
+	return words ? words[0].toUpperCase() + words.slice(1) : 'Unknown'
 }
 
 /** One conversation's whole transcript; null when there is no such conversation. */

@@ -41,11 +41,11 @@ export const modelsPage = {
 		},
 		speech: {
 			title: 'Speech',
-			blurb: 'Voice assistants created at ElevenLabs as well.',
+			blurb: 'The voice assistants’ replies, spoken in each assistant’s voice.',
 			usage:
-				'Voice assistants are created at ElevenLabs with the environment’s ELEVENLABS_API_KEY; a key connected here can be tested.',
+				'The newest OpenAI, Groq or OpenAI-compatible connection here speaks the replies (its /audio/speech, with each assistant’s voice); without one, the environment’s SPEECH_* settings, else the browser’s own voice. ElevenLabs (ELEVENLABS_API_KEY) is where voice assistants are also created.',
 			notConnected:
-				'Nothing set in the environment: voice assistants work on their own. Set ELEVENLABS_API_KEY to use ElevenLabs.',
+				'Nothing set in the environment: without a connection here, the browser’s own voice speaks. Connect a provider below, or set SPEECH_API_KEY (and SPEECH_BASE_URL for Groq or a local server).',
 		},
 	} satisfies Record<ProviderPurpose, { title: string; blurb: string; usage: string; notConnected: string }>,
 	test: 'Test',

@@ -50,8 +50,9 @@ describe('connect', () => {
 		expect(refused('chat')).toEqual(['elevenlabs'])
 		expect(refused('transcription')).toEqual(['elevenlabs'])
 		expect(refused('speech')).toEqual(PROVIDER_KINDS.filter((kind) => !PURPOSE_PROVIDERS.speech.includes(kind)))
-		expect(problem(connect({ purpose: 'speech', provider: 'groq', apiKey: 'k' }))).toEqual([
-			'provider: Groq cannot be used for this. Choose another provider.',
+		expect(refused('speech')).toEqual([])
+		expect(problem(connect({ purpose: 'chat', provider: 'elevenlabs', apiKey: 'k' }))).toEqual([
+			'provider: ElevenLabs cannot be used for this. Choose another provider.',
 		])
 		expect(problem(connect({ provider: 'constructor' }))?.[0]).toBe('provider: Choose a provider.')
 		expect(problem(connect({ purpose: '__proto__' }))?.[0]).toBe('purpose: Choose what the provider is for.')

@@ -23,11 +23,14 @@ export const PROVIDER_NAMES: Record<ProviderKind, string> = {
 	elevenlabs: 'ElevenLabs',
 }
 
-/** Which providers serve which purpose: ElevenLabs speaks; the others write and transcribe. */
+/**
+ * Which providers serve which purpose: all but ElevenLabs write and transcribe; all speak (OpenAI's
+ * /audio/speech for the voice test, ElevenLabs for its agents).
+ */
 export const PURPOSE_PROVIDERS: Record<ProviderPurpose, readonly ProviderKind[]> = {
 	chat: ['groq', 'openai', 'openai-compatible'],
 	transcription: ['groq', 'openai', 'openai-compatible'],
-	speech: ['elevenlabs'],
+	speech: ['openai', 'groq', 'openai-compatible', 'elevenlabs'],
 }
 
 export const MODEL_NAME_MAX = 120

@@ -1,6 +1,6 @@
 // The model providers this server is connected to, as the administrator's Models page shows them:
 // for written answers (chat), for speech-to-text and for speech. They come from the server's
-// environment (GROQ_*, TRANSCRIBE_*, ELEVENLABS_*: read-only) and from connections the administrator
+// environment (GROQ_*, TRANSCRIBE_*, SPEECH_*, ELEVENLABS_*: read-only) and from connections the administrator
 // stored on the page (keys sealed with the server's secret). A key is never shown, only its ends.
 import { openProviderKey, transcriptionSettings } from '~/ai/models.server.ts'
 import type { ModelConnection } from '~/generated/prisma/client.ts'
@@ -76,7 +76,12 @@ export function environmentTargets(): Partial<Record<ProviderPurpose, ProviderTa
 			transcription.baseURL ?? PROVIDER_BASE_URLS.groq!,
 			transcription.model,
 		)
-	if (env.ELEVENLABS_API_KEY)
+	// Speech: the voice test's /audio/speech settings first; else ElevenLabs, where agents are created.
+	if (env.SPEECH_API_KEY || env.SPEECH_BASE_URL) {
+		const baseUrl = env.SPEECH_BASE_URL ?? PROVIDER_BASE_URLS.openai!
+		const model = env.SPEECH_MODEL ?? (providerName(baseUrl) === 'Groq' ? 'canopylabs/orpheus-v1-english' : 'tts-1')
+		targets.speech = openAi('speech', env.SPEECH_API_KEY ?? '', baseUrl, model)
+	} else if (env.ELEVENLABS_API_KEY)
 		targets.speech = {
 			...common,
 			purpose: 'speech',

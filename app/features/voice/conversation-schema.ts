@@ -20,6 +20,7 @@ export const VOICE_MAX_MESSAGES = 50
 export type VoiceStart = z.infer<typeof VoiceStartSchema>
 export type VoiceIds = z.infer<typeof VoiceIdsSchema>
 export type VoiceEnd = z.infer<typeof VoiceEndSchema>
+export type VoiceSpeech = z.infer<typeof VoiceSpeechSchema>
 
 export const VoiceStartSchema = z.object({
 	agent_id: Id('agent_id'),
@@ -61,3 +62,15 @@ export const VoiceTimingsSchema = VoiceIdsSchema.extend({
 	first_audio_ms: LatencyMs,
 })
 export type VoiceTimingsReport = z.infer<typeof VoiceTimingsSchema>
+
+/** Text spoken at once: a sentence or a short reply (the client sends a reply sentence by sentence). */
+const VOICE_SPEECH_MAX_CHARS = 600
+
+/** Speaking text in a conversation's voice (POST /api/voice-chat/speech). */
+export const VoiceSpeechSchema = VoiceIdsSchema.extend({
+	text: z
+		.string({ error: 'text is required.' })
+		.trim()
+		.min(1, 'text is required.')
+		.max(VOICE_SPEECH_MAX_CHARS, `text is limited to ${VOICE_SPEECH_MAX_CHARS} characters.`),
+})

@@ -21,6 +21,7 @@ import {
 	type VoiceStart,
 	type VoiceTimingsReport,
 } from './conversation-schema.ts'
+import { afterIdleCallsEnded, queueModelNotes, storeExtractiveNotes } from './inquiry.server.ts'
 import { transcribeAudio, transcriptionProvider } from './transcribe.server.ts'
 import type { TurnTimings } from './turn-timings.ts'
 
@@ -72,11 +73,15 @@ async function requireAgent(agentId: string) {
 
 /** Conversations nobody has spoken in for VOICE_IDLE_MINUTES end as completed, lasting until the last message. */
 async function closeIdleConversations(idleMinutes = getEnv().VOICE_IDLE_MINUTES) {
-	return prisma.$executeRaw`
+	const closed = await prisma.$queryRaw<Array<{ id: string; transcript: string | null }>>`
 		UPDATE call_logs SET call_status = 'completed',
 			call_duration = GREATEST(0, floor(extract(epoch FROM updated_at - created_at)))::int,
 			updated_at = now()
-		WHERE call_status = 'in-progress' AND agent_id IS NOT NULL AND updated_at < now() - make_interval(mins => ${idleMinutes})`
+		WHERE call_status = 'in-progress' AND agent_id IS NOT NULL AND updated_at < now() - make_interval(mins => ${idleMinutes})
+		RETURNING id::text, transcript`
+	// A call that timed out gets its notes like one the caller ended.
+	await afterIdleCallsEnded(closed)
+	return closed.length
 }
 
 export async function startConversation(input: VoiceStart) {
@@ -85,6 +90,7 @@ export async function startConversation(input: VoiceStart) {
 	const call = await prisma.callLog.create({
 		data: {
 			agentId: agent.id,
+			agentName: agent.name,
 			callStatus: 'in-progress',
 			customerName: input.customer_name ?? null,
 			customerPhone: input.customer_phone ?? null,
@@ -116,6 +122,13 @@ async function requireOpenConversation(agent: Agent, conversationId: string) {
 		throw new VoiceError('conversation-closed', ENDED)
 	}
 	return call
+}
+
+/** An active agent and its live conversation (for speaking in it), or why there is none. */
+export async function requireLiveConversation(agentId: string, conversationId: string) {
+	const agent = await requireAgent(agentId)
+	const call = await requireOpenConversation(agent, conversationId)
+	return { agent, call }
 }
 
 const callerTurns = (transcript: string) => transcript.split('\n').filter((line) => line.startsWith(CALLER)).length
@@ -322,12 +335,19 @@ export async function recordTurnTimings(input: VoiceTimingsReport) {
 export async function endConversation(input: VoiceEnd) {
 	const { status, agent_id: agentId, conversation_id: conversationId } = input
 	if (!isUuid(agentId) || !isUuid(conversationId)) throw new VoiceError('not-found', NO_CONVERSATION)
-	const rows = await prisma.$queryRaw<Array<{ call_duration: number; call_status: string }>>`
-		UPDATE call_logs SET call_status = ${status},
-			call_duration = GREATEST(0, floor(extract(epoch FROM now() - created_at)))::int,
-			updated_at = now()
-		WHERE id = ${conversationId}::uuid AND agent_id = ${agentId}::uuid AND call_status = 'in-progress'
-		RETURNING call_duration, call_status`
+	// The call ends with its extractive notes in one transaction: whoever sees it ended sees its notes.
+	const rows = await prisma.$transaction(async (tx) => {
+		const ended = await tx.$queryRaw<Array<{ call_duration: number; call_status: string; transcript: string | null }>>`
+			UPDATE call_logs SET call_status = ${status},
+				call_duration = GREATEST(0, floor(extract(epoch FROM now() - created_at)))::int,
+				updated_at = now()
+			WHERE id = ${conversationId}::uuid AND agent_id = ${agentId}::uuid AND call_status = 'in-progress'
+			RETURNING call_duration, call_status, transcript`
+		if (ended.length > 0) await storeExtractiveNotes(conversationId, ended[0].transcript, tx)
+		return ended
+	})
+	// The model's notes, when the agent has one, come later from the job queue.
+	if (rows.length > 0) await queueModelNotes([conversationId])
 	if (rows.length === 0) {
 		const exists = await prisma.callLog.findFirst({
 			where: { id: conversationId, agentId },

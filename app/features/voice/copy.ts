@@ -115,19 +115,6 @@ export const voicebotBuilder = {
 		pauseLabel: 'Pause that ends your turn',
 		pauseValue: (ms: number) => `${(ms / 1000).toFixed(2)} s`,
 		micIndicator: 'Microphone',
-		heardBy: {
-			whisper: 'You are heard by the speech-to-text service connected on this server (Whisper).',
-			browser:
-				"You are heard by this browser's speech recognition: this server has no speech-to-text service. An administrator can connect one on the Models page.",
-			none: 'Typing only: this server has no speech-to-text service. An administrator can connect one on the Models page.',
-		},
-		spokenBy: {
-			unknown:
-				"The assistant speaks with its chosen voice when this server has a speech service, otherwise with this browser's voice.",
-			server: "The assistant speaks with its chosen voice, from this server's speech service.",
-			browser:
-				"The assistant speaks with this browser's voice: this server has no speech service for its chosen voice. An administrator can connect one on the Models page.",
-		},
 		timingsLabel: 'Latency of this turn',
 		timings: {
 			transcriptMs: 'transcript',

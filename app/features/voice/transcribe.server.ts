@@ -9,8 +9,23 @@ import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 
-/** The speech-to-text provider in use: a stored connection (its key opened), else the environment's. */
-export async function transcriptionProvider(): Promise<TranscriptionSettings | null> {
+type TranscriptionInUse = TranscriptionSettings & {
+	/** The stored connection's name; null for the environment's settings. */
+	connection: string | null
+	/** Who it is, in words: "Groq", "OpenAI", "a speech-to-text server". */
+	provider: string
+}
+
+const providerWords = (baseURL: string | undefined) => {
+	if (!baseURL) return 'Groq' // the SDK's own address
+	const host = new URL(baseURL).hostname
+	if (host === 'api.groq.com') return 'Groq'
+	if (host === 'api.openai.com') return 'OpenAI'
+	return 'a speech-to-text server'
+}
+
+/** The speech-to-text provider in use: a stored connection (its key opened), else the environment's; and who it is. */
+export async function transcriptionSource(): Promise<TranscriptionInUse | null> {
 	const stored = await prisma.modelConnection.findFirst({
 		where: { purpose: 'transcription' },
 		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -20,12 +35,24 @@ export async function transcriptionProvider(): Promise<TranscriptionSettings | n
 		const apiKey = openProviderKey(stored.sealedKey)
 		// A keyless local server gets a placeholder: the provider insists on a key.
 		if (apiKey !== null)
-			return { apiKey: apiKey || 'none', baseURL: stored.baseUrl, model: stored.model ?? getEnv().TRANSCRIBE_MODEL }
+			return {
+				apiKey: apiKey || 'none',
+				baseURL: stored.baseUrl,
+				model: stored.model ?? getEnv().TRANSCRIBE_MODEL,
+				connection: stored.name,
+				provider: providerWords(stored.baseUrl),
+			}
 		console.error(
 			`Voice API: the key of the speech-to-text connection “${stored.name}” cannot be read (the server's secret changed); using the environment's settings`,
 		)
 	}
-	return transcriptionSettings()
+	const environment = transcriptionSettings()
+	return environment ? { ...environment, connection: null, provider: providerWords(environment.baseURL) } : null
+}
+
+/** The speech-to-text provider in use: a stored connection (its key opened), else the environment's. */
+export async function transcriptionProvider(): Promise<TranscriptionSettings | null> {
+	return transcriptionSource()
 }
 
 export async function transcribeAudio(audio: Uint8Array, language: string, abortSignal?: AbortSignal) {

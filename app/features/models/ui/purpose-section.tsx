@@ -2,7 +2,7 @@
 // server's environment sets, the ones the administrator stored, and "Connect a provider".
 import { AudioLines, Mic, PenLine, type LucideIcon } from 'lucide-react'
 import { modelsPage } from '~/features/models/copy.ts'
-import type { ProviderPurpose } from '~/features/models/model-schema.ts'
+import { PROVIDER_NAMES, type ProviderPurpose } from '~/features/models/model-schema.ts'
 import type { ConnectionView, ModelsActionData, StoredConnectionView } from '~/features/models/page-data.ts'
 import { ConnectForm } from './connect-form.tsx'
 import { ConnectionCard } from './connection-card.tsx'
@@ -29,9 +29,12 @@ export function PurposeSection({
 	const Icon = icons[purpose]
 	const headingId = `provider-${purpose}`
 	const posted = actionData?.form
-	// Speech-to-text uses the newest stored connection whose key opens, else the environment's.
-	const newest = stored.at(-1)
-	const inUse = purpose === 'transcription' ? (newest?.keyReadable ? newest.id : 'environment') : null
+	// Speech-to-text uses the newest stored connection whose key opens, else the environment's; speech
+	// the same among those of OpenAI's shape (ElevenLabs' connections do not speak in the voice test).
+	const newest = stored.filter((c) => purpose !== 'speech' || c.provider !== PROVIDER_NAMES.elevenlabs).at(-1)
+	const environmentSpeaks =
+		purpose !== 'speech' || (environment !== null && environment.provider !== PROVIDER_NAMES.elevenlabs)
+	const inUse = purpose === 'chat' ? null : newest?.keyReadable ? newest.id : environmentSpeaks ? 'environment' : null
 	const suggestions = [
 		...new Set([...stored.flatMap((c) => [...c.models, c.model ?? '']), environment?.model ?? ''].filter(Boolean)),
 	].sort()

@@ -7,6 +7,7 @@ import { cardActionClass, ItemCard } from '~/components/playground/builder-parts
 import { voices } from '~/features/voice/catalog.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { agentKind } from './agent-kind.ts'
+import type { VoiceProviders } from './voice-providers-notice.tsx'
 
 const { card } = voicebotBuilder
 
@@ -18,6 +19,8 @@ export type AgentSummary = {
 	language: string
 	isActive: boolean
 	apiSnippet: string
+	/** Which speech-to-text and voice its test uses. */
+	providers: VoiceProviders
 }
 
 export function AgentCard({

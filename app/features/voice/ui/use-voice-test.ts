@@ -67,8 +67,6 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 	// Hands-free needs the server's speech-to-text (the detector hands over audio, not words).
 	const [mode, setModeState] = useState<TalkMode>(transcription ? 'hands-free' : 'hold')
 	const [pauseMs, setPauseState] = useState(END_OF_TURN_DEFAULT_MS)
-	/** Whether the assistant speaks with the server's voice, or the browser's (no speech endpoint there). */
-	const [speechBy, setSpeechBy] = useState<'server' | 'browser' | 'unknown'>('unknown')
 	const engine = useRef<TurnEngine | null>(null)
 	const stream = useRef<MediaStream | null>(null)
 	const recorder = useRef<MediaRecorder | null>(null)
@@ -156,12 +154,8 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 			transport: voiceChatTransport({
 				agentId: agent.id,
 				conversationId: () => conversation.current,
-				onSpeechUnavailable: () => setSpeechBy('browser'),
 			}),
-			onPhase: (next) => {
-				setEngineState(next)
-				if (next === 'speaking') setSpeechBy((by) => (by === 'unknown' ? 'server' : by))
-			},
+			onPhase: setEngineState,
 			onCallerText: (id, text) => upsertTurn(id, 'user', text),
 			onReplyText: (id, text) => upsertTurn(id, 'assistant', text),
 			onTimings: (id, figures) => setTimings((current) => ({ ...current, [`${id}:assistant`]: figures })),
@@ -343,7 +337,6 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 		timings,
 		mode,
 		pauseMs,
-		speechBy,
 		browserRecognition,
 		/** The microphone could not be opened: the conversation is typed. */
 		micBlocked,

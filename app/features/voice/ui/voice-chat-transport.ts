@@ -13,12 +13,9 @@ type StreamEvent =
 export function voiceChatTransport({
 	agentId,
 	conversationId,
-	onSpeechUnavailable,
 }: {
 	agentId: string
 	conversationId: () => string | null
-	/** The server has no speech endpoint: from now on the browser's voice speaks. */
-	onSpeechUnavailable: () => void
 }): Transport {
 	let speechEndpoint = true
 	return {
@@ -66,7 +63,6 @@ export function voiceChatTransport({
 			// No speech endpoint on this server (501), or none at all yet (404): the browser's voice, for good.
 			if (response.status === 501 || response.status === 404) {
 				speechEndpoint = false
-				onSpeechUnavailable()
 				return null
 			}
 			if (!response.ok) return null

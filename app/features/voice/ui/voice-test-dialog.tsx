@@ -1,5 +1,6 @@
 // The voice test dialog: start, talk hands-free (or hold the mic), hear the real reply, end. It says
-// up front how you are heard and how the assistant speaks, and each reply's latency as it happens.
+// each reply's latency as it happens (which speech-to-text and voice are in use is said above it,
+// voice-providers-notice.tsx).
 // A text box is always there for those who cannot or would rather not speak.
 import { Mic, Phone, PhoneOff, Send } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
@@ -11,6 +12,7 @@ import { cn } from '~/lib/misc.ts'
 import { END_OF_TURN_MAX_MS, END_OF_TURN_MIN_MS } from '~/lib/voice/end-of-turn.ts'
 import type { LiveTimings } from '~/lib/voice/turn-engine.ts'
 import { useVoiceTest, type VoicePhase, type VoiceTestAgent } from './use-voice-test.ts'
+import { VoiceProvidersNotice, type VoiceProviders } from './voice-providers-notice.tsx'
 
 const { test: copy } = voicebotBuilder
 
@@ -58,7 +60,6 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 	const holding = voice.mode === 'hold'
 	const canTalk = connected && voice.phase !== 'thinking' && voice.phase !== 'preparing'
 	const micAvailable = (transcription || voice.browserRecognition) && !voice.micBlocked
-	const heardBy = transcription ? 'whisper' : voice.browserRecognition ? 'browser' : 'none'
 	useEffect(() => {
 		listRef.current?.scrollTo({ top: listRef.current.scrollHeight })
 	}, [voice.turns])
@@ -200,10 +201,6 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 						) : null}
 					</fieldset>
 				) : null}
-				<div data-testid="voice-providers" className="max-w-xs space-y-0.5 text-center text-[11px] text-slate-500">
-					{micAvailable || heardBy === 'whisper' ? <p data-testid="heard-by">{copy.heardBy[heardBy]}</p> : null}
-					<p data-testid="spoken-by">{copy.spokenBy[voice.speechBy]}</p>
-				</div>
 				{connected ? (
 					<button
 						type="button"
@@ -280,7 +277,7 @@ export function VoiceTestDialog({
 	transcription,
 	onClose,
 }: {
-	agent: VoiceTestAgent | null
+	agent: (VoiceTestAgent & { providers: VoiceProviders }) | null
 	transcription: boolean
 	onClose: () => void
 }) {
@@ -293,6 +290,7 @@ export function VoiceTestDialog({
 						description={copy.description}
 						descriptionId="voice-test-description"
 					/>
+					<VoiceProvidersNotice providers={agent.providers} />
 					<VoiceTest key={agent.id} agent={agent} transcription={transcription} />
 				</DialogContent>
 			) : null}

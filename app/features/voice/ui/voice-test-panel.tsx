@@ -7,6 +7,7 @@ import { SidePanel } from '~/components/playground/workspace-parts.tsx'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import type { VoiceTestAgent } from './use-voice-test.ts'
+import { VoiceProvidersNotice, type VoiceProviders } from './voice-providers-notice.tsx'
 import { VoiceTest } from './voice-test-dialog.tsx'
 
 const { page, test } = voicebotBuilder
@@ -15,17 +16,20 @@ export function VoiceTestPanel({
 	agent,
 	transcription,
 	model,
+	providers,
 	className,
 }: {
 	agent: VoiceTestAgent
 	transcription: boolean
 	model: ModelSummary
+	providers: VoiceProviders
 	className?: string
 }) {
 	const hydrated = useHydrated()
 	return (
 		<SidePanel id="voice-test" title={page.testTitle} description={test.description} className={className}>
 			<ModelNotice model={model} />
+			<VoiceProvidersNotice providers={providers} />
 			{hydrated ? (
 				<VoiceTest agent={agent} transcription={transcription} />
 			) : (

@@ -1,4 +1,4 @@
-// The HTTP edge the three voice API routes share: bodies read with caps, validated, rate limited per
+// The HTTP edge the voice API routes share: bodies read with caps, validated, rate limited per
 // caller and per agent, and every outcome as the JSON the API promises (docs/api.md): the feature's
 // refusals get their status here.
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
@@ -105,6 +105,23 @@ export async function voiceApiResponse(
 			'X-Accel-Buffering': 'no',
 		},
 	})
+}
+
+/** Success as the audio `run` returns, with its type; any failure as { error } like the JSON routes. */
+export async function voiceApiAudio(run: () => Promise<{ audio: Uint8Array<ArrayBuffer>; contentType: string }>) {
+	try {
+		const { audio, contentType } = await run()
+		return new Response(audio, {
+			headers: {
+				'Content-Type': contentType,
+				'Content-Length': String(audio.byteLength),
+				'Cache-Control': 'no-store',
+				'X-Content-Type-Options': 'nosniff',
+			},
+		})
+	} catch (error) {
+		return failureResponse(error)
+	}
 }
 
 /** A value the schema accepts, or a 400 naming its first problem. */

@@ -1,5 +1,6 @@
 import {
 	Activity,
+	Bot,
 	CalendarCheck,
 	Clock,
 	Cpu,
@@ -17,6 +18,7 @@ import { DeleteConfirmation } from '~/components/playground/builder-parts.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { deleteConversation, getDashboardStats, getRecentConversations } from '~/features/dashboard/dashboard.server.ts'
+import { CallDuration } from '~/features/dashboard/ui/call-duration.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { formatDuration } from '~/lib/format-duration.ts'
 import { readFormData } from '~/lib/forms.server.ts'
@@ -208,10 +210,17 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 														statusStyles[c.status] ?? 'bg-slate-100 text-slate-700 ring-slate-200',
 													)}
 												>
-													{c.status}
+													{c.statusLabel}
 												</span>
 											</p>
 											<p className="mt-1 flex min-w-0 flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+												{c.assistant ? (
+													<span data-testid="assistant" className="inline-flex min-w-0 items-center gap-1">
+														<Bot className="size-3.5 shrink-0" aria-hidden />
+														<span className="sr-only">Assistant: </span>
+														<span className="min-w-0 break-words">{c.assistant}</span>
+													</span>
+												) : null}
 												{c.customerPhone ? (
 													<span className="inline-flex items-center gap-1">
 														<Phone className="size-3.5 shrink-0" aria-hidden />
@@ -227,7 +236,7 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 												<span className="inline-flex items-center gap-1">
 													<Clock className="size-3.5" aria-hidden />
 													<span className="sr-only">Duration </span>
-													{c.duration}
+													<CallDuration seconds={c.durationSeconds} live={c.live} />
 												</span>
 												<time dateTime={c.createdAt}>{c.createdAtLabel}</time>
 											</p>
@@ -252,7 +261,13 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 										/>
 									) : null}
 									{c.inquiryDetails ? (
-										<p className="mt-3 text-sm break-words text-slate-700">{c.inquiryDetails}</p>
+										<div
+											data-testid="inquiry"
+											className="mt-3 rounded-xl bg-amber-50/60 p-3 text-sm text-slate-800 ring-1 ring-amber-200"
+										>
+											<p className="font-semibold text-slate-900">Inquiry</p>
+											<p className="mt-1 break-words whitespace-pre-wrap">{c.inquiryDetails}</p>
+										</div>
 									) : null}
 									{c.transcript ? (
 										<pre

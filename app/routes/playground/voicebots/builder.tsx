@@ -5,6 +5,7 @@ import { ToastMessage } from '~/components/toast-message.tsx'
 import { listAgents } from '~/features/voice/agents.server.ts'
 import { voiceApiSnippet } from '~/features/voice/api-snippet.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { describeVoiceProviders, voiceProvidersInUse } from '~/features/voice/speech.server.ts'
 import { transcriptionProvider } from '~/features/voice/transcribe.server.ts'
 import { AgentCard, type AgentSummary } from '~/features/voice/ui/agent-card.tsx'
 import { blankAgentForm, AgentForm } from '~/features/voice/ui/agent-form.tsx'
@@ -33,6 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 	try {
 		const origin = getSiteOrigin(request)
+		const providers = await voiceProvidersInUse()
 		const agents: AgentSummary[] = (await listAgents(user.id)).map((a) => ({
 			id: a.id,
 			name: a.name,
@@ -41,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			language: a.language,
 			isActive: a.isActive,
 			apiSnippet: voiceApiSnippet(origin, a.id),
+			providers: describeVoiceProviders(providers, a.voiceId),
 		}))
 		// Only ids of this user's own assistants are echoed back into the page.
 		const own = (id: string | null) => (id && agents.some((a) => a.id === id) ? id : null)

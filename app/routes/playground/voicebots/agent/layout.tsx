@@ -15,6 +15,7 @@ import {
 } from '~/components/playground/workspace-parts.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { voiceProviders } from '~/features/voice/speech.server.ts'
 import { transcriptionProvider } from '~/features/voice/transcribe.server.ts'
 import { agentKind, agentPaths } from '~/features/voice/ui/agent-kind.ts'
 import { VoiceTestPanel } from '~/features/voice/ui/voice-test-panel.tsx'
@@ -46,6 +47,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			]),
 			transcription: (await transcriptionProvider()) !== null,
 			model: await modelSummary(agent),
+			providers: await voiceProviders(agent.voiceId),
 		},
 		{ headers: privateHeaders(setCookie) },
 	)
@@ -59,7 +61,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function AgentLayout({ loaderData, actionData }: Route.ComponentProps) {
-	const { agent, version, transcription, model } = loaderData
+	const { agent, version, transcription, model, providers } = loaderData
 	const { pathname } = useLocation()
 	const toggle = useActiveToggle(agent.isActive)
 	const paths = agentPaths(agent.id)
@@ -87,7 +89,15 @@ export default function AgentLayout({ loaderData, actionData }: Route.ComponentP
 				returnTo={pathname}
 				tabs={tabs}
 				side={
-					onTest ? null : <VoiceTestPanel key={version} agent={agent} transcription={transcription} model={model} />
+					onTest ? null : (
+						<VoiceTestPanel
+							key={version}
+							agent={agent}
+							transcription={transcription}
+							model={model}
+							providers={providers}
+						/>
+					)
 				}
 			>
 				<Outlet />

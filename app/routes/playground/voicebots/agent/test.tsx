@@ -3,6 +3,7 @@
 import { data } from 'react-router'
 import { modelSummary } from '~/ai/models.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { voiceProviders } from '~/features/voice/speech.server.ts'
 import { transcriptionProvider } from '~/features/voice/transcribe.server.ts'
 import { VoiceTestPanel } from '~/features/voice/ui/voice-test-panel.tsx'
 import { privateHeaders } from '~/lib/http.server.ts'
@@ -18,6 +19,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			agent: { id: agent.id, name: agent.name, language: agent.language },
 			transcription: (await transcriptionProvider()) !== null,
 			model: await modelSummary(agent),
+			providers: await voiceProviders(agent.voiceId),
 		},
 		{ headers: privateHeaders() },
 	)
@@ -29,12 +31,13 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function AgentTestRoute({ loaderData }: Route.ComponentProps) {
-	const { agent, transcription, model } = loaderData
+	const { agent, transcription, model, providers } = loaderData
 	return (
 		<VoiceTestPanel
 			agent={agent}
 			transcription={transcription}
 			model={model}
+			providers={providers}
 			className="mx-auto h-[calc(100dvh-10rem)] min-h-[32rem] max-w-3xl"
 		/>
 	)

@@ -1,0 +1,19 @@
+import { VoiceSpeechSchema } from '~/features/voice/conversation-schema.ts'
+import { speakInConversation } from '~/features/voice/speech.server.ts'
+import { postOnly } from '~/lib/http.server.ts'
+import type { Route } from './+types/speech'
+import { limitVoiceCaller, parseOrThrow, readVoiceJson, voiceApiAudio } from './voice-api.server.ts'
+
+// POST /api/voice-chat/speech (see docs/api.md, "Voice API"): text in the agent's voice, as audio.
+export async function action({ request }: Route.ActionArgs) {
+	if (request.method !== 'POST') return postOnly()
+	return voiceApiAudio(async () => {
+		const input = parseOrThrow(VoiceSpeechSchema, await readVoiceJson(request))
+		await limitVoiceCaller(request, input.agent_id)
+		return speakInConversation({ ...input, signal: request.signal })
+	})
+}
+
+export async function loader() {
+	return postOnly()
+}

@@ -1,0 +1,49 @@
+import { expect, sql, test } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './helpers.ts'
+
+// Issue 32: the voice test says up front which speech-to-text hears the caller and which voice
+// speaks the replies, and where the administrator changes them. The e2e server's speech-to-text is
+// the fake Whisper of its environment (TRANSCRIBE_*); it sets no speech endpoint, so the browser speaks.
+
+const STT = 'whisper-large-v3-turbo via a speech-to-text server (the server’s settings)'
+const SPEECH = 'Your browser’s voice'
+
+async function agentOf(email: string, name: string) {
+	const [row] = await sql<{ id: string }>(
+		`INSERT INTO agents (user_id, name, instructions, first_message, voice_id)
+		 SELECT id, $2, 'Be brief.', 'Hello!', 'nova' FROM users WHERE email = $1 RETURNING id`,
+		[email, name],
+	)
+	return row.id
+}
+
+test('the test beside the assistant’s sections and the builder’s test dialog name the providers in use', async ({
+	page,
+	login,
+}) => {
+	const user = await login()
+	const agentId = await agentOf(user.email, 'Provider Desk')
+	await page.goto(`/playground/voicebots/${agentId}`)
+	const notice = page.getByTestId('voice-providers')
+	await expect(notice.getByTestId('voice-provider-stt')).toHaveText(STT)
+	await expect(notice.getByTestId('voice-provider-speech')).toHaveText(SPEECH)
+	await expect(notice.getByRole('link', { name: 'Models page' })).toHaveAttribute('href', '/playground/models')
+	await expectNoSeriousA11yViolations(page, '[data-testid="voice-providers"]')
+
+	await page.goto('/playground/voicebots')
+	await page.getByRole('button', { name: 'Test Provider Desk' }).click()
+	const dialog = page.getByRole('dialog', { name: 'Test: Provider Desk' })
+	await expect(dialog.getByTestId('voice-provider-stt')).toHaveText(STT)
+	await expect(dialog.getByTestId('voice-provider-speech')).toHaveText(SPEECH)
+})
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+	test('the providers are said even where the test itself needs JavaScript', async ({ page, login }) => {
+		const user = await login()
+		const agentId = await agentOf(user.email, 'Plain Desk')
+		await page.goto(`/playground/voicebots/${agentId}/test`)
+		await expect(page.getByTestId('voice-provider-stt')).toHaveText(STT)
+		await expect(page.getByTestId('voice-provider-speech')).toHaveText(SPEECH)
+	})
+})
