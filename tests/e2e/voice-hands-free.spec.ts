@@ -74,9 +74,9 @@ test('three hands-free turns, detected without a click; talking over the assista
 	writeFileSync(
 		mic,
 		wavOf([
-			silence(5),
+			silence(8),
 			spoken('What are your opening hours?'),
-			silence(4.5),
+			silence(6),
 			spoken('Are you open on Sunday?'),
 			silence(3.5),
 			spoken('Thank you, that is all I needed.'),
@@ -112,9 +112,9 @@ test('three hands-free turns, detected without a click; talking over the assista
 			 RETURNING id`,
 			[user.id],
 		)
-		// The speech endpoint: a short tone for the greeting and the first reply; for the second reply
-		// (the one the caller talks over) twelve seconds of silence, which plays like speech but gives
-		// Chromium's echo canceller nothing to hold the microphone down with while the caller talks.
+		// The speech endpoint: audio of silence, which plays like speech but gives Chromium's echo
+		// canceller nothing to hold the microphone down with while the caller talks: short for the
+		// greeting and the first reply, twelve seconds for the second (the one the caller talks over).
 		const speechRequests: string[] = []
 		await page.route('**/api/voice-chat/speech', async (route) => {
 			const { text } = route.request().postDataJSON() as { text: string }
@@ -123,7 +123,7 @@ test('three hands-free turns, detected without a click; talking over the assista
 			await route.fulfill({
 				status: 200,
 				contentType: 'audio/wav',
-				body: Buffer.from(turnsSent >= 2 ? wavOf([silence(12)]) : makeWav(0.4)),
+				body: Buffer.from(wavOf([silence(turnsSent >= 2 ? 12 : 0.6)])),
 			})
 		})
 

@@ -302,7 +302,13 @@ async function storedTurn(
 		where: { conversationId, clientMessageId: messageId, conversation: { agentId: agent.id } },
 	})
 	return row
-		? { conversation_id: conversationId, text: row.heard, reply: row.reply, transcribed: row.transcribed }
+		? {
+				conversation_id: conversationId,
+				text: row.heard,
+				reply: row.reply,
+				transcribed: row.transcribed,
+				server_ms: (row.timings as Partial<TurnTimings> | null)?.serverMs ?? null,
+			}
 		: null
 }
 
