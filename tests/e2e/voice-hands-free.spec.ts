@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { VAD_ASSET_BASE } from '~/lib/voice/vad-assets.ts'
 import { makeWav } from '../support/wav.ts'
 import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
 import { recordCspViolations } from './helpers.ts'
@@ -128,6 +129,19 @@ test('three hands-free turns, detected without a click; talking over the assista
 		})
 
 		await page.goto(`/playground/voicebots/${agent.id}`)
+		// Only the voice pages may compile WebAssembly; the detector's files come from this server,
+		// cached for a year, with their right types (ADR 0052).
+		const csp = async (url: string) => (await page.request.get(url)).headers()['content-security-policy']
+		expect(await csp(`/playground/voicebots/${agent.id}`)).toContain("'wasm-unsafe-eval'")
+		expect(await csp('/')).not.toContain('wasm-unsafe-eval')
+		expect(await csp('/playground/models')).not.toContain('wasm-unsafe-eval')
+		const wasm = await page.request.get(`${VAD_ASSET_BASE}ort-wasm-simd-threaded.wasm`, {
+			headers: { 'Accept-Encoding': 'br' },
+		})
+		expect(wasm.headers()['content-type']).toBe('application/wasm')
+		expect(wasm.headers()['cache-control']).toContain('immutable')
+		const model = await page.request.head(`${VAD_ASSET_BASE}silero_vad_v5.onnx`)
+		expect(model.status()).toBe(200)
 		const panel = page.getByRole('region', { name: 'Voice test' })
 		await expect(panel.getByRole('radio', { name: 'Hands-free' })).toBeChecked()
 		await panel.getByRole('button', { name: 'Start conversation' }).click()
