@@ -1,5 +1,10 @@
 import { recordModelOutcome } from '~/ai/model-outcome.server.ts'
-import { describeAiError, streamModelReplyText, type IncomingMessage } from '~/ai/model-reply.server.ts'
+import {
+	describeAiError,
+	generateModelReply,
+	streamModelReplyText,
+	type IncomingMessage,
+} from '~/ai/model-reply.server.ts'
 import { chosenModel } from '~/ai/models.server.ts'
 import { ASSISTANT, CALLER } from '~/ai/transcript-lines.ts'
 import { prisma } from '~/lib/db.server.ts'
@@ -235,23 +240,20 @@ export async function sendVoiceMessage(
 	listener.onTranscript?.(heard)
 	const model = await chosenModel(agent)
 	const answering = performance.now()
-	const answer = await streamModelReplyText(
-		{
-			model,
-			instructions: agent.instructions,
-			scaffolding: voiceScaffolding(agent.name, agent.language),
-			// Only the description is knowledge: the instructions are the owner's private system prompt,
-			// which an anonymous caller must not be able to read back (the offline model quotes knowledge).
-			knowledge: agent.description ?? '',
-			messages: [
-				...transcriptMessages(call.transcript ?? ''),
-				{ role: 'user', parts: [{ type: 'text', text: heard }] },
-			],
-			label: `Voice agent ${agent.id}`,
-			abortSignal: signal,
-		},
-		(delta) => listener.onDelta?.(delta),
-	)
+	const request: Parameters<typeof generateModelReply>[0] = {
+		model,
+		instructions: agent.instructions,
+		scaffolding: voiceScaffolding(agent.name, agent.language),
+		// Only the description is knowledge: the instructions are the owner's private system prompt,
+		// which an anonymous caller must not be able to read back (the offline model quotes knowledge).
+		knowledge: agent.description ?? '',
+		messages: [...transcriptMessages(call.transcript ?? ''), { role: 'user', parts: [{ type: 'text', text: heard }] }],
+		label: `Voice agent ${agent.id}`,
+		abortSignal: signal,
+	}
+	// Streamed only for a client that listens (the JSON answer waits for the whole reply anyway).
+	const { onDelta } = listener
+	const answer = onDelta ? await streamModelReplyText(request, onDelta) : await generateModelReply(request)
 	waitedMs += performance.now() - answering
 	if (!signal.aborted || answer.failure)
 		await recordModelOutcome({ kind: 'agent', id: agent.id }, model, answer.failure)
