@@ -2,9 +2,10 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { islandsPlugin } from './vite-islands-plugin.ts'
+import { voiceAssetsPlugin } from './vite-voice-assets-plugin.ts'
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter(), islandsPlugin()],
+	plugins: [tailwindcss(), reactRouter(), islandsPlugin(), voiceAssetsPlugin()],
 	resolve: { tsconfigPaths: true },
 	build: {
 		sourcemap: false,

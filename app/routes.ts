@@ -76,6 +76,7 @@ export default [
 		route('voice-chat/start', 'routes/api/voice-chat/start.ts'),
 		route('voice-chat/message', 'routes/api/voice-chat/message.ts'),
 		route('voice-chat/end', 'routes/api/voice-chat/end.ts'),
+		route('voice-chat/timings', 'routes/api/voice-chat/timings.ts'),
 		route('voice-chat/speech', 'routes/api/voice-chat/speech.ts'),
 	]),
 

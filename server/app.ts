@@ -16,7 +16,7 @@ import { isAllowedHost } from '~/lib/origin.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
 import { bodyLimit, routeBodyLimits } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
-import { isEmbedPage, isFetchedByOtherSites } from './framing.ts'
+import { isEmbedPage, isFetchedByOtherSites, isVoicePage } from './framing.ts'
 import { createPageCache } from './page-cache.ts'
 import { requestClient } from './request-client.ts'
 import { requestShare, type RequestShareOptions } from './request-share.ts'
@@ -63,12 +63,12 @@ export async function createServerApp({
 		res.status(400).type('text/plain').send('Bad request: unknown host.')
 	})
 
-	// Event streams must reach the client as they are written, never buffered by compression.
+	// Event streams (and the voice API's streamed turns) must reach the client as they are written, never buffered by compression.
 	app.use(
 		compression({
 			filter: (req, res) => {
 				const type = res.getHeader('Content-Type')
-				if (typeof type === 'string' && type.includes('text/event-stream')) return false
+				if (typeof type === 'string' && /text\/event-stream|application\/x-ndjson/.test(type)) return false
 				return compression.filter(req, res)
 			},
 		}),
@@ -92,7 +92,14 @@ export async function createServerApp({
 					'frame-src': ["'self'"],
 					'img-src': ["'self'", 'data:'],
 					// Scripts run only with this response's nonce: no 'unsafe-inline' hole.
-					'script-src': ["'strict-dynamic'", "'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+					// Pages with the hands-free voice test also compile the voice activity detector's
+					// WebAssembly (ADR 0052); 'wasm-unsafe-eval' allows only that, not eval().
+					'script-src': [
+						"'strict-dynamic'",
+						"'self'",
+						(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+						(req) => (isVoicePage((req as Request).originalUrl) ? "'wasm-unsafe-eval'" : ''),
+					],
 					'script-src-attr': ["'none'"],
 					// react-hot-toast and React style props need inline styles; styles cannot run code.
 					'style-src': ["'self'", "'unsafe-inline'"],

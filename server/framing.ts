@@ -17,3 +17,14 @@ export function isEmbedPage(originalUrl: string) {
 
 /** The embed loader and its per-chatbot config: fetched by other sites' pages. */
 export const isFetchedByOtherSites = (path: string) => path === '/embed.js' || /^\/embed\/[^/]+\/config$/.test(path)
+
+/** The voice assistant pages, whose hands-free test runs a WebAssembly speech detector (ADR 0052). */
+export function isVoicePage(originalUrl: string) {
+	let pathname: string
+	try {
+		pathname = new URL(`http://localhost${originalUrl}`).pathname
+	} catch {
+		return false
+	}
+	return /^\/playground\/voicebots(\/|$)/.test(pathname)
+}

@@ -228,6 +228,46 @@ export async function generateModelReply(request: ReplyRequest): Promise<ModelRe
 	}
 }
 
+/**
+ * The whole reply, its text handed to `onDelta` piece by piece as the model writes it (the voice
+ * turn engine speaks each sentence as it completes, issue 32). Ends like generateModelReply: text
+ * null on any failure, which is logged.
+ */
+export async function streamModelReplyText(
+	request: ReplyRequest,
+	onDelta: (delta: string) => void,
+): Promise<ModelReply> {
+	const deadline = deadlineFor(request)
+	const chosen = request.model ?? answeringModel()
+	const outcome = outcomeOf(chosen)
+	let streamError: unknown = null
+	try {
+		const result = streamText({
+			...callOptions(request, chosen, outcome, deadline),
+			onError: ({ error }) => {
+				streamError = error
+			},
+		})
+		let text = ''
+		for await (const delta of result.textStream) {
+			text += delta
+			onDelta(delta)
+		}
+		if (streamError) throw streamError
+		return { ...outcome, text: text.trim() }
+	} catch (error) {
+		if (!request.abortSignal?.aborted) {
+			console.error(`${request.label} failed: ${describeAiError(error, chosen.info, chosen.target.secrets)}`)
+			outcome.failure ??= deadline.timedOut()
+				? timeoutFailure(chosen.target.where, timeoutOf(request)).message
+				: failureOf(error, chosen.target).message
+		}
+		return { ...outcome, text: null }
+	} finally {
+		deadline.done()
+	}
+}
+
 /** The product's request to rewrite a follow-up (sent to a connected LLM only). */
 export const STANDALONE_INSTRUCTION =
 	'Rewrite the last question of the conversation below as one standalone question that names what it is about, so it can be understood without the conversation. Reply with the question only.'

@@ -30,6 +30,20 @@ export function speechRecognitionConstructor(): (new () => SpeechRecognitionLike
 	return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null
 }
 
+/**
+ * Whether the browser's recognizer can be expected to work. Chromium ships Chrome's recognizer API
+ * (prefixed, and lately also unprefixed) but not Google's speech service behind it, so every try
+ * answers "network": a browser whose client hints name neither Chrome nor Edge is not counted on.
+ * Without client hints (Safari, Firefox) a recognizer that exists gets its chance.
+ */
+export function browserRecognitionLikelyWorks() {
+	if (speechRecognitionConstructor() === null) return false
+	const brands = (navigator as Navigator & { userAgentData?: { brands?: Array<{ brand: string }> } }).userAgentData
+		?.brands
+	if (!brands) return true
+	return brands.some(({ brand }) => /Google Chrome|Microsoft Edge/.test(brand))
+}
+
 const FEMALE_VOICE =
 	/female|woman|samantha|zira|susan|victoria|karen|moira|tessa|veena|heera|lekha|fiona|serena|allison|ava|google us english|google uk english female/i
 

@@ -182,11 +182,18 @@ test.describe('with JavaScript', () => {
 		const status = dialog.getByTestId('voice-status')
 		await expect(status).toHaveText('Click to start conversation')
 		await expectNoSeriousA11yViolations(page, '[role="dialog"]')
+		// Said up front: how the caller is heard and how the assistant speaks (issue 32).
+		await expect(dialog.getByTestId('voice-provider-stt')).toBeVisible()
+		await expect(dialog.getByTestId('voice-provider-speech')).toBeVisible()
+		// Hands-free is the default where the server has speech-to-text; the spec's hold-to-talk is a choice.
+		await expect(dialog.getByRole('radio', { name: 'Hands-free' })).toBeChecked()
+		await dialog.getByText('Hold to talk', { exact: true }).click()
+		await expect(dialog.getByRole('radio', { name: 'Hold to talk' })).toBeChecked()
 
 		await dialog.getByRole('button', { name: 'Start conversation' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible()
 		await expect(dialog.locator('[data-role="assistant"]').first()).toHaveText(/Hello! How can I help you today\?/)
-		await expect(status).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
+		await expect(status).toHaveText('Ready. Hold the mic button to speak', { timeout: 15_000 })
 		const [call] = await sql<{ id: string; call_status: string }>(
 			`SELECT id, call_status FROM call_logs WHERE agent_id = $1`,
 			[id],
@@ -205,7 +212,7 @@ test.describe('with JavaScript', () => {
 			{ timeout: 15_000 },
 		)
 		await expect(dialog.locator('[data-role="assistant"]').nth(1)).toContainText('9 am to 6 pm')
-		await expect(status).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
+		await expect(status).toHaveText('Ready. Hold the mic button to speak', { timeout: 15_000 })
 
 		// The text box works too.
 		await dialog.getByLabel('Or type your message').fill('Are you open on Sunday?')
@@ -270,8 +277,11 @@ test.describe('with JavaScript', () => {
 			}
 		})
 		await card(page, 'Fragile Line').getByRole('button', { name: 'Test Fragile Line' }).click()
+		await dialog.getByText('Hold to talk', { exact: true }).click()
 		await dialog.getByRole('button', { name: 'Start conversation' }).click()
-		await expect(dialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
+		await expect(dialog.getByTestId('voice-status')).toHaveText('Ready. Hold the mic button to speak', {
+			timeout: 15_000,
+		})
 		await dialog.getByRole('button', { name: 'Hold to talk' }).focus()
 		await page.keyboard.down(' ')
 		await expect(page.getByRole('status').filter({ hasText: 'Recording Error' })).toContainText(
@@ -290,8 +300,11 @@ test.describe('with JavaScript', () => {
 			}),
 		)
 		await card(page, 'Fragile Line').getByRole('button', { name: 'Test Fragile Line' }).click()
+		await dialog.getByText('Hold to talk', { exact: true }).click()
 		await dialog.getByRole('button', { name: 'Start conversation' }).click()
-		await expect(dialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
+		await expect(dialog.getByTestId('voice-status')).toHaveText('Ready. Hold the mic button to speak', {
+			timeout: 15_000,
+		})
 		const mic = dialog.getByRole('button', { name: 'Hold to talk' })
 		await mic.hover()
 		await page.mouse.down()
@@ -300,7 +313,7 @@ test.describe('with JavaScript', () => {
 		await expect(page.getByRole('status').filter({ hasText: 'Processing Error' })).toContainText(
 			'Failed to process audio',
 		)
-		await expect(dialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak')
+		await expect(dialog.getByTestId('voice-status')).toHaveText('Ready. Hold the mic button to speak')
 	})
 })
 
@@ -419,12 +432,18 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 				abort() {}
 			}
 			Object.assign(window, { SpeechRecognition: FakeRecognition, webkitSpeechRecognition: FakeRecognition })
+			// As in Google Chrome, whose recognizer has Google's service behind it (Chromium's has not).
+			Object.defineProperty(navigator, 'userAgentData', {
+				value: { brands: [{ brand: 'Google Chrome', version: '156' }] },
+			})
 		})
 		await page.goto(`${origin}/playground/voicebots`)
 		await card(page, 'Browser Ears').getByRole('button', { name: 'Test Browser Ears' }).click()
 		const dialog = page.getByRole('dialog')
 		await dialog.getByRole('button', { name: 'Start conversation' }).click()
-		await expect(dialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak', { timeout: 15_000 })
+		await expect(dialog.getByTestId('voice-status')).toHaveText('Ready. Hold the mic button to speak', {
+			timeout: 15_000,
+		})
 		const mic = dialog.getByRole('button', { name: 'Hold to talk' })
 		await mic.hover()
 		await page.mouse.down()
@@ -464,12 +483,26 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 		await barePage.goto(`${origin}/playground/voicebots/${agentId}`)
 		const panel = barePage.getByRole('region', { name: 'Voice test' })
 		await expect(panel.getByTestId('no-speech')).toContainText('Speaking is not available')
+		await expect(panel.getByTestId('no-speech')).toContainText('Models page')
 		await panel.getByRole('button', { name: 'Start conversation' }).click()
 		await expect(panel.getByRole('button', { name: 'Hold to talk' })).toBeDisabled()
 		await panel.getByLabel('Or type your message').fill('Are you open on Sunday?')
 		await panel.getByLabel('Or type your message').press('Enter')
 		await expect(panel.locator('[data-role="assistant"]').nth(1)).toContainText('Sunday closed')
 		await bare.close()
+
+		// This very Chromium, untouched: it has Chrome's prefixed recognizer but not Google's service
+		// behind it. Before anything is tried the test says what will be used (typing) and how to
+		// change it, and never sends a Chromium user to "Chrome or Edge" (issue 32).
+		const plain = await browser.newContext()
+		await useSessionIn(plain, origin, await sessionCookieDirect(email))
+		const plainPage = await plain.newPage()
+		await plainPage.goto(`${origin}/playground/voicebots/${agentId}`)
+		const plainPanel = plainPage.getByRole('region', { name: 'Voice test' })
+		await expect(plainPanel.getByTestId('no-speech')).toContainText('Models page')
+		await expect(plainPanel).not.toContainText('Chrome or Edge')
+		await expect(plainPanel.getByTestId('voice-provider-speech')).toContainText('browser')
+		await plain.close()
 
 		// Recognition that cannot work (Chromium without Google's service answers "network"): one
 		// clear toast, then the mic is off and the notice shows.
@@ -494,6 +527,9 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 				abort() {}
 			}
 			Object.assign(window, { SpeechRecognition: BrokenRecognition, webkitSpeechRecognition: BrokenRecognition })
+			Object.defineProperty(navigator, 'userAgentData', {
+				value: { brands: [{ brand: 'Google Chrome', version: '156' }] },
+			})
 		})
 		await brokenPage.goto(`${origin}/playground/voicebots/${agentId}`)
 		const brokenPanel = brokenPage.getByRole('region', { name: 'Voice test' })

@@ -380,3 +380,86 @@ describe('without a speech-to-text provider', () => {
 		expect(typed.status).toBe(200)
 	})
 })
+
+describe('streaming a turn and reporting its latency (issue 32)', () => {
+	const streamed = (fields: Record<string, string | Blob>) => {
+		const request = multipart(fields)
+		request.headers.set('Accept', 'application/x-ndjson')
+		return voice.message(request)
+	}
+	const timings = async () => {
+		const { action } = await import('~/routes/api/voice-chat/timings.ts')
+		return (body: unknown) =>
+			call(
+				() =>
+					action({
+						request: json('/api/voice-chat/timings', body),
+						params: {},
+						context: {},
+					} as never) as Promise<Response>,
+			)
+	}
+
+	test('Accept: application/x-ndjson gets the transcript, the reply in pieces, then the turn; JSON stays the default', async () => {
+		const id = (await start({ agent_id: agentId })).body.conversation_id as string
+		const response = await streamed({ agent_id: agentId, conversation_id: id, message_id: 'turn-1', audio: wav(1.2) })
+		expect(response.status).toBe(200)
+		expect(response.headers.get('content-type')).toMatch(/application\/x-ndjson/)
+		const events = (await response.text())
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line) as { type: string; text?: string; reply?: string; server_ms?: number })
+		expect(events[0]).toEqual({ type: 'transcript', text: FAKE_TRANSCRIPT })
+		const deltas = events.filter((e) => e.type === 'delta')
+		expect(deltas.length).toBeGreaterThan(1)
+		const done = events.at(-1)!
+		expect(done).toMatchObject({ type: 'done', text: FAKE_TRANSCRIPT, transcribed: true })
+		expect(deltas.map((e) => e.text).join('')).toBe(done.reply)
+		expect(done.server_ms).toEqual(expect.any(Number))
+
+		// The server's share is stored with the turn; the client's figures come once, the first report standing.
+		const stored = () =>
+			prisma.voiceMessage.findUniqueOrThrow({
+				where: { conversationId_clientMessageId: { conversationId: id, clientMessageId: 'turn-1' } },
+			})
+		expect((await stored()).timings).toMatchObject({ serverMs: done.server_ms, firstAudioMs: null })
+		const report = await timings()
+		const first = {
+			agent_id: agentId,
+			conversation_id: id,
+			message_id: 'turn-1',
+			transcript_ms: 320,
+			first_token_ms: 610,
+			first_audio_ms: 905,
+		}
+		expect(await report(first)).toEqual({ status: 200, body: { recorded: true } })
+		expect(await report({ ...first, first_audio_ms: 5, transcript_ms: null })).toEqual({
+			status: 200,
+			body: { recorded: true },
+		})
+		expect((await stored()).timings).toEqual({
+			serverMs: done.server_ms,
+			transcriptMs: 320,
+			firstTokenMs: 610,
+			firstAudioMs: 905,
+		})
+
+		// Not a turn of this conversation, another agent, or figures that are not measurements.
+		expect((await report({ ...first, message_id: 'no-such-turn' })).status).toBe(404)
+		expect((await report({ ...first, agent_id: inactiveAgentId })).status).toBe(404)
+		expect((await report({ ...first, first_audio_ms: -1 })).status).toBe(400)
+		expect((await report({ ...first, first_audio_ms: 10_000_000 })).status).toBe(400)
+		expect((await report({ ...first, first_audio_ms: 1.5 })).status).toBe(400)
+
+		// Plain JSON without the header, as before.
+		const plain = await message({ agent_id: agentId, conversation_id: id, text: 'Are you open on Sunday?' })
+		expect(plain.body).toMatchObject({ text: 'Are you open on Sunday?', transcribed: false })
+	})
+
+	test('a refusal before the transcript is known is still the JSON error with its status', async () => {
+		const response = await streamed({ agent_id: agentId, conversation_id: randomUUID(), text: 'Hello?' })
+		expect(response.status).toBe(404)
+		expect(response.headers.get('content-type')).toMatch(/application\/json/)
+		expect(await response.json()).toEqual({ error: expect.stringMatching(/No conversation/) })
+	})
+})

@@ -51,6 +51,18 @@ export const VoiceEndSchema = VoiceIdsSchema.extend({
 	status: z.enum(['completed', 'failed']).catch('completed').default('completed'),
 })
 
+/** A figure of a turn's latency in ms: whole, and at most two minutes (anything else is not a measurement). */
+const LatencyMs = z.number().int().min(0).max(120_000).nullish()
+
+/** The client's report of a turn's latency (POST /api/voice-chat/timings). */
+export const VoiceTimingsSchema = VoiceIdsSchema.extend({
+	message_id: z.string({ error: 'message_id is required.' }).trim().min(1, 'message_id is required.').max(64),
+	transcript_ms: LatencyMs,
+	first_token_ms: LatencyMs,
+	first_audio_ms: LatencyMs,
+})
+export type VoiceTimingsReport = z.infer<typeof VoiceTimingsSchema>
+
 /** Text spoken at once: a sentence or a short reply (the client sends a reply sentence by sentence). */
 const VOICE_SPEECH_MAX_CHARS = 600
 

@@ -1,7 +1,12 @@
 import { CITATION_INSTRUCTION, citedNumbers } from '~/ai/citations.ts'
 import type { KnowledgeRetriever, KnowledgeSource } from '~/ai/knowledge-retriever.ts'
 import { recordModelOutcome } from '~/ai/model-outcome.server.ts'
-import { describeAiError, generateModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
+import {
+	describeAiError,
+	generateModelReply,
+	streamModelReplyText,
+	type IncomingMessage,
+} from '~/ai/model-reply.server.ts'
 import { chosenModel } from '~/ai/models.server.ts'
 import { spokenText } from '~/ai/spoken-text.ts'
 import { ASSISTANT, CALLER } from '~/ai/transcript-lines.ts'
@@ -22,9 +27,11 @@ import {
 	type VoiceEnd,
 	type VoiceIds,
 	type VoiceStart,
+	type VoiceTimingsReport,
 } from './conversation-schema.ts'
 import { afterIdleCallsEnded, queueModelNotes, storeExtractiveNotes } from './inquiry.server.ts'
 import { transcribeAudio, transcriptionProvider } from './transcribe.server.ts'
+import type { TurnTimings } from './turn-timings.ts'
 
 /**
  * Why a conversation step was refused. The message is what the caller reads (docs/api.md); the
@@ -213,7 +220,13 @@ async function turnKnowledge(
 	return { knowledge: [description, retrieved.knowledge].filter(Boolean).join('\n\n'), sources: retrieved.sources }
 }
 
-/** One turn: what the caller said (audio transcribed, or text), the agent's reply, both saved. */
+/** Who wants to hear a turn as it happens (the streaming message endpoint): the transcript, then the reply's pieces. */
+export type TurnListener = { onTranscript?: (text: string) => void; onDelta?: (delta: string) => void }
+
+/**
+ * One turn: what the caller said (audio transcribed, or text), the agent's reply, both saved, with
+ * the server's own share of the turn's time (its time minus the time spent waiting on providers).
+ */
 export async function sendVoiceMessage(
 	input: VoiceIds & {
 		text: string
@@ -223,13 +236,20 @@ export async function sendVoiceMessage(
 		/** Searches the agent's knowledge base (the route passes the knowledge pipeline's, ADR 0054). */
 		retrieve?: KnowledgeRetriever
 	},
+	listener: TurnListener = {},
 ) {
+	const startedAt = performance.now()
+	let waitedMs = 0
 	const agent = await requireAgent(input.agent_id)
 	const { messageId } = input
 	// A message sent again (the client lost the answer and retried) gets the same turn back.
 	if (messageId) {
 		const earlier = await storedTurn(agent, input.conversation_id, messageId)
-		if (earlier) return earlier
+		if (earlier) {
+			listener.onTranscript?.(earlier.text)
+			listener.onDelta?.(earlier.reply)
+			return earlier
+		}
 	}
 	const call = await requireOpenConversation(agent, input.conversation_id)
 	// Checked before any transcription or model call: a full conversation costs nothing more.
@@ -240,13 +260,17 @@ export async function sendVoiceMessage(
 		)
 	}
 	const { audio, signal } = input
+	const transcribing = performance.now()
 	const heard = oneLine(await heardText(agent, audio, oneLine(input.text), signal))
+	if (audio && audio.byteLength > 0) waitedMs += performance.now() - transcribing
+	listener.onTranscript?.(heard)
 	const model = await chosenModel(agent)
 	const messages: IncomingMessage[] = [
 		...transcriptMessages(call.transcript ?? ''),
 		{ role: 'user', parts: [{ type: 'text', text: heard }] },
 	]
 	const label = `Voice agent ${agent.id}`
+	const answering = performance.now()
 	// Only the description and the knowledge base are knowledge: the instructions are the owner's
 	// private system prompt, which an anonymous caller must not be able to read back (the offline
 	// model quotes knowledge).
@@ -255,7 +279,7 @@ export async function sendVoiceMessage(
 		{ messages, model, label, abortSignal: signal },
 		input.retrieve,
 	)
-	const answer = await generateModelReply({
+	const request: Parameters<typeof generateModelReply>[0] = {
 		model,
 		instructions: agent.instructions,
 		scaffolding: voiceScaffolding(agent.name, agent.language, { cite: sources.length > 0 }),
@@ -263,7 +287,11 @@ export async function sendVoiceMessage(
 		messages,
 		label,
 		abortSignal: signal,
-	})
+	}
+	// Streamed only for a client that listens (the JSON answer waits for the whole reply anyway).
+	const { onDelta } = listener
+	const answer = onDelta ? await streamModelReplyText(request, onDelta) : await generateModelReply(request)
+	waitedMs += performance.now() - answering
 	if (!signal.aborted || answer.failure)
 		await recordModelOutcome({ kind: 'agent', id: agent.id }, model, answer.failure)
 	const reply = answer.text
@@ -278,12 +306,19 @@ export async function sendVoiceMessage(
 		sources: citedSources(written, sources),
 		transcribed: Boolean(audio && audio.byteLength > 0),
 	}
+	const timings: TurnTimings = {
+		transcriptMs: null,
+		firstTokenMs: null,
+		firstAudioMs: null,
+		serverMs: Math.max(0, Math.round(performance.now() - startedAt - waitedMs)),
+	}
 	return prisma.$transaction(async (tx) => {
 		// Every turn is kept with the model that answered it; a client's id also makes a retry safe.
 		const recorded = await tx.$executeRaw`
-			INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, transcribed, model, model_error, sources)
+			INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, transcribed, model, model_error, sources, timings)
 			VALUES (${call.id}::uuid, ${messageId ?? `server:${crypto.randomUUID()}`}, ${turn.text}, ${turn.reply},
-				${turn.transcribed}, ${answer.model.label}, ${answer.failure}, ${JSON.stringify(turn.sources)}::jsonb)
+				${turn.transcribed}, ${answer.model.label}, ${answer.failure}, ${JSON.stringify(turn.sources)}::jsonb,
+				${JSON.stringify(timings)}::jsonb)
 			ON CONFLICT DO NOTHING`
 		// The same message arrived twice at once: the first one's turn stands, written once.
 		if (recorded === 0 && messageId) return (await storedTurn(agent, call.id, messageId, tx)) ?? turn
@@ -295,7 +330,7 @@ export async function sendVoiceMessage(
 				model = ${answer.model.label},
 				updated_at = now()
 			WHERE id = ${call.id}::uuid`
-		return turn
+		return { ...turn, server_ms: timings.serverMs }
 	})
 }
 
@@ -325,8 +360,35 @@ async function storedTurn(
 				spoken: spokenText(row.reply, agent.language),
 				sources: row.sources as CitedSource[],
 				transcribed: row.transcribed,
+				server_ms: (row.timings as Partial<TurnTimings> | null)?.serverMs ?? null,
 			}
 		: null
+}
+
+const NO_TIMINGS: TurnTimings = { transcriptMs: null, firstTokenMs: null, firstAudioMs: null, serverMs: null }
+
+/**
+ * The caller's side of a turn's latency (end of speech → transcript, first token, first audio), as
+ * its client measured it. Only a turn of this agent's conversation, only the three client figures,
+ * and the first report of each stands: sending it again changes nothing.
+ */
+export async function recordTurnTimings(input: VoiceTimingsReport) {
+	if (!isUuid(input.agent_id) || !isUuid(input.conversation_id)) throw new VoiceError('not-found', NO_CONVERSATION)
+	const reported = {
+		transcriptMs: input.transcript_ms ?? null,
+		firstTokenMs: input.first_token_ms ?? null,
+		firstAudioMs: input.first_audio_ms ?? null,
+	}
+	// The stored figures win over the reported ones (jsonb || keeps the right side's keys).
+	const updated = await prisma.$executeRaw`
+		UPDATE voice_messages m SET timings = ${JSON.stringify(NO_TIMINGS)}::jsonb
+			|| jsonb_strip_nulls(${JSON.stringify(reported)}::jsonb)
+			|| jsonb_strip_nulls(coalesce(m.timings, '{}'::jsonb))
+		FROM call_logs c
+		WHERE m.conversation_id = c.id AND c.id = ${input.conversation_id}::uuid AND c.agent_id = ${input.agent_id}::uuid
+			AND m.client_message_id = ${input.message_id}`
+	if (updated === 0) throw new VoiceError('not-found', 'No turn with that message_id in this conversation.')
+	return { recorded: true }
 }
 
 export async function endConversation(input: VoiceEnd) {

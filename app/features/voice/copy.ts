@@ -87,13 +87,19 @@ export const voicebotBuilder = {
 		copyYourself: 'Copy the API code below.',
 	},
 	test: {
+		/** Said before anyone tries (issue 32): no speech-to-text here, and no recognizer that can work in this browser. */
 		noSpeech:
-			'Speaking is not available: this server has no speech-to-text service and this browser cannot recognise speech. Start the conversation and type your messages instead, or open this page in Chrome or Edge.',
+			'Speaking is not available here: this server has no speech-to-text service and this browser cannot recognise speech. Start the conversation and type your messages instead. To talk to your assistant, an administrator connects speech-to-text on the Models page.',
 		title: (name: string) => `Test: ${name}`,
-		description: 'Talk to your assistant. Hold the microphone button while you speak.',
+		description: 'Talk to your assistant: just speak, or hold the microphone button while you speak.',
 		idle: 'Click to start conversation',
 		start: 'Start conversation',
-		listening: 'Listening... Click mic to speak',
+		/** The spec's words, where they are true: the hands-free test is listening. */
+		listening: 'Listening... just speak',
+		/** Hold-to-talk: nothing listens until the button is held (issue 32). */
+		ready: 'Ready. Hold the mic button to speak',
+		preparing: 'Getting the microphone ready…',
+		hearing: 'Hearing you…',
 		speaking: 'Speaking...',
 		recording: 'Recording... Release to send',
 		thinking: 'Thinking...',
@@ -105,6 +111,20 @@ export const voicebotBuilder = {
 		you: 'You',
 		sourcesLabel: 'Sources',
 		sourceFallback: 'Knowledge base',
+		modeLabel: 'How you talk',
+		handsFree: 'Hands-free',
+		handsFreeHint: 'Just speak; talk over the assistant to interrupt it.',
+		hold: 'Hold to talk',
+		pauseLabel: 'Pause that ends your turn',
+		pauseValue: (ms: number) => `${(ms / 1000).toFixed(2)} s`,
+		micIndicator: 'Microphone',
+		timingsLabel: 'Latency of this turn',
+		timings: {
+			transcriptMs: 'transcript',
+			firstTokenMs: 'first word',
+			firstAudioMs: 'first audio',
+			serverMs: 'server',
+		},
 	},
 	/** The Knowledge section: the assistant's own sources, or one of the owner's chatbots' (ADR 0054). */
 	knowledge: {
@@ -143,6 +163,10 @@ export const voicebotBuilder = {
 		microphone: { title: 'Error', description: 'Failed to access microphone' },
 		recording: { title: 'Recording Error', description: 'Failed to start recording' },
 		processing: { title: 'Processing Error', description: 'Failed to process audio' },
+		handsFreeFailed: {
+			title: 'Hands-free is not available',
+			description: 'This browser could not run the speech detector. Hold the mic button while you speak instead.',
+		},
 		speechUnavailable: {
 			title: 'Speaking is not available',
 			description: 'This browser could not recognise speech. Type your message below instead.',

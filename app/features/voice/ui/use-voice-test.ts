@@ -1,46 +1,49 @@
-// The voice test in the browser (spec section 4): microphone, hold-to-talk recording (WebM/Opus,
-// 44.1 kHz, echo cancellation and noise suppression), the real voice API, and the reply spoken in
-// the agent's language. Without a speech-to-text provider on the server, the browser's own speech
-// recognition stands in where it exists; typing always works.
+// The voice test in the browser (spec section 4, issue 32): the microphone (44.1 kHz, echo
+// cancellation and noise suppression), the real voice API, and the reply spoken in the agent's
+// language, through the shared turn engine (app/lib/voice/turn-engine.ts, ADR 0052). Two ways to
+// talk: hands-free (the engine hears when you start and stop; talking over the assistant stops it)
+// and the spec's hold-to-talk. Without a speech-to-text provider on the server, the browser's own
+// speech recognition stands in (hold-to-talk) where it can work; typing always works.
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { spokenText } from '~/ai/spoken-text.ts'
 import { showToast } from '~/components/toast-message.tsx'
 import { languages } from '~/features/voice/catalog.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
-import { speechRecognitionConstructor, spokenUtterance, type SpeechRecognitionLike } from '~/lib/browser-speech.ts'
+import {
+	browserRecognitionLikelyWorks,
+	speechRecognitionConstructor,
+	type SpeechRecognitionLike,
+} from '~/lib/browser-speech.ts'
+import { END_OF_TURN_DEFAULT_MS, endOfTurnPause } from '~/lib/voice/end-of-turn.ts'
+import { TurnEngine, type LiveTimings, type TurnPhase } from '~/lib/voice/turn-engine.ts'
+import { voiceChatTransport, type VoiceTurnSource } from './voice-chat-transport.ts'
 
 const { toasts } = voicebotBuilder
 
-export type VoicePhase = 'idle' | 'connecting' | 'listening' | 'speaking' | 'recording' | 'thinking'
-/** A passage a reply cites as "[number]" (the voice API's `sources`). */
-type VoiceTurnSource = { number: number; title: string | null; url: string | null }
-export type VoiceTurn = { id: number; role: 'user' | 'assistant'; text: string; sources?: VoiceTurnSource[] }
+/**
+ * What the test is doing, as its status line says it: not started, starting, the hands-free
+ * detector loading, ready for the held button, listening hands-free, hearing the caller, recording
+ * a held turn, waiting for the reply, speaking it.
+ */
+export type VoicePhase =
+	| 'idle'
+	| 'connecting'
+	| 'preparing'
+	| 'ready'
+	| 'listening'
+	| 'hearing'
+	| 'recording'
+	| 'thinking'
+	| 'speaking'
+export type VoiceTurn = { id: string; role: 'user' | 'assistant'; text: string; sources?: VoiceTurnSource[] }
 export type VoiceTestAgent = { id: string; name: string; language: string }
+export type TalkMode = 'hands-free' | 'hold'
 
 function recorderMimeType() {
 	for (const type of ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus']) {
 		if (typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type)) return type
 	}
 	return ''
-}
-
-/** Speaks and resolves when done, or after a generous estimate when the browser never says so. */
-function speak(text: string, lang: string) {
-	return new Promise<void>((resolve) => {
-		if (typeof speechSynthesis === 'undefined') return resolve()
-		speechSynthesis.cancel()
-		const utterance = spokenUtterance(text, lang)
-		let finished = false
-		const finish = () => {
-			if (finished) return
-			finished = true
-			clearTimeout(fallback)
-			resolve()
-		}
-		const fallback = setTimeout(finish, Math.min(15_000, 800 + text.length * 70))
-		utterance.onend = finish
-		utterance.onerror = finish
-		speechSynthesis.speak(utterance)
-	})
 }
 
 /** Recognition errors that will happen again on every try: stop offering the microphone. */
@@ -52,35 +55,73 @@ const UNRECOVERABLE_RECOGNITION_ERRORS = new Set([
 	'language-not-supported',
 ])
 
+const PAUSE_KEY = 'voice-test-pause-ms'
+
 export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcription: boolean }) {
-	const [phase, setPhaseState] = useState<VoicePhase>('idle')
+	const [connected, setConnected] = useState(false)
+	const [starting, setStarting] = useState(false)
+	const [engineState, setEngineState] = useState<TurnPhase>('idle')
+	const [recording, setRecording] = useState(false)
+	const [preparing, setPreparing] = useState(false)
 	const [turns, setTurns] = useState<VoiceTurn[]>([])
-	const phaseRef = useRef<VoicePhase>('idle')
+	const [timings, setTimings] = useState<Record<string, LiveTimings>>({})
+	// Hands-free needs the server's speech-to-text (the detector hands over audio, not words).
+	const [mode, setModeState] = useState<TalkMode>(transcription ? 'hands-free' : 'hold')
+	const [pauseMs, setPauseState] = useState(END_OF_TURN_DEFAULT_MS)
+	const engine = useRef<TurnEngine | null>(null)
 	const stream = useRef<MediaStream | null>(null)
 	const recorder = useRef<MediaRecorder | null>(null)
 	const recognition = useRef<SpeechRecognitionLike | null>(null)
 	const conversation = useRef<string | null>(null)
-	const nextTurn = useRef(0)
 	const speechLang = languages.find((l) => l.code === agent.language)?.speech ?? 'en-US'
 	// A browser may offer recognition that cannot work (Chromium without Google's service answers
-	// "network"): after such an error the test says speaking is unavailable and offers the text box.
+	// "network"): it is not offered up front, and after such an error the test says speaking is
+	// unavailable and offers the text box.
 	const [recognitionBroken, setRecognitionBroken] = useState(false)
 	const [micBlocked, setMicBlocked] = useState(false)
-	const browserRecognition =
-		!transcription && !recognitionBroken && typeof window !== 'undefined' && speechRecognitionConstructor() !== null
+	const [hydrated, setHydrated] = useState(false)
+	useEffect(() => {
+		setHydrated(true)
+		const stored = window.localStorage.getItem(PAUSE_KEY)
+		if (stored) setPauseState(endOfTurnPause(stored))
+	}, [])
+	const browserRecognition = !transcription && !recognitionBroken && hydrated && browserRecognitionLikelyWorks()
 
-	const setPhase = (next: VoicePhase) => {
-		phaseRef.current = next
-		setPhaseState(next)
-	}
-	const addTurn = (role: VoiceTurn['role'], text: string, sources: VoiceTurnSource[] = []) =>
-		setTurns((current) => [...current, { id: nextTurn.current++, role, text, sources }])
+	const phase: VoicePhase = !connected
+		? starting
+			? 'connecting'
+			: 'idle'
+		: recording
+			? 'recording'
+			: engineState === 'idle'
+				? preparing
+					? 'preparing'
+					: mode === 'hands-free' && engine.current?.listeningHandsFree
+						? 'listening'
+						: 'ready'
+				: engineState
 
-	async function say(text: string) {
-		setPhase('speaking')
-		await speak(text, speechLang)
-		if (conversation.current && phaseRef.current === 'speaking') setPhase('listening')
-	}
+	const upsertTurn = useCallback((id: string, role: VoiceTurn['role'], text: string) => {
+		setTurns((current) => {
+			const key = `${id}:${role}`
+			const at = current.findIndex((t) => t.id === key)
+			if (at < 0) {
+				// The caller's words go before the reply of the same turn, whichever arrives first.
+				if (role === 'user') {
+					const replyAt = current.findIndex((t) => t.id === `${id}:assistant`)
+					if (replyAt >= 0) return [...current.slice(0, replyAt), { id: key, role, text }, ...current.slice(replyAt)]
+				}
+				return [...current, { id: key, role, text }]
+			}
+			const next = [...current]
+			next[at] = { ...current[at], text }
+			return next
+		})
+	}, [])
+	// The transcript shows a reply as written, with the passages it cites; the voice says it without them.
+	const setSources = useCallback((id: string, sources: VoiceTurnSource[]) => {
+		setTurns((current) => current.map((turn) => (turn.id === `${id}:assistant` ? { ...turn, sources } : turn)))
+	}, [])
 
 	const release = useCallback(
 		(notify: boolean) => {
@@ -88,6 +129,8 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 			recorder.current = null
 			recognition.current?.abort()
 			recognition.current = null
+			void engine.current?.destroy()
+			engine.current = null
 			if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel()
 			for (const track of stream.current?.getTracks() ?? []) track.stop()
 			stream.current = null
@@ -102,7 +145,6 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 				}).catch(() => {})
 				if (notify) showToast({ type: 'message', title: toasts.disconnected })
 			}
-			phaseRef.current = 'idle'
 		},
 		[agent.id],
 	)
@@ -110,9 +152,50 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 	// Closing the dialog ends the call: tracks stopped, speech cancelled, the call log completed.
 	useEffect(() => () => release(false), [release])
 
+	function newEngine() {
+		return new TurnEngine({
+			lang: speechLang,
+			pauseMs,
+			transport: voiceChatTransport({
+				agentId: agent.id,
+				conversationId: () => conversation.current,
+				onSources: setSources,
+			}),
+			spoken: (sentence) => spokenText(sentence, agent.language),
+			onPhase: setEngineState,
+			onCallerText: (id, text) => upsertTurn(id, 'user', text),
+			onReplyText: (id, text) => upsertTurn(id, 'assistant', text),
+			onTimings: (id, figures) => setTimings((current) => ({ ...current, [`${id}:assistant`]: figures })),
+			onError: (error) => {
+				console.error('Voice test: the message failed:', error)
+				showToast({
+					type: 'error',
+					...toasts.processing,
+					description: `${toasts.processing.description}. ${error.message}`,
+				})
+			},
+		})
+	}
+
+	/** Hands-free listening on the open microphone; on failure, hold-to-talk (and the toast says why). */
+	async function listenHandsFree() {
+		const current = engine.current
+		if (!current || !stream.current) return
+		setPreparing(true)
+		try {
+			await current.listen(stream.current)
+		} catch (error) {
+			console.error('Voice test: hands-free listening could not start:', error)
+			showToast({ type: 'error', ...toasts.handsFreeFailed })
+			setModeState('hold')
+		} finally {
+			setPreparing(false)
+		}
+	}
+
 	async function start() {
-		if (phaseRef.current !== 'idle') return
-		setPhase('connecting')
+		if (connected || starting) return
+		setStarting(true)
 		try {
 			stream.current = await navigator.mediaDevices.getUserMedia({
 				audio: { sampleRate: 44_100, echoCancellation: true, noiseSuppression: true },
@@ -122,6 +205,7 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 			showToast({ type: 'error', title: toasts.microphone.description })
 			stream.current = null
 			setMicBlocked(true)
+			setModeState('hold')
 		}
 		try {
 			const response = await fetch('/api/voice-chat/start', {
@@ -132,55 +216,44 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 			const body = (await response.json()) as { conversation_id?: string; first_message?: string; error?: string }
 			if (!response.ok || !body.conversation_id) throw new Error(body.error ?? `HTTP ${response.status}`)
 			conversation.current = body.conversation_id
+			engine.current = newEngine()
+			setConnected(true)
 			showToast({ type: 'success', title: toasts.connected })
-			addTurn('assistant', body.first_message ?? '')
-			await say(body.first_message ?? '')
+			upsertTurn('greeting', 'assistant', body.first_message ?? '')
+			engine.current.say(body.first_message ?? '')
+			if (mode === 'hands-free' && transcription && stream.current) await listenHandsFree()
 		} catch (error) {
 			release(false)
-			setPhase('idle')
+			setConnected(false)
 			showToast({ type: 'error', title: 'Could not start the conversation', description: (error as Error).message })
+		} finally {
+			setStarting(false)
 		}
 	}
 
-	async function send(input: { audio: Blob } | { text: string }) {
-		const id = conversation.current
-		if (!id) return
-		setPhase('thinking')
-		const form = new FormData()
-		form.set('agent_id', agent.id)
-		form.set('conversation_id', id)
-		form.set('message_id', crypto.randomUUID())
-		if ('audio' in input)
-			form.set('audio', input.audio, input.audio.type.includes('ogg') ? 'speech.ogg' : 'speech.webm')
-		else form.set('text', input.text)
+	function setMode(next: TalkMode) {
+		if (next === mode) return
+		setModeState(next)
+		if (!engine.current) return
+		if (next === 'hold') void engine.current.stopListening()
+		else void listenHandsFree()
+	}
+
+	function setPause(ms: number) {
+		const clean = endOfTurnPause(ms)
+		setPauseState(clean)
+		engine.current?.setPause(clean)
 		try {
-			const response = await fetch('/api/voice-chat/message', { method: 'POST', body: form })
-			const body = (await response.json()) as {
-				text?: string
-				reply?: string
-				spoken?: string
-				sources?: VoiceTurnSource[]
-				error?: string
-			}
-			if (!response.ok || !body.reply) throw new Error(body.error ?? `HTTP ${response.status}`)
-			addTurn('user', body.text ?? '')
-			// The transcript shows the reply as written, with its sources; the voice says it for listening.
-			addTurn('assistant', body.reply, body.sources)
-			await say(body.spoken || body.reply)
-		} catch (error) {
-			console.error('Voice test: the message failed:', error)
-			showToast({
-				type: 'error',
-				...toasts.processing,
-				description: `${toasts.processing.description}. ${(error as Error).message}`,
-			})
-			if (conversation.current) setPhase('listening')
+			window.localStorage.setItem(PAUSE_KEY, String(clean))
+		} catch {
+			// Private mode: the setting lasts for this page only.
 		}
 	}
 
 	function pressMic() {
-		if (phaseRef.current !== 'listening' && phaseRef.current !== 'speaking') return
-		if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel()
+		if (!engine.current || recording || mode !== 'hold') return
+		// Holding the button is talking over the assistant: it stops.
+		engine.current.interrupt()
 		if (!transcription) {
 			const Constructor = speechRecognitionConstructor()
 			if (!Constructor)
@@ -194,15 +267,16 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 			r.lang = speechLang
 			r.interimResults = false
 			r.continuous = true
+			let endedAt = 0
 			r.onresult = (event) => {
 				heard.length = 0
 				for (const result of Array.from(event.results)) heard.push(result[0].transcript)
 			}
 			r.onend = () => {
 				recognition.current = null
+				setRecording(false)
 				const text = heard.join(' ').trim()
-				if (text) void send({ text })
-				else if (conversation.current) setPhase('listening')
+				if (text) void engine.current?.send({ text }, endedAt || performance.now())
 			}
 			r.onerror = (event) => {
 				if (event.error === 'no-speech' || event.error === 'aborted') {
@@ -221,8 +295,13 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 			} catch {
 				return showToast({ type: 'error', ...toasts.recording })
 			}
+			const stop = r.stop.bind(r)
+			r.stop = () => {
+				endedAt = performance.now()
+				stop()
+			}
 			recognition.current = r
-			return setPhase('recording')
+			return setRecording(true)
 		}
 		try {
 			const mimeType = recorderMimeType()
@@ -231,18 +310,19 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 			r.ondataavailable = (event) => {
 				if (event.data.size > 0) chunks.push(event.data)
 			}
+			const startedAt = performance.now()
 			r.onstop = () => {
+				const endedAt = performance.now()
 				const audio = new Blob(chunks, { type: r.mimeType || 'audio/webm' })
-				if (audio.size < 500) {
+				if (audio.size < 500 || endedAt - startedAt < 200) {
 					showToast({ type: 'message', title: 'Hold the button while you speak.' })
-					if (conversation.current) setPhase('listening')
 					return
 				}
-				void send({ audio })
+				void engine.current?.send({ audio }, endedAt)
 			}
 			r.start()
 			recorder.current = r
-			setPhase('recording')
+			setRecording(true)
 		} catch (error) {
 			console.error('Voice test: recording could not start:', error)
 			showToast({ type: 'error', ...toasts.recording })
@@ -250,33 +330,38 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 	}
 
 	function releaseMic() {
-		if (phaseRef.current !== 'recording') return
+		if (!recording) return
 		if (recorder.current?.state === 'recording') {
 			recorder.current.stop()
 			recorder.current = null
-			setPhase('thinking')
+			setRecording(false)
 		} else recognition.current?.stop()
 	}
 
 	return {
 		phase,
 		turns,
+		timings,
+		mode,
+		pauseMs,
 		browserRecognition,
 		/** The microphone could not be opened: the conversation is typed. */
 		micBlocked,
 		start: () => void start(),
 		end: () => {
 			release(true)
-			setPhase('idle')
+			setConnected(false)
+			setRecording(false)
+			setEngineState('idle')
 		},
+		setMode,
+		setPause,
 		pressMic,
 		releaseMic,
 		sendText: (text: string) => {
 			const clean = text.trim()
-			if (!clean || !conversation.current || phaseRef.current === 'thinking' || phaseRef.current === 'recording')
-				return false
-			if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel()
-			void send({ text: clean })
+			if (!clean || !engine.current || phase === 'thinking' || phase === 'recording') return false
+			void engine.current.send({ text: clean })
 			return true
 		},
 	}

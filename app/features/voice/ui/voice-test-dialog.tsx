@@ -1,5 +1,7 @@
-// The voice test dialog: start, hold the mic to talk, hear the real reply, end. A text box is
-// always there for those who cannot or would rather not speak.
+// The voice test dialog: start, talk hands-free (or hold the mic), hear the real reply, end. It says
+// each reply's latency as it happens (which speech-to-text and voice are in use is said above it,
+// voice-providers-notice.tsx).
+// A text box is always there for those who cannot or would rather not speak.
 import { Mic, Phone, PhoneOff, Send } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
@@ -7,6 +9,8 @@ import { Spinner } from '~/components/ui/spinner.tsx'
 import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { cn } from '~/lib/misc.ts'
+import { END_OF_TURN_MAX_MS, END_OF_TURN_MIN_MS } from '~/lib/voice/end-of-turn.ts'
+import type { LiveTimings } from '~/lib/voice/turn-engine.ts'
 import { useVoiceTest, type VoicePhase, type VoiceTestAgent, type VoiceTurn } from './use-voice-test.ts'
 import { VoiceProvidersNotice, type VoiceProviders } from './voice-providers-notice.tsx'
 
@@ -15,16 +19,42 @@ const { test: copy } = voicebotBuilder
 const statusText: Record<VoicePhase, string> = {
 	idle: copy.idle,
 	connecting: 'Connecting…',
+	preparing: copy.preparing,
+	ready: copy.ready,
 	listening: copy.listening,
+	hearing: copy.hearing,
 	speaking: copy.speaking,
 	recording: copy.recording,
 	thinking: copy.thinking,
 }
 
+const TIMING_KEYS = ['transcriptMs', 'firstTokenMs', 'firstAudioMs', 'serverMs'] as const
+
+/** A reply's latency, small under it: each step counted from the end of the caller's speech. */
+function TurnTimings({ timings }: { timings: LiveTimings }) {
+	const shown = TIMING_KEYS.filter((key) => timings[key] !== null)
+	if (shown.length === 0) return null
+	return (
+		<dl
+			data-testid="turn-timings"
+			aria-label={copy.timingsLabel}
+			aria-live="off"
+			className="mt-1 flex flex-wrap gap-x-2 text-[11px] text-slate-500"
+		>
+			{shown.map((key) => (
+				<div key={key} className="flex gap-1" data-timing={key}>
+					<dt>{copy.timings[key]}</dt>
+					<dd className="font-medium text-slate-600 tabular-nums">{timings[key]} ms</dd>
+				</div>
+			))}
+		</dl>
+	)
+}
+
 /** The passages a reply cites, by the number its "[n]" uses; the voice never reads them out. */
 function TurnSources({ sources }: { sources: NonNullable<VoiceTurn['sources']> }) {
 	return (
-		<div className="mt-2 border-t border-slate-100 pt-2 text-xs text-slate-600">
+		<div className="mt-1 max-w-[85%] rounded-xl bg-white px-3 py-2 text-xs text-slate-600 ring-1 ring-slate-200">
 			<p className="font-semibold">{copy.sourcesLabel}</p>
 			<ol className="mt-1 space-y-0.5">
 				{sources.map((source) => {
@@ -53,7 +83,8 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 	const [text, setText] = useState('')
 	const listRef = useRef<HTMLOListElement>(null)
 	const connected = voice.phase !== 'idle' && voice.phase !== 'connecting'
-	const canTalk = voice.phase === 'listening' || voice.phase === 'speaking' || voice.phase === 'recording'
+	const holding = voice.mode === 'hold'
+	const canTalk = connected && voice.phase !== 'thinking' && voice.phase !== 'preparing'
 	const micAvailable = (transcription || voice.browserRecognition) && !voice.micBlocked
 	useEffect(() => {
 		listRef.current?.scrollTo({ top: listRef.current.scrollHeight })
@@ -61,8 +92,18 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 
 	return (
 		<div className="flex min-h-0 flex-1 flex-col">
-			<div className="from-brand-50 flex flex-col items-center gap-4 bg-gradient-to-b to-white px-6 py-8">
-				{connected ? (
+			<div className="from-brand-50 flex flex-col items-center gap-3 bg-gradient-to-b to-white px-6 py-6">
+				{!connected ? (
+					<button
+						type="button"
+						onClick={voice.start}
+						disabled={voice.phase === 'connecting'}
+						className="grid size-24 place-items-center rounded-full bg-emerald-600 text-white shadow-xl shadow-emerald-600/30 transition-colors hover:bg-emerald-700 focus-visible:outline-4 focus-visible:outline-offset-4 disabled:opacity-60"
+						aria-label={copy.start}
+					>
+						{voice.phase === 'connecting' ? <Spinner className="size-10" /> : <Phone className="size-10" aria-hidden />}
+					</button>
+				) : holding ? (
 					<button
 						type="button"
 						aria-label={copy.holdToTalk}
@@ -100,15 +141,30 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 						{voice.phase === 'thinking' ? <Spinner className="size-10" /> : <Mic className="size-10" aria-hidden />}
 					</button>
 				) : (
-					<button
-						type="button"
-						onClick={voice.start}
-						disabled={voice.phase === 'connecting'}
-						className="grid size-24 place-items-center rounded-full bg-emerald-600 text-white shadow-xl shadow-emerald-600/30 transition-colors hover:bg-emerald-700 focus-visible:outline-4 focus-visible:outline-offset-4 disabled:opacity-60"
-						aria-label={copy.start}
+					// Hands-free: nothing to press; the circle shows what the microphone is doing.
+					<div
+						data-testid="voice-mic-indicator"
+						data-phase={voice.phase}
+						aria-hidden
+						className={cn(
+							'relative grid size-24 place-items-center rounded-full text-white shadow-xl',
+							voice.phase === 'hearing' ? 'scale-110 bg-rose-600' : 'bg-brand-600',
+						)}
 					>
-						{voice.phase === 'connecting' ? <Spinner className="size-10" /> : <Phone className="size-10" aria-hidden />}
-					</button>
+						{voice.phase === 'hearing' || voice.phase === 'listening' ? (
+							<span
+								className={cn(
+									'absolute inset-0 rounded-full motion-reduce:animate-none',
+									voice.phase === 'hearing' ? 'animate-ping bg-rose-500/40' : 'bg-brand-400/30 animate-pulse',
+								)}
+							/>
+						) : null}
+						{voice.phase === 'thinking' || voice.phase === 'preparing' ? (
+							<Spinner className="size-10" />
+						) : (
+							<Mic className="size-10" />
+						)}
+					</div>
 				)}
 				<p role="status" data-testid="voice-status" className="text-center text-sm font-medium text-slate-700">
 					{statusText[voice.phase]}
@@ -118,6 +174,58 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 					<p data-testid="no-speech" className="max-w-xs text-center text-xs text-slate-600">
 						{copy.noSpeech}
 					</p>
+				) : null}
+				{micAvailable ? (
+					<fieldset className="flex flex-col items-center gap-2 text-xs text-slate-700">
+						<legend className="sr-only">{copy.modeLabel}</legend>
+						<div className="inline-flex rounded-full bg-white p-0.5 ring-1 ring-slate-200">
+							{(
+								[
+									['hands-free', copy.handsFree],
+									['hold', copy.hold],
+								] as const
+							).map(([value, label]) =>
+								value === 'hands-free' && !transcription ? null : (
+									<label
+										key={value}
+										className={cn(
+											'cursor-pointer rounded-full px-3 py-1 font-medium has-[:focus-visible]:outline-2',
+											voice.mode === value ? 'bg-brand-600 text-white' : 'text-slate-700',
+										)}
+									>
+										<input
+											type="radio"
+											name={`voice-mode-${agent.id}`}
+											value={value}
+											checked={voice.mode === value}
+											onChange={() => voice.setMode(value)}
+											className="sr-only"
+										/>
+										{label}
+									</label>
+								),
+							)}
+						</div>
+						{voice.mode === 'hands-free' ? (
+							<div className="flex items-center gap-2">
+								<label htmlFor={`voice-pause-${agent.id}`}>{copy.pauseLabel}</label>
+								<input
+									id={`voice-pause-${agent.id}`}
+									type="range"
+									min={END_OF_TURN_MIN_MS}
+									max={END_OF_TURN_MAX_MS}
+									step={50}
+									value={voice.pauseMs}
+									aria-valuetext={copy.pauseValue(voice.pauseMs)}
+									onChange={(event) => voice.setPause(Number(event.target.value))}
+									className="accent-brand-600 w-28"
+								/>
+								<output htmlFor={`voice-pause-${agent.id}`} className="w-12 tabular-nums">
+									{copy.pauseValue(voice.pauseMs)}
+								</output>
+							</div>
+						) : null}
+					</fieldset>
 				) : null}
 				{connected ? (
 					<button
@@ -140,9 +248,9 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 					<li
 						key={turn.id}
 						data-role={turn.role}
-						className={cn('flex', turn.role === 'user' ? 'justify-end' : 'justify-start')}
+						className={cn('flex flex-col', turn.role === 'user' ? 'items-end' : 'items-start')}
 					>
-						<div
+						<p
 							className={cn(
 								'max-w-[85%] rounded-2xl px-3.5 py-2.5 text-sm leading-relaxed',
 								turn.role === 'user'
@@ -150,12 +258,11 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 									: 'rounded-tl-sm bg-white text-slate-800 shadow-sm ring-1 ring-slate-200',
 							)}
 						>
-							<p>
-								<span className="sr-only">{turn.role === 'user' ? `${copy.you}: ` : `${agent.name}: `}</span>
-								{turn.text}
-							</p>
-							{turn.sources && turn.sources.length > 0 ? <TurnSources sources={turn.sources} /> : null}
-						</div>
+							<span className="sr-only">{turn.role === 'user' ? `${copy.you}: ` : `${agent.name}: `}</span>
+							{turn.text}
+						</p>
+						{turn.sources && turn.sources.length > 0 ? <TurnSources sources={turn.sources} /> : null}
+						{voice.timings[turn.id] ? <TurnTimings timings={voice.timings[turn.id]} /> : null}
 					</li>
 				))}
 			</ol>

@@ -15,25 +15,35 @@ export const handle = {
 	},
 }
 
+/** A client that asks for `application/x-ndjson` gets the turn as it happens (docs/api.md, "Streaming"). */
+const wantsStream = (request: Request) => /application\/x-ndjson/i.test(request.headers.get('accept') ?? '')
+
 export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
-	return voiceApiResponse(async () => {
-		const { form, audio } = await readVoiceMessageForm(request)
-		const ids = parseOrThrow(VoiceIdsSchema, {
-			agent_id: form.get('agent_id') ?? '',
-			conversation_id: form.get('conversation_id') ?? '',
-		})
-		const messageId = parseOrThrow(VoiceMessageIdSchema, form.get('message_id') ?? undefined)
-		await limitVoiceCaller(request, ids.agent_id)
-		return sendVoiceMessage({
-			...ids,
-			messageId,
-			text: String(form.get('text') ?? ''),
-			audio,
-			signal: request.signal,
-			retrieve: retrieveKnowledge,
-		})
-	})
+	const stream = wantsStream(request)
+	return voiceApiResponse(
+		async (listener) => {
+			const { form, audio } = await readVoiceMessageForm(request)
+			const ids = parseOrThrow(VoiceIdsSchema, {
+				agent_id: form.get('agent_id') ?? '',
+				conversation_id: form.get('conversation_id') ?? '',
+			})
+			const messageId = parseOrThrow(VoiceMessageIdSchema, form.get('message_id') ?? undefined)
+			await limitVoiceCaller(request, ids.agent_id)
+			return sendVoiceMessage(
+				{
+					...ids,
+					messageId,
+					text: String(form.get('text') ?? ''),
+					audio,
+					signal: request.signal,
+					retrieve: retrieveKnowledge,
+				},
+				listener,
+			)
+		},
+		{ stream },
+	)
 }
 
 export async function loader() {

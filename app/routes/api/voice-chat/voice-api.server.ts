@@ -4,7 +4,7 @@
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
 import type { z } from 'zod'
 import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
-import { VoiceError, type VoiceRefusal } from '~/features/voice/conversations.server.ts'
+import { VoiceError, type TurnListener, type VoiceRefusal } from '~/features/voice/conversations.server.ts'
 import { chargeVoiceCall } from '~/features/voice/voice-limits.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
 import { readJsonBody } from '~/lib/http.server.ts'
@@ -33,13 +33,78 @@ const STATUS: Record<VoiceRefusal, number> = {
 	'provider-failed': 502,
 }
 
-/** Any failure as { error } with a 4xx/5xx status; success as the JSON of what `run` returns. */
-export async function voiceApiResponse(run: () => Promise<unknown>) {
-	try {
-		return Response.json(await run(), { headers: { 'Cache-Control': 'no-store' } })
-	} catch (error) {
-		return voiceApiFailure(error)
+/** Any failure as { error } with its 4xx/5xx status (and Retry-After when rate limited). */
+function failure(error: unknown) {
+	if (error instanceof VoiceError) return { status: STATUS[error.reason], message: error.message }
+	if (error instanceof VoiceApiError)
+		return { status: error.status, message: error.message, retry: error.retryAfterSeconds }
+	console.error('Voice API failed:', error)
+	return { status: 500, message: 'Something went wrong on our side. Try again.' }
+}
+
+function failureResponse(error: unknown) {
+	const { status, message, retry } = failure(error)
+	return Response.json({ error: message }, { status, headers: retry ? { 'Retry-After': String(retry) } : undefined })
+}
+
+/**
+ * Success as the JSON of what `run` returns; any failure as { error } with a 4xx/5xx status.
+ * With `stream`, the turn is sent as it happens instead, one JSON object a line (docs/api.md,
+ * "Streaming"): `transcript`, then `delta`s of the reply, then `done` with the JSON answer (or
+ * `error`). A failure before the transcript is known is still the plain JSON error with its status.
+ */
+export async function voiceApiResponse(
+	run: (listener: TurnListener) => Promise<unknown>,
+	{ stream = false }: { stream?: boolean } = {},
+) {
+	if (!stream) {
+		try {
+			return Response.json(await run({}), { headers: { 'Cache-Control': 'no-store' } })
+		} catch (error) {
+			return failureResponse(error)
+		}
 	}
+	const encoder = new TextEncoder()
+	let controller!: ReadableStreamDefaultController<Uint8Array>
+	const body = new ReadableStream<Uint8Array>({
+		start(c) {
+			controller = c
+		},
+	})
+	let open = true
+	const write = (event: Record<string, unknown>) => {
+		if (open) controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`))
+	}
+	let streaming: () => void = () => {}
+	const transcriptKnown = new Promise<'streaming'>((resolve) => (streaming = () => resolve('streaming')))
+	const outcome = run({
+		onTranscript: (text) => {
+			write({ type: 'transcript', text })
+			streaming()
+		},
+		onDelta: (text) => write({ type: 'delta', text }),
+	}).then(
+		(result) => ({ ok: true as const, result }),
+		(error: unknown) => ({ ok: false as const, error }),
+	)
+	const first = await Promise.race([transcriptKnown, outcome])
+	if (first !== 'streaming' && !first.ok) return failureResponse(first.error)
+	void outcome.then((done) => {
+		if (done.ok) write({ type: 'done', ...(done.result as object) })
+		else {
+			const { status, message } = failure(done.error)
+			write({ type: 'error', status, error: message })
+		}
+		open = false
+		controller.close()
+	})
+	return new Response(body, {
+		headers: {
+			'Content-Type': 'application/x-ndjson; charset=utf-8',
+			'Cache-Control': 'no-store',
+			'X-Accel-Buffering': 'no',
+		},
+	})
 }
 
 /** Success as the audio `run` returns, with its type; any failure as { error } like the JSON routes. */
@@ -55,23 +120,8 @@ export async function voiceApiAudio(run: () => Promise<{ audio: Uint8Array<Array
 			},
 		})
 	} catch (error) {
-		return voiceApiFailure(error)
+		return failureResponse(error)
 	}
-}
-
-function voiceApiFailure(error: unknown) {
-	if (error instanceof VoiceError) return Response.json({ error: error.message }, { status: STATUS[error.reason] })
-	if (error instanceof VoiceApiError) {
-		return Response.json(
-			{ error: error.message },
-			{
-				status: error.status,
-				headers: error.retryAfterSeconds ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined,
-			},
-		)
-	}
-	console.error('Voice API failed:', error)
-	return Response.json({ error: 'Something went wrong on our side. Try again.' }, { status: 500 })
 }
 
 /** A value the schema accepts, or a 400 naming its first problem. */

@@ -1,0 +1,199 @@
+// Issue 32's proof: a three-turn hands-free conversation in Chromium. The fake microphone plays
+// sentences spoken by espeak-ng with pauses between them; nobody clicks between turns. The third
+// sentence starts while the assistant is still speaking its second reply, and the assistant stops
+// within 300 ms of the caller's speech starting (the engine's own page-side timestamps). Speech-to-
+// text is the tests' fake Whisper; speech is a fake speech endpoint answering with audio whose
+// length the test chooses (short replies, then a long one to talk over).
+import { execFileSync } from 'node:child_process'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { VAD_ASSET_BASE } from '~/lib/voice/vad-assets.ts'
+import { makeWav } from '../support/wav.ts'
+import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
+import { recordCspViolations } from './helpers.ts'
+
+const RATE = 44_100
+
+/** 16-bit mono samples of a sentence spoken by espeak-ng (22.05 kHz), doubled to 44.1 kHz. */
+function spoken(sentence: string) {
+	const file = path.join(tmpdir(), `espeak-${process.pid}-${Math.random().toString(36).slice(2)}.wav`)
+	execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', file, sentence])
+	const bytes = readFileSync(file)
+	rmSync(file)
+	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+	// Walk the chunks to the samples (espeak-ng writes a plain fmt + data WAV).
+	let offset = 12
+	while (offset + 8 <= bytes.length && bytes.toString('ascii', offset, offset + 4) !== 'data')
+		offset += 8 + view.getUint32(offset + 4, true)
+	const rate = view.getUint32(24, true)
+	const source = new Int16Array(bytes.buffer.slice(bytes.byteOffset + offset + 8, bytes.byteOffset + bytes.length))
+	const factor = RATE / rate
+	const out = new Int16Array(Math.floor(source.length * factor))
+	for (let i = 0; i < out.length; i++) out[i] = source[Math.floor(i / factor)]
+	return out
+}
+
+const silence = (seconds: number) => new Int16Array(Math.round(seconds * RATE))
+
+/** A 16-bit mono WAV (44.1 kHz unless told) of the pieces one after another. */
+function wavOf(pieces: Int16Array[], rate = RATE) {
+	const length = pieces.reduce((sum, piece) => sum + piece.length, 0)
+	const bytes = new Uint8Array(44 + length * 2)
+	bytes.set(makeWav(0, rate).subarray(0, 44))
+	const view = new DataView(bytes.buffer)
+	view.setUint32(4, 36 + length * 2, true)
+	view.setUint32(40, length * 2, true)
+	let at = 44
+	for (const piece of pieces) {
+		bytes.set(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength), at)
+		at += piece.byteLength
+	}
+	return bytes
+}
+
+declare global {
+	interface Window {
+		__voiceEngineTrace?: boolean
+		__voiceEngine?: {
+			speechStarts: number[]
+			playbackStops: number[]
+			turnsSent: number
+		}
+	}
+}
+
+test('three hands-free turns, detected without a click; talking over the assistant stops it within 300 ms', async ({
+	playwright,
+	baseURL,
+}, testInfo) => {
+	test.setTimeout(120_000)
+	// Timeline of the microphone (it starts when the test opens it): time for the detector to load
+	// and the greeting, turn 1, a pause long enough for its short reply, turn 2, then turn 3 begins
+	// while turn 2's long reply plays.
+	const mic = path.join(tmpdir(), `voice-hands-free-${process.pid}.wav`)
+	writeFileSync(
+		mic,
+		wavOf([
+			silence(8),
+			spoken('What are your opening hours?'),
+			silence(6),
+			spoken('Are you open on Sunday?'),
+			silence(3.5),
+			spoken('Thank you, that is all I needed.'),
+			silence(30),
+		]),
+	)
+	const launch = testInfo.project.use.launchOptions ?? {}
+	const browser = await playwright.chromium.launch({
+		...launch,
+		args: [
+			...(launch.args ?? []).filter((arg) => !arg.startsWith('--use-file-for-fake-audio-capture')),
+			'--use-fake-ui-for-media-stream',
+			'--use-fake-device-for-media-stream',
+			`--use-file-for-fake-audio-capture=${mic}`,
+			'--autoplay-policy=no-user-gesture-required',
+		],
+	})
+	try {
+		const { email } = await createUser({
+			email: uniqueEmail('voice-hands-free'),
+		})
+		const context = await browser.newContext({ baseURL })
+		await useSessionIn(context, baseURL!, await sessionCookieDirect(email))
+		const page = await context.newPage()
+		const violations = await recordCspViolations(page)
+		await page.addInitScript(() => {
+			window.__voiceEngineTrace = true
+		})
+		const [user] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email])
+		const [agent] = await sql<{ id: string }>(
+			`INSERT INTO agents (user_id, name, description, instructions, first_message)
+			 VALUES ($1, 'Hands Free', 'We are open from 9 am to 6 pm, Monday to Saturday. Sunday closed.', 'Be brief.', 'Hi!')
+			 RETURNING id`,
+			[user.id],
+		)
+		// The speech endpoint: audio of silence, which plays like speech but gives Chromium's echo
+		// canceller nothing to hold the microphone down with while the caller talks: short for the
+		// greeting and the first reply, twelve seconds for the second (the one the caller talks over).
+		const speechRequests: string[] = []
+		await page.route('**/api/voice-chat/speech', async (route) => {
+			const { text } = route.request().postDataJSON() as { text: string }
+			speechRequests.push(text)
+			const turnsSent = await page.evaluate(() => window.__voiceEngine?.turnsSent ?? 0)
+			await route.fulfill({
+				status: 200,
+				contentType: 'audio/wav',
+				body: Buffer.from(wavOf([silence(turnsSent >= 2 ? 12 : 0.6)])),
+			})
+		})
+
+		await page.goto(`/playground/voicebots/${agent.id}`)
+		// Only the voice pages may compile WebAssembly; the detector's files come from this server,
+		// cached for a year, with their right types (ADR 0052).
+		const csp = async (url: string) => (await page.request.get(url)).headers()['content-security-policy']
+		expect(await csp(`/playground/voicebots/${agent.id}`)).toContain("'wasm-unsafe-eval'")
+		expect(await csp('/')).not.toContain('wasm-unsafe-eval')
+		expect(await csp('/playground/models')).not.toContain('wasm-unsafe-eval')
+		const wasm = await page.request.get(`${VAD_ASSET_BASE}ort-wasm-simd-threaded.wasm`, {
+			headers: { 'Accept-Encoding': 'br' },
+		})
+		expect(wasm.headers()['content-type']).toBe('application/wasm')
+		expect(wasm.headers()['cache-control']).toContain('immutable')
+		const model = await page.request.head(`${VAD_ASSET_BASE}silero_vad_v5.onnx`)
+		expect(model.status()).toBe(200)
+		const panel = page.getByRole('region', { name: 'Voice test' })
+		await expect(panel.getByRole('radio', { name: 'Hands-free' })).toBeChecked()
+		await panel.getByRole('button', { name: 'Start conversation' }).click()
+		// The only click: from here the microphone and the detector take the turns.
+		await expect(panel.getByTestId('voice-status')).toHaveText(/Listening|Speaking|Hearing/, { timeout: 20_000 })
+
+		const callerTurns = panel.locator('[data-role="user"]')
+		await expect(callerTurns).toHaveCount(1, { timeout: 30_000 })
+		await expect(panel.locator('[data-role="assistant"]').nth(1)).toContainText('9 am to 6 pm')
+		await expect(callerTurns).toHaveCount(2, { timeout: 30_000 })
+		await expect(callerTurns).toHaveCount(3, { timeout: 30_000 })
+
+		const trace = await page.evaluate(() => window.__voiceEngine!)
+		expect(trace.turnsSent).toBeGreaterThanOrEqual(3)
+		// Barge-in: a playback stop within 300 ms after a speech start (the third sentence over the long reply).
+		const bargeIns = trace.speechStarts
+			.map((start) => trace.playbackStops.find((stop) => stop >= start && stop - start <= 300))
+			.filter((stop) => stop !== undefined)
+		expect(bargeIns.length, JSON.stringify(trace)).toBeGreaterThanOrEqual(1)
+		const delays = trace.speechStarts.flatMap((start) =>
+			trace.playbackStops.filter((stop) => stop >= start && stop - start <= 300).map((stop) => stop - start),
+		)
+		testInfo.annotations.push({
+			type: 'barge-in',
+			description: `playback stopped ${delays.map(Math.round).join(', ')} ms after speech start`,
+		})
+		expect(speechRequests.length).toBeGreaterThanOrEqual(3)
+
+		// Each reply's latency shows under it, and is kept with its turn.
+		await expect(panel.getByTestId('turn-timings').first()).toContainText('first audio')
+		const [call] = await sql<{ id: string }>(`SELECT id FROM call_logs WHERE agent_id = $1`, [agent.id])
+		await expect
+			.poll(async () => {
+				const rows = await sql<{
+					timings: Record<string, number | null> | null
+				}>(`SELECT timings FROM voice_messages WHERE conversation_id = $1 ORDER BY created_at`, [call.id])
+				return rows.filter((row) => typeof row.timings?.firstAudioMs === 'number').length
+			})
+			.toBeGreaterThanOrEqual(1)
+		const rows = await sql<{
+			transcribed: boolean
+			timings: Record<string, number | null>
+		}>(`SELECT transcribed, timings FROM voice_messages WHERE conversation_id = $1 ORDER BY created_at`, [call.id])
+		expect(rows.length).toBeGreaterThanOrEqual(3)
+		for (const row of rows) {
+			expect(row.transcribed).toBe(true)
+			expect(typeof row.timings.serverMs).toBe('number')
+		}
+		expect(await violations()).toEqual([])
+		await context.close()
+	} finally {
+		await browser.close()
+		rmSync(mic, { force: true })
+	}
+})
