@@ -460,7 +460,7 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 		await card(page, 'Browser Ears').getByRole('button', { name: 'Test Browser Ears' }).click()
 		const hindiDialog = page.getByRole('dialog')
 		await hindiDialog.getByRole('button', { name: 'Start conversation' }).click()
-		await expect(hindiDialog.getByTestId('voice-status')).toHaveText('Listening... Click mic to speak', {
+		await expect(hindiDialog.getByTestId('voice-status')).toHaveText('Ready. Hold the mic button to speak', {
 			timeout: 15_000,
 		})
 		await hindiDialog.getByRole('button', { name: 'Hold to talk' }).hover()
