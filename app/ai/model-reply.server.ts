@@ -207,6 +207,23 @@ export function streamFixedReply(
 
 export type ModelReply = ModelOutcome & { text: string | null }
 
+/** A reply that failed: logged (unless the caller left) and named in words on the outcome. */
+function failedReply(
+	error: unknown,
+	request: ReplyRequest,
+	chosen: AnsweringModel,
+	outcome: ModelOutcome,
+	deadline: Deadline,
+): ModelReply {
+	if (!request.abortSignal?.aborted) {
+		console.error(`${request.label} failed: ${describeAiError(error, chosen.info, chosen.target.secrets)}`)
+		outcome.failure ??= deadline.timedOut()
+			? timeoutFailure(chosen.target.where, timeoutOf(request)).message
+			: failureOf(error, chosen.target).message
+	}
+	return { ...outcome, text: null }
+}
+
 /** The whole reply at once (no-JavaScript pages, voice); text null on any failure, which is logged. */
 export async function generateModelReply(request: ReplyRequest): Promise<ModelReply> {
 	const deadline = deadlineFor(request)
@@ -216,13 +233,7 @@ export async function generateModelReply(request: ReplyRequest): Promise<ModelRe
 		const { text } = await generateText(callOptions(request, chosen, outcome, deadline))
 		return { ...outcome, text: text.trim() }
 	} catch (error) {
-		if (!request.abortSignal?.aborted) {
-			console.error(`${request.label} failed: ${describeAiError(error, chosen.info, chosen.target.secrets)}`)
-			outcome.failure ??= deadline.timedOut()
-				? timeoutFailure(chosen.target.where, timeoutOf(request)).message
-				: failureOf(error, chosen.target).message
-		}
-		return { ...outcome, text: null }
+		return failedReply(error, request, chosen, outcome, deadline)
 	} finally {
 		deadline.done()
 	}
@@ -256,13 +267,7 @@ export async function streamModelReplyText(
 		if (streamError) throw streamError
 		return { ...outcome, text: text.trim() }
 	} catch (error) {
-		if (!request.abortSignal?.aborted) {
-			console.error(`${request.label} failed: ${describeAiError(error, chosen.info, chosen.target.secrets)}`)
-			outcome.failure ??= deadline.timedOut()
-				? timeoutFailure(chosen.target.where, timeoutOf(request)).message
-				: failureOf(error, chosen.target).message
-		}
-		return { ...outcome, text: null }
+		return failedReply(error, request, chosen, outcome, deadline)
 	} finally {
 		deadline.done()
 	}

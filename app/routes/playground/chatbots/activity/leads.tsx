@@ -227,6 +227,15 @@ const leadWho = (lead: LeadShown) =>
 /** One lead, and under it, once its Delete was asked (`?delete=<id>`), the confirmation. */
 function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; confirming: boolean }) {
 	const path = `${base}/leads`
+	// The same removal, asked for on the row and confirmed under it.
+	const deletion = {
+		id: `lead-${lead.id}-delete`,
+		action: path,
+		question: copy.deleteConfirm(leadWho(lead)),
+		confirmLabel: copy.deleteButton,
+		itemId: lead.id,
+		intent: 'delete-lead',
+	}
 	return (
 		<>
 			<tr id={`lead-${lead.id}`}>
@@ -250,17 +259,12 @@ function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; co
 				<td className="px-4 py-2.5">
 					{confirming ? null : (
 						<DeleteStep
+							{...deletion}
 							confirming={false}
 							askTo={`${path}?delete=${lead.id}#lead-${lead.id}`}
 							askLabel={copy.delete}
 							askAriaLabel={copy.deleteLabel(leadWho(lead))}
 							className="h-8 px-3"
-							id={`lead-${lead.id}-delete`}
-							action={path}
-							question={copy.deleteConfirm(leadWho(lead))}
-							confirmLabel={copy.deleteButton}
-							itemId={lead.id}
-							intent="delete-lead"
 						/>
 					)}
 				</td>
@@ -271,17 +275,7 @@ function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; co
 						{/* The row is as wide as the table, which scrolls sideways on a phone: the question and
 						    its buttons stay in the part in sight. */}
 						<div className="sticky left-4 max-w-[calc(100cqw-2rem)]">
-							<DeleteStep
-								confirming
-								askTo={path}
-								cancelTo={`${path}#lead-${lead.id}`}
-								id={`lead-${lead.id}-delete`}
-								action={path}
-								question={copy.deleteConfirm(leadWho(lead))}
-								confirmLabel={copy.deleteButton}
-								itemId={lead.id}
-								intent="delete-lead"
-							/>
+							<DeleteStep {...deletion} confirming askTo={path} cancelTo={`${path}#lead-${lead.id}`} />
 						</div>
 					</td>
 				</tr>
