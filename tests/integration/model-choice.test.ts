@@ -297,7 +297,14 @@ describe('speech-to-text from a stored connection', () => {
 			},
 		})
 		try {
-			expect(await transcriptionProvider()).toEqual({ apiKey: KEY, baseURL: fake.baseURL, model: 'whisper-fake' })
+			expect(await transcriptionProvider()).toEqual({
+				apiKey: KEY,
+				baseURL: fake.baseURL,
+				model: 'whisper-fake',
+				// Named to the owner as the connection it is (the voice test says which speech-to-text is in use).
+				connection: 'Local Whisper',
+				provider: expect.any(String),
+			})
 			const before = fake.transcriptions.length
 			expect(await transcribeAudio(makeWav(0.5), 'en')).toBe('What are your opening hours?')
 			expect(fake.transcriptions.slice(before)).toEqual([expect.objectContaining({ model: 'whisper-fake' })])
