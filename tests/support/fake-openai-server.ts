@@ -177,7 +177,8 @@ export async function startFakeOpenAi({
 				return res.end(JSON.stringify({ error: { message: 'fake transcription failure', type: 'fake_error' } }))
 			}
 			res.writeHead(200, { 'Content-Type': 'application/json' })
-			return res.end(JSON.stringify({ text: ` ${transcript} `, x_groq: { id: 'req_fake' } }))
+			// OpenAI's plain shape, without Groq's extra fields: any OpenAI-compatible server answers so.
+			return res.end(JSON.stringify({ text: ` ${transcript} ` }))
 		}
 		let body = ''
 		for await (const part of req) body += part

@@ -1,13 +1,14 @@
-// Speech to text for the voice API: Whisper through the AI SDK (Groq, or any OpenAI-compatible
-// server). The administrator's newest speech-to-text connection from the Models page when there is
+// Speech to text for the voice API: Whisper's OpenAI-compatible `/audio/transcriptions` (Groq, OpenAI,
+// or any server that speaks it: faster-whisper-server, LocalAI, vLLM), called directly: the Groq SDK
+// insisted on Groq's own extra fields and refused a plain OpenAI answer. The administrator's newest speech-to-text connection from the Models page when there is
 // one, else TRANSCRIBE_BASE_URL / GROQ_BASE_URL from the environment. Without either there is none.
-import { createGroq } from '@ai-sdk/groq'
-import { experimental_transcribe as transcribe } from 'ai'
+import { APICallError } from 'ai'
 import { openProviderKey, transcriptionSettings, type TranscriptionSettings } from '~/ai/models.server.ts'
 import { providerFetch } from '~/ai/provider-fetch.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { audioKind } from './audio.ts'
 
 type TranscriptionInUse = TranscriptionSettings & {
 	/** The stored connection's name; null for the environment's settings. */
@@ -55,21 +56,45 @@ export async function transcriptionProvider(): Promise<TranscriptionSettings | n
 	return transcriptionSource()
 }
 
+/** Groq's address when the settings name none (the SDK's default before). */
+const GROQ_OPENAI_URL = 'https://api.groq.com/openai/v1'
+
 export async function transcribeAudio(audio: Uint8Array, language: string, abortSignal?: AbortSignal) {
 	const settings = await transcriptionProvider()
 	if (!settings) throw new Error('No speech-to-text provider is configured')
-	const model = createGroq({ apiKey: settings.apiKey, baseURL: settings.baseURL, fetch: providerFetch }).transcription(
-		settings.model,
-	)
+	const url = `${(settings.baseURL ?? GROQ_OPENAI_URL).replace(/\/+$/, '')}/audio/transcriptions`
+	const kind = audioKind(audio) ?? 'webm'
+	const body = new FormData()
+	body.set('file', new Blob([audio as Uint8Array<ArrayBuffer>], { type: `audio/${kind}` }), `speech.${kind}`)
+	body.set('model', settings.model)
+	body.set('language', language)
+	body.set('response_format', 'json')
 	const deadline = deadlineSignal(getEnv().AI_TIMEOUT_MS, abortSignal)
 	try {
-		const { text } = await transcribe({
-			model,
-			audio,
-			providerOptions: { groq: { language } },
-			maxRetries: 1,
-			abortSignal: deadline.signal,
+		const response = await providerFetch(url, {
+			method: 'POST',
+			headers: { Authorization: `Bearer ${settings.apiKey}` },
+			body,
+			signal: deadline.signal,
 		})
+		const answer = await response.text()
+		if (!response.ok)
+			// As the AI SDK reports a provider's refusal, so the failure reads the same in words.
+			throw new APICallError({
+				message: `HTTP ${response.status}`,
+				url,
+				requestBodyValues: { model: settings.model, language },
+				statusCode: response.status,
+				responseBody: answer,
+				isRetryable: response.status >= 500,
+			})
+		let text: unknown
+		try {
+			text = (JSON.parse(answer) as { text?: unknown }).text
+		} catch {
+			text = undefined
+		}
+		if (typeof text !== 'string') throw new Error('The speech-to-text service did not answer with a transcript')
 		return text.trim()
 	} finally {
 		deadline.done()
