@@ -199,6 +199,16 @@ export async function createServerApp({
 		const clientDir = path.join(buildDir, 'client')
 		// Fingerprinted assets never change; everything else is revalidated hourly. Assets are sent as
 		// the Brotli or gzip file the build made (scripts/build.mjs), so compression skips them.
+		// express-static-gzip names a pre-compressed file's type from its extension, and knows none for
+		// the voice detector's .onnx model (ADR 0052): it would send "Content-Type: false".
+		app.use('/assets', (req, res, next) => {
+			if (req.path.endsWith('.onnx')) {
+				const setHeader = res.setHeader.bind(res)
+				res.setHeader = (name, value) =>
+					setHeader(name, name.toLowerCase() === 'content-type' ? 'application/octet-stream' : value)
+			}
+			next()
+		})
 		app.use(
 			'/assets',
 			expressStaticGzip(path.join(clientDir, 'assets'), {

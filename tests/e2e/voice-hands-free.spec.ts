@@ -140,8 +140,12 @@ test('three hands-free turns, detected without a click; talking over the assista
 		})
 		expect(wasm.headers()['content-type']).toBe('application/wasm')
 		expect(wasm.headers()['cache-control']).toContain('immutable')
-		const model = await page.request.head(`${VAD_ASSET_BASE}silero_vad_v5.onnx`)
+		const model = await page.request.head(`${VAD_ASSET_BASE}silero_vad_v5.onnx`, {
+			headers: { 'Accept-Encoding': 'br, gzip' },
+		})
 		expect(model.status()).toBe(200)
+		// Compressed or not, the model is bytes (it once read "Content-Type: false").
+		expect(model.headers()['content-type']).toBe('application/octet-stream')
 		const panel = page.getByRole('region', { name: 'Voice test' })
 		await expect(panel.getByRole('radio', { name: 'Hands-free' })).toBeChecked()
 		await panel.getByRole('button', { name: 'Start conversation' }).click()

@@ -456,6 +456,38 @@ describe('streaming a turn and reporting its latency (issue 32)', () => {
 		expect(plain.body).toMatchObject({ text: 'Are you open on Sunday?', transcribed: false })
 	})
 
+	test('a NUL byte in any text is refused with 400 before a provider is asked', async () => {
+		const id = (await start({ agent_id: agentId })).body.conversation_id as string
+		const asked = fake.requests.length
+		const refused = await message({ agent_id: agentId, conversation_id: id, text: 'hi\u0000there' })
+		expect(refused).toEqual({ status: 400, body: { error: 'Text may not contain NUL characters.' } })
+		expect((await start({ agent_id: agentId, customer_name: 'Eve\u0000' })).status).toBe(400)
+		expect(fake.requests.length).toBe(asked)
+	})
+
+	test('a caller who hangs up mid-reply stops the stream; the turn is still kept and the server goes on', async () => {
+		const id = (await start({ agent_id: agentId })).body.conversation_id as string
+		const rejections: unknown[] = []
+		const onRejection = (reason: unknown) => void rejections.push(reason)
+		process.on('unhandledRejection', onRejection)
+		try {
+			const response = await streamed({ agent_id: agentId, conversation_id: id, message_id: 'hung-up', text: 'Hello?' })
+			const reader = response.body!.getReader()
+			await reader.read() // the transcript line, then the caller goes
+			await reader.cancel()
+			// The turn completes on its own and is stored, as a retry with the same id would find it.
+			await expect
+				.poll(() => prisma.voiceMessage.count({ where: { conversationId: id, clientMessageId: 'hung-up' } }))
+				.toBe(1)
+			await new Promise((resolve) => setImmediate(resolve))
+			expect(rejections).toEqual([])
+		} finally {
+			process.off('unhandledRejection', onRejection)
+		}
+		// And the next caller is served.
+		expect((await message({ agent_id: agentId, conversation_id: id, text: 'Still there?' })).status).toBe(200)
+	})
+
 	test('a refusal before the transcript is known is still the JSON error with its status', async () => {
 		const response = await streamed({ agent_id: agentId, conversation_id: randomUUID(), text: 'Hello?' })
 		expect(response.status).toBe(404)

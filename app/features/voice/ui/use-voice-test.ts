@@ -151,6 +151,21 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 
 	// Closing the dialog ends the call: tracks stopped, speech cancelled, the call log completed.
 	useEffect(() => () => release(false), [release])
+	// Closing the tab or leaving the page ends the call too (React does not unmount then): a beacon
+	// outlives the page, so the dashboard does not show a call in progress that nobody is on.
+	useEffect(() => {
+		const leave = () => {
+			const id = conversation.current
+			if (!id) return
+			conversation.current = null
+			navigator.sendBeacon(
+				'/api/voice-chat/end',
+				new Blob([JSON.stringify({ agent_id: agent.id, conversation_id: id })], { type: 'application/json' }),
+			)
+		}
+		window.addEventListener('pagehide', leave)
+		return () => window.removeEventListener('pagehide', leave)
+	}, [agent.id])
 
 	function newEngine() {
 		return new TurnEngine({

@@ -242,7 +242,7 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 				ref={listRef}
 				aria-label={copy.transcriptLabel}
 				aria-live="polite"
-				className="min-h-0 flex-1 space-y-3 overflow-y-auto border-t border-slate-200 bg-slate-50 px-5 py-4"
+				className="min-h-48 flex-1 space-y-3 overflow-y-auto border-t border-slate-200 bg-slate-50 px-5 py-4"
 			>
 				{voice.turns.map((turn) => (
 					<li

@@ -5,6 +5,7 @@ import type { ModelSummary } from '~/ai/model-notice.ts'
 import { ModelNotice } from '~/components/playground/model-notice.tsx'
 import { SidePanel } from '~/components/playground/workspace-parts.tsx'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 import type { VoiceTestAgent } from './use-voice-test.ts'
 import { VoiceProvidersNotice, type VoiceProviders } from './voice-providers-notice.tsx'
@@ -27,7 +28,14 @@ export function VoiceTestPanel({
 }) {
 	const hydrated = useHydrated()
 	return (
-		<SidePanel id="voice-test" title={page.testTitle} description={test.description} className={className}>
+		<SidePanel
+			id="voice-test"
+			title={page.testTitle}
+			description={test.description}
+			// The conversation keeps room to be read (its list never shrinks below a few turns): when the
+			// notices and controls above it leave too little, the panel scrolls.
+			className={cn('overflow-auto', className)}
+		>
 			<ModelNotice model={model} />
 			<VoiceProvidersNotice providers={providers} />
 			{hydrated ? (

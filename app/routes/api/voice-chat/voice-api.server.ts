@@ -11,6 +11,9 @@ import { readJsonBody } from '~/lib/http.server.ts'
 import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 
 /** A refusal this edge decides itself (the body, its type, the rate limit), with its HTTP status. */
+/** Text with a NUL byte: refused at the edge, before a provider is paid for a turn that cannot be kept. */
+const NUL_REFUSED = 'Text may not contain NUL characters.'
+
 class VoiceApiError extends Error {
 	constructor(
 		public status: number,
@@ -66,14 +69,25 @@ export async function voiceApiResponse(
 	}
 	const encoder = new TextEncoder()
 	let controller!: ReadableStreamDefaultController<Uint8Array>
+	let open = true
 	const body = new ReadableStream<Uint8Array>({
 		start(c) {
 			controller = c
 		},
+		// The caller hung up mid-reply: nothing more is written (the turn itself still completes and is
+		// kept, as a retry with the same message id gets it back).
+		cancel() {
+			open = false
+		},
 	})
-	let open = true
 	const write = (event: Record<string, unknown>) => {
-		if (open) controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`))
+		if (!open) return
+		try {
+			controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`))
+		} catch {
+			// Closed under us (the connection went away between two writes): stop writing.
+			open = false
+		}
 	}
 	let streaming: () => void = () => {}
 	const transcriptKnown = new Promise<'streaming'>((resolve) => (streaming = () => resolve('streaming')))
@@ -95,8 +109,13 @@ export async function voiceApiResponse(
 			const { status, message } = failure(done.error)
 			write({ type: 'error', status, error: message })
 		}
+		if (!open) return
 		open = false
-		controller.close()
+		try {
+			controller.close()
+		} catch {
+			// Already closed by the caller's hanging up.
+		}
 	})
 	return new Response(body, {
 		headers: {
@@ -138,6 +157,7 @@ export async function readVoiceJson(request: Request) {
 		requireJsonType: true,
 	})
 	if (!body.ok) throw new VoiceApiError(body.status, body.message)
+	if (JSON.stringify(body.value).includes('\\u0000')) throw new VoiceApiError(400, NUL_REFUSED)
 	return body.value
 }
 
@@ -155,8 +175,12 @@ export async function readVoiceMessageForm(request: Request) {
 				return null
 			},
 		)
+		// Refused before any provider is paid: PostgreSQL cannot keep the text afterwards.
+		for (const value of form.values())
+			if (typeof value === 'string' && value.includes('\0')) throw new VoiceApiError(400, NUL_REFUSED)
 		return { form, audio: audio as Uint8Array | null }
 	} catch (error) {
+		if (error instanceof VoiceApiError) throw error
 		if (error instanceof MaxFileSizeExceededError || (error as Error).name === 'MaxTotalSizeExceededError') {
 			throw new VoiceApiError(413, `Audio is limited to ${VOICE_AUDIO_MAX_BYTES / 1024 / 1024} MB per message.`)
 		}

@@ -38,7 +38,7 @@ export default function AgentTestRoute({ loaderData }: Route.ComponentProps) {
 			transcription={transcription}
 			model={model}
 			providers={providers}
-			className="mx-auto h-[calc(100dvh-10rem)] min-h-[32rem] max-w-3xl"
+			className="mx-auto min-h-[32rem] max-w-3xl lg:h-[calc(100dvh-10rem)]"
 		/>
 	)
 }
