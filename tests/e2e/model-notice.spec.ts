@@ -41,7 +41,7 @@ for (const javaScriptEnabled of [true, false]) {
 			await page.getByRole('button', { name: 'Create Assistant' }).click()
 			await expect(page).toHaveURL(/\/playground\/voicebots\/[0-9a-f-]{36}$/)
 			const voiceTest = page.getByRole('region', { name: 'Voice test' })
-			await expect(voiceTest.getByRole('note')).toContainText(OFFLINE)
+			await expect(voiceTest.getByTestId('model-notice')).toContainText(OFFLINE)
 			if (javaScriptEnabled) await expectNoSeriousA11yViolations(page)
 		})
 	})
