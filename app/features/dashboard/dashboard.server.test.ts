@@ -90,3 +90,35 @@ test('each call names its assistant, "Deleted assistant" once it is gone, and ca
 	await prisma.callLog.deleteMany({ where: { id: { in: [a.id, b.id, c.id] } } })
 	await prisma.user.delete({ where: { id: user.id } })
 })
+
+test("each listed call carries its measured turns and the call's medians; unmeasured calls none", async () => {
+	const call = await prisma.callLog.create({ data: { customerName: 'Timed Caller', createdAt: new Date() } })
+	const turns = [
+		{
+			heard: 'When are you open?',
+			timings: { transcriptMs: 300, firstTokenMs: 700, firstAudioMs: 1000, serverMs: 50 },
+		},
+		{ heard: 'Typed question', timings: { transcriptMs: null, firstTokenMs: 500, firstAudioMs: null, serverMs: 30 } },
+		{ heard: 'Before measuring', timings: null },
+		{ heard: 'And Sunday?', timings: { transcriptMs: 500, firstTokenMs: 900, firstAudioMs: 1400, serverMs: 40 } },
+	]
+	for (const [i, turn] of turns.entries())
+		await prisma.voiceMessage.create({
+			data: {
+				conversationId: call.id,
+				clientMessageId: String(i),
+				heard: turn.heard,
+				reply: `Reply ${i}`,
+				timings: turn.timings ?? undefined,
+				createdAt: new Date(Date.now() + i * 1000),
+			},
+		})
+	const recent = await getRecentConversations('Asia/Kolkata')
+	const latency = recent.find((c) => c.id === call.id)?.latency
+	expect(latency?.turns.map((t) => t.heard)).toEqual(['When are you open?', 'Typed question', 'And Sunday?'])
+	expect(latency?.turns[1].timings.transcriptMs).toBeNull()
+	expect(latency?.medians).toEqual({ transcriptMs: 400, firstTokenMs: 700, firstAudioMs: 1200, serverMs: 40 })
+	expect(latency?.headline).toEqual({ label: 'First audio', ms: 1200 })
+	expect(recent.find((c) => c.customerName === 'Today')?.latency).toBeNull()
+	await prisma.callLog.delete({ where: { id: call.id } })
+})

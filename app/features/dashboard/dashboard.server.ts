@@ -4,6 +4,7 @@ import { ASSISTANT as ASSISTANT_LINE, CALLER as CALLER_LINE } from '~/ai/transcr
 import { prisma } from '~/lib/db.server.ts'
 import { formatDuration } from '~/lib/format-duration.ts'
 import { isUuid } from '~/lib/misc.ts'
+import { summarizeLatency } from './turn-latency.ts'
 
 const RECENT_CONVERSATIONS = 50
 /** The list shows this much of each transcript; the whole one is a link away. */
@@ -44,6 +45,17 @@ export async function getRecentConversations(timeZone: string) {
 				FROM call_logs WHERE id = ANY(${rows.map((row) => row.id)}::uuid[])`
 		).map((row) => [row.id, row]),
 	)
+	// Each call's turns with their latency (issue 32), oldest first: read for the shown calls only.
+	const turnsByCall = new Map<string, Array<{ heard: string; reply: string; timings: unknown }>>()
+	for (const turn of await prisma.voiceMessage.findMany({
+		where: { conversationId: { in: rows.map((row) => row.id) } },
+		orderBy: { createdAt: 'asc' },
+		select: { conversationId: true, heard: true, reply: true, timings: true },
+	})) {
+		const turns = turnsByCall.get(turn.conversationId)
+		if (turns) turns.push(turn)
+		else turnsByCall.set(turn.conversationId, [turn])
+	}
 	// The time zone is named on every time: the operator and the reader may be in different ones.
 	const format = new Intl.DateTimeFormat('en-IN', {
 		day: 'numeric',
@@ -76,6 +88,8 @@ export async function getRecentConversations(timeZone: string) {
 			/** The excerpt is the start of a longer transcript (see getTranscript). */
 			transcriptCut: (excerpts.get(row.id)?.length ?? 0) > TRANSCRIPT_EXCERPT_CHARS,
 			inquiryDetails: row.inquiryDetails,
+			/** The measured turns and the call's median per step; null when no turn was measured. */
+			latency: summarizeLatency(turnsByCall.get(row.id) ?? []),
 		}
 	})
 }

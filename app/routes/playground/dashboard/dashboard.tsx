@@ -9,6 +9,7 @@ import {
 	MessagesSquare,
 	Phone,
 	RefreshCw,
+	Timer,
 	Trash2,
 } from 'lucide-react'
 import { data, Form, Link } from 'react-router'
@@ -18,7 +19,9 @@ import { DeleteConfirmation } from '~/components/playground/builder-parts.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { deleteConversation, getDashboardStats, getRecentConversations } from '~/features/dashboard/dashboard.server.ts'
+import { formatMs } from '~/features/dashboard/turn-latency.ts'
 import { CallDuration } from '~/features/dashboard/ui/call-duration.tsx'
+import { CallLatencyDetails } from '~/features/dashboard/ui/call-latency.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { formatDuration } from '~/lib/format-duration.ts'
 import { readFormData } from '~/lib/forms.server.ts'
@@ -238,6 +241,13 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 													<span className="sr-only">Duration </span>
 													<CallDuration seconds={c.durationSeconds} live={c.live} />
 												</span>
+												{c.latency?.headline ? (
+													<span data-testid="median-latency" className="inline-flex items-center gap-1">
+														<Timer className="size-3.5 shrink-0" aria-hidden />
+														<span className="sr-only">Median {c.latency.headline.label.toLowerCase()}: </span>
+														<span aria-hidden>{c.latency.headline.label}</span> {formatMs(c.latency.headline.ms)}
+													</span>
+												) : null}
 												<time dateTime={c.createdAt}>{c.createdAtLabel}</time>
 											</p>
 										</div>
@@ -278,6 +288,7 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 											{c.transcript}
 										</pre>
 									) : null}
+									{c.latency ? <CallLatencyDetails latency={c.latency} customerName={c.customerName} /> : null}
 									{c.transcriptCut ? (
 										<a
 											href={`/playground/dashboard/transcript/${c.id}`}
