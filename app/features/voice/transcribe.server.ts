@@ -62,7 +62,8 @@ const GROQ_OPENAI_URL = 'https://api.groq.com/openai/v1'
 export async function transcribeAudio(audio: Uint8Array, language: string, abortSignal?: AbortSignal) {
 	const settings = await transcriptionProvider()
 	if (!settings) throw new Error('No speech-to-text provider is configured')
-	const url = `${(settings.baseURL ?? GROQ_OPENAI_URL).replace(/\/+$/, '')}/audio/transcriptions`
+	const base = settings.baseURL ?? GROQ_OPENAI_URL
+	const url = `${base}${base.endsWith('/') ? '' : '/'}audio/transcriptions`
 	const kind = audioKind(audio) ?? 'webm'
 	const body = new FormData()
 	body.set('file', new Blob([audio as Uint8Array<ArrayBuffer>], { type: `audio/${kind}` }), `speech.${kind}`)
