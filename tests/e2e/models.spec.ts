@@ -78,7 +78,7 @@ for (const javaScriptEnabled of [true, false]) {
 			const result = speechToText.getByTestId('test-result')
 			await expect(result).toHaveAttribute('data-outcome', 'reached')
 			await expect(result).toContainText(
-				/Reached OpenAI-compatible server in \d+ ms: whisper-large-v3-turbo is offered\./,
+				/Reached OpenAI-compatible server in \d+ ms: whisper-large-v3-turbo transcribed a test sound\./,
 			)
 			await expect(result).toContainText('2 models offered')
 			if (javaScriptEnabled) await expectNoSeriousA11yViolations(page)

@@ -1,3 +1,4 @@
+import { PASSED_OR_UNTESTED } from '~/ai/connection-in-use.ts'
 import { openProviderKey } from '~/ai/models.server.ts'
 // Speech output for the voice assistants: the assistant's chosen voice, spoken by any
 // OpenAI-compatible POST /audio/speech (OpenAI, Groq, a local server such as Kokoro-FastAPI or
@@ -6,17 +7,15 @@ import { openProviderKey } from '~/ai/models.server.ts'
 // falls back on a 501). docs/decisions/0053-speech-output.md
 import { scrubbed, statusFailure, timeoutFailure, unreachableFailure } from '~/ai/provider-failure.ts'
 import { createProviderFetch } from '~/ai/provider-fetch.server.ts'
+import { defaultSpeechModel, providerVoice, speechFormat, speechKindOf, type SpeechKind } from '~/ai/speech-voices.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { startsWithBytes } from '~/lib/magic-bytes.ts'
-import type { VoiceId } from './catalog.ts'
 import type { VoiceSpeech } from './conversation-schema.ts'
 import { VoiceError, requireLiveConversation } from './conversations.server.ts'
 import { transcriptionSource } from './transcribe.server.ts'
 import type { VoiceProviders } from './ui/voice-providers-notice.tsx'
-
-export type SpeechKind = 'openai' | 'groq' | 'openai-compatible'
 
 export type SpeechSettings = {
 	kind: SpeechKind
@@ -32,63 +31,25 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1'
 /** Providers whose connections may speak here: OpenAI's /audio/speech shape (not ElevenLabs'). */
 const SPEECH_KINDS: readonly string[] = ['openai', 'groq', 'openai-compatible'] satisfies SpeechKind[]
 
-const kindOf = (baseURL: string): SpeechKind => {
-	const host = new URL(baseURL).hostname
-	if (host === 'api.groq.com') return 'groq'
-	if (host === 'api.openai.com') return 'openai'
-	return 'openai-compatible'
-}
-
-/** The model a provider speaks with when none was chosen. */
-const defaultModel = (kind: SpeechKind) => (kind === 'groq' ? 'canopylabs/orpheus-v1-english' : 'tts-1')
-
-/**
- * The agent's voice (one of OpenAI's six) as the provider names its voices. OpenAI and local
- * OpenAI-compatible servers take OpenAI's names; Groq's models have their own, matched by character
- * (the builder's labels) and by the register of OpenAI's voice. Written down in docs/decisions/0053.
- */
-const GROQ_ORPHEUS_VOICES: Record<VoiceId, string> = {
-	alloy: 'hannah', // Professional
-	echo: 'austin', // Friendly
-	fable: 'daniel', // Expressive
-	onyx: 'troy', // Deep
-	nova: 'autumn', // Warm
-	shimmer: 'diana', // Bright
-}
-const GROQ_PLAYAI_VOICES: Record<VoiceId, string> = {
-	alloy: 'Arista-PlayAI',
-	echo: 'Fritz-PlayAI',
-	fable: 'Basil-PlayAI',
-	onyx: 'Thunder-PlayAI',
-	nova: 'Celeste-PlayAI',
-	shimmer: 'Deedee-PlayAI',
-}
-
-export function providerVoice(settings: Pick<SpeechSettings, 'kind' | 'model'>, voiceId: string) {
-	if (settings.kind !== 'groq') return voiceId
-	const voices = settings.model.startsWith('playai') ? GROQ_PLAYAI_VOICES : GROQ_ORPHEUS_VOICES
-	return Object.hasOwn(voices, voiceId) ? voices[voiceId as VoiceId] : voices.alloy
-}
-
 /** The environment's speech settings; null when SPEECH_API_KEY and SPEECH_BASE_URL are both unset. */
 function environmentSpeech(): SpeechSettings | null {
 	const env = getEnv()
 	if (!env.SPEECH_API_KEY && !env.SPEECH_BASE_URL) return null
 	const baseURL = env.SPEECH_BASE_URL ?? OPENAI_BASE_URL
-	const kind = kindOf(baseURL)
+	const kind = speechKindOf(baseURL)
 	return {
 		kind,
 		apiKey: env.SPEECH_API_KEY ?? '',
 		baseURL,
-		model: env.SPEECH_MODEL ?? defaultModel(kind),
+		model: env.SPEECH_MODEL ?? defaultSpeechModel(kind),
 		connection: null,
 	}
 }
 
-/** The speech provider in use: the newest stored speech connection of OpenAI's shape (its key opened), else the environment's. */
+/** The speech provider in use: the newest stored speech connection of OpenAI's shape that has not failed its last test (its key opened), else the environment's. */
 export async function speechProvider(): Promise<SpeechSettings | null> {
 	const stored = await prisma.modelConnection.findFirst({
-		where: { purpose: 'speech', provider: { in: [...SPEECH_KINDS] } },
+		where: { purpose: 'speech', provider: { in: [...SPEECH_KINDS] }, ...PASSED_OR_UNTESTED },
 		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
 		select: { provider: true, baseUrl: true, model: true, sealedKey: true, name: true },
 	})
@@ -100,7 +61,7 @@ export async function speechProvider(): Promise<SpeechSettings | null> {
 				kind,
 				apiKey,
 				baseURL: stored.baseUrl,
-				model: stored.model ?? defaultModel(kind),
+				model: stored.model ?? defaultSpeechModel(kind),
 				connection: stored.name,
 			}
 		}
@@ -148,8 +109,7 @@ export async function synthesizeSpeech(
 				model: settings.model,
 				input: text,
 				voice: providerVoice(settings, voiceId),
-				// Groq speaks WAV; the others' default (MP3) is smaller.
-				...(settings.kind === 'groq' ? { response_format: 'wav' } : {}),
+				...(settings.kind === 'groq' ? { response_format: speechFormat(settings.kind) } : {}),
 			}),
 			signal: deadline.signal,
 		})
