@@ -493,18 +493,13 @@ export async function recordTurnTimings(input: VoiceTimingsReport, admit: Admit 
 	return { recorded: true }
 }
 
-export async function endConversation(input: VoiceEnd, admit: Admit = admitAll) {
+/**
+ * Ends a call. Charged to the caller's address only (by the route): ending is cheap and always
+ * welcome, so a conversation or agent whose budget is spent can still hang up (ADR 0060).
+ */
+export async function endConversation(input: VoiceEnd) {
 	const { status, agent_id: agentId, conversation_id: conversationId } = input
 	if (!isUuid(agentId) || !isUuid(conversationId)) throw new VoiceError('not-found', NO_CONVERSATION)
-	const found = await prisma.callLog.findFirst({
-		where: { id: conversationId, agentId },
-		select: { callStatus: true, callDuration: true },
-	})
-	if (!found) throw new VoiceError('not-found', NO_CONVERSATION)
-	// Ending twice is harmless and free: the first end stands.
-	if (found.callStatus !== 'in-progress')
-		return { conversation_id: conversationId, status: found.callStatus, duration_seconds: found.callDuration }
-	await admit({ agentId, conversationId })
 	// The call ends with its extractive notes in one transaction: whoever sees it ended sees its notes.
 	const rows = await prisma.$transaction(async (tx) => {
 		const ended = await tx.$queryRaw<Array<{ call_duration: number; call_status: string; transcript: string | null }>>`

@@ -9,7 +9,9 @@ export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
 	return voiceApiResponse(async () => {
 		const input = parseOrThrow(VoiceEndSchema, await readVoiceJson(request))
-		return endConversation(input, await limitVoiceCaller(request))
+		// The caller's address is charged; ending is never refused for a spent conversation (ADR 0060).
+		await limitVoiceCaller(request)
+		return endConversation(input)
 	})
 }
 
