@@ -24,7 +24,10 @@ import {
 import { checkKnowledgeQuota } from './knowledge-quota.server.ts'
 import { firstChunks, retokenizeKnowledge, searchKnowledge, TERMS_VERSION, unknownWords } from './knowledge.server.ts'
 import { answerChatbotQuestion, retrievalQuestion } from './reply.server.ts'
-import { getActiveWidget } from './widget/widget.server.ts'
+import { ensureAgentKnowledgeBase } from './agent-knowledge.server.ts'
+import { listLeads, leadsCsv, getWebhookSettings, setWebhook } from './conversations/leads.server.ts'
+import { DEFAULT_APPEARANCE, formValuesOf, WidgetSettingsSchema } from './widget/widget-settings.ts'
+import { getActiveWidget, saveWidgetSettings, saveWidgetAvatar } from './widget/widget.server.ts'
 
 let owner: string
 let stranger: string
@@ -307,6 +310,34 @@ describe('chatbots', () => {
 		expect(await deleteChatbot(owner, chatbot.id)).toBe(true)
 		expect(await chunkCount(chatbot.id)).toBe(0)
 		expect(await deleteChatbot(owner, chatbot.id)).toBe(false)
+	})
+
+	test('a voice assistant’s knowledge-only row is no chatbot: never listed, switched, deleted, edited, embedded or exported', async () => {
+		const agent = await prisma.agent.create({
+			data: { userId: owner, name: 'Front Desk', instructions: 'Be brief.', firstMessage: 'Hello!' },
+		})
+		const knowledgeId = (await ensureAgentKnowledgeBase(owner, agent.id))!
+		expect(knowledgeId).toEqual(expect.any(String))
+		await prisma.chatbotLead.create({ data: { chatbotId: knowledgeId, name: 'Hidden Lead', email: 'h@example.com' } })
+		expect((await listChatbots(owner)).map((c) => c.id)).not.toContain(knowledgeId)
+		expect(await getOwnedChatbot(owner, knowledgeId)).toBeNull()
+		expect(await setChatbotActive(owner, knowledgeId, true)).toBe(false)
+		expect(await updateChatbot(owner, knowledgeId, form('Overwritten'))).toBe(false)
+		expect(await leadsCsv(owner, knowledgeId)).toBeNull()
+		expect(await listLeads(owner, knowledgeId)).toBeNull()
+		expect(await getWebhookSettings(owner, knowledgeId)).toBeNull()
+		expect(await setWebhook(owner, knowledgeId, 'https://hooks.example/x')).toBe(false)
+		expect(await saveWidgetSettings(owner, knowledgeId, WidgetSettingsSchema.parse(formValuesOf(DEFAULT_APPEARANCE, [])))).toBe(false)
+		expect(await saveWidgetAvatar(owner, knowledgeId, null)).toBe(false)
+		// Even switched on behind the product's back, it has no widget.
+		await prisma.chatbot.update({ where: { id: knowledgeId }, data: { isActive: true } })
+		expect(await getActiveWidget(knowledgeId)).toBeNull()
+		expect(await deleteChatbot(owner, knowledgeId)).toBe(false)
+		expect(await prisma.chatbot.findUnique({ where: { id: knowledgeId } })).toMatchObject({
+			voiceAgentId: agent.id,
+			knowledgeBase: '',
+		})
+		await prisma.agent.delete({ where: { id: agent.id } })
 	})
 
 	test('the list is the owner’s, newest first', async () => {

@@ -2,6 +2,7 @@
 // ratio, the questions asked most and the pages visitors chat from. Test conversations (the
 // owner's preview) are left out. docs/decisions/0019-conversation-logs.md
 import { prisma } from '~/lib/db.server.ts'
+import { userChatbot } from '~/features/chatbots/chatbot-scope.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 
 export type DailyActivity = { day: string; conversations: number; messages: number }
@@ -25,7 +26,7 @@ export async function chatbotInsights(
 	{ days, timeZone }: { days: number; timeZone: string },
 ): Promise<Insights | null> {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	const since = prisma.$queryRaw<Array<{ since: Date }>>`
 		SELECT ((now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${timeZone} AS since`
