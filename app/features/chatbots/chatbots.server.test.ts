@@ -359,3 +359,25 @@ test("knowledge across all of a user's chatbots is capped; an edit counts its ne
 	expect(await checkKnowledgeQuota(owner.id, 1_000, { maxChars: 1_000, replacingId: chatbot.id })).toBeNull()
 	await prisma.user.delete({ where: { id: owner.id } })
 })
+
+test('a voice assistant’s knowledge counts in the same quota: its typed text and its sources', async () => {
+	const owner = await prisma.user.create({ data: { email: `quota-${randomUUID()}@example.com`, passwordHash: 'x' } })
+	const form = ChatbotFormSchema.parse({ name: 'Quota', knowledgeBase: 'a'.repeat(300), systemPrompt: '' })
+	await createChatbotOnly(owner.id, form, 'http://localhost')
+	const agent = await prisma.agent.create({
+		data: { userId: owner.id, name: 'Desk', instructions: 'Be brief.', firstMessage: 'Hello!' },
+	})
+	const knowledgeId = (await ensureAgentKnowledgeBase(owner.id, agent.id))!
+	await prisma.chatbot.update({ where: { id: knowledgeId }, data: { knowledgeBase: 'b'.repeat(300) } })
+	await prisma.knowledgeSource.create({
+		data: { chatbotId: knowledgeId, kind: 'file', origin: 'price-list.pdf', status: 'ready', chars: 300 },
+	})
+	// 900 of 1,000 used: 300 in the chatbot, 600 in the assistant's knowledge base.
+	expect(await checkKnowledgeQuota(owner.id, 100, { maxChars: 1_000 })).toBeNull()
+	expect(await checkKnowledgeQuota(owner.id, 101, { maxChars: 1_000 })).toBe(
+		'Your chatbots and voice assistants can hold 1,000 characters of knowledge in all; this would make 1,001. Remove knowledge, a chatbot or a voice assistant first.',
+	)
+	// Replacing the assistant's typed text counts its new text, not its old.
+	expect(await checkKnowledgeQuota(owner.id, 400, { maxChars: 1_000, replacingId: knowledgeId })).toBeNull()
+	await prisma.user.delete({ where: { id: owner.id } })
+})

@@ -19,6 +19,13 @@ const rules = {
 	perAgent: { limit: 600, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>
 
+/**
+ * Voice assistants one account may have. Each one answers the public voice API on the server's
+ * providers and may hold a knowledge base (that counts in the account's knowledge quota,
+ * chatbots/knowledge-quota.server.ts), so their number is bounded like everything else an account keeps.
+ */
+export const MAX_AGENTS_PER_USER = 20
+
 /** One voice API request from the address `ip`, charged before anything is looked up. */
 export const chargeVoiceCaller = (ip: string) => consumeRateLimit(`voice:ip:${ip}`, rules.perIp)
 
