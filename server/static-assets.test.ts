@@ -2,7 +2,7 @@
 // pre-compressed Brotli/gzip twin: the voice detector's .onnx model is bytes (it once read
 // "Content-Type: false"), the WebAssembly and scripts keep the lookup's own types.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
-import http from 'node:http'
+import type http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'

@@ -140,7 +140,8 @@ describe('the order budgets are charged in', () => {
 		const body = { agent_id: agentId, conversation_id: conversationId, message_id: 'turn-1', first_audio_ms: 700 }
 		const from = '10.99.250.1'
 		const statuses: number[] = []
-		for (let i = 0; i < 61; i++) statuses.push((await routes.timings(json('/api/voice-chat/timings', body, from))).status)
+		for (let i = 0; i < 61; i++)
+			statuses.push((await routes.timings(json('/api/voice-chat/timings', body, from))).status)
 		expect(statuses.slice(0, 59).every((s) => s === 200)).toBe(true)
 		expect(statuses.at(-1)).toBe(429)
 

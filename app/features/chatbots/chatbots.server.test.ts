@@ -12,6 +12,7 @@ import {
 	SPANISH_QUESTION,
 } from '../../../tests/support/language-knowledge.ts'
 import { runTextIndexJobs } from '../../../tests/support/text-index-jobs.ts'
+import { ensureAgentKnowledgeBase } from './agent-knowledge.server.ts'
 import { ChatbotFormSchema } from './chatbot-schema.ts'
 import {
 	createChatbot as createChatbotOnly,
@@ -21,11 +22,10 @@ import {
 	setChatbotActive,
 	updateChatbot,
 } from './chatbots.server.ts'
+import { listLeads, leadsCsv, getWebhookSettings, setWebhook } from './conversations/leads.server.ts'
 import { checkKnowledgeQuota } from './knowledge-quota.server.ts'
 import { firstChunks, retokenizeKnowledge, searchKnowledge, TERMS_VERSION, unknownWords } from './knowledge.server.ts'
 import { answerChatbotQuestion, retrievalQuestion } from './reply.server.ts'
-import { ensureAgentKnowledgeBase } from './agent-knowledge.server.ts'
-import { listLeads, leadsCsv, getWebhookSettings, setWebhook } from './conversations/leads.server.ts'
 import { DEFAULT_APPEARANCE, formValuesOf, WidgetSettingsSchema } from './widget/widget-settings.ts'
 import { getActiveWidget, saveWidgetSettings, saveWidgetAvatar } from './widget/widget.server.ts'
 
@@ -327,7 +327,9 @@ describe('chatbots', () => {
 		expect(await listLeads(owner, knowledgeId)).toBeNull()
 		expect(await getWebhookSettings(owner, knowledgeId)).toBeNull()
 		expect(await setWebhook(owner, knowledgeId, 'https://hooks.example/x')).toBe(false)
-		expect(await saveWidgetSettings(owner, knowledgeId, WidgetSettingsSchema.parse(formValuesOf(DEFAULT_APPEARANCE, [])))).toBe(false)
+		expect(
+			await saveWidgetSettings(owner, knowledgeId, WidgetSettingsSchema.parse(formValuesOf(DEFAULT_APPEARANCE, []))),
+		).toBe(false)
 		expect(await saveWidgetAvatar(owner, knowledgeId, null)).toBe(false)
 		// Even switched on behind the product's back, it has no widget.
 		await prisma.chatbot.update({ where: { id: knowledgeId }, data: { isActive: true } })

@@ -1,10 +1,10 @@
 import { prisma } from '~/lib/db.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { ownedRows } from '~/lib/owned-rows.server.ts'
-import { userChatbot, userChatbots } from './chatbot-scope.server.ts'
 // Chatbots, always scoped to their owner: every read and change names the user, so guessing an id
 // never reaches someone else's chatbot.
 import type { ChatbotForm } from './chatbot-schema.ts'
+import { userChatbot, userChatbots } from './chatbot-scope.server.ts'
 import type { WebsiteSourceForm } from './sources/source-schema.ts'
 import {
 	addWebsiteSource,
@@ -106,8 +106,9 @@ export async function hasOtherSources(userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return false
 	// Only of the user's own chatbot: another's id answers as one without sources.
 	return (
-		(await prisma.knowledgeSource.count({ where: { chatbotId, chatbot: userChatbots(userId), kind: { not: 'text' } } })) >
-		0
+		(await prisma.knowledgeSource.count({
+			where: { chatbotId, chatbot: userChatbots(userId), kind: { not: 'text' } },
+		})) > 0
 	)
 }
 

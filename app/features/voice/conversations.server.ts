@@ -13,6 +13,7 @@ import { ASSISTANT, CALLER } from '~/ai/transcript-lines.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
+import { SentenceSplitter } from '~/lib/voice/sentences.ts'
 import { agentKnowledgeBaseId, getActiveAgent } from './agents.server.ts'
 import { audioKind, audioSeconds } from './audio.ts'
 // Voice conversations (spec section 7's "text templates", made real): start one with an active
@@ -29,7 +30,6 @@ import {
 	type VoiceStart,
 	type VoiceTimingsReport,
 } from './conversation-schema.ts'
-import { SentenceSplitter } from '~/lib/voice/sentences.ts'
 import { afterIdleCallsEnded, queueModelNotes, storeExtractiveNotes } from './inquiry.server.ts'
 import { transcribeAudio, transcriptionProvider } from './transcribe.server.ts'
 import type { TurnTimings } from './turn-timings.ts'

@@ -1,12 +1,12 @@
 import { openProviderKey } from '~/ai/models.server.ts'
+import { scrubbed, statusFailure, timeoutFailure, unreachableFailure } from '~/ai/provider-failure.ts'
+import { createProviderFetch } from '~/ai/provider-fetch.server.ts'
 // Speech output for the voice assistants: the assistant's chosen voice, spoken by any
 // OpenAI-compatible POST /audio/speech (OpenAI, Groq, a local server such as Kokoro-FastAPI or
 // openedai-speech). The administrator's newest speech connection from the Models page when there is
 // one, else SPEECH_* from the environment; with neither, the browser's own voice speaks (the client
 // falls back on a 501). docs/decisions/0053-speech-output.md
 import { ASSISTANT } from '~/ai/transcript-lines.ts'
-import { scrubbed, statusFailure, timeoutFailure, unreachableFailure } from '~/ai/provider-failure.ts'
-import { createProviderFetch } from '~/ai/provider-fetch.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'

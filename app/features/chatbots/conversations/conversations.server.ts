@@ -1,9 +1,9 @@
+import { isChatbotRow, userChatbot } from '~/features/chatbots/chatbot-scope.server.ts'
 // The owner's side of the conversation logs: the list (keyset pages, search, filters), one
 // conversation with each answer's retrieval trace, deleting, unanswered questions grouped, and the
 // retention job. Every read and change names the owner: another user's ids behave like missing ones.
 // docs/decisions/0019-conversation-logs.md
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { isChatbotRow, userChatbot } from '~/features/chatbots/chatbot-scope.server.ts'
 import { queueTextIndex } from '~/features/chatbots/text-source.server.ts'
 import { Prisma } from '~/generated/prisma/client.ts'
 import { isLockTimeout, prisma } from '~/lib/db.server.ts'
@@ -293,7 +293,10 @@ export async function addAnswer(
 	if (!isUuid(chatbotId)) return null
 	const added = prisma.$transaction(
 		async (tx) => {
-			const chatbot = await tx.chatbot.findFirst({ where: userChatbot(userId, chatbotId), select: { knowledgeBase: true } })
+			const chatbot = await tx.chatbot.findFirst({
+				where: userChatbot(userId, chatbotId),
+				select: { knowledgeBase: true },
+			})
 			if (!chatbot) return null
 			const entry = `${question.replace(/\s+/g, ' ').trim()}\n${answer.trim()}`
 			const knowledgeBase = chatbot.knowledgeBase.trim() ? `${chatbot.knowledgeBase.trimEnd()}\n\n${entry}` : entry

@@ -1,8 +1,8 @@
+import { userChatbot } from '~/features/chatbots/chatbot-scope.server.ts'
 // Insights over a chatbot's visitor conversations for a period: per day, the answer rate, the thumbs
 // ratio, the questions asked most and the pages visitors chat from. Test conversations (the
 // owner's preview) are left out. docs/decisions/0019-conversation-logs.md
 import { prisma } from '~/lib/db.server.ts'
-import { userChatbot } from '~/features/chatbots/chatbot-scope.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 
 export type DailyActivity = { day: string; conversations: number; messages: number }

@@ -5,9 +5,9 @@ import crypto from 'node:crypto'
 import { stringify } from 'csv-stringify/sync'
 import type { JobHelpers } from 'graphile-worker'
 import { z } from 'zod'
+import { isChatbotRow, userChatbot, userChatbots } from '~/features/chatbots/chatbot-scope.server.ts'
 import type { ChatbotConversation } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
-import { isChatbotRow, userChatbot, userChatbots } from '~/features/chatbots/chatbot-scope.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
@@ -121,7 +121,9 @@ export async function leadsCsv(userId: string, chatbotId: string) {
  */
 export async function deleteLead(userId: string, chatbotId: string, leadId: string) {
 	if (!isUuid(chatbotId) || !isUuid(leadId)) return false
-	const { count } = await prisma.chatbotLead.deleteMany({ where: { id: leadId, chatbotId, chatbot: userChatbots(userId) } })
+	const { count } = await prisma.chatbotLead.deleteMany({
+		where: { id: leadId, chatbotId, chatbot: userChatbots(userId) },
+	})
 	return count === 1
 }
 

@@ -4,8 +4,8 @@
 // bound to the chatbot and the framing site, that the chat API requires. docs/decisions/0018-embed-widget.md
 import crypto from 'node:crypto'
 import { MODEL_CHOICE_COLUMNS } from '~/ai/models.server.ts'
-import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { isChatbotRow } from '~/features/chatbots/chatbot-scope.server.ts'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { prisma } from '~/lib/db.server.ts'
 import type { Upload } from '~/lib/forms.server.ts'
 import { formatFileSize, isUuid } from '~/lib/misc.ts'

@@ -5,12 +5,7 @@
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
 import type { z } from 'zod'
 import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
-import {
-	VoiceError,
-	type Admit,
-	type TurnListener,
-	type VoiceRefusal,
-} from '~/features/voice/conversations.server.ts'
+import { VoiceError, type Admit, type TurnListener, type VoiceRefusal } from '~/features/voice/conversations.server.ts'
 import { chargeVoiceCaller, chargeVoiceWork } from '~/features/voice/voice-limits.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
 import { findNulField, NUL_REFUSED } from '~/lib/forms.server.ts'

@@ -124,7 +124,12 @@ describe('creating a voice assistant', () => {
 	test('an account has at most 20 voice assistants; the 21st is refused before ElevenLabs is asked, also in parallel', async () => {
 		const owner = await prisma.user.create({ data: { email: `cap-${randomUUID()}@example.com`, passwordHash: 'x' } })
 		await prisma.agent.createMany({
-			data: Array.from({ length: 18 }, (_, i) => ({ userId: owner.id, name: `Desk ${i}`, instructions: 'x', firstMessage: 'Hi' })),
+			data: Array.from({ length: 18 }, (_, i) => ({
+				userId: owner.id,
+				name: `Desk ${i}`,
+				instructions: 'x',
+				firstMessage: 'Hi',
+			})),
 		})
 		const create = (name: string) =>
 			action(
