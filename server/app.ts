@@ -93,7 +93,7 @@ export async function createServerApp({
 					'img-src': ["'self'", 'data:'],
 					// Scripts run only with this response's nonce: no 'unsafe-inline' hole.
 					// The pages that hold the voice test also compile the voice activity detector's
-					// WebAssembly (ADR 0052, narrowed in ADR 0060); 'wasm-unsafe-eval' allows only that, not eval().
+					// WebAssembly (ADR 0052); 'wasm-unsafe-eval' allows only that, not eval().
 					'script-src': [
 						"'strict-dynamic'",
 						"'self'",

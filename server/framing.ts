@@ -22,7 +22,7 @@ export const isFetchedByOtherSites = (path: string) => path === '/embed.js' || /
  * The pages that hold the voice test, whose hands-free mode compiles a WebAssembly speech detector
  * (ADR 0052): the Voicebot Builder's list (its Test dialog) and an assistant's page, whose sections
  * have the test beside them (and its Test section). Nothing else under /playground/voicebots: not the
- * pages that list what a crawl of someone's site found, not data or unknown addresses (ADR 0060).
+ * pages that list what a crawl of someone's site found, not data or unknown addresses.
  */
 const VOICE_TEST_PAGE =
 	/^\/playground\/voicebots(?:\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\/(?:knowledge|api|calls|settings|test))?)?\/?$/i
