@@ -118,7 +118,6 @@ export async function startConversation(input: VoiceStart, admit: Admit = admitA
 			customerPhone: input.customer_phone ?? null,
 			customerEmail: input.customer_email ?? null,
 			transcript: `${ASSISTANT}${oneLine(agent.firstMessage)}`,
-			budget: { create: {} },
 		},
 		select: { id: true, createdAt: true },
 	})
@@ -421,8 +420,9 @@ async function answerTurn(
 				model = ${answer.model.label},
 				updated_at = now()
 			WHERE id = ${call.id}::uuid`
-		// The reply is in the transcript now: its draft has done its work.
-		await tx.$executeRaw`UPDATE voice_call_budgets SET reply_draft = NULL WHERE conversation_id = ${call.id}::uuid`
+		// A streamed reply is in the transcript now: its draft has done its work.
+		if (drafted)
+			await tx.$executeRaw`UPDATE voice_call_budgets SET reply_draft = NULL WHERE conversation_id = ${call.id}::uuid`
 		return { kept: true, answer: { ...turn, server_ms: timings.serverMs } }
 	})
 	return answerOf
