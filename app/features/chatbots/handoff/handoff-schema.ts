@@ -27,3 +27,28 @@ export const OwnerHandoffSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('typing') }),
 	z.object({ intent: z.literal('say'), text: messageText, messageId: z.uuid().optional() }),
 ])
+
+export type HandoffState = 'bot' | 'waiting' | 'person'
+export type Author = 'bot' | 'person' | 'visitor'
+
+/** A message as a conversation's live stream sends it. */
+export type HandoffMessage = {
+	id: string
+	author: Author
+	text: string
+	createdAt: string
+	/** A person's name as the visitor sees it. */
+	name: string | null
+	/** The chatbot's offer of the lead form (nobody joined in time). */
+	leadForm: boolean
+}
+
+/** A conversation's live stream's `handoff` event: its state now, and the messages not sent before. */
+export type HandoffSnapshot = {
+	state: HandoffState
+	/** Who has the conversation (their first name), while a person has it. */
+	person: string | null
+	visitorTyping: boolean
+	personTyping: boolean
+	messages: HandoffMessage[]
+}

@@ -23,6 +23,7 @@ import { deliverEmail } from '~/lib/mail.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { tableChangeListener } from '~/lib/table-changes.server.ts'
 import { handoffCopy } from './handoff-copy.ts'
+import type { Author, HandoffSnapshot, HandoffState } from './handoff-schema.ts'
 import {
 	handoffSettingsOf,
 	isOpen,
@@ -30,9 +31,6 @@ import {
 	type HandoffSettings,
 	type HandoffSettingsForm,
 } from './handoff-settings.ts'
-
-export type HandoffState = 'bot' | 'waiting' | 'person'
-export type Author = 'bot' | 'person' | 'visitor'
 
 /** The log's name for the chatbot's own handoff notices ("someone will join"), in place of a model. */
 export const HANDOFF_NOTICE_MODEL = 'Handoff'
@@ -283,26 +281,6 @@ export async function waitingCount(userId: string) {
 }
 
 // ─── Live: one conversation's stream, for the visitor's widget and the owner's view ──────────────
-
-export type HandoffMessage = {
-	id: string
-	author: Author
-	text: string
-	createdAt: string
-	/** A person's name as the visitor sees it. */
-	name: string | null
-	/** The chatbot's offer of the lead form (nobody joined in time). */
-	leadForm: boolean
-}
-
-export type HandoffSnapshot = {
-	state: HandoffState
-	/** Who has the conversation (their first name), while a person has it. */
-	person: string | null
-	visitorTyping: boolean
-	personTyping: boolean
-	messages: HandoffMessage[]
-}
 
 /**
  * The conversation's state now and its messages since `since` (the newest 100): for the visitor,
