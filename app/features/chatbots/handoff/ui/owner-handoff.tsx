@@ -39,17 +39,20 @@ export function useOwnerHandoff({
 	eventsUrl,
 	since,
 	loaded,
+	loadedState,
 }: {
 	eventsUrl: string
 	/** When the page's messages were read: the stream sends what came after. */
 	since: string
 	/** The ids the page shows already. */
 	loaded: string[]
+	/** The state as the page's data has it. */
+	loadedState: HandoffState
 }) {
 	const [live, setLive] = useState<Live>({ state: null, person: null, visitorTypingAt: null, messages: [] })
 	// A reload of the page's data (after Take over) is newer than what the stream said before it.
 	const loadedKey = loaded.join()
-	useEffect(() => setLive((current) => ({ ...current, state: null })), [loadedKey])
+	useEffect(() => setLive((current) => ({ ...current, state: null })), [loadedKey, loadedState])
 	useHandoffStream(`${eventsUrl}?${new URLSearchParams({ since })}`, (snapshot) =>
 		setLive((current) => ({
 			state: snapshot.state,

@@ -5,13 +5,14 @@
 // Without a working stream (no EventSource, refused) a visitor who waits gets the lead form.
 // docs/decisions/0061-live-handoff-over-listen-notify.md
 import { Headset } from 'lucide-react'
-import { useCallback, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
 import type { HandoffMessage, HandoffState } from '~/features/chatbots/handoff/handoff-schema.ts'
 import { useHandoffStream, useTypingShown } from '~/features/chatbots/handoff/use-handoff-stream.ts'
 import type { ChatbotChat } from '~/features/chatbots/ui/chatbot-conversation.tsx'
 import type { ChatbotMessage } from '~/features/chatbots/ui/use-chatbot-chat.ts'
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
 
 const { widget: copy } = handoffCopy
 /** What "Talk to a person" sends: the chat API recognises it as it does the visitor's own words. */
@@ -73,56 +74,77 @@ export function useVisitorHandoff({
 	const seenStateParts = useRef(new Set<string>())
 	const lastTyping = useRef(0)
 
-	const setState = useCallback(
-		(next: HandoffState, name: string | null) => {
-			const chat = chatRef.current
-			// Say who joined and who left, once: the last state is remembered with the conversation.
-			const remembered = stored(stateKey) ?? 'bot:'
-			const now = `${next}:${name ?? ''}`
-			if (chat && remembered !== now) {
-				if (next === 'person') chat.say(copy.joined(name ?? copy.someone))
-				else if (next === 'bot' && remembered.startsWith('person:'))
-					chat.say(copy.handedBack(remembered.slice('person:'.length) || copy.someone))
-			}
-			store(stateKey, now)
-			stateRef.current = next
-			personRef.current = name
-			setStateValue(next)
-			setPerson(name)
-		},
-		[stateKey],
-	)
+	/** "state:name" as last seen for the conversation now in the chat (another conversation's says nothing). */
+	const remembered = () => {
+		const [conversation, value] = (stored(stateKey) ?? '').split(' ')
+		return conversation && conversation === chatRef.current?.conversationId() && value ? value : 'bot:'
+	}
+	const remember = (value: string) => store(stateKey, `${chatRef.current?.conversationId() ?? ''} ${value}`)
+	/**
+	 * The state this conversation was last seen in (remembered with it), read once the conversation
+	 * is known: a reload starts from it rather than from the restored thread's old replies.
+	 */
+	const loadedFor = useRef<string | null>(null)
+	const loadRemembered = () => {
+		if (!stateKey || loadedFor.current === stateKey) return
+		loadedFor.current = stateKey
+		const [state, ...name] = remembered().split(':')
+		if (state !== 'waiting' && state !== 'person') return
+		stateRef.current = state
+		personRef.current = name.join(':') || null
+		setStateValue(state)
+		setPerson(personRef.current)
+	}
+
+	const setState = (next: HandoffState, name: string | null) => {
+		const chat = chatRef.current
+		// Say who joined and who left, once: the last state is remembered with the conversation.
+		const before = remembered()
+		const now = `${next}:${name ?? ''}`
+		if (chat && before !== now) {
+			if (next === 'person') chat.say(copy.joined(name ?? copy.someone))
+			else if (next === 'bot' && before.startsWith('person:'))
+				chat.say(copy.handedBack(before.slice('person:'.length) || copy.someone))
+		}
+		remember(now)
+		stateRef.current = next
+		personRef.current = name
+		setStateValue(next)
+		setPerson(name)
+	}
 
 	/** The chat's messages changed: the server's word on the state in a reply, and whether the conversation exists. */
-	const onMessages = useCallback(
-		(messages: ChatbotMessage[]) => {
-			if (!enabled) return
-			const answered = messages.some((message) => message.role === 'assistant' && message.id !== 'greeting')
-			const id = answered ? (chatRef.current?.conversationId() ?? null) : null
-			setConversationId((current) => (current === id ? current : id))
-			for (const message of messages) {
-				const part = message.parts.find(
-					(p): p is { type: 'data-handoff-state'; data: string } => p.type === 'data-handoff-state',
-				)
-				if (!part || seenStateParts.current.has(message.id)) continue
-				seenStateParts.current.add(message.id)
-				if (part.data === 'waiting' && stateRef.current === 'bot') setState('waiting', null)
-			}
-		},
-		[enabled, setState],
-	)
+	const onMessages = (messages: ChatbotMessage[]) => {
+		if (!enabled) return
+		loadRemembered()
+		const answered = messages.some((message) => message.role === 'assistant' && message.id !== 'greeting')
+		const id = answered ? (chatRef.current?.conversationId() ?? null) : null
+		setConversationId((current) => (current === id ? current : id))
+		for (const message of messages) {
+			const part = message.parts.find(
+				(p): p is { type: 'data-handoff-state'; data: string } => p.type === 'data-handoff-state',
+			)
+			if (!part || seenStateParts.current.has(message.id)) continue
+			seenStateParts.current.add(message.id)
+			if (part.data === 'waiting' && stateRef.current === 'bot') setState('waiting', null)
+		}
+	}
 
 	const sinceKey = storageKey ? `${storageKey}:handoff-since` : null
+	// Read once per conversation: a new `since` with every message would reopen the stream each time.
+	// oxlint-disable-next-line react-hooks/exhaustive-deps -- conversationId: read again for each conversation
+	const since = useMemo(() => stored(sinceKey) ?? new Date(0).toISOString(), [sinceKey, conversationId])
 	const url =
 		enabled && visitorId && conversationId
 			? `/api/embed/${chatbotId}/handoff/events?${new URLSearchParams({
 					token,
 					visitorId,
 					conversationId,
-					since: stored(sinceKey) ?? new Date(0).toISOString(),
+					since,
 				})}`
 			: null
 	const { failed } = useHandoffStream(url, (snapshot) => {
+		loadRemembered()
 		const chat = chatRef.current
 		if (snapshot.messages.length > 0) {
 			chat?.append(snapshot.messages.map(asChatMessage))
@@ -191,13 +213,15 @@ export function HandoffBar({
 	busy: boolean
 	onAsk: () => void
 }) {
+	// It needs the chat's JavaScript: a click before it runs would do nothing.
+	const hydrated = useHydrated()
 	return (
 		<div className="flex items-center justify-between gap-2 border-t border-slate-200 bg-white px-4 py-2 text-xs sm:px-6">
 			{state === 'bot' ? (
 				<button
 					type="button"
 					onClick={onAsk}
-					disabled={busy}
+					disabled={busy || !hydrated}
 					className="text-brand-700 hover:bg-brand-50 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 font-semibold disabled:opacity-50"
 				>
 					<Headset className="size-3.5" aria-hidden />

@@ -83,7 +83,12 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 	const path = `${list}/${conversation.id}`
 	const eventsUrl = `${path}/events`
 	// Live: new messages of every author, the state, the visitor typing (ADR 0061).
-	const live = useOwnerHandoff({ eventsUrl, since: loadedAt, loaded: loaded.map((message) => message.id) })
+	const live = useOwnerHandoff({
+		eventsUrl,
+		since: loadedAt,
+		loaded: loaded.map((message) => message.id),
+		loadedState: handoff.state,
+	})
 	const state = live.state ?? handoff.state
 	const messages = [
 		...loaded,
