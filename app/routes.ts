@@ -29,6 +29,7 @@ export default [
 	route('healthz', 'routes/healthz.ts'),
 
 	route('playground/dashboard/events', 'routes/playground/dashboard/events.ts'),
+	route('playground/handoff/events', 'routes/playground/handoff-events.ts'),
 	route('playground/dashboard/transcript/:conversationId', 'routes/playground/dashboard/transcript.ts'),
 	route('playground/chatbots/:chatbotId/conversations/events', 'routes/playground/chatbots/activity/events.ts'),
 	route(

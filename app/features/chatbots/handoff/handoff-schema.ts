@@ -52,3 +52,6 @@ export type HandoffSnapshot = {
 	personTyping: boolean
 	messages: HandoffMessage[]
 }
+
+/** Visitors waiting for a person on a user's chatbots, and the one waiting longest (the Playground's badge). */
+export type WaitingSummary = { count: number; first: { chatbotId: string; conversationId: string } | null }

@@ -16,7 +16,7 @@ export type HandoffSettings = {
 
 export const HANDOFF_WAIT = { min: 5, max: 600, default: 60 } as const
 
-export const DEFAULT_HANDOFF: HandoffSettings = {
+const DEFAULT_HANDOFF: HandoffSettings = {
 	enabled: false,
 	waitSeconds: HANDOFF_WAIT.default,
 	opensAt: '',
@@ -86,7 +86,7 @@ export type HandoffSettingsForm = z.infer<typeof HandoffSettingsSchema>
 const minutesOf = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5))
 
 /** The wall-clock minute of the day at `now` in `timeZone`. */
-export function minuteOfDay(now: Date, timeZone: string) {
+function minuteOfDay(now: Date, timeZone: string) {
 	const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 		.formatToParts(now)
 		.reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {})
@@ -102,7 +102,7 @@ export function isOpen(settings: Pick<HandoffSettings, 'opensAt' | 'closesAt'>, 
 }
 
 /** "9:00 am" from "09:00". */
-export function clockTime(value: string) {
+function clockTime(value: string) {
 	const minutes = minutesOf(value)
 	const hour = Math.floor(minutes / 60)
 	const minute = String(minutes % 60).padStart(2, '0')

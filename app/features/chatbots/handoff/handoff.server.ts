@@ -23,7 +23,7 @@ import { deliverEmail } from '~/lib/mail.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { tableChangeListener } from '~/lib/table-changes.server.ts'
 import { handoffCopy } from './handoff-copy.ts'
-import type { Author, HandoffSnapshot, HandoffState } from './handoff-schema.ts'
+import type { Author, HandoffSnapshot, HandoffState, WaitingSummary } from './handoff-schema.ts'
 import {
 	handoffSettingsOf,
 	isOpen,
@@ -33,9 +33,9 @@ import {
 } from './handoff-settings.ts'
 
 /** The log's name for the chatbot's own handoff notices ("someone will join"), in place of a model. */
-export const HANDOFF_NOTICE_MODEL = 'Handoff'
+const HANDOFF_NOTICE_MODEL = 'Handoff'
 /** The log's name for an answer that offers the lead form (handoff.server.ts in conversations/ uses it too). */
-export const LEAD_FORM_MODEL = 'Lead form'
+const LEAD_FORM_MODEL = 'Lead form'
 
 /** How long a typing stamp counts as typing. */
 const TYPING_MS = 6_000
@@ -272,14 +272,6 @@ export async function conversationsWithPeople(userId: string, chatbotId: string)
 		LIMIT 50`
 }
 
-/** How many visitors wait for a person on this user's chatbots (the Playground's badge). */
-export async function waitingCount(userId: string) {
-	const [row] = await prisma.$queryRaw<Array<{ count: number }>>`
-		SELECT count(*)::int AS count FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
-		WHERE b.user_id = ${userId}::uuid AND c.handoff_state = 'waiting'`
-	return row?.count ?? 0
-}
-
 // ─── Live: one conversation's stream, for the visitor's widget and the owner's view ──────────────
 
 /**
@@ -478,4 +470,64 @@ export async function ownsConversation(userId: string, chatbotId: string, conver
 		where: { id: conversationId, chatbotId, chatbot: { userId } },
 	})
 	return count === 1
+}
+
+/** How many visitors wait for a person on this user's chatbots, and the one waiting longest (the Playground's badge). */
+export async function waitingForPeople(userId: string): Promise<WaitingSummary> {
+	const rows = await prisma.$queryRaw<Array<{ chatbotId: string; conversationId: string; count: number }>>`
+		SELECT c.chatbot_id AS "chatbotId", c.id AS "conversationId", count(*) OVER ()::int AS count
+		FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+		WHERE b.user_id = ${userId}::uuid AND c.handoff_state = 'waiting'
+		ORDER BY c.handoff_requested_at NULLS LAST
+		LIMIT 1`
+	const [row] = rows
+	return row
+		? { count: row.count, first: { chatbotId: row.chatbotId, conversationId: row.conversationId } }
+		: { count: 0, first: null }
+}
+
+/**
+ * The Playground's badge, live: a `waiting` event with the summary at once and whenever it changes
+ * (a change of any conversation of the user's chatbots, NOTIFYed from any instance, is read again).
+ */
+export async function waitingStreamResponse(request: Request, userId: string) {
+	const listener = conversationChanges()
+	await listener.start()
+	const owned = new Set(
+		(await prisma.chatbot.findMany({ where: { userId }, select: { id: true } })).map((chatbot) => chatbot.id),
+	)
+	return eventStreamResponse(
+		request.signal,
+		(send) => {
+			let last = ''
+			let reading: Promise<void> | null = null
+			let again = false
+			const read = () => {
+				if (reading) {
+					again = true
+					return
+				}
+				reading = (async () => {
+					do {
+						again = false
+						const json = JSON.stringify(await waitingForPeople(userId))
+						if (json !== last) send(encodeEvent('waiting', (last = json)))
+					} while (again)
+				})()
+					.catch((error: unknown) => console.error(`Waiting badge of user ${userId}: ${(error as Error).message}`))
+					.finally(() => (reading = null))
+			}
+			const unsubscribe = listener.subscribe((event) => {
+				if (event.type === 'resync' || (event.type === 'change' && event.chatbotId && owned.has(event.chatbotId)))
+					read()
+			})
+			read()
+			const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)
+			return () => {
+				clearInterval(heartbeat)
+				unsubscribe()
+			}
+		},
+		{ holder: userId },
+	)
 }

@@ -7,7 +7,7 @@ import type { HandoffSnapshot } from './handoff-schema.ts'
 
 const RETRY_MS = { first: 3_000, max: 60_000 }
 /** How long the other side's "typing" shows without a new sign of it. */
-export const TYPING_SHOWN_MS = 6_000
+const TYPING_SHOWN_MS = 6_000
 
 export function useHandoffStream(url: string | null, onSnapshot: (snapshot: HandoffSnapshot) => void) {
 	const latest = useRef(onSnapshot)
