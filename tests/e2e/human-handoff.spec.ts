@@ -123,11 +123,14 @@ test('a visitor asks for a person; the owner on another instance takes over live
 		await expect(waiting).toBeVisible({ timeout: 5_000 })
 		test.info().annotations.push({ type: 'waiting shown after (ms)', description: String(Date.now() - askedAt) })
 		await expect(waiting.getByTestId('handoff-state')).toHaveText('Waiting for a person')
+		// The Playground's header says so too, live, and leads to it.
+		await expect(owner.getByRole('link', { name: '1 waiting for a person' })).toBeVisible()
 		await expectNoSeriousA11yViolations(owner)
 
 		await waiting.click()
 		await owner.getByRole('button', { name: 'Take over' }).click()
 		await expect(owner.getByText('You have taken over this conversation. The bot is paused.')).toBeVisible()
+		await expect(owner.getByTestId('waiting-badge')).toBeHidden()
 		await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Asha", { timeout: 10_000 })
 		await expect(chat.getByText('Asha joined the chat')).toBeVisible()
 

@@ -26,8 +26,8 @@ export const handoffCopy = {
 		waitingBadge: 'Waiting for a person',
 		personBadge: (name: string) => `With ${name}`,
 		navBadge: (count: number) => `${count} waiting`,
-		navBadgeLabel: (count: number) =>
-			count === 1 ? '1 visitor is waiting for a person' : `${count} visitors are waiting for a person`,
+		/** Said after the badge's text to screen readers. */
+		navBadgeMore: 'for a person',
 		takeOver: 'Take over',
 		handBack: 'Hand back',
 		takenOver: 'You have taken over this conversation. The bot is paused.',

@@ -21,7 +21,6 @@ export function WaitingBadge({ initial, className }: { initial: WaitingSummary; 
 	return (
 		<Link
 			to={`/playground/chatbots/${chatbotId}/conversations/${conversationId}`}
-			aria-label={handoffCopy.owner.navBadgeLabel(summary.count)}
 			data-testid="waiting-badge"
 			className={className}
 		>
@@ -30,7 +29,8 @@ export function WaitingBadge({ initial, className }: { initial: WaitingSummary; 
 				<span className="relative inline-flex size-2 rounded-full bg-amber-500" />
 			</span>
 			<Headset className="size-4" aria-hidden />
-			<span aria-hidden>{handoffCopy.owner.navBadge(summary.count)}</span>
+			{handoffCopy.owner.navBadge(summary.count)}
+			<span className="sr-only"> {handoffCopy.owner.navBadgeMore}</span>
 		</Link>
 	)
 }
