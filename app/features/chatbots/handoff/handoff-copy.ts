@@ -14,12 +14,10 @@ export const handoffCopy = {
 		timedOut: (when: string) =>
 			`Sorry, nobody from the team is free right now. Leave your details below and we'll reply ${when}.`,
 		closed: (when: string) => `The team is away right now. Leave your details below and we'll reply ${when}.`,
-		typing: (name: string) => `${name} is typing…`,
 		/** A visitor's message sent while the state changed under it (the bot no longer answers). */
 		passedOn: 'Your message was passed on to the team.',
 		/** A person of the team, as the visitor sees them when the member has no name. */
 		someone: 'Someone from the team',
-		personLabel: 'Team member',
 	},
 	owner: {
 		sectionTitle: 'Waiting for a person',
@@ -32,7 +30,6 @@ export const handoffCopy = {
 		handBack: 'Hand back',
 		takenOver: 'You have taken over this conversation. The bot is paused.',
 		handedBack: 'Handed back to the bot.',
-		takenByOther: 'Someone else has taken over this conversation.',
 		replyLabel: 'Your reply',
 		send: 'Send',
 		sendFailed: 'Your message was not sent. Please try again.',
@@ -51,7 +48,6 @@ export const handoffCopy = {
 		hoursHint: 'Optional. Outside these hours visitors get the lead form at once.',
 		save: 'Save',
 		saved: 'Handoff settings saved',
-		notAllowed: 'Only the chatbot’s owner can take over its conversations.',
 	},
 	email: {
 		subject: (chatbot: string) => `A visitor is waiting for a person on ${chatbot}`,
