@@ -176,7 +176,10 @@ test('a visitor asks for a person; the owner on another instance takes over live
 			timeout: 10_000,
 		})
 
-		// The log: each message with its author.
+		// The log: each message with its author (the bot's answer reaches the owner's view live too, once stored).
+		await expect(log.locator('[data-author="bot"]').last()).toContainText('three to five working days', {
+			timeout: 10_000,
+		})
 		await owner.reload()
 		const authors = await log
 			.locator('[data-author]')
@@ -321,5 +324,9 @@ test("another user can neither read, take over nor write to a chatbot's conversa
 		`/api/embed/${id}/handoff/events?${new URLSearchParams({ token, visitorId: 'visitor-guess-0001', conversationId: 'conversation-guess-01' })}`,
 	)
 	expect(someoneElse.status()).toBe(404)
+	// A new conversation starts with the bot, not waiting.
+	await chat.getByRole('button', { name: 'New conversation' }).click()
+	await expect(chat.getByTestId('handoff-status')).toBeHidden()
+	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
 	await host.context().close()
 })

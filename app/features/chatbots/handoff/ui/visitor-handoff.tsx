@@ -86,12 +86,15 @@ export function useVisitorHandoff({
 	 */
 	const loadedFor = useRef<string | null>(null)
 	const loadRemembered = () => {
-		if (!stateKey || loadedFor.current === stateKey) return
-		loadedFor.current = stateKey
-		const [state, ...name] = remembered().split(':')
-		if (state !== 'waiting' && state !== 'person') return
+		const conversation = chatRef.current?.conversationId()
+		const key = `${stateKey}|${conversation}`
+		if (!stateKey || !conversation || loadedFor.current === key) return
+		// Read once per conversation: "New conversation" starts from the bot again.
+		loadedFor.current = key
+		const [seen, ...name] = remembered().split(':')
+		const state = seen === 'waiting' || seen === 'person' ? seen : 'bot'
 		stateRef.current = state
-		personRef.current = name.join(':') || null
+		personRef.current = state === 'bot' ? null : name.join(':') || null
 		setStateValue(state)
 		setPerson(personRef.current)
 	}
