@@ -93,25 +93,32 @@ export type StoredMessage = {
 	sources: TracedPassage[] | null
 	feedback: 'up' | 'down' | null
 	feedbackComment: string | null
+	/** Who wrote it: the visitor, the bot, or a person of the team (authorName, their full name). */
+	author: 'bot' | 'person' | 'visitor'
+	authorName: string | null
 }
 
 /** One conversation with its messages and their traces; null when it is not this user's chatbot's. */
 export async function getConversation(userId: string, chatbotId: string, conversationId: string) {
 	if (!isUuid(chatbotId) || !isUuid(conversationId)) return null
-	const [conversation] = await prisma.$queryRaw<ConversationRow[]>`
+	const [conversation] = await prisma.$queryRaw<
+		Array<ConversationRow & { handoffState: 'bot' | 'waiting' | 'person'; handoffUserId: string | null }>
+	>`
 		SELECT c.id, c.kind, c.started_at AS "startedAt", c.last_message_at AS "lastMessageAt",
 			c.message_count AS "messageCount", c.unanswered_count AS "unansweredCount",
 			c.thumbs_up AS "thumbsUp", c.thumbs_down AS "thumbsDown", c.page_url AS "pageUrl", c.country,
-			NULL AS "firstQuestion"
+			NULL AS "firstQuestion", c.handoff_state AS "handoffState", c.handoff_user_id AS "handoffUserId"
 		FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
 		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid
 			AND ${isChatbotRow('b')}`
 	if (!conversation) return null
 	const messages = await prisma.$queryRaw<StoredMessage[]>`
-		SELECT id, role, text, created_at AS "createdAt", first_token_ms AS "firstTokenMs", latency_ms AS "latencyMs",
-			model, model_error AS "modelError", answered, sources, feedback, feedback_comment AS "feedbackComment"
-		FROM chatbot_messages WHERE conversation_id = ${conversationId}::uuid
-		ORDER BY created_at, role DESC
+		SELECT m.id, m.role, m.text, m.created_at AS "createdAt", m.first_token_ms AS "firstTokenMs", m.latency_ms AS "latencyMs",
+			m.model, m.model_error AS "modelError", m.answered, m.sources, m.feedback, m.feedback_comment AS "feedbackComment",
+			m.author, u.full_name AS "authorName"
+		FROM chatbot_messages m LEFT JOIN users u ON u.id = m.author_user_id
+		WHERE m.conversation_id = ${conversationId}::uuid
+		ORDER BY m.created_at, m.role DESC
 		LIMIT 500`
 	return { conversation, messages }
 }

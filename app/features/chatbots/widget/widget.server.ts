@@ -6,6 +6,7 @@ import crypto from 'node:crypto'
 import { MODEL_CHOICE_COLUMNS } from '~/ai/models.server.ts'
 import { isChatbotRow } from '~/features/chatbots/chatbot-scope.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { handoffSettingsOf } from '~/features/chatbots/handoff/handoff-settings.ts'
 import { prisma } from '~/lib/db.server.ts'
 import type { Upload } from '~/lib/forms.server.ts'
 import { formatFileSize, isUuid } from '~/lib/misc.ts'
@@ -25,10 +26,13 @@ export async function getActiveWidget(id: string) {
 			systemPrompt: true,
 			appearance: true,
 			allowedSites: true,
+			handoff: true,
 			...MODEL_CHOICE_COLUMNS,
 		},
 	})
-	return chatbot ? { ...chatbot, appearance: appearanceOf(chatbot.appearance) } : null
+	return chatbot
+		? { ...chatbot, appearance: appearanceOf(chatbot.appearance), handoff: handoffSettingsOf(chatbot.handoff) }
+		: null
 }
 
 /** Saves a chatbot's widget settings; false when it is not this user's. */
