@@ -18,13 +18,18 @@ export function isEmbedPage(originalUrl: string) {
 /** The embed loader and its per-chatbot config: fetched by other sites' pages. */
 export const isFetchedByOtherSites = (path: string) => path === '/embed.js' || /^\/embed\/[^/]+\/config$/.test(path)
 
-/** The voice assistant pages, whose hands-free test runs a WebAssembly speech detector (ADR 0052). */
-export function isVoicePage(originalUrl: string) {
+/**
+ * The pages that may compile the voice activity detector's WebAssembly: the voice assistant pages
+ * (their hands-free test, ADR 0052) and the public site's pages, whose chat widget listens hands-free
+ * in voice mode (ADR 0059). Not the rest of the Playground, the sign-in pages, the embed or the APIs.
+ */
+export function runsVoiceDetector(originalUrl: string) {
 	let pathname: string
 	try {
 		pathname = new URL(`http://localhost${originalUrl}`).pathname
 	} catch {
 		return false
 	}
-	return /^\/playground\/voicebots(\/|$)/.test(pathname)
+	if (/^\/playground\/voicebots(\/|$)/.test(pathname)) return true
+	return !/^\/(playground|auth|embed|api)(\/|$)/.test(pathname) && !pathname.startsWith('/embed.')
 }

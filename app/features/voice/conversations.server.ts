@@ -164,6 +164,15 @@ async function heardText(agent: Agent, audio: Uint8Array | null, text: string, s
 			throw new VoiceError('invalid-message', `Text is limited to ${VOICE_TEXT_MAX_CHARS} characters.`)
 		return text
 	}
+	return transcribeUtterance(audio, agent.language, signal, `agent ${agent.id}`)
+}
+
+/**
+ * What one utterance says: its format and length checked before the speech-to-text provider (which
+ * bills by the second) is asked; every refusal a VoiceError in words. `who` names the caller in the
+ * server's log. Also the site widget's voice turns (ADR 0059).
+ */
+export async function transcribeUtterance(audio: Uint8Array, language: string, signal: AbortSignal, who: string) {
 	if (!(await transcriptionProvider())) {
 		throw new VoiceError(
 			'speech-unavailable',
@@ -181,13 +190,13 @@ async function heardText(agent: Agent, audio: Uint8Array | null, text: string, s
 		throw new VoiceError('audio-too-long', `Audio is limited to ${VOICE_AUDIO_MAX_SECONDS} seconds per message.`)
 	if (seconds === 0) throw new VoiceError('unusable-audio', NO_SPEECH)
 	try {
-		const heard = await transcribeAudio(audio, agent.language, signal)
+		const heard = await transcribeAudio(audio, language, signal)
 		if (!heard) throw new VoiceError('unusable-audio', NO_SPEECH)
 		return heard
 	} catch (error) {
 		if (error instanceof VoiceError) throw error
 		console.error(
-			`Voice API: transcribing ${audio.byteLength} bytes of ${kind} for agent ${agent.id} failed: ${describeAiError(error)}`,
+			`Voice API: transcribing ${audio.byteLength} bytes of ${kind} for ${who} failed: ${describeAiError(error)}`,
 		)
 		if ((error as Error).name === 'AI_NoTranscriptGeneratedError') throw new VoiceError('unusable-audio', NO_SPEECH)
 		throw new VoiceError('provider-failed', 'The speech-to-text service failed. Try again.')
