@@ -29,6 +29,7 @@ import {
 	type VoiceStart,
 	type VoiceTimingsReport,
 } from './conversation-schema.ts'
+import { greetingFor } from './copy.ts'
 import { afterIdleCallsEnded, queueModelNotes, storeExtractiveNotes } from './inquiry.server.ts'
 import { transcribeAudio, transcriptionProvider } from './transcribe.server.ts'
 import type { TurnTimings } from './turn-timings.ts'
@@ -94,6 +95,9 @@ async function closeIdleConversations(idleMinutes = getEnv().VOICE_IDLE_MINUTES)
 
 export async function startConversation(input: VoiceStart) {
 	const agent = await requireAgent(input.agent_id)
+	// Assistants saved before the default greeting followed the language keep their English default
+	// in the row: they greet in their own language all the same.
+	const greeting = greetingFor(agent.firstMessage, agent.language)
 	void closeIdleConversations().catch((error) => console.error('Voice API: closing idle conversations failed:', error))
 	const call = await prisma.callLog.create({
 		data: {
@@ -103,13 +107,13 @@ export async function startConversation(input: VoiceStart) {
 			customerName: input.customer_name ?? null,
 			customerPhone: input.customer_phone ?? null,
 			customerEmail: input.customer_email ?? null,
-			transcript: `${ASSISTANT}${oneLine(agent.firstMessage)}`,
+			transcript: `${ASSISTANT}${oneLine(greeting)}`,
 		},
 		select: { id: true, createdAt: true },
 	})
 	return {
 		conversation_id: call.id,
-		first_message: agent.firstMessage,
+		first_message: greeting,
 		agent: { id: agent.id, name: agent.name, voice_id: agent.voiceId, language: agent.language },
 		started_at: call.createdAt.toISOString(),
 	}
