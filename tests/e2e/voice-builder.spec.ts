@@ -179,7 +179,7 @@ test.describe('with JavaScript', () => {
 		// The reply's latency: readable (the type scale's small size, not smaller), and explained.
 		const timings = dialog.getByTestId('turn-timings').last()
 		await expect(timings).toHaveAccessibleDescription(/from the end of your speech/)
-		await expect(dialog.getByText(/^Latency under each reply/)).toBeVisible()
+		await expect(dialog.getByText('Latency in ms, from the end of your speech', { exact: true })).toBeVisible()
 		expect(Number.parseFloat(await timings.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12)
 		await expect(timings.locator('[data-timing="firstTokenMs"]')).toHaveAttribute('title', /first word of the reply/)
 	})

@@ -146,8 +146,9 @@ export const voicebotBuilder = {
 		pauseValue: (ms: number) => `${(ms / 1000).toFixed(2)} s`,
 		micIndicator: 'Microphone',
 		timingsLabel: 'Latency of this turn',
-		timingsLegend:
-			'Latency under each reply, in milliseconds from the end of your speech (or from sending a typed message).',
+		timingsLegend: 'Latency in ms, from the end of your speech',
+		timingsLegendLong:
+			'The figures under each reply are milliseconds from the end of your speech (or from sending a typed message).',
 		timings: {
 			transcriptMs: 'transcript',
 			firstTokenMs: 'first word',

@@ -109,7 +109,12 @@ export function VoiceTest({
 
 	return (
 		<div className="flex min-h-0 flex-1 flex-col">
-			<div className="from-brand-50 flex flex-col items-center gap-3 bg-gradient-to-b to-white px-6 py-6">
+			<div
+				className={cn(
+					'from-brand-50 flex flex-col items-center gap-3 bg-gradient-to-b to-white px-6',
+					connected ? 'py-4' : 'py-6',
+				)}
+			>
 				{!connected ? (
 					<button
 						type="button"
@@ -143,7 +148,7 @@ export function VoiceTest({
 						}}
 						onContextMenu={(event) => event.preventDefault()}
 						className={cn(
-							'relative grid size-24 touch-none place-items-center rounded-full text-white shadow-xl transition-transform select-none focus-visible:outline-4 focus-visible:outline-offset-4 disabled:opacity-50 motion-reduce:transition-none',
+							'relative grid size-20 touch-none place-items-center rounded-full text-white shadow-xl transition-transform select-none focus-visible:outline-4 focus-visible:outline-offset-4 disabled:opacity-50 motion-reduce:transition-none',
 							voice.phase === 'recording'
 								? 'scale-110 bg-rose-600 shadow-rose-600/30'
 								: 'bg-brand-600 shadow-brand-600/30 hover:bg-brand-700',
@@ -164,7 +169,7 @@ export function VoiceTest({
 						data-phase={voice.phase}
 						aria-hidden
 						className={cn(
-							'relative grid size-24 place-items-center rounded-full text-white shadow-xl',
+							'relative grid size-20 place-items-center rounded-full text-white shadow-xl',
 							voice.phase === 'hearing' ? 'scale-110 bg-rose-600' : 'bg-brand-600',
 						)}
 					>
@@ -259,7 +264,7 @@ export function VoiceTest({
 				ref={listRef}
 				aria-label={copy.transcriptLabel}
 				aria-live="polite"
-				className="min-h-48 flex-1 space-y-3 overflow-y-auto border-t border-slate-200 bg-slate-50 px-5 py-4"
+				className="min-h-32 flex-1 space-y-3 overflow-y-auto border-t border-slate-200 bg-slate-50 px-5 py-4"
 			>
 				{voice.turns.map((turn) => (
 					<li
@@ -337,7 +342,7 @@ export function VoiceTestDialog({
 	return (
 		<Dialog open={agent !== null} onOpenChange={(open) => !open && onClose()}>
 			{agent ? (
-				<DialogContent className="h-[620px] max-w-md" aria-describedby="voice-test-description">
+				<DialogContent className="h-[720px] max-w-md" aria-describedby="voice-test-description">
 					<DialogHeader
 						title={copy.title(agent.name)}
 						description={copy.description}
