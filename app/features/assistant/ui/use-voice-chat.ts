@@ -53,7 +53,12 @@ function siteTransport(ask: () => AskRiya): Transport {
 				form.set('audio', input.audio, 'speech.wav')
 				const response = await fetch('/api/chat/voice', { method: 'POST', body: form })
 				const body = (await response.json().catch(() => ({}))) as { text?: string; error?: string }
-				if (!response.ok || !body.text) throw new Error(body.error ?? `HTTP ${response.status}`)
+				if (!response.ok || !body.text) {
+					const error = new Error(body.error ?? `HTTP ${response.status}`)
+					// A cough or a door the detector took for speech: nothing to tell the visitor.
+					if (response.status === 422) error.name = 'NoSpeech'
+					throw error
+				}
 				text = body.text
 			} else text = input.text
 			on.onTranscript(text)
@@ -161,7 +166,7 @@ export function useVoiceChat({
 				onReplyText: () => {},
 				onTimings: () => {},
 				onError: (error) => {
-					if (!activeRef.current) return
+					if (!activeRef.current || error.name === 'NoSpeech') return
 					console.error('Voice chat: the turn failed:', error)
 					callbacks.current.onNotice(error.message)
 				},
