@@ -20,6 +20,7 @@ describe('withoutContactDetails', () => {
 		expect(withoutContactDetails('Do you have 2 rooms on 12.05.2026? I am Interested.')).toBe(
 			'Do you have 2 rooms on 12.05.2026? I am Interested.',
 		)
+		expect(withoutContactDetails('What happened in Europe in 1914-1918?')).toBe('What happened in Europe in 1914-1918?')
 	})
 
 	test('the details themselves', () => {

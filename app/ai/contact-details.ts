@@ -10,6 +10,8 @@ const EMAIL = /^[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,
 const PHONE = /\+?\(?\d[\d\s().-]{6,22}\d/g
 /** 12.05.2026, 2026-05-12: a date, not a number to call. */
 const DATE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/
+/** 1914-1918, 1990 - 2000: years, not a number to call. */
+const YEARS = /^[12]\d{3}\s?[-–]\s?[12]\d{3}$/
 /** "My name is Asha Rao", "this is Asha", "I'm Asha": a capitalised word or two after an introduction. */
 const NAME_INTRO =
 	/(?:^|[\s,.!?])(?:[Mm]y name(?: is|['’]s)|[Nn]ame is|[Tt]his is|I am|I['’]m|[Cc]all me)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/u
@@ -51,7 +53,7 @@ export const withoutEmails = (text: string) =>
 function phonesIn(text: string) {
 	return (text.match(PHONE) ?? []).filter((match) => {
 		const digits = match.replace(/\D/g, '').length
-		return !DATE.test(match.trim()) && digits >= 8 && digits <= 15
+		return !DATE.test(match.trim()) && !YEARS.test(match.trim()) && digits >= 8 && digits <= 15
 	})
 }
 
