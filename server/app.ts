@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
-import expressStaticGzip from 'express-static-gzip'
 import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ServerBuild } from 'react-router'
@@ -21,6 +20,7 @@ import { createPageCache } from './page-cache.ts'
 import { requestClient } from './request-client.ts'
 import { requestShare, type RequestShareOptions } from './request-share.ts'
 import { requestTargetIsPath } from './request-target.ts'
+import { serveClientBuild } from './static-assets.ts'
 
 type Mode = 'production' | 'development' | 'test'
 
@@ -198,28 +198,9 @@ export async function createServerApp({
 	} else {
 		const buildDir = path.resolve(import.meta.dirname)
 		const clientDir = path.join(buildDir, 'client')
-		// Fingerprinted assets never change; everything else is revalidated hourly. Assets are sent as
-		// the Brotli or gzip file the build made (scripts/build.mjs), so compression skips them.
-		// express-static-gzip names a pre-compressed file's type from its extension, and knows none for
-		// the voice detector's .onnx model (ADR 0052): it would send "Content-Type: false".
-		app.use('/assets', (req, res, next) => {
-			if (req.path.endsWith('.onnx')) {
-				const setHeader = res.setHeader.bind(res)
-				res.setHeader = (name, value) =>
-					setHeader(name, name.toLowerCase() === 'content-type' ? 'application/octet-stream' : value)
-			}
-			next()
-		})
-		app.use(
-			'/assets',
-			expressStaticGzip(path.join(clientDir, 'assets'), {
-				enableBrotli: true,
-				orderPreference: ['br', 'gzip'],
-				index: false,
-				serveStatic: { immutable: true, maxAge: '1y' },
-			}),
-		)
-		app.use(express.static(clientDir, { maxAge: '1h' }))
+		// Fingerprinted assets cached for a year, pre-compressed, with the types the static servers'
+		// lookup lacks (the voice detector's .onnx model): static-assets.ts.
+		serveClientBuild(app, clientDir)
 		build = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild
 	}
 

@@ -195,6 +195,11 @@ export const voicebotBuilder = {
 		deactivated: 'Voice assistant deactivated',
 		apiCopied: 'API code copied!',
 		createFailed: { title: 'Creation failed', description: 'Failed to create voice assistant' },
+		// The spec's title for a failed creation; the reason is ours (the spec has no limit).
+		limitReached: (max: number) => ({
+			title: 'Creation failed',
+			description: `You can have up to ${max} voice assistants. Delete one you no longer need to create another.`,
+		}),
 		deleteFailed: { title: 'Error', description: 'Failed to delete voice assistant' },
 		listFailed: 'Failed to fetch voice assistants',
 		microphone: { title: 'Error', description: 'Failed to access microphone' },

@@ -1,3 +1,4 @@
+import { isChatbotRow, userChatbot } from '~/features/chatbots/chatbot-scope.server.ts'
 // The owner's side of the conversation logs: the list (keyset pages, search, filters), one
 // conversation with each answer's retrieval trace, deleting, unanswered questions grouped, and the
 // retention job. Every read and change names the owner: another user's ids behave like missing ones.
@@ -44,7 +45,7 @@ export async function listConversations(
 	{ timeZone, pageSize = CONVERSATIONS_PAGE_SIZE }: { timeZone: string; pageSize?: number },
 ) {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	// Read again here, not trusted from the caller: PostgreSQL would answer a malformed one with an error.
 	const cursor = listCursor(query.after)
@@ -103,7 +104,8 @@ export async function getConversation(userId: string, chatbotId: string, convers
 			c.thumbs_up AS "thumbsUp", c.thumbs_down AS "thumbsDown", c.page_url AS "pageUrl", c.country,
 			NULL AS "firstQuestion"
 		FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
-		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid`
+		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid
+			AND ${isChatbotRow('b')}`
 	if (!conversation) return null
 	const messages = await prisma.$queryRaw<StoredMessage[]>`
 		SELECT id, role, text, created_at AS "createdAt", first_token_ms AS "firstTokenMs", latency_ms AS "latencyMs",
@@ -119,14 +121,15 @@ export async function deleteConversation(userId: string, chatbotId: string, conv
 	if (!isUuid(chatbotId) || !isUuid(conversationId)) return false
 	const count = await prisma.$executeRaw`
 		DELETE FROM chatbot_conversations c USING chatbots b
-		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid`
+		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid
+			AND ${isChatbotRow('b')}`
 	return count === 1
 }
 
 /** Deletes every conversation of a chatbot (visitors' and tests'); null when it is not this user's. */
 export async function deleteAllConversations(userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	return prisma.$executeRaw`DELETE FROM chatbot_conversations WHERE chatbot_id = ${chatbotId}::uuid`
 }
@@ -137,7 +140,7 @@ export async function deleteAllConversations(userId: string, chatbotId: string) 
  */
 export async function countConversations(userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	return prisma.chatbotConversation.count({ where: { chatbotId } })
 }
@@ -145,7 +148,7 @@ export async function countConversations(userId: string, chatbotId: string) {
 /** Sets how many days conversations are kept; false when the chatbot is not this user's. */
 export async function setRetention(userId: string, chatbotId: string, retentionDays: number) {
 	if (!isUuid(chatbotId)) return false
-	const { count } = await prisma.chatbot.updateMany({ where: { id: chatbotId, userId }, data: { retentionDays } })
+	const { count } = await prisma.chatbot.updateMany({ where: userChatbot(userId, chatbotId), data: { retentionDays } })
 	return count === 1
 }
 
@@ -185,7 +188,7 @@ const GROUP_OVERLAP = 0.5
  */
 export async function unansweredQuestions(userId: string, chatbotId: string, days = 90) {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	const rows = await prisma.$queryRaw<UnansweredRow[]>`
 		SELECT a.id, q.text AS question, q.created_at AS "askedAt", a.feedback = 'down' AS "thumbsDown",
@@ -290,7 +293,10 @@ export async function addAnswer(
 	if (!isUuid(chatbotId)) return null
 	const added = prisma.$transaction(
 		async (tx) => {
-			const chatbot = await tx.chatbot.findFirst({ where: { id: chatbotId, userId }, select: { knowledgeBase: true } })
+			const chatbot = await tx.chatbot.findFirst({
+				where: userChatbot(userId, chatbotId),
+				select: { knowledgeBase: true },
+			})
 			if (!chatbot) return null
 			const entry = `${question.replace(/\s+/g, ' ').trim()}\n${answer.trim()}`
 			const knowledgeBase = chatbot.knowledgeBase.trim() ? `${chatbot.knowledgeBase.trimEnd()}\n\n${entry}` : entry
