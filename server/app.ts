@@ -15,7 +15,7 @@ import { isAllowedHost } from '~/lib/origin.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
 import { bodyLimit, routeBodyLimits } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
-import { isEmbedPage, isFetchedByOtherSites, isVoiceTestPage } from './framing.ts'
+import { isEmbedPage, isFetchedByOtherSites, runsVoiceDetector } from './framing.ts'
 import { createPageCache } from './page-cache.ts'
 import { requestClient } from './request-client.ts'
 import { requestShare, type RequestShareOptions } from './request-share.ts'
@@ -92,13 +92,14 @@ export async function createServerApp({
 					'frame-src': ["'self'"],
 					'img-src': ["'self'", 'data:'],
 					// Scripts run only with this response's nonce: no 'unsafe-inline' hole.
-					// The pages that hold the voice test also compile the voice activity detector's
-					// WebAssembly (ADR 0052); 'wasm-unsafe-eval' allows only that, not eval().
+					// Pages where hands-free voice can run (the voice test, the site widget's voice mode)
+					// also compile the voice activity detector's WebAssembly (ADRs 0052, 0059);
+					// 'wasm-unsafe-eval' allows only that, not eval().
 					'script-src': [
 						"'strict-dynamic'",
 						"'self'",
 						(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
-						(req) => (isVoiceTestPage((req as Request).originalUrl) ? "'wasm-unsafe-eval'" : ''),
+						(req) => (runsVoiceDetector((req as Request).originalUrl) ? "'wasm-unsafe-eval'" : ''),
 					],
 					'script-src-attr': ["'none'"],
 					// react-hot-toast and React style props need inline styles; styles cannot run code.

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { isEmbedPage, isVoiceTestPage } from './framing.ts'
+import { isEmbedPage, isVoiceTestPage, runsVoiceDetector } from './framing.ts'
 
 test('only the embed page itself may be framed, judged on the path React Router will route', () => {
 	expect(isEmbedPage('/embed/0d7c6c1e-1f7e-4b43-9d0e-6f0f1c2b3a4d')).toBe(true)
@@ -43,4 +43,24 @@ test('only the pages that hold the voice test may compile WebAssembly', () => {
 		'/embed/abc',
 	])
 		expect(isVoiceTestPage(page), page).toBe(false)
+})
+
+test('the voice detector may compile on the voice test pages and the public pages with the chat widget, nowhere else', () => {
+	const agent = '0d7c6c1e-1f7e-4b43-9d0e-6f0f1c2b3a4d'
+	for (const page of [`/playground/voicebots/${agent}/test`, '/', '/career', '/blog/some-article?x=1', '/missing-page'])
+		expect(runsVoiceDetector(page), page).toBe(true)
+	for (const page of [
+		'/playground',
+		'/playground/models',
+		`/playground/voicebots/${agent}/knowledge/sources/${agent}`,
+		'/auth',
+		'/auth/verify',
+		`/embed/${agent}`,
+		'/embed.js',
+		'/api/chat',
+		'/career.data',
+		'/assets/app.js',
+		'/career/../playground/models',
+	])
+		expect(runsVoiceDetector(page), page).toBe(false)
 })

@@ -36,3 +36,21 @@ export function isVoiceTestPage(originalUrl: string) {
 	}
 	return VOICE_TEST_PAGE.test(pathname)
 }
+
+/**
+ * The public site's pages, whose chat widget listens hands-free in voice mode (ADR 0059): every page
+ * but the Playground, the sign-in pages, the embed, the APIs, assets and React Router's data requests.
+ */
+function isSiteWidgetPage(originalUrl: string) {
+	let pathname: string
+	try {
+		pathname = new URL(`http://localhost${originalUrl}`).pathname
+	} catch {
+		return false
+	}
+	if (/^\/(?:playground|auth|embed|api|assets)(?:\/|$)/.test(pathname) || pathname.startsWith('/embed.')) return false
+	return !pathname.endsWith('.data')
+}
+
+/** The pages that may compile the voice activity detector's WebAssembly (CSP 'wasm-unsafe-eval'). */
+export const runsVoiceDetector = (originalUrl: string) => isVoiceTestPage(originalUrl) || isSiteWidgetPage(originalUrl)

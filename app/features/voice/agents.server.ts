@@ -7,6 +7,7 @@ import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { ownedRows } from '~/lib/owned-rows.server.ts'
+import { summarizeLatency } from '~/lib/voice/turn-latency.ts'
 import type { AgentForm } from './agent-schema.ts'
 import { MAX_AGENTS_PER_USER } from './voice-limits.server.ts'
 
@@ -198,8 +199,9 @@ export async function updateAgent(userId: string, id: string, form: AgentForm) {
 }
 
 /** The agent's latest calls, newest first, for its page. */
-export function listAgentCalls(userId: string, agentId: string, take = 20) {
-	return prisma.callLog.findMany({
+/** The agent's latest calls, newest first, each with its turns' latency and medians (null: none measured). */
+export async function listAgentCalls(userId: string, agentId: string, take = 20) {
+	const calls = await prisma.callLog.findMany({
 		where: { agentId, agent: { userId } },
 		orderBy: { createdAt: 'desc' },
 		take,
@@ -213,6 +215,18 @@ export function listAgentCalls(userId: string, agentId: string, take = 20) {
 			model: true,
 		},
 	})
+	// Each call's turns, oldest first: read for the listed calls only.
+	const turnsByCall = new Map<string, Array<{ heard: string; reply: string; timings: unknown }>>()
+	for (const turn of await prisma.voiceMessage.findMany({
+		where: { conversationId: { in: calls.map((call) => call.id) } },
+		orderBy: { createdAt: 'asc' },
+		select: { conversationId: true, heard: true, reply: true, timings: true },
+	})) {
+		const turns = turnsByCall.get(turn.conversationId)
+		if (turns) turns.push(turn)
+		else turnsByCall.set(turn.conversationId, [turn])
+	}
+	return calls.map((call) => ({ ...call, latency: summarizeLatency(turnsByCall.get(call.id) ?? []) }))
 }
 
 const owned = ownedRows(prisma.agent)

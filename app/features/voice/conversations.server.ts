@@ -30,6 +30,7 @@ import {
 	type VoiceStart,
 	type VoiceTimingsReport,
 } from './conversation-schema.ts'
+import { greetingFor } from './copy.ts'
 import { afterIdleCallsEnded, queueModelNotes, storeExtractiveNotes } from './inquiry.server.ts'
 import { transcribeAudio, transcriptionProvider } from './transcribe.server.ts'
 import type { TurnTimings } from './turn-timings.ts'
@@ -108,6 +109,9 @@ async function closeIdleConversations(idleMinutes = getEnv().VOICE_IDLE_MINUTES)
 export async function startConversation(input: VoiceStart, admit: Admit = admitAll) {
 	const agent = await requireAgent(input.agent_id)
 	await admit({ agentId: agent.id })
+	// Assistants saved before the default greeting followed the language keep their English default
+	// in the row: they greet in their own language all the same.
+	const greeting = greetingFor(agent.firstMessage, agent.language)
 	void closeIdleConversations().catch((error) => console.error('Voice API: closing idle conversations failed:', error))
 	const call = await prisma.callLog.create({
 		data: {
@@ -117,13 +121,13 @@ export async function startConversation(input: VoiceStart, admit: Admit = admitA
 			customerName: input.customer_name ?? null,
 			customerPhone: input.customer_phone ?? null,
 			customerEmail: input.customer_email ?? null,
-			transcript: `${ASSISTANT}${oneLine(agent.firstMessage)}`,
+			transcript: `${ASSISTANT}${oneLine(greeting)}`,
 		},
 		select: { id: true, createdAt: true },
 	})
 	return {
 		conversation_id: call.id,
-		first_message: agent.firstMessage,
+		first_message: greeting,
 		agent: { id: agent.id, name: agent.name, voice_id: agent.voiceId, language: agent.language },
 		started_at: call.createdAt.toISOString(),
 	}
@@ -232,6 +236,15 @@ async function heardText(agent: Agent, audio: Uint8Array | null, text: string, s
 			throw new VoiceError('invalid-message', `Text is limited to ${VOICE_TEXT_MAX_CHARS} characters.`)
 		return text
 	}
+	return transcribeUtterance(audio, agent.language, signal, `agent ${agent.id}`)
+}
+
+/**
+ * What one utterance says: its format and length checked before the speech-to-text provider (which
+ * bills by the second) is asked; every refusal a VoiceError in words. `who` names the caller in the
+ * server's log. Also the site widget's voice turns (ADR 0059).
+ */
+export async function transcribeUtterance(audio: Uint8Array, language: string, signal: AbortSignal, who: string) {
 	if (!(await transcriptionProvider())) {
 		throw new VoiceError(
 			'speech-unavailable',
@@ -249,13 +262,13 @@ async function heardText(agent: Agent, audio: Uint8Array | null, text: string, s
 		throw new VoiceError('audio-too-long', `Audio is limited to ${VOICE_AUDIO_MAX_SECONDS} seconds per message.`)
 	if (seconds === 0) throw new VoiceError('unusable-audio', NO_SPEECH)
 	try {
-		const heard = await transcribeAudio(audio, agent.language, signal)
+		const heard = await transcribeAudio(audio, language, signal)
 		if (!heard) throw new VoiceError('unusable-audio', NO_SPEECH)
 		return heard
 	} catch (error) {
 		if (error instanceof VoiceError) throw error
 		console.error(
-			`Voice API: transcribing ${audio.byteLength} bytes of ${kind} for agent ${agent.id} failed: ${describeAiError(error)}`,
+			`Voice API: transcribing ${audio.byteLength} bytes of ${kind} for ${who} failed: ${describeAiError(error)}`,
 		)
 		if ((error as Error).name === 'AI_NoTranscriptGeneratedError') throw new VoiceError('unusable-audio', NO_SPEECH)
 		throw new VoiceError('provider-failed', 'The speech-to-text service failed. Try again.')

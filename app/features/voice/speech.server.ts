@@ -238,6 +238,7 @@ export function describeVoiceProviders(
 		speech: speech
 			? `${PROVIDER_WORDS[speech.kind]} ${speech.model}, voice ${providerVoice(speech, voiceId)} (${origin(speech.connection)})`
 			: 'Your browser’s voice',
+		serverSpeech: speech !== null,
 	}
 }
 

@@ -161,10 +161,11 @@ export async function readVoiceJson(request: Request) {
 	return body.value
 }
 
-export async function readVoiceMessageForm(request: Request) {
-	if (!/multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
-		throw new VoiceApiError(415, 'Send multipart/form-data with agent_id, conversation_id and audio or text.')
-	}
+export async function readVoiceMessageForm(
+	request: Request,
+	expected = 'Send multipart/form-data with agent_id, conversation_id and audio or text.',
+) {
+	if (!/multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) throw new VoiceApiError(415, expected)
 	let audio: Uint8Array | null = null
 	try {
 		const form = await parseFormData(
@@ -185,6 +186,11 @@ export async function readVoiceMessageForm(request: Request) {
 		}
 		throw new VoiceApiError(400, 'The form data could not be read.')
 	}
+}
+
+/** A refusal of the site widget's rate limit, as the voice API words it. */
+export function tooManyVoiceTurns(retryAfterSeconds: number) {
+	return new VoiceApiError(429, tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds)
 }
 
 function refuseOver(result: RateLimitResult) {

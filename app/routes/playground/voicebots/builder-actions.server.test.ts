@@ -102,7 +102,8 @@ describe('creating a voice assistant', () => {
 				name: 'Reception',
 				conversation_config: {
 					agent: {
-						first_message: 'Hello! How can I help you today?',
+						// Left empty: the default greeting, in the assistant's language.
+						first_message: 'Hallo! Wie kann ich Ihnen heute helfen?',
 						language: 'de',
 						prompt: { prompt: 'Greet callers.' },
 					},
@@ -116,7 +117,7 @@ describe('creating a voice assistant', () => {
 			voiceId: 'shimmer',
 			language: 'de',
 			description: null,
-			firstMessage: 'Hello! How can I help you today?',
+			firstMessage: 'Hallo! Wie kann ich Ihnen heute helfen?',
 		})
 		expect(agent.voiceSettings).toEqual({ stability: 0.5, similarity_boost: 0.5, style: 0, use_speaker_boost: true })
 	})
