@@ -19,38 +19,12 @@ export function isEmbedPage(originalUrl: string) {
 export const isFetchedByOtherSites = (path: string) => path === '/embed.js' || /^\/embed\/[^/]+\/config$/.test(path)
 
 /**
- * The pages that hold the voice test, whose hands-free mode compiles a WebAssembly speech detector
- * (ADR 0052): the Voicebot Builder's list (its Test dialog) and an assistant's page, whose sections
- * have the test beside them (and its Test section). Nothing else under /playground/voicebots: not the
- * pages that list what a crawl of someone's site found, not data or unknown addresses.
+ * The documents that may compile the voice activity detector's WebAssembly (CSP 'wasm-unsafe-eval',
+ * ADR 0052, 0059, 0060): every page of this site but the embed. A page's policy is its first
+ * document's: React Router moves between pages without loading a new one, so a visitor who signs in
+ * (an /auth document) or opens the Playground and then clicks through to a voice assistant's test
+ * runs the detector under the policy of the page they started on. Allowing it only on the voice
+ * pages broke hands-free for everyone who arrived by a link. The allowance lets a page compile
+ * WebAssembly, not evaluate script; the embed, framed by other sites, never runs the detector.
  */
-const VOICE_TEST_PAGE =
-	/^\/playground\/voicebots(?:\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\/(?:knowledge|api|calls|settings|test))?)?\/?$/i
-
-export function isVoiceTestPage(originalUrl: string) {
-	let pathname: string
-	try {
-		pathname = new URL(`http://localhost${originalUrl}`).pathname
-	} catch {
-		return false
-	}
-	return VOICE_TEST_PAGE.test(pathname)
-}
-
-/**
- * The public site's pages, whose chat widget listens hands-free in voice mode (ADR 0059): every page
- * but the Playground, the sign-in pages, the embed, the APIs, assets and React Router's data requests.
- */
-function isSiteWidgetPage(originalUrl: string) {
-	let pathname: string
-	try {
-		pathname = new URL(`http://localhost${originalUrl}`).pathname
-	} catch {
-		return false
-	}
-	if (/^\/(?:playground|auth|embed|api|assets)(?:\/|$)/.test(pathname) || pathname.startsWith('/embed.')) return false
-	return !pathname.endsWith('.data')
-}
-
-/** The pages that may compile the voice activity detector's WebAssembly (CSP 'wasm-unsafe-eval'). */
-export const runsVoiceDetector = (originalUrl: string) => isVoiceTestPage(originalUrl) || isSiteWidgetPage(originalUrl)
+export const runsVoiceDetector = (originalUrl: string) => !isEmbedPage(originalUrl)
