@@ -15,7 +15,7 @@ test('only the embed page itself may be framed, judged on the path React Router 
 	expect(isEmbedPage('/playground')).toBe(false)
 })
 
-test('every page may compile the voice detector (a page keeps its first document's policy), the embed may not', () => {
+test("every page may compile the voice detector (a page keeps its first document's policy), the embed may not", () => {
 	const agent = '0d7c6c1e-1f7e-4b43-9d0e-6f0f1c2b3a4d'
 	for (const page of [
 		`/playground/voicebots/${agent}/test`,
@@ -30,5 +30,6 @@ test('every page may compile the voice detector (a page keeps its first document
 		`/embed/%2e%2e/playground`,
 	])
 		expect(runsVoiceDetector(page), page).toBe(true)
-	for (const page of [`/embed/${agent}`, `/embed/${agent}/`, '/embed/abc?x=1']) expect(runsVoiceDetector(page), page).toBe(false)
+	for (const page of [`/embed/${agent}`, `/embed/${agent}/`, '/embed/abc?x=1'])
+		expect(runsVoiceDetector(page), page).toBe(false)
 })

@@ -156,7 +156,7 @@ test('the widget listens hands-free: a spoken question is sent without a click, 
 	}
 })
 
-test('the voice detector may compile on every page (a page keeps its first document's policy), not in the embed', async ({
+test("the voice detector may compile on every page (a page keeps its first document's policy), not in the embed", async ({
 	request,
 }) => {
 	const csp = async (url: string) => (await request.get(url)).headers()['content-security-policy']
