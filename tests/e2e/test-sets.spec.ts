@@ -3,10 +3,11 @@
 // shows each one's result, the website changes a page, the re-sync runs the set by itself, and the
 // test that depended on that page is a regression, shown first and e-mailed to the owner. Without
 // JavaScript: the forms, a CSV import that refuses a hostile file and round-trips a good one, a run
-// followed by reloads, and "Add as test" on the Unanswered page.
+// followed by reloads, and "Add as test" on the Unanswered page. (axe needs the page's JavaScript, as
+// in the other specs: it runs on the Tests page with JavaScript, failing tests and trend shown.)
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { expect, sql, test, uniqueEmail } from './fixtures.ts'
+import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail } from './fixtures.ts'
 import { createShopChatbot, expectNoSeriousA11yViolations } from './helpers.ts'
 import { E2E_WEBSITE_PORT } from './ports.ts'
 
@@ -40,9 +41,10 @@ async function expectScore(page: Page, score: string, timeout = 90_000) {
 	await expect
 		.poll(
 			async () => {
-				await page.reload()
+				// The server's page holds the score: no need to wait for its scripts and pictures.
+				await page.reload({ waitUntil: 'domcontentloaded' })
 				// The run's panel is always there (the score only once a run has finished).
-				return page.getByTestId('test-run').textContent()
+				return page.getByTestId('test-run').textContent({ timeout: 5_000 })
 			},
 			{ timeout, intervals: [500] },
 		)
@@ -106,7 +108,7 @@ test('five tests on a site-built chatbot; the site changes a page, the re-sync r
 	await sections(page).getByRole('link', { name: 'Knowledge' }).click()
 	await site.getByRole('button', { name: 'Re-sync now' }).click()
 	await expect(page.getByText('Re-sync started')).toBeVisible()
-	await sections(page).getByRole('link', { name: 'Tests', exact: true }).click()
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
 	await expectScore(page, '4 of 5 passed')
 	await expect(page.getByTestId('test-score')).toContainText('1 regression')
 	await expect(page.getByTestId('test-run')).toContainText('Knowledge change')
@@ -148,7 +150,11 @@ test('five tests on a site-built chatbot; the site changes a page, the re-sync r
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
-	test('add a test, refuse a hostile CSV with the reason, round-trip a good one', async ({ page, login }) => {
+	test('add a test, refuse a hostile CSV with the reason, round-trip a good one; strangers get 404', async ({
+		page,
+		login,
+		request,
+	}) => {
 		test.slow()
 		await login({ email: uniqueEmail('test-sets-nojs') })
 		const chatbotId = await createShopChatbot(page, 'Shop tests')
@@ -192,6 +198,21 @@ test.describe('without JavaScript', () => {
 		expect(await exported.text()).toBe(
 			'question,expected,cite,must_decline\nHow long do deliveries take?,three to five,,no\n"Can items come back, and when?",30 days | thirty days,,no\nWho is the CEO of Google?,,,yes\n',
 		)
+
+		// Another user's posts and download find no such chatbot, and change nothing.
+		const stranger = await createUser()
+		const cookie = await sessionCookieDirect(stranger.email)
+		for (const form of <Array<Record<string, string>>>[
+			{ intent: 'add', question: 'Sneaky?', expected: '', cite: '' },
+			{ intent: 'run' },
+			{ intent: 'from-question', question: 'Sneaky?' },
+		]) {
+			const response = await request.post(path, { form, headers: { Cookie: cookie }, maxRedirects: 0 })
+			expect(response.status()).toBe(404)
+		}
+		expect((await request.get(`${path}.csv`, { headers: { Cookie: cookie } })).status()).toBe(404)
+		await page.reload()
+		await expect(page.getByText('3 of 200 tests')).toBeVisible()
 	})
 
 	test('edit a test, run the set and follow it by reloads, and add an unanswered question as a test', async ({

@@ -1,6 +1,7 @@
 // A chatbot test's form, shared by the browser and the server, and the test set's limits.
 // docs/decisions/0057-chatbot-test-sets.md
 import { z } from 'zod'
+import type { BodyLimit } from '~/lib/body-limit.ts'
 
 export const TEST_LIMITS = {
 	testsPerChatbot: 200,
@@ -16,6 +17,12 @@ export const TEST_LIMITS = {
 	/** Runs kept per chatbot (the trend reads the latest 20). */
 	runsKept: 30,
 } as const
+
+/**
+ * What the Tests section takes in one post (its route's `handle`, app/lib/body-limit.ts): a CSV file
+ * past TEST_LIMITS.csvBytes is still read whole, to be refused with its message.
+ */
+export const TESTS_BODY_LIMIT: BodyLimit = { maxBytes: 1024 * 1024, label: '1 MB' }
 
 /** What a right answer contains: alternatives separated by "|", each trimmed, empty ones dropped. */
 function expectedAlternatives(text: string) {

@@ -4,7 +4,7 @@
 // under a lock per chatbot, so two posts at once cannot pass it; an import is all or nothing.
 // docs/decisions/0057-chatbot-test-sets.md
 import { Prisma } from '~/generated/prisma/client.ts'
-import { prisma } from '~/lib/db.server.ts'
+import { isLockTimeout, prisma } from '~/lib/db.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { testsCsv } from './test-csv.ts'
 import { TEST_LIMITS, type TestForm } from './test-schema.ts'
@@ -31,16 +31,23 @@ export async function listTests(userId: string, chatbotId: string) {
 /** The chatbot, locked against other additions to its tests until the transaction ends; its test count. */
 async function lockTests(tx: Tx, userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return null
-	const rows = await tx.$queryRaw<Array<{ count: number }>>`
-		SELECT (SELECT count(*)::int FROM chatbot_tests t WHERE t.chatbot_id = c.id) AS count
-		FROM chatbots c WHERE c.id = ${chatbotId}::uuid AND c.user_id = ${userId}::uuid AND c.voice_agent_id IS NULL
+	const rows = await tx.$queryRaw<Array<{ id: string }>>`
+		SELECT id FROM chatbots
+		WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid AND voice_agent_id IS NULL
 		FOR NO KEY UPDATE`
-	return rows[0]?.count ?? null
+	if (rows.length === 0) return null
+	// Counted after the lock, by a statement of its own: it sees what the post before this one added
+	// (the locking statement's snapshot was taken before that post committed).
+	return tx.chatbotTest.count({ where: { chatbotId } })
 }
 
 const isDuplicate = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
 
-export type AddResult = 'added' | 'duplicate' | 'full' | 'missing'
+/** Rows added at once, a millisecond apart: listed (and exported) in the order they came in. */
+const inOrder = <T extends object>(rows: T[], now = Date.now()) =>
+	rows.map((row, i) => ({ ...row, createdAt: new Date(now + i) }))
+
+export type AddResult = 'added' | 'duplicate' | 'full' | 'missing' | 'busy'
 
 /** Adds tests (a form's one, or suggestions picked) unless one is there already or the set would be full. */
 export async function addTests(
@@ -54,11 +61,13 @@ export async function addTests(
 			const count = await lockTests(tx, userId, chatbotId)
 			if (count === null) return 'missing'
 			if (count + tests.length > TEST_LIMITS.testsPerChatbot) return 'full'
-			await tx.chatbotTest.createMany({ data: tests.map((test) => ({ ...test, chatbotId, origin })) })
+			await tx.chatbotTest.createMany({ data: inOrder(tests.map((test) => ({ ...test, chatbotId, origin }))) })
 			return 'added'
 		})
 	} catch (error) {
 		if (isDuplicate(error)) return 'duplicate'
+		// Another post held the chatbot past DATABASE_LOCK_TIMEOUT_MS: "try again", not a 500.
+		if (isLockTimeout(error)) return 'busy'
 		throw error
 	}
 }
@@ -104,7 +113,7 @@ export async function importTests(userId: string, chatbotId: string, tests: Test
 		const known = new Set(existing.map((test) => test.question))
 		const added = tests.filter((test) => !known.has(test.question))
 		if (count + added.length > TEST_LIMITS.testsPerChatbot) return 'full' as const
-		await tx.chatbotTest.createMany({ data: added.map((test) => ({ ...test, chatbotId, origin: 'csv' })) })
+		await tx.chatbotTest.createMany({ data: inOrder(added.map((test) => ({ ...test, chatbotId, origin: 'csv' }))) })
 		const updated = tests.filter((test) => known.has(test.question))
 		for (const test of updated)
 			await tx.chatbotTest.updateMany({

@@ -2,7 +2,7 @@
 // intent, each a redirect with a toast, or the form back with its problems. Plain form posts, so
 // all of it works without JavaScript; the feature does the work, these turn it into HTTP.
 // docs/decisions/0057-chatbot-test-sets.md
-import { MaxFileSizeExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
+import { parseFormData, type FileUpload } from '@remix-run/form-data-parser'
 import { data } from 'react-router'
 import { z } from 'zod'
 import { AddAnswerSchema } from '~/features/chatbots/conversations/conversation-schema.ts'
@@ -14,6 +14,7 @@ import { requestTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
 import { parseTestsCsv } from '~/features/chatbots/test-sets/test-csv.ts'
 import {
 	TEST_LIMITS,
+	TESTS_BODY_LIMIT,
 	TestFormSchema,
 	testFormValues,
 	type TestForm,
@@ -49,8 +50,13 @@ const refuse = (form: string, values: TestsActionData['values'], errors: FieldEr
 		{ status },
 	)
 
-const addProblem = (result: Exclude<AddResult, 'added'>) =>
-	result === 'full' ? formCopy.full : result === 'duplicate' ? formCopy.duplicate : chatbotBuilder.toasts.notFound
+const ADD_PROBLEMS: Record<Exclude<AddResult, 'added'>, string> = {
+	full: formCopy.full,
+	duplicate: formCopy.duplicate,
+	busy: chatbotBuilder.toasts.saveBusy.description,
+	missing: chatbotBuilder.toasts.notFound,
+}
+const addProblem = (result: Exclude<AddResult, 'added'>) => ADD_PROBLEMS[result]
 
 async function add({ form, userId, chatbotId, testsPath }: Post) {
 	const values = testFormValues(form)
@@ -195,12 +201,16 @@ const INTENTS: Record<string, (post: Post) => Promise<Response | ReturnType<type
 	'accept-suggestions': acceptSuggestions,
 }
 
-/** The form, with the CSV file's bytes when one was sent (refused past the cap before it is all read). */
+/**
+ * The form, with the CSV file's bytes when one was sent. The whole body is read (the route takes
+ * TESTS_BODY_LIMIT): a file over the CSV cap is refused by parseTestsCsv with its message. Stopping
+ * the read at the cap left the browser sending a body nobody read, for a minute.
+ */
 async function readPost(request: Request) {
 	let file: Uint8Array | null = null
 	const form = await parseFormData(
 		request,
-		{ maxFileSize: TEST_LIMITS.csvBytes, maxFiles: 1 },
+		{ maxFileSize: TESTS_BODY_LIMIT.maxBytes, maxFiles: 1 },
 		async (upload: FileUpload) => {
 			if (upload.fieldName === 'file') file = new Uint8Array(await upload.arrayBuffer())
 			return null
@@ -215,17 +225,7 @@ export async function testsAction(request: Request, userId: string, chatbotId: s
 	let read: Awaited<ReturnType<typeof readPost>>
 	try {
 		read = await readPost(request)
-	} catch (error) {
-		if (error instanceof MaxFileSizeExceededError)
-			return data<TestsActionData>(
-				{
-					form: 'import',
-					values: {},
-					errors: { file: csvCopy.tooLarge },
-					toast: makeToast({ type: 'error', title: csvCopy.failed, description: csvCopy.tooLarge }),
-				},
-				{ status: 413 },
-			)
+	} catch {
 		throw data('The form could not be read. Reload the page and try again.', { status: 400 })
 	}
 	const handler = INTENTS[String(read.form.get('intent') ?? '')]

@@ -8,7 +8,7 @@ import { ToastMessage } from '~/components/toast-message.tsx'
 import { formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { testSetOverview } from '~/features/chatbots/test-sets/runs.server.ts'
-import { TEST_LIMITS } from '~/features/chatbots/test-sets/test-schema.ts'
+import { TESTS_BODY_LIMIT } from '~/features/chatbots/test-sets/test-schema.ts'
 import { testSetCopy } from '~/features/chatbots/test-sets/test-set-copy.ts'
 import { listTests } from '~/features/chatbots/test-sets/tests.server.ts'
 import {
@@ -23,6 +23,7 @@ import { privateHeaders } from '~/lib/http.server.ts'
 import { useRefreshWhile } from '~/lib/use-refresh-while.ts'
 import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/tests'
+import { requireOwnedChatbot } from './chatbot-section.server.ts'
 import { testsAction } from './tests-actions.server.ts'
 
 type RunRow = NonNullable<NonNullable<Awaited<ReturnType<typeof testSetOverview>>>['latest']>
@@ -70,10 +71,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 // A CSV file of the test set (refused past its cap by the action, with the page's message).
-export const handle = { bodyLimit: { maxBytes: TEST_LIMITS.csvBytes * 4, label: '1 MB' } }
+export const handle = { bodyLimit: TESTS_BODY_LIMIT }
 
 export async function action({ request, params }: Route.ActionArgs) {
-	const { user } = await requireUser(request)
+	// Someone else's chatbot looks exactly like one that does not exist, whatever the intent.
+	const { user } = await requireOwnedChatbot(request, params.chatbotId)
 	return testsAction(request, user.id, params.chatbotId)
 }
 
