@@ -9,15 +9,9 @@ import {
 	VAD_ASSET_BASE,
 	VAD_ASSET_DIR,
 	VAD_ASSET_FILES,
+	VAD_ASSET_TYPES,
 	VAD_WEB_VERSION,
 } from './app/lib/voice/vad-assets.ts'
-
-const MIME: Record<string, string> = {
-	'.onnx': 'application/octet-stream',
-	'.js': 'text/javascript; charset=utf-8',
-	'.mjs': 'text/javascript; charset=utf-8',
-	'.wasm': 'application/wasm',
-}
 
 /** The package's dist folder, after checking its version is the one the asset address names. */
 function distDir(pkg: keyof typeof VAD_ASSET_FILES) {
@@ -54,7 +48,7 @@ export function voiceAssetsPlugin(): Plugin {
 				const url = req.url?.split('?')[0] ?? ''
 				const source = url.startsWith(VAD_ASSET_BASE) ? files.get(url.slice(VAD_ASSET_BASE.length)) : undefined
 				if (!source) return next()
-				res.setHeader('Content-Type', MIME[path.extname(source)] ?? 'application/octet-stream')
+				res.setHeader('Content-Type', VAD_ASSET_TYPES[path.extname(source)] ?? 'application/octet-stream')
 				res.end(readFileSync(source))
 			})
 		},

@@ -29,8 +29,13 @@ export default [
 	route('healthz', 'routes/healthz.ts'),
 
 	route('playground/dashboard/events', 'routes/playground/dashboard/events.ts'),
+	route('playground/handoff/events', 'routes/playground/handoff-events.ts'),
 	route('playground/dashboard/transcript/:conversationId', 'routes/playground/dashboard/transcript.ts'),
 	route('playground/chatbots/:chatbotId/conversations/events', 'routes/playground/chatbots/activity/events.ts'),
+	route(
+		'playground/chatbots/:chatbotId/conversations/:conversationId/events',
+		'routes/playground/chatbots/activity/conversation-events.ts',
+	),
 	route('playground/chatbots/:chatbotId/leads.csv', 'routes/playground/chatbots/activity/leads-csv.ts'),
 	route('playground/chatbots/:chatbotId/tests.csv', 'routes/playground/chatbots/chatbot/tests-csv.ts'),
 	route('playground', 'routes/playground/layout.tsx', [
@@ -72,10 +77,13 @@ export default [
 
 	...prefix('api', [
 		route('chat', 'routes/api/chat.ts'),
+		route('chat/voice', 'routes/api/chat-voice.ts'),
 		route('chatbots/:chatbotId/chat', 'routes/api/chatbot-chat.ts'),
 		route('embed/:chatbotId/chat', 'routes/api/embed-chat.ts'),
 		route('embed/:chatbotId/feedback', 'routes/api/embed-feedback.ts'),
 		route('embed/:chatbotId/lead', 'routes/api/embed-lead.ts'),
+		route('embed/:chatbotId/handoff', 'routes/api/embed-handoff.ts'),
+		route('embed/:chatbotId/handoff/events', 'routes/api/embed-handoff-events.ts'),
 		route('scrape', 'routes/api/scrape.ts'),
 		route('voice-chat/start', 'routes/api/voice-chat/start.ts'),
 		route('voice-chat/message', 'routes/api/voice-chat/message.ts'),

@@ -6,7 +6,6 @@ import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express, { type NextFunction, type Request, type Response } from 'express'
-import expressStaticGzip from 'express-static-gzip'
 import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ServerBuild } from 'react-router'
@@ -16,11 +15,12 @@ import { isAllowedHost } from '~/lib/origin.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
 import { bodyLimit, routeBodyLimits } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
-import { isEmbedPage, isFetchedByOtherSites, isVoicePage } from './framing.ts'
+import { isEmbedPage, isFetchedByOtherSites, runsVoiceDetector } from './framing.ts'
 import { createPageCache } from './page-cache.ts'
 import { requestClient } from './request-client.ts'
 import { requestShare, type RequestShareOptions } from './request-share.ts'
 import { requestTargetIsPath } from './request-target.ts'
+import { serveClientBuild } from './static-assets.ts'
 
 type Mode = 'production' | 'development' | 'test'
 
@@ -92,13 +92,14 @@ export async function createServerApp({
 					'frame-src': ["'self'"],
 					'img-src': ["'self'", 'data:'],
 					// Scripts run only with this response's nonce: no 'unsafe-inline' hole.
-					// Pages with the hands-free voice test also compile the voice activity detector's
-					// WebAssembly (ADR 0052); 'wasm-unsafe-eval' allows only that, not eval().
+					// Pages where hands-free voice can run (the voice test, the site widget's voice mode)
+					// also compile the voice activity detector's WebAssembly (ADRs 0052, 0059);
+					// 'wasm-unsafe-eval' allows only that, not eval().
 					'script-src': [
 						"'strict-dynamic'",
 						"'self'",
 						(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
-						(req) => (isVoicePage((req as Request).originalUrl) ? "'wasm-unsafe-eval'" : ''),
+						(req) => (runsVoiceDetector((req as Request).originalUrl) ? "'wasm-unsafe-eval'" : ''),
 					],
 					'script-src-attr': ["'none'"],
 					// react-hot-toast and React style props need inline styles; styles cannot run code.
@@ -197,28 +198,9 @@ export async function createServerApp({
 	} else {
 		const buildDir = path.resolve(import.meta.dirname)
 		const clientDir = path.join(buildDir, 'client')
-		// Fingerprinted assets never change; everything else is revalidated hourly. Assets are sent as
-		// the Brotli or gzip file the build made (scripts/build.mjs), so compression skips them.
-		// express-static-gzip names a pre-compressed file's type from its extension, and knows none for
-		// the voice detector's .onnx model (ADR 0052): it would send "Content-Type: false".
-		app.use('/assets', (req, res, next) => {
-			if (req.path.endsWith('.onnx')) {
-				const setHeader = res.setHeader.bind(res)
-				res.setHeader = (name, value) =>
-					setHeader(name, name.toLowerCase() === 'content-type' ? 'application/octet-stream' : value)
-			}
-			next()
-		})
-		app.use(
-			'/assets',
-			expressStaticGzip(path.join(clientDir, 'assets'), {
-				enableBrotli: true,
-				orderPreference: ['br', 'gzip'],
-				index: false,
-				serveStatic: { immutable: true, maxAge: '1y' },
-			}),
-		)
-		app.use(express.static(clientDir, { maxAge: '1h' }))
+		// Fingerprinted assets cached for a year, pre-compressed, with the types the static servers'
+		// lookup lacks (the voice detector's .onnx model): static-assets.ts.
+		serveClientBuild(app, clientDir)
 		build = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild
 	}
 

@@ -6,6 +6,7 @@ import { sendEmailJob } from '~/features/accounts/account-mail.server.ts'
 import { pruneExpiredJob } from '~/features/accounts/prune-expired.server.ts'
 import { pruneConversationsJob } from '~/features/chatbots/conversations/conversations.server.ts'
 import { deliverLeadJob } from '~/features/chatbots/conversations/leads.server.ts'
+import { handoffEmailJob, handoffTimeoutJob } from '~/features/chatbots/handoff/handoff.server.ts'
 import { retokenizeKnowledgeJob } from '~/features/chatbots/knowledge.server.ts'
 import { crawlSitemapJob, crawlWebsiteJob } from '~/features/chatbots/sources/crawl-discovery.server.ts'
 import { crawlPageJob } from '~/features/chatbots/sources/crawl-pages.server.ts'
@@ -33,6 +34,8 @@ export const jobTaskList = taskListOf([
 	testScheduleJob,
 	// A voice call's notes, written by its model after the call (app/features/voice/inquiry.server.ts).
 	summarizeCallJob,
+	// A visitor nobody joined: the lead form, and the owner's e-mail queued (docs/decisions/0061-live-handoff-over-listen-notify.md).
+	handoffTimeoutJob,
 ])
 
 /**
@@ -40,7 +43,7 @@ export const jobTaskList = taskListOf([
  * tasks): a webhook receiver that never answers holds a webhook slot for WEBHOOK_TIMEOUT_MS, and a
  * stalled mail server its own time-out, never a slot of the imports. docs/decisions/0022-fair-background-work.md
  */
-export const webhookTaskList = taskListOf([deliverLeadJob, sendEmailJob, testRegressionMailJob])
+export const webhookTaskList = taskListOf([deliverLeadJob, sendEmailJob, handoffEmailJob, testRegressionMailJob])
 
 export type JobLanesOptions = {
 	connectionString: string

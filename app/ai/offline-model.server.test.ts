@@ -171,3 +171,12 @@ test('Hindi, Spanish and German questions are answered from whole knowledge in t
 	// Its own phrases stay English (ADR 0055): the owner's instructions can quote their own.
 	expect(await answerTo(SPANISH_KNOWLEDGE, '¿Venden bicicletas eléctricas?')).toBe(OFFLINE_DONT_KNOW)
 })
+
+test('a question asked with the asker’s name and number is answered, not refused for the name', async () => {
+	const knowledge = 'We are open from 9 am to 6 pm, Monday to Saturday. Sunday closed.'
+	const reply = await answerTo(knowledge, 'My name is Asha, 98111 22334, what are your opening hours?')
+	expect(reply).toContain('9 am to 6 pm')
+	expect(
+		await answerTo(knowledge, 'Hi, I am Ravi Kumar. You can reach me at ravi@example.com. Are you open on Sunday?'),
+	).toContain('Sunday closed')
+})

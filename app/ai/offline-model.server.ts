@@ -3,6 +3,7 @@
 // It retrieves the passages that best match the question and streams a short answer built from them.
 import type { LanguageModelV3, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider'
 import { CITATION_INSTRUCTION } from './citations.ts'
+import { withoutContactDetails } from './contact-details.ts'
 import { composeOfflineAnswer } from './offline-answer.ts'
 import { withEarlierSubject } from './retrieval.ts'
 import { ownDontKnow, readSystemPrompt } from './system-prompt.ts'
@@ -44,7 +45,9 @@ export const OFFLINE_DONT_KNOW =
 export function createOfflineModel({ wordDelayMs = 12, fallback }: OfflineModelOptions = {}): LanguageModelV3 {
 	const defaultFallback = OFFLINE_DONT_KNOW
 	const answerFor = (options: LanguageModelV3CallOptions) => {
-		const asked = userTexts(options.prompt)
+		// What was asked, without the asker's name, number and address given with it (they are not
+		// what the knowledge is searched for, and a name it lacks would read as "not about this").
+		const asked = userTexts(options.prompt).map((text) => withoutContactDetails(text) || text)
 		// Only the knowledge can be quoted. The owner's instructions give at most the phrase they
 		// quoted for "I don't know"; the product's scaffolding only says whether to cite (ADR 0028).
 		const { instructions, scaffolding, knowledge } = readSystemPrompt(systemOf(options.prompt))

@@ -1,4 +1,5 @@
 // HTTP helpers for routes: JSON errors, capped JSON bodies, and the headers of private pages.
+import { NUL_REFUSED } from './forms.server.ts'
 
 /** A signed-in page or answer: never stored by a shared cache, renewing the session cookie when it changed. */
 export function privateHeaders(setCookie?: string | null): HeadersInit {
@@ -48,9 +49,29 @@ export async function readJsonBody(
 	if (Number(request.headers.get('content-length')) > maxBytes) return { ok: false, status: 413, message: tooLarge }
 	const raw = await request.text()
 	if (Buffer.byteLength(raw) > maxBytes) return { ok: false, status: 413, message: tooLarge }
+	let value: unknown
 	try {
-		return { ok: true, value: JSON.parse(raw) as unknown }
+		value = JSON.parse(raw) as unknown
 	} catch {
 		return { ok: false, status: 400, message: 'The request body is not valid JSON.' }
 	}
+	if (holdsNul(value)) return { ok: false, status: 400, message: NUL_REFUSED }
+	return { ok: true, value }
+}
+
+/** Whether any string of a parsed JSON value, key or value, holds a NUL character (lib/forms.server.ts). */
+function holdsNul(value: unknown): boolean {
+	const pending: unknown[] = [value]
+	while (pending.length > 0) {
+		const next = pending.pop()
+		if (typeof next === 'string') {
+			if (next.includes('\0')) return true
+		} else if (Array.isArray(next)) pending.push(...next)
+		else if (next && typeof next === 'object')
+			for (const [key, item] of Object.entries(next)) {
+				if (key.includes('\0')) return true
+				pending.push(item)
+			}
+	}
+	return false
 }

@@ -59,6 +59,9 @@ async function clearStalePostmaster(databaseDir: string) {
 	}
 }
 
+/** PostgreSQL's log of graphile-worker's first look for its own table on a new database: not a failure. */
+const EXPECTED_ON_FIRST_START = /ERROR:\s+relation "graphile_worker\.migrations" does not exist/
+
 export async function startEmbeddedPostgres({
 	databaseDir,
 	persistent,
@@ -91,7 +94,10 @@ export async function startEmbeddedPostgres({
 		// PostgreSQL's chatter goes to `log`; its errors always reach the server log.
 		onLog: (message) => {
 			const text = message.trim()
-			if (/\b(FATAL|PANIC|ERROR):/.test(text)) console.error(`[postgres] ${text}`)
+			// graphile-worker reads its migrations table to learn whether it exists: on a new database
+			// PostgreSQL logs that first read as an ERROR, which a first start showed as a failure.
+			if (EXPECTED_ON_FIRST_START.test(text)) log(text)
+			else if (/\b(FATAL|PANIC|ERROR):/.test(text)) console.error(`[postgres] ${text}`)
 			else log(text)
 		},
 		onError: (error) => console.error(`[postgres] ${error instanceof Error ? error.message : String(error)}`),

@@ -1,6 +1,7 @@
 // The Playground as an app: a workspace per chatbot (knowledge and settings beside a live preview),
 // and no page or state that overflows a phone or loses a control, with long names and many items.
 import type { Page } from '@playwright/test'
+import pg from 'pg'
 import { createUser, expect, loginAs, sql, test, uniqueEmail } from './fixtures.ts'
 import { expectNoSeriousA11yViolations, expectTextIndexed } from './helpers.ts'
 
@@ -242,9 +243,9 @@ test("a source's row names each of its controls once: Re-sync now beside the aut
 // Every page of the Playground, at every width from a small phone to a wide screen: nothing wider
 // than the window, nothing clipped (a label cut by its box, a tab scrolled out of sight, a snippet
 // cut by its box), and axe clean once per layout (phones, tablets, wide screens). One test per width,
-// run in order, each with its own time budget: thirty pages at five widths do not fit in one.
+// each with its own time budget: thirty pages at five widths do not fit in one. The widths run in
+// parallel (CI's two workers share them); they only read the pages of one seeded account.
 test.describe('every Playground page fits from 320 px up, with long names and many items, and passes axe', () => {
-	test.describe.configure({ mode: 'serial' })
 	const long = 'Customer Support Assistant for the Jaipur, Pune and Chennai Studios'
 	const admin = { email: 'admin@e2e.example.com', fullName: `Administrator with a long name ${'x'.repeat(30)}` }
 	let paths: string[] = []
@@ -252,56 +253,82 @@ test.describe('every Playground page fits from 320 px up, with long names and ma
 
 	test.beforeAll(async () => {
 		await createUser(admin)
-		const [user] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [admin.email])
-		await sql(`DELETE FROM chatbots WHERE user_id = $1`, [user.id])
-		await sql(`DELETE FROM agents WHERE user_id = $1`, [user.id])
-		const bots = await sql<{ id: string }>(
-			`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, embed_code)
-			 SELECT $1, $2 || ' ' || i, 'Hours: 9 to 5.', 'Be brief.', '<script src="https://assistants.zenvora-technologies.example.in/embed.js" data-chatbot-id="0b6f3f2e-8f5e-4c1a-9d57-2f1f4c7d9a10" async></script>'
-			 FROM generate_series(1, 7) AS i RETURNING id`,
-			[user.id, long],
-		)
-		const bot = bots[0].id
-		// A crawl with pages not indexed, a conversation with a lead: every activity page has rows.
-		const [site] = await sql<{ id: string }>(
-			`INSERT INTO knowledge_sources (chatbot_id, kind, origin, status, pages_found, pages_done, pages_fetched,
-				pages_indexed, pages_skipped, pages_failed, chars, chunk_count, synced_at)
-			 VALUES ($1, 'website', $2, 'ready', 12, 12, 12, 10, 1, 1, 9000, 12, now()) RETURNING id`,
-			[bot, `https://docs.example-with-a-rather-long-domain-name.com/${'guides/'.repeat(6)}`],
-		)
-		await sql(
-			`INSERT INTO knowledge_pages (source_id, run, url, status, error, fetched_at) VALUES
-			 ($1, 1, $2, 'failed', 'The page answered with HTTP 404.', now()),
-			 ($1, 1, $3, 'skipped', 'The address is not a web page (text/markdown).', now())`,
-			[site.id, `https://docs.example.com/${'very-long-path-segment/'.repeat(5)}old`, 'https://docs.example.com/a.md'],
-		)
-		const [conversation] = await sql<{ id: string }>(
-			`INSERT INTO chatbot_conversations (chatbot_id, client_id, visitor_id, message_count, unanswered_count)
-			 VALUES ($1, 'layout-conv', 'layout-visitor', 2, 1) RETURNING id`,
-			[bot],
-		)
-		await sql(
-			`INSERT INTO chatbot_messages (conversation_id, chatbot_id, role, text, answered) VALUES
-			 ($1, $2, 'user', $3, NULL), ($1, $2, 'assistant', 'I don''t know.', false)`,
-			[conversation.id, bot, `Do you deliver to ${'Thiruvananthapuram and '.repeat(4)}Pune?`],
-		)
-		const [lead] = await sql<{ id: string }>(
-			`INSERT INTO chatbot_leads (chatbot_id, conversation_id, name, email, phone) VALUES ($1, $2, $3, $4, '+91 98450 12345') RETURNING id`,
-			[bot, conversation.id, long, `${'very.long.address'.repeat(4)}@example-with-a-long-domain.com`],
-		)
-		const agents = await sql<{ id: string }>(
-			`INSERT INTO agents (user_id, name, description, instructions, first_message)
-			 SELECT $1, $2 || ' line ' || i, 'Answers calls for all our clinics, with a description that is long too.', 'Be brief.', 'Hi!'
-			 FROM generate_series(1, 5) AS i RETURNING id`,
-			[user.id, long],
-		)
-		await sql(
-			`INSERT INTO call_logs (customer_name, customer_email, call_status, agent_id, inquiry_details)
-			 VALUES ($1, $2, 'completed', $3, $4)`,
-			[long, `${'very.long.address'.repeat(4)}@example-with-a-long-domain.com`, agents[0].id, long.repeat(3)],
-		)
+		// Each worker runs this once: the first seeds the administrator's chatbots and assistants, under a
+		// lock, and the others (a retry too) find them and reuse them.
+		const {
+			bot,
+			site,
+			conversation,
+			lead,
+			agent: agentId,
+		} = await withSeedLock(async (query) => {
+			const [user] = await query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [admin.email])
+			const [seeded] = await query<{ bot: string; site: string; conversation: string; lead: string; agent: string }>(
+				`SELECT c.id AS bot, s.id AS site, v.id AS conversation, l.id AS lead, a.id AS agent
+				 FROM chatbots c
+				 JOIN knowledge_sources s ON s.chatbot_id = c.id
+				 JOIN chatbot_conversations v ON v.chatbot_id = c.id AND v.client_id = 'layout-conv'
+				 JOIN chatbot_leads l ON l.conversation_id = v.id
+				 JOIN agents a ON a.user_id = c.user_id AND a.name = $2 || ' line 1'
+				 WHERE c.user_id = $1 AND c.name = $2 || ' 1'`,
+				[user.id, long],
+			)
+			if (seeded) return seeded
+			await query(`DELETE FROM chatbots WHERE user_id = $1`, [user.id])
+			await query(`DELETE FROM agents WHERE user_id = $1`, [user.id])
+			const bots = await query<{ id: string }>(
+				`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, embed_code)
+				 SELECT $1, $2 || ' ' || i, 'Hours: 9 to 5.', 'Be brief.', '<script src="https://assistants.zenvora-technologies.example.in/embed.js" data-chatbot-id="0b6f3f2e-8f5e-4c1a-9d57-2f1f4c7d9a10" async></script>'
+				 FROM generate_series(1, 7) AS i RETURNING id`,
+				[user.id, long],
+			)
+			const bot = bots[0].id
+			// A crawl with pages not indexed, a conversation with a lead: every activity page has rows.
+			const [site] = await query<{ id: string }>(
+				`INSERT INTO knowledge_sources (chatbot_id, kind, origin, status, pages_found, pages_done, pages_fetched,
+					pages_indexed, pages_skipped, pages_failed, chars, chunk_count, synced_at)
+				 VALUES ($1, 'website', $2, 'ready', 12, 12, 12, 10, 1, 1, 9000, 12, now()) RETURNING id`,
+				[bot, `https://docs.example-with-a-rather-long-domain-name.com/${'guides/'.repeat(6)}`],
+			)
+			await query(
+				`INSERT INTO knowledge_pages (source_id, run, url, status, error, fetched_at) VALUES
+				 ($1, 1, $2, 'failed', 'The page answered with HTTP 404.', now()),
+				 ($1, 1, $3, 'skipped', 'The address is not a web page (text/markdown).', now())`,
+				[
+					site.id,
+					`https://docs.example.com/${'very-long-path-segment/'.repeat(5)}old`,
+					'https://docs.example.com/a.md',
+				],
+			)
+			const [conversation] = await query<{ id: string }>(
+				`INSERT INTO chatbot_conversations (chatbot_id, client_id, visitor_id, message_count, unanswered_count)
+				 VALUES ($1, 'layout-conv', 'layout-visitor', 2, 1) RETURNING id`,
+				[bot],
+			)
+			await query(
+				`INSERT INTO chatbot_messages (conversation_id, chatbot_id, role, text, answered) VALUES
+				 ($1, $2, 'user', $3, NULL), ($1, $2, 'assistant', 'I don''t know.', false)`,
+				[conversation.id, bot, `Do you deliver to ${'Thiruvananthapuram and '.repeat(4)}Pune?`],
+			)
+			const [lead] = await query<{ id: string }>(
+				`INSERT INTO chatbot_leads (chatbot_id, conversation_id, name, email, phone) VALUES ($1, $2, $3, $4, '+91 98450 12345') RETURNING id`,
+				[bot, conversation.id, long, `${'very.long.address'.repeat(4)}@example-with-a-long-domain.com`],
+			)
+			const agents = await query<{ id: string }>(
+				`INSERT INTO agents (user_id, name, description, instructions, first_message)
+				 SELECT $1, $2 || ' line ' || i, 'Answers calls for all our clinics, with a description that is long too.', 'Be brief.', 'Hi!'
+				 FROM generate_series(1, 5) AS i RETURNING id`,
+				[user.id, long],
+			)
+			await query(
+				`INSERT INTO call_logs (customer_name, customer_email, call_status, agent_id, inquiry_details)
+				 VALUES ($1, $2, 'completed', $3, $4)`,
+				[long, `${'very.long.address'.repeat(4)}@example-with-a-long-domain.com`, agents[0].id, long.repeat(3)],
+			)
+			return { bot, site: site.id, conversation: conversation.id, lead: lead.id, agent: agents[0].id }
+		})
 		const chatbot = `/playground/chatbots/${bot}`
-		const agent = `/playground/voicebots/${agents[0].id}`
+		const agent = `/playground/voicebots/${agentId}`
 		sections = [chatbot, `${chatbot}/knowledge`, `${chatbot}/widget`, `${chatbot}/settings`, `${chatbot}/conversations`]
 		paths = [
 			'/playground',
@@ -310,23 +337,23 @@ test.describe('every Playground page fits from 320 px up, with long names and ma
 			'/playground?new',
 			chatbot,
 			`${chatbot}/knowledge`,
-			`${chatbot}/knowledge?remove-source=${site.id}`,
-			`${chatbot}/knowledge/sources/${site.id}`,
+			`${chatbot}/knowledge?remove-source=${site}`,
+			`${chatbot}/knowledge/sources/${site}`,
 			`${chatbot}/widget`,
 			`${chatbot}/settings`,
 			`${chatbot}/settings?delete`,
 			`${chatbot}/preview`,
 			`${chatbot}/conversations`,
-			`${chatbot}/conversations/${conversation.id}`,
+			`${chatbot}/conversations/${conversation}`,
 			`${chatbot}/unanswered`,
 			`${chatbot}/leads`,
 			// The confirmation under a row of a table that scrolls sideways on phones.
-			`${chatbot}/leads?delete=${lead.id}`,
+			`${chatbot}/leads?delete=${lead}`,
 			`${chatbot}/insights`,
 			'/playground/voicebots',
 			'/playground/voicebots?new',
-			`/playground/voicebots?delete=${agents[0].id}`,
-			`/playground/voicebots?api=${agents[0].id}`,
+			`/playground/voicebots?delete=${agentId}`,
+			`/playground/voicebots?api=${agentId}`,
 			agent,
 			`${agent}/knowledge`,
 			`${agent}/api`,
@@ -378,6 +405,26 @@ test.describe('every Playground page fits from 320 px up, with long names and ma
 		})
 	}
 })
+
+/**
+ * Runs `seed` in one transaction that holds an advisory lock, so that parallel workers seed shared
+ * rows once: the first seeds, the others wait and find its rows.
+ */
+async function withSeedLock<T>(
+	seed: (query: <R extends pg.QueryResultRow>(text: string, params?: unknown[]) => Promise<R[]>) => Promise<T>,
+) {
+	const client = new pg.Client({ connectionString: process.env.DATABASE_URL })
+	await client.connect()
+	try {
+		await client.query('BEGIN')
+		await client.query(`SELECT pg_advisory_xact_lock(hashtext('e2e playground layout seed'))`)
+		const result = await seed(async (text, params) => (await client.query(text, params)).rows)
+		await client.query('COMMIT')
+		return result
+	} finally {
+		await client.end()
+	}
+}
 
 /** The page's width beyond the window's, if any, and the deepest elements that stick out. */
 async function widerThanTheWindow(page: Page) {

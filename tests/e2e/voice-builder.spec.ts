@@ -93,6 +93,8 @@ test.describe('with JavaScript', () => {
 		await page.getByLabel('Instructions').fill(OPENING_HOURS)
 		await page.getByLabel('Voice', { exact: true }).selectOption('nova')
 		await page.getByLabel('Language', { exact: true }).selectOption('es')
+		// The default greeting follows the language (the owner has not written their own).
+		await expect(page.getByLabel('First Message')).toHaveValue('¡Hola! ¿En qué puedo ayudarle hoy?')
 		await page.getByRole('button', { name: 'Create Assistant' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Voice assistant created!' })).toBeVisible()
 		await page.getByRole('link', { name: 'Your Voice Assistants' }).click()
@@ -112,7 +114,7 @@ test.describe('with JavaScript', () => {
 		)
 		expect(row.voice_settings).toEqual({ stability: 0.5, similarity_boost: 0.5, style: 0, use_speaker_boost: true })
 		expect(row.eleven_agent_id).toBeNull()
-		expect(row.first_message).toBe('Hello! How can I help you today?')
+		expect(row.first_message).toBe('¡Hola! ¿En qué puedo ayudarle hoy?')
 
 		// Switched off: the badge, the database and the voice API agree; switched on again, it answers.
 		await clinic.getByRole('switch', { name: 'Active: Clinic Line' }).click()
@@ -156,10 +158,16 @@ test.describe('with JavaScript', () => {
 		await page.addInitScript(() => {
 			navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('No device', 'NotFoundError'))
 		})
+		// The server has no speech endpoint (the browser's voice, as the dialog says): it is never asked.
+		const speechRequests: string[] = []
+		page.on('request', (request) => {
+			if (request.url().includes('/api/voice-chat/speech')) speechRequests.push(request.url())
+		})
 		await signIn(login)
 		await createAgent(page, 'Typed Line', { description: OPENING_HOURS })
 		await card(page, 'Typed Line').getByRole('button', { name: 'Test Typed Line' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Test: Typed Line' })
+		await expect(dialog.getByTestId('voice-provider-speech')).toHaveText('Your browser’s voice')
 		await dialog.getByRole('button', { name: 'Start conversation' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Failed to access microphone' })).toBeVisible()
 		await expect(dialog.locator('[data-role="assistant"]').first()).toHaveText(/Hello! How can I help you today\?/)
@@ -167,6 +175,13 @@ test.describe('with JavaScript', () => {
 		await dialog.getByLabel('Or type your message').fill('Are you open on Sunday?')
 		await dialog.getByLabel('Or type your message').press('Enter')
 		await expect(dialog.locator('[data-role="assistant"]').nth(1)).toContainText('Sunday closed')
+		expect(speechRequests).toEqual([])
+		// The reply's latency: readable (the type scale's small size, not smaller), and explained.
+		const timings = dialog.getByTestId('turn-timings').last()
+		await expect(timings).toHaveAccessibleDescription(/from the end of your speech/)
+		await expect(dialog.getByText('Latency in ms, from the end of your speech', { exact: true })).toBeVisible()
+		expect(Number.parseFloat(await timings.evaluate((el) => getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(12)
+		await expect(timings.locator('[data-timing="firstTokenMs"]')).toHaveAttribute('title', /first word of the reply/)
 	})
 
 	test('voice test: start, hold the mic, hear a real reply, type, end; the call log has it all', async ({

@@ -4,53 +4,13 @@
 // within 300 ms of the caller's speech starting (the engine's own page-side timestamps). Speech-to-
 // text is the tests' fake Whisper; speech is a fake speech endpoint answering with audio whose
 // length the test chooses (short replies, then a long one to talk over).
-import { execFileSync } from 'node:child_process'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { VAD_ASSET_BASE } from '~/lib/voice/vad-assets.ts'
-import { makeWav } from '../support/wav.ts'
+import { silence, spoken, wavOf } from '../support/spoken-wav.ts'
 import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
 import { recordCspViolations } from './helpers.ts'
-
-const RATE = 44_100
-
-/** 16-bit mono samples of a sentence spoken by espeak-ng (22.05 kHz), doubled to 44.1 kHz. */
-function spoken(sentence: string) {
-	const file = path.join(tmpdir(), `espeak-${process.pid}-${Math.random().toString(36).slice(2)}.wav`)
-	execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', file, sentence])
-	const bytes = readFileSync(file)
-	rmSync(file)
-	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-	// Walk the chunks to the samples (espeak-ng writes a plain fmt + data WAV).
-	let offset = 12
-	while (offset + 8 <= bytes.length && bytes.toString('ascii', offset, offset + 4) !== 'data')
-		offset += 8 + view.getUint32(offset + 4, true)
-	const rate = view.getUint32(24, true)
-	const source = new Int16Array(bytes.buffer.slice(bytes.byteOffset + offset + 8, bytes.byteOffset + bytes.length))
-	const factor = RATE / rate
-	const out = new Int16Array(Math.floor(source.length * factor))
-	for (let i = 0; i < out.length; i++) out[i] = source[Math.floor(i / factor)]
-	return out
-}
-
-const silence = (seconds: number) => new Int16Array(Math.round(seconds * RATE))
-
-/** A 16-bit mono WAV (44.1 kHz unless told) of the pieces one after another. */
-function wavOf(pieces: Int16Array[], rate = RATE) {
-	const length = pieces.reduce((sum, piece) => sum + piece.length, 0)
-	const bytes = new Uint8Array(44 + length * 2)
-	bytes.set(makeWav(0, rate).subarray(0, 44))
-	const view = new DataView(bytes.buffer)
-	view.setUint32(4, 36 + length * 2, true)
-	view.setUint32(40, length * 2, true)
-	let at = 44
-	for (const piece of pieces) {
-		bytes.set(new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength), at)
-		at += piece.byteLength
-	}
-	return bytes
-}
 
 declare global {
 	interface Window {
@@ -129,11 +89,11 @@ test('three hands-free turns, detected without a click; talking over the assista
 		})
 
 		await page.goto(`/playground/voicebots/${agent.id}`)
-		// Only the voice pages may compile WebAssembly; the detector's files come from this server,
-		// cached for a year, with their right types (ADR 0052).
+		// Only the voice pages (and the public pages with the chat widget, ADR 0059) may compile
+		// WebAssembly; the detector's files come from this server, cached for a year, with their right
+		// types (ADR 0052).
 		const csp = async (url: string) => (await page.request.get(url)).headers()['content-security-policy']
 		expect(await csp(`/playground/voicebots/${agent.id}`)).toContain("'wasm-unsafe-eval'")
-		expect(await csp('/')).not.toContain('wasm-unsafe-eval')
 		expect(await csp('/playground/models')).not.toContain('wasm-unsafe-eval')
 		const wasm = await page.request.get(`${VAD_ASSET_BASE}ort-wasm-simd-threaded.wasm`, {
 			headers: { 'Accept-Encoding': 'br' },

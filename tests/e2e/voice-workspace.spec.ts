@@ -1,6 +1,7 @@
 // A voice assistant's workspace: create it, land on its page, change its settings while the voice
 // test answers, see its calls, return to the list; with and without JavaScript.
-import { expect, sql, test, uniqueEmail } from './fixtures.ts'
+import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
+import { expectNoSeriousA11yViolations } from './helpers.ts'
 
 for (const javaScriptEnabled of [true, false]) {
 	test.describe(`voice workspace ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
@@ -65,3 +66,62 @@ for (const javaScriptEnabled of [true, false]) {
 		})
 	})
 }
+
+test("the Calls section shows each call's median first audio and its turns' latency, without JavaScript", async ({
+	browser,
+	baseURL,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('voice-calls-latency') })
+	const [user] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email])
+	const [agent] = await sql<{ id: string }>(
+		`INSERT INTO agents (user_id, name, instructions, first_message) VALUES ($1, 'Timed Desk', 'Be brief.', 'Hi!') RETURNING id`,
+		[user.id],
+	)
+	const call = async (name: string) =>
+		(
+			await sql<{ id: string }>(
+				`INSERT INTO call_logs (agent_id, agent_name, customer_name, call_status, call_duration)
+				 VALUES ($1, 'Timed Desk', $2, 'completed', 60) RETURNING id`,
+				[agent.id, name],
+			)
+		)[0].id
+	const timed = await call('Timed Caller')
+	const turns = [
+		['When are you open?', 'From 9.', { transcriptMs: 300, firstTokenMs: 700, firstAudioMs: 1000, serverMs: 50 }],
+		['Typed question', 'Typed answer.', { transcriptMs: null, firstTokenMs: 500, firstAudioMs: null, serverMs: 30 }],
+		['And Sunday?', 'Closed.', { transcriptMs: 500, firstTokenMs: 900, firstAudioMs: 1400, serverMs: 40 }],
+	] as const
+	for (const [i, [heard, reply, timings]] of turns.entries())
+		await sql(
+			`INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, timings, created_at)
+			 VALUES ($1, $2, $3, $4, $5, now() + $6 * interval '1 second')`,
+			[timed, `m${i}`, heard, reply, JSON.stringify(timings), i],
+		)
+	await call('Untimed Caller')
+	const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 360, height: 800 } })
+	await useSessionIn(context, baseURL!, await sessionCookieDirect(email))
+	const page = await context.newPage()
+	await page.goto(`/playground/voicebots/${agent.id}/calls`)
+	const row = page.getByTestId('agent-calls').getByRole('listitem').filter({ hasText: 'Timed Caller' })
+	await expect(row.getByTestId('median-latency')).toHaveText(/First audio\s*1\.2 s/)
+	await row.getByText('Turns and latency (3 turns)').click()
+	await expect(row.getByTestId('latency-turn')).toHaveCount(3)
+	await expect(row.getByTestId('latency-turn').nth(0)).toHaveText(
+		/When are you open\?\s*From 9\.\s*300 ms\s*700 ms\s*1\.0 s\s*50 ms/,
+	)
+	await expect(row.getByTestId('latency-median')).toHaveText(/Median\s*400 ms\s*700 ms\s*1\.2 s\s*40 ms/)
+	const untimed = page.getByTestId('agent-calls').getByRole('listitem').filter({ hasText: 'Untimed Caller' })
+	await expect(untimed.getByTestId('median-latency')).toHaveCount(0)
+	await expect(untimed.getByTestId('latency')).toHaveCount(0)
+	// The open table scrolls inside itself: the page stays 360 px wide.
+	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+	await context.close()
+	const scripted = await browser.newContext({ baseURL, viewport: { width: 360, height: 800 } })
+	await useSessionIn(scripted, baseURL!, await sessionCookieDirect(email))
+	const axePage = await scripted.newPage()
+	await axePage.goto(`/playground/voicebots/${agent.id}/calls`)
+	await axePage.getByText('Turns and latency (3 turns)').click()
+	await expect(axePage.getByTestId('latency-median')).toBeVisible()
+	await expectNoSeriousA11yViolations(axePage, '[data-testid="agent-calls"]')
+	await scripted.close()
+})

@@ -171,7 +171,42 @@ test('a call that went idle gets its notes too', async () => {
 	const done = await row(id)
 	expect(done.callStatus).toBe('completed')
 	expect(done.customerName).toBe('Ravi')
-	expect(done.inquiryDetails).toMatch(/^Summary: Ravi asked: “This is Ravi, I need a plumber tomorrow”\.\nName: Ravi/)
+	expect(done.inquiryDetails).toMatch(/^Summary: Ravi asked: “I need a plumber tomorrow”\.\nName: Ravi/)
+})
+
+test('a question asked with the caller’s details is answered, and the notes keep the details apart from it', async () => {
+	const line = 'My name is Asha, 98111 22334, what are your opening hours?'
+	const id = await converse(offlineAgent, [line])
+	const turns = await prisma.voiceMessage.findMany({ where: { conversationId: id } })
+	expect(turns.map((turn) => turn.reply)).toEqual([expect.stringContaining('9 am to 6 pm')])
+	await end(offlineAgent, id)
+	const done = await row(id)
+	expect(done.inquiryDetails).toBe(
+		[
+			'Summary: Asha asked: “What are your opening hours”.',
+			'Name: Asha',
+			'Phone: 98111 22334',
+			'Asked: What are your opening hours?',
+		].join('\n'),
+	)
+})
+
+test('an assistant saved with the English default greeting greets in its own language', async () => {
+	const { defaultFirstMessage } = await import('~/features/voice/copy.ts')
+	const hindi = await prisma.agent.create({
+		data: {
+			userId,
+			name: 'Sahayak',
+			instructions: 'Be brief.',
+			language: 'hi',
+			firstMessage: defaultFirstMessage('en'),
+			answerModel: 'offline',
+		},
+	})
+	const started = await route.start(post('/api/voice-chat/start', { agent_id: hindi.id }))
+	const body = (await started.json()) as { conversation_id: string; first_message: string }
+	expect(body.first_message).toBe(defaultFirstMessage('hi'))
+	expect((await row(body.conversation_id)).transcript).toContain(defaultFirstMessage('hi'))
 })
 
 test('with a model: the end answers at once with the extractive notes; the job writes the model’s', async () => {

@@ -45,7 +45,8 @@ beforeAll(async () => {
 				name: 'Front Desk',
 				description: 'Open 9 to 6.',
 				instructions: 'Be brief.',
-				firstMessage: 'Hello!',
+				// What /speech may say in these tests: the greeting's sentences (ADR 0060).
+				firstMessage: 'Hello. We open at nine. Deep voice, please.',
 				voiceId: 'onyx',
 			},
 		})
@@ -93,7 +94,7 @@ const connect = (data: { provider: string; baseUrl: string; key?: string; name?:
 
 test('no speech endpoint: 501 in words, and the dialog says the browser’s voice speaks', async () => {
 	const conversation = await startCall()
-	const response = await speak({ agent_id: agentId, conversation_id: conversation, text: 'Hello there.' })
+	const response = await speak({ agent_id: agentId, conversation_id: conversation, text: 'We open at nine.' })
 	expect(response.status).toBe(501)
 	expect(((await response.json()) as { error: string }).error).toMatch(/No speech endpoint is configured/)
 	expect(fake.speeches).toHaveLength(0)
@@ -168,17 +169,17 @@ describe('the conversation rules of the other voice routes', () => {
 	})
 
 	test('an unknown conversation is a 404, an unknown agent too', async () => {
-		const unknown = await speak({ agent_id: agentId, conversation_id: randomUUID(), text: 'Hi.' })
+		const unknown = await speak({ agent_id: agentId, conversation_id: randomUUID(), text: 'Hello.' })
 		expect(unknown.status).toBe(404)
 		const conversation = await startCall()
-		const noAgent = await speak({ agent_id: randomUUID(), conversation_id: conversation, text: 'Hi.' })
+		const noAgent = await speak({ agent_id: randomUUID(), conversation_id: conversation, text: 'Hello.' })
 		expect(noAgent.status).toBe(404)
 	})
 
 	test('an ended conversation is a 409', async () => {
 		const conversation = await startCall()
 		await endAction(post('/api/voice-chat/end', { agent_id: agentId, conversation_id: conversation }))
-		const response = await speak({ agent_id: agentId, conversation_id: conversation, text: 'Hi.' })
+		const response = await speak({ agent_id: agentId, conversation_id: conversation, text: 'Hello.' })
 		expect(response.status).toBe(409)
 	})
 

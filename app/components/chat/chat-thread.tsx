@@ -25,6 +25,8 @@ export type ThreadMessage = {
 	streaming?: boolean
 	/** The chatbot's offer of its lead form to a visitor who asked for a person (the embed shows the form). */
 	handoff?: boolean
+	/** Written by a person of the team (their name), not the chatbot: the embed's live handoff. */
+	person?: string
 }
 
 /** "[2]" in an answer: a small numbered link to the page it cites (or to its place in the list). */
@@ -118,7 +120,16 @@ export function MessageBubble({
 		: shownSources(message.text, sources, message.answered)
 	const anchor = (number: number) => `${message.id}-source-${number}`
 	return (
-		<li className={cn('flex flex-col', mine ? 'items-end' : 'items-start')} data-role={message.role}>
+		<li
+			className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}
+			data-role={message.role}
+			data-person={message.person ? true : undefined}
+		>
+			{message.person ? (
+				<span className="mb-1 px-1 text-xs font-semibold text-slate-600" aria-hidden>
+					{message.person}
+				</span>
+			) : null}
 			{mine ? (
 				<p className="bg-brand-600 text-on-brand max-w-[85%] rounded-2xl rounded-tr-sm px-4 py-3 text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-wrap">
 					<span className="sr-only">You: </span>
@@ -127,7 +138,7 @@ export function MessageBubble({
 			) : (
 				// A reply's paragraphs, lists and code blocks: one renderer for every chat (reply-text.tsx).
 				<div className="max-w-[85%] min-w-0 rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm leading-relaxed [overflow-wrap:anywhere] text-slate-800 shadow-sm ring-1 ring-slate-200">
-					<span className="sr-only">{`${assistantName}: `}</span>
+					<span className="sr-only">{`${message.person ?? assistantName}: `}</span>
 					<ReplyText
 						text={message.text}
 						sources={sources.length}
@@ -220,11 +231,23 @@ type ThreadProps = {
 	/** What goes under an answer (feedback), given the answer. */
 	answerActions?: (message: ThreadMessage) => ReactNode
 	className?: string
+	/** Who is typing, when not the assistant (a person of the team). */
+	typingName?: string
 }
 
 /** The conversation as a live region: screen readers hear each reply as it arrives. */
 export const ChatThread = forwardRef(function ChatThread(
-	{ messages, typing, assistantName, sourcesLabel, closestLabel, passageLabel, answerActions, className }: ThreadProps,
+	{
+		messages,
+		typing,
+		assistantName,
+		sourcesLabel,
+		closestLabel,
+		passageLabel,
+		answerActions,
+		className,
+		typingName,
+	}: ThreadProps,
 	ref: Ref<HTMLDivElement>,
 ) {
 	return (
@@ -249,7 +272,7 @@ export const ChatThread = forwardRef(function ChatThread(
 						/>
 					),
 				)}
-				{typing ? <TypingIndicator assistantName={assistantName} /> : null}
+				{typing ? <TypingIndicator assistantName={typingName ?? assistantName} /> : null}
 			</ol>
 		</div>
 	)

@@ -6,3 +6,11 @@ const publicChatPerIp = { limit: 30, windowMs: 60_000 }
 
 /** One question to the site assistant from the address `ip`; the widget and /chat share the count. */
 export const chargeSiteChat = (ip: string) => consumeRateLimit(`chat:ip:${ip}`, publicChatPerIp)
+
+const siteVoicePerIp = { limit: 20, windowMs: 60_000 }
+
+/**
+ * One spoken turn transcribed for the widget's voice mode (ADR 0059): a paid speech-to-text call, so
+ * counted apart from, and besides, the question it becomes.
+ */
+export const chargeSiteVoice = (ip: string) => consumeRateLimit(`chat-voice:ip:${ip}`, siteVoicePerIp)

@@ -19,5 +19,9 @@ export const assistant = {
 	voiceStarting: 'Starting the microphone…',
 	voiceListening: 'Listening… speak now',
 	voiceSpeaking: 'Riya is speaking…',
+	voicePreparing: 'Getting the microphone ready…',
+	voiceHearing: 'Hearing you…',
+	voiceThinking: 'Riya is thinking…',
+	voiceInterruptHint: 'Speak to interrupt',
 	noScriptIntro: 'Ask a question and Riya will answer on this page.',
 }

@@ -27,6 +27,14 @@ export const chatbotLimits = {
 	embedChatPerChatbot: { limit: 300, windowMs: 60_000 },
 	/** Leads a visitor may leave (each is stored and sent to the owner's webhook). */
 	embedLeadsPerIp: { limit: 5, windowMs: 10 * 60_000 },
+	/**
+	 * A visitor's posts while a person has their conversation (messages, "typing" every few seconds)
+	 * and the opening of its live stream: a budget of their own, so a live chat does not spend the
+	 * bot's. Messages are capped in length as chat messages are (ADR 0061).
+	 */
+	embedHandoffPerIp: { limit: 60, windowMs: 60_000 },
+	/** The owner's messages to visitors and typing signals. */
+	handoffRepliesPerUser: { limit: 120, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>
 
 /** One save (or creation) of a chatbot by `userId`. */
@@ -53,7 +61,8 @@ export const chargePreviewChat = (userId: string) =>
  * A post from a widget's visitor at `ip`: one budget for everything they post to any widget, and
  * leads (each one stored and sent to the owner's webhook) a smaller one of their own.
  */
-export function chargeEmbedVisitor(ip: string, what: 'chat' | 'feedback' | 'lead') {
+export function chargeEmbedVisitor(ip: string, what: 'chat' | 'feedback' | 'lead' | 'handoff') {
+	if (what === 'handoff') return consumeRateLimit(`embed-handoff:ip:${ip}`, chatbotLimits.embedHandoffPerIp)
 	const limits: Array<[string, RateLimitRule]> = [[`embed:ip:${ip}`, chatbotLimits.embedChatPerIp]]
 	if (what === 'lead') limits.push([`embed-lead:ip:${ip}`, chatbotLimits.embedLeadsPerIp])
 	return consumeRateLimits(limits)
@@ -64,3 +73,7 @@ export const chargeEmbedChatbot = (chatbotId: string) =>
 	consumeRateLimit(embedChatbotKey(chatbotId), chatbotLimits.embedChatPerChatbot)
 
 export const embedChatbotKey = (chatbotId: string) => `embed:bot:${chatbotId}`
+
+/** One message or typing signal of the owner `userId` to a visitor they have taken over. */
+export const chargeHandoffReply = (userId: string) =>
+	consumeRateLimit(`handoff:user:${userId}`, chatbotLimits.handoffRepliesPerUser)

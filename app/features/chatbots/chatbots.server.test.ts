@@ -12,6 +12,7 @@ import {
 	SPANISH_QUESTION,
 } from '../../../tests/support/language-knowledge.ts'
 import { runTextIndexJobs } from '../../../tests/support/text-index-jobs.ts'
+import { ensureAgentKnowledgeBase } from './agent-knowledge.server.ts'
 import { ChatbotFormSchema } from './chatbot-schema.ts'
 import {
 	createChatbot as createChatbotOnly,
@@ -21,10 +22,12 @@ import {
 	setChatbotActive,
 	updateChatbot,
 } from './chatbots.server.ts'
+import { listLeads, leadsCsv, getWebhookSettings, setWebhook } from './conversations/leads.server.ts'
 import { checkKnowledgeQuota } from './knowledge-quota.server.ts'
 import { firstChunks, retokenizeKnowledge, searchKnowledge, TERMS_VERSION, unknownWords } from './knowledge.server.ts'
 import { answerChatbotQuestion, retrievalQuestion } from './reply.server.ts'
-import { getActiveWidget } from './widget/widget.server.ts'
+import { DEFAULT_APPEARANCE, formValuesOf, WidgetSettingsSchema } from './widget/widget-settings.ts'
+import { getActiveWidget, saveWidgetSettings, saveWidgetAvatar } from './widget/widget.server.ts'
 
 let owner: string
 let stranger: string
@@ -309,6 +312,36 @@ describe('chatbots', () => {
 		expect(await deleteChatbot(owner, chatbot.id)).toBe(false)
 	})
 
+	test('a voice assistant’s knowledge-only row is no chatbot: never listed, switched, deleted, edited, embedded or exported', async () => {
+		const agent = await prisma.agent.create({
+			data: { userId: owner, name: 'Front Desk', instructions: 'Be brief.', firstMessage: 'Hello!' },
+		})
+		const knowledgeId = (await ensureAgentKnowledgeBase(owner, agent.id))!
+		expect(knowledgeId).toEqual(expect.any(String))
+		await prisma.chatbotLead.create({ data: { chatbotId: knowledgeId, name: 'Hidden Lead', email: 'h@example.com' } })
+		expect((await listChatbots(owner)).map((c) => c.id)).not.toContain(knowledgeId)
+		expect(await getOwnedChatbot(owner, knowledgeId)).toBeNull()
+		expect(await setChatbotActive(owner, knowledgeId, true)).toBe(false)
+		expect(await updateChatbot(owner, knowledgeId, form('Overwritten'))).toBe(false)
+		expect(await leadsCsv(owner, knowledgeId)).toBeNull()
+		expect(await listLeads(owner, knowledgeId)).toBeNull()
+		expect(await getWebhookSettings(owner, knowledgeId)).toBeNull()
+		expect(await setWebhook(owner, knowledgeId, 'https://hooks.example/x')).toBe(false)
+		expect(
+			await saveWidgetSettings(owner, knowledgeId, WidgetSettingsSchema.parse(formValuesOf(DEFAULT_APPEARANCE, []))),
+		).toBe(false)
+		expect(await saveWidgetAvatar(owner, knowledgeId, null)).toBe(false)
+		// Even switched on behind the product's back, it has no widget.
+		await prisma.chatbot.update({ where: { id: knowledgeId }, data: { isActive: true } })
+		expect(await getActiveWidget(knowledgeId)).toBeNull()
+		expect(await deleteChatbot(owner, knowledgeId)).toBe(false)
+		expect(await prisma.chatbot.findUnique({ where: { id: knowledgeId } })).toMatchObject({
+			voiceAgentId: agent.id,
+			knowledgeBase: '',
+		})
+		await prisma.agent.delete({ where: { id: agent.id } })
+	})
+
 	test('the list is the owner’s, newest first', async () => {
 		const list = await listChatbots(owner)
 		expect(list.length).toBeGreaterThan(2)
@@ -326,5 +359,27 @@ test("knowledge across all of a user's chatbots is capped; an edit counts its ne
 		/can hold 1,000 characters of knowledge in all; this would make 1,001/,
 	)
 	expect(await checkKnowledgeQuota(owner.id, 1_000, { maxChars: 1_000, replacingId: chatbot.id })).toBeNull()
+	await prisma.user.delete({ where: { id: owner.id } })
+})
+
+test('a voice assistant’s knowledge counts in the same quota: its typed text and its sources', async () => {
+	const owner = await prisma.user.create({ data: { email: `quota-${randomUUID()}@example.com`, passwordHash: 'x' } })
+	const form = ChatbotFormSchema.parse({ name: 'Quota', knowledgeBase: 'a'.repeat(300), systemPrompt: '' })
+	await createChatbotOnly(owner.id, form, 'http://localhost')
+	const agent = await prisma.agent.create({
+		data: { userId: owner.id, name: 'Desk', instructions: 'Be brief.', firstMessage: 'Hello!' },
+	})
+	const knowledgeId = (await ensureAgentKnowledgeBase(owner.id, agent.id))!
+	await prisma.chatbot.update({ where: { id: knowledgeId }, data: { knowledgeBase: 'b'.repeat(300) } })
+	await prisma.knowledgeSource.create({
+		data: { chatbotId: knowledgeId, kind: 'file', origin: 'price-list.pdf', status: 'ready', chars: 300 },
+	})
+	// 900 of 1,000 used: 300 in the chatbot, 600 in the assistant's knowledge base.
+	expect(await checkKnowledgeQuota(owner.id, 100, { maxChars: 1_000 })).toBeNull()
+	expect(await checkKnowledgeQuota(owner.id, 101, { maxChars: 1_000 })).toBe(
+		'Your chatbots and voice assistants can hold 1,000 characters of knowledge in all; this would make 1,001. Remove knowledge, a chatbot or a voice assistant first.',
+	)
+	// Replacing the assistant's typed text counts its new text, not its old.
+	expect(await checkKnowledgeQuota(owner.id, 400, { maxChars: 1_000, replacingId: knowledgeId })).toBeNull()
 	await prisma.user.delete({ where: { id: owner.id } })
 })

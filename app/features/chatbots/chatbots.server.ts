@@ -4,6 +4,7 @@ import { ownedRows } from '~/lib/owned-rows.server.ts'
 // Chatbots, always scoped to their owner: every read and change names the user, so guessing an id
 // never reaches someone else's chatbot.
 import type { ChatbotForm } from './chatbot-schema.ts'
+import { userChatbot, userChatbots } from './chatbot-scope.server.ts'
 import type { WebsiteSourceForm } from './sources/source-schema.ts'
 import {
 	addWebsiteSource,
@@ -22,10 +23,10 @@ function embedCodeFor(origin: string, chatbotId: string) {
 const listFields = { id: true, name: true, isActive: true, createdAt: true, embedCode: true } as const
 
 // A voice assistant's own knowledge base is a chatbot row (ADR 0054) that is no chatbot to its owner:
-// never listed, never opened as one, never embedded.
+// never listed, never opened as one, never embedded (chatbot-scope.server.ts).
 export function listChatbots(userId: string) {
 	return prisma.chatbot.findMany({
-		where: { userId, voiceAgentId: null },
+		where: userChatbots(userId),
 		orderBy: { createdAt: 'desc' },
 		select: listFields,
 	})
@@ -33,7 +34,7 @@ export function listChatbots(userId: string) {
 
 export async function getOwnedChatbot(userId: string, id: string) {
 	if (!isUuid(id)) return null
-	return prisma.chatbot.findFirst({ where: { id, userId, voiceAgentId: null } })
+	return prisma.chatbot.findFirst({ where: userChatbot(userId, id) })
 }
 
 /** A save writes up to 6 MB of text and queues a job: well under a second, but a busy server may be slow. */
@@ -91,7 +92,7 @@ export async function updateChatbot(userId: string, id: string, form: ChatbotFor
 	if (!isUuid(id)) return false
 	return prisma.$transaction(async (tx) => {
 		const { count } = await tx.chatbot.updateMany({
-			where: { id, userId },
+			where: userChatbot(userId, id),
 			data: { name: form.name, knowledgeBase: form.knowledgeBase, systemPrompt: form.systemPrompt },
 		})
 		if (count === 0) return false
@@ -104,10 +105,15 @@ export async function updateChatbot(userId: string, id: string, form: ChatbotFor
 export async function hasOtherSources(userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return false
 	// Only of the user's own chatbot: another's id answers as one without sources.
-	return (await prisma.knowledgeSource.count({ where: { chatbotId, chatbot: { userId }, kind: { not: 'text' } } })) > 0
+	return (
+		(await prisma.knowledgeSource.count({
+			where: { chatbotId, chatbot: userChatbots(userId), kind: { not: 'text' } },
+		})) > 0
+	)
 }
 
-const owned = ownedRows(prisma.chatbot)
+// Switched on or off and deleted only as a chatbot: never a voice assistant's knowledge base.
+const owned = ownedRows(prisma.chatbot, { voiceAgentId: null })
 export const setChatbotActive = owned.setActive
 /** Deleting a chatbot deletes its knowledge chunks too (foreign key cascade). */
 export const deleteChatbot = owned.remove

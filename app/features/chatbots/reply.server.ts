@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import type { UIMessageChunk } from 'ai'
 import { textOf } from '~/ai/chat-schema.ts'
 import { CITATION_INSTRUCTION, passageHeader } from '~/ai/citations.ts'
+import { withoutContactDetails } from '~/ai/contact-details.ts'
 import type { KnowledgeRetriever } from '~/ai/knowledge-retriever.ts'
 import { plainText } from '~/ai/knowledge-text.ts'
 import { recordModelOutcome } from '~/ai/model-outcome.server.ts'
@@ -47,8 +48,14 @@ export function retrievalQuestion(messages: IncomingMessage[]) {
  * standalone question, or (with the offline model, or when the rewrite fails) with the earlier
  * question's words carried forward.
  */
+/** A question as the knowledge is searched for it: without the asker's name, number and address. */
+const asSearched = (question: string) => withoutContactDetails(question) || question
+
 async function searchQuestion(messages: IncomingMessage[], call: ReplyCall) {
-	const asked = messages.filter((message) => message.role === 'user').map(textOf)
+	const asked = messages
+		.filter((message) => message.role === 'user')
+		.map(textOf)
+		.map(asSearched)
 	if (isFollowUp(asked) && call.model.info.kind !== 'offline') {
 		const standalone = await standaloneQuestion(messages, call)
 		if (standalone) return standalone
@@ -61,7 +68,7 @@ async function searchQuestion(messages: IncomingMessage[], call: ReplyCall) {
  * Matches are the sources listed with the answer, numbered in the same order as in the prompt.
  */
 async function retrieveContext(chatbotId: string, messages: IncomingMessage[], call: ReplyCall) {
-	const question = lastQuestion(messages)
+	const question = asSearched(lastQuestion(messages))
 	const [matches, unknown] = await Promise.all([
 		searchKnowledge(chatbotId, await searchQuestion(messages, call)),
 		// The offline model's evidence that the knowledge cannot answer (an LLM reads the passages).

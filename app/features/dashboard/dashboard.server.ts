@@ -4,7 +4,7 @@ import { ASSISTANT as ASSISTANT_LINE, CALLER as CALLER_LINE } from '~/ai/transcr
 import { prisma } from '~/lib/db.server.ts'
 import { formatDuration } from '~/lib/format-duration.ts'
 import { isUuid } from '~/lib/misc.ts'
-import { summarizeLatency } from './turn-latency.ts'
+import { summarizeLatency } from '~/lib/voice/turn-latency.ts'
 
 const RECENT_CONVERSATIONS = 50
 /** The list shows this much of each transcript; the whole one is a link away. */

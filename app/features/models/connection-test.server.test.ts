@@ -66,10 +66,55 @@ test('a model the provider does not offer is named', async () => {
 	expect(result.models).toContain('fake-model')
 })
 
-test('speech-to-text is reached by its model list alone', async () => {
+test('speech-to-text transcribes a second of sound, not just lists its models', async () => {
+	const before = fake.transcriptions.length
 	const result = await testConnection(chat({ purpose: 'transcription', model: 'whisper-large-v3-turbo' }))
 	expect(result.outcome).toBe('reached')
-	expect(result.message).toMatch(/: whisper-large-v3-turbo is offered\.$/)
+	expect(result.message).toMatch(/: whisper-large-v3-turbo transcribed a test sound\.$/)
+	expect(fake.transcriptions.slice(before)).toEqual([
+		expect.objectContaining({ model: 'whisper-large-v3-turbo', bytes: 44 + 32_000 }),
+	])
+})
+
+test('speech speaks a word in the default model and voice', async () => {
+	const before = fake.speeches.length
+	const result = await testConnection(chat({ purpose: 'speech', model: null }))
+	expect(result.outcome).toBe('reached')
+	expect(result.message).toMatch(/^Reached OpenAI-compatible server in \d+ ms: spoke a test word\.$/)
+	expect(fake.speeches.slice(before)).toEqual([
+		{ input: 'Hello.', voice: 'alloy', model: 'tts-1', responseFormat: 'mp3' },
+	])
+})
+
+test('a server that lists models but cannot transcribe or speak fails the test, in words', async () => {
+	// Lists models like any OpenAI-compatible server; its /audio endpoints are missing or answer a page.
+	const partial = http.createServer((req, res) => {
+		if (req.url?.endsWith('/models')) {
+			res.writeHead(200, { 'Content-Type': 'application/json' })
+			return res.end(JSON.stringify({ data: [{ id: 'whisper-1' }, { id: 'tts-1' }] }))
+		}
+		if (req.url?.endsWith('/audio/speech')) {
+			res.writeHead(200, { 'Content-Type': 'text/html' })
+			return res.end('<h1>Welcome</h1>')
+		}
+		res.writeHead(404, { 'Content-Type': 'application/json' })
+		res.end(JSON.stringify({ error: { message: 'Not found' } }))
+	})
+	await new Promise<void>((resolve) => partial.listen(0, '127.0.0.1', resolve))
+	try {
+		const baseUrl = `http://127.0.0.1:${(partial.address() as AddressInfo).port}/v1`
+		const heard = await testConnection(chat({ purpose: 'transcription', model: 'whisper-1', baseUrl }))
+		expect(heard.outcome).not.toBe('reached')
+		expect(heard.models).toEqual(['tts-1', 'whisper-1'])
+		const spoken = await testConnection(chat({ purpose: 'speech', model: 'tts-1', baseUrl }))
+		expect(spoken).toMatchObject({
+			outcome: 'failed',
+			message: 'The provider answered, but not with audio: speech would fail.',
+		})
+	} finally {
+		partial.closeAllConnections()
+		await new Promise((resolve) => partial.close(resolve))
+	}
 })
 
 test('a provider that never answers times out, and a closed port is unreachable', async () => {

@@ -1,6 +1,9 @@
 // "Test" on the Models page: one real, small request to a provider, told in words. For an
 // OpenAI-compatible provider: GET /models (is it there, does it take the key, which models does it
-// offer), then for chat a one-token completion of the chosen model; for ElevenLabs: GET /v1/models.
+// offer), then what the connection is for, done once, small: for chat a one-token completion of the
+// chosen model; for speech-to-text a second of sound transcribed; for speech a word spoken (a
+// listing alone passed servers whose /audio endpoints then failed every voice turn). For ElevenLabs:
+// GET /v1/models.
 // Every call has a time-out that fires, and a response is read up to MAX_BODY_BYTES.
 import {
 	oneLine,
@@ -10,6 +13,9 @@ import {
 	unreachableFailure,
 	type FailureOutcome,
 } from '~/ai/provider-failure.ts'
+import { defaultSpeechModel, providerVoice, speechFormat, speechKindOf } from '~/ai/speech-voices.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import { encodeWav } from '~/lib/voice/wav.ts'
 import type { ProviderTarget } from './providers.server.ts'
 
 type ConnectionOutcome = 'reached' | FailureOutcome
@@ -38,6 +44,25 @@ class TestStop extends Error {
 		message: string,
 	) {
 		super(message)
+	}
+}
+
+/** What a passed test did, in words. */
+const DONE = { chat: 'answered', transcription: 'transcribed a test sound', speech: 'spoke a test word' }
+
+/** A second of a quiet 440 Hz tone, 16 kHz: what the speech-to-text test sends (a few kilobytes). */
+function testSound() {
+	const samples = new Float32Array(16_000)
+	for (let i = 0; i < samples.length; i++) samples[i] = 0.2 * Math.sin((2 * Math.PI * 440 * i) / 16_000)
+	return encodeWav(samples)
+}
+
+/** What a speech-to-text answer must be: Whisper's JSON with a `text` (empty for a tone is fine). */
+function isTranscript(body: string) {
+	try {
+		return typeof (JSON.parse(body) as { text?: unknown }).text === 'string'
+	} catch {
+		return false
 	}
 }
 
@@ -93,7 +118,11 @@ export async function testConnection(
 				signal,
 				redirect: 'error',
 			})
-			return { status: response.status, body: await readBody(response) }
+			return {
+				status: response.status,
+				contentType: (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase(),
+				body: await readBody(response),
+			}
 		} catch (error) {
 			const { outcome, message } = signal.aborted
 				? timeoutFailure(target.baseUrl, timeoutMs)
@@ -128,7 +157,38 @@ export async function testConnection(
 				throw statusProblem(completion.status, completion.body, [target.apiKey])
 			}
 		}
-		const what = target.model ? `: ${target.model} ${target.purpose === 'chat' ? 'answered' : 'is offered'}` : ''
+		if (target.purpose === 'transcription' && target.api === 'openai-compatible') {
+			const form = new FormData()
+			form.set('file', new Blob([testSound()], { type: 'audio/wav' }), 'test.wav')
+			form.set('model', target.model ?? getEnv().TRANSCRIBE_MODEL)
+			form.set('response_format', 'json')
+			const heard = await call('/audio/transcriptions', { method: 'POST', body: form })
+			if (heard.status >= 400) throw statusProblem(heard.status, heard.body, [target.apiKey])
+			if (!isTranscript(heard.body))
+				throw new TestStop('failed', 'The provider answered, but not with a transcript: speech-to-text would fail.')
+		}
+		if (target.purpose === 'speech' && target.api === 'openai-compatible') {
+			const kind = speechKindOf(target.baseUrl)
+			const model = target.model ?? defaultSpeechModel(kind)
+			const spoken = await call('/audio/speech', {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({
+					model,
+					input: 'Hello.',
+					voice: providerVoice({ kind, model }, 'alloy'),
+					response_format: speechFormat(kind),
+				}),
+			})
+			if (spoken.status >= 400) throw statusProblem(spoken.status, spoken.body, [target.apiKey])
+			if (spoken.body.length === 0 || !/^audio\/|^application\/octet-stream$/.test(spoken.contentType))
+				throw new TestStop('failed', 'The provider answered, but not with audio: speech would fail.')
+		}
+		const what = target.model
+			? `: ${target.model} ${target.api === 'elevenlabs' ? 'is offered' : DONE[target.purpose]}`
+			: target.api === 'openai-compatible' && target.purpose !== 'chat'
+				? `: ${DONE[target.purpose]}`
+				: ''
 		return {
 			outcome: 'reached',
 			message: `Reached ${target.provider} in ${elapsed()} ms${what}.`,

@@ -76,6 +76,7 @@ export const modelsPage = {
 			'This key was stored under another server secret (SESSION_SECRET has changed since), so it cannot be read. Enter the key again under Change.',
 		change: 'Change',
 		remove: 'Remove',
+		waitsForPassingTest: 'Not in use: its last test failed. The voice test uses it again once a test passes.',
 	},
 	connect: {
 		title: 'Connect a provider',
@@ -98,6 +99,8 @@ export const modelsPage = {
 		tooMany: (max: number) => `At most ${max} connections: remove one first.`,
 		connected: 'Provider connected',
 		connectedButFailed: 'Connected, but the test failed',
+		/** Speech-to-text and speech connections that fail are kept but not used (app/ai/connection-in-use.ts). */
+		notUsedUntilPassed: (message: string) => `${message} It is not used until a test passes.`,
 		notTestedYet: (message: string) => `${message} Test it to list its models.`,
 	},
 	change: {

@@ -96,7 +96,8 @@ export async function saveModelChoice(
 	const where = { id: owner.id, userId: owner.userId }
 	const { count } =
 		owner.kind === 'chatbot'
-			? await prisma.chatbot.updateMany({ where, data })
+			? // A chatbot, never a voice assistant's knowledge-only row (the chatbots feature's chatbot-scope.server.ts).
+				await prisma.chatbot.updateMany({ where: { ...where, voiceAgentId: null }, data })
 			: await prisma.agent.updateMany({ where, data })
 	if (count !== 1) return { kind: 'not-found' }
 	return { kind: 'saved', current: await modelSummary({ ...data, modelConnectionId: columns.modelConnectionId }) }

@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import type { Toast } from '~/lib/toast.ts'
 import { languages, voices } from './catalog.ts'
-import { voicebotBuilder } from './copy.ts'
+import { greetingFor, voicebotBuilder } from './copy.ts'
 
 /** Each required field says what it lacks; the toast keeps the spec's sentence (formProblemToast). */
 export const agentRequired = { name: 'Please provide a name', instructions: 'Please provide instructions' }
@@ -18,28 +18,28 @@ export const optionalText = (max: number, message: string) =>
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
 
-export const AgentFormSchema = z.object({
-	name: z.string().trim().min(1, agentRequired.name).max(100, 'Keep the name under 100 characters.'),
-	voiceId: z.preprocess(
-		emptyToUndefined,
-		z.enum(voiceIds, 'Choose one of the voices.').default(voicebotBuilder.defaults.voiceId),
-	),
-	description: optionalText(300, 'Keep the description under 300 characters.'),
-	instructions: z
-		.string()
-		.trim()
-		.min(1, agentRequired.instructions)
-		.max(4000, 'Keep the instructions under 4,000 characters.'),
-	firstMessage: z
-		.string()
-		.trim()
-		.max(500, 'Keep the first message under 500 characters.')
-		.transform((v) => v || voicebotBuilder.defaults.firstMessage),
-	language: z.preprocess(
-		emptyToUndefined,
-		z.enum(languageCodes, 'Choose one of the languages.').default(voicebotBuilder.defaults.language),
-	),
-})
+export const AgentFormSchema = z
+	.object({
+		name: z.string().trim().min(1, agentRequired.name).max(100, 'Keep the name under 100 characters.'),
+		voiceId: z.preprocess(
+			emptyToUndefined,
+			z.enum(voiceIds, 'Choose one of the voices.').default(voicebotBuilder.defaults.voiceId),
+		),
+		description: optionalText(300, 'Keep the description under 300 characters.'),
+		instructions: z
+			.string()
+			.trim()
+			.min(1, agentRequired.instructions)
+			.max(4000, 'Keep the instructions under 4,000 characters.'),
+		firstMessage: z.string().trim().max(500, 'Keep the first message under 500 characters.'),
+		language: z.preprocess(
+			emptyToUndefined,
+			z.enum(languageCodes, 'Choose one of the languages.').default(voicebotBuilder.defaults.language),
+		),
+	})
+	// Left empty or as prefilled: the default greeting in the assistant's language (a Hindi assistant
+	// does not greet in English because the form's default was English).
+	.transform((form) => ({ ...form, firstMessage: greetingFor(form.firstMessage, form.language) }))
 export type AgentForm = z.infer<typeof AgentFormSchema>
 export type AgentFormErrors = Partial<Record<keyof AgentForm, string>>
 export type AgentFormValues = {

@@ -7,7 +7,17 @@ import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { ownedRows } from '~/lib/owned-rows.server.ts'
+import { summarizeLatency } from '~/lib/voice/turn-latency.ts'
 import type { AgentForm } from './agent-schema.ts'
+import { MAX_AGENTS_PER_USER } from './voice-limits.server.ts'
+
+/** The account already has MAX_AGENTS_PER_USER voice assistants. */
+export class AgentLimitError extends Error {
+	constructor() {
+		super(`An account may have at most ${MAX_AGENTS_PER_USER} voice assistants.`)
+		this.name = 'AgentLimitError'
+	}
+}
 
 export class VoiceProviderError extends Error {
 	constructor(message: string, options?: ErrorOptions) {
@@ -138,16 +148,26 @@ const agentColumns = (form: AgentForm) => ({
 	language: form.language,
 })
 
+/**
+ * Creates the user's agent, up to MAX_AGENTS_PER_USER (AgentLimitError beyond): counted before
+ * ElevenLabs is asked, and again with the user's row locked as the row is inserted, so parallel
+ * creations cannot pass the cap.
+ */
 export async function createAgent(userId: string, form: AgentForm) {
+	if ((await prisma.agent.count({ where: { userId } })) >= MAX_AGENTS_PER_USER) throw new AgentLimitError()
 	const elevenAgentId = getEnv().ELEVENLABS_API_KEY ? await createElevenLabsAgent(form) : null
-	// voice_settings takes the column default: the spec's stability 0.5, similarity_boost 0.5, style 0, speaker boost on.
-	return prisma.agent.create({
-		data: {
-			userId,
-			...agentColumns(form),
-			elevenAgentId,
-		},
-		select: listFields,
+	return prisma.$transaction(async (tx) => {
+		await tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR NO KEY UPDATE`
+		if ((await tx.agent.count({ where: { userId } })) >= MAX_AGENTS_PER_USER) throw new AgentLimitError()
+		// voice_settings takes the column default: the spec's stability 0.5, similarity_boost 0.5, style 0, speaker boost on.
+		return tx.agent.create({
+			data: {
+				userId,
+				...agentColumns(form),
+				elevenAgentId,
+			},
+			select: listFields,
+		})
 	})
 }
 
@@ -179,8 +199,9 @@ export async function updateAgent(userId: string, id: string, form: AgentForm) {
 }
 
 /** The agent's latest calls, newest first, for its page. */
-export function listAgentCalls(userId: string, agentId: string, take = 20) {
-	return prisma.callLog.findMany({
+/** The agent's latest calls, newest first, each with its turns' latency and medians (null: none measured). */
+export async function listAgentCalls(userId: string, agentId: string, take = 20) {
+	const calls = await prisma.callLog.findMany({
 		where: { agentId, agent: { userId } },
 		orderBy: { createdAt: 'desc' },
 		take,
@@ -194,6 +215,18 @@ export function listAgentCalls(userId: string, agentId: string, take = 20) {
 			model: true,
 		},
 	})
+	// Each call's turns, oldest first: read for the listed calls only.
+	const turnsByCall = new Map<string, Array<{ heard: string; reply: string; timings: unknown }>>()
+	for (const turn of await prisma.voiceMessage.findMany({
+		where: { conversationId: { in: calls.map((call) => call.id) } },
+		orderBy: { createdAt: 'asc' },
+		select: { conversationId: true, heard: true, reply: true, timings: true },
+	})) {
+		const turns = turnsByCall.get(turn.conversationId)
+		if (turns) turns.push(turn)
+		else turnsByCall.set(turn.conversationId, [turn])
+	}
+	return calls.map((call) => ({ ...call, latency: summarizeLatency(turnsByCall.get(call.id) ?? []) }))
 }
 
 const owned = ownedRows(prisma.agent)

@@ -13,6 +13,7 @@ import { ASSISTANT, CALLER } from '~/ai/transcript-lines.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
+import { SentenceSplitter } from '~/lib/voice/sentences.ts'
 import { agentKnowledgeBaseId, getActiveAgent } from './agents.server.ts'
 import { audioKind, audioSeconds } from './audio.ts'
 // Voice conversations (spec section 7's "text templates", made real): start one with an active
@@ -29,6 +30,7 @@ import {
 	type VoiceStart,
 	type VoiceTimingsReport,
 } from './conversation-schema.ts'
+import { greetingFor } from './copy.ts'
 import { afterIdleCallsEnded, queueModelNotes, storeExtractiveNotes } from './inquiry.server.ts'
 import { transcribeAudio, transcriptionProvider } from './transcribe.server.ts'
 import type { TurnTimings } from './turn-timings.ts'
@@ -54,6 +56,10 @@ export type VoiceRefusal =
 	| 'unusable-audio'
 	/** The speech-to-text provider or the model failed. */
 	| 'provider-failed'
+	/** Text for /speech that the assistant did not say in this conversation (ADR 0060). */
+	| 'not-said'
+	/** The conversation has spoken all the speech its assistant's replies allow (ADR 0060). */
+	| 'speech-used-up'
 
 export class VoiceError extends Error {
 	constructor(
@@ -66,6 +72,14 @@ export class VoiceError extends Error {
 }
 
 type Agent = NonNullable<Awaited<ReturnType<typeof getActiveAgent>>>
+
+/**
+ * Charges valid work to its budgets (ADR 0060): called once the agent, or the agent and its live
+ * conversation, have been looked up, and before anything costs more than that look-up. It throws
+ * when a budget is spent (the route answers 429). The caller's address was charged before.
+ */
+export type Admit = (scope: { agentId: string; conversationId?: string }) => Promise<void>
+const admitAll: Admit = async () => {}
 
 const NO_AGENT = 'No active voice assistant has that agent_id.'
 const NO_CONVERSATION = 'No conversation with that conversation_id for this agent.'
@@ -92,8 +106,12 @@ async function closeIdleConversations(idleMinutes = getEnv().VOICE_IDLE_MINUTES)
 	return closed.length
 }
 
-export async function startConversation(input: VoiceStart) {
+export async function startConversation(input: VoiceStart, admit: Admit = admitAll) {
 	const agent = await requireAgent(input.agent_id)
+	await admit({ agentId: agent.id })
+	// Assistants saved before the default greeting followed the language keep their English default
+	// in the row: they greet in their own language all the same.
+	const greeting = greetingFor(agent.firstMessage, agent.language)
 	void closeIdleConversations().catch((error) => console.error('Voice API: closing idle conversations failed:', error))
 	const call = await prisma.callLog.create({
 		data: {
@@ -103,13 +121,13 @@ export async function startConversation(input: VoiceStart) {
 			customerName: input.customer_name ?? null,
 			customerPhone: input.customer_phone ?? null,
 			customerEmail: input.customer_email ?? null,
-			transcript: `${ASSISTANT}${oneLine(agent.firstMessage)}`,
+			transcript: `${ASSISTANT}${oneLine(greeting)}`,
 		},
 		select: { id: true, createdAt: true },
 	})
 	return {
 		conversation_id: call.id,
-		first_message: agent.firstMessage,
+		first_message: greeting,
 		agent: { id: agent.id, name: agent.name, voice_id: agent.voiceId, language: agent.language },
 		started_at: call.createdAt.toISOString(),
 	}
@@ -139,6 +157,60 @@ export async function requireLiveConversation(agentId: string, conversationId: s
 	return { agent, call }
 }
 
+const FULL = `A conversation takes at most ${VOICE_MAX_MESSAGES} messages. End it and start a new one.`
+
+/**
+ * Takes one of the conversation's VOICE_MAX_MESSAGES message slots, or refuses: one statement, so
+ * parallel messages cannot all pass the cap (the row lock of ON CONFLICT DO UPDATE orders them).
+ */
+async function reserveMessage(conversationId: string) {
+	const taken = await prisma.$queryRaw<Array<{ messages: number }>>`
+		INSERT INTO voice_call_budgets (conversation_id, messages) VALUES (${conversationId}::uuid, 1)
+		ON CONFLICT (conversation_id) DO UPDATE SET messages = voice_call_budgets.messages + 1
+			WHERE voice_call_budgets.messages < ${VOICE_MAX_MESSAGES}
+		RETURNING messages`
+	if (taken.length === 0) throw new VoiceError('conversation-closed', FULL)
+}
+
+/** Gives back a slot taken for a message that was not kept (a failure, or a duplicate of a kept one). */
+async function releaseMessage(conversationId: string) {
+	await prisma.$executeRaw`
+		UPDATE voice_call_budgets SET messages = messages - 1 WHERE conversation_id = ${conversationId}::uuid AND messages > 0`
+}
+
+/**
+ * The reply's deltas passed on to `onDelta`, but each one that completes a sentence only after the
+ * reply so far is stored as the conversation's draft: a client that speaks that sentence through
+ * /speech at once finds it there (ADR 0060). `settled` resolves when every delta has been passed on.
+ */
+function draftedDeltas(conversationId: string, onDelta: (delta: string) => void) {
+	const sentences = new SentenceSplitter()
+	let text = ''
+	let chain = Promise.resolve()
+	const storeDraft = async (draft: string) => {
+		try {
+			await prisma.$executeRaw`
+				INSERT INTO voice_call_budgets (conversation_id, reply_draft) VALUES (${conversationId}::uuid, ${draft})
+				ON CONFLICT (conversation_id) DO UPDATE SET reply_draft = EXCLUDED.reply_draft`
+		} catch (error) {
+			// The sentence is still said (by the browser's voice, when /speech cannot find it).
+			console.error(`Voice API: storing the reply draft of conversation ${conversationId} failed:`, error)
+		}
+	}
+	return {
+		onDelta(delta: string) {
+			text += delta
+			const completes = sentences.push(delta).length > 0
+			const draft = text
+			chain = chain.then(async () => {
+				if (completes) await storeDraft(draft)
+				onDelta(delta)
+			})
+		},
+		settled: () => chain,
+	}
+}
+
 const callerTurns = (transcript: string) => transcript.split('\n').filter((line) => line.startsWith(CALLER)).length
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
@@ -164,6 +236,15 @@ async function heardText(agent: Agent, audio: Uint8Array | null, text: string, s
 			throw new VoiceError('invalid-message', `Text is limited to ${VOICE_TEXT_MAX_CHARS} characters.`)
 		return text
 	}
+	return transcribeUtterance(audio, agent.language, signal, `agent ${agent.id}`)
+}
+
+/**
+ * What one utterance says: its format and length checked before the speech-to-text provider (which
+ * bills by the second) is asked; every refusal a VoiceError in words. `who` names the caller in the
+ * server's log. Also the site widget's voice turns (ADR 0059).
+ */
+export async function transcribeUtterance(audio: Uint8Array, language: string, signal: AbortSignal, who: string) {
 	if (!(await transcriptionProvider())) {
 		throw new VoiceError(
 			'speech-unavailable',
@@ -181,13 +262,13 @@ async function heardText(agent: Agent, audio: Uint8Array | null, text: string, s
 		throw new VoiceError('audio-too-long', `Audio is limited to ${VOICE_AUDIO_MAX_SECONDS} seconds per message.`)
 	if (seconds === 0) throw new VoiceError('unusable-audio', NO_SPEECH)
 	try {
-		const heard = await transcribeAudio(audio, agent.language, signal)
+		const heard = await transcribeAudio(audio, language, signal)
 		if (!heard) throw new VoiceError('unusable-audio', NO_SPEECH)
 		return heard
 	} catch (error) {
 		if (error instanceof VoiceError) throw error
 		console.error(
-			`Voice API: transcribing ${audio.byteLength} bytes of ${kind} for agent ${agent.id} failed: ${describeAiError(error)}`,
+			`Voice API: transcribing ${audio.byteLength} bytes of ${kind} for ${who} failed: ${describeAiError(error)}`,
 		)
 		if ((error as Error).name === 'AI_NoTranscriptGeneratedError') throw new VoiceError('unusable-audio', NO_SPEECH)
 		throw new VoiceError('provider-failed', 'The speech-to-text service failed. Try again.')
@@ -235,11 +316,12 @@ export async function sendVoiceMessage(
 		messageId?: string
 		/** Searches the agent's knowledge base (the route passes the knowledge pipeline's, ADR 0054). */
 		retrieve?: KnowledgeRetriever
+		/** Charges the turn to its budgets once the conversation is known to be live (ADR 0060). */
+		admit?: Admit
 	},
 	listener: TurnListener = {},
 ) {
 	const startedAt = performance.now()
-	let waitedMs = 0
 	const agent = await requireAgent(input.agent_id)
 	const { messageId } = input
 	// A message sent again (the client lost the answer and retried) gets the same turn back.
@@ -253,12 +335,30 @@ export async function sendVoiceMessage(
 	}
 	const call = await requireOpenConversation(agent, input.conversation_id)
 	// Checked before any transcription or model call: a full conversation costs nothing more.
-	if (callerTurns(call.transcript ?? '') >= VOICE_MAX_MESSAGES) {
-		throw new VoiceError(
-			'conversation-closed',
-			`A conversation takes at most ${VOICE_MAX_MESSAGES} messages. End it and start a new one.`,
-		)
+	if (callerTurns(call.transcript ?? '') >= VOICE_MAX_MESSAGES) throw new VoiceError('conversation-closed', FULL)
+	// Valid work only from here: charged to the conversation's and the agent's budgets (ADR 0060).
+	await (input.admit ?? admitAll)({ agentId: agent.id, conversationId: call.id })
+	await reserveMessage(call.id)
+	let kept = false
+	try {
+		const turn = await answerTurn(agent, call, input, listener, startedAt)
+		kept = turn.kept
+		return turn.answer
+	} finally {
+		if (!kept) await releaseMessage(call.id)
 	}
+}
+
+/** The turn of sendVoiceMessage once its slot is taken; `kept` says whether it was stored as a new turn. */
+async function answerTurn(
+	agent: Agent,
+	call: Awaited<ReturnType<typeof requireOpenConversation>>,
+	input: Parameters<typeof sendVoiceMessage>[0],
+	listener: TurnListener,
+	startedAt: number,
+) {
+	let waitedMs = 0
+	const { messageId } = input
 	const { audio, signal } = input
 	const transcribing = performance.now()
 	const heard = oneLine(await heardText(agent, audio, oneLine(input.text), signal))
@@ -289,8 +389,10 @@ export async function sendVoiceMessage(
 		abortSignal: signal,
 	}
 	// Streamed only for a client that listens (the JSON answer waits for the whole reply anyway).
-	const { onDelta } = listener
-	const answer = onDelta ? await streamModelReplyText(request, onDelta) : await generateModelReply(request)
+	const drafted = listener.onDelta ? draftedDeltas(call.id, listener.onDelta) : null
+	const answer = drafted
+		? await streamModelReplyText(request, drafted.onDelta).finally(drafted.settled)
+		: await generateModelReply(request)
 	waitedMs += performance.now() - answering
 	if (!signal.aborted || answer.failure)
 		await recordModelOutcome({ kind: 'agent', id: agent.id }, model, answer.failure)
@@ -312,7 +414,7 @@ export async function sendVoiceMessage(
 		firstAudioMs: null,
 		serverMs: Math.max(0, Math.round(performance.now() - startedAt - waitedMs)),
 	}
-	return prisma.$transaction(async (tx) => {
+	const answerOf = await prisma.$transaction(async (tx) => {
 		// Every turn is kept with the model that answered it; a client's id also makes a retry safe.
 		const recorded = await tx.$executeRaw`
 			INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, transcribed, model, model_error, sources, timings)
@@ -321,7 +423,8 @@ export async function sendVoiceMessage(
 				${JSON.stringify(timings)}::jsonb)
 			ON CONFLICT DO NOTHING`
 		// The same message arrived twice at once: the first one's turn stands, written once.
-		if (recorded === 0 && messageId) return (await storedTurn(agent, call.id, messageId, tx)) ?? turn
+		if (recorded === 0 && messageId)
+			return { kept: false, answer: (await storedTurn(agent, call.id, messageId, tx)) ?? turn }
 		// Appended in SQL, so two quick messages cannot overwrite each other's turns.
 		await tx.$executeRaw`
 			UPDATE call_logs SET
@@ -330,8 +433,12 @@ export async function sendVoiceMessage(
 				model = ${answer.model.label},
 				updated_at = now()
 			WHERE id = ${call.id}::uuid`
-		return { ...turn, server_ms: timings.serverMs }
+		// A streamed reply is in the transcript now: its draft has done its work.
+		if (drafted)
+			await tx.$executeRaw`UPDATE voice_call_budgets SET reply_draft = NULL WHERE conversation_id = ${call.id}::uuid`
+		return { kept: true, answer: { ...turn, server_ms: timings.serverMs } }
 	})
+	return answerOf
 }
 
 /** A source a reply cites, with the number its "[n]" uses. */
@@ -372,8 +479,16 @@ const NO_TIMINGS: TurnTimings = { transcriptMs: null, firstTokenMs: null, firstA
  * its client measured it. Only a turn of this agent's conversation, only the three client figures,
  * and the first report of each stands: sending it again changes nothing.
  */
-export async function recordTurnTimings(input: VoiceTimingsReport) {
+export async function recordTurnTimings(input: VoiceTimingsReport, admit: Admit = admitAll) {
 	if (!isUuid(input.agent_id) || !isUuid(input.conversation_id)) throw new VoiceError('not-found', NO_CONVERSATION)
+	// Only while the call lasts, and charged like any other request about it (ADR 0060).
+	const call = await prisma.callLog.findFirst({
+		where: { id: input.conversation_id, agentId: input.agent_id },
+		select: { callStatus: true },
+	})
+	if (!call) throw new VoiceError('not-found', NO_CONVERSATION)
+	if (call.callStatus !== 'in-progress') throw new VoiceError('conversation-closed', ENDED)
+	await admit({ agentId: input.agent_id, conversationId: input.conversation_id })
 	const reported = {
 		transcriptMs: input.transcript_ms ?? null,
 		firstTokenMs: input.first_token_ms ?? null,
@@ -386,11 +501,15 @@ export async function recordTurnTimings(input: VoiceTimingsReport) {
 			|| jsonb_strip_nulls(coalesce(m.timings, '{}'::jsonb))
 		FROM call_logs c
 		WHERE m.conversation_id = c.id AND c.id = ${input.conversation_id}::uuid AND c.agent_id = ${input.agent_id}::uuid
-			AND m.client_message_id = ${input.message_id}`
+			AND c.call_status = 'in-progress' AND m.client_message_id = ${input.message_id}`
 	if (updated === 0) throw new VoiceError('not-found', 'No turn with that message_id in this conversation.')
 	return { recorded: true }
 }
 
+/**
+ * Ends a call. Charged to the caller's address only (by the route): ending is cheap and always
+ * welcome, so a conversation or agent whose budget is spent can still hang up (ADR 0060).
+ */
 export async function endConversation(input: VoiceEnd) {
 	const { status, agent_id: agentId, conversation_id: conversationId } = input
 	if (!isUuid(agentId) || !isUuid(conversationId)) throw new VoiceError('not-found', NO_CONVERSATION)

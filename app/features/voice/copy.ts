@@ -4,10 +4,37 @@ import type { LanguageCode, VoiceId } from './catalog.ts'
 
 const AGENT_NOT_FOUND = 'That voice assistant does not exist or is not yours.'
 
+/** The greeting an assistant gets when its owner writes none, in its own language. */
+const DEFAULT_FIRST_MESSAGES: Record<LanguageCode, string> = {
+	en: 'Hello! How can I help you today?',
+	es: '¡Hola! ¿En qué puedo ayudarle hoy?',
+	fr: 'Bonjour ! Comment puis-je vous aider aujourd’hui ?',
+	de: 'Hallo! Wie kann ich Ihnen heute helfen?',
+	it: 'Buongiorno! Come posso aiutarla oggi?',
+	pt: 'Olá! Como posso ajudar hoje?',
+	hi: 'नमस्ते! बताइए, आज मैं आपकी क्या मदद करूँ?',
+}
+
+/** The default greeting in `language` (English for a code the catalogue does not have). */
+export const defaultFirstMessage = (language: string) =>
+	Object.hasOwn(DEFAULT_FIRST_MESSAGES, language)
+		? DEFAULT_FIRST_MESSAGES[language as LanguageCode]
+		: DEFAULT_FIRST_MESSAGES.en
+
+/**
+ * The greeting an assistant in `language` says: its owner's own words, or, when they left the field
+ * empty or as the form prefilled it (a default greeting of any language), the default in its language.
+ */
+export function greetingFor(firstMessage: string | null | undefined, language: string) {
+	const own = firstMessage?.trim() ?? ''
+	if (!own || Object.values(DEFAULT_FIRST_MESSAGES).includes(own)) return defaultFirstMessage(language)
+	return own
+}
+
 export const voicebotBuilder = {
 	defaults: {
 		instructions: 'You are a helpful voice assistant. Speak naturally and be concise in your responses.',
-		firstMessage: 'Hello! How can I help you today?',
+		firstMessage: DEFAULT_FIRST_MESSAGES.en,
 		voiceId: 'alloy' as VoiceId,
 		language: 'en' as LanguageCode,
 	},
@@ -119,11 +146,21 @@ export const voicebotBuilder = {
 		pauseValue: (ms: number) => `${(ms / 1000).toFixed(2)} s`,
 		micIndicator: 'Microphone',
 		timingsLabel: 'Latency of this turn',
+		timingsLegend: 'Latency in ms, from the end of your speech',
+		timingsLegendLong:
+			'The figures under each reply are milliseconds from the end of your speech (or from sending a typed message).',
 		timings: {
 			transcriptMs: 'transcript',
 			firstTokenMs: 'first word',
 			firstAudioMs: 'first audio',
 			serverMs: 'server',
+		},
+		/** What each figure measures, shown on hover and read by screen readers. */
+		timingsExplained: {
+			transcriptMs: 'Until your words were known (speech-to-text).',
+			firstTokenMs: 'Until the first word of the reply arrived.',
+			firstAudioMs: 'Until the reply started playing: what a caller waits for.',
+			serverMs: 'This server’s own share of the turn, without the time spent waiting on the AI providers.',
 		},
 	},
 	/** The Knowledge section: the assistant's own sources, or one of the owner's chatbots' (ADR 0054). */
@@ -158,6 +195,11 @@ export const voicebotBuilder = {
 		deactivated: 'Voice assistant deactivated',
 		apiCopied: 'API code copied!',
 		createFailed: { title: 'Creation failed', description: 'Failed to create voice assistant' },
+		// The spec's title for a failed creation; the reason is ours (the spec has no limit).
+		limitReached: (max: number) => ({
+			title: 'Creation failed',
+			description: `You can have up to ${max} voice assistants. Delete one you no longer need to create another.`,
+		}),
 		deleteFailed: { title: 'Error', description: 'Failed to delete voice assistant' },
 		listFailed: 'Failed to fetch voice assistants',
 		microphone: { title: 'Error', description: 'Failed to access microphone' },

@@ -41,6 +41,24 @@ describe('extractInquiry', () => {
 		expect(inquiry.summary).toBe('Ravi asked: “I need a plumber tomorrow morning”.')
 	})
 
+	test('what was asked is quoted without the name, number and address given with it', () => {
+		const inquiry = extractInquiry(
+			call(
+				'Caller: My name is Asha, 98111 22334, what are your opening hours?',
+				'Caller: This is Ravi, asha@example.com, I need a cleaning on Sunday',
+			),
+		)
+		expect(inquiry).toMatchObject({ name: 'Asha', phone: '98111 22334', email: 'asha@example.com' })
+		expect(inquiry.asked).toEqual(['What are your opening hours?'])
+		expect(inquiry.summary).toBe('Asha asked: “What are your opening hours”.')
+		const text = inquiryText(inquiry)
+		expect(text.split('\n').filter((line) => line.includes('98111'))).toEqual(['Phone: 98111 22334'])
+		expect(text.split('\n').filter((line) => line.includes('Asha'))).toEqual([
+			'Summary: Asha asked: “What are your opening hours”.',
+			'Name: Asha',
+		])
+	})
+
 	test('no false details: short numbers, "I’m looking", dates', () => {
 		const inquiry = extractInquiry(
 			call('Caller: I’m looking for 2 rooms on 12.05.2026', 'Caller: I am Interested in 3 items'),

@@ -1,6 +1,15 @@
 // After the call (issue 32): what the caller asked and the details they gave (name, phone, e-mail),
-// read from their own lines of the transcript with plain patterns, no model needed. The model's
+// read from their own lines of the transcript with plain patterns (~/ai/contact-details.ts), no
+// model needed; what they asked is quoted without those details. The model's
 // version (inquiry.server.ts) replaces it when one is connected; this one is what stays when it fails.
+import {
+	emailIn,
+	nameIn,
+	phoneIn,
+	saysMoreThanDetails,
+	withoutContactDetails,
+	withoutEmails,
+} from '~/ai/contact-details.ts'
 import { CALLER } from '~/ai/transcript-lines.ts'
 
 export type Inquiry = {
@@ -12,47 +21,11 @@ export type Inquiry = {
 	asked: string[]
 }
 
-/** One word that is an e-mail address (anchored: each word is tried on its own). */
-const EMAIL = /^[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}$/u
-/** Digits with spaces, dots, dashes or brackets between them, an optional leading +. */
-const PHONE = /\+?\(?\d[\d\s().-]{6,22}\d/g
-/** 12.05.2026, 2026-05-12: a date, not a number to call. */
-const DATE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/
-/** "My name is Asha Rao", "this is Asha", "I'm Asha": a capitalised word or two after an introduction. */
-const NAME_INTRO =
-	/(?:^|[\s,.!?])(?:[Mm]y name(?: is|['’]s)|[Nn]ame is|[Tt]his is|I am|I['’]m|[Cc]all me)\s+(\p{Lu}[\p{L}'-]+(?:\s+\p{Lu}[\p{L}'-]+)?)/u
-/** Capitalised words that follow "I'm"/"this is" without being a name. */
-const NOT_NAMES = new Set(
-	'just calling looking interested here sorry not fine good okay ok the a an your from with in at on about also still trying wondering hoping asking new back sure glad happy very really so'.split(
-		' ',
-	),
-)
 const QUESTION = /\?|^(?:what|when|where|which|who|why|how|is|are|do|does|can|could|would|will|should|may)\b/i
 
 const MAX_ASKED = 5
 const MAX_LINE = 160
 const INQUIRY_MAX_CHARS = 1500
-
-/** A word without the punctuation a sentence puts around it. */
-function bare(word: string) {
-	let start = 0
-	let end = word.length
-	while (start < end && '<([“"\''.includes(word[start])) start++
-	while (end > start && '.,;:!?)]>”"\''.includes(word[end - 1])) end--
-	return word.slice(start, end)
-}
-
-const emailIn = (line: string) =>
-	line
-		.split(/\s+/)
-		.map(bare)
-		.find((word) => EMAIL.test(word)) ?? null
-
-const withoutEmails = (line: string) =>
-	line
-		.split(/\s+/)
-		.filter((word) => !EMAIL.test(bare(word)))
-		.join(' ')
 
 /** A sentence without its closing marks. */
 function withoutFinalMarks(text: string) {
@@ -60,6 +33,9 @@ function withoutFinalMarks(text: string) {
 	while (end > 0 && '.?!'.includes(text[end - 1])) end--
 	return text.slice(0, end)
 }
+
+/** "what are your hours?" (what was left of "My name is Asha, what are your hours?") → "What are your hours?". */
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /** The caller's lines of a transcript ("Caller: …"), in order. */
 export const callerLines = (transcript: string) =>
@@ -70,45 +46,6 @@ export const callerLines = (transcript: string) =>
 		.filter(Boolean)
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text)
-
-/** A phone number as said, when it holds a believable count of digits (8 to 15). */
-function phoneIn(line: string) {
-	for (const match of line.match(PHONE) ?? []) {
-		const digits = match.replace(/\D/g, '').length
-		if (DATE.test(match.trim())) continue
-		if (digits >= 8 && digits <= 15) return match.trim().replace(/\s+/g, ' ')
-	}
-	return null
-}
-
-function nameIn(line: string) {
-	const match = NAME_INTRO.exec(line)
-	if (!match) return null
-	// "I'm Asha from Pune": the name stops at the first word that is not one.
-	const name: string[] = []
-	for (const word of match[1].split(/\s+/)) {
-		if (NOT_NAMES.has(word.toLowerCase())) break
-		name.push(word)
-	}
-	return name.length > 0 ? name.join(' ') : null
-}
-
-/** Words a detail-giving line has besides the details: "my number is", "it's", "thanks". */
-const FILLER = new Set(
-	"my name is number phone e-mail email address it its it’s it's this i i'm i’m am and or at on me you can reach call yes no ok okay thanks thank please sure".split(
-		' ',
-	),
-)
-
-/** Whether a line asks or tells something beyond the caller's name, number and address. */
-function saysMoreThanDetails(line: string) {
-	const rest = withoutEmails(line)
-		.replace(NAME_INTRO, ' ')
-		.replace(PHONE, ' ')
-		.split(/[\s,.!?;:]+/)
-		.filter((word) => word && !FILLER.has(word.toLowerCase()))
-	return rest.length >= 2
-}
 
 /** The details and questions in the caller's lines; the summary in a sentence. */
 export function extractInquiry(transcript: string): Inquiry {
@@ -121,9 +58,12 @@ export function extractInquiry(transcript: string): Inquiry {
 		email ??= emailIn(line)
 		phone ??= phoneIn(withoutEmails(line))
 	}
-	const questions = lines.filter((line) => QUESTION.test(line))
+	// What they asked, without their name, number and address: those are fields of their own, and
+	// the summary of what they wanted need not repeat them.
+	const said = lines.map((line) => sentenceCase(withoutContactDetails(line))).filter(Boolean)
+	const questions = said.filter((line) => QUESTION.test(line))
 	// Without a question anywhere, what they said (other than giving their details) is what they asked.
-	const asked = (questions.length > 0 ? questions : lines.filter(saysMoreThanDetails))
+	const asked = (questions.length > 0 ? questions : said.filter(saysMoreThanDetails))
 		.slice(0, MAX_ASKED)
 		.map((line) => cut(line, MAX_LINE))
 	return { summary: summaryOf({ name, asked }), name, phone, email, asked }

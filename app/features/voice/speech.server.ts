@@ -1,22 +1,23 @@
-import { openProviderKey } from '~/ai/models.server.ts'
 // Speech output for the voice assistants: the assistant's chosen voice, spoken by any
 // OpenAI-compatible POST /audio/speech (OpenAI, Groq, a local server such as Kokoro-FastAPI or
 // openedai-speech). The administrator's newest speech connection from the Models page when there is
 // one, else SPEECH_* from the environment; with neither, the browser's own voice speaks (the client
 // falls back on a 501). docs/decisions/0053-speech-output.md
+import { PASSED_OR_UNTESTED } from '~/ai/connection-in-use.ts'
+import { openProviderKey } from '~/ai/models.server.ts'
 import { scrubbed, statusFailure, timeoutFailure, unreachableFailure } from '~/ai/provider-failure.ts'
 import { createProviderFetch } from '~/ai/provider-fetch.server.ts'
+import { defaultSpeechModel, providerVoice, speechFormat, speechKindOf, type SpeechKind } from '~/ai/speech-voices.ts'
+import { ASSISTANT } from '~/ai/transcript-lines.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { startsWithBytes } from '~/lib/magic-bytes.ts'
-import type { VoiceId } from './catalog.ts'
 import type { VoiceSpeech } from './conversation-schema.ts'
-import { VoiceError, requireLiveConversation } from './conversations.server.ts'
+import { type Admit, VoiceError, requireLiveConversation } from './conversations.server.ts'
+import { saidByAssistant, speechAllowance } from './speakable.ts'
 import { transcriptionSource } from './transcribe.server.ts'
 import type { VoiceProviders } from './ui/voice-providers-notice.tsx'
-
-export type SpeechKind = 'openai' | 'groq' | 'openai-compatible'
 
 export type SpeechSettings = {
 	kind: SpeechKind
@@ -32,63 +33,25 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1'
 /** Providers whose connections may speak here: OpenAI's /audio/speech shape (not ElevenLabs'). */
 const SPEECH_KINDS: readonly string[] = ['openai', 'groq', 'openai-compatible'] satisfies SpeechKind[]
 
-const kindOf = (baseURL: string): SpeechKind => {
-	const host = new URL(baseURL).hostname
-	if (host === 'api.groq.com') return 'groq'
-	if (host === 'api.openai.com') return 'openai'
-	return 'openai-compatible'
-}
-
-/** The model a provider speaks with when none was chosen. */
-const defaultModel = (kind: SpeechKind) => (kind === 'groq' ? 'canopylabs/orpheus-v1-english' : 'tts-1')
-
-/**
- * The agent's voice (one of OpenAI's six) as the provider names its voices. OpenAI and local
- * OpenAI-compatible servers take OpenAI's names; Groq's models have their own, matched by character
- * (the builder's labels) and by the register of OpenAI's voice. Written down in docs/decisions/0053.
- */
-const GROQ_ORPHEUS_VOICES: Record<VoiceId, string> = {
-	alloy: 'hannah', // Professional
-	echo: 'austin', // Friendly
-	fable: 'daniel', // Expressive
-	onyx: 'troy', // Deep
-	nova: 'autumn', // Warm
-	shimmer: 'diana', // Bright
-}
-const GROQ_PLAYAI_VOICES: Record<VoiceId, string> = {
-	alloy: 'Arista-PlayAI',
-	echo: 'Fritz-PlayAI',
-	fable: 'Basil-PlayAI',
-	onyx: 'Thunder-PlayAI',
-	nova: 'Celeste-PlayAI',
-	shimmer: 'Deedee-PlayAI',
-}
-
-export function providerVoice(settings: Pick<SpeechSettings, 'kind' | 'model'>, voiceId: string) {
-	if (settings.kind !== 'groq') return voiceId
-	const voices = settings.model.startsWith('playai') ? GROQ_PLAYAI_VOICES : GROQ_ORPHEUS_VOICES
-	return Object.hasOwn(voices, voiceId) ? voices[voiceId as VoiceId] : voices.alloy
-}
-
 /** The environment's speech settings; null when SPEECH_API_KEY and SPEECH_BASE_URL are both unset. */
 function environmentSpeech(): SpeechSettings | null {
 	const env = getEnv()
 	if (!env.SPEECH_API_KEY && !env.SPEECH_BASE_URL) return null
 	const baseURL = env.SPEECH_BASE_URL ?? OPENAI_BASE_URL
-	const kind = kindOf(baseURL)
+	const kind = speechKindOf(baseURL)
 	return {
 		kind,
 		apiKey: env.SPEECH_API_KEY ?? '',
 		baseURL,
-		model: env.SPEECH_MODEL ?? defaultModel(kind),
+		model: env.SPEECH_MODEL ?? defaultSpeechModel(kind),
 		connection: null,
 	}
 }
 
-/** The speech provider in use: the newest stored speech connection of OpenAI's shape (its key opened), else the environment's. */
+/** The speech provider in use: the newest stored speech connection of OpenAI's shape that has not failed its last test (its key opened), else the environment's. */
 export async function speechProvider(): Promise<SpeechSettings | null> {
 	const stored = await prisma.modelConnection.findFirst({
-		where: { purpose: 'speech', provider: { in: [...SPEECH_KINDS] } },
+		where: { purpose: 'speech', provider: { in: [...SPEECH_KINDS] }, ...PASSED_OR_UNTESTED },
 		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
 		select: { provider: true, baseUrl: true, model: true, sealedKey: true, name: true },
 	})
@@ -100,7 +63,7 @@ export async function speechProvider(): Promise<SpeechSettings | null> {
 				kind,
 				apiKey,
 				baseURL: stored.baseUrl,
-				model: stored.model ?? defaultModel(kind),
+				model: stored.model ?? defaultSpeechModel(kind),
 				connection: stored.name,
 			}
 		}
@@ -148,8 +111,7 @@ export async function synthesizeSpeech(
 				model: settings.model,
 				input: text,
 				voice: providerVoice(settings, voiceId),
-				// Groq speaks WAV; the others' default (MP3) is smaller.
-				...(settings.kind === 'groq' ? { response_format: 'wav' } : {}),
+				...(settings.kind === 'groq' ? { response_format: speechFormat(settings.kind) } : {}),
 			}),
 			signal: deadline.signal,
 		})
@@ -194,16 +156,57 @@ export async function synthesizeSpeech(
 	}
 }
 
-/** POST /api/voice-chat/speech: a live conversation's text in its agent's voice. */
-export async function speakInConversation(input: VoiceSpeech & { signal?: AbortSignal }) {
-	const { agent } = await requireLiveConversation(input.agent_id, input.conversation_id)
+/** What the assistant of this conversation said: its lines in the transcript, and the reply being streamed. */
+async function assistantLines(conversationId: string, transcript: string | null) {
+	const budget = await prisma.voiceCallBudget.findUnique({ where: { conversationId }, select: { replyDraft: true } })
+	const lines = (transcript ?? '')
+		.split('\n')
+		.filter((line) => line.startsWith(ASSISTANT))
+		.map((line) => line.slice(ASSISTANT.length))
+	return budget?.replyDraft ? [...lines, budget.replyDraft] : lines
+}
+
+/** Takes `chars` of the conversation's speech allowance in one statement, or says it is used up. */
+async function takeSpeech(conversationId: string, chars: number, allowance: number) {
+	const taken = await prisma.$queryRaw<Array<{ speech_chars: number }>>`
+		INSERT INTO voice_call_budgets (conversation_id, speech_chars) VALUES (${conversationId}::uuid, ${chars})
+		ON CONFLICT (conversation_id) DO UPDATE SET speech_chars = voice_call_budgets.speech_chars + ${chars}
+			WHERE voice_call_budgets.speech_chars + ${chars} <= ${allowance}
+		RETURNING speech_chars`
+	if (taken.length === 0) throw new VoiceError('speech-used-up', SPEECH_USED_UP)
+}
+
+const NOT_SAID = 'The text must be something the assistant said in this conversation (its greeting or a reply).'
+const SPEECH_USED_UP =
+	'This conversation has spoken all the speech its replies allow (each about twice). Start a new conversation.'
+
+/**
+ * POST /api/voice-chat/speech: what the assistant said in a live conversation, in its agent's voice
+ * (ADR 0060). The text is checked against the conversation before any budget is charged, and its
+ * characters are taken from the conversation's allowance before the provider is asked.
+ */
+export async function speakInConversation(input: VoiceSpeech & { signal?: AbortSignal }, admit?: Admit) {
+	const { agent, call } = await requireLiveConversation(input.agent_id, input.conversation_id)
+	const lines = await assistantLines(call.id, call.transcript)
+	if (!saidByAssistant(input.text, lines, agent.language)) throw new VoiceError('not-said', NOT_SAID)
+	await admit?.({ agentId: agent.id, conversationId: call.id })
 	const settings = await speechProvider()
 	if (!settings)
 		throw new VoiceError(
 			'speech-unavailable',
 			'No speech endpoint is configured on this server (the administrator connects one on the Models page, or sets SPEECH_API_KEY / SPEECH_BASE_URL). Use the browser’s voice.',
 		)
-	return synthesizeSpeech(settings, { text: input.text, voiceId: agent.voiceId, signal: input.signal })
+	const chars = input.text.length
+	await takeSpeech(call.id, chars, speechAllowance(lines, agent.language))
+	try {
+		return await synthesizeSpeech(settings, { text: input.text, voiceId: agent.voiceId, signal: input.signal })
+	} catch (error) {
+		// Nothing was said: the allowance is given back.
+		await prisma.$executeRaw`
+			UPDATE voice_call_budgets SET speech_chars = GREATEST(speech_chars - ${chars}, 0)
+			WHERE conversation_id = ${call.id}::uuid`
+		throw error
+	}
 }
 
 const PROVIDER_WORDS: Record<SpeechKind, string> = {
@@ -235,6 +238,7 @@ export function describeVoiceProviders(
 		speech: speech
 			? `${PROVIDER_WORDS[speech.kind]} ${speech.model}, voice ${providerVoice(speech, voiceId)} (${origin(speech.connection)})`
 			: 'Your browser’s voice',
+		serverSpeech: speech !== null,
 	}
 }
 

@@ -3,6 +3,7 @@
 // insisted on Groq's own extra fields and refused a plain OpenAI answer. The administrator's newest speech-to-text connection from the Models page when there is
 // one, else TRANSCRIBE_BASE_URL / GROQ_BASE_URL from the environment. Without either there is none.
 import { APICallError } from 'ai'
+import { PASSED_OR_UNTESTED } from '~/ai/connection-in-use.ts'
 import { openProviderKey, transcriptionSettings, type TranscriptionSettings } from '~/ai/models.server.ts'
 import { providerFetch } from '~/ai/provider-fetch.server.ts'
 import { prisma } from '~/lib/db.server.ts'
@@ -25,10 +26,10 @@ const providerWords = (baseURL: string | undefined) => {
 	return 'a speech-to-text server'
 }
 
-/** The speech-to-text provider in use: a stored connection (its key opened), else the environment's; and who it is. */
+/** The speech-to-text provider in use: the newest stored connection that has not failed its last test (its key opened), else the environment's; and who it is. */
 export async function transcriptionSource(): Promise<TranscriptionInUse | null> {
 	const stored = await prisma.modelConnection.findFirst({
-		where: { purpose: 'transcription' },
+		where: { purpose: 'transcription', ...PASSED_OR_UNTESTED },
 		orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
 		select: { baseUrl: true, model: true, sealedKey: true, name: true },
 	})

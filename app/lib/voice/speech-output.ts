@@ -131,7 +131,6 @@ export class SpeechOutput {
 	private speakInBrowser(text: string) {
 		return new Promise<void>((resolve) => {
 			if (typeof speechSynthesis === 'undefined') return resolve()
-			const utterance = spokenUtterance(text, this.options.lang)
 			let finished = false
 			const finish = () => {
 				if (finished) return
@@ -142,10 +141,17 @@ export class SpeechOutput {
 			}
 			this.finishCurrent = finish
 			const fallback = setTimeout(finish, Math.min(15_000, 800 + text.length * 70))
-			utterance.onstart = () => this.options.onPlaying()
-			utterance.onend = finish
-			utterance.onerror = finish
-			speechSynthesis.speak(utterance)
+			try {
+				const utterance = spokenUtterance(text, this.options.lang)
+				utterance.onstart = () => this.options.onPlaying()
+				utterance.onend = finish
+				utterance.onerror = finish
+				speechSynthesis.speak(utterance)
+			} catch (error) {
+				// A voice this browser refuses: the sentence is skipped, and the rest still said.
+				console.error('The browser could not speak a sentence:', error)
+				finish()
+			}
 		})
 	}
 }

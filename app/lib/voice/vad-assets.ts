@@ -7,6 +7,18 @@ export const ONNXRUNTIME_WEB_VERSION = '1.30.0'
 export const VAD_ASSET_DIR = `assets/voice-vad-${VAD_WEB_VERSION}-ort-${ONNXRUNTIME_WEB_VERSION}`
 export const VAD_ASSET_BASE = `/${VAD_ASSET_DIR}/`
 
+/**
+ * The files' types by extension: the development server (vite-voice-assets-plugin.ts) and the
+ * production static server (server/app.ts, staticAssetType) both send these. The static server's own
+ * lookup (mime-types) knows no `.onnx`.
+ */
+export const VAD_ASSET_TYPES: Record<string, string> = {
+	'.onnx': 'application/octet-stream',
+	'.js': 'text/javascript; charset=utf-8',
+	'.mjs': 'text/javascript; charset=utf-8',
+	'.wasm': 'application/wasm',
+}
+
 /** The files, by the package they come from (the Silero v5 model, the audio worklet, onnxruntime's WebAssembly). */
 export const VAD_ASSET_FILES = {
 	'@ricky0123/vad-web': ['silero_vad_v5.onnx', 'vad.worklet.bundle.min.js'],

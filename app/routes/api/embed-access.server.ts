@@ -17,14 +17,16 @@ type ActiveWidget = NonNullable<Awaited<ReturnType<typeof getActiveWidget>>>
 export async function embedAccess(
 	request: Request,
 	chatbotId: string,
-	what: 'chat' | 'feedback' | 'lead',
+	what: 'chat' | 'feedback' | 'lead' | 'handoff',
+	/** The token when it cannot come in the header (an EventSource sends none): the handoff stream's query. */
+	givenToken?: string | null,
 ): Promise<{ chatbot: ActiveWidget; siteOrigin: string | null } | { response: Response }> {
 	// The visitor pays first, before any look-up.
 	const limit = await chargeEmbedVisitor(clientKey(request), what)
 	if (!limit.allowed) return { response: tooManyRequests(chatbotBuilder.embed.busyReply, limit.retryAfterSeconds) }
 	const chatbot = await getActiveWidget(chatbotId)
 	if (!chatbot) return { response: jsonError(chatbotBuilder.embed.unavailableText, 404) }
-	const token = request.headers.get(EMBED_TOKEN_HEADER)
+	const token = givenToken === undefined ? request.headers.get(EMBED_TOKEN_HEADER) : givenToken
 	const refusal = checkEmbedToken(token, chatbot)
 	if (refusal) {
 		console.warn(`Embed ${what} of chatbot ${chatbot.id} refused: ${logValue(refusal)}`)

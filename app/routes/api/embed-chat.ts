@@ -5,7 +5,9 @@ import {
 	pageUrlOf,
 } from '~/features/chatbots/conversations/conversation-log.server.ts'
 import { handoffReply } from '~/features/chatbots/conversations/handoff.server.ts'
+import { handoffFirst } from '~/features/chatbots/handoff/handoff.server.ts'
 import { postOnly } from '~/lib/http.server.ts'
+import { getSiteOrigin } from '~/lib/origin.server.ts'
 import type { Route } from './+types/embed-chat'
 import { chatbotReplyResponse } from './chatbot-reply.server.ts'
 import { chargeEmbedChatTurn, embedAccess } from './embed-access.server.ts'
@@ -24,8 +26,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 		withSources: chatbot.appearance.showSources,
 		// The chatbot's shared budget pays only for a valid turn (the visitor's was charged already).
 		beforeReply: () => chargeEmbedChatTurn(chatbot.id),
-		// Asked for a person, a chatbot with a lead form offers it instead of an "I don't know".
-		answerFirst: (body, turn) => handoffReply(chatbot.appearance.leadForm, body.messages, turn),
+		// With handoff on, a request for a person waits for one, and a conversation a person has is
+		// theirs (ADR 0061); otherwise, asked for a person, a chatbot with a lead form offers it
+		// instead of an "I don't know".
+		answerFirst: async (body, turn) =>
+			(await handoffFirst(chatbot.handoff, body.messages, turn, { origin: getSiteOrigin(request) })) ??
+			handoffReply(chatbot.appearance.leadForm, body.messages, turn),
 		log: (body) => ({
 			chatbotId: chatbot.id,
 			kind: 'embed',

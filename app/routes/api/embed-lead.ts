@@ -14,7 +14,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 	if ('response' in access) return access.response
 	const { chatbot, siteOrigin } = access
 	const { leadForm } = chatbot.appearance
-	if (leadForm.mode === 'off') return jsonError('This chat does not take contact details.', 404)
+	// With handoff on, a visitor nobody could take is offered the form even when it is otherwise off (ADR 0061).
+	if (leadForm.mode === 'off' && !chatbot.handoff.enabled)
+		return jsonError('This chat does not take contact details.', 404)
 	const body = await readJsonBody(request, { maxBytes: 8192, tooLarge: 'The form is too long.' })
 	if (!body.ok) return jsonError(body.message, body.status)
 	const parsed = leadSchema(leadForm.fields).safeParse(body.value)

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import { data } from 'react-router'
 import { CHAT_MESSAGE_TOO_LONG } from '~/ai/chat-limits.ts'
+import type { ThreadMessage } from '~/components/chat/chat-thread.tsx'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
 import {
 	AnswerFeedback,
@@ -14,6 +15,7 @@ import {
 } from '~/features/chatbots/conversations/ui/answer-feedback.tsx'
 import { LeadForm, type SendLead } from '~/features/chatbots/conversations/ui/lead-form.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { HANDOFF_ASK_TEXT, HandoffBar, useVisitorHandoff } from '~/features/chatbots/handoff/ui/visitor-handoff.tsx'
 import { ChatbotConversation } from '~/features/chatbots/ui/chatbot-conversation.tsx'
 import { chatErrorMessage } from '~/features/chatbots/ui/use-chatbot-chat.ts'
 import { avatarSrc, WidgetHeader } from '~/features/chatbots/widget/widget-parts.tsx'
@@ -67,6 +69,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			appearance: chatbot.appearance,
 			chatbot: { id: chatbot.id, name: chatbot.name },
 			token: issueEmbedToken(chatbot.id, access.parentOrigin),
+			// Whether visitors can ask for a person (ADR 0061).
+			handoff: chatbot.handoff.enabled,
 			// The host page's path, as embed.js passes it: the owner sees where visitors chat from.
 			page: hostPagePath(new URL(request.url).searchParams.get('page')),
 		},
@@ -183,17 +187,24 @@ function EmbedChat({
 	appearance,
 	token,
 	page,
+	handoffEnabled,
 }: {
 	chatbot: { id: string; name: string }
 	appearance: WidgetAppearance
 	token: string
 	page: string
+	handoffEnabled: boolean
 }) {
 	const inputRef = useRef<HTMLTextAreaElement>(null)
 	const visitorId = useVisitorId()
 	const storageKey = visitorId ? `zenvora-chat:${visitorId}:${chatbot.id}` : undefined
 	const [leadState, setLeadState] = useLeadState(storageKey ? `${storageKey}:lead` : null)
-	const { leadForm } = appearance
+	// With handoff on, a visitor nobody could take gets the lead form even when it is otherwise off.
+	const leadForm =
+		handoffEnabled && appearance.leadForm.mode === 'off'
+			? { ...appearance.leadForm, mode: 'human' as const }
+			: appearance.leadForm
+	const handoff = useVisitorHandoff({ enabled: handoffEnabled, chatbotId: chatbot.id, token, visitorId, storageKey })
 	const sendFeedback: SendFeedback = async (messageId, rating, comment) =>
 		visitorId
 			? (await postToEmbed(`/api/embed/${chatbot.id}/feedback`, token, { visitorId, messageId, rating, comment })).ok
@@ -213,6 +224,47 @@ function EmbedChat({
 		window.addEventListener('message', onMessage)
 		return () => window.removeEventListener('message', onMessage)
 	}, [])
+	/** The lead form, when it is due (its mode) or offered (asked for a person; nobody could take it). */
+	const leadFormAside = ({
+		thread,
+		busy,
+		conversationId,
+		say,
+	}: {
+		thread: ThreadMessage[]
+		busy: boolean
+		conversationId: () => string
+		say: (text: string) => void
+	}) => {
+		if (leadForm.mode === 'off' || leadState.outcome === 'sent' || !visitorId) return null
+		const asked = thread.filter((message) => message.role === 'user')
+		// Asked for a person, the chatbot answered with an offer of the form (handoff.server.ts), in
+		// every mode: it stays until the details are sent or the offer is put off.
+		const offer = thread.findLast((message) => message.role === 'assistant' && message.handoff)
+		const offered = (!busy && offer !== undefined && offer.id !== leadState.dismissed) || handoff.degraded
+		const open = leadState.outcome === 'open'
+		const due =
+			offered ||
+			(open && leadForm.mode === 'before') ||
+			(open && leadForm.mode === 'after' && asked.length >= leadForm.afterMessages && !busy)
+		if (!due) return null
+		return {
+			blocking: open && leadForm.mode === 'before' && !offered,
+			node: (
+				<LeadForm
+					settings={leadForm}
+					mode={offered ? 'human' : leadForm.mode}
+					ids={{ visitorId, conversationId: conversationId() }}
+					send={sendLead}
+					onDone={(outcome) => {
+						setLeadState(outcome, offer?.id ?? null)
+						// The conversation says it was received, where the visitor is looking.
+						if (outcome === 'sent') say(activityCopy.leadForm.thanks)
+					}}
+				/>
+			),
+		}
+	}
 	return (
 		<ChatbotConversation
 			// A new key once the visitor is known: the remembered conversation is read then.
@@ -231,33 +283,24 @@ function EmbedChat({
 			answerActions={(message) =>
 				visitorId && takesFeedback(message.id) ? <AnswerFeedback messageId={message.id} send={sendFeedback} /> : null
 			}
-			aside={({ thread, busy, conversationId, say }) => {
-				if (leadForm.mode === 'off' || leadState.outcome === 'sent' || !visitorId) return null
-				const asked = thread.filter((message) => message.role === 'user')
-				// Asked for a person, the chatbot answered with an offer of the form (handoff.server.ts), in
-				// every mode: it stays until the details are sent or the offer is put off.
-				const offer = thread.findLast((message) => message.role === 'assistant' && message.handoff)
-				const offered = !busy && offer !== undefined && offer.id !== leadState.dismissed
-				const open = leadState.outcome === 'open'
-				const due =
-					offered ||
-					(open && leadForm.mode === 'before') ||
-					(open && leadForm.mode === 'after' && asked.length >= leadForm.afterMessages && !busy)
-				if (!due) return null
+			chatRef={handoff.chatRef}
+			onMessages={handoff.onMessages}
+			interceptSend={handoff.interceptSend}
+			onTyping={handoff.onTyping}
+			typingAs={handoff.typingAs}
+			aside={({ thread, busy, conversationId, say, send }) => {
+				const bar = handoffEnabled ? (
+					<HandoffBar state={handoff.state} person={handoff.person} busy={busy} onAsk={() => send(HANDOFF_ASK_TEXT)} />
+				) : null
+				const form = leadFormAside({ thread, busy, conversationId, say })
+				if (!bar) return form
 				return {
-					blocking: open && leadForm.mode === 'before' && !offered,
+					blocking: form?.blocking ?? false,
 					node: (
-						<LeadForm
-							settings={leadForm}
-							mode={offered ? 'human' : leadForm.mode}
-							ids={{ visitorId, conversationId: conversationId() }}
-							send={sendLead}
-							onDone={(outcome) => {
-								setLeadState(outcome, offer?.id ?? null)
-								// The conversation says it was received, where the visitor is looking.
-								if (outcome === 'sent') say(activityCopy.leadForm.thanks)
-							}}
-						/>
+						<>
+							{form?.node}
+							{form?.blocking ? null : bar}
+						</>
 					),
 				}
 			}}
@@ -294,7 +337,13 @@ export default function EmbedChatbotRoute({ loaderData }: Route.ComponentProps) 
 				onClose={() => tellParent(EMBED_MESSAGE.close)}
 			/>
 			{ready ? (
-				<EmbedChat chatbot={ready.chatbot} appearance={appearance} token={ready.token} page={ready.page} />
+				<EmbedChat
+					chatbot={ready.chatbot}
+					appearance={appearance}
+					token={ready.token}
+					page={ready.page}
+					handoffEnabled={ready.handoff}
+				/>
 			) : (
 				<div
 					role="status"

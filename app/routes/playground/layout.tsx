@@ -9,6 +9,8 @@ import { data, Form, Link, NavLink, Outlet, useLocation } from 'react-router'
 import { Logo } from '~/components/logo.tsx'
 import { withoutTrailingSlash } from '~/components/playground/workspace-parts.tsx'
 import { company } from '~/content/company.ts'
+import { waitingForPeople } from '~/features/chatbots/handoff/handoff.server.ts'
+import { WaitingBadge } from '~/features/chatbots/handoff/ui/waiting-badge.tsx'
 import { privateHeaders, privateRouteHeaders } from '~/lib/http.server.ts'
 import { cn } from '~/lib/misc.ts'
 import { requireUser } from '~/routes/guards.server.ts'
@@ -19,7 +21,12 @@ export const handle = { app: true }
 export async function loader({ request }: Route.LoaderArgs) {
 	const { user, setCookie } = await requireUser(request)
 	return data(
-		{ displayName: user.fullName || user.email, isAdmin: user.isAdmin },
+		{
+			displayName: user.fullName || user.email,
+			isAdmin: user.isAdmin,
+			// Visitors waiting for a person on this user's chatbots: the header's live badge (ADR 0061).
+			waiting: await waitingForPeople(user.id),
+		},
 		{ headers: privateHeaders(setCookie) },
 	)
 }
@@ -97,6 +104,10 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 						AI Playground
 					</Link>
 					<div className="ml-auto flex shrink-0 items-center gap-2">
+						<WaitingBadge
+							initial={loaderData.waiting}
+							className={cn(HEADER_BUTTON, 'bg-amber-50 text-amber-900 ring-amber-300 hover:bg-amber-100')}
+						/>
 						<Link to="/" className={cn(HEADER_BUTTON, 'hidden ring-0 md:inline-flex')}>
 							<ArrowLeft className="size-4" aria-hidden />
 							Back to site

@@ -86,10 +86,16 @@ async function connect({ form, admin }: ModelsPost) {
 	const test = await testModelConnection(admin, { connectionId: id })
 	const reached = test.kind === 'tested' && test.result.outcome === 'reached'
 	const said = testToast(test).description
+	const waits = !reached && test.kind === 'tested' && parsed.data.purpose !== 'chat'
 	return redirectWithToast(cardPath(id), {
 		type: reached ? 'success' : 'error',
 		title: reached ? copy.connect.connected : copy.connect.connectedButFailed,
-		description: test.kind === 'rate-limited' ? copy.connect.notTestedYet(said) : said,
+		description:
+			test.kind === 'rate-limited'
+				? copy.connect.notTestedYet(said)
+				: waits
+					? copy.connect.notUsedUntilPassed(said)
+					: said,
 	})
 }
 

@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react'
-import { DefaultChatTransport, type UIMessage } from 'ai'
+import { DefaultChatTransport, type UIMessage, type UIMessageChunk } from 'ai'
 import { Bot, Mic, MicOff } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
@@ -9,9 +9,34 @@ import { replaceLastReply } from '~/components/chat/replace-last-reply.ts'
 import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
 import { assistant } from '~/features/assistant/copy.ts'
 import { cn } from '~/lib/misc.ts'
-import { useVoiceChat, type VoicePhase } from './use-voice-chat.ts'
+import { useVoiceChat, type AskRiya, type VoicePhase } from './use-voice-chat.ts'
 
 const STORAGE_KEY = 'riya-chat-v1'
+
+/**
+ * The chat's transport, which also hands each reply's text, piece by piece as it streams, to whoever
+ * asked for it when the question was sent (the voice mode, which speaks each sentence as it completes).
+ */
+class ListenedChatTransport extends DefaultChatTransport<UIMessage> {
+	private listener: ((delta: string) => void) | null = null
+	/** Who gets the text of the replies to questions sent from now on (null: nobody). */
+	listen(listener: ((delta: string) => void) | null) {
+		this.listener = listener
+	}
+	override async sendMessages(options: Parameters<DefaultChatTransport<UIMessage>['sendMessages']>[0]) {
+		const stream = await super.sendMessages(options)
+		const listener = this.listener
+		if (!listener) return stream
+		return stream.pipeThrough(
+			new TransformStream<UIMessageChunk, UIMessageChunk>({
+				transform(chunk, controller) {
+					if (chunk.type === 'text-delta') listener(chunk.delta)
+					controller.enqueue(chunk)
+				},
+			}),
+		)
+	}
+}
 
 function greeting(): UIMessage {
 	return { id: 'greeting', role: 'assistant', parts: [{ type: 'text', text: assistant.greeting }] }
@@ -41,9 +66,10 @@ export function ChatDialog({
 	question?: string | null
 	onQuestionAsked?: () => void
 }) {
-	const { messages, sendMessage, status, setMessages } = useChat({
+	const [transport] = useState(() => new ListenedChatTransport({ api: '/api/chat' }))
+	const { messages, sendMessage, status, setMessages, stop } = useChat({
 		messages: savedMessages(),
-		transport: new DefaultChatTransport({ api: '/api/chat' }),
+		transport,
 		onError: () => setMessages((current) => replaceLastReply(current, CHAT_APOLOGY)),
 	})
 	const [input, setInput] = useState('')
@@ -53,14 +79,23 @@ export function ChatDialog({
 			...current,
 			{ id: `notice-${Date.now()}`, role: 'assistant', parts: [{ type: 'text', text }] },
 		])
-	const voice = useVoiceChat({
-		enabled: voiceOn && open,
-		onTranscript: (text) => {
-			if (status === 'ready' || status === 'error') void sendMessage({ text })
-		},
-		onNotice: notice,
-		onActiveChange: setVoiceOn,
-	})
+	// A voice turn: asked like a typed question (a reply still streaming is stopped: the visitor
+	// talked over it), its reply's pieces handed to the voice as they arrive.
+	const ask: AskRiya = async (text, onDelta) => {
+		await stop()
+		let reply = ''
+		transport.listen((delta) => {
+			reply += delta
+			onDelta(delta)
+		})
+		try {
+			await sendMessage({ text: text.slice(0, CHAT_MESSAGE_MAX_CHARS) })
+		} finally {
+			transport.listen(null)
+		}
+		return reply || CHAT_APOLOGY
+	}
+	const voice = useVoiceChat({ enabled: voiceOn && open, ask, onNotice: notice, onActiveChange: setVoiceOn })
 	const listRef = useRef<HTMLDivElement>(null)
 	const inputRef = useRef<HTMLTextAreaElement>(null)
 	const loading = status === 'submitted' || status === 'streaming'
@@ -82,15 +117,6 @@ export function ChatDialog({
 		if (!loading && open) inputRef.current?.focus()
 	}, [loading, open])
 
-	// In voice mode, each finished reply (or the apology) is spoken.
-	const spokenRef = useRef<string | null>(null)
-	useEffect(() => {
-		const last = messages.at(-1)
-		if (!voiceOn || loading || last?.role !== 'assistant' || spokenRef.current === last.id) return
-		spokenRef.current = last.id
-		if (last.id !== 'greeting' && !last.id.startsWith('notice-')) voice.speak(textOf(last))
-	}, [messages, loading, voiceOn, voice])
-
 	// A question brought from elsewhere on the page (the hero's ask bar) is asked once, when the
 	// greeting is in place and no answer is streaming.
 	useEffect(() => {
@@ -103,6 +129,8 @@ export function ChatDialog({
 		const text = input.trim()
 		if (!text || loading) return
 		setInput('')
+		// In voice mode the reply is spoken too.
+		if (voiceOn && voice.send(text)) return
 		void sendMessage({ text })
 	}
 
@@ -123,7 +151,7 @@ export function ChatDialog({
 						aria-pressed={voiceOn}
 						onClick={() => {
 							if (voiceOn) return voice.stop()
-							spokenRef.current = messages.at(-1)?.id ?? null
+							setVoiceOn(true)
 							void voice.start(assistant.greeting)
 						}}
 						className={cn(
@@ -147,7 +175,7 @@ export function ChatDialog({
 					typing={showTyping}
 					assistantName={assistant.name}
 				/>
-				{voiceOn ? <VoiceStatus phase={voice.phase} heard={voice.heard} /> : null}
+				{voiceOn ? <VoiceStatus phase={voice.phase} heard={voice.heard} handsFree={voice.handsFree} /> : null}
 				<ChatComposer
 					id="chat-input"
 					ref={inputRef}
@@ -164,16 +192,22 @@ export function ChatDialog({
 	)
 }
 
-/** The voice mode's state where the visitor looks: the microphone open (and what it heard so far), or Riya talking. */
-function VoiceStatus({ phase, heard }: { phase: VoicePhase; heard: string }) {
-	const listening = phase === 'listening'
-	const text = listening
-		? heard
-			? `“${heard}”`
-			: assistant.voiceListening
-		: phase === 'speaking'
-			? assistant.voiceSpeaking
-			: assistant.voiceStarting
+const VOICE_STATUS: Record<Exclude<VoicePhase, 'off'>, string> = {
+	starting: assistant.voiceStarting,
+	preparing: assistant.voicePreparing,
+	listening: assistant.voiceListening,
+	hearing: assistant.voiceHearing,
+	thinking: assistant.voiceThinking,
+	speaking: assistant.voiceSpeaking,
+}
+
+/**
+ * The voice mode's state where the visitor looks (a polite live region): the microphone open (and,
+ * with the browser's recognizer, what it heard so far), hearing them, Riya thinking or talking.
+ */
+function VoiceStatus({ phase, heard, handsFree }: { phase: VoicePhase; heard: string; handsFree: boolean }) {
+	const open = phase === 'listening' || phase === 'hearing'
+	const text = phase === 'off' ? '' : phase === 'listening' && heard ? `“${heard}”` : VOICE_STATUS[phase]
 	return (
 		<div
 			role="status"
@@ -182,13 +216,16 @@ function VoiceStatus({ phase, heard }: { phase: VoicePhase; heard: string }) {
 			className="flex items-center gap-2.5 border-t border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-700 sm:px-6"
 		>
 			<span aria-hidden className="relative flex size-3 shrink-0">
-				{listening ? (
+				{open ? (
 					<span className="absolute inline-flex size-full rounded-full bg-rose-400 opacity-75 motion-safe:animate-ping" />
 				) : null}
-				<span className={cn('relative inline-flex size-3 rounded-full', listening ? 'bg-rose-500' : 'bg-brand-500')} />
+				<span className={cn('relative inline-flex size-3 rounded-full', open ? 'bg-rose-500' : 'bg-brand-500')} />
 			</span>
-			{listening ? <Mic className="size-4 shrink-0 text-rose-600" aria-hidden /> : null}
+			{open ? <Mic className="size-4 shrink-0 text-rose-600" aria-hidden /> : null}
 			<span className="min-w-0 truncate">{text}</span>
+			{handsFree && phase === 'speaking' ? (
+				<span className="ml-auto hidden shrink-0 text-xs text-slate-500 sm:inline">{assistant.voiceInterruptHint}</span>
+			) : null}
 		</div>
 	)
 }

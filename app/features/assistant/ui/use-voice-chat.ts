@@ -1,9 +1,16 @@
-// The widget's voice variant (spec section 4): microphone permission, the greeting spoken, then
-// continuous listening; a final result is sent 0.5 s later; recognition restarts 100 ms after it
-// ends and 1 s after an error; replies are spoken (en-US, rate 0.85, pitch 1.1, volume 0.9, a
-// female-sounding voice where the browser has one).
+// The widget's voice variant (spec section 4) on the shared turn engine (app/lib/voice, ADRs 0052
+// and 0059): microphone permission, the greeting spoken, then listening. Where this server has
+// speech-to-text the visitor just talks: the voice activity detector (loaded now, not with the
+// page) hears each turn end, the audio is transcribed on /api/chat/voice and asked like a typed
+// question, the reply is spoken sentence by sentence as it streams in, and talking over Riya stops
+// her at once (barge-in). Without speech-to-text the browser's recognizer stands in as the spec has
+// it: continuous listening, a final result sent 0.5 s later, restarts 100 ms after it ends and 1 s
+// after an error, paused while Riya talks. Typing works in either. Replies are spoken in en-US with
+// the spec's rate 0.85, pitch 1.1 and volume 0.9 and a female-sounding voice where there is one.
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { speechRecognitionConstructor, spokenUtterance, type SpeechRecognitionLike } from '~/lib/browser-speech.ts'
+import { spokenText } from '~/ai/spoken-text.ts'
+import { speechRecognitionConstructor, type SpeechRecognitionLike } from '~/lib/browser-speech.ts'
+import { TurnEngine, type TurnPhase, type Transport } from '~/lib/voice/turn-engine.ts'
 
 const VOICE_SEND_DELAY_MS = 500
 const VOICE_RESTART_AFTER_END_MS = 100
@@ -13,34 +20,87 @@ const SPEECH_LANG = 'en-US'
 const MIC_DENIED_MESSAGE = 'Please allow microphone access to use voice features. You can still type your messages.'
 const VOICE_UNSUPPORTED_MESSAGE =
 	'Voice chat needs speech recognition, which this browser does not offer (try Chrome or Edge). You can still type your messages.'
+const HANDS_FREE_FAILED_MESSAGE =
+	'Voice chat could not start listening in this browser. You can still type your messages.'
 
-/** What the voice mode is doing, shown to the visitor: nothing, Riya talking, or the microphone open. */
-export type VoicePhase = 'off' | 'speaking' | 'listening'
+/**
+ * What the voice mode is doing, shown to the visitor: nothing, the microphone opening, the detector
+ * loading, the microphone open, hearing the visitor, Riya writing her reply, Riya talking.
+ */
+export type VoicePhase = 'off' | 'starting' | 'preparing' | 'listening' | 'hearing' | 'thinking' | 'speaking'
+
+/** Asks the question as the visitor's message; `onDelta` gets the reply's pieces; resolves with the whole reply. */
+export type AskRiya = (text: string, onDelta: (delta: string) => void) => Promise<string>
+
+/** Whether this server transcribes speech (GET /api/chat/voice); false when it cannot be asked. */
+async function serverTranscribes() {
+	try {
+		const response = await fetch('/api/chat/voice', { headers: { Accept: 'application/json' } })
+		if (!response.ok) return false
+		return ((await response.json()) as { transcription?: unknown }).transcription === true
+	} catch {
+		return false
+	}
+}
+
+/** The engine's way to the site chat: audio transcribed on /api/chat/voice, then asked like typed text. */
+function siteTransport(ask: () => AskRiya): Transport {
+	return {
+		async sendTurn(input, on) {
+			let text: string
+			if ('audio' in input) {
+				const form = new FormData()
+				form.set('audio', input.audio, 'speech.wav')
+				const response = await fetch('/api/chat/voice', { method: 'POST', body: form })
+				const body = (await response.json().catch(() => ({}))) as { text?: string; error?: string }
+				if (!response.ok || !body.text) {
+					const error = new Error(body.error ?? `HTTP ${response.status}`)
+					// A cough or a door the detector took for speech: nothing to tell the visitor.
+					if (response.status === 422) error.name = 'NoSpeech'
+					throw error
+				}
+				text = body.text
+			} else text = input.text
+			on.onTranscript(text)
+			const reply = await ask()(text, on.onDelta)
+			return { text, reply, serverMs: null }
+		},
+		// The spec's browser voice: the site's assistant has no server voice (ADR 0059).
+		fetchSpeech: null,
+	}
+}
 
 export function useVoiceChat({
 	enabled,
-	onTranscript,
+	ask,
 	onNotice,
 	onActiveChange,
 }: {
 	enabled: boolean
-	/** A finished utterance, to send as the visitor's message. */
-	onTranscript: (text: string) => void
+	/** Sends a finished turn as the visitor's message and streams Riya's reply. */
+	ask: AskRiya
 	/** Something to tell the visitor in the conversation (permission denied, unsupported). */
 	onNotice: (text: string) => void
-	/** Listening started or stopped for good. */
+	/** Voice started or stopped for good. */
 	onActiveChange: (active: boolean) => void
 }) {
+	const engineRef = useRef<TurnEngine | null>(null)
+	const streamRef = useRef<MediaStream | null>(null)
 	const recognitionRef = useRef<SpeechRecognitionLike | null>(null)
-	const [phase, setPhase] = useState<VoicePhase>('off')
-	/** What the microphone has heard of the current sentence, before it is sent. */
+	const [active, setActive] = useState(false)
+	const [starting, setStarting] = useState(false)
+	const [preparing, setPreparing] = useState(false)
+	const [enginePhase, setEnginePhase] = useState<TurnPhase>('idle')
+	/** Listening hands-free (the detector) rather than through the browser's recognizer. */
+	const [handsFree, setHandsFree] = useState(false)
+	/** What the recognizer has heard of the current sentence, before it is sent. */
 	const [heard, setHeard] = useState('')
 	const activeRef = useRef(false)
 	const speakingRef = useRef(false)
 	const timers = useRef(new Set<number>())
 	const pending = useRef('')
-	const callbacks = useRef({ onTranscript, onNotice, onActiveChange })
-	callbacks.current = { onTranscript, onNotice, onActiveChange }
+	const callbacks = useRef({ ask, onNotice, onActiveChange })
+	callbacks.current = { ask, onNotice, onActiveChange }
 
 	const later = useCallback((fn: () => void, ms: number) => {
 		const id = window.setTimeout(() => {
@@ -51,6 +111,7 @@ export function useVoiceChat({
 		return id
 	}, [])
 
+	/** The browser's recognizer, (re)started unless Riya is talking. */
 	const listen = useCallback(() => {
 		if (!activeRef.current || speakingRef.current) return
 		try {
@@ -60,59 +121,66 @@ export function useVoiceChat({
 		}
 	}, [])
 
-	const speak = useCallback(
-		(text: string) => {
-			if (!activeRef.current || !text) return
-			const utterance = spokenUtterance(text, SPEECH_LANG)
-			// Not listening while Riya talks, so she does not answer herself.
-			speakingRef.current = true
-			setPhase('speaking')
-			setHeard('')
-			recognitionRef.current?.abort()
-			utterance.onend = utterance.onerror = () => {
-				speakingRef.current = false
-				if (activeRef.current) setPhase('listening')
-				later(listen, VOICE_RESTART_AFTER_END_MS)
-			}
-			window.speechSynthesis.cancel()
-			window.speechSynthesis.speak(utterance)
-		},
-		[later, listen],
-	)
-
 	const stop = useCallback(() => {
+		const wasActive = activeRef.current
 		activeRef.current = false
 		for (const id of timers.current) window.clearTimeout(id)
 		timers.current.clear()
 		recognitionRef.current?.abort()
 		recognitionRef.current = null
+		void engineRef.current?.destroy()
+		engineRef.current = null
+		for (const track of streamRef.current?.getTracks() ?? []) track.stop()
+		streamRef.current = null
 		if (typeof window !== 'undefined' && 'speechSynthesis' in window) window.speechSynthesis.cancel()
-		setPhase('off')
+		setActive(false)
+		setStarting(false)
+		setPreparing(false)
+		setHandsFree(false)
+		setEnginePhase('idle')
 		setHeard('')
-		callbacks.current.onActiveChange(false)
+		if (wasActive) callbacks.current.onActiveChange(false)
 	}, [])
 
-	const start = useCallback(
-		async (greeting: string) => {
-			const Constructor = speechRecognitionConstructor()
-			if (!Constructor || !('speechSynthesis' in window)) {
-				callbacks.current.onNotice(VOICE_UNSUPPORTED_MESSAGE)
-				return callbacks.current.onActiveChange(false)
-			}
-			try {
-				const stream = await navigator.mediaDevices.getUserMedia({ audio: true })
-				for (const track of stream.getTracks()) track.stop() // permission only; recognition opens its own
-			} catch {
-				callbacks.current.onNotice(MIC_DENIED_MESSAGE)
-				return callbacks.current.onActiveChange(false)
-			}
+	const newEngine = useCallback(
+		(recognizer: boolean) =>
+			new TurnEngine({
+				lang: SPEECH_LANG,
+				transport: siteTransport(() => callbacks.current.ask),
+				spoken: (sentence) => spokenText(sentence, 'en'),
+				onPhase: (phase) => {
+					setEnginePhase(phase)
+					if (!recognizer) return
+					// Not listening while Riya talks, so she does not answer herself.
+					if (phase === 'speaking') {
+						speakingRef.current = true
+						setHeard('')
+						recognitionRef.current?.abort()
+					} else if (speakingRef.current) {
+						speakingRef.current = false
+						later(listen, VOICE_RESTART_AFTER_END_MS)
+					}
+				},
+				// The conversation shows both (the dialog's chat); nothing more to show here.
+				onCallerText: () => {},
+				onReplyText: () => {},
+				onTimings: () => {},
+				onError: (error) => {
+					if (!activeRef.current || error.name === 'NoSpeech') return
+					console.error('Voice chat: the turn failed:', error)
+					callbacks.current.onNotice(error.message)
+				},
+			}),
+		[later, listen],
+	)
+
+	/** The spec's recognizer: continuous, interim results shown, a final result sent 0.5 s later. */
+	const startRecognizer = useCallback(
+		(Constructor: new () => SpeechRecognitionLike) => {
 			const recognition = new Constructor()
 			recognition.continuous = true
 			recognition.interimResults = true
 			recognition.lang = SPEECH_LANG
-			recognition.onstart = () => {
-				if (activeRef.current && !speakingRef.current) setPhase('listening')
-			}
 			recognition.onresult = (event) => {
 				for (let i = event.resultIndex; i < event.results.length; i++) {
 					const result = event.results[i]
@@ -124,11 +192,12 @@ export function useVoiceChat({
 					for (const id of timers.current) window.clearTimeout(id)
 					timers.current.clear()
 					setHeard(pending.current)
+					const endedAt = performance.now()
 					later(() => {
 						const text = pending.current
 						pending.current = ''
 						setHeard('')
-						if (text) callbacks.current.onTranscript(text)
+						if (text) void engineRef.current?.send({ text }, endedAt)
 					}, VOICE_SEND_DELAY_MS)
 				}
 			}
@@ -144,11 +213,71 @@ export function useVoiceChat({
 					later(listen, VOICE_RESTART_AFTER_ERROR_MS)
 			}
 			recognitionRef.current = recognition
-			activeRef.current = true
-			callbacks.current.onActiveChange(true)
-			speak(greeting) // listening starts when the greeting ends
+			// Listening starts when the greeting ends (the engine's phase leaves "speaking").
+			if (!speakingRef.current) later(listen, VOICE_RESTART_AFTER_END_MS)
 		},
-		[later, listen, speak, stop],
+		[later, listen, stop],
+	)
+
+	const start = useCallback(
+		async (greeting: string) => {
+			if (activeRef.current) return
+			activeRef.current = true
+			setActive(true)
+			setStarting(true)
+			const transcription = await serverTranscribes()
+			const Recognizer = speechRecognitionConstructor()
+			const fail = (message: string) => {
+				stop()
+				callbacks.current.onNotice(message)
+			}
+			if (!transcription && (!Recognizer || !('speechSynthesis' in window))) return fail(VOICE_UNSUPPORTED_MESSAGE)
+			let stream: MediaStream
+			try {
+				stream = await navigator.mediaDevices.getUserMedia({
+					audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+				})
+			} catch {
+				return fail(MIC_DENIED_MESSAGE)
+			}
+			if (!activeRef.current) {
+				for (const track of stream.getTracks()) track.stop()
+				return
+			}
+			callbacks.current.onActiveChange(true)
+			setStarting(false)
+			if (!transcription) {
+				// Permission only: the recognizer opens the microphone itself.
+				for (const track of stream.getTracks()) track.stop()
+				const engine = newEngine(true)
+				engineRef.current = engine
+				engine.say(greeting)
+				return startRecognizer(Recognizer!)
+			}
+			streamRef.current = stream
+			const engine = newEngine(false)
+			engineRef.current = engine
+			engine.say(greeting)
+			setPreparing(true)
+			try {
+				await engine.listen(stream)
+				if (activeRef.current) setHandsFree(true)
+			} catch (error) {
+				if (!activeRef.current) return
+				console.error('Voice chat: hands-free listening could not start:', error)
+				for (const track of stream.getTracks()) track.stop()
+				streamRef.current = null
+				if (!Recognizer) return fail(HANDS_FREE_FAILED_MESSAGE)
+				// The browser's recognizer instead, as on a server without speech-to-text.
+				void engine.destroy()
+				const fallback = newEngine(true)
+				engineRef.current = fallback
+				startRecognizer(Recognizer)
+			} finally {
+				setPreparing(false)
+			}
+		},
+		[newEngine, startRecognizer, stop],
 	)
 
 	useEffect(() => {
@@ -156,5 +285,27 @@ export function useVoiceChat({
 	}, [enabled, stop])
 	useEffect(() => stop, [stop])
 
-	return { start, stop, speak, phase, heard }
+	const phase: VoicePhase = !active
+		? 'off'
+		: starting
+			? 'starting'
+			: preparing && enginePhase !== 'speaking'
+				? 'preparing'
+				: enginePhase === 'idle'
+					? 'listening'
+					: enginePhase
+
+	return {
+		start,
+		stop,
+		phase,
+		heard,
+		handsFree,
+		/** A typed message in voice mode: asked through the engine, so the reply is spoken (and can be talked over). */
+		send: (text: string) => {
+			if (!engineRef.current) return false
+			void engineRef.current.send({ text })
+			return true
+		},
+	}
 }

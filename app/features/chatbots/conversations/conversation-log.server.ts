@@ -126,8 +126,8 @@ export async function startTurn(turn: TurnContext, question: string): Promise<st
 					country = COALESCE(chatbot_conversations.country, EXCLUDED.country)
 				RETURNING id
 			), message AS (
-				INSERT INTO chatbot_messages (conversation_id, chatbot_id, role, text)
-				SELECT id, ${turn.chatbotId}::uuid, 'user', ${question.slice(0, CHAT_MESSAGE_MAX_CHARS)} FROM conversation
+				INSERT INTO chatbot_messages (conversation_id, chatbot_id, role, text, author)
+				SELECT id, ${turn.chatbotId}::uuid, 'user', ${question.slice(0, CHAT_MESSAGE_MAX_CHARS)}, 'visitor' FROM conversation
 				RETURNING conversation_id
 			)
 			SELECT conversation_id AS id FROM message`

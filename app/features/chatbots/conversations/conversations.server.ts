@@ -1,3 +1,4 @@
+import { isChatbotRow, userChatbot } from '~/features/chatbots/chatbot-scope.server.ts'
 // The owner's side of the conversation logs: the list (keyset pages, search, filters), one
 // conversation with each answer's retrieval trace, deleting, unanswered questions grouped, and the
 // retention job. Every read and change names the owner: another user's ids behave like missing ones.
@@ -44,7 +45,7 @@ export async function listConversations(
 	{ timeZone, pageSize = CONVERSATIONS_PAGE_SIZE }: { timeZone: string; pageSize?: number },
 ) {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	// Read again here, not trusted from the caller: PostgreSQL would answer a malformed one with an error.
 	const cursor = listCursor(query.after)
@@ -92,24 +93,32 @@ export type StoredMessage = {
 	sources: TracedPassage[] | null
 	feedback: 'up' | 'down' | null
 	feedbackComment: string | null
+	/** Who wrote it: the visitor, the bot, or a person of the team (authorName, their full name). */
+	author: 'bot' | 'person' | 'visitor'
+	authorName: string | null
 }
 
 /** One conversation with its messages and their traces; null when it is not this user's chatbot's. */
 export async function getConversation(userId: string, chatbotId: string, conversationId: string) {
 	if (!isUuid(chatbotId) || !isUuid(conversationId)) return null
-	const [conversation] = await prisma.$queryRaw<ConversationRow[]>`
+	const [conversation] = await prisma.$queryRaw<
+		Array<ConversationRow & { handoffState: 'bot' | 'waiting' | 'person'; handoffUserId: string | null }>
+	>`
 		SELECT c.id, c.kind, c.started_at AS "startedAt", c.last_message_at AS "lastMessageAt",
 			c.message_count AS "messageCount", c.unanswered_count AS "unansweredCount",
 			c.thumbs_up AS "thumbsUp", c.thumbs_down AS "thumbsDown", c.page_url AS "pageUrl", c.country,
-			NULL AS "firstQuestion"
+			NULL AS "firstQuestion", c.handoff_state AS "handoffState", c.handoff_user_id AS "handoffUserId"
 		FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
-		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid`
+		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid
+			AND ${isChatbotRow('b')}`
 	if (!conversation) return null
 	const messages = await prisma.$queryRaw<StoredMessage[]>`
-		SELECT id, role, text, created_at AS "createdAt", first_token_ms AS "firstTokenMs", latency_ms AS "latencyMs",
-			model, model_error AS "modelError", answered, sources, feedback, feedback_comment AS "feedbackComment"
-		FROM chatbot_messages WHERE conversation_id = ${conversationId}::uuid
-		ORDER BY created_at, role DESC
+		SELECT m.id, m.role, m.text, m.created_at AS "createdAt", m.first_token_ms AS "firstTokenMs", m.latency_ms AS "latencyMs",
+			m.model, m.model_error AS "modelError", m.answered, m.sources, m.feedback, m.feedback_comment AS "feedbackComment",
+			m.author, u.full_name AS "authorName"
+		FROM chatbot_messages m LEFT JOIN users u ON u.id = m.author_user_id
+		WHERE m.conversation_id = ${conversationId}::uuid
+		ORDER BY m.created_at, m.role DESC
 		LIMIT 500`
 	return { conversation, messages }
 }
@@ -119,14 +128,15 @@ export async function deleteConversation(userId: string, chatbotId: string, conv
 	if (!isUuid(chatbotId) || !isUuid(conversationId)) return false
 	const count = await prisma.$executeRaw`
 		DELETE FROM chatbot_conversations c USING chatbots b
-		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid`
+		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid
+			AND ${isChatbotRow('b')}`
 	return count === 1
 }
 
 /** Deletes every conversation of a chatbot (visitors' and tests'); null when it is not this user's. */
 export async function deleteAllConversations(userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	return prisma.$executeRaw`DELETE FROM chatbot_conversations WHERE chatbot_id = ${chatbotId}::uuid`
 }
@@ -137,7 +147,7 @@ export async function deleteAllConversations(userId: string, chatbotId: string) 
  */
 export async function countConversations(userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	return prisma.chatbotConversation.count({ where: { chatbotId } })
 }
@@ -145,7 +155,7 @@ export async function countConversations(userId: string, chatbotId: string) {
 /** Sets how many days conversations are kept; false when the chatbot is not this user's. */
 export async function setRetention(userId: string, chatbotId: string, retentionDays: number) {
 	if (!isUuid(chatbotId)) return false
-	const { count } = await prisma.chatbot.updateMany({ where: { id: chatbotId, userId }, data: { retentionDays } })
+	const { count } = await prisma.chatbot.updateMany({ where: userChatbot(userId, chatbotId), data: { retentionDays } })
 	return count === 1
 }
 
@@ -185,7 +195,7 @@ const GROUP_OVERLAP = 0.5
  */
 export async function unansweredQuestions(userId: string, chatbotId: string, days = 90) {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	const rows = await prisma.$queryRaw<UnansweredRow[]>`
 		SELECT a.id, q.text AS question, q.created_at AS "askedAt", a.feedback = 'down' AS "thumbsDown",
@@ -290,7 +300,10 @@ export async function addAnswer(
 	if (!isUuid(chatbotId)) return null
 	const added = prisma.$transaction(
 		async (tx) => {
-			const chatbot = await tx.chatbot.findFirst({ where: { id: chatbotId, userId }, select: { knowledgeBase: true } })
+			const chatbot = await tx.chatbot.findFirst({
+				where: userChatbot(userId, chatbotId),
+				select: { knowledgeBase: true },
+			})
 			if (!chatbot) return null
 			const entry = `${question.replace(/\s+/g, ' ').trim()}\n${answer.trim()}`
 			const knowledgeBase = chatbot.knowledgeBase.trim() ? `${chatbot.knowledgeBase.trimEnd()}\n\n${entry}` : entry

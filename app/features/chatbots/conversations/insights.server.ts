@@ -1,3 +1,4 @@
+import { userChatbot } from '~/features/chatbots/chatbot-scope.server.ts'
 // Insights over a chatbot's visitor conversations for a period: per day, the answer rate, the thumbs
 // ratio, the questions asked most and the pages visitors chat from. Test conversations (the
 // owner's preview) are left out. docs/decisions/0019-conversation-logs.md
@@ -25,7 +26,7 @@ export async function chatbotInsights(
 	{ days, timeZone }: { days: number; timeZone: string },
 ): Promise<Insights | null> {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	const since = prisma.$queryRaw<Array<{ since: Date }>>`
 		SELECT ((now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${timeZone} AS since`

@@ -5,6 +5,7 @@ import crypto from 'node:crypto'
 import { stringify } from 'csv-stringify/sync'
 import type { JobHelpers } from 'graphile-worker'
 import { z } from 'zod'
+import { isChatbotRow, userChatbot, userChatbots } from '~/features/chatbots/chatbot-scope.server.ts'
 import type { ChatbotConversation } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -83,7 +84,7 @@ const LEADS_IN_CSV = 50_000
 
 async function ownedLeads(userId: string, chatbotId: string, limit: number) {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	return prisma.chatbotLead.findMany({
 		where: { chatbotId },
@@ -120,7 +121,9 @@ export async function leadsCsv(userId: string, chatbotId: string) {
  */
 export async function deleteLead(userId: string, chatbotId: string, leadId: string) {
 	if (!isUuid(chatbotId) || !isUuid(leadId)) return false
-	const { count } = await prisma.chatbotLead.deleteMany({ where: { id: leadId, chatbotId, chatbot: { userId } } })
+	const { count } = await prisma.chatbotLead.deleteMany({
+		where: { id: leadId, chatbotId, chatbot: userChatbots(userId) },
+	})
 	return count === 1
 }
 
@@ -131,7 +134,7 @@ export type WebhookSettings = { url: string | null; secret: string | null }
 export async function getWebhookSettings(userId: string, chatbotId: string): Promise<WebhookSettings | null> {
 	if (!isUuid(chatbotId)) return null
 	const chatbot = await prisma.chatbot.findFirst({
-		where: { id: chatbotId, userId },
+		where: userChatbot(userId, chatbotId),
 		select: { leadWebhookUrl: true, leadWebhookSecret: true },
 	})
 	return chatbot ? { url: chatbot.leadWebhookUrl, secret: chatbot.leadWebhookSecret } : null
@@ -145,7 +148,7 @@ export async function setWebhook(userId: string, chatbotId: string, url: string)
 	const count = await prisma.$executeRaw`
 		UPDATE chatbots SET lead_webhook_url = NULLIF(${url}, ''),
 			lead_webhook_secret = COALESCE(lead_webhook_secret, ${secret})
-		WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid`
+		WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid AND ${isChatbotRow('chatbots')}`
 	return count === 1
 }
 
@@ -157,7 +160,7 @@ export function webhookSignature(secret: string, timestamp: string, body: string
 /** The newest delivery attempts of a chatbot's leads (null when not this user's). */
 export async function listDeliveries(userId: string, chatbotId: string) {
 	if (!isUuid(chatbotId)) return null
-	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	const owned = await prisma.chatbot.count({ where: userChatbot(userId, chatbotId) })
 	if (!owned) return null
 	return prisma.leadWebhookDelivery.findMany({
 		where: { chatbotId },

@@ -8,6 +8,8 @@ import { ChatComposer, ChatThread, type ThreadMessage } from '~/components/chat/
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { useChatbotChat } from './use-chatbot-chat.ts'
 
+export type ChatbotChat = ReturnType<typeof useChatbotChat>
+
 const { preview, embed } = chatbotBuilder
 
 export function ChatbotConversation({
@@ -27,6 +29,11 @@ export function ChatbotConversation({
 	requestBody,
 	answerActions,
 	aside,
+	interceptSend,
+	onTyping,
+	typingAs,
+	chatRef,
+	onMessages,
 }: {
 	chatbot: { id: string; name: string }
 	api: string
@@ -56,7 +63,22 @@ export function ChatbotConversation({
 		conversationId: () => string
 		/** Adds a message of the chatbot's own to the conversation (the lead form's thanks). */
 		say: (text: string) => void
+		/** Sends a message as the visitor typed it. */
+		send: (text: string) => boolean
+		/** Adds messages that came another way (a person's), once each. */
+		append: ChatbotChat['append']
+		messages: ChatbotChat['messages']
 	}) => { node: ReactNode; blocking: boolean } | null
+	/** Takes a message before the chatbot does (the embed, while a person has the conversation); true when it did. */
+	interceptSend?: (text: string) => boolean
+	/** Called as the visitor types. */
+	onTyping?: () => void
+	/** Someone other than the chatbot is typing (a person of the team): their name. */
+	typingAs?: string | null
+	/** Set to the chat on every render, for code beside it that adds to it (the embed's handoff). */
+	chatRef?: RefObject<ChatbotChat | null>
+	/** Called with the chat's messages whenever they change. */
+	onMessages?: (messages: ChatbotChat['messages']) => void
 }) {
 	const chat = useChatbotChat({
 		api,
@@ -68,8 +90,22 @@ export function ChatbotConversation({
 		storageKey,
 		requestBody,
 	})
+	useEffect(() => {
+		if (chatRef) chatRef.current = chat
+	})
+	const onMessagesRef = useRef(onMessages)
+	onMessagesRef.current = onMessages
+	useEffect(() => onMessagesRef.current?.(chat.messages), [chat.messages])
 	const shown =
-		aside?.({ thread: chat.thread, busy: chat.busy, conversationId: chat.conversationId, say: chat.say }) ?? null
+		aside?.({
+			thread: chat.thread,
+			busy: chat.busy,
+			conversationId: chat.conversationId,
+			say: chat.say,
+			send: chat.send,
+			append: chat.append,
+			messages: chat.messages,
+		}) ?? null
 	const [input, setInput] = useState('')
 	const listRef = useRef<HTMLDivElement>(null)
 	const ownInputRef = useRef<HTMLTextAreaElement>(null)
@@ -101,8 +137,9 @@ export function ChatbotConversation({
 			<ChatThread
 				ref={listRef}
 				messages={chat.thread}
-				typing={chat.typing}
+				typing={chat.typing || Boolean(typingAs)}
 				assistantName={chatbot.name}
+				typingName={typingAs && !chat.typing ? typingAs : undefined}
 				sourcesLabel={showSources ? preview.sourcesLabel : undefined}
 				closestLabel={preview.closestLabel}
 				passageLabel={preview.passage}
@@ -130,9 +167,13 @@ export function ChatbotConversation({
 					id={inputId}
 					ref={inputRef}
 					value={input}
-					onChange={setInput}
+					onChange={(value) => {
+						setInput(value)
+						if (value.trim()) onTyping?.()
+					}}
 					onSend={() => {
-						if (chat.send(input)) setInput('')
+						if (!input.trim() || chat.busy) return
+						if (interceptSend?.(input.trim()) || chat.send(input)) setInput('')
 					}}
 					busy={chat.busy}
 					label={inputLabel}

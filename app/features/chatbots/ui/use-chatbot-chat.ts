@@ -8,7 +8,10 @@ import type { ThreadMessage, ThreadSource } from '~/components/chat/chat-thread.
 // the spec's apology bubble.
 import { replaceLastReply } from '~/components/chat/replace-last-reply.ts'
 
-type ChatbotMessage = UIMessage<unknown, { sources: ThreadSource[]; answered: boolean; handoff: boolean }>
+export type ChatbotMessage = UIMessage<
+	unknown,
+	{ sources: ThreadSource[]; answered: boolean; handoff: boolean; 'handoff-state': string; person: string }
+>
 
 /** The message a failed request carried: the server's JSON `error`, or the error's own text. */
 export function chatErrorMessage(error: Error): string {
@@ -143,6 +146,8 @@ export function useChatbotChat({
 				// The server's verdict on the finished reply: an "I don't know" is shown with no sources.
 				answered: m.parts.find((p): p is { type: 'data-answered'; data: boolean } => p.type === 'data-answered')?.data,
 				handoff: m.parts.some((p) => p.type === 'data-handoff'),
+				// A person of the team wrote it (the embed's live handoff, ADR 0061).
+				person: m.parts.find((p): p is { type: 'data-person'; data: string } => p.type === 'data-person')?.data,
 				streaming: busy && index === messages.length - 1 && m.role === 'assistant',
 			})),
 		[messages, busy],
@@ -162,6 +167,15 @@ export function useChatbotChat({
 		hasConversation: messages.some((message) => message.role === 'user'),
 		/** The id the server files this conversation under. */
 		conversationId: currentConversationId,
+		/** The conversation's messages as the chat keeps them (the embed reads the server's handoff state from them). */
+		messages,
+		/** Adds messages that came another way (a person's, the visitor's to them), once each by id. */
+		append: (added: ChatbotMessage[]) =>
+			setMessages((current) => {
+				const ids = new Set(current.map((message) => message.id))
+				const fresh = added.filter((message) => !ids.has(message.id))
+				return fresh.length > 0 ? [...current, ...fresh] : current
+			}),
 		/** Adds a message of the chatbot's own to the thread (the lead form's thanks), remembered with it. */
 		say: (text: string) =>
 			setMessages((current) => [

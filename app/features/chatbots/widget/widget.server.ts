@@ -4,7 +4,9 @@
 // bound to the chatbot and the framing site, that the chat API requires. docs/decisions/0018-embed-widget.md
 import crypto from 'node:crypto'
 import { MODEL_CHOICE_COLUMNS } from '~/ai/models.server.ts'
+import { isChatbotRow } from '~/features/chatbots/chatbot-scope.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { handoffSettingsOf } from '~/features/chatbots/handoff/handoff-settings.ts'
 import { prisma } from '~/lib/db.server.ts'
 import type { Upload } from '~/lib/forms.server.ts'
 import { formatFileSize, isUuid } from '~/lib/misc.ts'
@@ -24,10 +26,13 @@ export async function getActiveWidget(id: string) {
 			systemPrompt: true,
 			appearance: true,
 			allowedSites: true,
+			handoff: true,
 			...MODEL_CHOICE_COLUMNS,
 		},
 	})
-	return chatbot ? { ...chatbot, appearance: appearanceOf(chatbot.appearance) } : null
+	return chatbot
+		? { ...chatbot, appearance: appearanceOf(chatbot.appearance), handoff: handoffSettingsOf(chatbot.handoff) }
+		: null
 }
 
 /** Saves a chatbot's widget settings; false when it is not this user's. */
@@ -39,7 +44,7 @@ export async function saveWidgetSettings(userId: string, chatbotId: string, form
 		UPDATE chatbots
 		SET appearance = ${JSON.stringify(appearance)}::jsonb || jsonb_build_object('avatar', COALESCE(appearance->'avatar', '""'::jsonb)),
 			allowed_sites = ${allowedSites}::text[]
-		WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid`
+		WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid AND ${isChatbotRow('chatbots')}`
 	return count === 1
 }
 
@@ -49,7 +54,7 @@ export async function saveWidgetAvatar(userId: string, chatbotId: string, png: U
 	const version = png ? crypto.createHash('sha256').update(png).digest('base64url').slice(0, 16) : ''
 	const count = await prisma.$executeRaw`
 		UPDATE chatbots SET avatar = ${png ? Buffer.from(png) : null}, appearance = appearance || jsonb_build_object('avatar', ${version}::text)
-		WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid`
+		WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid AND ${isChatbotRow('chatbots')}`
 	return count === 1
 }
 
@@ -91,7 +96,10 @@ export async function setWidgetAvatar(
 /** An active chatbot's picture, for the widget (null when it has none). */
 export async function getWidgetAvatar(chatbotId: string) {
 	if (!isUuid(chatbotId)) return null
-	const chatbot = await prisma.chatbot.findFirst({ where: { id: chatbotId, isActive: true }, select: { avatar: true } })
+	const chatbot = await prisma.chatbot.findFirst({
+		where: { id: chatbotId, isActive: true, voiceAgentId: null },
+		select: { avatar: true },
+	})
 	return chatbot?.avatar ?? null
 }
 

@@ -36,11 +36,14 @@ export function ConnectionCard({
 	connection,
 	removing,
 	inUse,
+	waitsForPassingTest = false,
 	posted,
 }: {
 	connection: StoredConnectionView
 	/** The one connection its purpose uses now (speech-to-text). */
 	inUse: boolean
+	/** Its last test failed, so the voice test does not use it until a test passes (app/ai/connection-in-use.ts). */
+	waitsForPassingTest?: boolean
 	/** Remove was asked: the confirmation is shown in place of the button. */
 	removing: boolean
 	/** Its Change form as it came back from a post without JavaScript (with its problems). */
@@ -93,6 +96,11 @@ export function ConnectionCard({
 				) : (
 					<NotTested />
 				)}
+				{waitsForPassingTest ? (
+					<p data-testid="waits-for-test" className="mt-2 text-sm font-medium text-amber-800">
+						{card.waitsForPassingTest}
+					</p>
+				) : null}
 			</div>
 			<OfferedModels models={connection.models} />
 			<p className="mt-3 text-xs text-slate-600">{card.usedBy(connection.usedBy)}</p>

@@ -1,6 +1,7 @@
 // One purpose on the Models page (written answers, speech-to-text, speech): the connection the
 // server's environment sets, the ones the administrator stored, and "Connect a provider".
 import { AudioLines, Mic, PenLine, type LucideIcon } from 'lucide-react'
+import { passedOrUntested } from '~/ai/connection-in-use.ts'
 import { modelsPage } from '~/features/models/copy.ts'
 import { PROVIDER_NAMES, type ProviderPurpose } from '~/features/models/model-schema.ts'
 import type { ConnectionView, ModelsActionData, StoredConnectionView } from '~/features/models/page-data.ts'
@@ -29,9 +30,13 @@ export function PurposeSection({
 	const Icon = icons[purpose]
 	const headingId = `provider-${purpose}`
 	const posted = actionData?.form
-	// Speech-to-text uses the newest stored connection whose key opens, else the environment's; speech
-	// the same among those of OpenAI's shape (ElevenLabs' connections do not speak in the voice test).
-	const newest = stored.filter((c) => purpose !== 'speech' || c.provider !== PROVIDER_NAMES.elevenlabs).at(-1)
+	// Speech-to-text uses the newest stored connection that has not failed its last test, else the
+	// environment's; speech the same among those of OpenAI's shape (ElevenLabs' connections do not
+	// speak in the voice test). The server chooses by the same rule (app/ai/connection-in-use.ts).
+	const newest = stored
+		.filter((c) => purpose !== 'speech' || c.provider !== PROVIDER_NAMES.elevenlabs)
+		.filter((c) => passedOrUntested(c.lastTest?.outcome))
+		.at(-1)
 	const environmentSpeaks =
 		purpose !== 'speech' || (environment !== null && environment.provider !== PROVIDER_NAMES.elevenlabs)
 	const inUse = purpose === 'chat' ? null : newest?.keyReadable ? newest.id : environmentSpeaks ? 'environment' : null
@@ -77,6 +82,7 @@ export function PurposeSection({
 							connection={connection}
 							removing={removing === connection.id}
 							inUse={inUse === connection.id}
+							waitsForPassingTest={purpose !== 'chat' && !passedOrUntested(connection.lastTest?.outcome)}
 							posted={posted?.kind === 'update' && posted.connectionId === connection.id ? posted : null}
 						/>
 					))}

@@ -14,7 +14,7 @@ import {
 	type AgentFormValues,
 } from '~/features/voice/agent-schema.ts'
 import { languages, voices } from '~/features/voice/catalog.ts'
-import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { greetingFor, voicebotBuilder } from '~/features/voice/copy.ts'
 import { formProblemToast } from '~/lib/forms.ts'
 import { useClientValidation } from '~/lib/use-client-validation.ts'
 
@@ -75,6 +75,17 @@ function AgentFieldControl({ field, value, error }: { field: AgentField; value: 
 	return <Field {...shared} {...attributes(field)} />
 }
 
+/**
+ * A new language changes a default greeting to that language's (the owner's own words stay): the
+ * server does the same on save (AgentFormSchema), so without JavaScript the result is the same.
+ */
+function followLanguage(event: React.FormEvent<HTMLFormElement>) {
+	const target = event.target as HTMLSelectElement
+	if (target.name !== 'language') return
+	const firstMessage = event.currentTarget.elements.namedItem('firstMessage')
+	if (firstMessage instanceof HTMLInputElement) firstMessage.value = greetingFor(firstMessage.value, target.value)
+}
+
 export function AgentForm({
 	values,
 	errors: serverErrors,
@@ -100,7 +111,13 @@ export function AgentForm({
 	const intent = mode === 'edit' ? 'update' : 'create'
 	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 	return (
-		<Form method="post" aria-labelledby={`${id}-title`} className={builderCardClass} onSubmit={validate}>
+		<Form
+			method="post"
+			aria-labelledby={`${id}-title`}
+			className={builderCardClass}
+			onSubmit={validate}
+			onChange={followLanguage}
+		>
 			<BuilderCardTitle id={`${id}-title`}>{title ?? copy.title}</BuilderCardTitle>
 			<input type="hidden" name="intent" value={intent} />
 			<div className="mt-6 grid gap-4 @2xl:grid-cols-2">

@@ -57,7 +57,10 @@ const UNRECOVERABLE_RECOGNITION_ERRORS = new Set([
 
 const PAUSE_KEY = 'voice-test-pause-ms'
 
-export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcription: boolean }) {
+export function useVoiceTest(
+	agent: VoiceTestAgent,
+	{ transcription, serverSpeech }: { transcription: boolean; serverSpeech: boolean },
+) {
 	const [connected, setConnected] = useState(false)
 	const [starting, setStarting] = useState(false)
 	const [engineState, setEngineState] = useState<TurnPhase>('idle')
@@ -175,6 +178,7 @@ export function useVoiceTest(agent: VoiceTestAgent, { transcription }: { transcr
 				agentId: agent.id,
 				conversationId: () => conversation.current,
 				onSources: setSources,
+				serverSpeech,
 			}),
 			spoken: (sentence) => spokenText(sentence, agent.language),
 			onPhase: setEngineState,

@@ -17,13 +17,34 @@ export function voiceChatTransport({
 	agentId,
 	conversationId,
 	onSources,
+	serverSpeech,
 }: {
 	agentId: string
 	conversationId: () => string | null
+	/** Whether the server has a speech endpoint (the page knows up front); without one the browser's voice speaks. */
+	serverSpeech: boolean
 	/** The passages the reply of turn `messageId` cites, once it is complete. */
 	onSources?: (messageId: string, sources: VoiceTurnSource[]) => void
 }): Transport {
 	let speechEndpoint = true
+	/** A sentence in the agent's voice from the speech endpoint; null: the browser's voice says it. */
+	const fetchSpeech = async (text: string, signal: AbortSignal) => {
+		const id = conversationId()
+		if (!speechEndpoint || !id) return null
+		const response = await fetch('/api/voice-chat/speech', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: JSON.stringify({ agent_id: agentId, conversation_id: id, text }),
+			signal,
+		})
+		// No speech endpoint on this server (501), or none at all yet (404): the browser's voice, for good.
+		if (response.status === 501 || response.status === 404) {
+			speechEndpoint = false
+			return null
+		}
+		if (!response.ok) return null
+		return response.blob()
+	}
 	return {
 		async sendTurn(input, on) {
 			const id = conversationId()
@@ -58,23 +79,7 @@ export function voiceChatTransport({
 			if (result.sources?.length) onSources?.(input.messageId, result.sources)
 			return { text: result.text, reply: result.reply, serverMs: result.server_ms ?? null }
 		},
-		async fetchSpeech(text, signal) {
-			const id = conversationId()
-			if (!speechEndpoint || !id) return null
-			const response = await fetch('/api/voice-chat/speech', {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify({ agent_id: agentId, conversation_id: id, text }),
-				signal,
-			})
-			// No speech endpoint on this server (501), or none at all yet (404): the browser's voice, for good.
-			if (response.status === 501 || response.status === 404) {
-				speechEndpoint = false
-				return null
-			}
-			if (!response.ok) return null
-			return response.blob()
-		},
+		fetchSpeech: serverSpeech ? fetchSpeech : null,
 		reportTimings(messageId: string, timings: LiveTimings) {
 			const id = conversationId()
 			if (!id) return

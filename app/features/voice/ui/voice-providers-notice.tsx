@@ -3,8 +3,11 @@
 import { AudioLines } from 'lucide-react'
 import { Link } from 'react-router'
 
-/** Labels from the server (app/features/voice/speech.server.ts, describeVoiceProviders). */
-export type VoiceProviders = { speechToText: string; speech: string }
+/**
+ * Labels from the server (app/features/voice/speech.server.ts, describeVoiceProviders), and whether
+ * the server speaks at all: without a speech endpoint the test never asks it (the browser speaks).
+ */
+export type VoiceProviders = { speechToText: string; speech: string; serverSpeech: boolean }
 
 const voiceProvidersCopy = {
 	speechToText: 'Speech-to-text',

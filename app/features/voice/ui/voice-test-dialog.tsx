@@ -2,8 +2,8 @@
 // each reply's latency as it happens (which speech-to-text and voice are in use is said above it,
 // voice-providers-notice.tsx).
 // A text box is always there for those who cannot or would rather not speak.
-import { Mic, Phone, PhoneOff, Send } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { Mic, Phone, PhoneOff, Send, Timer } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
 import { Spinner } from '~/components/ui/spinner.tsx'
 import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
@@ -30,21 +30,28 @@ const statusText: Record<VoicePhase, string> = {
 
 const TIMING_KEYS = ['transcriptMs', 'firstTokenMs', 'firstAudioMs', 'serverMs'] as const
 
-/** A reply's latency, small under it: each step counted from the end of the caller's speech. */
-function TurnTimings({ timings }: { timings: LiveTimings }) {
+/**
+ * A reply's latency under it, in the type scale's small size: each step counted from the end of the
+ * caller's speech, said once in the legend under the conversation (`legendId`) and per figure on hover.
+ */
+function TurnTimings({ timings, legendId }: { timings: LiveTimings; legendId: string }) {
 	const shown = TIMING_KEYS.filter((key) => timings[key] !== null)
 	if (shown.length === 0) return null
 	return (
 		<dl
 			data-testid="turn-timings"
 			aria-label={copy.timingsLabel}
+			aria-describedby={legendId}
 			aria-live="off"
-			className="mt-1 flex flex-wrap gap-x-2 text-[11px] text-slate-500"
+			className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600"
 		>
+			<Timer className="size-3.5 shrink-0 text-slate-500" aria-hidden />
 			{shown.map((key) => (
-				<div key={key} className="flex gap-1" data-timing={key}>
-					<dt>{copy.timings[key]}</dt>
-					<dd className="font-medium text-slate-600 tabular-nums">{timings[key]} ms</dd>
+				<div key={key} className="flex gap-1" data-timing={key} title={copy.timingsExplained[key]}>
+					<dt className="cursor-help underline decoration-slate-300 decoration-dotted underline-offset-2">
+						{copy.timings[key]}
+					</dt>
+					<dd className="font-semibold text-slate-800 tabular-nums">{timings[key]} ms</dd>
 				</div>
 			))}
 		</dl>
@@ -78,10 +85,20 @@ function TurnSources({ sources }: { sources: NonNullable<VoiceTurn['sources']> }
 }
 
 /** The test itself: in the dialog from the list, and inline on the assistant's page. */
-export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; transcription: boolean }) {
-	const voice = useVoiceTest(agent, { transcription })
+export function VoiceTest({
+	agent,
+	transcription,
+	serverSpeech,
+}: {
+	agent: VoiceTestAgent
+	transcription: boolean
+	/** The server has a speech endpoint (else the browser speaks, and the endpoint is never asked). */
+	serverSpeech: boolean
+}) {
+	const voice = useVoiceTest(agent, { transcription, serverSpeech })
 	const [text, setText] = useState('')
 	const listRef = useRef<HTMLOListElement>(null)
+	const legendId = useId()
 	const connected = voice.phase !== 'idle' && voice.phase !== 'connecting'
 	const holding = voice.mode === 'hold'
 	const canTalk = connected && voice.phase !== 'thinking' && voice.phase !== 'preparing'
@@ -92,7 +109,12 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 
 	return (
 		<div className="flex min-h-0 flex-1 flex-col">
-			<div className="from-brand-50 flex flex-col items-center gap-3 bg-gradient-to-b to-white px-6 py-6">
+			<div
+				className={cn(
+					'from-brand-50 flex flex-col items-center gap-3 bg-gradient-to-b to-white px-6',
+					connected ? 'py-4' : 'py-6',
+				)}
+			>
 				{!connected ? (
 					<button
 						type="button"
@@ -126,7 +148,7 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 						}}
 						onContextMenu={(event) => event.preventDefault()}
 						className={cn(
-							'relative grid size-24 touch-none place-items-center rounded-full text-white shadow-xl transition-transform select-none focus-visible:outline-4 focus-visible:outline-offset-4 disabled:opacity-50 motion-reduce:transition-none',
+							'relative grid size-20 touch-none place-items-center rounded-full text-white shadow-xl transition-transform select-none focus-visible:outline-4 focus-visible:outline-offset-4 disabled:opacity-50 motion-reduce:transition-none',
 							voice.phase === 'recording'
 								? 'scale-110 bg-rose-600 shadow-rose-600/30'
 								: 'bg-brand-600 shadow-brand-600/30 hover:bg-brand-700',
@@ -147,7 +169,7 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 						data-phase={voice.phase}
 						aria-hidden
 						className={cn(
-							'relative grid size-24 place-items-center rounded-full text-white shadow-xl',
+							'relative grid size-20 place-items-center rounded-full text-white shadow-xl',
 							voice.phase === 'hearing' ? 'scale-110 bg-rose-600' : 'bg-brand-600',
 						)}
 					>
@@ -242,7 +264,7 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 				ref={listRef}
 				aria-label={copy.transcriptLabel}
 				aria-live="polite"
-				className="min-h-48 flex-1 space-y-3 overflow-y-auto border-t border-slate-200 bg-slate-50 px-5 py-4"
+				className="min-h-32 flex-1 space-y-3 overflow-y-auto border-t border-slate-200 bg-slate-50 px-5 py-4"
 			>
 				{voice.turns.map((turn) => (
 					<li
@@ -262,10 +284,19 @@ export function VoiceTest({ agent, transcription }: { agent: VoiceTestAgent; tra
 							{turn.text}
 						</p>
 						{turn.sources && turn.sources.length > 0 ? <TurnSources sources={turn.sources} /> : null}
-						{voice.timings[turn.id] ? <TurnTimings timings={voice.timings[turn.id]} /> : null}
+						{voice.timings[turn.id] ? <TurnTimings timings={voice.timings[turn.id]} legendId={legendId} /> : null}
 					</li>
 				))}
 			</ol>
+			{Object.keys(voice.timings).length > 0 ? (
+				<p
+					id={legendId}
+					className="flex items-center gap-1.5 border-t border-slate-200 px-5 py-1.5 text-xs text-slate-600"
+				>
+					<Timer className="size-3.5 shrink-0 text-slate-500" aria-hidden />
+					{copy.timingsLegend}
+				</p>
+			) : null}
 			<form
 				className="flex items-end gap-2 border-t border-slate-200 px-4 py-3"
 				onSubmit={(event) => {
@@ -311,14 +342,19 @@ export function VoiceTestDialog({
 	return (
 		<Dialog open={agent !== null} onOpenChange={(open) => !open && onClose()}>
 			{agent ? (
-				<DialogContent className="h-[620px] max-w-md" aria-describedby="voice-test-description">
+				<DialogContent className="h-[720px] max-w-md" aria-describedby="voice-test-description">
 					<DialogHeader
 						title={copy.title(agent.name)}
 						description={copy.description}
 						descriptionId="voice-test-description"
 					/>
 					<VoiceProvidersNotice providers={agent.providers} />
-					<VoiceTest key={agent.id} agent={agent} transcription={transcription} />
+					<VoiceTest
+						key={agent.id}
+						agent={agent}
+						transcription={transcription}
+						serverSpeech={agent.providers.serverSpeech}
+					/>
 				</DialogContent>
 			) : null}
 		</Dialog>

@@ -39,7 +39,7 @@ export function VoiceTestPanel({
 			<ModelNotice model={model} />
 			<VoiceProvidersNotice providers={providers} />
 			{hydrated ? (
-				<VoiceTest agent={agent} transcription={transcription} />
+				<VoiceTest agent={agent} transcription={transcription} serverSpeech={providers.serverSpeech} />
 			) : (
 				<p className="grid flex-1 place-items-center bg-slate-50 p-6 text-center text-sm text-slate-600">
 					{page.testNeedsScript}

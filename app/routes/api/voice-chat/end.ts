@@ -9,7 +9,8 @@ export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
 	return voiceApiResponse(async () => {
 		const input = parseOrThrow(VoiceEndSchema, await readVoiceJson(request))
-		await limitVoiceCaller(request, input.agent_id)
+		// The caller's address is charged; ending is never refused for a spent conversation (ADR 0060).
+		await limitVoiceCaller(request)
 		return endConversation(input)
 	})
 }

@@ -29,10 +29,11 @@ export async function action({ request }: Route.ActionArgs) {
 				conversation_id: form.get('conversation_id') ?? '',
 			})
 			const messageId = parseOrThrow(VoiceMessageIdSchema, form.get('message_id') ?? undefined)
-			await limitVoiceCaller(request, ids.agent_id)
+			const admit = await limitVoiceCaller(request)
 			return sendVoiceMessage(
 				{
 					...ids,
+					admit,
 					messageId,
 					text: String(form.get('text') ?? ''),
 					audio,

@@ -9,8 +9,7 @@ export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
 	return voiceApiAudio(async () => {
 		const input = parseOrThrow(VoiceSpeechSchema, await readVoiceJson(request))
-		await limitVoiceCaller(request, input.agent_id)
-		return speakInConversation({ ...input, signal: request.signal })
+		return speakInConversation({ ...input, signal: request.signal }, await limitVoiceCaller(request))
 	})
 }
 

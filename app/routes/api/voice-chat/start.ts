@@ -9,8 +9,7 @@ export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
 	return voiceApiResponse(async () => {
 		const input = parseOrThrow(VoiceStartSchema, await readVoiceJson(request))
-		await limitVoiceCaller(request, input.agent_id)
-		return startConversation(input)
+		return startConversation(input, await limitVoiceCaller(request))
 	})
 }
 

@@ -1,19 +1,18 @@
-// The HTTP edge the voice API routes share: bodies read with caps, validated, rate limited per
-// caller and per agent, and every outcome as the JSON the API promises (docs/api.md): the feature's
-// refusals get their status here.
+// The HTTP edge the voice API routes share: bodies read with caps, validated, rate limited (the
+// caller's address first, then, once the feature has found the conversation live, its share and
+// the agent's: ADR 0060), and every outcome as the JSON the API promises (docs/api.md): the
+// feature's refusals get their status here.
 import { MaxFileSizeExceededError, parseFormData, type FileUpload } from '@remix-run/form-data-parser'
 import type { z } from 'zod'
 import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
-import { VoiceError, type TurnListener, type VoiceRefusal } from '~/features/voice/conversations.server.ts'
-import { chargeVoiceCall } from '~/features/voice/voice-limits.server.ts'
+import { VoiceError, type Admit, type TurnListener, type VoiceRefusal } from '~/features/voice/conversations.server.ts'
+import { chargeVoiceCaller, chargeVoiceWork } from '~/features/voice/voice-limits.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
+import { findNulField, NUL_REFUSED } from '~/lib/forms.server.ts'
 import { readJsonBody } from '~/lib/http.server.ts'
-import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
+import { tooManyAttemptsMessage, type RateLimitResult } from '~/lib/rate-limit.server.ts'
 
 /** A refusal this edge decides itself (the body, its type, the rate limit), with its HTTP status. */
-/** Text with a NUL byte: refused at the edge, before a provider is paid for a turn that cannot be kept. */
-const NUL_REFUSED = 'Text may not contain NUL characters.'
-
 class VoiceApiError extends Error {
 	constructor(
 		public status: number,
@@ -34,6 +33,8 @@ const STATUS: Record<VoiceRefusal, number> = {
 	'audio-too-long': 413,
 	'unusable-audio': 422,
 	'provider-failed': 502,
+	'not-said': 403,
+	'speech-used-up': 429,
 }
 
 /** Any failure as { error } with its 4xx/5xx status (and Retry-After when rate limited). */
@@ -157,14 +158,14 @@ export async function readVoiceJson(request: Request) {
 		requireJsonType: true,
 	})
 	if (!body.ok) throw new VoiceApiError(body.status, body.message)
-	if (JSON.stringify(body.value).includes('\\u0000')) throw new VoiceApiError(400, NUL_REFUSED)
 	return body.value
 }
 
-export async function readVoiceMessageForm(request: Request) {
-	if (!/multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) {
-		throw new VoiceApiError(415, 'Send multipart/form-data with agent_id, conversation_id and audio or text.')
-	}
+export async function readVoiceMessageForm(
+	request: Request,
+	expected = 'Send multipart/form-data with agent_id, conversation_id and audio or text.',
+) {
+	if (!/multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) throw new VoiceApiError(415, expected)
 	let audio: Uint8Array | null = null
 	try {
 		const form = await parseFormData(
@@ -175,9 +176,8 @@ export async function readVoiceMessageForm(request: Request) {
 				return null
 			},
 		)
-		// Refused before any provider is paid: PostgreSQL cannot keep the text afterwards.
-		for (const value of form.values())
-			if (typeof value === 'string' && value.includes('\0')) throw new VoiceApiError(400, NUL_REFUSED)
+		// Refused before any provider is paid, as every form reader does (lib/forms.server.ts).
+		if (findNulField(form) !== null) throw new VoiceApiError(400, NUL_REFUSED)
 		return { form, audio: audio as Uint8Array | null }
 	} catch (error) {
 		if (error instanceof VoiceApiError) throw error
@@ -188,9 +188,22 @@ export async function readVoiceMessageForm(request: Request) {
 	}
 }
 
-/** Per caller address and per agent, so one caller cannot use up an agent or the server. */
-export async function limitVoiceCaller(request: Request, agentId: string) {
-	const result = await chargeVoiceCall(clientKey(request), agentId)
+/** A refusal of the site widget's rate limit, as the voice API words it. */
+export function tooManyVoiceTurns(retryAfterSeconds: number) {
+	return new VoiceApiError(429, tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds)
+}
+
+function refuseOver(result: RateLimitResult) {
 	if (!result.allowed)
 		throw new VoiceApiError(429, tooManyAttemptsMessage(result.retryAfterSeconds), result.retryAfterSeconds)
+}
+
+/**
+ * The caller's address, charged for every request before anything is looked up (junk spends only its
+ * sender's budget); then the budgets of valid work, which the feature charges through the returned
+ * `admit` once it has found the agent or the live conversation (ADR 0060).
+ */
+export async function limitVoiceCaller(request: Request): Promise<Admit> {
+	refuseOver(await chargeVoiceCaller(clientKey(request)))
+	return async (scope) => refuseOver(await chargeVoiceWork(scope))
 }

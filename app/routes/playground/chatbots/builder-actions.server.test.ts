@@ -113,6 +113,16 @@ describe('chatbot builder intents', () => {
 		expect(chatbot.embedCode).toContain(chatbot.id)
 	})
 
+	test('a NUL character in the form is a 400 that says so, and nothing is stored', async () => {
+		const before = (await chatbotsOf(userId)).length
+		const result = await answer(
+			await post({ intent: 'create', name: 'Nul Desk', knowledgeBase: 'We open\u0000 at 9.' }),
+		)
+		expect(result.status).toBe(400)
+		expect(result.toast).toContain('Text may not contain NUL characters.')
+		expect(await chatbotsOf(userId)).toHaveLength(before)
+	})
+
 	test('create with an address typed but not imported: it becomes a source (the page, or the site), not dropped', async () => {
 		const sourcesOf = (name: string) =>
 			prisma.knowledgeSource.findMany({

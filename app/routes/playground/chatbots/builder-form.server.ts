@@ -17,7 +17,7 @@ import { MAX_KNOWLEDGE_CHARS, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from '~/featu
 import { checkKnowledgeQuota } from '~/features/chatbots/knowledge-quota.server.ts'
 import { chatbotKind } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { isLockTimeout } from '~/lib/db.server.ts'
-import type { Upload } from '~/lib/forms.server.ts'
+import { findNulField, NUL_REFUSED, type Upload } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, formProblemToast, textFieldsOf } from '~/lib/forms.ts'
 import { formatFileSize, isUuid } from '~/lib/misc.ts'
 import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
@@ -103,6 +103,11 @@ export async function readBuilderPost(
 ): Promise<{ post: BuilderPost } | { answer: ReturnType<typeof reply> }> {
 	try {
 		const { form, uploads } = await readForm(request)
+		// As every form reader does (lib/forms.server.ts): text with a NUL character cannot be kept.
+		if (findNulField(form) !== null || uploads.some((upload) => upload.name.includes('\0'))) {
+			const toast = makeToast({ type: 'error', title: 'Error', description: NUL_REFUSED })
+			return { answer: reply(valuesOf(new FormData()), { toast, status: 400 }) }
+		}
 		const intent = String(form.get('intent') ?? '')
 		return { post: { intent, form, uploads, values: valuesOf(form), userId, request } }
 	} catch (error) {

@@ -102,7 +102,8 @@ describe('creating a voice assistant', () => {
 				name: 'Reception',
 				conversation_config: {
 					agent: {
-						first_message: 'Hello! How can I help you today?',
+						// Left empty: the default greeting, in the assistant's language.
+						first_message: 'Hallo! Wie kann ich Ihnen heute helfen?',
 						language: 'de',
 						prompt: { prompt: 'Greet callers.' },
 					},
@@ -116,9 +117,46 @@ describe('creating a voice assistant', () => {
 			voiceId: 'shimmer',
 			language: 'de',
 			description: null,
-			firstMessage: 'Hello! How can I help you today?',
+			firstMessage: 'Hallo! Wie kann ich Ihnen heute helfen?',
 		})
 		expect(agent.voiceSettings).toEqual({ stability: 0.5, similarity_boost: 0.5, style: 0, use_speaker_boost: true })
+	})
+
+	test('an account has at most 20 voice assistants; the 21st is refused before ElevenLabs is asked, also in parallel', async () => {
+		const owner = await prisma.user.create({ data: { email: `cap-${randomUUID()}@example.com`, passwordHash: 'x' } })
+		await prisma.agent.createMany({
+			data: Array.from({ length: 18 }, (_, i) => ({
+				userId: owner.id,
+				name: `Desk ${i}`,
+				instructions: 'x',
+				firstMessage: 'Hi',
+			})),
+		})
+		const create = (name: string) =>
+			action(
+				new Request('http://localhost/playground/voicebots', {
+					method: 'POST',
+					body: new URLSearchParams({ intent: 'create', name, instructions: 'Greet callers.' }),
+				}),
+				owner.id,
+			)
+		const asked = received.length
+		// Three at once for the last two places: two are created, one is refused.
+		const results = await Promise.all([create('One'), create('Two'), create('Three')])
+		expect(results.filter((r) => r instanceof Response)).toHaveLength(2)
+		const refused = await actionData(results.find((r) => !(r instanceof Response)))
+		expect(refused.init.status).toBe(409)
+		expect(refused.data.toast).toMatchObject({
+			title: 'Creation failed',
+			description: 'You can have up to 20 voice assistants. Delete one you no longer need to create another.',
+		})
+		expect(await prisma.agent.count({ where: { userId: owner.id } })).toBe(20)
+		// Full: refused before ElevenLabs is asked.
+		const before = received.length
+		expect((await actionData(await create('Four'))).init.status).toBe(409)
+		expect(received.length).toBe(before)
+		expect(before - asked).toBeGreaterThanOrEqual(2)
+		await prisma.user.delete({ where: { id: owner.id } })
 	})
 
 	test('saving the settings updates the ElevenLabs twin first; a failure there changes nothing', async () => {

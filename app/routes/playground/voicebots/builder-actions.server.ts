@@ -1,7 +1,8 @@
 // The Voicebot Builder's list and create form posts (/playground/voicebots): one handler per
 // intent, plain form posts that work without JavaScript. Every change is scoped to the signed-in user.
-import { createAgent, VoiceProviderError } from '~/features/voice/agents.server.ts'
+import { AgentLimitError, createAgent, VoiceProviderError } from '~/features/voice/agents.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { MAX_AGENTS_PER_USER } from '~/features/voice/voice-limits.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { agentPagePath, failure, parseAgentForm, runAgentPost, type AgentPost } from './agent-form.server.ts'
 
@@ -19,6 +20,10 @@ async function create({ values, userId }: AgentPost) {
 			`Voicebot builder: user ${userId} created agent ${agent.id}${agent.elevenAgentId ? ` (ElevenLabs ${agent.elevenAgentId})` : ''}`,
 		)
 	} catch (error) {
+		if (error instanceof AgentLimitError) {
+			const { title, description } = toasts.limitReached(MAX_AGENTS_PER_USER)
+			return failure(values, 409, title, description)
+		}
 		console.error(
 			`Voicebot builder: creating an agent for user ${userId} failed:`,
 			error instanceof VoiceProviderError ? error.message : error,

@@ -2,7 +2,7 @@
 // it, and under each answer why it said that: the passages retrieval gave the model, their source
 // and score, the model, the time it took, and the visitor's feedback. Delete works without JavaScript.
 import { ArrowLeft, BookOpen, Cpu, Globe, ThumbsDown, ThumbsUp, TriangleAlert } from 'lucide-react'
-import { data, Link } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { modelCopy, OFFLINE_MODEL_LABEL } from '~/ai/model-notice.ts'
 import { ReplyText } from '~/components/chat/reply-text.tsx'
 import { DeleteStep, NotFoundBoundary, WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
@@ -10,12 +10,16 @@ import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts
 import { formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
 import { ConversationActionSchema } from '~/features/chatbots/conversations/conversation-schema.ts'
 import { deleteConversation, getConversation } from '~/features/chatbots/conversations/conversations.server.ts'
+import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
+import { personName } from '~/features/chatbots/handoff/handoff.server.ts'
+import { HandoffControls, useOwnerHandoff } from '~/features/chatbots/handoff/ui/owner-handoff.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/conversation'
+import { isHandoffIntent, ownerHandoffAction } from './handoff-actions.server.ts'
 
 const { conversation: copy } = activityCopy
 
@@ -25,6 +29,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!found) throw data(copy.notFound.title, { status: 404 })
 	const { conversation, messages } = found
 	return {
+		// The live view's stream sends what comes after this read.
+		loadedAt: new Date(Date.now() - 1000).toISOString(),
+		handoff: {
+			state: conversation.handoffState,
+			person: conversation.handoffState === 'person' ? personName(user.fullName) : null,
+		},
 		conversation: {
 			...conversation,
 			started: formatWhen(conversation.startedAt),
@@ -42,7 +52,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
 	const { user } = await requireUser(request)
-	const parsed = ConversationActionSchema.safeParse(textFieldsOf(await readFormData(request), ['intent']))
+	const form = await readFormData(request)
+	const path = `/playground/chatbots/${params.chatbotId}/conversations/${params.conversationId}`
+	if (isHandoffIntent(form.get('intent'))) {
+		// Without JavaScript: the form posts of the handoff, answered with the page again.
+		const outcome = await ownerHandoffAction(user.id, params, form)
+		if (outcome.ok)
+			return outcome.message ? redirectWithToast(path, { type: 'success', title: outcome.message }) : redirect(path)
+		if (outcome.status === 404) throw data(copy.notFound.title, { status: 404 })
+		return redirectWithToast(path, { type: 'error', title: outcome.message })
+	}
+	const parsed = ConversationActionSchema.safeParse(textFieldsOf(form, ['intent']))
 	if (!parsed.success) throw data(fieldErrorsOf(parsed.error).intent, { status: 400 })
 	if (!(await deleteConversation(user.id, params.chatbotId, params.conversationId)))
 		throw data(copy.notFound.title, { status: 404 })
@@ -58,9 +78,38 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export default function ConversationRoute({ loaderData, params }: Route.ComponentProps) {
-	const { conversation, messages, confirmingDelete } = loaderData
+	const { conversation, messages: loaded, confirmingDelete, handoff, loadedAt } = loaderData
 	const list = `/playground/chatbots/${params.chatbotId}/conversations`
 	const path = `${list}/${conversation.id}`
+	const eventsUrl = `${path}/events`
+	// Live: new messages of every author, the state, the visitor typing (ADR 0061).
+	const live = useOwnerHandoff({
+		eventsUrl,
+		since: loadedAt,
+		loaded: loaded.map((message) => message.id),
+		loadedState: handoff.state,
+	})
+	const state = live.state ?? handoff.state
+	const messages = [
+		...loaded,
+		...live.messages.map((message) => ({
+			id: message.id,
+			role: message.author === 'visitor' ? ('user' as const) : ('assistant' as const),
+			text: message.text,
+			createdAt: message.createdAt,
+			when: '',
+			firstTokenMs: null,
+			latencyMs: null,
+			model: null,
+			modelError: null,
+			answered: null,
+			sources: null,
+			feedback: null,
+			feedbackComment: null,
+			author: message.author,
+			authorName: message.name,
+		})),
+	]
 	return (
 		<div className="space-y-6">
 			<Link
@@ -102,14 +151,42 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 				<ol className="mt-5 space-y-4" data-testid="conversation-messages">
 					{messages.map((message) =>
 						message.role === 'user' ? (
-							<li key={message.id} className="flex justify-end">
+							<li
+								key={message.id}
+								className="flex flex-col items-end gap-1"
+								data-testid="logged-message"
+								data-author="visitor"
+							>
 								<p className="bg-brand-600 max-w-[85%] rounded-2xl rounded-tr-sm px-4 py-3 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap text-white">
-									<span className="sr-only">Visitor: </span>
+									<span className="sr-only">{handoffCopy.owner.authors.visitor}: </span>
 									{message.text}
 								</p>
+								<span className="text-xs font-semibold text-slate-500" aria-hidden>
+									{handoffCopy.owner.authors.visitor}
+								</span>
+							</li>
+						) : message.author === 'person' ? (
+							<li
+								key={message.id}
+								className="flex flex-col items-start gap-1"
+								data-testid="logged-message"
+								data-author="person"
+							>
+								<p className="max-w-[85%] rounded-2xl rounded-tl-sm bg-emerald-50 px-4 py-3 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-900 ring-1 ring-emerald-200">
+									<span className="sr-only">{handoffCopy.owner.byPerson(message.authorName ?? '')}: </span>
+									{message.text}
+								</p>
+								<span className="text-xs font-semibold text-emerald-800" aria-hidden>
+									{handoffCopy.owner.byPerson(message.authorName ?? handoffCopy.widget.someone)}
+								</span>
 							</li>
 						) : (
-							<li key={message.id} className="flex flex-col items-start gap-1.5" data-testid="stored-answer">
+							<li
+								key={message.id}
+								className="flex flex-col items-start gap-1.5"
+								data-testid="stored-answer"
+								data-author="bot"
+							>
 								<div
 									className={cn(
 										'max-w-[85%] min-w-0 rounded-2xl rounded-tl-sm bg-white px-4 py-3 text-sm [overflow-wrap:anywhere] text-slate-800 shadow-sm ring-1',
@@ -120,6 +197,9 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 									<ReplyText text={message.text} />
 								</div>
 								<p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+									<span className="font-semibold" aria-hidden>
+										{handoffCopy.owner.authors.bot}
+									</span>
 									{message.answered === false ? (
 										<span className="rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-800 ring-1 ring-amber-200">
 											{copy.unanswered}
@@ -193,6 +273,17 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 						),
 					)}
 				</ol>
+				{conversation.kind === 'embed' ? (
+					<HandoffControls
+						path={path}
+						eventsUrl={eventsUrl}
+						state={state}
+						person={live.person ?? handoff.person}
+						visitorTyping={live.visitorTyping}
+						onSent={live.add}
+						onFailed={live.remove}
+					/>
+				) : null}
 				<div className="mt-6 border-t border-slate-200 pt-4">
 					<DeleteStep
 						confirming={confirmingDelete}

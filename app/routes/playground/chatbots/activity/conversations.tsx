@@ -24,7 +24,17 @@ import {
 	setRetention,
 } from '~/features/chatbots/conversations/conversations.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
+import {
+	handoffFormValues,
+	handoffSettingsOf,
+	HandoffSettingsSchema,
+	HANDOFF_WAIT,
+} from '~/features/chatbots/handoff/handoff-settings.ts'
+import { conversationsWithPeople, personName, saveHandoffSettings } from '~/features/chatbots/handoff/handoff.server.ts'
+import { HandoffBadge } from '~/features/chatbots/handoff/ui/owner-handoff.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
+import { textFieldsOf } from '~/lib/forms.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { useLiveFeed } from '~/lib/use-live-feed.ts'
@@ -37,11 +47,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const { user } = await requireUser(request)
 	const url = new URL(request.url)
 	const query = ConversationListQuerySchema.parse(Object.fromEntries(url.searchParams))
-	const [page, chatbot] = await Promise.all([
+	const [page, chatbot, withPeople] = await Promise.all([
 		listConversations(user.id, params.chatbotId, query, { timeZone: activityTimeZone() }),
 		getOwnedChatbot(user.id, params.chatbotId),
+		conversationsWithPeople(user.id, params.chatbotId),
 	])
-	if (!page || !chatbot) throw data(chatbotBuilder.toasts.notFound, { status: 404 })
+	if (!page || !chatbot || !withPeople) throw data(chatbotBuilder.toasts.notFound, { status: 404 })
 	// A date that is not one (a hand-edited address) is left out, and its field says so.
 	const dateError = (name: 'from' | 'to') => {
 		const given = url.searchParams.get(name)
@@ -59,6 +70,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		})),
 		nextCursor: page.nextCursor,
 		retentionDays: chatbot.retentionDays,
+		// Visitors waiting for a person (first) and conversations a person has: above the list (ADR 0061).
+		withPeople: withPeople.map((row) => ({
+			id: row.id,
+			state: row.state,
+			person: row.state === 'person' ? personName(row.person) : null,
+			lastQuestion: row.lastQuestion,
+			when: formatWhen(row.requestedAt ?? row.lastMessageAt),
+			at: (row.requestedAt ?? row.lastMessageAt).toISOString(),
+		})),
+		handoff: handoffFormValues(handoffSettingsOf(chatbot.handoff)),
 		// Asked to delete them all: the confirmation says how many go (ADR 0048).
 		deleteAllCount: url.searchParams.has('delete-all') ? await countConversations(user.id, chatbot.id) : null,
 	}
@@ -73,6 +94,20 @@ export async function action({ request, params }: Route.ActionArgs) {
 		const count = await deleteAllConversations(user.id, params.chatbotId)
 		if (count === null) throw data(chatbotBuilder.toasts.notFound, { status: 404 })
 		return redirectWithToast(path, { type: 'success', title: copy.deletedAll(count) })
+	}
+	if (intent === 'handoff-settings') {
+		const parsed = HandoffSettingsSchema.safeParse(
+			textFieldsOf(form, ['enabled', 'waitSeconds', 'opensAt', 'closesAt'] as const),
+		)
+		if (!parsed.success)
+			return redirectWithToast(path, {
+				type: 'error',
+				title: handoffCopy.owner.settingsTitle,
+				description: parsed.error.issues[0].message,
+			})
+		if (!(await saveHandoffSettings(user.id, params.chatbotId, parsed.data)))
+			throw data(chatbotBuilder.toasts.notFound, { status: 404 })
+		return redirectWithToast(path, { type: 'success', title: handoffCopy.owner.saved })
 	}
 	if (intent === 'retention') {
 		const parsed = RetentionSchema.safeParse({ retentionDays: form.get('retentionDays') })
@@ -95,7 +130,8 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export default function ConversationsRoute({ loaderData, params }: Route.ComponentProps) {
-	const { query, dateErrors, conversations, nextCursor, filtered, retentionDays, deleteAllCount } = loaderData
+	const { query, dateErrors, conversations, nextCursor, filtered, retentionDays, deleteAllCount, withPeople, handoff } =
+		loaderData
 	const path = `/playground/chatbots/${params.chatbotId}/conversations`
 	// Says "Live" only while the feed is open (never without JavaScript).
 	const live = useLiveFeed(`${path}/events`) === 'live'
@@ -110,6 +146,33 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 	)
 	return (
 		<div className="space-y-6">
+			{withPeople.length > 0 ? (
+				<WorkspaceSection title={handoffCopy.owner.sectionTitle}>
+					<ol
+						className="mt-4 divide-y divide-amber-200 rounded-2xl bg-amber-50/40 ring-1 ring-amber-200"
+						data-testid="handoff-list"
+					>
+						{withPeople.map((conversation) => (
+							<li key={conversation.id}>
+								<Link
+									to={`${path}/${conversation.id}`}
+									className="flex flex-col gap-1.5 px-4 py-3 transition-colors hover:bg-amber-50 sm:flex-row sm:items-center sm:gap-4"
+								>
+									<span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
+										{conversation.lastQuestion ?? copy.noQuestion}
+									</span>
+									<span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+										<HandoffBadge state={conversation.state} person={conversation.person} />
+										<time dateTime={conversation.at} className="tabular-nums">
+											{conversation.when}
+										</time>
+									</span>
+								</Link>
+							</li>
+						))}
+					</ol>
+				</WorkspaceSection>
+			) : null}
 			<WorkspaceSection title={copy.title}>
 				<Form
 					method="get"
@@ -233,6 +296,44 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 						</ButtonLink>
 					) : null}
 				</div>
+			</WorkspaceSection>
+
+			<WorkspaceSection title={handoffCopy.owner.settingsTitle}>
+				<Form method="post" action={path} className="mt-3 space-y-4">
+					<label className="flex items-start gap-3 rounded-xl bg-slate-50 px-3.5 py-3 ring-1 ring-slate-200">
+						<input
+							type="checkbox"
+							name="enabled"
+							defaultChecked={handoff.enabled === 'on'}
+							className="accent-brand-600 mt-0.5 size-4"
+						/>
+						<span>
+							<span className="block text-sm font-medium text-slate-800">{handoffCopy.owner.enabled}</span>
+							<span className="block text-xs text-slate-500">{handoffCopy.owner.enabledHint}</span>
+						</span>
+					</label>
+					<div className="grid gap-4 sm:grid-cols-3">
+						<Field
+							label={handoffCopy.owner.waitSeconds}
+							type="number"
+							name="waitSeconds"
+							min={HANDOFF_WAIT.min}
+							max={HANDOFF_WAIT.max}
+							defaultValue={handoff.waitSeconds}
+						/>
+						<Field
+							label={handoffCopy.owner.opensAt}
+							type="time"
+							name="opensAt"
+							defaultValue={handoff.opensAt}
+							hint={handoffCopy.owner.hoursHint}
+						/>
+						<Field label={handoffCopy.owner.closesAt} type="time" name="closesAt" defaultValue={handoff.closesAt} />
+					</div>
+					<Button type="submit" name="intent" value="handoff-settings" variant="secondary">
+						{handoffCopy.owner.save}
+					</Button>
+				</Form>
 			</WorkspaceSection>
 
 			<WorkspaceSection title={copy.retention}>

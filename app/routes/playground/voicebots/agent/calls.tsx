@@ -1,13 +1,17 @@
 // /playground/voicebots/:agentId/calls: the assistant's latest calls (from the voice test and the
-// API): who, when, how long, which model answered and what they asked.
+// API): who, when, how long, which model answered, how long callers waited for its voice (the
+// median first audio, and each turn's latency in a table, as on the dashboard) and what they asked.
+import { Timer } from 'lucide-react'
 import { data } from 'react-router'
 import { modelCopy } from '~/ai/model-notice.ts'
+import { CallLatencyDetails } from '~/components/playground/call-latency.tsx'
 import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { listAgentCalls } from '~/features/voice/agents.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { formatDuration } from '~/lib/format-duration.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
+import { formatMs } from '~/lib/voice/turn-latency.ts'
 import type { Route } from './+types/calls'
 import { requireOwnedAgent } from './agent-section.server.ts'
 
@@ -32,6 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		atLabel: when.format(call.createdAt),
 		inquiry: call.inquiryDetails,
 		model: call.model,
+		latency: call.latency,
 	}))
 	return data({ name: agent.name, calls }, { headers: privateHeaders() })
 }
@@ -65,6 +70,20 @@ export default function AgentCallsRoute({ loaderData }: Route.ComponentProps) {
 									{modelCopy.answeredBy(call.model)}
 								</span>
 							) : null}
+							{call.latency?.headline ? (
+								<span
+									data-testid="median-latency"
+									className="inline-flex items-center gap-1 text-slate-600"
+									title={`Median over the call's turns, from the end of the caller's speech`}
+								>
+									<Timer className="size-3.5 shrink-0" aria-hidden />
+									<span className="sr-only">Median {call.latency.headline.label.toLowerCase()}: </span>
+									<span aria-hidden>{call.latency.headline.label}</span>
+									<span className="font-semibold text-slate-800 tabular-nums">
+										{formatMs(call.latency.headline.ms)}
+									</span>
+								</span>
+							) : null}
 							<span className="ml-auto text-slate-600 tabular-nums">
 								{call.status === 'in-progress' ? 'In progress' : formatDuration(call.duration)}
 							</span>
@@ -72,6 +91,11 @@ export default function AgentCallsRoute({ loaderData }: Route.ComponentProps) {
 								<p className="w-full min-w-0 truncate text-slate-500" title={call.inquiry}>
 									{call.inquiry}
 								</p>
+							) : null}
+							{call.latency ? (
+								<div className="w-full min-w-0">
+									<CallLatencyDetails latency={call.latency} customerName={call.caller} />
+								</div>
 							) : null}
 						</li>
 					))}

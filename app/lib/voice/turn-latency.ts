@@ -1,6 +1,7 @@
-// A call's turns with their latency (issue 32) and the call's median for each step. The figures are
-// stored per turn in voice_messages.timings (the shape is app/features/voice/turn-timings.ts; it is
-// parsed here rather than imported, since a feature does not import another feature).
+// A call's turns with their latency (issue 32) and the call's median for each step, for the
+// administrator's dashboard and the owner's Calls section alike. The figures are stored per turn in
+// voice_messages.timings (the shape is app/features/voice/turn-timings.ts; it is parsed here rather
+// than imported, since app/lib does not import features).
 import { z } from 'zod'
 
 const figure = z.number().finite().nonnegative().nullable().catch(null)

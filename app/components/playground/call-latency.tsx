@@ -1,7 +1,8 @@
-import { formatMs, LATENCY_STEPS, type CallLatency } from '~/features/dashboard/turn-latency.ts'
+import { formatMs, LATENCY_STEPS, type CallLatency } from '~/lib/voice/turn-latency.ts'
 
 /**
- * A call's turns with each one's latency and the call's median per step (issue 32). A <details> so it
+ * A call's turns with each one's latency and the call's median per step (issue 32), on the
+ * administrator's dashboard and in an assistant's Calls section. A <details> so it
  * opens without JavaScript; a real table with headers; it scrolls sideways inside itself on a narrow
  * screen rather than widening the page.
  */

@@ -1,0 +1,57 @@
+// What the handoff says, to visitors in the widget and to owners in the Playground.
+export const handoffCopy = {
+	widget: {
+		/** The widget's action, shown when the owner has turned handoff on. */
+		ask: 'Talk to a person',
+		/** The chatbot's answer to a request for a person, while someone may take it. */
+		waiting: "I've asked the team. Someone will join this chat shortly; please stay here.",
+		waitingStatus: 'Waiting for a person to join…',
+		joined: (name: string) => `${name} joined the chat`,
+		/** Above the composer while a person answers. */
+		chattingWith: (name: string) => `You're chatting with ${name}`,
+		handedBack: (name: string) => `${name} left the chat. The assistant answers again.`,
+		/** Nobody took it in time, or the team is closed: the lead form is offered below. */
+		timedOut: (when: string) =>
+			`Sorry, nobody from the team is free right now. Leave your details below and we'll reply ${when}.`,
+		closed: (when: string) => `The team is away right now. Leave your details below and we'll reply ${when}.`,
+		/** A visitor's message sent while the state changed under it (the bot no longer answers). */
+		passedOn: 'Your message was passed on to the team.',
+		/** A person of the team, as the visitor sees them when the member has no name. */
+		someone: 'Someone from the team',
+	},
+	owner: {
+		sectionTitle: 'Waiting for a person',
+		waitingBadge: 'Waiting for a person',
+		personBadge: (name: string) => `With ${name}`,
+		navBadge: (count: number) => `${count} waiting`,
+		/** Said after the badge's text to screen readers. */
+		navBadgeMore: 'for a person',
+		takeOver: 'Take over',
+		handBack: 'Hand back',
+		takenOver: 'You have taken over this conversation. The bot is paused.',
+		handedBack: 'Handed back to the bot.',
+		replyLabel: 'Your reply',
+		send: 'Send',
+		sendFailed: 'Your message was not sent. Please try again.',
+		paused: 'The bot is paused: you answer this visitor.',
+		visitorTyping: 'The visitor is typing…',
+		authors: { bot: 'Bot', person: 'Person', visitor: 'Visitor' },
+		/** The author line under a person's message in the log. */
+		byPerson: (name: string) => `Person: ${name}`,
+		settingsTitle: 'Talk to a person',
+		enabled: 'Visitors can ask for a person',
+		enabledHint:
+			'The widget shows "Talk to a person"; you take the conversation over from here. Your visitors wait the time below; then the widget offers the lead form and you get an e-mail.',
+		waitSeconds: 'Wait for a person (seconds)',
+		opensAt: 'Opens at',
+		closesAt: 'Closes at',
+		hoursHint: 'Optional. Outside these hours visitors get the lead form at once.',
+		save: 'Save',
+		saved: 'Handoff settings saved',
+	},
+	email: {
+		subject: (chatbot: string) => `A visitor is waiting for a person on ${chatbot}`,
+		text: (chatbot: string, question: string, link: string, waited: number) =>
+			`A visitor of ${chatbot} asked to talk to a person and nobody joined within ${waited} seconds, so they were offered the lead form.\n\nWhat they wrote: "${question}"\n\nOpen the conversation: ${link}\n`,
+	},
+} as const

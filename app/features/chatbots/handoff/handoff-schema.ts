@@ -1,0 +1,57 @@
+// What the widget posts while a person has the conversation, and the owner's actions on it: one
+// schema each, shared by the browser and the server. docs/decisions/0061-live-handoff-over-listen-notify.md
+import { z } from 'zod'
+import { CHAT_MESSAGE_MAX_CHARS, CHAT_MESSAGE_TOO_LONG } from '~/ai/chat-limits.ts'
+
+/** The widget's ids: letters, digits, _ and -, 8 to 64 (as conversation-log.server.ts keeps them). */
+const widgetId = z.string().regex(/^[\w-]{8,64}$/, 'Not a conversation of this chat.')
+
+const messageText = z.string().trim().min(1, 'Type a message.').max(CHAT_MESSAGE_MAX_CHARS, CHAT_MESSAGE_TOO_LONG)
+
+/** POST /api/embed/:chatbotId/handoff. */
+export const VisitorHandoffSchema = z.discriminatedUnion('intent', [
+	z.object({
+		intent: z.literal('say'),
+		visitorId: widgetId,
+		conversationId: widgetId,
+		messageId: z.uuid('Not a message id.'),
+		text: messageText,
+	}),
+	z.object({ intent: z.literal('typing'), visitorId: widgetId, conversationId: widgetId }),
+])
+
+/** The owner's conversation view: take over, hand back, a reply, typing. */
+export const OwnerHandoffSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('take-over') }),
+	z.object({ intent: z.literal('hand-back') }),
+	z.object({ intent: z.literal('typing') }),
+	z.object({ intent: z.literal('say'), text: messageText, messageId: z.uuid().optional() }),
+])
+
+export type HandoffState = 'bot' | 'waiting' | 'person'
+export type Author = 'bot' | 'person' | 'visitor'
+
+/** A message as a conversation's live stream sends it. */
+export type HandoffMessage = {
+	id: string
+	author: Author
+	text: string
+	createdAt: string
+	/** A person's name as the visitor sees it. */
+	name: string | null
+	/** The chatbot's offer of the lead form (nobody joined in time). */
+	leadForm: boolean
+}
+
+/** A conversation's live stream's `handoff` event: its state now, and the messages not sent before. */
+export type HandoffSnapshot = {
+	state: HandoffState
+	/** Who has the conversation (their first name), while a person has it. */
+	person: string | null
+	visitorTyping: boolean
+	personTyping: boolean
+	messages: HandoffMessage[]
+}
+
+/** Visitors waiting for a person on a user's chatbots, and the one waiting longest (the Playground's badge). */
+export type WaitingSummary = { count: number; first: { chatbotId: string; conversationId: string } | null }

@@ -1,0 +1,533 @@
+// A person steps in. A visitor asks for a person (the widget's "Talk to a person", or in their own
+// words): the conversation waits, and a job scheduled for the end of the wait offers the lead form
+// and e-mails the owner if nobody joined. The owner takes it over from the Playground: the bot is
+// paused, their messages go to the visitor's widget and the visitor's to them; Hand back resumes
+// the bot. Everything is in PostgreSQL: the state on the conversation, each message with its author,
+// and every change NOTIFYed (ids only) by the conversations trigger, so each app instance re-reads
+// the rows for the streams it holds, whichever instance the visitor and the owner are on.
+// docs/decisions/0061-live-handoff-over-listen-notify.md
+import crypto from 'node:crypto'
+import { z } from 'zod'
+import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
+import { textOf } from '~/ai/chat-schema.ts'
+import { streamFixedReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
+import { finishTurn, startTurn, type TurnContext } from '~/features/chatbots/conversations/conversation-log.server.ts'
+import { asksForAPerson } from '~/features/chatbots/conversations/handoff.ts'
+import { prisma } from '~/lib/db.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
+import { encodeEvent, eventStreamResponse } from '~/lib/event-stream.server.ts'
+import { defineJob } from '~/lib/jobs/define-job.server.ts'
+import { queueJob } from '~/lib/jobs/queue-job.server.ts'
+import { HEARTBEAT_MS } from '~/lib/live-feed.server.ts'
+import { deliverEmail } from '~/lib/mail.server.ts'
+import { isUuid } from '~/lib/misc.ts'
+import { tableChangeListener } from '~/lib/table-changes.server.ts'
+import { handoffCopy } from './handoff-copy.ts'
+import type { Author, HandoffSnapshot, HandoffState, WaitingSummary } from './handoff-schema.ts'
+import {
+	handoffSettingsOf,
+	isOpen,
+	replyWhen,
+	type HandoffSettings,
+	type HandoffSettingsForm,
+} from './handoff-settings.ts'
+
+/** The log's name for the chatbot's own handoff notices ("someone will join"), in place of a model. */
+const HANDOFF_NOTICE_MODEL = 'Handoff'
+/** The log's name for an answer that offers the lead form (handoff.server.ts in conversations/ uses it too). */
+const LEAD_FORM_MODEL = 'Lead form'
+
+/** How long a typing stamp counts as typing. */
+const TYPING_MS = 6_000
+/** The conversations trigger (migration 20261122170000_conversation_logs) NOTIFYs here. */
+const conversationChanges = () => tableChangeListener('chatbot_conversations_changes')
+
+/** The owner's time zone: the team's opening hours are theirs. */
+const teamTimeZone = () => getEnv().DASHBOARD_TIME_ZONE
+
+/** A member of the team as visitors see them: their first name, never their e-mail. */
+export function personName(fullName: string | null | undefined) {
+	const first = fullName?.trim().split(/\s+/)[0]
+	return first ? first.slice(0, 40) : handoffCopy.widget.someone
+}
+
+// ─── The visitor's side ──────────────────────────────────────────────────────────────────────────
+
+/** A visitor's conversation, as the widget names it: never by its database id. */
+export type VisitorConversation = { chatbotId: string; visitorId: string; clientId: string }
+
+async function conversationOf(key: VisitorConversation) {
+	const [row] = await prisma.$queryRaw<Array<{ id: string; state: HandoffState }>>`
+		SELECT id, handoff_state AS state FROM chatbot_conversations
+		WHERE chatbot_id = ${key.chatbotId}::uuid AND visitor_id = ${key.visitorId} AND client_id = ${key.clientId} AND kind = 'embed'`
+	return row ?? null
+}
+
+/** The chat answer to a request for a person (or to any message while a person has the conversation). */
+function fixedAnswer(text: string, parts: Array<{ type: `data-${string}`; data: unknown }> = []) {
+	return streamFixedReply(text, { messageId: crypto.randomUUID(), parts })
+}
+
+/**
+ * Runs before the bot answers an embedded chat turn, when the chatbot's handoff is on. A message
+ * to a conversation a person has (or waits for) is stored for them and the bot stays quiet; a
+ * request for a person starts the wait, or outside opening hours offers the lead form. Null: the bot
+ * answers as usual.
+ */
+export async function handoffFirst(
+	settings: HandoffSettings,
+	messages: IncomingMessage[],
+	turn: TurnContext,
+	{ origin, now = new Date() }: { origin: string; now?: Date },
+): Promise<Response | null> {
+	if (!settings.enabled || turn.kind !== 'embed') return null
+	const question = textOf(messages.findLast((message) => message.role === 'user') ?? { parts: [] })
+	const existing = await conversationOf(turn)
+	if (existing && existing.state !== 'bot') {
+		// The widget sends these to the handoff API; a turn that raced a take-over lands here.
+		await visitorSays(turn, crypto.randomUUID(), question)
+		return fixedAnswer(handoffCopy.widget.passedOn, [{ type: 'data-handoff-state', data: existing.state }])
+	}
+	if (!asksForAPerson(question)) return null
+	const startedAt = performance.now()
+	const conversationId = await startTurn(turn, question)
+	if (!conversationId) return null
+	const answer = async (text: string, model: string) => {
+		const messageId = crypto.randomUUID()
+		const latencyMs = Math.round(performance.now() - startedAt)
+		await finishTurn(turn.chatbotId, conversationId, {
+			messageId,
+			text,
+			firstTokenMs: latencyMs,
+			latencyMs,
+			model,
+			answered: true,
+			passages: [],
+		})
+		return messageId
+	}
+	const timeZone = teamTimeZone()
+	if (!isOpen(settings, now, timeZone)) {
+		const text = handoffCopy.widget.closed(replyWhen(settings, now, timeZone))
+		const messageId = await answer(text, LEAD_FORM_MODEL)
+		return streamFixedReply(text, { messageId, parts: [{ type: 'data-handoff', data: true }] })
+	}
+	const [waiting] = await prisma.$queryRaw<Array<{ requestedAt: Date }>>`
+		UPDATE chatbot_conversations SET handoff_state = 'waiting', handoff_requested_at = now()
+		WHERE id = ${conversationId}::uuid AND handoff_state = 'bot'
+		RETURNING handoff_requested_at AS "requestedAt"`
+	if (waiting) {
+		await queueJob(
+			handoffTimeoutJob,
+			{ conversationId, requestedAt: waiting.requestedAt.toISOString(), origin },
+			{
+				runAt: new Date(Date.now() + settings.waitSeconds * 1000),
+				jobKey: `handoff-timeout:${conversationId}`,
+				maxAttempts: 5,
+			},
+		)
+	}
+	const messageId = await answer(handoffCopy.widget.waiting, HANDOFF_NOTICE_MODEL)
+	return streamFixedReply(handoffCopy.widget.waiting, {
+		messageId,
+		parts: [{ type: 'data-handoff-state', data: 'waiting' }],
+	})
+}
+
+/**
+ * A visitor's message while a person has (or is awaited for) their conversation: stored under the
+ * id the widget chose (so both sides show it once), never answered by the bot. The state it was
+ * stored in, or null when the conversation is not theirs or back with the bot (the widget asks the
+ * chat API then).
+ */
+export async function visitorSays(key: VisitorConversation, messageId: string, text: string) {
+	const clean = text.trim().slice(0, CHAT_MESSAGE_MAX_CHARS)
+	if (!clean || !isUuid(messageId)) return null
+	const rows = await prisma.$queryRaw<Array<{ state: HandoffState }>>`
+		WITH conversation AS (
+			UPDATE chatbot_conversations SET last_message_at = now(), message_count = message_count + 1, visitor_typing_at = NULL
+			WHERE chatbot_id = ${key.chatbotId}::uuid AND visitor_id = ${key.visitorId} AND client_id = ${key.clientId}
+				AND kind = 'embed' AND handoff_state <> 'bot'
+			RETURNING id, handoff_state
+		), message AS (
+			INSERT INTO chatbot_messages (id, conversation_id, chatbot_id, role, text, author)
+			SELECT ${messageId}::uuid, id, ${key.chatbotId}::uuid, 'user', ${clean}, 'visitor' FROM conversation
+			ON CONFLICT (id) DO NOTHING
+			RETURNING conversation_id
+		)
+		SELECT handoff_state AS state FROM conversation`
+	return rows[0]?.state ?? null
+}
+
+/** The visitor is typing (the widget says so every few seconds at most); false when no person is involved. */
+export async function visitorTyping(key: VisitorConversation) {
+	const count = await prisma.$executeRaw`
+		UPDATE chatbot_conversations SET visitor_typing_at = now()
+		WHERE chatbot_id = ${key.chatbotId}::uuid AND visitor_id = ${key.visitorId} AND client_id = ${key.clientId}
+			AND kind = 'embed' AND handoff_state <> 'bot'`
+	return count === 1
+}
+
+/** The conversation's id for the visitor's stream; null when they have none yet. */
+export async function visitorConversationId(key: VisitorConversation) {
+	return (await conversationOf(key))?.id ?? null
+}
+
+// ─── The owner's side ────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The owner takes a visitor's conversation over: the bot is paused for it, and the wait (if any)
+ * ends. False when it is not this user's chatbot's visitor conversation.
+ */
+export async function takeOver(userId: string, chatbotId: string, conversationId: string) {
+	if (!isUuid(chatbotId) || !isUuid(conversationId)) return false
+	const count = await prisma.$executeRaw`
+		UPDATE chatbot_conversations c
+		SET handoff_state = 'person', handoff_user_id = ${userId}::uuid, handoff_requested_at = NULL, person_typing_at = NULL
+		FROM chatbots b
+		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND c.kind = 'embed'
+			AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid`
+	return count === 1
+}
+
+/** Hands the conversation back to the bot; false when it is not this user's chatbot's. */
+export async function handBack(userId: string, chatbotId: string, conversationId: string) {
+	if (!isUuid(chatbotId) || !isUuid(conversationId)) return false
+	const count = await prisma.$executeRaw`
+		UPDATE chatbot_conversations c
+		SET handoff_state = 'bot', handoff_user_id = NULL, handoff_requested_at = NULL, person_typing_at = NULL, visitor_typing_at = NULL
+		FROM chatbots b
+		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND c.kind = 'embed'
+			AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid`
+	return count === 1
+}
+
+/**
+ * The owner's message to the visitor, stored as a person's: only in a conversation they have taken
+ * over. 'not-found' when it is not theirs, 'not-taken' when they have not taken it over.
+ */
+export async function personSays(
+	userId: string,
+	chatbotId: string,
+	conversationId: string,
+	text: string,
+	messageId: string = crypto.randomUUID(),
+): Promise<'sent' | 'not-found' | 'not-taken'> {
+	if (!isUuid(chatbotId) || !isUuid(conversationId) || !isUuid(messageId)) return 'not-found'
+	const clean = text.trim().slice(0, CHAT_MESSAGE_MAX_CHARS)
+	const rows = await prisma.$queryRaw<Array<{ state: HandoffState; holder: string | null; sent: boolean }>>`
+		WITH owned AS (
+			SELECT c.id, c.handoff_state, c.handoff_user_id FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+			WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid
+		), conversation AS (
+			UPDATE chatbot_conversations c SET last_message_at = now(), message_count = c.message_count + 1, person_typing_at = NULL
+			FROM owned WHERE c.id = owned.id AND owned.handoff_state = 'person' AND owned.handoff_user_id = ${userId}::uuid
+				AND ${clean} <> ''
+			RETURNING c.id
+		), message AS (
+			INSERT INTO chatbot_messages (id, conversation_id, chatbot_id, role, text, author, author_user_id)
+			SELECT ${messageId}::uuid, id, ${chatbotId}::uuid, 'assistant', ${clean}, 'person', ${userId}::uuid FROM conversation
+			ON CONFLICT (id) DO NOTHING
+			RETURNING id
+		)
+		SELECT handoff_state AS state, handoff_user_id AS holder, EXISTS (SELECT 1 FROM conversation) AS sent FROM owned`
+	const row = rows[0]
+	if (!row) return 'not-found'
+	return row.sent ? 'sent' : 'not-taken'
+}
+
+/** The owner is typing in a conversation they have taken over. */
+export async function personTyping(userId: string, chatbotId: string, conversationId: string) {
+	if (!isUuid(chatbotId) || !isUuid(conversationId)) return false
+	const count = await prisma.$executeRaw`
+		UPDATE chatbot_conversations c SET person_typing_at = now()
+		FROM chatbots b
+		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.id = c.chatbot_id
+			AND b.user_id = ${userId}::uuid AND c.handoff_state = 'person' AND c.handoff_user_id = ${userId}::uuid`
+	return count === 1
+}
+
+export type WaitingConversation = {
+	id: string
+	state: 'waiting' | 'person'
+	requestedAt: Date | null
+	lastMessageAt: Date
+	person: string | null
+	lastQuestion: string | null
+}
+
+/** A chatbot's conversations that wait for or are with a person, longest waiting first; null when not this user's. */
+export async function conversationsWithPeople(userId: string, chatbotId: string) {
+	if (!isUuid(chatbotId)) return null
+	const owned = await prisma.chatbot.count({ where: { id: chatbotId, userId } })
+	if (!owned) return null
+	return prisma.$queryRaw<WaitingConversation[]>`
+		SELECT c.id, c.handoff_state AS state, c.handoff_requested_at AS "requestedAt", c.last_message_at AS "lastMessageAt",
+			u.full_name AS person,
+			(SELECT left(m.text, 200) FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.author = 'visitor'
+				ORDER BY m.created_at DESC LIMIT 1) AS "lastQuestion"
+		FROM chatbot_conversations c LEFT JOIN users u ON u.id = c.handoff_user_id
+		WHERE c.chatbot_id = ${chatbotId}::uuid AND c.handoff_state <> 'bot'
+		ORDER BY c.handoff_state = 'waiting' DESC, c.handoff_requested_at NULLS LAST, c.last_message_at DESC
+		LIMIT 50`
+}
+
+// ─── Live: one conversation's stream, for the visitor's widget and the owner's view ──────────────
+
+/**
+ * The conversation's state now and its messages since `since` (the newest 100): for the visitor,
+ * only what the widget did not get as a chat answer (a person's messages, the handoff's notices).
+ */
+export async function handoffSnapshot(
+	conversationId: string,
+	audience: 'visitor' | 'owner',
+	since: Date,
+): Promise<HandoffSnapshot | null> {
+	const [conversation] = await prisma.$queryRaw<
+		Array<{ state: HandoffState; fullName: string | null; visitorTyping: boolean; personTyping: boolean }>
+	>`
+		SELECT c.handoff_state AS state, u.full_name AS "fullName",
+			COALESCE(c.visitor_typing_at > now() - make_interval(secs => ${TYPING_MS / 1000}), false) AS "visitorTyping",
+			COALESCE(c.person_typing_at > now() - make_interval(secs => ${TYPING_MS / 1000}), false) AS "personTyping"
+		FROM chatbot_conversations c LEFT JOIN users u ON u.id = c.handoff_user_id
+		WHERE c.id = ${conversationId}::uuid`
+	if (!conversation) return null
+	const messages = await prisma.$queryRaw<
+		Array<{ id: string; author: Author; text: string; createdAt: Date; model: string | null; fullName: string | null }>
+	>`
+		SELECT * FROM (
+			SELECT m.id, m.author, m.text, m.created_at AS "createdAt", m.model, u.full_name AS "fullName"
+			FROM chatbot_messages m LEFT JOIN users u ON u.id = m.author_user_id
+			WHERE m.conversation_id = ${conversationId}::uuid AND m.created_at > ${since}
+				AND (${audience} = 'owner' OR m.author = 'person' OR m.model IN (${HANDOFF_NOTICE_MODEL}, ${LEAD_FORM_MODEL}))
+			ORDER BY m.created_at DESC LIMIT 100
+		) recent ORDER BY "createdAt", author = 'visitor' DESC`
+	return {
+		state: conversation.state,
+		person: conversation.state === 'person' ? personName(conversation.fullName) : null,
+		visitorTyping: conversation.visitorTyping,
+		personTyping: conversation.personTyping,
+		messages: messages.map((message) => ({
+			id: message.id,
+			author: message.author,
+			text: message.text,
+			createdAt: message.createdAt.toISOString(),
+			name: message.author === 'person' ? personName(message.fullName) : null,
+			leadForm: message.author === 'bot' && message.model === LEAD_FORM_MODEL,
+		})),
+	}
+}
+
+/**
+ * Messages written within this long before the newest one sent are read again on every change (and
+ * sent once, by id): a message whose transaction began earlier but committed later is not missed.
+ */
+const OVERLAP_MS = 5_000
+
+/**
+ * The conversation's live stream: a `handoff` event with its state and new messages at once, and
+ * after every change of the conversation (NOTIFY from any instance; a `resync` after the listener
+ * reconnected). Reads are coalesced: a burst of changes costs one read in flight and one after it.
+ */
+export async function handoffStreamResponse(
+	request: Request,
+	{
+		conversationId,
+		audience,
+		holder,
+		since,
+	}: { conversationId: string; audience: 'visitor' | 'owner'; holder: string; since: Date },
+) {
+	const listener = conversationChanges()
+	await listener.start()
+	return eventStreamResponse(
+		request.signal,
+		(send) => {
+			const sent = new Set<string>()
+			let cursor = since
+			let reading = false
+			let again = false
+			let closed = false
+			const read = async () => {
+				if (reading) {
+					again = true
+					return
+				}
+				reading = true
+				try {
+					do {
+						again = false
+						const snapshot = await handoffSnapshot(conversationId, audience, new Date(cursor.getTime() - OVERLAP_MS))
+						if (!snapshot || closed) return
+						const fresh = snapshot.messages.filter((message) => !sent.has(message.id))
+						for (const message of fresh) {
+							sent.add(message.id)
+							const at = new Date(message.createdAt)
+							if (at > cursor) cursor = at
+						}
+						send(encodeEvent('handoff', JSON.stringify({ ...snapshot, messages: fresh })))
+					} while (again && !closed)
+				} catch (error) {
+					console.error(`Handoff stream of conversation ${conversationId}: ${(error as Error).message}`)
+				} finally {
+					reading = false
+				}
+			}
+			const unsubscribe = listener.subscribe((event) => {
+				if (event.type === 'resync' || (event.type === 'change' && event.id === conversationId)) void read()
+			})
+			void read()
+			const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)
+			return () => {
+				closed = true
+				clearInterval(heartbeat)
+				unsubscribe()
+			}
+		},
+		{ holder },
+	)
+}
+
+// ─── Nobody came: the lead form and an e-mail ────────────────────────────────────────────────────
+
+const TimeoutPayload = z.object({
+	conversationId: z.uuid(),
+	/** The request this job is for: a later request has its own job. */
+	requestedAt: z.iso.datetime(),
+	/** The site's origin (SITE_URL or an allowed host) for the e-mail's link. */
+	origin: z.url(),
+})
+
+/**
+ * Scheduled at the request for the end of the wait: if the conversation still waits for that
+ * request, the bot takes it back, offers the lead form with when the team will reply, and the owner
+ * is e-mailed. A take-over (or a hand-back) before then leaves nothing for it to do.
+ */
+export const handoffTimeoutJob = defineJob({
+	name: 'handoff-timeout',
+	payload: TimeoutPayload,
+	run: async ({ conversationId, requestedAt, origin }) => {
+		const [ended] = await prisma.$queryRaw<Array<{ chatbotId: string; handoff: unknown }>>`
+			UPDATE chatbot_conversations c SET handoff_state = 'bot', handoff_requested_at = NULL, visitor_typing_at = NULL
+			FROM chatbots b
+			WHERE c.id = ${conversationId}::uuid AND b.id = c.chatbot_id AND c.handoff_state = 'waiting'
+				AND date_trunc('milliseconds', c.handoff_requested_at) = ${new Date(requestedAt)}
+			RETURNING c.chatbot_id AS "chatbotId", b.handoff`
+		if (!ended) return false
+		const text = handoffCopy.widget.timedOut(replyWhen(handoffSettingsOf(ended.handoff), new Date(), teamTimeZone()))
+		await finishTurn(ended.chatbotId, conversationId, {
+			messageId: crypto.randomUUID(),
+			text,
+			firstTokenMs: null,
+			latencyMs: 0,
+			model: LEAD_FORM_MODEL,
+			answered: true,
+			passages: [],
+		})
+		await queueJob(handoffEmailJob, { conversationId, origin }, { maxAttempts: 8 })
+		return true
+	},
+})
+
+/** The owner's e-mail about a visitor nobody joined (on the webhook lane, as every e-mail). */
+export const handoffEmailJob = defineJob({
+	name: 'handoff-email',
+	payload: z.object({ conversationId: z.uuid(), origin: z.url() }),
+	run: async ({ conversationId, origin }) => {
+		const [row] = await prisma.$queryRaw<
+			Array<{ chatbotId: string; name: string; email: string; handoff: unknown; question: string | null }>
+		>`
+			SELECT b.id AS "chatbotId", b.name, u.email, b.handoff,
+				(SELECT left(m.text, 500) FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.author = 'visitor'
+					ORDER BY m.created_at DESC LIMIT 1) AS question
+			FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id JOIN users u ON u.id = b.user_id
+			WHERE c.id = ${conversationId}::uuid`
+		if (!row) return false
+		const link = `${origin}/playground/chatbots/${row.chatbotId}/conversations/${conversationId}`
+		await deliverEmail({
+			to: row.email,
+			subject: handoffCopy.email.subject(row.name),
+			text: handoffCopy.email.text(row.name, row.question ?? '', link, handoffSettingsOf(row.handoff).waitSeconds),
+		})
+		return true
+	},
+})
+
+// ─── Settings ────────────────────────────────────────────────────────────────────────────────────
+
+/** Saves a chatbot's handoff settings; false when it is not this user's. */
+export async function saveHandoffSettings(userId: string, chatbotId: string, form: HandoffSettingsForm) {
+	if (!isUuid(chatbotId)) return false
+	const settings: HandoffSettings = { ...form }
+	const { count } = await prisma.chatbot.updateMany({ where: { id: chatbotId, userId }, data: { handoff: settings } })
+	return count === 1
+}
+
+/** Whether the conversation is one of this user's chatbot's. */
+export async function ownsConversation(userId: string, chatbotId: string, conversationId: string) {
+	if (!isUuid(chatbotId) || !isUuid(conversationId)) return false
+	const count = await prisma.chatbotConversation.count({
+		where: { id: conversationId, chatbotId, chatbot: { userId } },
+	})
+	return count === 1
+}
+
+/** How many visitors wait for a person on this user's chatbots, and the one waiting longest (the Playground's badge). */
+export async function waitingForPeople(userId: string): Promise<WaitingSummary> {
+	const rows = await prisma.$queryRaw<Array<{ chatbotId: string; conversationId: string; count: number }>>`
+		SELECT c.chatbot_id AS "chatbotId", c.id AS "conversationId", count(*) OVER ()::int AS count
+		FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+		WHERE b.user_id = ${userId}::uuid AND c.handoff_state = 'waiting'
+		ORDER BY c.handoff_requested_at NULLS LAST
+		LIMIT 1`
+	const [row] = rows
+	return row
+		? { count: row.count, first: { chatbotId: row.chatbotId, conversationId: row.conversationId } }
+		: { count: 0, first: null }
+}
+
+/**
+ * The Playground's badge, live: a `waiting` event with the summary at once and whenever it changes
+ * (a change of any conversation of the user's chatbots, NOTIFYed from any instance, is read again).
+ */
+export async function waitingStreamResponse(request: Request, userId: string) {
+	const listener = conversationChanges()
+	await listener.start()
+	const owned = new Set(
+		(await prisma.chatbot.findMany({ where: { userId }, select: { id: true } })).map((chatbot) => chatbot.id),
+	)
+	return eventStreamResponse(
+		request.signal,
+		(send) => {
+			let last = ''
+			let reading: Promise<void> | null = null
+			let again = false
+			const read = () => {
+				if (reading) {
+					again = true
+					return
+				}
+				reading = (async () => {
+					do {
+						again = false
+						const json = JSON.stringify(await waitingForPeople(userId))
+						if (json !== last) send(encodeEvent('waiting', (last = json)))
+					} while (again)
+				})()
+					.catch((error: unknown) => console.error(`Waiting badge of user ${userId}: ${(error as Error).message}`))
+					.finally(() => (reading = null))
+			}
+			const unsubscribe = listener.subscribe((event) => {
+				if (event.type === 'resync' || (event.type === 'change' && event.chatbotId && owned.has(event.chatbotId)))
+					read()
+			})
+			read()
+			const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)
+			return () => {
+				clearInterval(heartbeat)
+				unsubscribe()
+			}
+		},
+		{ holder: userId },
+	)
+}

@@ -1,0 +1,214 @@
+// The owner's side of a handoff in the conversation view: who has the conversation, Take over and
+// Hand back (plain form posts: they work without JavaScript), and once taken over a reply box. With
+// JavaScript the view is live: the conversation's stream brings new messages of every author and
+// the visitor's typing, and replies go without reloading the page (with a typing signal).
+import { Hand, Headset, Send, Undo2 } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Form } from 'react-router'
+import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
+import { showToast } from '~/components/toast-message.tsx'
+import { Button } from '~/components/ui/button.tsx'
+import { TextareaField } from '~/components/ui/field.tsx'
+import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
+import type { HandoffMessage, HandoffState } from '~/features/chatbots/handoff/handoff-schema.ts'
+import { useHandoffStream, useTypingShown } from '~/features/chatbots/handoff/use-handoff-stream.ts'
+
+const { owner: copy } = handoffCopy
+
+/** How often the reply box says "typing" at most. */
+const TYPING_EVERY_MS = 3_000
+
+type Live = {
+	state: HandoffState | null
+	person: string | null
+	visitorTypingAt: number | null
+	messages: HandoffMessage[]
+}
+
+/** New messages (by id) after the ones known. */
+function merged(known: HandoffMessage[], fresh: HandoffMessage[]) {
+	const ids = new Set(known.map((message) => message.id))
+	return [...known, ...fresh.filter((message) => !ids.has(message.id))]
+}
+
+/**
+ * The conversation's live state and the messages that came after the page's load (without the ones
+ * it has), for the view to show under its own.
+ */
+export function useOwnerHandoff({
+	eventsUrl,
+	since,
+	loaded,
+	loadedState,
+}: {
+	eventsUrl: string
+	/** When the page's messages were read: the stream sends what came after. */
+	since: string
+	/** The ids the page shows already. */
+	loaded: string[]
+	/** The state as the page's data has it. */
+	loadedState: HandoffState
+}) {
+	const [live, setLive] = useState<Live>({ state: null, person: null, visitorTypingAt: null, messages: [] })
+	// A reload of the page's data (after Take over) is newer than what the stream said before it.
+	const loadedKey = loaded.join()
+	useEffect(() => setLive((current) => ({ ...current, state: null })), [loadedKey, loadedState])
+	useHandoffStream(`${eventsUrl}?${new URLSearchParams({ since })}`, (snapshot) =>
+		setLive((current) => ({
+			state: snapshot.state,
+			person: snapshot.person,
+			visitorTypingAt: snapshot.visitorTyping
+				? Date.now()
+				: snapshot.messages.some((message) => message.author === 'visitor')
+					? null
+					: current.visitorTypingAt,
+			messages: merged(current.messages, snapshot.messages),
+		})),
+	)
+	const visitorTyping = useTypingShown(live.visitorTypingAt)
+	const shown = new Set(loaded)
+	return {
+		state: live.state,
+		person: live.person,
+		visitorTyping,
+		messages: live.messages.filter((message) => !shown.has(message.id)),
+		/** A reply sent from here, shown at once (the stream's copy has the same id). */
+		add: (message: HandoffMessage) =>
+			setLive((current) => ({ ...current, messages: merged(current.messages, [message]) })),
+		remove: (id: string) =>
+			setLive((current) => ({ ...current, messages: current.messages.filter((message) => message.id !== id) })),
+	}
+}
+
+/** The state's badge: waiting for a person, or with whom. */
+export function HandoffBadge({ state, person }: { state: HandoffState; person: string | null }) {
+	if (state === 'bot') return null
+	return (
+		<span
+			data-testid="handoff-state"
+			className={
+				state === 'waiting'
+					? 'inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-amber-200'
+					: 'inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200'
+			}
+		>
+			<Headset className="size-3.5" aria-hidden />
+			{state === 'waiting' ? copy.waitingBadge : copy.personBadge(person ?? handoffCopy.widget.someone)}
+		</span>
+	)
+}
+
+/** Take over / Hand back, and the reply box while the owner has the conversation. */
+export function HandoffControls({
+	path,
+	eventsUrl,
+	state,
+	person,
+	visitorTyping,
+	onSent,
+	onFailed,
+}: {
+	/** The conversation page (its form posts work without JavaScript). */
+	path: string
+	/** Its stream route, which also takes replies and typing as JSON posts. */
+	eventsUrl: string
+	state: HandoffState
+	person: string | null
+	visitorTyping: boolean
+	onSent: (message: HandoffMessage) => void
+	onFailed: (id: string) => void
+}) {
+	const [text, setText] = useState('')
+	const lastTyping = useRef(0)
+	const formRef = useRef<HTMLFormElement>(null)
+	const post = (body: Record<string, string>) =>
+		fetch(eventsUrl, { method: 'POST', body: new URLSearchParams(body) }).then(
+			async (response) => ({
+				ok: response.ok,
+				error: ((await response.json().catch(() => ({}))) as { error?: string }).error,
+			}),
+			() => ({ ok: false, error: undefined }),
+		)
+	const send = async () => {
+		const clean = text.trim()
+		if (!clean) return
+		const id = crypto.randomUUID()
+		onSent({ id, author: 'person', text: clean, createdAt: new Date().toISOString(), name: person, leadForm: false })
+		setText('')
+		lastTyping.current = 0
+		const result = await post({ intent: 'say', text: clean, messageId: id })
+		if (!result.ok) {
+			onFailed(id)
+			setText(clean)
+			showToast({ type: 'error', title: copy.sendFailed, description: result.error })
+		}
+	}
+	return (
+		<div className="mt-6 space-y-3 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="handoff-controls">
+			<div className="flex flex-wrap items-center justify-between gap-3">
+				<div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+					<HandoffBadge state={state} person={person} />
+					{state === 'person' ? <span>{copy.paused}</span> : null}
+				</div>
+				<Form method="post" action={path} className="flex gap-2">
+					{state === 'person' ? (
+						<Button type="submit" name="intent" value="hand-back" variant="secondary">
+							<Undo2 className="size-4" aria-hidden />
+							{copy.handBack}
+						</Button>
+					) : (
+						<Button type="submit" name="intent" value="take-over">
+							<Hand className="size-4" aria-hidden />
+							{copy.takeOver}
+						</Button>
+					)}
+				</Form>
+			</div>
+			{visitorTyping ? (
+				<p className="text-xs text-slate-500" role="status" data-testid="visitor-typing">
+					{copy.visitorTyping}
+				</p>
+			) : null}
+			{state === 'person' ? (
+				<Form
+					ref={formRef}
+					method="post"
+					action={path}
+					className="flex items-end gap-2"
+					onSubmit={(event) => {
+						event.preventDefault()
+						void send()
+					}}
+				>
+					<input type="hidden" name="intent" value="say" />
+					<TextareaField
+						label={copy.replyLabel}
+						name="text"
+						rows={2}
+						required
+						maxLength={CHAT_MESSAGE_MAX_CHARS}
+						value={text}
+						className="flex-1"
+						onChange={(event) => {
+							setText(event.target.value)
+							if (Date.now() - lastTyping.current > TYPING_EVERY_MS && event.target.value.trim()) {
+								lastTyping.current = Date.now()
+								void post({ intent: 'typing' })
+							}
+						}}
+						onKeyDown={(event) => {
+							if (event.key === 'Enter' && !event.shiftKey) {
+								event.preventDefault()
+								formRef.current?.requestSubmit()
+							}
+						}}
+					/>
+					<Button type="submit">
+						<Send className="size-4" aria-hidden />
+						{copy.send}
+					</Button>
+				</Form>
+			) : null}
+		</div>
+	)
+}

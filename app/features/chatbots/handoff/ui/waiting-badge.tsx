@@ -1,0 +1,36 @@
+// The Playground header's badge: how many visitors wait for a person, a link to the one waiting
+// longest. Rendered from the page's data (so without JavaScript it is right as of the page's load)
+// and kept live by its stream with JavaScript. docs/decisions/0061-live-handoff-over-listen-notify.md
+import { Headset } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
+import type { WaitingSummary } from '~/features/chatbots/handoff/handoff-schema.ts'
+
+export function WaitingBadge({ initial, className }: { initial: WaitingSummary; className?: string }) {
+	const [summary, setSummary] = useState(initial)
+	useEffect(() => setSummary(initial), [initial])
+	useEffect(() => {
+		if (typeof EventSource === 'undefined') return
+		const source = new EventSource('/playground/handoff/events')
+		source.addEventListener('waiting', (event) => setSummary(JSON.parse((event as MessageEvent<string>).data)))
+		return () => source.close()
+	}, [])
+	if (summary.count === 0 || !summary.first) return null
+	const { chatbotId, conversationId } = summary.first
+	return (
+		<Link
+			to={`/playground/chatbots/${chatbotId}/conversations/${conversationId}`}
+			data-testid="waiting-badge"
+			className={className}
+		>
+			<span className="relative flex size-2" aria-hidden>
+				<span className="absolute inline-flex size-full animate-ping rounded-full bg-amber-400 opacity-75 motion-reduce:animate-none" />
+				<span className="relative inline-flex size-2 rounded-full bg-amber-500" />
+			</span>
+			<Headset className="size-4" aria-hidden />
+			{handoffCopy.owner.navBadge(summary.count)}
+			<span className="sr-only"> {handoffCopy.owner.navBadgeMore}</span>
+		</Link>
+	)
+}

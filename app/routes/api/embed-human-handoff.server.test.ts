@@ -1,0 +1,244 @@
+// A person steps in (ADR 0061), through the route actions as the iframe calls them and the owner's
+// functions: a visitor asks for a person and waits; the owner takes over, both write, each message
+// stored with its author; the bot stays quiet until the owner hands back. Nobody joining in time
+// gives the lead form and the owner an e-mail. Another user can neither take over nor write, and a
+// visitor cannot write as the team.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
+import {
+	handBack,
+	handoffEmailJob,
+	handoffSnapshot,
+	handoffTimeoutJob,
+	personSays,
+	takeOver,
+	conversationsWithPeople,
+	ownsConversation,
+} from '~/features/chatbots/handoff/handoff.server.ts'
+import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
+import { issueEmbedToken } from '~/features/chatbots/widget/widget.server.ts'
+import { prisma } from '~/lib/db.server.ts'
+import { action as chatAction } from './embed-chat.ts'
+import { action as handoffAction } from './embed-handoff.ts'
+
+let ownerId: string
+let strangerId: string
+let ipCounter = 0
+const freshIp = () => `10.63.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`
+
+beforeAll(async () => {
+	vi.spyOn(console, 'warn').mockImplementation(() => {})
+	vi.spyOn(console, 'log').mockImplementation(() => {})
+	ownerId = (
+		await prisma.user.create({
+			data: { email: `owner-${randomUUID()}@example.com`, passwordHash: 'x', fullName: 'Asha Rao' },
+		})
+	).id
+	strangerId = (await prisma.user.create({ data: { email: `other-${randomUUID()}@example.com`, passwordHash: 'x' } }))
+		.id
+})
+
+afterAll(async () => {
+	vi.restoreAllMocks()
+	await prisma.user.deleteMany({ where: { id: { in: [ownerId, strangerId] } } })
+})
+
+async function chatbot(handoff: object) {
+	const created = await prisma.chatbot.create({
+		data: {
+			userId: ownerId,
+			name: 'Shop',
+			knowledgeBase: 'We open at 9 am and close at 6 pm.',
+			systemPrompt: 'Help.',
+			handoff,
+			appearance: {
+				leadForm: { mode: 'human', afterMessages: 3, fields: { name: 'optional', email: 'required', phone: 'off' } },
+			},
+		},
+	})
+	return { id: created.id, token: issueEmbedToken(created.id, null) }
+}
+
+type Bot = Awaited<ReturnType<typeof chatbot>>
+
+function post(action: (args: never) => Promise<Response>, what: string, bot: Bot, body: object) {
+	const request = new Request(`http://localhost/api/embed/${bot.id}/${what}`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', [EMBED_TOKEN_HEADER]: bot.token, 'x-app-client-ip': freshIp() },
+		body: JSON.stringify(body),
+	})
+	return action({ request, params: { chatbotId: bot.id }, context: {} } as never)
+}
+
+const visitor = () => ({ visitorId: `visitor-${randomUUID().slice(0, 8)}`, conversationId: `conv-${randomUUID()}` })
+const ask = (bot: Bot, ids: object, text: string) =>
+	post(chatAction, 'chat', bot, { ...ids, messages: [{ id: 'm1', role: 'user', parts: [{ type: 'text', text }] }] })
+
+async function replyOf(response: Response) {
+	expect(response.status).toBe(200)
+	const events = (await response.text())
+		.split('\n')
+		.filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
+		.map((line) => JSON.parse(line.slice(6)) as { type: string; delta?: string; data?: unknown })
+	return {
+		text: events.map((event) => (event.type === 'text-delta' ? event.delta : '')).join(''),
+		parts: events.filter((event) => event.type.startsWith('data-')),
+	}
+}
+
+const conversationOf = (bot: Bot) => prisma.chatbotConversation.findFirstOrThrow({ where: { chatbotId: bot.id } })
+const helpers = { logger: { info() {}, error() {} }, job: { id: '1' } } as never
+
+test('asked for a person, the visitor waits; the owner takes over, both write, the bot is paused until handed back', async () => {
+	const bot = await chatbot({ enabled: true, waitSeconds: 60 })
+	const ids = visitor()
+	const waiting = await replyOf(await ask(bot, ids, 'I want to speak to a person'))
+	expect(waiting.text).toBe(handoffCopy.widget.waiting)
+	expect(waiting.parts).toContainEqual(expect.objectContaining({ type: 'data-handoff-state', data: 'waiting' }))
+	const conversation = await conversationOf(bot)
+	expect(conversation.handoffState).toBe('waiting')
+	// The wait's end is scheduled, once per conversation.
+	const [job] = await prisma.$queryRaw<Array<{ runAt: Date }>>`
+		SELECT run_at AS "runAt" FROM graphile_worker.jobs WHERE key = ${`handoff-timeout:${conversation.id}`}`
+	expect(job.runAt.getTime() - Date.now()).toBeGreaterThan(50_000)
+	expect(await conversationsWithPeople(ownerId, bot.id)).toEqual([
+		expect.objectContaining({ id: conversation.id, state: 'waiting', lastQuestion: 'I want to speak to a person' }),
+	])
+
+	// Before anyone joins, the visitor's messages wait for the person; the bot stays quiet.
+	const early = await post(handoffAction, 'handoff', bot, {
+		intent: 'say',
+		...ids,
+		messageId: randomUUID(),
+		text: 'Hello?',
+	})
+	expect(early.status).toBe(201)
+
+	expect(await takeOver(ownerId, bot.id, conversation.id)).toBe(true)
+	expect(await personSays(ownerId, bot.id, conversation.id, 'Hi, Asha here. How can I help?')).toBe('sent')
+	// The visitor posts as the team: stored as the visitor's all the same.
+	const visitorMessageId = randomUUID()
+	const posed = await post(handoffAction, 'handoff', bot, {
+		intent: 'say',
+		...ids,
+		messageId: visitorMessageId,
+		text: 'Where is my parcel?',
+		author: 'person',
+		role: 'assistant',
+	})
+	expect(posed.status).toBe(201)
+	// A chat turn that raced the take-over is passed on, not answered by the bot.
+	const raced = await replyOf(await ask(bot, ids, 'When do you open?'))
+	expect(raced.text).toBe(handoffCopy.widget.passedOn)
+
+	const visitorView = await handoffSnapshot(conversation.id, 'visitor', new Date(0))
+	expect(visitorView).toMatchObject({ state: 'person', person: 'Asha' })
+	expect(visitorView!.messages.map((m) => [m.author, m.text, m.name])).toEqual([
+		['bot', handoffCopy.widget.waiting, null],
+		['person', 'Hi, Asha here. How can I help?', 'Asha'],
+	])
+	const ownerView = await handoffSnapshot(conversation.id, 'owner', new Date(0))
+	expect(ownerView!.messages.map((m) => [m.author, m.text])).toEqual([
+		['visitor', 'I want to speak to a person'],
+		['bot', handoffCopy.widget.waiting],
+		['visitor', 'Hello?'],
+		['person', 'Hi, Asha here. How can I help?'],
+		['visitor', 'Where is my parcel?'],
+		['visitor', 'When do you open?'],
+	])
+	const stored = await prisma.chatbotMessage.findUniqueOrThrow({ where: { id: visitorMessageId } })
+	expect(stored).toMatchObject({ role: 'user', author: 'visitor', authorUserId: null })
+
+	// Handed back: the bot answers the next question, and the visitor's handoff posts are refused.
+	expect(await handBack(ownerId, bot.id, conversation.id)).toBe(true)
+	const answer = await replyOf(await ask(bot, ids, 'When do you open?'))
+	expect(answer.text).not.toBe(handoffCopy.widget.passedOn)
+	expect(answer.text.length).toBeGreaterThan(0)
+	const late = await post(handoffAction, 'handoff', bot, { intent: 'say', ...ids, messageId: randomUUID(), text: 'x' })
+	expect(late.status).toBe(409)
+	expect(await personSays(ownerId, bot.id, conversation.id, 'Still there?')).toBe('not-taken')
+})
+
+test('another user can neither take over, write to, nor read the conversation', async () => {
+	const bot = await chatbot({ enabled: true })
+	await replyOf(await ask(bot, visitor(), 'Can I talk to a human?'))
+	const conversation = await conversationOf(bot)
+	expect(await takeOver(strangerId, bot.id, conversation.id)).toBe(false)
+	expect(await personSays(strangerId, bot.id, conversation.id, 'Hi')).toBe('not-found')
+	expect(await ownsConversation(strangerId, bot.id, conversation.id)).toBe(false)
+	expect(await conversationsWithPeople(strangerId, bot.id)).toBeNull()
+	expect(await handBack(strangerId, bot.id, conversation.id)).toBe(false)
+	expect((await conversationOf(bot)).handoffState).toBe('waiting')
+})
+
+test('nobody joins in time: the lead form is offered with when the team replies, and the owner is e-mailed', async () => {
+	const bot = await chatbot({ enabled: true, waitSeconds: 5 })
+	await replyOf(await ask(bot, visitor(), 'I want to speak to a person'))
+	const conversation = await conversationOf(bot)
+	const payload = {
+		conversationId: conversation.id,
+		requestedAt: conversation.handoffRequestedAt!.toISOString(),
+		origin: 'http://localhost:3000',
+	}
+	expect(await handoffTimeoutJob.run(payload, helpers)).toBe(true)
+	expect((await conversationOf(bot)).handoffState).toBe('bot')
+	const [offer] = (await handoffSnapshot(conversation.id, 'visitor', new Date(0)))!.messages.filter((m) => m.leadForm)
+	expect(offer.text).toBe(handoffCopy.widget.timedOut('as soon as someone is free'))
+	// Run twice (a retry), it does nothing more.
+	expect(await handoffTimeoutJob.run(payload, helpers)).toBe(false)
+
+	expect(await handoffEmailJob.run({ conversationId: conversation.id, origin: payload.origin }, helpers)).toBe(true)
+	const owner = await prisma.user.findUniqueOrThrow({ where: { id: ownerId } })
+	const mail = await prisma.emailOutbox.findFirstOrThrow({
+		where: { toAddress: owner.email },
+		orderBy: { createdAt: 'desc' },
+	})
+	expect(mail.subject).toBe(handoffCopy.email.subject('Shop'))
+	expect(mail.textBody).toContain(`/playground/chatbots/${bot.id}/conversations/${conversation.id}`)
+	expect(mail.textBody).toContain('I want to speak to a person')
+})
+
+test('a take-over before the wait ends leaves the job nothing to do', async () => {
+	const bot = await chatbot({ enabled: true, waitSeconds: 5 })
+	await replyOf(await ask(bot, visitor(), 'I want to speak to a person'))
+	const conversation = await conversationOf(bot)
+	await takeOver(ownerId, bot.id, conversation.id)
+	const payload = {
+		conversationId: conversation.id,
+		requestedAt: conversation.handoffRequestedAt!.toISOString(),
+		origin: 'http://localhost:3000',
+	}
+	expect(await handoffTimeoutJob.run(payload, helpers)).toBe(false)
+	expect((await conversationOf(bot)).handoffState).toBe('person')
+})
+
+test('outside opening hours the lead form is offered at once; with handoff off, nothing changes', async () => {
+	const now = new Date()
+	// Hours that exclude the present minute whatever the time zone: a one-minute window an hour away.
+	const at = (offset: number) => {
+		const date = new Date(now.getTime() + offset * 60_000)
+		const parts = new Intl.DateTimeFormat('en-GB', {
+			timeZone: process.env.DASHBOARD_TIME_ZONE ?? 'Asia/Kolkata',
+			hour: '2-digit',
+			minute: '2-digit',
+			hourCycle: 'h23',
+		}).format(date)
+		return parts
+	}
+	const closed = await chatbot({ enabled: true, opensAt: at(60), closesAt: at(61) })
+	const reply = await replyOf(await ask(closed, visitor(), 'I want to speak to a person'))
+	expect(reply.text).toMatch(
+		/^The team is away right now\. Leave your details below and we'll reply (today|tomorrow) from /,
+	)
+	expect(reply.parts).toContainEqual(expect.objectContaining({ type: 'data-handoff' }))
+	expect((await conversationOf(closed)).handoffState).toBe('bot')
+
+	const off = await chatbot({ enabled: false })
+	const ids = visitor()
+	const offReply = await replyOf(await ask(off, ids, 'I want to speak to a person'))
+	expect(offReply.text).not.toBe(handoffCopy.widget.waiting)
+	expect((await conversationOf(off)).handoffState).toBe('bot')
+	const refused = await post(handoffAction, 'handoff', off, { intent: 'typing', ...ids })
+	expect(refused.status).toBe(404)
+})

@@ -1,0 +1,332 @@
+// A person steps in (ADR 0061): a visitor on another site asks for a person; the owner, on a second
+// app process sharing the database, sees it arrive without a reload, takes over, and the two write to
+// each other live (typing shown) until the owner hands back and the bot answers again; the log keeps
+// who wrote what. Nobody joining in time gives the visitor the lead form and the owner an e-mail; the
+// owner's view works without JavaScript. Another user can neither read, take over nor write.
+import { spawn } from 'node:child_process'
+import type { Browser, FrameLocator } from '@playwright/test'
+import {
+	createUser,
+	E2E_SESSION_SECRET,
+	expect,
+	sessionCookieDirect,
+	sql,
+	test,
+	uniqueEmail,
+	useSessionIn,
+	ADMIN_EMAIL,
+} from './fixtures.ts'
+import { createShopChatbot, expectNoSeriousA11yViolations } from './helpers.ts'
+import { E2E_EMBED_HOST_PORT } from './ports.ts'
+
+const SITE = `http://127.0.0.1:${E2E_EMBED_HOST_PORT}`
+
+/** A second app process on `port`, against the same database. */
+async function startSecondInstance(port: number) {
+	const child = spawn(process.execPath, ['build/server.js'], {
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			ADMIN_EMAIL,
+			SESSION_SECRET: E2E_SESSION_SECRET,
+			// Its own job runner would race the first one's for the same jobs; that is allowed, but
+			// the journey reads better with one.
+			JOB_CONCURRENCY: '0',
+			WEBHOOK_CONCURRENCY: '0',
+		},
+		stdio: 'ignore',
+	})
+	await expect
+		.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 30_000 })
+		.toBe(200)
+	return child
+}
+
+/** A browser context signed in as `email` on `origin`, with its own client address. */
+async function ownerPage(
+	browser: Browser,
+	origin: string,
+	email: string,
+	options: { javaScriptEnabled?: boolean } = {},
+) {
+	const context = await browser.newContext({
+		baseURL: origin,
+		extraHTTPHeaders: {
+			'X-Forwarded-For': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+		},
+		...options,
+	})
+	await useSessionIn(context, origin, await sessionCookieDirect(email))
+	return context.newPage()
+}
+
+/** A visitor on the partner site with the chat open. */
+async function openWidget(browser: Browser, id: string) {
+	const context = await browser.newContext({
+		extraHTTPHeaders: {
+			'X-Forwarded-For': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+		},
+	})
+	const page = await context.newPage()
+	await page.goto(`${SITE}/?id=${id}`)
+	await page.getByRole('button', { name: 'Open chat' }).click()
+	return { page, chat: page.frameLocator('iframe[title="Chat"]') }
+}
+
+const composer = (chat: FrameLocator) => chat.getByRole('textbox', { name: /Ask .* a question/ })
+
+async function visitorSends(chat: FrameLocator, text: string) {
+	await composer(chat).fill(text)
+	await composer(chat).press('Enter')
+}
+
+test('a visitor asks for a person; the owner on another instance takes over live, hands back, and the log names each author', async ({
+	page,
+	login,
+	browser,
+	baseURL,
+}) => {
+	test.setTimeout(150_000) // two app processes, three browser contexts, a whole conversation
+	const { email } = await login({ fullName: 'Asha Rao' })
+	const id = await createShopChatbot(page, 'Parcel Pal')
+	const conversations = `/playground/chatbots/${id}/conversations`
+
+	// The owner turns handoff on (a form post, as without JavaScript).
+	await page.goto(conversations)
+	const settings = page.getByRole('region', { name: 'Talk to a person' })
+	await settings.getByLabel('Visitors can ask for a person').check()
+	await settings.getByLabel('Wait for a person (seconds)').fill('120')
+	await settings.getByRole('button', { name: 'Save' }).click()
+	await expect(page.getByText('Handoff settings saved')).toBeVisible({ timeout: 15_000 })
+
+	const secondPort = Number(new URL(baseURL!).port) + 1
+	const second = await startSecondInstance(secondPort)
+	try {
+		// The owner watches Conversations on the second instance.
+		const owner = await ownerPage(browser, `http://localhost:${secondPort}`, email)
+		await owner.goto(conversations)
+		await expect(owner.getByText('Live: new conversations appear as they happen.')).toBeVisible()
+
+		// The visitor, on the first instance through the partner site, asks for a person.
+		const { page: host, chat } = await openWidget(browser, id)
+		await chat.getByRole('button', { name: 'Talk to a person' }).click()
+		await expect(chat.getByTestId('handoff-status')).toHaveText('Waiting for a person to join…', { timeout: 10_000 })
+		await expect(chat.locator('[data-role="assistant"]').last()).toHaveText(
+			/Someone will join this chat shortly; please stay here\./,
+		)
+		const askedAt = Date.now()
+
+		// It arrives on the owner's page without a reload, first, marked as waiting.
+		const waiting = owner.getByTestId('handoff-list').getByRole('link', { name: /I want to speak to a person/ })
+		await expect(waiting).toBeVisible({ timeout: 5_000 })
+		test.info().annotations.push({ type: 'waiting shown after (ms)', description: String(Date.now() - askedAt) })
+		await expect(waiting.getByTestId('handoff-state')).toHaveText('Waiting for a person')
+		// The Playground's header says so too, live, and leads to it.
+		await expect(owner.getByRole('link', { name: '1 waiting for a person' })).toBeVisible()
+		await expectNoSeriousA11yViolations(owner)
+
+		await waiting.click()
+		await owner.getByRole('button', { name: 'Take over' }).click()
+		await expect(owner.getByText('You have taken over this conversation. The bot is paused.')).toBeVisible()
+		await expect(owner.getByTestId('waiting-badge')).toBeHidden()
+		await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Asha", { timeout: 10_000 })
+		await expect(chat.getByText('Asha joined the chat')).toBeVisible()
+
+		// Three messages each way, live, with typing shown on both sides.
+		const log = owner.getByTestId('conversation-messages')
+		const personBubbles = chat.locator('[data-role="assistant"][data-person]')
+		for (const turn of [1, 2, 3]) {
+			await owner.getByLabel('Your reply').fill(`Hello from Asha, message ${turn}`)
+			if (turn === 1) await expect(chat.getByTestId('typing-indicator')).toContainText('Asha is typing')
+			await owner.getByLabel('Your reply').press('Enter')
+			await expect(personBubbles.nth(turn - 1)).toContainText(`Hello from Asha, message ${turn}`, { timeout: 5_000 })
+
+			await composer(chat).fill(`Visitor reply ${turn}`)
+			if (turn === 1) await expect(owner.getByTestId('visitor-typing')).toBeVisible({ timeout: 5_000 })
+			await composer(chat).press('Enter')
+			await expect(log.locator('[data-author="visitor"]', { hasText: `Visitor reply ${turn}` })).toBeVisible({
+				timeout: 5_000,
+			})
+			if (turn === 2) {
+				// A reload on either side keeps the conversation where it is.
+				await host.reload()
+				await host.getByRole('button', { name: 'Open chat' }).click()
+				await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Asha")
+				await expect(personBubbles).toHaveCount(2)
+				await expect(chat.getByText('Asha joined the chat')).toHaveCount(1)
+				await owner.reload()
+				await expect(owner.getByLabel('Your reply')).toBeVisible()
+				await expect(log.locator('[data-author="visitor"]', { hasText: 'Visitor reply 2' })).toBeVisible()
+			}
+		}
+		// The bot said nothing while Asha had the conversation.
+		await expect(chat.locator('[data-role="assistant"]:not([data-person])').last()).toHaveText(/Asha joined the chat$/)
+		await expectNoSeriousA11yViolations(owner)
+		await expectNoSeriousA11yViolations(host)
+
+		// Handed back: the bot answers the next question.
+		await owner.getByRole('button', { name: 'Hand back' }).click()
+		await expect(owner.getByText('Handed back to the bot.')).toBeVisible()
+		await expect(chat.getByText('Asha left the chat. The assistant answers again.')).toBeVisible({ timeout: 10_000 })
+		await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
+		await visitorSends(chat, 'How long does delivery take?')
+		await expect(chat.locator('[data-role="assistant"]').last()).toContainText('three to five working days', {
+			timeout: 10_000,
+		})
+
+		// The log: each message with its author (the bot's answer reaches the owner's view live too, once stored).
+		await expect(log.locator('[data-author="bot"]').last()).toContainText('three to five working days', {
+			timeout: 10_000,
+		})
+		await owner.reload()
+		const authors = await log
+			.locator('[data-author]')
+			.evaluateAll((items) => items.map((item) => item.getAttribute('data-author')))
+		expect(authors).toEqual([
+			'visitor',
+			'bot',
+			'person',
+			'visitor',
+			'person',
+			'visitor',
+			'person',
+			'visitor',
+			'visitor',
+			'bot',
+		])
+		await expect(log.locator('[data-author="person"]').first()).toContainText('Person: Asha Rao')
+		await expect(log.locator('[data-author="visitor"]').last()).toContainText('How long does delivery take?')
+		await owner.context().close()
+		await host.context().close()
+	} finally {
+		second.kill('SIGTERM')
+	}
+})
+
+test('nobody takes it in time: the visitor gets the lead form and when the team replies, the owner an e-mail; the owner view works without JavaScript', async ({
+	browser,
+}) => {
+	test.slow() // the wait itself, the job after it, and the e-mail's
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Ravi Kumar' })
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, handoff)
+		 SELECT id, 'Quiet Shop', 'We deliver in three to five working days.', 'Help.', '{"enabled": true, "waitSeconds": 5}'
+		 FROM users WHERE email = $1 RETURNING id`,
+		[email],
+	)
+	const { chat } = await openWidget(browser, id)
+	await chat.getByRole('button', { name: 'Talk to a person' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText('Waiting for a person to join…', { timeout: 10_000 })
+
+	// After the wait (5 s here, set on the chatbot) the widget offers the lead form and says when.
+	const leadForm = chat.getByRole('region', { name: 'Leave your details' })
+	await expect(leadForm).toBeVisible({ timeout: 20_000 })
+	await expect(
+		chat.getByText(
+			"Sorry, nobody from the team is free right now. Leave your details below and we'll reply as soon as someone is free.",
+		),
+	).toBeVisible()
+	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
+	await leadForm.getByLabel('E-mail').fill('visitor@example.com')
+	await leadForm.getByRole('button', { name: 'Send details' }).click()
+	await expect(leadForm).toBeHidden()
+
+	// The owner is e-mailed (the outbox here) with a link to the conversation.
+	let mail: { subject: string; text_body: string } | undefined
+	await expect
+		.poll(
+			async () =>
+				([mail] = await sql<{ subject: string; text_body: string }>(
+					`SELECT subject, text_body FROM email_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`,
+					[email],
+				)).length,
+			{ timeout: 20_000 },
+		)
+		.toBe(1)
+	expect(mail!.subject).toBe('A visitor is waiting for a person on Quiet Shop')
+	const link = /http:\/\/\S+\/playground\/chatbots\/[0-9a-f-]+\/conversations\/[0-9a-f-]+/.exec(mail!.text_body)![0]
+
+	// Without JavaScript the owner opens it, takes over and writes; the visitor's widget gets it live.
+	const owner = await ownerPage(browser, new URL(link).origin, email, { javaScriptEnabled: false })
+	await owner.goto(new URL(link).pathname)
+	await expect(owner.getByTestId('conversation-messages')).toContainText('nobody from the team is free right now')
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	await expect(owner.getByText('The bot is paused: you answer this visitor.')).toBeVisible()
+	await owner.getByLabel('Your reply').fill('Sorry for the wait, Ravi here.')
+	await owner.getByRole('button', { name: 'Send' }).click()
+	await expect(owner.locator('[data-author="person"]')).toContainText('Sorry for the wait, Ravi here.')
+	await expect(chat.locator('[data-person]').last()).toContainText('Sorry for the wait, Ravi here.', {
+		timeout: 10_000,
+	})
+	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Ravi")
+	await visitorSends(chat, 'Thanks!')
+	await owner.reload()
+	await expect(owner.locator('[data-author="visitor"]').last()).toContainText('Thanks!')
+	await owner.getByRole('button', { name: 'Hand back' }).click()
+	await expect(owner.getByRole('button', { name: 'Take over' })).toBeVisible()
+	await owner.context().close()
+})
+
+test("another user can neither read, take over nor write to a chatbot's conversation, by page or API", async ({
+	browser,
+	request,
+	baseURL,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff-owner') })
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, handoff)
+		 SELECT id, 'Private Shop', 'We deliver in three days.', 'Help.', '{"enabled": true, "waitSeconds": 600}'
+		 FROM users WHERE email = $1 RETURNING id`,
+		[email],
+	)
+	const { chat, page: host } = await openWidget(browser, id)
+	await chat.getByRole('button', { name: 'Talk to a person' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText('Waiting for a person to join…', { timeout: 10_000 })
+	const [{ id: conversationId }] = await sql<{ id: string }>(
+		`SELECT id FROM chatbot_conversations WHERE chatbot_id = $1`,
+		[id],
+	)
+	const path = `/playground/chatbots/${id}/conversations/${conversationId}`
+
+	const stranger = await createUser({ email: uniqueEmail('stranger') })
+	const cookie = await sessionCookieDirect(stranger.email)
+	const as = { headers: { Cookie: cookie, Origin: baseURL! }, maxRedirects: 0 }
+	expect((await request.get(path, as)).status()).toBe(404)
+	expect((await request.get(`/playground/chatbots/${id}/conversations`, as)).status()).toBe(404)
+	expect((await request.get(`${path}/events`, as)).status()).toBe(404)
+	const forms: Array<Record<string, string>> = [
+		{ intent: 'take-over' },
+		{ intent: 'say', text: 'I am the owner now' },
+		{ intent: 'hand-back' },
+	]
+	for (const form of forms) {
+		expect((await request.post(path, { ...as, form })).status()).toBe(404)
+		expect((await request.post(`${path}/events`, { ...as, form })).status()).toBe(404)
+	}
+	// The stranger's page shows nothing of it either.
+	const page = await ownerPage(browser, baseURL!, stranger.email)
+	await page.goto(path)
+	await expect(page.getByText('I want to speak to a person')).toHaveCount(0)
+	await page.context().close()
+
+	// Still waiting, nothing written as a person, and the visitor's stream needs their own ids.
+	const [row] = await sql<{ state: string; persons: number }>(
+		`SELECT handoff_state AS state, (SELECT count(*)::int FROM chatbot_messages WHERE conversation_id = $1 AND author = 'person') AS persons
+		 FROM chatbot_conversations WHERE id = $1`,
+		[conversationId],
+	)
+	expect(row).toEqual({ state: 'waiting', persons: 0 })
+	const embedPage = await request.get(`/embed/${id}`, { headers: { 'Sec-Fetch-Dest': 'iframe', Referer: `${SITE}/` } })
+	const token = new RegExp(`${id}\\.[A-Za-z0-9_-]*\\.\\d+\\.[A-Za-z0-9_-]+`).exec(await embedPage.text())![0]
+	const someoneElse = await request.get(
+		`/api/embed/${id}/handoff/events?${new URLSearchParams({ token, visitorId: 'visitor-guess-0001', conversationId: 'conversation-guess-01' })}`,
+	)
+	expect(someoneElse.status()).toBe(404)
+	// A new conversation starts with the bot, not waiting.
+	await chat.getByRole('button', { name: 'New conversation' }).click()
+	await expect(chat.getByTestId('handoff-status')).toBeHidden()
+	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
+	await host.context().close()
+})

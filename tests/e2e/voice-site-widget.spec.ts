@@ -1,0 +1,172 @@
+// The site widget's voice mode on the shared turn engine (issue 32, ADR 0059): on a public page the
+// visitor opens the chat, presses "Talk to Riya" once, and from then on just talks. The fake
+// microphone plays two sentences spoken by espeak-ng; the first becomes a question without a click
+// (the voice activity detector hears it end, the tests' fake Whisper transcribes it), and the second
+// starts while Riya is still speaking her reply: she stops within 300 ms. The detector's files load
+// only when voice starts, and the public page's CSP lets its WebAssembly compile (no violations).
+// The browser's voice is a scripted stand-in that "speaks" each sentence for a few seconds (headless
+// Chromium has no voices) and records when it is cancelled.
+import { rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { VAD_ASSET_BASE } from '~/lib/voice/vad-assets.ts'
+import { silence, spoken, wavOf } from '../support/spoken-wav.ts'
+import { expect, test } from './fixtures.ts'
+import { expectNoSeriousA11yViolations, openLauncher, recordCspViolations } from './helpers.ts'
+
+type FakeVoiceLog = { spoken: Array<{ text: string; at: number }>; cancels: number[] }
+
+declare global {
+	interface Window {
+		__voiceEngineTrace?: boolean
+		__voiceEngine?: { speechStarts: number[]; playbackStops: number[]; turnsSent: number }
+		__fakeVoice?: FakeVoiceLog
+	}
+}
+
+test('the widget listens hands-free: a spoken question is sent without a click, and talking over Riya stops her', async ({
+	playwright,
+	baseURL,
+}, testInfo) => {
+	test.setTimeout(180_000)
+	// The microphone's timeline (from when voice starts): the detector loads and Riya greets, the
+	// question, then more sentences after pauses of 4, 7, 10 and 13 s: whichever lands while Riya is
+	// speaking the reply before it talks over her (how soon she starts depends on the machine's load).
+	const mic = path.join(tmpdir(), `voice-site-widget-${process.pid}.wav`)
+	writeFileSync(
+		mic,
+		wavOf([
+			silence(15),
+			spoken('What are your opening hours?'),
+			silence(4),
+			spoken('Wait, I have one more question.'),
+			silence(7),
+			spoken('Sorry, let me ask again.'),
+			silence(10),
+			spoken('Are you open on Sunday?'),
+			silence(13),
+			spoken('And on public holidays?'),
+			silence(30),
+		]),
+	)
+	const launch = testInfo.project.use.launchOptions ?? {}
+	const browser = await playwright.chromium.launch({
+		...launch,
+		args: [
+			...(launch.args ?? []).filter((arg) => !arg.startsWith('--use-file-for-fake-audio-capture')),
+			'--use-fake-ui-for-media-stream',
+			'--use-fake-device-for-media-stream',
+			`--use-file-for-fake-audio-capture=${mic}`,
+			'--autoplay-policy=no-user-gesture-required',
+		],
+	})
+	try {
+		const context = await browser.newContext({ baseURL })
+		const page = await context.newPage()
+		const violations = await recordCspViolations(page)
+		await page.addInitScript(() => {
+			window.__voiceEngineTrace = true
+			const log: FakeVoiceLog = { spoken: [], cancels: [] }
+			window.__fakeVoice = log
+			const timers = new Set<number>()
+			// Short sentences for the greeting, 3.5 s each for a reply (it is long enough to talk over).
+			const synth = {
+				speaking: false,
+				getVoices: () => [],
+				speak(utterance: SpeechSynthesisUtterance) {
+					log.spoken.push({ text: utterance.text, at: performance.now() })
+					const ms = (window.__voiceEngine?.turnsSent ?? 0) === 0 ? 300 : 3500
+					synth.speaking = true
+					timers.add(window.setTimeout(() => utterance.onstart?.(new Event('start') as never), 10))
+					const end = window.setTimeout(() => {
+						timers.delete(end)
+						synth.speaking = false
+						utterance.onend?.(new Event('end') as never)
+					}, ms)
+					timers.add(end)
+				},
+				cancel() {
+					if (synth.speaking) log.cancels.push(performance.now())
+					synth.speaking = false
+					for (const id of timers) window.clearTimeout(id)
+					timers.clear()
+				},
+			}
+			Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true })
+		})
+		const detectorRequests: string[] = []
+		page.on('request', (request) => {
+			if (request.url().includes(VAD_ASSET_BASE)) detectorRequests.push(request.url())
+		})
+
+		await page.goto('/career')
+		await openLauncher(page)
+		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
+		await expect(dialog.getByRole('textbox', { name: 'Type your message' })).toBeVisible()
+		// Nothing of the detector is loaded until the visitor turns voice on.
+		expect(detectorRequests).toEqual([])
+
+		await dialog.getByRole('button', { name: 'Talk to Riya' }).click()
+		// The only click: from here the microphone and the detector take the turns.
+		const status = dialog.getByRole('status').and(dialog.getByTestId('voice-status'))
+		await expect(status).toHaveAttribute('data-phase', /listening|hearing/, { timeout: 30_000 })
+		expect(detectorRequests.some((url) => url.endsWith('silero_vad_v5.onnx'))).toBe(true)
+
+		const visitor = dialog.locator('[data-role="user"]')
+		await expect(visitor).toHaveCount(1, { timeout: 30_000 })
+		await expect(visitor.first()).toHaveText(/What are your opening hours\?/)
+		await expect(dialog.locator('[data-role="assistant"]')).toHaveCount(2)
+
+		// Riya's reply was being spoken when the visitor started talking, and stopped within 300 ms.
+		const bargeInsOf = (trace: NonNullable<Window['__voiceEngine']>) =>
+			trace.speechStarts
+				.map((start) => trace.playbackStops.find((stop) => stop >= start && stop - start <= 300))
+				.filter((stop) => stop !== undefined)
+		const state = () => page.evaluate(() => ({ engine: window.__voiceEngine!, voice: window.__fakeVoice! }))
+		await expect
+			.poll(async () => bargeInsOf((await state()).engine).length, { timeout: 75_000 })
+			.toBeGreaterThanOrEqual(1)
+			.catch(async (error: Error) => {
+				// What the page lived through, to tell a slow machine from a broken barge-in.
+				throw new Error(`${error.message}\n${JSON.stringify(await state())}`)
+			})
+		const trace = await page.evaluate(() => window.__voiceEngine!)
+		const voice = await page.evaluate(() => window.__fakeVoice!)
+		const bargeIns = bargeInsOf(trace)
+		// What was said over her is the next turn.
+		await expect(visitor.nth(1)).toBeVisible({ timeout: 30_000 })
+		expect((await page.evaluate(() => window.__voiceEngine!)).turnsSent).toBeGreaterThanOrEqual(2)
+		expect(voice.cancels.some((at) => bargeIns.some((stop) => Math.abs(at - stop!) < 50))).toBe(true)
+		const replySentences = voice.spoken.filter((s) => !s.text.includes('Riya'))
+		expect(replySentences.length).toBeGreaterThanOrEqual(1)
+
+		// Typing still works in voice mode.
+		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Do you offer internships?')
+		await dialog.getByRole('button', { name: 'Send message' }).click()
+		await expect(visitor.filter({ hasText: 'Do you offer internships?' })).toHaveCount(1)
+		await expectNoSeriousA11yViolations(page, '[role="dialog"]')
+
+		await dialog.getByRole('button', { name: 'Stop voice' }).click()
+		await expect(dialog.getByTestId('voice-status')).toHaveCount(0)
+		expect(await violations()).toEqual([])
+		await context.close()
+	} finally {
+		await browser.close()
+		rmSync(mic, { force: true })
+	}
+})
+
+test('the voice detector may compile on public pages, not in the rest of the Playground or on sign-in', async ({
+	request,
+}) => {
+	const csp = async (url: string) => (await request.get(url)).headers()['content-security-policy']
+	expect(await csp('/career')).toContain("'wasm-unsafe-eval'")
+	expect(await csp('/')).toContain("'wasm-unsafe-eval'")
+	expect(await csp('/auth')).not.toContain('wasm-unsafe-eval')
+	expect(await csp('/playground/models')).not.toContain('wasm-unsafe-eval')
+	expect(await csp('/embed.js')).not.toContain('wasm-unsafe-eval')
+	// The server says whether the widget can listen hands-free (it can: the tests' fake Whisper).
+	const capability = await request.get('/api/chat/voice')
+	expect(await capability.json()).toEqual({ transcription: true })
+	expect(capability.headers()['cache-control']).toBe('no-store')
+})
