@@ -37,6 +37,7 @@ export default [
 		'routes/playground/chatbots/activity/conversation-events.ts',
 	),
 	route('playground/chatbots/:chatbotId/leads.csv', 'routes/playground/chatbots/activity/leads-csv.ts'),
+	route('playground/chatbots/:chatbotId/tests.csv', 'routes/playground/chatbots/chatbot/tests-csv.ts'),
 	route('playground', 'routes/playground/layout.tsx', [
 		index('routes/playground/chatbots/builder.tsx'),
 		// A chatbot's page is sections, each its own URL (ADR 0051); the header, the tabs and the live
@@ -46,6 +47,9 @@ export default [
 			route('knowledge', 'routes/playground/chatbots/chatbot/knowledge.tsx'),
 			route('widget', 'routes/playground/chatbots/chatbot/widget.tsx'),
 			route('settings', 'routes/playground/chatbots/chatbot/settings.tsx'),
+			// Its test set and runs (ADR 0057).
+			route('tests', 'routes/playground/chatbots/chatbot/tests.tsx'),
+			route('tests/suggestions', 'routes/playground/chatbots/chatbot/test-suggestions.tsx'),
 			route('preview', 'routes/playground/chatbots/preview.tsx'),
 			route('knowledge/sources/:sourceId', 'routes/playground/chatbots/source-pages.tsx'),
 			layout('routes/playground/chatbots/activity/layout.tsx', [

@@ -67,7 +67,13 @@ test("the server's two lanes start without a complaint about a crontab file (onl
 
 test('every scheduled job is one the main lane runs, and no job is on both lanes', () => {
 	const scheduled = jobCrontab.split('\n').map((line) => line.split(' ')[5])
-	expect(scheduled).toEqual(['prune-expired', 'resync-due', 'prune-conversations', 'retokenize-knowledge'])
+	expect(scheduled).toEqual([
+		'prune-expired',
+		'resync-due',
+		'prune-conversations',
+		'retokenize-knowledge',
+		'chatbot-test-schedule',
+	])
 	for (const name of scheduled) expect(Object.keys(jobTaskList)).toContain(name)
 	for (const name of Object.keys(webhookTaskList)) expect(Object.keys(jobTaskList)).not.toContain(name)
 })

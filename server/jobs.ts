@@ -12,6 +12,7 @@ import { crawlSitemapJob, crawlWebsiteJob } from '~/features/chatbots/sources/cr
 import { crawlPageJob } from '~/features/chatbots/sources/crawl-pages.server.ts'
 import { ingestFileJob } from '~/features/chatbots/sources/ingest-file.server.ts'
 import { resyncDueJob } from '~/features/chatbots/sources/sources.server.ts'
+import { testRegressionMailJob, testRunJob, testScheduleJob } from '~/features/chatbots/test-sets/runs.server.ts'
 import { indexTextJob } from '~/features/chatbots/text-source.server.ts'
 import { summarizeCallJob } from '~/features/voice/inquiry.server.ts'
 import { taskListOf, type JobDefinition } from '~/lib/jobs/define-job.server.ts'
@@ -28,6 +29,9 @@ export const jobTaskList = taskListOf([
 	retokenizeKnowledgeJob,
 	resyncDueJob,
 	pruneConversationsJob,
+	// Chatbots' test sets (docs/decisions/0057-chatbot-test-sets.md).
+	testRunJob,
+	testScheduleJob,
 	// A voice call's notes, written by its model after the call (app/features/voice/inquiry.server.ts).
 	summarizeCallJob,
 	// A visitor nobody joined: the lead form, and the owner's e-mail queued (docs/decisions/0061-live-handoff-over-listen-notify.md).
@@ -39,7 +43,7 @@ export const jobTaskList = taskListOf([
  * tasks): a webhook receiver that never answers holds a webhook slot for WEBHOOK_TIMEOUT_MS, and a
  * stalled mail server its own time-out, never a slot of the imports. docs/decisions/0022-fair-background-work.md
  */
-export const webhookTaskList = taskListOf([deliverLeadJob, sendEmailJob, handoffEmailJob])
+export const webhookTaskList = taskListOf([deliverLeadJob, sendEmailJob, handoffEmailJob, testRegressionMailJob])
 
 export type JobLanesOptions = {
 	connectionString: string
@@ -84,4 +88,6 @@ export const jobCrontab = [
 	hourly(15, pruneConversationsJob),
 	// Within the hour of an upgrade that changed the tokenizer; a query that finds nothing after that.
 	hourly(45, retokenizeKnowledgeJob),
+	// Every chatbot's tests, once a day at 03:20 (the server's clock).
+	`20 3 * * * ${testScheduleJob.name} ?jobKey=${testScheduleJob.name}&max=1`,
 ].join('\n')

@@ -25,6 +25,18 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 /** The JSON APIs answer POST only. */
 export const postOnly = () => jsonError('Use POST.', 405)
 
+/** A private CSV download named `filename`; 404 when there is none (not the user's). */
+export const csvDownload = (csv: string | null, filename: string) =>
+	csv === null
+		? new Response('Not found.', { status: 404 })
+		: new Response(csv, {
+				headers: {
+					'Content-Type': 'text/csv; charset=utf-8',
+					'Content-Disposition': `attachment; filename="${filename}"`,
+					'Cache-Control': 'private, no-store',
+				},
+			})
+
 export type JsonBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; message: string }
 
 export async function readJsonBody(

@@ -1,6 +1,7 @@
 // `npm run bench:knowledge`: knowledge ingestion and retrieval, straight against Postgres.
 // - ingestion of a 5 MB text (split, chunked, inserted, full-text indexed) and of a 100-page PDF
 // - retrieval latency p50/p95 over a knowledge base of about 5,000 chunks (goal: p95 under 20 ms)
+// - a run of a 200-test set against about 1,000 chunks with the offline model (goal: under 30 s)
 // - the embed loader's size, gzipped (goal: under 3 KB)
 // - whole-site import of the local 200-page test site by the production build's job worker: pages
 //   per second, peak memory of the app and its parser processes, /healthz p99 meanwhile (goal: under 50 ms)
@@ -68,6 +69,9 @@ const { indexTextSource } = await import('~/features/chatbots/text-source.server
 const { searchKnowledge } = await import('~/features/chatbots/knowledge.server.ts')
 const { extractFileText } = await import('~/features/chatbots/ingest/file-text.server.ts')
 const { ChatbotFormSchema } = await import('~/features/chatbots/chatbot-schema.ts')
+const { addTests } = await import('~/features/chatbots/test-sets/tests.server.ts')
+const { runTestSet } = await import('~/features/chatbots/test-sets/runs.server.ts')
+const { TestFormSchema } = await import('~/features/chatbots/test-sets/test-schema.ts')
 
 /** Runs the chatbot's text job and returns its chunk count. */
 async function indexed(chatbotId: string) {
@@ -130,6 +134,35 @@ try {
 	}
 	console.log(
 		`Retrieval over ${count.toLocaleString('en-US')} chunks, ${queries} questions: p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))} (${hits} with matches; goal: p95 under 20 ms)`,
+	)
+
+	// A test set of 200 (ADR 0057) against a knowledge of about 1,000 chunks, with the offline model:
+	// every test through the visitors' answer path, judged, compared, kept (goal: under 30 s).
+	const testBytes = Math.round((text.length * 1000) / chunks)
+	const testBot = await createChatbot(
+		user.id,
+		ChatbotFormSchema.parse({ name: 'Tests', knowledgeBase: textOfSize(testBytes), systemPrompt: '' }),
+		'http://localhost',
+	)
+	const testChunks = await indexed(testBot.chatbot.id)
+	const tests = Array.from({ length: 200 }, (_, i) => {
+		if (i % 10 === 9)
+			return { question: `Who won the chess olympiad number ${i}?`, expected: '', cite: '', mustDecline: true }
+		const n = (i * 37) % 900
+		return {
+			question: `What does reference code ZX-${n.toString(36).toUpperCase()} cover?`,
+			expected: `ZX-${n.toString(36).toUpperCase()}`,
+			cite: '',
+			mustDecline: false,
+		}
+	}).map((test) => TestFormSchema.parse(test))
+	await addTests(user.id, testBot.chatbot.id, tests, 'manual')
+	const runStarted = performance.now()
+	const runId = await runTestSet({ chatbotId: testBot.chatbot.id, trigger: 'manual' })
+	const runMs = performance.now() - runStarted
+	const run = await prisma.chatbotTestRun.findUniqueOrThrow({ where: { id: runId! } })
+	console.log(
+		`Test run: ${run.total} tests against ${testChunks.toLocaleString('en-US')} chunks with the offline model: ${(runMs / 1000).toFixed(1)} s, ${ms(runMs / run.total)} a test (${run.passed} passed; goal: under 30 s)`,
 	)
 
 	const loader = readFileSync(path.join(root, 'public/embed.js'))

@@ -28,6 +28,10 @@ const table: Array<[path: string, expected: Expected]> = [
 	...[
 		`/playground/voicebots/${someoneElsesAgent}/knowledge`,
 		`/playground/voicebots/${someoneElsesAgent}/knowledge/sources/${randomUUID()}`,
+		// Someone's chatbot's test set, its suggestions and its CSV (ADR 0057).
+		`/playground/chatbots/${someoneElsesAgent}/tests`,
+		`/playground/chatbots/${someoneElsesAgent}/tests/suggestions`,
+		`/playground/chatbots/${someoneElsesAgent}/tests.csv`,
 	].map((path): [string, Expected] => [path, { anonymous: signInFirst(path), user: 404, admin: 404 }]),
 ]
 

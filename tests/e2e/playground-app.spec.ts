@@ -173,7 +173,7 @@ test('on a phone the preview is a section of its own, and the tabs keep every la
 	// No preview beside the sections: a tab leads to it.
 	await expect(page.getByRole('region', { name: 'Live preview' })).toBeHidden()
 	const tabs = page.getByRole('navigation', { name: 'Chatbot sections' })
-	for (const name of ['Overview', 'Knowledge', 'Widget & embed', 'Activity', 'Settings', 'Preview']) {
+	for (const name of ['Overview', 'Knowledge', 'Widget & embed', 'Activity', 'Tests', 'Settings', 'Preview']) {
 		const box = (await tabs.getByRole('link', { name }).boundingBox())!
 		expect(box.x, name).toBeGreaterThanOrEqual(0)
 		expect(box.x + box.width, name).toBeLessThanOrEqual(360)

@@ -1,8 +1,10 @@
 // A small website for import tests: an HTML page with chrome to strip, redirects, a slow page, a
-// huge page, a non-HTML file, an error page, and a small docs site under /docs/ (docs-site.ts). Listens on 127.0.0.1 (a port of its own or given).
+// huge page, a non-HTML file, an error page, a small docs site under /docs/ (docs-site.ts) and shops
+// whose pages a test can change under /shop/ (shop-site.ts). Listens on 127.0.0.1 (a port of its own or given).
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { docsPage } from './docs-site.ts'
+import { shopResponse } from './shop-site.ts'
 
 export const ARTICLE_PAGE = `<!doctype html>
 <html><head><title>Acme Widgets</title><style>body { color: red }</style><script>window.secret = 'do not import'</script></head>
@@ -23,6 +25,11 @@ export type WebsiteServer = { origin: string; port: number; close: () => Promise
 export async function startWebsiteServer(port = 0): Promise<WebsiteServer> {
 	const server = http.createServer((request, response) => {
 		const url = new URL(request.url ?? '/', 'http://localhost')
+		const shop = shopResponse(request.method ?? 'GET', url.pathname, url.searchParams)
+		if (shop) {
+			response.writeHead(shop.status, { 'Content-Type': 'html' in shop ? 'text/html; charset=utf-8' : 'text/plain' })
+			return response.end('html' in shop ? shop.html : shop.body)
+		}
 		const docs = docsPage(url.pathname)
 		if (docs) {
 			response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })

@@ -74,6 +74,7 @@ export const chatbotBuilder = {
 			widget: 'Widget & embed',
 			widgetShort: 'Widget',
 			activity: 'Activity',
+			tests: 'Tests',
 			settings: 'Settings',
 			preview: 'Preview',
 		},

@@ -233,7 +233,10 @@ export async function streamChatbotReply(
 	})
 }
 
-/** The whole reply at once (the no-JavaScript preview, stored with `log`); text null on failure. */
+/**
+ * The whole reply at once (the no-JavaScript preview, stored with `log`; a test run, never stored as
+ * a conversation); text null on failure.
+ */
 export async function answerChatbotQuestion(
 	chatbot: ChatbotForReply,
 	messages: IncomingMessage[],
@@ -249,6 +252,7 @@ export async function answerChatbotQuestion(
 	const reply = await generateModelReply(replyRequest(chatbot, messages, retrieved, { ...call, cite: true }))
 	const { text } = reply
 	const answered = text !== null && answeredBy(text, retrieved, chatbot)
+	const passages = traceOf(retrieved.context, lastQuestion(messages))
 	if (!abortSignal?.aborted || reply.failure)
 		await recordModelOutcome({ kind: 'chatbot', id: chatbot.id }, model, reply.failure)
 	if (conversationId) {
@@ -261,10 +265,17 @@ export async function answerChatbotQuestion(
 			model: reply.model.label,
 			modelError: reply.failure,
 			answered,
-			passages: traceOf(retrieved.context, lastQuestion(messages)),
+			passages,
 		})
 	}
 	// The passages retrieval gave (the evaluation measures them), and whether the reply answered from
-	// them: an "I don't know" is shown with none (ADR 0033).
-	return { text, sources: retrieved.sources, answered, model: reply.model, failure: reply.failure }
+	// them: an "I don't know" is shown with none (ADR 0033). With their scores for a test run's result.
+	return {
+		text,
+		sources: retrieved.sources,
+		passages,
+		answered,
+		model: reply.model,
+		failure: reply.failure,
+	}
 }

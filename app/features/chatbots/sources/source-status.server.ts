@@ -4,6 +4,7 @@
 // at once, so each change is one statement whose WHERE holds the condition (`run`, `status`, a cap):
 // two jobs can never both take the last slot, lose a count, or finish the run twice.
 import { z } from 'zod'
+import { queueTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
 import type { KnowledgeSource, Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import type { CrawlOptions, SourceKind } from './source-schema.ts'
@@ -143,18 +144,20 @@ export async function failSource(source: RunOf, message: string) {
 
 /**
  * When every page found is done and every sitemap read: the source is ready (or failed, if no page
- * could be read), and pages of earlier runs go. Whichever job gets here first with the run complete
+ * could be read), pages of earlier runs go, and the chatbot's tests are queued to run. Whichever job gets here first with the run complete
  * finishes it; the others find it finished.
  */
 export async function finishIfDone(source: RunOf) {
 	await prisma.$transaction(async (tx) => {
-		const [finished] = await tx.$queryRaw<Array<Pick<KnowledgeSource, 'pagesIndexed' | 'pagesUnchanged'>>>`
+		const [finished] = await tx.$queryRaw<
+			Array<Pick<KnowledgeSource, 'pagesIndexed' | 'pagesUnchanged' | 'chatbotId'>>
+		>`
 			UPDATE knowledge_sources s SET
 				status = CASE WHEN s.pages_indexed + s.pages_unchanged > 0 THEN 'ready' ELSE 'failed' END,
 				synced_at = now(), updated_at = now()
 			WHERE s.id = ${source.id}::uuid AND s.run = ${source.run} AND s.status = 'running' AND s.pages_done >= s.pages_found
 				AND cardinality(s.sitemaps_read) >= cardinality(s.sitemaps_found)
-			RETURNING s.pages_indexed AS "pagesIndexed", s.pages_unchanged AS "pagesUnchanged"`
+			RETURNING s.pages_indexed AS "pagesIndexed", s.pages_unchanged AS "pagesUnchanged", s.chatbot_id AS "chatbotId"`
 		if (!finished) return
 		const readable = finished.pagesIndexed + finished.pagesUnchanged
 		// Pages the site no longer has (or links to) leave with their chunks.
@@ -167,5 +170,7 @@ export async function finishIfDone(source: RunOf) {
 				error = CASE WHEN ${readable} > 0 THEN NULL ELSE 'No page could be read: ' || COALESCE(
 					(SELECT p.error FROM knowledge_pages p WHERE p.source_id = s.id ORDER BY p.depth, p.url LIMIT 1), 'nothing was found.') END
 			WHERE s.id = ${source.id}::uuid`
+		// The chatbot's tests run on what it now knows (docs/decisions/0057-chatbot-test-sets.md).
+		await queueTestRun(tx, finished.chatbotId, 'sources')
 	})
 }

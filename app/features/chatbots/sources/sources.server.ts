@@ -1,3 +1,4 @@
+import { queueTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
 // A chatbot's knowledge sources as its owner manages them: listed with their progress, added
 // (files, a page, a whole site), re-synced, cancelled, scheduled and removed. Every call names the
 // user, so another user's source id behaves like a missing one. The work itself is queued as a job
@@ -293,11 +294,22 @@ export async function setSourceSchedule(userId: string, sourceId: string, schedu
 	return count > 0
 }
 
-/** Removes a file or website source and, by cascade, its pages and chunks. The typed text stays. */
+/**
+ * Removes a file or website source and, by cascade, its pages and chunks, and queues the chatbot's
+ * tests to run without them. The typed text stays.
+ */
 export async function removeSource(userId: string, sourceId: string) {
-	if (!(await isOwnedSource(userId, sourceId))) return false
-	const { count } = await prisma.knowledgeSource.deleteMany({ where: { id: sourceId, kind: { not: 'text' } } })
-	return count > 0
+	if (!isUuid(sourceId)) return false
+	const source = await prisma.knowledgeSource.findFirst({
+		where: { id: sourceId, chatbot: { userId }, kind: { not: 'text' } },
+		select: { chatbotId: true },
+	})
+	if (!source) return false
+	return prisma.$transaction(async (tx) => {
+		const { count } = await tx.knowledgeSource.deleteMany({ where: { id: sourceId, kind: { not: 'text' } } })
+		if (count > 0) await queueTestRun(tx, source.chatbotId, 'sources')
+		return count > 0
+	})
 }
 
 /** The scheduler's hourly pass: every daily or weekly source whose last sync is that old starts again. */

@@ -25,7 +25,8 @@ export const chatbotKind: BuilderKind = {
 
 /**
  * The sections of a chatbot's page, each its own URL (ADR 0051): Overview at the page's own address,
- * the rest under it. The activity pages (Conversations, Unanswered, Leads, Insights) keep theirs.
+ * the rest under it. The activity pages (Conversations, Unanswered, Leads, Insights) keep theirs;
+ * Tests (ADR 0057) is a section of its own.
  */
 export function chatbotPaths(id: string) {
 	const page = chatbotKind.itemPath(id)
@@ -39,5 +40,6 @@ export function chatbotPaths(id: string) {
 		unanswered: `${page}/unanswered`,
 		leads: `${page}/leads`,
 		insights: `${page}/insights`,
+		tests: `${page}/tests`,
 	}
 }

@@ -15,8 +15,8 @@ import {
 	Upload,
 	XCircle,
 } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
-import { Form, Link, useNavigation, useRevalidator } from 'react-router'
+import { useId, useState } from 'react'
+import { Form, Link, useNavigation } from 'react-router'
 import { BuilderCardTitle, builderCardClass } from '~/components/playground/builder-parts.tsx'
 import { DeleteStep } from '~/components/playground/workspace-parts.tsx'
 import { Button } from '~/components/ui/button.tsx'
@@ -31,6 +31,7 @@ import {
 } from '~/features/chatbots/sources/source-schema.ts'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+import { useRefreshWhile } from '~/lib/use-refresh-while.ts'
 import {
 	ScopeChoice,
 	SourceButton,
@@ -54,18 +55,6 @@ const STATUS_STYLES: Record<SourceStatus, { icon: typeof Globe; className: strin
 
 const isActive = (source: SourceSummary) => source.status === 'queued' || source.status === 'running'
 const number = (value: number) => value.toLocaleString('en-US')
-
-/** Re-reads the page's data every couple of seconds while any import runs, and stops when none does. */
-function useRefreshWhile(active: boolean) {
-	const revalidator = useRevalidator()
-	useEffect(() => {
-		if (!active) return
-		const timer = setInterval(() => {
-			if (document.visibilityState === 'visible' && revalidator.state === 'idle') void revalidator.revalidate()
-		}, 1500)
-		return () => clearInterval(timer)
-	}, [active, revalidator])
-}
 
 const statusLabel = (source: Pick<SourceSummary, 'kind' | 'status'>) =>
 	source.kind === 'text' && source.status === 'running' ? copy.textRunning : copy.statuses[source.status]

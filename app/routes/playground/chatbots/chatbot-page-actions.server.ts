@@ -8,6 +8,7 @@
 import { data } from 'react-router'
 import { chargeAvatarUpload } from '~/features/chatbots/chatbot-limits.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { queueTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
 import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
 import type { WidgetActionData } from '~/features/chatbots/widget/widget-settings-form.tsx'
 import { WidgetSettingsSchema, type WidgetSettingsField } from '~/features/chatbots/widget/widget-settings.ts'
@@ -17,6 +18,7 @@ import {
 	saveWidgetSettings,
 	setWidgetAvatar,
 } from '~/features/chatbots/widget/widget.server.ts'
+import { prisma } from '~/lib/db.server.ts'
 import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
 import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
@@ -91,15 +93,20 @@ async function removeAvatar({ userId, chatbotId, paths }: PagePost) {
 /** "Save Changes": this page's chatbot, back to its Knowledge section, where the form is. */
 const save = (post: PagePost) => saveChatbot(post, post.chatbotId, post.paths.knowledge)
 
-/** "Save model": which model answers this chatbot, back to its Settings section. */
-const saveModel = ({ form, userId, chatbotId, paths }: PagePost) =>
-	modelChoiceIntent({
+/** "Save model": which model answers this chatbot, back to its Settings section; its tests run on it. */
+async function saveModel({ form, userId, chatbotId, paths }: PagePost) {
+	const response = await modelChoiceIntent({
 		form,
 		owner: { kind: 'chatbot', id: chatbotId, userId },
 		returnTo: paths.settings,
 		notFoundPath: LIST_PATH,
 		notFound: toasts.notFound,
 	})
+	// A redirect to Settings is a save (a refusal comes back as the page's data).
+	if (response instanceof Response && response.headers.get('Location') === paths.settings)
+		await queueTestRun(prisma, chatbotId, 'settings')
+	return response
+}
 
 /** The route's action for the signed-in owner of `chatbotId`: the post read, then its intent's handler. */
 export async function chatbotPageAction(request: Request, userId: string, chatbotId: string) {

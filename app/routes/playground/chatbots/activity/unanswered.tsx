@@ -1,7 +1,8 @@
 // /playground/chatbots/:chatbotId/unanswered: the questions the chatbot did not know (and answers
 // visitors marked unhelpful), grouped when they ask the same thing, each with "Add an answer": the
-// question and its answer join the chatbot's typed knowledge and are searchable at once.
-import { CircleHelp, Plus, ThumbsDown } from 'lucide-react'
+// question and its answer join the chatbot's typed knowledge and are searchable at once; and with
+// "Add as test", the question joins its test set (ADR 0057).
+import { CircleHelp, FlaskConical, Plus, ThumbsDown } from 'lucide-react'
 import { data, Form, useNavigation } from 'react-router'
 import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
@@ -14,6 +15,8 @@ import { addAnswer, unansweredQuestions } from '~/features/chatbots/conversation
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { MAX_KNOWLEDGE_CHARS } from '~/features/chatbots/knowledge-base.ts'
 import { checkKnowledgeQuota } from '~/features/chatbots/knowledge-quota.server.ts'
+import { testSetCopy } from '~/features/chatbots/test-sets/test-set-copy.ts'
+import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf } from '~/lib/forms.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
@@ -145,6 +148,16 @@ export default function UnansweredRoute({ loaderData, actionData, params }: Rout
 											{copy.add}
 										</Button>
 									</div>
+								</Form>
+								{/* One click: the question becomes a test (ADR 0057), passing once the chatbot answers it. */}
+								<Form method="post" action={chatbotPaths(params.chatbotId).tests} className="mt-2 flex justify-end">
+									<input type="hidden" name="intent" value="from-question" />
+									<input type="hidden" name="question" value={group.question} />
+									<Button type="submit" size="sm" variant="ghost">
+										<FlaskConical className="size-4" aria-hidden />
+										{testSetCopy.fromQuestion.button}
+										<span className="sr-only">: {group.question}</span>
+									</Button>
 								</Form>
 							</li>
 						)

@@ -1,10 +1,10 @@
 // /playground/chatbots/:chatbotId and its sections: one chatbot's workspace. A compact header (the
 // way back, its name, status and Active switch), tabs to its sections (Overview, Knowledge, Widget
-// & embed, Activity, Settings), each its own URL (ADR 0051), and the live preview beside them on
+// & embed, Activity, Tests, Settings), each its own URL (ADR 0051), and the live preview beside them on
 // wide screens; on phones the preview is a section of its own. The preview lives here, so it keeps
 // its conversation while the owner moves between sections. Every part is a plain link or form
 // post, so it all works without JavaScript.
-import { ChartLine, Cog, LayoutDashboard, LibraryBig, MessageSquare, PanelsTopLeft } from 'lucide-react'
+import { ChartLine, Cog, FlaskConical, LayoutDashboard, LibraryBig, MessageSquare, PanelsTopLeft } from 'lucide-react'
 import { data, Outlet, useLocation } from 'react-router'
 import { modelSummary } from '~/ai/models.server.ts'
 import { useActiveToggle } from '~/components/playground/builder-parts.tsx'
@@ -114,6 +114,7 @@ export default function ChatbotLayout({ loaderData, actionData }: Route.Componen
 			icon: ChartLine,
 			current: currentTab(pathname, '', [paths.conversations, paths.unanswered, paths.leads, paths.insights]),
 		},
+		{ to: paths.tests, label: names.tests, icon: FlaskConical, current: currentTab(pathname, '', [paths.tests]) },
 		{ to: paths.settings, label: names.settings, icon: Cog, current: currentTab(pathname, paths.settings) },
 		{
 			to: paths.preview,

@@ -1,0 +1,77 @@
+// A small line chart by day or by run (uPlot, loaded only on the pages that show one and only in the
+// browser; docs/decisions/0019-conversation-logs.md says why uPlot). Its numbers are always in a
+// table beside it too, which is what screen readers and pages without JavaScript get.
+import { useEffect, useRef } from 'react'
+
+export type LineSeries = { label: string; values: Array<number | null>; color?: string; dashed?: boolean }
+
+export function LineChart({
+	x,
+	series,
+	label,
+	yMax,
+	testId,
+}: {
+	/** Unix seconds of each point. */
+	x: number[]
+	series: LineSeries[]
+	label: string
+	/** A fixed top of the scale (100 for a percentage); else a little above the highest value. */
+	yMax?: number
+	testId?: string
+}) {
+	const box = useRef<HTMLDivElement>(null)
+	useEffect(() => {
+		const element = box.current
+		if (!element) return
+		let chart: { destroy(): void; setSize(size: { width: number; height: number }): void } | null = null
+		let cancelled = false
+		const styles = getComputedStyle(element)
+		const brand = styles.getPropertyValue('--color-brand-600').trim() || '#4f46e5'
+		void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
+			if (cancelled) return
+			chart = new UPlot(
+				{
+					width: element.clientWidth,
+					height: 220,
+					cursor: { drag: { x: false, y: false } },
+					legend: { live: false },
+					axes: [
+						// "26 Oct", as dates are written in India (uPlot's default is "10/26").
+						{
+							stroke: '#64748b',
+							values: (_chart, splits) =>
+								splits.map((at) =>
+									new Date(at * 1000).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+								),
+						},
+						{ stroke: '#64748b', grid: { stroke: '#e2e8f0' } },
+					],
+					scales: { y: { range: (_chart, _min, max) => [0, yMax ?? Math.max(4, Math.ceil(max * 1.15))] } },
+					series: [
+						{},
+						...series.map((line, i) => {
+							const stroke = line.color ?? (i === 0 ? brand : '#0d9488')
+							return {
+								label: line.label,
+								stroke,
+								width: 2,
+								...(line.dashed ? { dash: [6, 4] } : { fill: `${stroke}1a` }),
+							}
+						}),
+					],
+				},
+				[x, ...series.map((line) => line.values)],
+				element,
+			)
+		})
+		const resize = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height: 220 }))
+		resize.observe(element)
+		return () => {
+			cancelled = true
+			resize.disconnect()
+			chart?.destroy()
+		}
+	}, [x, series, yMax])
+	return <div ref={box} role="img" aria-label={label} className="min-h-[254px] w-full" data-testid={testId} />
+}

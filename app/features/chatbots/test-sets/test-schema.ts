@@ -1,0 +1,75 @@
+// A chatbot test's form, shared by the browser and the server, and the test set's limits.
+// docs/decisions/0057-chatbot-test-sets.md
+import { z } from 'zod'
+import type { BodyLimit } from '~/lib/body-limit.ts'
+
+export const TEST_LIMITS = {
+	testsPerChatbot: 200,
+	questionChars: 500,
+	expectedChars: 500,
+	citeChars: 500,
+	/** A CSV import: 200 tests of long cells fit well within it. */
+	csvBytes: 256 * 1024,
+	/** The owner's "Run tests": once per chatbot in this many seconds. */
+	manualRunSeconds: 30,
+	/** Every run (asked for or started by a change) of one account's chatbots in a day. */
+	runsPerAccountPerDay: 100,
+	/** Runs kept per chatbot (the trend reads the latest 20). */
+	runsKept: 30,
+} as const
+
+/**
+ * What the Tests section takes in one post (its route's `handle`, app/lib/body-limit.ts): a CSV file
+ * past TEST_LIMITS.csvBytes is still read whole, to be refused with its message.
+ */
+export const TESTS_BODY_LIMIT: BodyLimit = { maxBytes: 1024 * 1024, label: '1 MB' }
+
+/** What a right answer contains: alternatives separated by "|", each trimmed, empty ones dropped. */
+function expectedAlternatives(text: string) {
+	return text
+		.split('|')
+		.map((part) => part.replace(/\s+/g, ' ').trim())
+		.filter(Boolean)
+}
+
+const messages = {
+	questionRequired: 'Enter the question.',
+	questionTooLong: `Keep the question under ${TEST_LIMITS.questionChars} characters.`,
+	expectedTooLong: `Keep what the answer contains under ${TEST_LIMITS.expectedChars} characters.`,
+	citeTooLong: `Keep the page or file under ${TEST_LIMITS.citeChars} characters.`,
+	declineAndExpected: 'A test that must decline cannot also expect words or a citation.',
+}
+
+/** A test as its form posts it: the question, the alternatives, the page or file to cite, must decline. */
+export const TestFormSchema = z
+	.object({
+		question: z
+			.string()
+			.transform((text) => text.replace(/\s+/g, ' ').trim())
+			.pipe(z.string().min(1, messages.questionRequired).max(TEST_LIMITS.questionChars, messages.questionTooLong)),
+		expected: z
+			.string()
+			.trim()
+			.max(TEST_LIMITS.expectedChars, messages.expectedTooLong)
+			.transform(expectedAlternatives),
+		cite: z
+			.string()
+			.trim()
+			.max(TEST_LIMITS.citeChars, messages.citeTooLong)
+			.transform((text) => text || null),
+		mustDecline: z.boolean(),
+	})
+	.refine((test) => !test.mustDecline || (test.expected.length === 0 && !test.cite), {
+		message: messages.declineAndExpected,
+		path: ['expected'],
+	})
+
+export type TestForm = z.output<typeof TestFormSchema>
+
+/** The form's fields as posted (a checkbox is there when ticked). */
+export const testFormValues = (form: FormData) => ({
+	question: String(form.get('question') ?? ''),
+	expected: String(form.get('expected') ?? ''),
+	cite: String(form.get('cite') ?? ''),
+	mustDecline: form.get('mustDecline') === 'on',
+})

@@ -1,0 +1,261 @@
+// Test sets (ADR 0057), in the production build with its job worker and the offline model: a chatbot
+// built from the local test website gets five tests (one must decline, one must cite a page), a run
+// shows each one's result, the website changes a page, the re-sync runs the set by itself, and the
+// test that depended on that page is a regression, shown first and e-mailed to the owner. Without
+// JavaScript: the forms, a CSV import that refuses a hostile file and round-trips a good one, a run
+// followed by reloads, and "Add as test" on the Unanswered page. (axe needs the page's JavaScript, as
+// in the other specs: it runs on the Tests page with JavaScript, failing tests and trend shown.)
+import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail } from './fixtures.ts'
+import { createShopChatbot, expectNoSeriousA11yViolations } from './helpers.ts'
+import { E2E_WEBSITE_PORT } from './ports.ts'
+
+const WEBSITE = `http://127.0.0.1:${E2E_WEBSITE_PORT}`
+
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Chatbot sections' })
+
+async function addTest(
+	page: Page,
+	{
+		question,
+		expected = '',
+		cite = '',
+		decline = false,
+	}: { question: string; expected?: string; cite?: string; decline?: boolean },
+) {
+	const form = page.getByRole('region', { name: 'Add a test' })
+	await form.getByLabel('Question').fill(question)
+	await form.getByLabel('A right answer contains').fill(expected)
+	await form.getByLabel('Must cite (optional)').fill(cite)
+	await form.getByLabel(/^Must decline/).setChecked(decline)
+	await form.getByRole('button', { name: 'Add test' }).click()
+	await expect(page.getByText('Test added')).toBeVisible()
+}
+
+const testRow = (page: Page, question: string) =>
+	page.getByRole('list', { name: 'Test set' }).getByRole('listitem').filter({ hasText: question })
+
+/** Reloads (as an owner without a live page would) until the latest run's score reads `score`. */
+async function expectScore(page: Page, score: string, timeout = 90_000) {
+	await expect
+		.poll(
+			async () => {
+				// The server's page holds the score: no need to wait for its scripts and pictures.
+				await page.reload({ waitUntil: 'domcontentloaded' })
+				// The run's panel is always there (the score only once a run has finished).
+				return page.getByTestId('test-run').textContent({ timeout: 5_000 })
+			},
+			{ timeout, intervals: [500] },
+		)
+		.toContain(score)
+}
+
+test('five tests on a site-built chatbot; the site changes a page, the re-sync runs them, the regression shows first and is e-mailed', async ({
+	page,
+	login,
+	request,
+}) => {
+	// A whole journey with two crawls and two runs in jobs: about 35 s alone, much more on a busy machine.
+	test.setTimeout(180_000)
+	const { email } = await login({ email: uniqueEmail('test-sets') })
+	const shop = `${WEBSITE}/shop/${randomUUID().slice(0, 8)}`
+	await page.goto('/playground?new')
+	await page.getByLabel('Chatbot Name').fill('Acme help')
+	await page.getByLabel('Import website').fill(`${shop}/`)
+	await page.getByLabel('The whole site').check()
+	await page.getByRole('button', { name: 'Import', exact: true }).click()
+	await page.getByRole('button', { name: 'Create Chatbot' }).click()
+	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
+	const chatbotId = page.url().split('/').pop()!
+	await sections(page).getByRole('link', { name: 'Knowledge' }).click()
+	const site = page
+		.getByRole('list', { name: 'Sources of this chatbot' })
+		.getByRole('listitem')
+		.filter({ hasText: `${shop}/` })
+	await expect(site.getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 })
+	await expect(site).toContainText('4 pages indexed')
+
+	await sections(page).getByRole('link', { name: 'Tests', exact: true }).click()
+	await expect(page).toHaveURL(`/playground/chatbots/${chatbotId}/tests`)
+	await expect(page.getByText('No tests yet.')).toBeVisible()
+	await addTest(page, { question: 'How long is the warranty?', expected: 'seven year | 7 years' })
+	await addTest(page, {
+		question: 'Within how many hours are widgets repaired?',
+		expected: '48 hours',
+		cite: '/repairs',
+	})
+	await addTest(page, { question: 'How long does delivery take?', expected: 'three to five' })
+	await addTest(page, { question: 'Where is the workshop?', expected: 'Pune' })
+	await addTest(page, { question: 'Who won the football world cup in 1986?', decline: true })
+	await expect(page.getByText('5 of 200 tests')).toBeVisible()
+	await expect(testRow(page, 'Within how many hours are widgets repaired?')).toContainText('Must cite: /repairs')
+	await expect(testRow(page, 'Who won the football world cup in 1986?')).toContainText('Must decline')
+
+	await page.getByRole('button', { name: 'Run tests' }).click()
+	await expect(page.getByText('Tests queued')).toBeVisible()
+	// The page follows the run by itself.
+	await expect(page.getByTestId('test-score')).toHaveText('5 of 5 passed', { timeout: 30_000 })
+	for (const question of [
+		'How long is the warranty?',
+		'Within how many hours are widgets repaired?',
+		'Who won the football world cup in 1986?',
+	])
+		await expect(testRow(page, question)).toContainText('Pass')
+
+	// The site's repairs page changes; the owner re-syncs it; the tests run by themselves after it.
+	expect((await request.post(`${shop}/change?page=repairs`)).ok()).toBe(true)
+	await sections(page).getByRole('link', { name: 'Knowledge' }).click()
+	await site.getByRole('button', { name: 'Re-sync now' }).click()
+	await expect(page.getByText('Re-sync started')).toBeVisible()
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	await expectScore(page, '4 of 5 passed')
+	await expect(page.getByTestId('test-score')).toContainText('1 regression')
+	await expect(page.getByTestId('test-run')).toContainText('Knowledge change')
+
+	// Regressions first, with the reply, the passage it cited (the changed page) and a fix.
+	const failing = page.getByTestId('failing-tests').getByRole('listitem').first()
+	await expect(failing).toContainText('Within how many hours are widgets repaired?')
+	await expect(failing).toContainText('Regression')
+	await expect(failing).toContainText('Does not contain “48 hours”.')
+	await expect(failing).toContainText('within a week')
+	await expect(failing).toContainText(`${shop}/repairs`)
+	await expect(failing.getByLabel('Answer to “Within how many hours are widgets repaired?”')).toBeVisible()
+	await expect(testRow(page, 'Within how many hours are widgets repaired?')).toContainText('Fail')
+	await expect(testRow(page, 'How long is the warranty?')).toContainText('Pass')
+	// The trend: two runs, drawn by uPlot from the kept chart library.
+	await expect(page.getByTestId('test-trend').locator('canvas')).toBeVisible()
+	await expectNoSeriousA11yViolations(page)
+
+	// The owner's e-mail, through the outbox.
+	await expect
+		.poll(
+			async () => (await sql(`SELECT subject FROM email_outbox WHERE to_address = $1`, [email])).map((r) => r.subject),
+			{
+				timeout: 15_000,
+			},
+		)
+		.toEqual(['1 test of “Acme help” now fails'])
+	const [mail] = await sql<{ text_body: string }>(`SELECT text_body FROM email_outbox WHERE to_address = $1`, [email])
+	expect(mail.text_body).toContain('- Within how many hours are widgets repaired?')
+	expect(mail.text_body).toContain(`/playground/chatbots/${chatbotId}/tests`)
+	// Runs are no visitors: nothing in the conversation log.
+	const [{ n }] = await sql<{ n: number }>(
+		`SELECT count(*)::int AS n FROM chatbot_conversations WHERE chatbot_id = $1`,
+		[chatbotId],
+	)
+	expect(n).toBe(0)
+})
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false })
+
+	test('add a test, refuse a hostile CSV with the reason, round-trip a good one; strangers get 404', async ({
+		page,
+		login,
+		request,
+	}) => {
+		test.slow()
+		await login({ email: uniqueEmail('test-sets-nojs') })
+		const chatbotId = await createShopChatbot(page, 'Shop tests')
+		const path = `/playground/chatbots/${chatbotId}/tests`
+		await page.goto(path)
+
+		// A test that must decline cannot also expect words: the form comes back with the reason.
+		const form = page.getByRole('region', { name: 'Add a test' })
+		await form.getByLabel('Question').fill('What is the capital of France?')
+		await form.getByLabel('A right answer contains').fill('Paris')
+		await form.getByLabel(/^Must decline/).check()
+		await form.getByRole('button', { name: 'Add test' }).click()
+		await expect(form.getByText('A test that must decline cannot also expect words or a citation.')).toBeVisible()
+		await expect(form.getByLabel('Question')).toHaveValue('What is the capital of France?')
+		await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
+
+		const csv = page.getByRole('region', { name: 'Import and export' })
+		const importCsv = async (name: string, text: string) => {
+			await csv.getByLabel('CSV file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) })
+			await csv.getByRole('button', { name: 'Import CSV' }).click()
+		}
+		await importCsv('evil.csv', 'question,expected,cite,must_decline\n=HYPERLINK("http://evil.test"),x,,no\n')
+		await expect(
+			csv.getByText('Line 2: the question cell starts like a spreadsheet formula (=, +, -, @).'),
+		).toBeVisible()
+		await importCsv('wrong.csv', 'q,a\nHi?,yes\n')
+		await expect(
+			csv.getByText('The first line must be the columns: question, expected, cite, must_decline.'),
+		).toBeVisible()
+		await importCsv('huge.csv', `question,expected,cite,must_decline\n${'What?,yes,,no\n'.repeat(30_000)}`)
+		await expect(csv.getByText('The file is larger than 256 KB.')).toBeVisible()
+		// Nothing of a refused file was kept.
+		await expect(page.getByText('1 of 200 tests')).toBeVisible()
+
+		const good =
+			'question,expected,cite,must_decline\n"Can items come back, and when?",30 days | thirty days,,no\nWho is the CEO of Google?,,,yes\n'
+		await importCsv('good.csv', good)
+		await expect(page.getByText('2 tests added, 0 updated')).toBeVisible()
+		const exported = await page.request.get(`/playground/chatbots/${chatbotId}/tests.csv`)
+		expect(exported.headers()['content-type']).toContain('text/csv')
+		expect(await exported.text()).toBe(
+			'question,expected,cite,must_decline\nHow long do deliveries take?,three to five,,no\n"Can items come back, and when?",30 days | thirty days,,no\nWho is the CEO of Google?,,,yes\n',
+		)
+
+		// Another user's posts and download find no such chatbot, and change nothing.
+		const stranger = await createUser()
+		const cookie = await sessionCookieDirect(stranger.email)
+		for (const form of <Array<Record<string, string>>>[
+			{ intent: 'add', question: 'Sneaky?', expected: '', cite: '' },
+			{ intent: 'run' },
+			{ intent: 'from-question', question: 'Sneaky?' },
+		]) {
+			const response = await request.post(path, { form, headers: { Cookie: cookie }, maxRedirects: 0 })
+			expect(response.status()).toBe(404)
+		}
+		expect((await request.get(`${path}.csv`, { headers: { Cookie: cookie } })).status()).toBe(404)
+		await page.reload()
+		await expect(page.getByText('3 of 200 tests')).toBeVisible()
+	})
+
+	test('edit a test, run the set and follow it by reloads, and add an unanswered question as a test', async ({
+		page,
+		login,
+	}) => {
+		test.slow()
+		await login({ email: uniqueEmail('test-sets-run-nojs') })
+		const chatbotId = await createShopChatbot(page, 'Shop runs')
+		const path = `/playground/chatbots/${chatbotId}/tests`
+		await page.goto(path)
+		await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
+		await addTest(page, { question: 'Can items come back, and when?', expected: '30 days' })
+		await addTest(page, { question: 'Who is the CEO of Google?', decline: true })
+
+		// Edit a test in place (a <details> form), then run: without JavaScript, reloads show the run.
+		const row = testRow(page, 'How long do deliveries take?')
+		await row.getByText('Edit test').click()
+		await row.getByLabel('A right answer contains').fill('three to five | 3-5')
+		await row.getByRole('button', { name: 'Save test' }).click()
+		await expect(page.getByText('Test saved')).toBeVisible()
+		await page.getByRole('button', { name: 'Run tests' }).click()
+		await expect(page.getByText('Tests queued')).toBeVisible()
+		await expectScore(page, '3 of 3 passed', 30_000)
+		await page.getByRole('button', { name: 'Run tests' }).click()
+		await expect(page.getByText(/Tests ran moments ago\. Run them again in \d+ seconds\./)).toBeVisible()
+
+		// A question a visitor asked that the chatbot did not know becomes a test with one click on the
+		// Unanswered page.
+		const [conversation] = await sql<{ id: string }>(
+			`INSERT INTO chatbot_conversations (chatbot_id, client_id, visitor_id, message_count, unanswered_count)
+			 VALUES ($1, 'tests-conv-01', 'tests-visitor-01', 2, 1) RETURNING id`,
+			[chatbotId],
+		)
+		await sql(
+			`INSERT INTO chatbot_messages (conversation_id, chatbot_id, role, text, answered) VALUES
+			 ($1, $2, 'user', 'Do you sell gift cards?', NULL), ($1, $2, 'assistant', 'I don''t know.', false)`,
+			[conversation.id, chatbotId],
+		)
+		await page.goto(`/playground/chatbots/${chatbotId}/unanswered`)
+		await page.getByRole('button', { name: /^Add as test/ }).click()
+		await expect(page.getByText('It passes once the chatbot answers it.')).toBeVisible()
+		await page.goto(path)
+		await expect(testRow(page, 'Do you sell gift cards?')).toContainText('any answer')
+	})
+})
