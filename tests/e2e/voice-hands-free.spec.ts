@@ -39,7 +39,8 @@ test('three hands-free turns, detected without a click; talking over the assista
 			spoken('What are your opening hours?'),
 			silence(6),
 			spoken('Are you open on Sunday?'),
-			silence(3.5),
+			// Long enough for turn 2's reply to start playing under load (its twelve seconds then cover turn 3).
+			silence(5.5),
 			spoken('Thank you, that is all I needed.'),
 			silence(30),
 		]),
