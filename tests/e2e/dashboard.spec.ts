@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import type { Page } from '@playwright/test'
 import { readSse } from '../support/sse.ts'
+import { startAppInstance } from './app-instance.ts'
 import {
 	ADMIN_EMAIL,
 	createUser,
@@ -317,26 +317,11 @@ async function openEventStream(url: string, cookie: string) {
 test('two app processes on one database: a row inserted once reaches the SSE clients of both', async ({ baseURL }) => {
 	await createUser({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
 	const cookie = await sessionCookieDirect(ADMIN_EMAIL)
-	const port = Number(new URL(baseURL!).port) + 1
-	let second: ChildProcess | undefined
+	let second: Awaited<ReturnType<typeof startAppInstance>> | undefined
 	const streams: Array<Awaited<ReturnType<typeof openEventStream>>> = []
 	try {
-		second = spawn(process.execPath, ['build/server.js'], {
-			env: {
-				...process.env,
-				NODE_ENV: 'production',
-				PORT: String(port),
-				HOST: '127.0.0.1',
-				ADMIN_EMAIL,
-				SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
-			},
-			stdio: 'ignore',
-		})
-		await expect
-			.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, {
-				timeout: 30_000,
-			})
-			.toBe(200)
+		second = await startAppInstance({ ADMIN_EMAIL })
+		const port = second.port
 		streams.push(await openEventStream(`${baseURL}/playground/dashboard/events`, cookie))
 		streams.push(await openEventStream(`http://127.0.0.1:${port}/playground/dashboard/events`, cookie))
 
@@ -352,6 +337,6 @@ test('two app processes on one database: a row inserted once reaches the SSE cli
 		}
 	} finally {
 		for (const stream of streams) stream.close()
-		second?.kill('SIGTERM')
+		second?.stop()
 	}
 })

@@ -1,13 +1,12 @@
+import type { Browser, FrameLocator } from '@playwright/test'
 // A person steps in (ADR 0061): a visitor on another site asks for a person; the owner, on a second
 // app process sharing the database, sees it arrive without a reload, takes over, and the two write to
 // each other live (typing shown) until the owner hands back and the bot answers again; the log keeps
 // who wrote what. Nobody joining in time gives the visitor the lead form and the owner an e-mail; the
 // owner's view works without JavaScript. Another user can neither read, take over nor write.
-import { spawn } from 'node:child_process'
-import type { Browser, FrameLocator } from '@playwright/test'
+import { startAppInstance } from './app-instance.ts'
 import {
 	createUser,
-	E2E_SESSION_SECRET,
 	expect,
 	sessionCookieDirect,
 	sql,
@@ -20,29 +19,6 @@ import { createShopChatbot, expectNoSeriousA11yViolations } from './helpers.ts'
 import { E2E_EMBED_HOST_PORT } from './ports.ts'
 
 const SITE = `http://127.0.0.1:${E2E_EMBED_HOST_PORT}`
-
-/** A second app process on `port`, against the same database. */
-async function startSecondInstance(port: number) {
-	const child = spawn(process.execPath, ['build/server.js'], {
-		env: {
-			...process.env,
-			NODE_ENV: 'production',
-			PORT: String(port),
-			HOST: '127.0.0.1',
-			ADMIN_EMAIL,
-			SESSION_SECRET: E2E_SESSION_SECRET,
-			// Its own job runner would race the first one's for the same jobs; that is allowed, but
-			// the journey reads better with one.
-			JOB_CONCURRENCY: '0',
-			WEBHOOK_CONCURRENCY: '0',
-		},
-		stdio: 'ignore',
-	})
-	await expect
-		.poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, { timeout: 30_000 })
-		.toBe(200)
-	return child
-}
 
 /** A browser context signed in as `email` on `origin`, with its own client address. */
 async function ownerPage(
@@ -86,7 +62,6 @@ test('a visitor asks for a person; the owner on another instance takes over live
 	page,
 	login,
 	browser,
-	baseURL,
 }) => {
 	test.setTimeout(150_000) // two app processes, three browser contexts, a whole conversation
 	const { email } = await login({ fullName: 'Asha Rao' })
@@ -101,8 +76,10 @@ test('a visitor asks for a person; the owner on another instance takes over live
 	await settings.getByRole('button', { name: 'Save' }).click()
 	await expect(page.getByText('Handoff settings saved')).toBeVisible({ timeout: 15_000 })
 
-	const secondPort = Number(new URL(baseURL!).port) + 1
-	const second = await startSecondInstance(secondPort)
+	// Its own job runner would race the first one's for the same jobs; that is allowed, but the
+	// journey reads better with one.
+	const second = await startAppInstance({ ADMIN_EMAIL, JOB_CONCURRENCY: '0', WEBHOOK_CONCURRENCY: '0' })
+	const secondPort = second.port
 	try {
 		// The owner watches Conversations on the second instance.
 		const owner = await ownerPage(browser, `http://localhost:${secondPort}`, email)
@@ -201,7 +178,7 @@ test('a visitor asks for a person; the owner on another instance takes over live
 		await owner.context().close()
 		await host.context().close()
 	} finally {
-		second.kill('SIGTERM')
+		second.stop()
 	}
 })
 

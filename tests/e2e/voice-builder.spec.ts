@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { FAKE_TRANSCRIPT } from '../support/fake-openai-server.ts'
+import { startAppInstance } from './app-instance.ts'
 import {
 	createUser,
 	expect,
@@ -397,28 +398,14 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 }) => {
 	test.slow() // a whole user journey: many steps, each slower under CI's two workers
 	// A second app instance with no TRANSCRIBE_* or GROQ_* settings, on the same database.
-	const { spawn } = await import('node:child_process')
-	const { createServer } = await import('node:net')
-	const port = await new Promise<number>((resolve) => {
-		const probe = createServer().listen(0, '127.0.0.1', () => {
-			const { port } = probe.address() as { port: number }
-			probe.close(() => resolve(port))
-		})
+	const server = await startAppInstance({
+		TRANSCRIBE_API_KEY: undefined,
+		TRANSCRIBE_BASE_URL: undefined,
+		GROQ_API_KEY: undefined,
+		GROQ_BASE_URL: undefined,
 	})
-	const env: NodeJS.ProcessEnv = {
-		...process.env,
-		NODE_ENV: 'production',
-		PORT: String(port),
-		HOST: '127.0.0.1',
-		SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
-	}
-	for (const key of ['TRANSCRIBE_API_KEY', 'TRANSCRIBE_BASE_URL', 'GROQ_API_KEY', 'GROQ_BASE_URL']) delete env[key]
-	const server = spawn(process.execPath, ['build/server.js'], { env, stdio: 'ignore' })
-	const origin = `http://127.0.0.1:${port}`
+	const origin = `http://127.0.0.1:${server.port}`
 	try {
-		await expect
-			.poll(async () => (await fetch(`${origin}/healthz`).catch(() => null))?.status, { timeout: 30_000 })
-			.toBe(200)
 		const { email } = await createUser({ email: uniqueEmail('voice-browser-stt') })
 		await useSessionIn(page.context(), origin, await sessionCookieDirect(email))
 		const [user] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email])
@@ -559,6 +546,6 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 		await expect(brokenPage.getByText('Processing Error')).toHaveCount(0)
 		await broken.close()
 	} finally {
-		server.kill('SIGTERM')
+		server.stop()
 	}
 })

@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { VAD_ASSET_BASE } from '~/lib/voice/vad-assets.ts'
 import { silence, spoken, wavOf } from '../support/spoken-wav.ts'
+import { startAppInstance } from './app-instance.ts'
 import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
 import { recordCspViolations } from './helpers.ts'
+import { E2E_FAKE_AI_PORT } from './ports.ts'
 
 declare global {
 	interface Window {
@@ -25,7 +27,6 @@ declare global {
 
 test('three hands-free turns, detected without a click; talking over the assistant stops it within 300 ms', async ({
 	playwright,
-	baseURL,
 }, testInfo) => {
 	test.setTimeout(120_000)
 	// Timeline of the microphone (it starts when the test opens it): time for the detector to load
@@ -56,12 +57,15 @@ test('three hands-free turns, detected without a click; talking over the assista
 			'--autoplay-policy=no-user-gesture-required',
 		],
 	})
+	// An app instance with a speech endpoint (the tests' fake one), so the page asks the server to
+	// speak; the test's own route below answers in its place, with audio as long as the test needs.
+	const app = await startAppInstance({ SPEECH_BASE_URL: `http://127.0.0.1:${E2E_FAKE_AI_PORT}/openai/v1` })
 	try {
 		const { email } = await createUser({
 			email: uniqueEmail('voice-hands-free'),
 		})
-		const context = await browser.newContext({ baseURL })
-		await useSessionIn(context, baseURL!, await sessionCookieDirect(email))
+		const context = await browser.newContext({ baseURL: app.origin })
+		await useSessionIn(context, app.origin, await sessionCookieDirect(email))
 		const page = await context.newPage()
 		const violations = await recordCspViolations(page)
 		await page.addInitScript(() => {
@@ -163,6 +167,7 @@ test('three hands-free turns, detected without a click; talking over the assista
 		await context.close()
 	} finally {
 		await browser.close()
+		app.stop()
 		rmSync(mic, { force: true })
 	}
 })
