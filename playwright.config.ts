@@ -1,14 +1,6 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
-import {
-	E2E_CRAWL_SITE_PORT,
-	E2E_WEBHOOK_PORT,
-	E2E_FAKE_AI_PORT,
-	E2E_FAKE_MIC_WAV,
-	E2E_PORT,
-	E2E_SERVER_LOG,
-	E2E_WEBSITE_PORT,
-} from './tests/e2e/ports.ts'
+import { E2E_SERVER_ENV, E2E_FAKE_MIC_WAV, E2E_PORT, E2E_SERVER_LOG } from './tests/e2e/ports.ts'
 
 // Playwright's own browser download cannot work here: use Debian's Chromium (ARCHITECTURE.md).
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
@@ -74,22 +66,7 @@ export default defineConfig({
 	webServer: {
 		command: `node --enable-source-maps build/server.js 2>&1 | tee ${JSON.stringify(E2E_SERVER_LOG)}`,
 		url: `${baseURL}/healthz`,
-		env: {
-			NODE_ENV: 'production',
-			PORT: String(port),
-			HOST: '127.0.0.1',
-			// No SITE_URL: the default settings a new user runs with (allowed hosts: localhost names).
-			ADMIN_EMAIL: 'admin@e2e.example.com',
-			SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
-			// Only the test websites (and the lead webhook receiver) may be reached on a loopback address;
-			// crawls go at test speed.
-			WEBSITE_IMPORT_ALLOW: `127.0.0.1:${E2E_WEBSITE_PORT},127.0.0.1:${E2E_CRAWL_SITE_PORT},127.0.0.1:${E2E_WEBHOOK_PORT}`,
-			CRAWL_DELAY_MS: '0',
-			CRAWL_PAGE_TIMEOUT_MS: '2000',
-			// Speech-to-text from a local fake Whisper; chat stays on the offline model.
-			TRANSCRIBE_API_KEY: 'e2e-key',
-			TRANSCRIBE_BASE_URL: `http://127.0.0.1:${E2E_FAKE_AI_PORT}/openai/v1`,
-		},
+		env: { ...E2E_SERVER_ENV, PORT: String(port) },
 		reuseExistingServer: false,
 		timeout: 120_000,
 		stdout: 'pipe',

@@ -3,7 +3,8 @@
 // "E2E_PORT + 1" made them collide).
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
-import { E2E_SESSION_SECRET, expect } from './fixtures.ts'
+import { expect } from './fixtures.ts'
+import { E2E_SERVER_ENV } from './ports.ts'
 
 const freePort = () =>
 	new Promise<number>((resolve) => {
@@ -14,19 +15,12 @@ const freePort = () =>
 	})
 
 /**
- * Starts build/server.js with the e2e server's environment changed by `env` (undefined removes a
+ * Starts build/server.js with the e2e server's settings (E2E_SERVER_ENV) changed by `env` (undefined removes a
  * variable) and waits until it answers /healthz. `stop()` ends it.
  */
 export async function startAppInstance(env: Record<string, string | undefined> = {}) {
 	const port = await freePort()
-	const merged: NodeJS.ProcessEnv = {
-		...process.env,
-		NODE_ENV: 'production',
-		HOST: '127.0.0.1',
-		SESSION_SECRET: E2E_SESSION_SECRET,
-		...env,
-		PORT: String(port),
-	}
+	const merged: NodeJS.ProcessEnv = { ...process.env, ...E2E_SERVER_ENV, ...env, PORT: String(port) }
 	for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key]
 	const child = spawn(process.execPath, ['build/server.js'], { env: merged, stdio: 'ignore' })
 	const stop = () => {

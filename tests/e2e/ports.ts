@@ -17,3 +17,20 @@ export const E2E_WEBHOOK_PORT = Number(process.env.E2E_WEBHOOK_PORT ?? 3994)
  * that must appear in no log line). Per app port, so parallel runs on other ports do not share it.
  */
 export const E2E_SERVER_LOG = process.env.E2E_SERVER_LOG ?? path.join(os.tmpdir(), `zenvora-e2e-server-${E2E_PORT}.log`)
+
+/** The e2e app server's settings (playwright.config.ts), shared by tests that start another instance. */
+export const E2E_SERVER_ENV: Record<string, string> = {
+	NODE_ENV: 'production',
+	HOST: '127.0.0.1',
+	// No SITE_URL: the default settings a new user runs with (allowed hosts: localhost names).
+	ADMIN_EMAIL: 'admin@e2e.example.com',
+	SESSION_SECRET: 'e2e-session-secret-0123456789abcdef0123456789',
+	// Only the test websites (and the lead webhook receiver) may be reached on a loopback address;
+	// crawls go at test speed.
+	WEBSITE_IMPORT_ALLOW: `127.0.0.1:${E2E_WEBSITE_PORT},127.0.0.1:${E2E_CRAWL_SITE_PORT},127.0.0.1:${E2E_WEBHOOK_PORT}`,
+	CRAWL_DELAY_MS: '0',
+	CRAWL_PAGE_TIMEOUT_MS: '2000',
+	// Speech-to-text from a local fake Whisper; chat stays on the offline model.
+	TRANSCRIBE_API_KEY: 'e2e-key',
+	TRANSCRIBE_BASE_URL: `http://127.0.0.1:${E2E_FAKE_AI_PORT}/openai/v1`,
+}
