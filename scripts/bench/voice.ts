@@ -180,17 +180,17 @@ try {
 		)
 		text.push(performance.now() - t)
 	}
+	await post('/api/voice-chat/end', { agent_id: agentId, conversation_id })
+	// A conversation takes at most 50 messages: the recorded turns get one of their own.
+	const { conversation_id: spoken } = await post('/api/voice-chat/start', { agent_id: agentId })
 	const audio: number[] = []
 	const wav = new Blob([makeWav(2)], { type: 'audio/wav' })
 	for (let i = 0; i < Math.min(samples, 20); i++) {
 		const t = performance.now()
-		await post(
-			'/api/voice-chat/message',
-			form({ agent_id: agentId, conversation_id: String(conversation_id), audio: wav }),
-		)
+		await post('/api/voice-chat/message', form({ agent_id: agentId, conversation_id: String(spoken), audio: wav }))
 		audio.push(performance.now() - t)
 	}
-	await post('/api/voice-chat/end', { agent_id: agentId, conversation_id })
+	await post('/api/voice-chat/end', { agent_id: agentId, conversation_id: spoken })
 	console.log(
 		`Provider alone (fake chat completion): p50 ${ms(percentile(direct, 50))}, p95 ${ms(percentile(direct, 95))}`,
 	)
