@@ -161,7 +161,7 @@ test('one account running a webhook tarpit, two slow crawls and twelve heavy upl
 		// The webhook lane: the main runner does not know deliveries; each waits WEBHOOK_TIMEOUT_MS
 		// (1 s here), then the next lead of the chatbot has its turn.
 		expect(Object.keys(jobs.jobTaskList)).not.toContain('deliver-lead')
-		expect(Object.keys(jobs.webhookTaskList)).toEqual(['deliver-lead', 'send-email'])
+		expect(Object.keys(jobs.webhookTaskList)).toEqual(expect.arrayContaining(['deliver-lead', 'send-email']))
 		await uploads
 		const deliveries = await db.prisma.$queryRaw<Array<{ error: string }>>`
 			SELECT error FROM lead_webhook_deliveries WHERE chatbot_id = ${noisy.chatbotId}::uuid`
