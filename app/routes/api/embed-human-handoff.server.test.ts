@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
+import { HandoffSettingsSchema } from '~/features/chatbots/handoff/handoff-settings.ts'
 import {
 	handBack,
 	handoffEmailJob,
@@ -15,6 +16,7 @@ import {
 	takeOver,
 	conversationsWithPeople,
 	ownsConversation,
+	saveHandoffSettings,
 } from '~/features/chatbots/handoff/handoff.server.ts'
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { issueEmbedToken } from '~/features/chatbots/widget/widget.server.ts'
@@ -241,4 +243,30 @@ test('outside opening hours the lead form is offered at once; with handoff off, 
 	expect((await conversationOf(off)).handoffState).toBe('bot')
 	const refused = await post(handoffAction, 'handoff', off, { intent: 'typing', ...ids })
 	expect(refused.status).toBe(404)
+})
+
+test('turning handoff off hands the conversations a person holds or a visitor waits in back to the bot', async () => {
+	const bot = await chatbot({ enabled: true })
+	const held = visitor()
+	await replyOf(await ask(bot, held, 'I want to speak to a person'))
+	const conversation = await conversationOf(bot)
+	expect(await takeOver(ownerId, bot.id, conversation.id)).toBe(true)
+	const off = HandoffSettingsSchema.parse({ waitSeconds: '60', opensAt: '', closesAt: '' })
+	expect(await saveHandoffSettings(ownerId, bot.id, off)).toBe(true)
+	expect(await conversationOf(bot)).toMatchObject({ handoffState: 'bot', handoffUserId: null })
+	// The bot answers again, and the owner cannot write into a conversation nobody holds.
+	const answer = await replyOf(await ask(bot, held, 'When do you open?'))
+	expect(answer.text).not.toBe(handoffCopy.widget.passedOn)
+	expect(await personSays(ownerId, bot.id, conversation.id, 'Still there?')).toBe('not-taken')
+})
+
+test('"a visitor is waiting" e-mails are capped per chatbot: a flood of requests is not a flood of mail', async () => {
+	const bot = await chatbot({ enabled: true, waitSeconds: 5 })
+	for (let i = 0; i < 7; i++) await replyOf(await ask(bot, visitor(), 'I want to speak to a person'))
+	const waiting = await prisma.chatbotConversation.findMany({ where: { chatbotId: bot.id }, select: { id: true } })
+	expect(waiting).toHaveLength(7)
+	const sent: unknown[] = []
+	for (const { id } of waiting)
+		sent.push(await handoffEmailJob.run({ conversationId: id, origin: 'http://localhost:3000' }, helpers))
+	expect(sent).toEqual([true, true, true, true, true, false, false])
 })

@@ -21,6 +21,7 @@ import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { HEARTBEAT_MS } from '~/lib/live-feed.server.ts'
 import { deliverEmail } from '~/lib/mail.server.ts'
 import { isUuid } from '~/lib/misc.ts'
+import { consumeRateLimit } from '~/lib/rate-limit.server.ts'
 import { tableChangeListener } from '~/lib/table-changes.server.ts'
 import { handoffCopy } from './handoff-copy.ts'
 import type { Author, HandoffSnapshot, HandoffState, WaitingSummary } from './handoff-schema.ts'
@@ -429,6 +430,9 @@ export const handoffTimeoutJob = defineJob({
 	},
 })
 
+/** At most this many "a visitor is waiting" e-mails per chatbot. */
+const HANDOFF_EMAILS_PER_CHATBOT = { limit: 5, windowMs: 10 * 60_000 }
+
 /** The owner's e-mail about a visitor nobody joined (on the webhook lane, as every e-mail). */
 export const handoffEmailJob = defineJob({
 	name: 'handoff-email',
@@ -443,6 +447,15 @@ export const handoffEmailJob = defineJob({
 			FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id JOIN users u ON u.id = b.user_id
 			WHERE c.id = ${conversationId}::uuid`
 		if (!row) return false
+		// Anyone can ask for a person from a fresh conversation: the owner's inbox gets a few a
+		// chatbot, not one per request (the waiting list and the live badge show the rest).
+		const allowed = await consumeRateLimit(`handoff-email:${row.chatbotId}`, HANDOFF_EMAILS_PER_CHATBOT)
+		if (!allowed.allowed) {
+			console.warn(
+				`Handoff: no e-mail for conversation ${conversationId} of chatbot ${row.chatbotId}: ${HANDOFF_EMAILS_PER_CHATBOT.limit} were sent in the last ${HANDOFF_EMAILS_PER_CHATBOT.windowMs / 60_000} minutes`,
+			)
+			return false
+		}
 		const link = `${origin}/playground/chatbots/${row.chatbotId}/conversations/${conversationId}`
 		await deliverEmail({
 			to: row.email,
@@ -455,12 +468,24 @@ export const handoffEmailJob = defineJob({
 
 // ─── Settings ────────────────────────────────────────────────────────────────────────────────────
 
-/** Saves a chatbot's handoff settings; false when it is not this user's. */
+/**
+ * Saves a chatbot's handoff settings; false when it is not this user's. Turning handoff off hands
+ * every conversation a person holds or a visitor waits in back to the bot, in the same transaction:
+ * otherwise the bot answered beside a "person" state and the owner's replies went nowhere.
+ */
 export async function saveHandoffSettings(userId: string, chatbotId: string, form: HandoffSettingsForm) {
 	if (!isUuid(chatbotId)) return false
 	const settings: HandoffSettings = { ...form }
-	const { count } = await prisma.chatbot.updateMany({ where: { id: chatbotId, userId }, data: { handoff: settings } })
-	return count === 1
+	return prisma.$transaction(async (tx) => {
+		const { count } = await tx.chatbot.updateMany({ where: { id: chatbotId, userId }, data: { handoff: settings } })
+		if (count !== 1) return false
+		if (!settings.enabled)
+			await tx.$executeRaw`
+				UPDATE chatbot_conversations
+				SET handoff_state = 'bot', handoff_user_id = NULL, handoff_requested_at = NULL, person_typing_at = NULL, visitor_typing_at = NULL
+				WHERE chatbot_id = ${chatbotId}::uuid AND handoff_state <> 'bot'`
+		return true
+	})
 }
 
 /** Whether the conversation is one of this user's chatbot's. */
