@@ -341,6 +341,10 @@ function endWithErrorOnFailure(
 	let text = ''
 	let firstTextAt: number | null = null
 	let failed = false
+	// The model's 'finish' part, held back until the reply is recorded: the client takes the answer as
+	// whole on that part (not on the stream's end) and shows its feedback buttons, whose first click
+	// came back 404 when it beat the recording.
+	let finishPart: UIMessageChunk | null = null
 	// The reply is recorded before the stream closes: by the time the client has the whole answer,
 	// it is stored (its feedback can name it at once).
 	const finish = async (controller?: ReadableStreamDefaultController<UIMessageChunk>) => {
@@ -352,6 +356,7 @@ function endWithErrorOnFailure(
 		} catch (error) {
 			console.error(`${label}: recording the reply failed: ${(error as Error).message}`)
 		}
+		if (finishPart) controller?.enqueue(finishPart)
 		controller?.close()
 	}
 	const fail = (controller: ReadableStreamDefaultController<UIMessageChunk>, reason: string, failure: string) => {
@@ -376,8 +381,11 @@ function endWithErrorOnFailure(
 					firstTextAt ??= performance.now()
 					text += value.delta
 				}
-				if (value.type === 'finish' && !failed && closingParts)
-					for (const part of closingParts(text)) controller.enqueue(part)
+				if (value.type === 'finish') {
+					if (!failed && closingParts) for (const part of closingParts(text)) controller.enqueue(part)
+					finishPart = value
+					return
+				}
 				controller.enqueue(value.type === 'start' && messageId ? { ...value, messageId } : value)
 				if (value.type === 'start') for (const part of extraParts) controller.enqueue(part)
 			} catch (error) {
