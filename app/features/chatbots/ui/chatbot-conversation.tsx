@@ -143,7 +143,12 @@ export function ChatbotConversation({
 				sourcesLabel={showSources ? preview.sourcesLabel : undefined}
 				closestLabel={preview.closestLabel}
 				passageLabel={preview.passage}
-				answerActions={answerActions}
+				// Not under the answer still streaming: the server stores it as the stream ends, and a rating
+				// sent before then was refused (404) and lost.
+				answerActions={
+					answerActions &&
+					((message) => (chat.busy && message.id === chat.thread.at(-1)?.id ? null : answerActions(message)))
+				}
 			/>
 			{suggestions.length > 0 && !chat.hasConversation && !shown?.blocking ? (
 				<ul aria-label={embed.suggestionsLabel} className="flex flex-wrap gap-2 bg-slate-50 px-4 pb-3 sm:px-6">
