@@ -138,6 +138,29 @@ export async function startTurn(turn: TurnContext, question: string): Promise<st
 	}
 }
 
+/**
+ * Stores an answer the product wrote itself (the lead-form offer, a handoff notice), named by `model`
+ * in place of a model, as answered and without passages; returns its id for the widget.
+ */
+export async function finishFixedTurn(
+	chatbotId: string,
+	conversationId: string,
+	{ text, model, startedAt }: { text: string; model: string; startedAt: number | null },
+) {
+	const messageId = crypto.randomUUID()
+	const latencyMs = startedAt === null ? 0 : Math.round(performance.now() - startedAt)
+	await finishTurn(chatbotId, conversationId, {
+		messageId,
+		text,
+		firstTokenMs: startedAt === null ? null : latencyMs,
+		latencyMs,
+		model,
+		answered: true,
+		passages: [],
+	})
+	return messageId
+}
+
 /** Stores the answer and its trace, and counts it on the conversation (an unanswered one too). */
 export async function finishTurn(chatbotId: string, conversationId: string, answer: FinishedAnswer) {
 	try {

@@ -7,7 +7,7 @@ import { textOf } from '~/ai/chat-schema.ts'
 import { streamFixedReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { activityCopy } from './activity-copy.ts'
-import { finishTurn, startTurn, type TurnContext } from './conversation-log.server.ts'
+import { finishFixedTurn, startTurn, type TurnContext } from './conversation-log.server.ts'
 import type { LeadFormSettings } from './conversation-schema.ts'
 import { asksForAPerson } from './handoff.ts'
 
@@ -40,18 +40,8 @@ export async function handoffReply(
 	const startedAt = performance.now()
 	const [sent, conversationId] = await Promise.all([leadLeft(turn), startTurn(turn, question)])
 	const text = sent ? activityCopy.leadForm.handoffDone : activityCopy.leadForm.handoff
-	const messageId = crypto.randomUUID()
-	if (conversationId) {
-		const latencyMs = Math.round(performance.now() - startedAt)
-		await finishTurn(turn.chatbotId, conversationId, {
-			messageId,
-			text,
-			firstTokenMs: latencyMs,
-			latencyMs,
-			model: HANDOFF_MODEL,
-			answered: true,
-			passages: [],
-		})
-	}
+	const messageId = conversationId
+		? await finishFixedTurn(turn.chatbotId, conversationId, { text, model: HANDOFF_MODEL, startedAt })
+		: crypto.randomUUID()
 	return streamFixedReply(text, { messageId, parts: sent ? [] : [{ type: 'data-handoff', data: true }] })
 }

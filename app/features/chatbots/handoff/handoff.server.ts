@@ -11,7 +11,11 @@ import { z } from 'zod'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { textOf } from '~/ai/chat-schema.ts'
 import { streamFixedReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
-import { finishTurn, startTurn, type TurnContext } from '~/features/chatbots/conversations/conversation-log.server.ts'
+import {
+	finishFixedTurn,
+	startTurn,
+	type TurnContext,
+} from '~/features/chatbots/conversations/conversation-log.server.ts'
 import { asksForAPerson } from '~/features/chatbots/conversations/handoff.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -93,20 +97,8 @@ export async function handoffFirst(
 	const startedAt = performance.now()
 	const conversationId = await startTurn(turn, question)
 	if (!conversationId) return null
-	const answer = async (text: string, model: string) => {
-		const messageId = crypto.randomUUID()
-		const latencyMs = Math.round(performance.now() - startedAt)
-		await finishTurn(turn.chatbotId, conversationId, {
-			messageId,
-			text,
-			firstTokenMs: latencyMs,
-			latencyMs,
-			model,
-			answered: true,
-			passages: [],
-		})
-		return messageId
-	}
+	const answer = (text: string, model: string) =>
+		finishFixedTurn(turn.chatbotId, conversationId, { text, model, startedAt })
 	const timeZone = teamTimeZone()
 	if (!isOpen(settings, now, timeZone)) {
 		const text = handoffCopy.widget.closed(replyWhen(settings, now, timeZone))
@@ -416,15 +408,7 @@ export const handoffTimeoutJob = defineJob({
 			RETURNING c.chatbot_id AS "chatbotId", b.handoff`
 		if (!ended) return false
 		const text = handoffCopy.widget.timedOut(replyWhen(handoffSettingsOf(ended.handoff), new Date(), teamTimeZone()))
-		await finishTurn(ended.chatbotId, conversationId, {
-			messageId: crypto.randomUUID(),
-			text,
-			firstTokenMs: null,
-			latencyMs: 0,
-			model: LEAD_FORM_MODEL,
-			answered: true,
-			passages: [],
-		})
+		await finishFixedTurn(ended.chatbotId, conversationId, { text, model: LEAD_FORM_MODEL, startedAt: null })
 		await queueJob(handoffEmailJob, { conversationId, origin }, { maxAttempts: 8 })
 		return true
 	},
