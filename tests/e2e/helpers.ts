@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type BrowserType, type LaunchOptions, type Page } from '@playwright/test'
 
 /** Fake timers that move only when the test calls page.clock.runFor(). */
 export async function freezeClock(page: Page, time: Date = new Date('2026-11-18T10:00:00+05:30')) {
@@ -132,4 +132,25 @@ export async function expectTextIndexed(page: Page) {
 		if (!status.includes('Ready')) await page.reload()
 		await expect(text).toContainText('Ready', { timeout: 2_000 })
 	}).toPass({ timeout: 30_000 })
+}
+
+/**
+ * A Chromium of the test's project whose fake microphone plays `wavPath` (from when a page opens it)
+ * and whose pages may play audio without a gesture: the voice tests' caller.
+ */
+export function launchWithMicrophone(
+	playwright: { chromium: BrowserType },
+	launch: LaunchOptions | undefined,
+	wavPath: string,
+) {
+	return playwright.chromium.launch({
+		...launch,
+		args: [
+			...(launch?.args ?? []).filter((arg) => !arg.startsWith('--use-file-for-fake-audio-capture')),
+			'--use-fake-ui-for-media-stream',
+			'--use-fake-device-for-media-stream',
+			`--use-file-for-fake-audio-capture=${wavPath}`,
+			'--autoplay-policy=no-user-gesture-required',
+		],
+	})
 }

@@ -11,7 +11,7 @@ import { VAD_ASSET_BASE } from '~/lib/voice/vad-assets.ts'
 import { silence, spoken, wavOf } from '../support/spoken-wav.ts'
 import { startAppInstance } from './app-instance.ts'
 import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
-import { recordCspViolations } from './helpers.ts'
+import { launchWithMicrophone, recordCspViolations } from './helpers.ts'
 import { E2E_FAKE_AI_PORT } from './ports.ts'
 
 declare global {
@@ -46,17 +46,7 @@ test('three hands-free turns, detected without a click; talking over the assista
 			silence(30),
 		]),
 	)
-	const launch = testInfo.project.use.launchOptions ?? {}
-	const browser = await playwright.chromium.launch({
-		...launch,
-		args: [
-			...(launch.args ?? []).filter((arg) => !arg.startsWith('--use-file-for-fake-audio-capture')),
-			'--use-fake-ui-for-media-stream',
-			'--use-fake-device-for-media-stream',
-			`--use-file-for-fake-audio-capture=${mic}`,
-			'--autoplay-policy=no-user-gesture-required',
-		],
-	})
+	const browser = await launchWithMicrophone(playwright, testInfo.project.use.launchOptions, mic)
 	// An app instance with a speech endpoint (the tests' fake one), so the page asks the server to
 	// speak; the test's own route below answers in its place, with audio as long as the test needs.
 	const app = await startAppInstance({ SPEECH_BASE_URL: `http://127.0.0.1:${E2E_FAKE_AI_PORT}/openai/v1` })

@@ -12,7 +12,7 @@ import path from 'node:path'
 import { VAD_ASSET_BASE } from '~/lib/voice/vad-assets.ts'
 import { silence, spoken, wavOf } from '../support/spoken-wav.ts'
 import { expect, test } from './fixtures.ts'
-import { expectNoSeriousA11yViolations, openLauncher, recordCspViolations } from './helpers.ts'
+import { expectNoSeriousA11yViolations, launchWithMicrophone, openLauncher, recordCspViolations } from './helpers.ts'
 
 type FakeVoiceLog = { spoken: Array<{ text: string; at: number }>; cancels: number[] }
 
@@ -49,17 +49,7 @@ test('the widget listens hands-free: a spoken question is sent without a click, 
 			silence(30),
 		]),
 	)
-	const launch = testInfo.project.use.launchOptions ?? {}
-	const browser = await playwright.chromium.launch({
-		...launch,
-		args: [
-			...(launch.args ?? []).filter((arg) => !arg.startsWith('--use-file-for-fake-audio-capture')),
-			'--use-fake-ui-for-media-stream',
-			'--use-fake-device-for-media-stream',
-			`--use-file-for-fake-audio-capture=${mic}`,
-			'--autoplay-policy=no-user-gesture-required',
-		],
-	})
+	const browser = await launchWithMicrophone(playwright, testInfo.project.use.launchOptions, mic)
 	try {
 		const context = await browser.newContext({ baseURL })
 		const page = await context.newPage()
