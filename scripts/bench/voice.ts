@@ -5,6 +5,7 @@
 // round-trip time of a text message, of a 2-second WAV message, and 20 concurrent conversations.
 import pg from 'pg'
 import { readJsonLines } from '../../app/lib/voice/ndjson.ts'
+import { SentenceSplitter } from '../../app/lib/voice/sentences.ts'
 import { startFakeOpenAi } from '../../tests/support/fake-openai-server.ts'
 import { makeWav } from '../../tests/support/wav.ts'
 import { startApp } from './start-app.ts'
@@ -93,26 +94,44 @@ try {
 		if (!response.ok) throw new Error(`streamed message: HTTP ${response.status}`)
 		let firstToken = 0
 		let reply = ''
+		// As the voice test does (lib/voice/turn-engine.ts): the first sentence is sent to /speech the
+		// moment the stream completes it, while the rest of the reply is still arriving.
+		const splitter = new SentenceSplitter()
+		let speaking: Promise<void> | null = null
+		const speak = (sentence: string) =>
+			fetch(`${app.origin}/api/voice-chat/speech`, {
+				method: 'POST',
+				headers: { 'X-Forwarded-For': nextIp(), 'Content-Type': 'application/json' },
+				body: JSON.stringify({ agent_id: agentId, conversation_id: streamed.conversation_id, text: sentence }),
+			}).then(async (speech) => {
+				if (!speech.ok) throw new Error(`speech: HTTP ${speech.status} ${await speech.text()}`)
+				await speech.arrayBuffer()
+				steps.firstAudio.push(performance.now() - endOfSpeech)
+			})
+		let firstSentence = ''
 		await readJsonLines(response, (value) => {
 			const event = value as { type: string; text?: string; reply?: string; server_ms?: number }
 			const at = performance.now() - endOfSpeech
 			if (event.type === 'transcript') steps.transcript.push(at)
-			else if (event.type === 'delta' && !firstToken) firstToken = at
-			else if (event.type === 'done') {
+			else if (event.type === 'delta') {
+				if (!firstToken) firstToken = at
+				const [sentence] = splitter.push(event.text ?? '')
+				if (sentence && !speaking) {
+					firstSentence = sentence
+					speaking = speak(sentence)
+				}
+			} else if (event.type === 'done') {
 				reply = event.reply ?? ''
 				if (typeof event.server_ms === 'number') serverMs.push(event.server_ms)
 			}
 		})
 		steps.firstToken.push(firstToken)
-		const sentence = reply.split(/(?<=[.!?])\s/)[0] || 'Hello.'
-		const speech = await fetch(`${app.origin}/api/voice-chat/speech`, {
-			method: 'POST',
-			headers: { 'X-Forwarded-For': nextIp(), 'Content-Type': 'application/json' },
-			body: JSON.stringify({ agent_id: agentId, conversation_id: streamed.conversation_id, text: sentence }),
-		})
-		if (!speech.ok) throw new Error(`speech: HTTP ${speech.status}`)
-		await speech.arrayBuffer()
-		steps.firstAudio.push(performance.now() - endOfSpeech)
+		if (!speaking) {
+			firstSentence = splitter.flush()[0] || reply
+			speaking = speak(firstSentence)
+		}
+		await speaking
+		const sentence = firstSentence
 
 		// The provider alone, for the same three steps.
 		let t = performance.now()
@@ -155,7 +174,7 @@ try {
 	const shares = {
 		transcript: share(stepOnly.transcript, providerAlone.transcript),
 		firstToken: share(stepOnly.firstToken, providerAlone.firstToken),
-		// From the first token to the first audio the server also waits for the rest of the first sentence.
+		// From the first token to the first audio the server also streams the rest of the first sentence.
 		firstAudio: share(stepOnly.firstAudio, providerAlone.speech),
 	}
 	console.log(`Streamed turns (2 s WAV, ${turns} turns), ms from the end of the caller's speech:`)

@@ -297,7 +297,8 @@ describe('speech-to-text from a stored connection', () => {
 			},
 		})
 		try {
-			expect(await transcriptionProvider()).toEqual({
+			const settings = await transcriptionProvider()
+			expect(settings).toEqual({
 				apiKey: KEY,
 				baseURL: fake.baseURL,
 				model: 'whisper-fake',
@@ -306,7 +307,7 @@ describe('speech-to-text from a stored connection', () => {
 				provider: expect.any(String),
 			})
 			const before = fake.transcriptions.length
-			expect(await transcribeAudio(makeWav(0.5), 'en')).toBe('What are your opening hours?')
+			expect(await transcribeAudio(settings!, makeWav(0.5), 'en')).toBe('What are your opening hours?')
 			expect(fake.transcriptions.slice(before)).toEqual([expect.objectContaining({ model: 'whisper-fake' })])
 		} finally {
 			await prisma.modelConnection.delete({ where: { id: stored.id } })

@@ -105,6 +105,31 @@ describe('the order budgets are charged in', () => {
 		expect(real.status).toBe(200)
 	}, 60_000)
 
+	test('unreadable bodies are charged to their sender like any call: the 61st gets 429, not 400', async () => {
+		const from = '10.99.251.1'
+		const unreadable = () =>
+			routes.message(
+				new Request('http://localhost/api/voice-chat/message', {
+					method: 'POST',
+					headers: { 'x-app-client-ip': from, 'Content-Type': 'multipart/form-data; boundary=nothing' },
+					body: 'not a form',
+				}),
+			)
+		const statuses: number[] = []
+		for (let i = 0; i < 61; i++) statuses.push((await unreadable()).status)
+		expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true)
+		expect(statuses[60]).toBe(429)
+	}, 30_000)
+
+	test('the budget counters are unlogged tables: no charge waits for a WAL flush (ADR 0063)', async () => {
+		const tables = await prisma.$queryRaw<Array<{ relname: string; relpersistence: string }>>`
+			SELECT relname::text, relpersistence::text FROM pg_class WHERE relname IN ('rate_limits', 'voice_call_budgets') ORDER BY relname`
+		expect(tables).toEqual([
+			{ relname: 'rate_limits', relpersistence: 'u' },
+			{ relname: 'voice_call_budgets', relpersistence: 'u' },
+		])
+	})
+
 	test('one conversation gets a fair share of its agent, whatever addresses it comes from; timings count', async () => {
 		const agentId = await newAgent()
 		const busy = await startCall(agentId)

@@ -133,14 +133,17 @@ export async function startConversation(input: VoiceStart, admit: Admit = admitA
 	}
 }
 
-/** The open conversation of this agent, or why there is none. */
-async function requireOpenConversation(agent: Agent, conversationId: string) {
-	const call = isUuid(conversationId)
-		? await prisma.callLog.findFirst({
-				where: { id: conversationId, agentId: agent.id },
-				select: { id: true, callStatus: true, transcript: true, updatedAt: true },
-			})
-		: null
+/** The conversation with this id of this agent (open or not), or null. */
+async function findConversation(agentId: string, conversationId: string) {
+	if (!isUuid(agentId) || !isUuid(conversationId)) return null
+	return prisma.callLog.findFirst({
+		where: { id: conversationId, agentId },
+		select: { id: true, callStatus: true, transcript: true, updatedAt: true },
+	})
+}
+
+/** The conversation if it is still open, or why it is not. */
+async function requireOpen(call: Awaited<ReturnType<typeof findConversation>>) {
 	if (!call) throw new VoiceError('not-found', NO_CONVERSATION)
 	if (call.callStatus !== 'in-progress') throw new VoiceError('conversation-closed', ENDED)
 	if (Date.now() - call.updatedAt.getTime() > getEnv().VOICE_IDLE_MINUTES * 60_000) {
@@ -150,11 +153,13 @@ async function requireOpenConversation(agent: Agent, conversationId: string) {
 	return call
 }
 
-/** An active agent and its live conversation (for speaking in it), or why there is none. */
+/**
+ * An active agent and its live conversation (for speaking in it), or why there is none. Both rows
+ * are read at once: a turn waits for one database round trip here, not two (issue 32's budget).
+ */
 export async function requireLiveConversation(agentId: string, conversationId: string) {
-	const agent = await requireAgent(agentId)
-	const call = await requireOpenConversation(agent, conversationId)
-	return { agent, call }
+	const [agent, call] = await Promise.all([requireAgent(agentId), findConversation(agentId, conversationId)])
+	return { agent, call: await requireOpen(call) }
 }
 
 const FULL = `A conversation takes at most ${VOICE_MAX_MESSAGES} messages. End it and start a new one.`
@@ -245,7 +250,8 @@ async function heardText(agent: Agent, audio: Uint8Array | null, text: string, s
  * server's log. Also the site widget's voice turns (ADR 0059).
  */
 export async function transcribeUtterance(audio: Uint8Array, language: string, signal: AbortSignal, who: string) {
-	if (!(await transcriptionProvider())) {
+	const settings = await transcriptionProvider()
+	if (!settings) {
 		throw new VoiceError(
 			'speech-unavailable',
 			'Speech-to-text is not configured on this server (the administrator connects one on the Models page, or sets TRANSCRIBE_API_KEY). Send text instead.',
@@ -262,7 +268,7 @@ export async function transcribeUtterance(audio: Uint8Array, language: string, s
 		throw new VoiceError('audio-too-long', `Audio is limited to ${VOICE_AUDIO_MAX_SECONDS} seconds per message.`)
 	if (seconds === 0) throw new VoiceError('unusable-audio', NO_SPEECH)
 	try {
-		const heard = await transcribeAudio(audio, language, signal)
+		const heard = await transcribeAudio(settings, audio, language, signal)
 		if (!heard) throw new VoiceError('unusable-audio', NO_SPEECH)
 		return heard
 	} catch (error) {
@@ -322,18 +328,21 @@ export async function sendVoiceMessage(
 	listener: TurnListener = {},
 ) {
 	const startedAt = performance.now()
-	const agent = await requireAgent(input.agent_id)
 	const { messageId } = input
+	// The agent, this message's earlier turn (a retry) and the conversation are read at once.
+	const [agent, earlier, found] = await Promise.all([
+		requireAgent(input.agent_id),
+		messageId ? storedTurnRow(input.agent_id, input.conversation_id, messageId) : null,
+		findConversation(input.agent_id, input.conversation_id),
+	])
 	// A message sent again (the client lost the answer and retried) gets the same turn back.
-	if (messageId) {
-		const earlier = await storedTurn(agent, input.conversation_id, messageId)
-		if (earlier) {
-			listener.onTranscript?.(earlier.text)
-			listener.onDelta?.(earlier.reply)
-			return earlier
-		}
+	if (earlier) {
+		const turn = turnOf(agent, input.conversation_id, earlier)
+		listener.onTranscript?.(turn.text)
+		listener.onDelta?.(turn.reply)
+		return turn
 	}
-	const call = await requireOpenConversation(agent, input.conversation_id)
+	const call = await requireOpen(found)
 	// Checked before any transcription or model call: a full conversation costs nothing more.
 	if (callerTurns(call.transcript ?? '') >= VOICE_MAX_MESSAGES) throw new VoiceError('conversation-closed', FULL)
 	// Valid work only from here: charged to the conversation's and the agent's budgets (ADR 0060).
@@ -352,7 +361,7 @@ export async function sendVoiceMessage(
 /** The turn of sendVoiceMessage once its slot is taken; `kept` says whether it was stored as a new turn. */
 async function answerTurn(
 	agent: Agent,
-	call: Awaited<ReturnType<typeof requireOpenConversation>>,
+	call: NonNullable<Awaited<ReturnType<typeof findConversation>>>,
 	input: Parameters<typeof sendVoiceMessage>[0],
 	listener: TurnListener,
 	startedAt: number,
@@ -423,8 +432,10 @@ async function answerTurn(
 				${JSON.stringify(timings)}::jsonb)
 			ON CONFLICT DO NOTHING`
 		// The same message arrived twice at once: the first one's turn stands, written once.
-		if (recorded === 0 && messageId)
-			return { kept: false, answer: (await storedTurn(agent, call.id, messageId, tx)) ?? turn }
+		if (recorded === 0 && messageId) {
+			const first = await storedTurnRow(agent.id, call.id, messageId, tx)
+			return { kept: false, answer: first ? turnOf(agent, call.id, first) : turn }
+		}
 		// Appended in SQL, so two quick messages cannot overwrite each other's turns.
 		await tx.$executeRaw`
 			UPDATE call_logs SET
@@ -448,28 +459,28 @@ type CitedSource = KnowledgeSource & { number: number }
 const citedSources = (reply: string, sources: KnowledgeSource[]): CitedSource[] =>
 	citedNumbers(reply, sources.length).map((number) => ({ number, ...sources[number - 1] }))
 
-/** The turn already recorded for this client message id in this agent's conversation, if any. */
-async function storedTurn(
-	agent: Agent,
+/** The row of the turn already recorded for this client message id in this agent's conversation, if any. */
+function storedTurnRow(
+	agentId: string,
 	conversationId: string,
 	messageId: string,
 	db: Pick<typeof prisma, 'voiceMessage'> = prisma,
 ) {
-	if (!isUuid(conversationId)) return null
-	const row = await db.voiceMessage.findFirst({
-		where: { conversationId, clientMessageId: messageId, conversation: { agentId: agent.id } },
-	})
-	return row
-		? {
-				conversation_id: conversationId,
-				text: row.heard,
-				reply: row.reply,
-				spoken: spokenText(row.reply, agent.language),
-				sources: row.sources as CitedSource[],
-				transcribed: row.transcribed,
-				server_ms: (row.timings as Partial<TurnTimings> | null)?.serverMs ?? null,
-			}
-		: null
+	if (!isUuid(conversationId) || !isUuid(agentId)) return null
+	return db.voiceMessage.findFirst({ where: { conversationId, clientMessageId: messageId, conversation: { agentId } } })
+}
+
+/** A recorded turn as the voice API answers it. */
+function turnOf(agent: Agent, conversationId: string, row: NonNullable<Awaited<ReturnType<typeof storedTurnRow>>>) {
+	return {
+		conversation_id: conversationId,
+		text: row.heard,
+		reply: row.reply,
+		spoken: spokenText(row.reply, agent.language),
+		sources: row.sources as CitedSource[],
+		transcribed: row.transcribed,
+		server_ms: (row.timings as Partial<TurnTimings> | null)?.serverMs ?? null,
+	}
 }
 
 const NO_TIMINGS: TurnTimings = { transcriptMs: null, firstTokenMs: null, firstAudioMs: null, serverMs: null }

@@ -13,6 +13,7 @@ import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { startsWithBytes } from '~/lib/magic-bytes.ts'
+import { isUuid } from '~/lib/misc.ts'
 import type { VoiceSpeech } from './conversation-schema.ts'
 import { type Admit, VoiceError, requireLiveConversation } from './conversations.server.ts'
 import { saidByAssistant, speechAllowance } from './speakable.ts'
@@ -156,14 +157,20 @@ export async function synthesizeSpeech(
 	}
 }
 
-/** What the assistant of this conversation said: its lines in the transcript, and the reply being streamed. */
-async function assistantLines(conversationId: string, transcript: string | null) {
+/** The reply being streamed in this conversation, stored sentence by sentence (ADR 0060), if any. */
+async function replyDraft(conversationId: string) {
+	if (!isUuid(conversationId)) return null
 	const budget = await prisma.voiceCallBudget.findUnique({ where: { conversationId }, select: { replyDraft: true } })
+	return budget?.replyDraft ?? null
+}
+
+/** What the assistant of this conversation said: its lines in the transcript, and the reply being streamed. */
+function assistantLines(transcript: string | null, draft: string | null) {
 	const lines = (transcript ?? '')
 		.split('\n')
 		.filter((line) => line.startsWith(ASSISTANT))
 		.map((line) => line.slice(ASSISTANT.length))
-	return budget?.replyDraft ? [...lines, budget.replyDraft] : lines
+	return draft ? [...lines, draft] : lines
 }
 
 /** Takes `chars` of the conversation's speech allowance in one statement, or says it is used up. */
@@ -186,11 +193,15 @@ const SPEECH_USED_UP =
  * characters are taken from the conversation's allowance before the provider is asked.
  */
 export async function speakInConversation(input: VoiceSpeech & { signal?: AbortSignal }, admit?: Admit) {
-	const { agent, call } = await requireLiveConversation(input.agent_id, input.conversation_id)
-	const lines = await assistantLines(call.id, call.transcript)
+	// Read at once, so the first sentence's audio waits for one database round trip here, not four.
+	const [{ agent, call }, draft, settings] = await Promise.all([
+		requireLiveConversation(input.agent_id, input.conversation_id),
+		replyDraft(input.conversation_id),
+		speechProvider(),
+	])
+	const lines = assistantLines(call.transcript, draft)
 	if (!saidByAssistant(input.text, lines, agent.language)) throw new VoiceError('not-said', NOT_SAID)
 	await admit?.({ agentId: agent.id, conversationId: call.id })
-	const settings = await speechProvider()
 	if (!settings)
 		throw new VoiceError(
 			'speech-unavailable',

@@ -60,9 +60,13 @@ export async function transcriptionProvider(): Promise<TranscriptionSettings | n
 /** Groq's address when the settings name none (the SDK's default before). */
 const GROQ_OPENAI_URL = 'https://api.groq.com/openai/v1'
 
-export async function transcribeAudio(audio: Uint8Array, language: string, abortSignal?: AbortSignal) {
-	const settings = await transcriptionProvider()
-	if (!settings) throw new Error('No speech-to-text provider is configured')
+/** What `audio` says, by the provider `settings` describe (looked up once per turn by the caller). */
+export async function transcribeAudio(
+	settings: TranscriptionSettings,
+	audio: Uint8Array,
+	language: string,
+	abortSignal?: AbortSignal,
+) {
 	const base = settings.baseURL ?? GROQ_OPENAI_URL
 	const url = `${base}${base.endsWith('/') ? '' : '/'}audio/transcriptions`
 	const kind = audioKind(audio) ?? 'webm'

@@ -3,7 +3,12 @@ import { VOICE_AUDIO_MAX_BYTES, VoiceIdsSchema, VoiceMessageIdSchema } from '~/f
 import { sendVoiceMessage } from '~/features/voice/conversations.server.ts'
 import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/message'
-import { limitVoiceCaller, parseOrThrow, readVoiceMessageForm, voiceApiResponse } from './voice-api.server.ts'
+import {
+	limitVoiceCallerWhileReading,
+	parseOrThrow,
+	readVoiceMessageForm,
+	voiceApiResponse,
+} from './voice-api.server.ts'
 
 // POST /api/voice-chat/message (see docs/api.md, "Voice API"). The agent answers from the one
 // knowledge pipeline: this edge hands the voice feature the chatbots' retrieval (ADR 0054).
@@ -23,13 +28,15 @@ export async function action({ request }: Route.ActionArgs) {
 	const stream = wantsStream(request)
 	return voiceApiResponse(
 		async (listener) => {
-			const { form, audio } = await readVoiceMessageForm(request)
+			const {
+				admit,
+				body: { form, audio },
+			} = await limitVoiceCallerWhileReading(request, readVoiceMessageForm(request))
 			const ids = parseOrThrow(VoiceIdsSchema, {
 				agent_id: form.get('agent_id') ?? '',
 				conversation_id: form.get('conversation_id') ?? '',
 			})
 			const messageId = parseOrThrow(VoiceMessageIdSchema, form.get('message_id') ?? undefined)
-			const admit = await limitVoiceCaller(request)
 			return sendVoiceMessage(
 				{
 					...ids,

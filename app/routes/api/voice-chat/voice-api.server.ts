@@ -207,3 +207,15 @@ export async function limitVoiceCaller(request: Request): Promise<Admit> {
 	refuseOver(await chargeVoiceCaller(clientKey(request)))
 	return async (scope) => refuseOver(await chargeVoiceWork(scope))
 }
+
+/**
+ * limitVoiceCaller while the body is read: both at once, so a turn waits for the longer of the two,
+ * not their sum (issue 32's latency budget). Every call is charged, whatever its body holds; a
+ * refusal by the caller's budget answers before any problem of the body.
+ */
+export async function limitVoiceCallerWhileReading<Body>(request: Request, body: Promise<Body>) {
+	const [charged, read] = await Promise.allSettled([limitVoiceCaller(request), body])
+	if (charged.status === 'rejected') throw charged.reason
+	if (read.status === 'rejected') throw read.reason
+	return { admit: charged.value, body: read.value }
+}
