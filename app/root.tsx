@@ -13,6 +13,7 @@ import { getModelInfo } from '~/ai/models.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { SkipLink } from '~/components/skip-link.tsx'
 import { PageToasts } from '~/components/toast-message.tsx'
+import { getEnv } from '~/lib/env.server.ts'
 import { Island } from '~/lib/islands/island.tsx'
 import { islandsScript } from '~/lib/islands/islands-script.server.ts'
 import { useNonce } from '~/lib/nonce-provider.tsx'
@@ -54,6 +55,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 			organizationJsonLd: JSON.stringify(organizationJsonLd(origin)).replace(/</g, '\\u003c'),
 			toast,
 			aiOffline: getModelInfo().kind === 'offline',
+			// The zone every time on the site is written in (the owner's, DASHBOARD_TIME_ZONE): charts too.
+			timeZone: getEnv().DASHBOARD_TIME_ZONE,
 			islandsScript,
 		},
 		{ headers: headers ?? undefined },

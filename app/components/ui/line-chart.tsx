@@ -10,6 +10,8 @@ export function LineChart({
 	series,
 	label,
 	yMax,
+	yUnit = '',
+	timeZone = 'UTC',
 	testId,
 }: {
 	/** Unix seconds of each point. */
@@ -18,6 +20,10 @@ export function LineChart({
 	label: string
 	/** A fixed top of the scale (100 for a percentage); else a little above the highest value. */
 	yMax?: number
+	/** Written after each value on the scale ("%"). */
+	yUnit?: string
+	/** The zone the points' times are read in: the page's other times (the owner's), or UTC for whole days. */
+	timeZone?: string
 	testId?: string
 }) {
 	const box = useRef<HTMLDivElement>(null)
@@ -37,15 +43,14 @@ export function LineChart({
 					cursor: { drag: { x: false, y: false } },
 					legend: { live: false },
 					axes: [
-						// "26 Oct", as dates are written in India (uPlot's default is "10/26").
+						// "26 Oct", as dates are written in India (uPlot's default is "10/26"); marks less than
+						// a day apart (runs minutes apart) by their time, "4:09 pm".
+						{ stroke: '#64748b', values: (_chart, splits) => timeAxisLabels(splits, timeZone) },
 						{
 							stroke: '#64748b',
-							values: (_chart, splits) =>
-								splits.map((at) =>
-									new Date(at * 1000).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-								),
+							grid: { stroke: '#e2e8f0' },
+							values: (_chart, splits) => splits.map((value) => `${value}${yUnit}`),
 						},
-						{ stroke: '#64748b', grid: { stroke: '#e2e8f0' } },
 					],
 					scales: { y: { range: (_chart, _min, max) => [0, yMax ?? Math.max(4, Math.ceil(max * 1.15))] } },
 					series: [
@@ -72,6 +77,20 @@ export function LineChart({
 			resize.disconnect()
 			chart?.destroy()
 		}
-	}, [x, series, yMax])
+	}, [x, series, yMax, yUnit, timeZone])
 	return <div ref={box} role="img" aria-label={label} className="min-h-[254px] w-full" data-testid={testId} />
+}
+
+const DAY_SECONDS = 86_400
+
+/** Labels of a time axis's marks (Unix seconds) in `timeZone`: dates, or times when marks are less than a day apart. */
+export function timeAxisLabels(splits: number[], timeZone: string) {
+	const step = splits.length > 1 ? Math.abs(splits[1] - splits[0]) : DAY_SECONDS
+	const format = new Intl.DateTimeFormat(
+		'en-IN',
+		step < DAY_SECONDS
+			? { hour: 'numeric', minute: '2-digit', timeZone }
+			: { day: 'numeric', month: 'short', timeZone },
+	)
+	return splits.map((at) => format.format(new Date(at * 1000)))
 }

@@ -6,13 +6,14 @@ export function activityTimeZone() {
 	return getEnv().DASHBOARD_TIME_ZONE
 }
 
-/** "22 Nov, 6:05 pm" in the owner's time zone. */
+/** "22 Nov, 6:05 pm IST" in the owner's time zone, named: the browser's own zone may differ. */
 export function formatWhen(date: Date) {
 	return new Intl.DateTimeFormat('en-IN', {
 		day: 'numeric',
 		month: 'short',
 		hour: 'numeric',
 		minute: '2-digit',
+		timeZoneName: 'short',
 		timeZone: activityTimeZone(),
 	}).format(date)
 }

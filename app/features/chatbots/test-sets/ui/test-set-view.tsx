@@ -22,6 +22,7 @@ import { TEST_LIMITS } from '~/features/chatbots/test-sets/test-schema.ts'
 import { testSetCopy } from '~/features/chatbots/test-sets/test-set-copy.ts'
 import type { FieldErrors } from '~/lib/forms.ts'
 import { cn } from '~/lib/misc.ts'
+import { useSiteTimeZone } from '~/lib/time-zone.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
 
 const {
@@ -82,6 +83,7 @@ export function RunPanel({
 }) {
 	const navigation = useNavigation()
 	const hydrated = useHydrated()
+	const timeZone = useSiteTimeZone()
 	const active = latest && (latest.status === 'queued' || latest.status === 'running')
 	const x = useMemo(() => trend.map((point) => point.at), [trend])
 	const series = useMemo(() => [{ label: scoreCopy.result, values: trend.map((point) => point.percent) }], [trend])
@@ -139,7 +141,15 @@ export function RunPanel({
 				<div className="mt-4">
 					<h5 className="text-sm font-semibold text-slate-800">{scoreCopy.trend}</h5>
 					{hydrated ? (
-						<LineChart x={x} series={series} yMax={100} label={scoreCopy.chartLabel} testId="test-trend" />
+						<LineChart
+							x={x}
+							series={series}
+							yMax={100}
+							yUnit="%"
+							timeZone={timeZone}
+							label={scoreCopy.chartLabel}
+							testId="test-trend"
+						/>
 					) : null}
 					<details className="mt-2 text-sm" open={!hydrated}>
 						<summary className="cursor-pointer text-slate-600">{scoreCopy.trendTable}</summary>
