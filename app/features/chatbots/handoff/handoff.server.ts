@@ -17,6 +17,7 @@ import {
 	type TurnContext,
 } from '~/features/chatbots/conversations/conversation-log.server.ts'
 import { asksForAPerson } from '~/features/chatbots/conversations/handoff.ts'
+import { LEAD_FORM_MODEL } from '~/features/chatbots/conversations/lead-form-offer.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { encodeEvent, eventStreamResponse } from '~/lib/event-stream.server.ts'
@@ -39,8 +40,6 @@ import {
 
 /** The log's name for the chatbot's own handoff notices ("someone will join"), in place of a model. */
 const HANDOFF_NOTICE_MODEL = 'Handoff'
-/** The log's name for an answer that offers the lead form (handoff.server.ts in conversations/ uses it too). */
-const LEAD_FORM_MODEL = 'Lead form'
 
 /** How long a typing stamp counts as typing. */
 const TYPING_MS = 6_000
