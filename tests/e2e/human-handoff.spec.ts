@@ -277,6 +277,7 @@ test("another user can neither read, take over nor write to a chatbot's conversa
 		{ intent: 'take-over' },
 		{ intent: 'say', text: 'I am the owner now' },
 		{ intent: 'hand-back' },
+		{ intent: 'typing' },
 	]
 	for (const form of forms) {
 		expect((await request.post(path, { ...as, form })).status()).toBe(404)

@@ -228,15 +228,29 @@ export async function personSays(
 	return row.sent ? 'sent' : 'not-taken'
 }
 
-/** The owner is typing in a conversation they have taken over. */
-export async function personTyping(userId: string, chatbotId: string, conversationId: string) {
-	if (!isUuid(chatbotId) || !isUuid(conversationId)) return false
-	const count = await prisma.$executeRaw`
-		UPDATE chatbot_conversations c SET person_typing_at = now()
-		FROM chatbots b
-		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.id = c.chatbot_id
-			AND b.user_id = ${userId}::uuid AND c.handoff_state = 'person' AND c.handoff_user_id = ${userId}::uuid`
-	return count === 1
+/**
+ * The owner is typing in a conversation they have taken over. 'not-found' when it is not theirs (as
+ * for every other owner action), 'not-taken' when they do not hold it (nothing to show the visitor).
+ */
+export async function personTyping(
+	userId: string,
+	chatbotId: string,
+	conversationId: string,
+): Promise<'typing' | 'not-found' | 'not-taken'> {
+	if (!isUuid(chatbotId) || !isUuid(conversationId)) return 'not-found'
+	const rows = await prisma.$queryRaw<Array<{ typing: boolean }>>`
+		WITH owned AS (
+			SELECT c.id, c.handoff_state, c.handoff_user_id FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+			WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid
+		), typing AS (
+			UPDATE chatbot_conversations c SET person_typing_at = now()
+			FROM owned WHERE c.id = owned.id AND owned.handoff_state = 'person' AND owned.handoff_user_id = ${userId}::uuid
+			RETURNING c.id
+		)
+		SELECT EXISTS (SELECT 1 FROM typing) AS typing FROM owned`
+	const row = rows[0]
+	if (!row) return 'not-found'
+	return row.typing ? 'typing' : 'not-taken'
 }
 
 export type WaitingConversation = {
