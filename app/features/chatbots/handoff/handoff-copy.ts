@@ -16,6 +16,11 @@ export const handoffCopy = {
 		closed: (when: string) => `The team is away right now. Leave your details below and we'll reply ${when}.`,
 		/** A visitor's message sent while the state changed under it (the bot no longer answers). */
 		passedOn: 'Your message was passed on to the team.',
+		/**
+		 * The live stream refused (429): too many open at once from this visitor or their address, or
+		 * opened too often. The widget shows the lead form instead while the visitor waits.
+		 */
+		streamBusy: 'Too many chats are open at once. Close one, or try again in a moment.',
 		/** A person of the team, as the visitor sees them when the member has no name. */
 		someone: 'Someone from the team',
 	},

@@ -20,7 +20,7 @@ import { asksForAPerson } from '~/features/chatbots/conversations/handoff.ts'
 import { LEAD_FORM_MODEL } from '~/features/chatbots/conversations/lead-form-offer.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { encodeEvent, eventStreamResponse } from '~/lib/event-stream.server.ts'
+import { encodeEvent, eventStreamResponse, type StreamHolder } from '~/lib/event-stream.server.ts'
 import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { HEARTBEAT_MS } from '~/lib/live-feed.server.ts'
@@ -325,6 +325,20 @@ export async function handoffSnapshot(
 }
 
 /**
+ * Visitors' live streams open at once, on one app process: per visitor (a few tabs of the host
+ * site), and per address, with room for everyone behind it (an office, a mobile network). Caps of
+ * their own, apart from the owners' (LIVE_STREAMS_PER_USER, per user): one visitor with many tabs
+ * cannot take the whole address's, and 10 visitors at one address no longer lock out the 11th.
+ */
+export const VISITOR_STREAMS = { perVisitor: 10, perAddress: 50 }
+
+/** Whom a visitor's stream counts against: them (by the widget's id for them) and everyone at their address. */
+export const visitorStreamHolders = (address: string, visitorId: string): StreamHolder[] => [
+	{ key: `embed:${address}:${visitorId}`, max: VISITOR_STREAMS.perVisitor },
+	{ key: `embed:${address}`, max: VISITOR_STREAMS.perAddress },
+]
+
+/**
  * Messages written within this long before the newest one sent are read again on every change (and
  * sent once, by id): a message whose transaction began earlier but committed later is not missed.
  */
@@ -341,8 +355,17 @@ export async function handoffStreamResponse(
 		conversationId,
 		audience,
 		holder,
+		busy,
 		since,
-	}: { conversationId: string; audience: 'visitor' | 'owner'; holder: string; since: Date },
+	}: {
+		conversationId: string
+		audience: 'visitor' | 'owner'
+		/** Whom the stream counts against (eventStreamResponse): the owner, or the visitor and their address. */
+		holder: string | StreamHolder[]
+		/** The 429 past a cap, in the visitor's words for theirs. */
+		busy?: (retryAfterSeconds: number) => Response
+		since: Date
+	},
 ) {
 	const listener = conversationChanges()
 	await listener.start()
@@ -390,7 +413,7 @@ export async function handoffStreamResponse(
 				unsubscribe()
 			}
 		},
-		{ holder },
+		{ holder, busy },
 	)
 }
 
