@@ -10,6 +10,9 @@ export const handoffCopy = {
 		/** Above the composer while a person answers. */
 		chattingWith: (name: string) => `You're chatting with ${name}`,
 		handedBack: (name: string) => `${name} left the chat. The assistant answers again.`,
+		/** The person who took the conversation over left it (nothing from them for a while): the bot answers again. */
+		personLeft: (name: string) =>
+			`${name} had to step away, so the assistant answers again. You can ask for a person any time.`,
 		/** Nobody took it in time, or the team is closed: the lead form is offered below. */
 		timedOut: (when: string) =>
 			`Sorry, nobody from the team is free right now. Leave your details below and we'll reply ${when}.`,
