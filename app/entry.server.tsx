@@ -2,7 +2,8 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { logValue } from '~/lib/log.ts'
 import { NonceProvider } from '~/lib/nonce-provider.tsx'
 
 export const streamTimeout = 5_000
@@ -57,5 +58,13 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
 	if (request.signal.aborted) return
+	// React Router's own refusals (a single fetch posted to a route without an action, say: the server
+	// answers the other posts 405 before it, server/no-action.ts) are the client's mistake, not a
+	// failure here: one line, no stack. Everything else is logged whole, with the request.
+	if (isRouteErrorResponse(error) && error.status < 500) {
+		const detail = typeof error.data === 'string' ? error.data : error.statusText
+		console.warn(`${error.status} for ${request.method} ${logValue(request.url)}: ${logValue(detail, 300)}`)
+		return
+	}
 	console.error(`Error while handling ${request.method} ${request.url}:`, error)
 }

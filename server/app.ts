@@ -9,13 +9,15 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet'
 import morgan from 'morgan'
 import type { ServerBuild } from 'react-router'
+import { DEFAULT_BODY_LIMIT } from '~/lib/body-limit.ts'
 import { CLIENT_IP_HEADER } from '~/lib/client-ip.ts'
 import { logValue } from '~/lib/log.ts'
 import { isAllowedHost } from '~/lib/origin.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
-import { bodyLimit, routeBodyLimits } from './body-limit.ts'
+import { bodyLimit, routeTargets } from './body-limit.ts'
 import { isCrossSiteMutation } from './cross-site.ts'
 import { isEmbedPage, isFetchedByOtherSites, runsVoiceDetector } from './framing.ts'
+import { actionRequired } from './no-action.ts'
 import { createPageCache } from './page-cache.ts'
 import { requestClient } from './request-client.ts'
 import { requestShare, type RequestShareOptions } from './request-share.ts'
@@ -147,21 +149,23 @@ export async function createServerApp({
 			.send('Method not allowed')
 	})
 
-	// Bodies are capped before anything reads them, at the cap the request's route declares.
+	// The route a post goes to, found as React Router will find it.
 	let build: ServerBuild | (() => Promise<ServerBuild>)
-	const limitsByBuild = new WeakMap<ServerBuild, ReturnType<typeof routeBodyLimits>>()
-	app.use(
-		bodyLimit(async (url) => {
-			// In development each request may get a fresh build (Vite reloads changed route modules).
-			const current = typeof build === 'function' ? await build() : build
-			let limitFor = limitsByBuild.get(current)
-			if (!limitFor) {
-				limitFor = routeBodyLimits(current.routes, current.basename)
-				limitsByBuild.set(current, limitFor)
-			}
-			return limitFor(url)
-		}),
-	)
+	const targetsByBuild = new WeakMap<ServerBuild, ReturnType<typeof routeTargets>>()
+	const targetOf = async (url: string) => {
+		// In development each request may get a fresh build (Vite reloads changed route modules).
+		const current = typeof build === 'function' ? await build() : build
+		let targetFor = targetsByBuild.get(current)
+		if (!targetFor) {
+			targetFor = routeTargets(current.routes, current.basename)
+			targetsByBuild.set(current, targetFor)
+		}
+		return targetFor(url)
+	}
+	// Bodies are capped before anything reads them, at the cap the request's route declares.
+	app.use(bodyLimit(async (url) => (await targetOf(url))?.limit ?? DEFAULT_BODY_LIMIT))
+	// A post to a route without an action is a plain 405, not React Router's "no action" error.
+	app.use(actionRequired(targetOf))
 
 	// Refuse cross-site form posts and fetches before they reach any action.
 	app.use((req, res, next) => {

@@ -3,32 +3,14 @@
 // own route modules (their `handle`), matched as React Router matches them.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { RouteConfigEntry } from '@react-router/dev/routes'
 import express from 'express'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import routeConfig from '~/routes.ts'
-import { bodyLimit, routeBodyLimits, type ManifestRoute } from './body-limit.ts'
+import { appManifest } from '../tests/support/app-manifest.ts'
+import { bodyLimit, routeBodyLimits } from './body-limit.ts'
 
 let server: http.Server
 let port: number
 let bytesRead = 0
-
-/** The build's route manifest, made from app/routes.ts and the real route modules, as the build makes it. */
-async function appManifest() {
-	const manifest: Record<string, ManifestRoute> = { root: { id: 'root', path: '', module: {} } }
-	async function add(entries: RouteConfigEntry[], parentId: string) {
-		for (const entry of entries) {
-			const id = entry.id ?? entry.file.replace(/\.tsx?$/, '')
-			const module = (await import(/* @vite-ignore */ `../app/${entry.file}`)) as {
-				handle?: unknown
-			}
-			manifest[id] = { id, parentId, path: entry.path, index: entry.index, module }
-			await add(entry.children ?? [], id)
-		}
-	}
-	await add(await routeConfig, 'root')
-	return manifest
-}
 
 beforeAll(async () => {
 	vi.spyOn(console, 'warn').mockImplementation(() => {})

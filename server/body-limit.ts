@@ -51,33 +51,37 @@ export type ManifestRoute = {
 	path?: string
 	index?: boolean
 	caseSensitive?: boolean
-	module: { handle?: unknown }
+	module: { handle?: unknown; action?: unknown }
 }
 
-type LimitRoute = RouteObject & { id: string; limit: BodyLimit }
+/** The route a post goes to, as far as the server needs it: its body cap, and whether it has an action. */
+export type RouteTarget = { limit: BodyLimit; acts: boolean }
+
+type TargetRoute = RouteObject & { id: string } & RouteTarget
 
 /** The manifest's flat list as the nested routes `matchRoutes` takes. */
-function routeTree(manifest: Record<string, ManifestRoute | undefined>, parentId?: string): LimitRoute[] {
+function routeTree(manifest: Record<string, ManifestRoute | undefined>, parentId?: string): TargetRoute[] {
 	return Object.values(manifest)
 		.filter((route): route is ManifestRoute => route !== undefined && route.parentId === parentId)
 		.map((route) => {
 			const limit = declaredBodyLimit(route.module.handle) ?? DEFAULT_BODY_LIMIT
-			const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, limit }
+			const acts = typeof route.module.action === 'function'
+			const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, limit, acts }
 			return route.index ? { ...common, index: true } : { ...common, children: routeTree(manifest, route.id) }
 		})
 }
 
 /**
- * The cap of the route whose action a POST to `url` runs, read from the route modules' handles:
- * React Router's own rules, so `/playground?index` is the index route, `/playground.data?index` its
- * single-fetch form, and `/playground` the layout around it. Unmatched paths take the default.
+ * The route whose action a POST to `url` runs (null when none matches), found by React Router's own
+ * rules: `/playground?index` is the index route, `/playground.data?index` its single-fetch form, and
+ * `/playground` the layout around it.
  */
-export function routeBodyLimits(manifest: Record<string, ManifestRoute | undefined>, basename = '/') {
+export function routeTargets(manifest: Record<string, ManifestRoute | undefined>, basename = '/') {
 	const tree = routeTree(manifest)
-	return (url: string): BodyLimit => {
+	return (url: string): RouteTarget | null => {
 		const { pathname, searchParams } = new URL(url, 'http://localhost')
 		const matches = matchRoutes(tree, dataRequestPath(pathname, basename), basename)
-		if (!matches) return DEFAULT_BODY_LIMIT
+		if (!matches) return null
 		const last = matches[matches.length - 1]
 		const nakedIndex = searchParams.getAll('index').some((value) => value === '')
 		// As React Router's getTargetMatch: an index route only when asked for with ?index, else the
@@ -86,8 +90,15 @@ export function routeBodyLimits(manifest: Record<string, ManifestRoute | undefin
 			last.route.index && nakedIndex
 				? last
 				: matches.filter((match, i) => i === 0 || (match.route.path?.length ?? 0) > 0).at(-1)!
-		return (target.route as LimitRoute).limit
+		const { limit, acts } = target.route as TargetRoute
+		return { limit, acts }
 	}
+}
+
+/** The cap of the route a POST to `url` goes to, read from the route modules' handles; unmatched paths take the default. */
+export function routeBodyLimits(manifest: Record<string, ManifestRoute | undefined>, basename = '/') {
+	const targetOf = routeTargets(manifest, basename)
+	return (url: string): BodyLimit => targetOf(url)?.limit ?? DEFAULT_BODY_LIMIT
 }
 
 /** The page path a single-fetch request (`/x.data`, `/_root.data`) is for, as React Router reads it. */

@@ -6,7 +6,7 @@ import { sendEmailJob } from '~/features/accounts/account-mail.server.ts'
 import { pruneExpiredJob } from '~/features/accounts/prune-expired.server.ts'
 import { pruneConversationsJob } from '~/features/chatbots/conversations/conversations.server.ts'
 import { deliverLeadJob } from '~/features/chatbots/conversations/leads.server.ts'
-import { handoffEmailJob, handoffTimeoutJob } from '~/features/chatbots/handoff/handoff.server.ts'
+import { handoffEmailJob, handoffIdleJob, handoffTimeoutJob } from '~/features/chatbots/handoff/handoff.server.ts'
 import { retokenizeKnowledgeJob } from '~/features/chatbots/knowledge.server.ts'
 import { crawlSitemapJob, crawlWebsiteJob } from '~/features/chatbots/sources/crawl-discovery.server.ts'
 import { crawlPageJob } from '~/features/chatbots/sources/crawl-pages.server.ts'
@@ -36,6 +36,8 @@ export const jobTaskList = taskListOf([
 	summarizeCallJob,
 	// A visitor nobody joined: the lead form, and the owner's e-mail queued (docs/decisions/0061-live-handoff-over-listen-notify.md).
 	handoffTimeoutJob,
+	// A person who took a conversation over and left it: the bot answers again (the same ADR).
+	handoffIdleJob,
 ])
 
 /**

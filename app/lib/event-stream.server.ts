@@ -23,6 +23,19 @@ const openStreams = new Map<string, number>()
 /** How many live streams this holder has open now (for tests and logs). */
 export const openStreamCount = (holder: string) => openStreams.get(holder) ?? 0
 
+/** Whom a stream counts against, and how many that one may hold at once. */
+export type StreamHolder = { key: string; max: number }
+
+/** The 429 past a cap, worded for the owner who opened too many tabs of the Playground. */
+const tooManyLiveViews = (retryAfterSeconds: number) =>
+	new Response(
+		`Too many live views are open (at most ${LIVE_STREAMS_PER_USER}). Close some tabs; this one updates when you reload it.`,
+		{
+			status: 429,
+			headers: { 'Retry-After': String(retryAfterSeconds), 'Content-Type': 'text/plain; charset=utf-8' },
+		},
+	)
+
 /** Messages queued for one client before it counts as slow. */
 const SLOW_CLIENT_QUEUE = 16
 const RESYNC = encodeEvent('resync', '{"type":"resync"}')
@@ -33,32 +46,37 @@ const RESYNC = encodeEvent('resync', '{"type":"resync"}')
  * ignored, never thrown. A client that stops reading does not make the server hold every message
  * for it: past a short queue, messages are dropped and, once it reads again, it gets one `resync`
  * (its page reloads its data, which is all a change event asks of it anyway). Each `holder` (a
- * user id) may hold LIVE_STREAMS_PER_USER streams at once; past that the answer is 429.
+ * user id) may hold LIVE_STREAMS_PER_USER streams at once; a stream may count against several
+ * holders with caps of their own instead (a visitor, and everyone at their address); past any cap
+ * the answer is 429 (`busy`'s, when given).
  */
 export function eventStreamResponse(
 	signal: AbortSignal,
 	init: (send: Send) => () => void,
-	{ holder, headers = {} }: { holder: string; headers?: HeadersInit },
+	{
+		holder,
+		busy = tooManyLiveViews,
+		headers = {},
+	}: {
+		holder: string | StreamHolder[]
+		busy?: (retryAfterSeconds: number) => Response
+		headers?: HeadersInit
+	},
 ) {
-	// Beyond the cap: 429, before anything is subscribed.
-	if (openStreamCount(holder) >= LIVE_STREAMS_PER_USER) {
-		return new Response(
-			`Too many live views are open (at most ${LIVE_STREAMS_PER_USER}). Close some tabs; this one updates when you reload it.`,
-			{
-				status: 429,
-				headers: { 'Retry-After': String(LIVE_STREAM_RETRY_SECONDS), 'Content-Type': 'text/plain; charset=utf-8' },
-			},
-		)
-	}
-	openStreams.set(holder, openStreamCount(holder) + 1)
+	const holders = typeof holder === 'string' ? [{ key: holder, max: LIVE_STREAMS_PER_USER }] : holder
+	// Beyond a cap: 429, before anything is subscribed.
+	if (holders.some(({ key, max }) => openStreamCount(key) >= max)) return busy(LIVE_STREAM_RETRY_SECONDS)
+	for (const { key } of holders) openStreams.set(key, openStreamCount(key) + 1)
 	let cleanup: (() => void) | undefined
 	let closed = false
 	const finish = () => {
 		if (closed) return false
 		closed = true
-		const left = openStreamCount(holder) - 1
-		if (left > 0) openStreams.set(holder, left)
-		else openStreams.delete(holder)
+		for (const { key } of holders) {
+			const left = openStreamCount(key) - 1
+			if (left > 0) openStreams.set(key, left)
+			else openStreams.delete(key)
+		}
 		signal.removeEventListener('abort', onAbort)
 		cleanup?.()
 		return true

@@ -58,6 +58,28 @@ async function visitorSends(chat: FrameLocator, text: string) {
 	await composer(chat).press('Enter')
 }
 
+/**
+ * A chatbot of the user `email` with handoff on (made in the database: the settings form has its own
+ * test), and a visitor on the partner site who asked for a person and waits: the conversation's
+ * page path for the owner, and the visitor's chat.
+ */
+async function visitorWaiting(browser: Browser, email: string, name: string) {
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, handoff)
+		 SELECT id, $2, 'We deliver in three to five working days.', 'Help.', '{"enabled": true, "waitSeconds": 600}'
+		 FROM users WHERE email = $1 RETURNING id`,
+		[email, name],
+	)
+	const { chat, page: host } = await openWidget(browser, id)
+	await chat.getByRole('button', { name: 'Talk to a person' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText('Waiting for a person to join…', { timeout: 10_000 })
+	const [{ id: conversationId }] = await sql<{ id: string }>(
+		`SELECT id FROM chatbot_conversations WHERE chatbot_id = $1`,
+		[id],
+	)
+	return { id, conversationId, path: `/playground/chatbots/${id}/conversations/${conversationId}`, chat, host }
+}
+
 test('a visitor asks for a person; the owner on another instance takes over live, hands back, and the log names each author', async ({
 	page,
 	login,
@@ -252,20 +274,7 @@ test("another user can neither read, take over nor write to a chatbot's conversa
 	baseURL,
 }) => {
 	const { email } = await createUser({ email: uniqueEmail('handoff-owner') })
-	const [{ id }] = await sql<{ id: string }>(
-		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, handoff)
-		 SELECT id, 'Private Shop', 'We deliver in three days.', 'Help.', '{"enabled": true, "waitSeconds": 600}'
-		 FROM users WHERE email = $1 RETURNING id`,
-		[email],
-	)
-	const { chat, page: host } = await openWidget(browser, id)
-	await chat.getByRole('button', { name: 'Talk to a person' }).click()
-	await expect(chat.getByTestId('handoff-status')).toHaveText('Waiting for a person to join…', { timeout: 10_000 })
-	const [{ id: conversationId }] = await sql<{ id: string }>(
-		`SELECT id FROM chatbot_conversations WHERE chatbot_id = $1`,
-		[id],
-	)
-	const path = `/playground/chatbots/${id}/conversations/${conversationId}`
+	const { id, conversationId, path, chat, host } = await visitorWaiting(browser, email, 'Private Shop')
 
 	const stranger = await createUser({ email: uniqueEmail('stranger') })
 	const cookie = await sessionCookieDirect(stranger.email)
@@ -277,6 +286,7 @@ test("another user can neither read, take over nor write to a chatbot's conversa
 		{ intent: 'take-over' },
 		{ intent: 'say', text: 'I am the owner now' },
 		{ intent: 'hand-back' },
+		{ intent: 'typing' },
 	]
 	for (const form of forms) {
 		expect((await request.post(path, { ...as, form })).status()).toBe(404)
@@ -305,5 +315,47 @@ test("another user can neither read, take over nor write to a chatbot's conversa
 	await chat.getByRole('button', { name: 'New conversation' }).click()
 	await expect(chat.getByTestId('handoff-status')).toBeHidden()
 	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
+	await host.context().close()
+})
+
+test('a person who took over and left: once the idle time has passed the bot answers again, and the visitor is told once', async ({
+	browser,
+	request,
+	baseURL,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff-idle'), fullName: 'Meera Shah' })
+	const { conversationId, path, chat, host } = await visitorWaiting(browser, email, 'Idle Shop')
+	const as = { headers: { Cookie: await sessionCookieDirect(email), Origin: baseURL! }, maxRedirects: 0 }
+	expect((await request.post(path, { ...as, form: { intent: 'take-over' } })).status()).toBe(302)
+	expect((await request.post(path, { ...as, form: { intent: 'say', text: 'Hello, Meera here.' } })).status()).toBe(302)
+	await expect(chat.locator('[data-person]').last()).toContainText('Hello, Meera here.', { timeout: 10_000 })
+
+	// Meera closed her tab: nothing from her for longer than the idle time (set back here), and the
+	// check the take-over queued runs now rather than in ten minutes.
+	await sql(`UPDATE chatbot_conversations SET person_active_at = now() - interval '11 minutes' WHERE id = $1`, [
+		conversationId,
+	])
+	await sql(`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = $1`, [
+		`handoff-idle:${conversationId}`,
+	])
+	const notice = chat.getByText(
+		'Meera had to step away, so the assistant answers again. You can ask for a person any time.',
+	)
+	await expect(notice).toBeVisible({ timeout: 15_000 })
+	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
+	// Said once, by the server's notice: not also "Meera left the chat".
+	await expect(chat.getByText('Meera left the chat', { exact: false })).toHaveCount(0)
+
+	// The bot answers the next question, and a reload tells it no second time.
+	const answers = chat.locator('[data-role="assistant"]:not([data-person])')
+	const before = await answers.count()
+	await visitorSends(chat, 'How long does delivery take?')
+	await expect(answers).toHaveCount(before + 1, { timeout: 10_000 })
+	await expect(answers.last()).not.toHaveText('Your message was passed on to the team.')
+	await host.reload()
+	await host.getByRole('button', { name: 'Open chat' }).click()
+	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
+	await expect(notice).toHaveCount(1)
+	await expect(chat.getByText('Meera left the chat', { exact: false })).toHaveCount(0)
 	await host.context().close()
 })

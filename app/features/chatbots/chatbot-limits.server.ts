@@ -28,11 +28,19 @@ export const chatbotLimits = {
 	/** Leads a visitor may leave (each is stored and sent to the owner's webhook). */
 	embedLeadsPerIp: { limit: 5, windowMs: 10 * 60_000 },
 	/**
-	 * A visitor's posts while a person has their conversation (messages, "typing" every few seconds)
-	 * and the opening of its live stream: a budget of their own, so a live chat does not spend the
-	 * bot's. Messages are capped in length as chat messages are (ADR 0061).
+	 * A live handoff (ADR 0061) has budgets of its own, so it does not spend the bot's, and one for
+	 * each thing the widget does: the visitor's messages to the person (capped in length as chat
+	 * messages are); "typing", which the widget says every 3 s at most while the visitor types (20 a
+	 * minute); and the opening of its live stream, which EventSource retries by itself after a drop.
+	 * Typing and streams count per visitor and, for everyone behind one address (an office, a mobile
+	 * network), per address with room for many visitors: one typing visitor or one with many tabs
+	 * cannot spend the others' budget, nor a burst of typing the stream's.
 	 */
-	embedHandoffPerIp: { limit: 60, windowMs: 60_000 },
+	embedHandoffMessagesPerIp: { limit: 60, windowMs: 60_000 },
+	embedHandoffTypingPerVisitor: { limit: 30, windowMs: 60_000 },
+	embedHandoffTypingPerIp: { limit: 300, windowMs: 60_000 },
+	embedHandoffStreamsPerVisitor: { limit: 20, windowMs: 60_000 },
+	embedHandoffStreamsPerIp: { limit: 200, windowMs: 60_000 },
 	/** The owner's messages to visitors and typing signals. */
 	handoffRepliesPerUser: { limit: 120, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>
@@ -57,12 +65,28 @@ export const chargeAvatarUpload = (userId: string) =>
 export const chargePreviewChat = (userId: string) =>
 	consumeRateLimit(`preview:user:${userId}`, chatbotLimits.previewChatPerUser)
 
+/** What a widget's visitor asks of the embed APIs, each on its budget. */
+export type EmbedRequest = 'chat' | 'feedback' | 'lead' | 'handoff-message' | 'handoff-typing' | 'handoff-stream'
+
 /**
- * A post from a widget's visitor at `ip`: one budget for everything they post to any widget, and
- * leads (each one stored and sent to the owner's webhook) a smaller one of their own.
+ * A request from a widget's visitor at `ip` (`visitorId`: the widget's id for them, where the
+ * budget is theirs): one budget for everything they post to the bot of any widget, and leads (each
+ * one stored and sent to the owner's webhook) a smaller one of their own; a live handoff's own.
  */
-export function chargeEmbedVisitor(ip: string, what: 'chat' | 'feedback' | 'lead' | 'handoff') {
-	if (what === 'handoff') return consumeRateLimit(`embed-handoff:ip:${ip}`, chatbotLimits.embedHandoffPerIp)
+export function chargeEmbedVisitor(ip: string, what: EmbedRequest, visitorId = '') {
+	if (what === 'handoff-message')
+		return consumeRateLimit(`embed-handoff:ip:${ip}`, chatbotLimits.embedHandoffMessagesPerIp)
+	// The visitor's own budget first: one who is refused spends nothing of their neighbours'.
+	if (what === 'handoff-typing')
+		return consumeRateLimits([
+			[`embed-typing:visitor:${ip}:${visitorId}`, chatbotLimits.embedHandoffTypingPerVisitor],
+			[`embed-typing:ip:${ip}`, chatbotLimits.embedHandoffTypingPerIp],
+		])
+	if (what === 'handoff-stream')
+		return consumeRateLimits([
+			[`embed-stream:visitor:${ip}:${visitorId}`, chatbotLimits.embedHandoffStreamsPerVisitor],
+			[`embed-stream:ip:${ip}`, chatbotLimits.embedHandoffStreamsPerIp],
+		])
 	const limits: Array<[string, RateLimitRule]> = [[`embed:ip:${ip}`, chatbotLimits.embedChatPerIp]]
 	if (what === 'lead') limits.push([`embed-lead:ip:${ip}`, chatbotLimits.embedLeadsPerIp])
 	return consumeRateLimits(limits)

@@ -3,7 +3,7 @@
 // shared budget is not charged here: only a chat turn that has been read and validated spends it
 // (chargeEmbedChatTurn), so strangers posting empty, invalid or feedback requests from many
 // addresses cannot lock the widget for everyone else (docs/decisions/0026-shared-budgets.md).
-import { chargeEmbedChatbot, chargeEmbedVisitor } from '~/features/chatbots/chatbot-limits.server.ts'
+import { chargeEmbedChatbot, chargeEmbedVisitor, type EmbedRequest } from '~/features/chatbots/chatbot-limits.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { checkEmbedToken, embedTokenOrigin, getActiveWidget } from '~/features/chatbots/widget/widget.server.ts'
@@ -17,13 +17,23 @@ type ActiveWidget = NonNullable<Awaited<ReturnType<typeof getActiveWidget>>>
 export async function embedAccess(
 	request: Request,
 	chatbotId: string,
-	what: 'chat' | 'feedback' | 'lead' | 'handoff',
-	/** The token when it cannot come in the header (an EventSource sends none): the handoff stream's query. */
-	givenToken?: string | null,
+	what: EmbedRequest,
+	{
+		token: givenToken,
+		visitorId,
+		busyText = chatbotBuilder.embed.busyReply,
+	}: {
+		/** The token when it cannot come in the header (an EventSource sends none): the handoff stream's query. */
+		token?: string | null
+		/** The widget's id for the visitor, where their budget is their own (a handoff's typing and stream). */
+		visitorId?: string
+		/** What a refused visitor is told (429). */
+		busyText?: string
+	} = {},
 ): Promise<{ chatbot: ActiveWidget; siteOrigin: string | null } | { response: Response }> {
 	// The visitor pays first, before any look-up.
-	const limit = await chargeEmbedVisitor(clientKey(request), what)
-	if (!limit.allowed) return { response: tooManyRequests(chatbotBuilder.embed.busyReply, limit.retryAfterSeconds) }
+	const limit = await chargeEmbedVisitor(clientKey(request), what, visitorId)
+	if (!limit.allowed) return { response: tooManyRequests(busyText, limit.retryAfterSeconds) }
 	const chatbot = await getActiveWidget(chatbotId)
 	if (!chatbot) return { response: jsonError(chatbotBuilder.embed.unavailableText, 404) }
 	const token = givenToken === undefined ? request.headers.get(EMBED_TOKEN_HEADER) : givenToken

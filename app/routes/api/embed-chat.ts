@@ -4,7 +4,7 @@ import {
 	ipHashOf,
 	pageUrlOf,
 } from '~/features/chatbots/conversations/conversation-log.server.ts'
-import { handoffReply } from '~/features/chatbots/conversations/handoff.server.ts'
+import { leadFormOffer } from '~/features/chatbots/conversations/lead-form-offer.server.ts'
 import { handoffFirst } from '~/features/chatbots/handoff/handoff.server.ts'
 import { postOnly } from '~/lib/http.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
@@ -31,7 +31,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		// instead of an "I don't know".
 		answerFirst: async (body, turn) =>
 			(await handoffFirst(chatbot.handoff, body.messages, turn, { origin: getSiteOrigin(request) })) ??
-			handoffReply(chatbot.appearance.leadForm, body.messages, turn),
+			leadFormOffer(chatbot.appearance.leadForm, body.messages, turn),
 		log: (body) => ({
 			chatbotId: chatbot.id,
 			kind: 'embed',

@@ -1,10 +1,14 @@
-import { handoffStreamResponse, visitorConversationId } from '~/features/chatbots/handoff/handoff.server.ts'
+import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
+import { VisitorStreamSchema } from '~/features/chatbots/handoff/handoff-schema.ts'
+import {
+	handoffStreamResponse,
+	visitorConversationId,
+	visitorStreamHolders,
+} from '~/features/chatbots/handoff/handoff.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
-import { jsonError } from '~/lib/http.server.ts'
+import { jsonError, tooManyRequests } from '~/lib/http.server.ts'
 import type { Route } from './+types/embed-handoff-events'
 import { embedAccess } from './embed-access.server.ts'
-
-const WIDGET_ID = /^[\w-]{8,64}$/
 
 // GET /api/embed/:chatbotId/handoff/events?token=…&visitorId=…&conversationId=…: the visitor's live
 // stream of their conversation (SSE): whether a person has it and who, their messages, typing. An
@@ -13,20 +17,25 @@ const WIDGET_ID = /^[\w-]{8,64}$/
 // widget's own ids, never by a database id. docs/decisions/0061-live-handoff-over-listen-notify.md
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const url = new URL(request.url)
-	const access = await embedAccess(request, params.chatbotId, 'handoff', url.searchParams.get('token') ?? '')
+	// The ids first (no look-up): the visitor's own budget and cap are counted under them.
+	const ids = VisitorStreamSchema.safeParse(Object.fromEntries(url.searchParams))
+	if (!ids.success) return jsonError(ids.error.issues[0].message, 400)
+	const { visitorId, conversationId: clientId } = ids.data
+	const access = await embedAccess(request, params.chatbotId, 'handoff-stream', {
+		token: url.searchParams.get('token') ?? '',
+		visitorId,
+		busyText: handoffCopy.widget.streamBusy,
+	})
 	if ('response' in access) return access.response
 	if (!access.chatbot.handoff.enabled) return jsonError('This chat does not hand conversations to a person.', 404)
-	const visitorId = url.searchParams.get('visitorId') ?? ''
-	const clientId = url.searchParams.get('conversationId') ?? ''
-	if (!WIDGET_ID.test(visitorId) || !WIDGET_ID.test(clientId)) return jsonError('Not a conversation of this chat.', 400)
 	const conversationId = await visitorConversationId({ chatbotId: access.chatbot.id, visitorId, clientId })
 	if (!conversationId) return jsonError('Not a conversation of this chat.', 404)
 	const since = new Date(url.searchParams.get('since') ?? '')
 	return handoffStreamResponse(request, {
 		conversationId,
 		audience: 'visitor',
-		// Counted per address, as the visitor's other budgets are.
-		holder: `embed:${clientKey(request)}`,
+		holder: visitorStreamHolders(clientKey(request), visitorId),
+		busy: (retryAfterSeconds) => tooManyRequests(handoffCopy.widget.streamBusy, retryAfterSeconds),
 		since: Number.isNaN(since.getTime()) ? new Date() : since,
 	})
 }

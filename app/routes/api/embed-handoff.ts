@@ -10,14 +10,20 @@ import { embedAccess } from './embed-access.server.ts'
 // (the widget asks the chat API then). docs/decisions/0061-live-handoff-over-listen-notify.md
 export async function action({ request, params }: Route.ActionArgs) {
 	if (request.method !== 'POST') return postOnly()
-	const access = await embedAccess(request, params.chatbotId, 'handoff')
-	if ('response' in access) return access.response
-	if (!access.chatbot.handoff.enabled) return jsonError('This chat does not hand conversations to a person.', 404)
+	// The body first (capped, no look-up): a message and "typing" are charged to budgets of their own.
 	const body = await readJsonBody(request, { maxBytes: 16_384, tooLarge: 'The message is too long.' })
 	if (!body.ok) return jsonError(body.message, body.status)
 	const parsed = VisitorHandoffSchema.safeParse(body.value)
 	if (!parsed.success) return jsonError(parsed.error.issues[0].message, 400)
 	const form = parsed.data
+	const access = await embedAccess(
+		request,
+		params.chatbotId,
+		form.intent === 'typing' ? 'handoff-typing' : 'handoff-message',
+		{ visitorId: form.visitorId },
+	)
+	if ('response' in access) return access.response
+	if (!access.chatbot.handoff.enabled) return jsonError('This chat does not hand conversations to a person.', 404)
 	const key = { chatbotId: access.chatbot.id, visitorId: form.visitorId, clientId: form.conversationId }
 	const headers = { 'Cache-Control': 'no-store' }
 	if (form.intent === 'typing') return Response.json({ ok: await visitorTyping(key) }, { headers })

@@ -10,9 +10,12 @@ import { HandoffSettingsSchema } from '~/features/chatbots/handoff/handoff-setti
 import {
 	handBack,
 	handoffEmailJob,
+	handoffIdleJob,
 	handoffSnapshot,
 	handoffTimeoutJob,
+	HANDOFF_IDLE_MS,
 	personSays,
+	personTyping,
 	takeOver,
 	conversationsWithPeople,
 	ownsConversation,
@@ -21,10 +24,15 @@ import {
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { issueEmbedToken } from '~/features/chatbots/widget/widget.server.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { tableChangeListener } from '~/lib/table-changes.server.ts'
+import { sessionCookieFor } from '../../../tests/support/session-cookie.ts'
+import { loader as ownerEventsLoader } from '../playground/chatbots/activity/conversation-events.ts'
+import { loader as conversationLoader } from '../playground/chatbots/activity/conversation.tsx'
 import { action as chatAction } from './embed-chat.ts'
 import { action as handoffAction } from './embed-handoff.ts'
 
 let ownerId: string
+let ownerEmail: string
 let strangerId: string
 let ipCounter = 0
 const freshIp = () => `10.63.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`
@@ -32,9 +40,10 @@ const freshIp = () => `10.63.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`
 beforeAll(async () => {
 	vi.spyOn(console, 'warn').mockImplementation(() => {})
 	vi.spyOn(console, 'log').mockImplementation(() => {})
+	ownerEmail = `owner-${randomUUID()}@example.com`
 	ownerId = (
 		await prisma.user.create({
-			data: { email: `owner-${randomUUID()}@example.com`, passwordHash: 'x', fullName: 'Asha Rao' },
+			data: { email: ownerEmail, passwordHash: 'x', fullName: 'Asha Rao', emailVerifiedAt: new Date() },
 		})
 	).id
 	strangerId = (await prisma.user.create({ data: { email: `other-${randomUUID()}@example.com`, passwordHash: 'x' } }))
@@ -42,6 +51,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+	await tableChangeListener('chatbot_conversations_changes').close()
 	vi.restoreAllMocks()
 	await prisma.user.deleteMany({ where: { id: { in: [ownerId, strangerId] } } })
 })
@@ -269,4 +279,94 @@ test('"a visitor is waiting" e-mails are capped per chatbot: a flood of requests
 	for (const { id } of waiting)
 		sent.push(await handoffEmailJob.run({ conversationId: id, origin: 'http://localhost:3000' }, helpers))
 	expect(sent).toEqual([true, true, true, true, true, false, false])
+})
+
+/** The pending idle check of a conversation: when it runs. */
+async function idleCheckOf(conversationId: string) {
+	const [job] = await prisma.$queryRaw<Array<{ runAt: Date }>>`
+		SELECT run_at AS "runAt" FROM graphile_worker.jobs WHERE key = ${`handoff-idle:${conversationId}`}`
+	return job?.runAt ?? null
+}
+
+/** The person's last sign, as if it were `minutes` ago. */
+const lastSignAgo = (conversationId: string, minutes: number) =>
+	prisma.$executeRaw`UPDATE chatbot_conversations SET person_active_at = now() - make_interval(mins => ${minutes})
+		WHERE id = ${conversationId}::uuid`
+
+test('a person who took over and left: after the idle time the bot answers again, and the visitor and the log are told', async () => {
+	const bot = await chatbot({ enabled: true })
+	const ids = visitor()
+	await replyOf(await ask(bot, ids, 'I want to speak to a person'))
+	const conversation = await conversationOf(bot)
+	expect(await takeOver(ownerId, bot.id, conversation.id)).toBe(true)
+	// The take-over queues the check for the end of the idle time.
+	const firstCheck = await idleCheckOf(conversation.id)
+	expect(firstCheck!.getTime() - Date.now()).toBeGreaterThan(HANDOFF_IDLE_MS - 60_000)
+	expect(await personSays(ownerId, bot.id, conversation.id, 'Hi, Asha here.')).toBe('sent')
+
+	// Asha wrote a minute ago: she is there; the check looks again idle time after that.
+	await lastSignAgo(conversation.id, 1)
+	expect(await handoffIdleJob.run({ conversationId: conversation.id }, helpers)).toBe('still there')
+	expect((await conversationOf(bot)).handoffState).toBe('person')
+	const again = (await idleCheckOf(conversation.id))!.getTime() - Date.now()
+	expect(again).toBeGreaterThan(HANDOFF_IDLE_MS - 2 * 60_000)
+	expect(again).toBeLessThan(HANDOFF_IDLE_MS - 30_000)
+
+	// Nothing from her for longer than the idle time (the tab closed, she went home): back to the bot.
+	await lastSignAgo(conversation.id, HANDOFF_IDLE_MS / 60_000 + 1)
+	expect(await handoffIdleJob.run({ conversationId: conversation.id }, helpers)).toBe('handed back')
+	expect(await conversationOf(bot)).toMatchObject({ handoffState: 'bot', handoffUserId: null })
+	// The visitor's stream has the notice with the change, in one read; the owner's log keeps it.
+	const seen = await handoffSnapshot(conversation.id, 'visitor', new Date(0))
+	expect(seen!.state).toBe('bot')
+	expect(seen!.messages.at(-1)).toMatchObject({ author: 'bot', text: handoffCopy.widget.personLeft('Asha') })
+	const log = await handoffSnapshot(conversation.id, 'owner', new Date(0))
+	expect(log!.messages.map((m) => m.text)).toContain(handoffCopy.widget.personLeft('Asha'))
+	// The bot answers the next question; a check that runs again finds nothing to do.
+	const answer = await replyOf(await ask(bot, ids, 'When do you open?'))
+	expect(answer.text).not.toBe(handoffCopy.widget.passedOn)
+	expect(await handoffIdleJob.run({ conversationId: conversation.id }, helpers)).toBe('not held')
+})
+
+test('typing, the conversation page and its live view open in front of its person are signs they are there', async () => {
+	const bot = await chatbot({ enabled: true })
+	await replyOf(await ask(bot, visitor(), 'I want to speak to a person'))
+	const conversation = await conversationOf(bot)
+	expect(await takeOver(ownerId, bot.id, conversation.id)).toBe(true)
+	const idleAgo = HANDOFF_IDLE_MS / 60_000 + 1
+	const stillThere = () => handoffIdleJob.run({ conversationId: conversation.id }, helpers)
+
+	await lastSignAgo(conversation.id, idleAgo)
+	expect(await personTyping(ownerId, bot.id, conversation.id)).toBe('typing')
+	expect(await stillThere()).toBe('still there')
+
+	const cookie = await sessionCookieFor(ownerEmail)
+	const params = { chatbotId: bot.id, conversationId: conversation.id }
+	const path = `http://localhost/playground/chatbots/${bot.id}/conversations/${conversation.id}`
+	await lastSignAgo(conversation.id, idleAgo)
+	await conversationLoader({
+		request: new Request(path, { headers: { Cookie: cookie } }),
+		params,
+		context: {},
+	} as never)
+	expect(await stillThere()).toBe('still there')
+
+	// The live view says so when it opens and every minute while open.
+	await lastSignAgo(conversation.id, idleAgo)
+	const view = new AbortController()
+	const stream = (await ownerEventsLoader({
+		request: new Request(`${path}/events`, { headers: { Cookie: cookie }, signal: view.signal }),
+		params,
+		context: {},
+	} as never)) as Response
+	expect(stream.status).toBe(200)
+	await vi.waitFor(async () =>
+		expect((await conversationOf(bot)).personActiveAt!.getTime()).toBeGreaterThan(Date.now() - 60_000),
+	)
+	expect(await stillThere()).toBe('still there')
+	view.abort()
+
+	// Closed, and nothing since for the idle time: handed back.
+	await lastSignAgo(conversation.id, idleAgo)
+	expect(await stillThere()).toBe('handed back')
 })

@@ -6,6 +6,7 @@ import crypto from 'node:crypto'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { OFFLINE_DONT_KNOW } from '~/ai/offline-model.server.ts'
 import { ownDontKnow } from '~/ai/system-prompt.ts'
+import type { Prisma } from '~/generated/prisma/client.ts'
 import { clientKey } from '~/lib/client-ip.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getSessionSecret } from '~/lib/session-secret.server.ts'
@@ -138,6 +139,9 @@ export async function startTurn(turn: TurnContext, question: string): Promise<st
 	}
 }
 
+/** Where an answer is written: the client, or a transaction of the caller's. */
+type Db = Pick<Prisma.TransactionClient, '$executeRaw'>
+
 /**
  * Stores an answer the product wrote itself (the lead-form offer, a handoff notice), named by `model`
  * in place of a model, as answered and without passages; returns its id for the widget.
@@ -146,25 +150,35 @@ export async function finishFixedTurn(
 	chatbotId: string,
 	conversationId: string,
 	{ text, model, startedAt }: { text: string; model: string; startedAt: number | null },
+	db: Db = prisma,
 ) {
 	const messageId = crypto.randomUUID()
 	const latencyMs = startedAt === null ? 0 : Math.round(performance.now() - startedAt)
-	await finishTurn(chatbotId, conversationId, {
-		messageId,
-		text,
-		firstTokenMs: startedAt === null ? null : latencyMs,
-		latencyMs,
-		model,
-		answered: true,
-		passages: [],
-	})
+	await finishTurn(
+		chatbotId,
+		conversationId,
+		{
+			messageId,
+			text,
+			firstTokenMs: startedAt === null ? null : latencyMs,
+			latencyMs,
+			model,
+			answered: true,
+			passages: [],
+		},
+		db,
+	)
 	return messageId
 }
 
-/** Stores the answer and its trace, and counts it on the conversation (an unanswered one too). */
-export async function finishTurn(chatbotId: string, conversationId: string, answer: FinishedAnswer) {
+/**
+ * Stores the answer and its trace, and counts it on the conversation (an unanswered one too). In a
+ * caller's transaction (`db`) a failure is logged too, and leaves that transaction failed: its next
+ * statement throws.
+ */
+export async function finishTurn(chatbotId: string, conversationId: string, answer: FinishedAnswer, db: Db = prisma) {
 	try {
-		await prisma.$executeRaw`
+		await db.$executeRaw`
 			WITH message AS (
 				INSERT INTO chatbot_messages (id, conversation_id, chatbot_id, role, text, first_token_ms, latency_ms, model, model_error, answered, sources)
 				VALUES (${answer.messageId}::uuid, ${conversationId}::uuid, ${chatbotId}::uuid, 'assistant', ${answer.text.slice(0, STORED_REPLY_MAX_CHARS)},

@@ -10,12 +10,20 @@ export const handoffCopy = {
 		/** Above the composer while a person answers. */
 		chattingWith: (name: string) => `You're chatting with ${name}`,
 		handedBack: (name: string) => `${name} left the chat. The assistant answers again.`,
+		/** The person who took the conversation over left it (nothing from them for a while): the bot answers again. */
+		personLeft: (name: string) =>
+			`${name} had to step away, so the assistant answers again. You can ask for a person any time.`,
 		/** Nobody took it in time, or the team is closed: the lead form is offered below. */
 		timedOut: (when: string) =>
 			`Sorry, nobody from the team is free right now. Leave your details below and we'll reply ${when}.`,
 		closed: (when: string) => `The team is away right now. Leave your details below and we'll reply ${when}.`,
 		/** A visitor's message sent while the state changed under it (the bot no longer answers). */
 		passedOn: 'Your message was passed on to the team.',
+		/**
+		 * The live stream refused (429): too many open at once from this visitor or their address, or
+		 * opened too often. The widget shows the lead form instead while the visitor waits.
+		 */
+		streamBusy: 'Too many chats are open at once. Close one, or try again in a moment.',
 		/** A person of the team, as the visitor sees them when the member has no name. */
 		someone: 'Someone from the team',
 	},

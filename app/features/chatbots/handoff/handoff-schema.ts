@@ -20,6 +20,9 @@ export const VisitorHandoffSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('typing'), visitorId: widgetId, conversationId: widgetId }),
 ])
 
+/** GET /api/embed/:chatbotId/handoff/events: the visitor's conversation, by the widget's ids. */
+export const VisitorStreamSchema = z.object({ visitorId: widgetId, conversationId: widgetId })
+
 /** The owner's conversation view: take over, hand back, a reply, typing. */
 export const OwnerHandoffSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('take-over') }),

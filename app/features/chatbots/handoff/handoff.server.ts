@@ -17,9 +17,10 @@ import {
 	type TurnContext,
 } from '~/features/chatbots/conversations/conversation-log.server.ts'
 import { asksForAPerson } from '~/features/chatbots/conversations/handoff.ts'
+import { LEAD_FORM_MODEL } from '~/features/chatbots/conversations/lead-form-offer.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { encodeEvent, eventStreamResponse } from '~/lib/event-stream.server.ts'
+import { encodeEvent, eventStreamResponse, type StreamHolder } from '~/lib/event-stream.server.ts'
 import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { HEARTBEAT_MS } from '~/lib/live-feed.server.ts'
@@ -39,11 +40,18 @@ import {
 
 /** The log's name for the chatbot's own handoff notices ("someone will join"), in place of a model. */
 const HANDOFF_NOTICE_MODEL = 'Handoff'
-/** The log's name for an answer that offers the lead form (handoff.server.ts in conversations/ uses it too). */
-const LEAD_FORM_MODEL = 'Lead form'
 
 /** How long a typing stamp counts as typing. */
 const TYPING_MS = 6_000
+/**
+ * A person who took a conversation over and has shown no sign for this long (no message, no typing,
+ * the conversation not open in front of them) has left it: the bot answers again (ADR 0061).
+ */
+export const HANDOFF_IDLE_MS = 10 * 60_000
+/** How often an open view of a conversation its person holds says they are still there. */
+const WATCHING_EVERY_MS = 60_000
+/** Signs of the person closer together than this are not written again (each write is NOTIFYed to every stream). */
+const ACTIVE_STAMP_S = 30
 /** The conversations trigger (migration 20261122170000_conversation_logs) NOTIFYs here. */
 const conversationChanges = () => tableChangeListener('chatbot_conversations_changes')
 
@@ -170,17 +178,23 @@ export async function visitorConversationId(key: VisitorConversation) {
 
 /**
  * The owner takes a visitor's conversation over: the bot is paused for it, and the wait (if any)
- * ends. False when it is not this user's chatbot's visitor conversation.
+ * ends; should they leave it, the idle check hands it back. False when it is not this user's
+ * chatbot's visitor conversation.
  */
 export async function takeOver(userId: string, chatbotId: string, conversationId: string) {
 	if (!isUuid(chatbotId) || !isUuid(conversationId)) return false
-	const count = await prisma.$executeRaw`
-		UPDATE chatbot_conversations c
-		SET handoff_state = 'person', handoff_user_id = ${userId}::uuid, handoff_requested_at = NULL, person_typing_at = NULL
-		FROM chatbots b
-		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND c.kind = 'embed'
-			AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid`
-	return count === 1
+	return prisma.$transaction(async (tx) => {
+		const count = await tx.$executeRaw`
+			UPDATE chatbot_conversations c
+			SET handoff_state = 'person', handoff_user_id = ${userId}::uuid, handoff_requested_at = NULL, person_typing_at = NULL,
+				person_active_at = now()
+			FROM chatbots b
+			WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND c.kind = 'embed'
+				AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid`
+		if (count !== 1) return false
+		await queueIdleCheck(conversationId, new Date(Date.now() + HANDOFF_IDLE_MS), tx)
+		return true
+	})
 }
 
 /** Hands the conversation back to the bot; false when it is not this user's chatbot's. */
@@ -213,7 +227,8 @@ export async function personSays(
 			SELECT c.id, c.handoff_state, c.handoff_user_id FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
 			WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid
 		), conversation AS (
-			UPDATE chatbot_conversations c SET last_message_at = now(), message_count = c.message_count + 1, person_typing_at = NULL
+			UPDATE chatbot_conversations c
+			SET last_message_at = now(), message_count = c.message_count + 1, person_typing_at = NULL, person_active_at = now()
 			FROM owned WHERE c.id = owned.id AND owned.handoff_state = 'person' AND owned.handoff_user_id = ${userId}::uuid
 				AND ${clean} <> ''
 			RETURNING c.id
@@ -229,15 +244,41 @@ export async function personSays(
 	return row.sent ? 'sent' : 'not-taken'
 }
 
-/** The owner is typing in a conversation they have taken over. */
-export async function personTyping(userId: string, chatbotId: string, conversationId: string) {
-	if (!isUuid(chatbotId) || !isUuid(conversationId)) return false
-	const count = await prisma.$executeRaw`
-		UPDATE chatbot_conversations c SET person_typing_at = now()
-		FROM chatbots b
-		WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.id = c.chatbot_id
-			AND b.user_id = ${userId}::uuid AND c.handoff_state = 'person' AND c.handoff_user_id = ${userId}::uuid`
-	return count === 1
+/**
+ * The owner is typing in a conversation they have taken over. 'not-found' when it is not theirs (as
+ * for every other owner action), 'not-taken' when they do not hold it (nothing to show the visitor).
+ */
+export async function personTyping(
+	userId: string,
+	chatbotId: string,
+	conversationId: string,
+): Promise<'typing' | 'not-found' | 'not-taken'> {
+	if (!isUuid(chatbotId) || !isUuid(conversationId)) return 'not-found'
+	const rows = await prisma.$queryRaw<Array<{ typing: boolean }>>`
+		WITH owned AS (
+			SELECT c.id, c.handoff_state, c.handoff_user_id FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+			WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid
+		), typing AS (
+			UPDATE chatbot_conversations c SET person_typing_at = now(), person_active_at = now()
+			FROM owned WHERE c.id = owned.id AND owned.handoff_state = 'person' AND owned.handoff_user_id = ${userId}::uuid
+			RETURNING c.id
+		)
+		SELECT EXISTS (SELECT 1 FROM typing) AS typing FROM owned`
+	const row = rows[0]
+	if (!row) return 'not-found'
+	return row.typing ? 'typing' : 'not-taken'
+}
+
+/**
+ * The person who holds the conversation has it open in front of them (its page, its live view): a
+ * sign they are still there, for the idle check. Written at most every ACTIVE_STAMP_S.
+ */
+export async function personWatching(userId: string, conversationId: string) {
+	if (!isUuid(conversationId)) return
+	await prisma.$executeRaw`
+		UPDATE chatbot_conversations SET person_active_at = now()
+		WHERE id = ${conversationId}::uuid AND handoff_state = 'person' AND handoff_user_id = ${userId}::uuid
+			AND (person_active_at IS NULL OR person_active_at < now() - make_interval(secs => ${ACTIVE_STAMP_S}))`
 }
 
 export type WaitingConversation = {
@@ -276,25 +317,39 @@ export async function handoffSnapshot(
 	audience: 'visitor' | 'owner',
 	since: Date,
 ): Promise<HandoffSnapshot | null> {
-	const [conversation] = await prisma.$queryRaw<
-		Array<{ state: HandoffState; fullName: string | null; visitorTyping: boolean; personTyping: boolean }>
-	>`
-		SELECT c.handoff_state AS state, u.full_name AS "fullName",
-			COALESCE(c.visitor_typing_at > now() - make_interval(secs => ${TYPING_MS / 1000}), false) AS "visitorTyping",
-			COALESCE(c.person_typing_at > now() - make_interval(secs => ${TYPING_MS / 1000}), false) AS "personTyping"
-		FROM chatbot_conversations c LEFT JOIN users u ON u.id = c.handoff_user_id
-		WHERE c.id = ${conversationId}::uuid`
+	// One snapshot of both: a change that writes the state and a message together (the idle
+	// hand-back and its notice) is seen whole or not at all, so the widget never shows half of it.
+	const [[conversation], messages] = await prisma.$transaction(
+		[
+			prisma.$queryRaw<
+				Array<{ state: HandoffState; fullName: string | null; visitorTyping: boolean; personTyping: boolean }>
+			>`
+				SELECT c.handoff_state AS state, u.full_name AS "fullName",
+					COALESCE(c.visitor_typing_at > now() - make_interval(secs => ${TYPING_MS / 1000}), false) AS "visitorTyping",
+					COALESCE(c.person_typing_at > now() - make_interval(secs => ${TYPING_MS / 1000}), false) AS "personTyping"
+				FROM chatbot_conversations c LEFT JOIN users u ON u.id = c.handoff_user_id
+				WHERE c.id = ${conversationId}::uuid`,
+			prisma.$queryRaw<
+				Array<{
+					id: string
+					author: Author
+					text: string
+					createdAt: Date
+					model: string | null
+					fullName: string | null
+				}>
+			>`
+				SELECT * FROM (
+					SELECT m.id, m.author, m.text, m.created_at AS "createdAt", m.model, u.full_name AS "fullName"
+					FROM chatbot_messages m LEFT JOIN users u ON u.id = m.author_user_id
+					WHERE m.conversation_id = ${conversationId}::uuid AND m.created_at > ${since}
+						AND (${audience} = 'owner' OR m.author = 'person' OR m.model IN (${HANDOFF_NOTICE_MODEL}, ${LEAD_FORM_MODEL}))
+					ORDER BY m.created_at DESC LIMIT 100
+				) recent ORDER BY "createdAt", author = 'visitor' DESC`,
+		],
+		{ isolationLevel: 'RepeatableRead' },
+	)
 	if (!conversation) return null
-	const messages = await prisma.$queryRaw<
-		Array<{ id: string; author: Author; text: string; createdAt: Date; model: string | null; fullName: string | null }>
-	>`
-		SELECT * FROM (
-			SELECT m.id, m.author, m.text, m.created_at AS "createdAt", m.model, u.full_name AS "fullName"
-			FROM chatbot_messages m LEFT JOIN users u ON u.id = m.author_user_id
-			WHERE m.conversation_id = ${conversationId}::uuid AND m.created_at > ${since}
-				AND (${audience} = 'owner' OR m.author = 'person' OR m.model IN (${HANDOFF_NOTICE_MODEL}, ${LEAD_FORM_MODEL}))
-			ORDER BY m.created_at DESC LIMIT 100
-		) recent ORDER BY "createdAt", author = 'visitor' DESC`
 	return {
 		state: conversation.state,
 		person: conversation.state === 'person' ? personName(conversation.fullName) : null,
@@ -310,6 +365,20 @@ export async function handoffSnapshot(
 		})),
 	}
 }
+
+/**
+ * Visitors' live streams open at once, on one app process: per visitor (a few tabs of the host
+ * site), and per address, with room for everyone behind it (an office, a mobile network). Caps of
+ * their own, apart from the owners' (LIVE_STREAMS_PER_USER, per user): one visitor with many tabs
+ * cannot take the whole address's, and 10 visitors at one address no longer lock out the 11th.
+ */
+export const VISITOR_STREAMS = { perVisitor: 10, perAddress: 50 }
+
+/** Whom a visitor's stream counts against: them (by the widget's id for them) and everyone at their address. */
+export const visitorStreamHolders = (address: string, visitorId: string): StreamHolder[] => [
+	{ key: `embed:${address}:${visitorId}`, max: VISITOR_STREAMS.perVisitor },
+	{ key: `embed:${address}`, max: VISITOR_STREAMS.perAddress },
+]
 
 /**
  * Messages written within this long before the newest one sent are read again on every change (and
@@ -328,8 +397,20 @@ export async function handoffStreamResponse(
 		conversationId,
 		audience,
 		holder,
+		busy,
+		watcher,
 		since,
-	}: { conversationId: string; audience: 'visitor' | 'owner'; holder: string; since: Date },
+	}: {
+		conversationId: string
+		audience: 'visitor' | 'owner'
+		/** The owner whose view this is: while it is open, they have not left a conversation they hold. */
+		watcher?: string
+		/** Whom the stream counts against (eventStreamResponse): the owner, or the visitor and their address. */
+		holder: string | StreamHolder[]
+		/** The 429 past a cap, in the visitor's words for theirs. */
+		busy?: (retryAfterSeconds: number) => Response
+		since: Date
+	},
 ) {
 	const listener = conversationChanges()
 	await listener.start()
@@ -371,13 +452,23 @@ export async function handoffStreamResponse(
 			})
 			void read()
 			const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)
+			// The owner's view: while it is open they have not left a conversation they hold.
+			const watch = () => {
+				if (!watcher) return
+				personWatching(watcher, conversationId).catch((error: unknown) =>
+					console.error(`Handoff view of conversation ${conversationId}: ${(error as Error).message}`),
+				)
+			}
+			watch()
+			const watching = watcher ? setInterval(watch, WATCHING_EVERY_MS) : undefined
 			return () => {
 				closed = true
 				clearInterval(heartbeat)
+				clearInterval(watching)
 				unsubscribe()
 			}
 		},
-		{ holder },
+		{ holder, busy },
 	)
 }
 
@@ -412,6 +503,53 @@ export const handoffTimeoutJob = defineJob({
 		await queueJob(handoffEmailJob, { conversationId, origin }, { maxAttempts: 8 })
 		return true
 	},
+})
+
+// ─── The person left: the bot answers again ──────────────────────────────────────────────────────
+
+/** The idle check of a conversation, at `runAt`: one pending per conversation (a new take-over replaces it). */
+function queueIdleCheck(conversationId: string, runAt: Date, db?: Parameters<typeof queueJob>[3]) {
+	return queueJob(
+		handoffIdleJob,
+		{ conversationId },
+		{ runAt, jobKey: `handoff-idle:${conversationId}`, maxAttempts: 10 },
+		db,
+	)
+}
+
+/**
+ * Queued at each take-over for the end of the idle time: if the person holding the conversation has
+ * shown no sign since (no message, no typing, the conversation not open in front of them), the bot
+ * takes it back and the visitor is told, in the log too; if they have, it looks again idle time after
+ * their last sign. A hand-back before then (or handoff turned off) leaves it nothing to do.
+ */
+export const handoffIdleJob = defineJob({
+	name: 'handoff-idle',
+	payload: z.object({ conversationId: z.uuid() }),
+	run: ({ conversationId }) =>
+		prisma.$transaction(async (tx) => {
+			const [held] = await tx.$queryRaw<
+				Array<{ chatbotId: string; fullName: string | null; activeAt: Date | null; idle: boolean }>
+			>`
+				SELECT c.chatbot_id AS "chatbotId", u.full_name AS "fullName", c.person_active_at AS "activeAt",
+					COALESCE(c.person_active_at <= now() - make_interval(secs => ${HANDOFF_IDLE_MS / 1000}), true) AS idle
+				FROM chatbot_conversations c LEFT JOIN users u ON u.id = c.handoff_user_id
+				WHERE c.id = ${conversationId}::uuid AND c.handoff_state = 'person'
+				FOR UPDATE OF c`
+			if (!held) return 'not held'
+			if (!held.idle) {
+				await queueIdleCheck(conversationId, new Date(held.activeAt!.getTime() + HANDOFF_IDLE_MS), tx)
+				return 'still there'
+			}
+			// The notice first: were it to fail, the statement after it throws and the job is retried.
+			const text = handoffCopy.widget.personLeft(personName(held.fullName))
+			await finishFixedTurn(held.chatbotId, conversationId, { text, model: HANDOFF_NOTICE_MODEL, startedAt: null }, tx)
+			await tx.$executeRaw`
+				UPDATE chatbot_conversations
+				SET handoff_state = 'bot', handoff_user_id = NULL, person_typing_at = NULL, visitor_typing_at = NULL, person_active_at = NULL
+				WHERE id = ${conversationId}::uuid`
+			return 'handed back'
+		}),
 })
 
 /** At most this many "a visitor is waiting" e-mails per chatbot. */

@@ -99,14 +99,15 @@ export function useVisitorHandoff({
 		setPerson(personRef.current)
 	}
 
-	const setState = (next: HandoffState, name: string | null) => {
+	/** `explained`: the server's own message came with the change (a person who left idle), said already. */
+	const setState = (next: HandoffState, name: string | null, { explained = false } = {}) => {
 		const chat = chatRef.current
 		// Say who joined and who left, once: the last state is remembered with the conversation.
 		const before = remembered()
 		const now = `${next}:${name ?? ''}`
 		if (chat && before !== now) {
 			if (next === 'person') chat.say(copy.joined(name ?? copy.someone))
-			else if (next === 'bot' && before.startsWith('person:'))
+			else if (next === 'bot' && before.startsWith('person:') && !explained)
 				chat.say(copy.handedBack(before.slice('person:'.length) || copy.someone))
 		}
 		remember(now)
@@ -154,7 +155,11 @@ export function useVisitorHandoff({
 			store(sinceKey, snapshot.messages[snapshot.messages.length - 1].createdAt)
 		}
 		if (snapshot.state !== stateRef.current || snapshot.person !== personRef.current)
-			setState(snapshot.state, snapshot.person)
+			// The stream reads the state and the messages at once: a notice of the bot's that came with
+			// the change (the idle hand-back's) has said what happened.
+			setState(snapshot.state, snapshot.person, {
+				explained: snapshot.messages.some((message) => message.author === 'bot'),
+			})
 		setPersonTypingAt((current) =>
 			snapshot.personTyping
 				? Date.now()

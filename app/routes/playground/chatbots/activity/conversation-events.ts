@@ -17,6 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		conversationId: params.conversationId,
 		audience: 'owner',
 		holder: user.id,
+		watcher: user.id,
 		since: Number.isNaN(since.getTime()) ? new Date() : since,
 	})
 }

@@ -11,7 +11,7 @@ import { formatWhen } from '~/features/chatbots/conversations/activity-format.se
 import { ConversationActionSchema } from '~/features/chatbots/conversations/conversation-schema.ts'
 import { deleteConversation, getConversation } from '~/features/chatbots/conversations/conversations.server.ts'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
-import { personName } from '~/features/chatbots/handoff/handoff.server.ts'
+import { personName, personWatching } from '~/features/chatbots/handoff/handoff.server.ts'
 import { HandoffControls, useOwnerHandoff } from '~/features/chatbots/handoff/ui/owner-handoff.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
@@ -27,6 +27,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const { user } = await requireUser(request)
 	const found = await getConversation(user.id, params.chatbotId, params.conversationId)
 	if (!found) throw data(copy.notFound.title, { status: 404 })
+	// Its person looking at it (without JavaScript too, by reload) has not left it (ADR 0061).
+	await personWatching(user.id, params.conversationId)
 	const { conversation, messages } = found
 	return {
 		// The live view's stream sends what comes after this read.

@@ -129,6 +129,52 @@ export const meta: Route.MetaFunction = () => [
 	{ name: 'robots', content: 'noindex' },
 ]
 
+/**
+ * One conversation in a list, linking to it: its question, where it came from, what is known of it
+ * (`children`: badges, counts) and when. The waiting list above the log uses it too, in amber.
+ */
+function ConversationRow({
+	to,
+	title,
+	detail,
+	at,
+	when,
+	waiting = false,
+	children,
+}: {
+	to: string
+	title: string
+	detail?: string
+	/** ISO time of `when`. */
+	at: string
+	when: string
+	waiting?: boolean
+	children: React.ReactNode
+}) {
+	return (
+		<li>
+			<Link
+				to={to}
+				className={cn(
+					'flex flex-col gap-1.5 px-4 py-3 transition-colors sm:flex-row sm:items-center sm:gap-4',
+					waiting ? 'hover:bg-amber-50' : 'hover:bg-slate-50',
+				)}
+			>
+				<span className="min-w-0 flex-1">
+					<span className="block truncate text-sm font-semibold text-slate-900">{title}</span>
+					{detail ? <span className="mt-0.5 block truncate text-xs text-slate-500">{detail}</span> : null}
+				</span>
+				<span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+					{children}
+					<time dateTime={at} className="tabular-nums">
+						{when}
+					</time>
+				</span>
+			</Link>
+		</li>
+	)
+}
+
 export default function ConversationsRoute({ loaderData, params }: Route.ComponentProps) {
 	const { query, dateErrors, conversations, nextCursor, filtered, retentionDays, deleteAllCount, withPeople, handoff } =
 		loaderData
@@ -153,22 +199,16 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 						data-testid="handoff-list"
 					>
 						{withPeople.map((conversation) => (
-							<li key={conversation.id}>
-								<Link
-									to={`${path}/${conversation.id}`}
-									className="flex flex-col gap-1.5 px-4 py-3 transition-colors hover:bg-amber-50 sm:flex-row sm:items-center sm:gap-4"
-								>
-									<span className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900">
-										{conversation.lastQuestion ?? copy.noQuestion}
-									</span>
-									<span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-										<HandoffBadge state={conversation.state} person={conversation.person} />
-										<time dateTime={conversation.at} className="tabular-nums">
-											{conversation.when}
-										</time>
-									</span>
-								</Link>
-							</li>
+							<ConversationRow
+								key={conversation.id}
+								to={`${path}/${conversation.id}`}
+								title={conversation.lastQuestion ?? copy.noQuestion}
+								at={conversation.at}
+								when={conversation.when}
+								waiting
+							>
+								<HandoffBadge state={conversation.state} person={conversation.person} />
+							</ConversationRow>
 						))}
 					</ol>
 				</WorkspaceSection>
@@ -234,47 +274,36 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 						data-testid="conversation-list"
 					>
 						{conversations.map((conversation) => (
-							<li key={conversation.id}>
-								<Link
-									to={`${path}/${conversation.id}`}
-									className="flex flex-col gap-1.5 px-4 py-3 transition-colors hover:bg-slate-50 sm:flex-row sm:items-center sm:gap-4"
-								>
-									<span className="min-w-0 flex-1">
-										<span className="block truncate text-sm font-semibold text-slate-900">
-											{conversation.firstQuestion ?? copy.noQuestion}
-										</span>
-										<span className="mt-0.5 block truncate text-xs text-slate-500">
-											{[conversation.pageUrl, conversation.country].filter(Boolean).join(' · ')}
-										</span>
+							<ConversationRow
+								key={conversation.id}
+								to={`${path}/${conversation.id}`}
+								title={conversation.firstQuestion ?? copy.noQuestion}
+								detail={[conversation.pageUrl, conversation.country].filter(Boolean).join(' · ')}
+								at={conversation.lastMessageAt}
+								when={conversation.when}
+							>
+								{conversation.unansweredCount > 0 ? (
+									<span className="rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-800 ring-1 ring-amber-200">
+										{copy.unansweredBadge(conversation.unansweredCount)}
 									</span>
-									<span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-										{conversation.unansweredCount > 0 ? (
-											<span className="rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-800 ring-1 ring-amber-200">
-												{copy.unansweredBadge(conversation.unansweredCount)}
-											</span>
-										) : null}
-										{conversation.thumbsUp > 0 ? (
-											<span className="inline-flex items-center gap-1 text-emerald-700">
-												<ThumbsUp className="size-3.5" aria-label={activityCopy.feedback.helpful} />
-												{conversation.thumbsUp}
-											</span>
-										) : null}
-										{conversation.thumbsDown > 0 ? (
-											<span className="inline-flex items-center gap-1 text-rose-700">
-												<ThumbsDown className="size-3.5" aria-label={activityCopy.feedback.notHelpful} />
-												{conversation.thumbsDown}
-											</span>
-										) : null}
-										<span className="inline-flex items-center gap-1">
-											<MessageSquare className="size-3.5" aria-hidden />
-											{copy.messages(conversation.messageCount)}
-										</span>
-										<time dateTime={conversation.lastMessageAt} className="tabular-nums">
-											{conversation.when}
-										</time>
+								) : null}
+								{conversation.thumbsUp > 0 ? (
+									<span className="inline-flex items-center gap-1 text-emerald-700">
+										<ThumbsUp className="size-3.5" aria-label={activityCopy.feedback.helpful} />
+										{conversation.thumbsUp}
 									</span>
-								</Link>
-							</li>
+								) : null}
+								{conversation.thumbsDown > 0 ? (
+									<span className="inline-flex items-center gap-1 text-rose-700">
+										<ThumbsDown className="size-3.5" aria-label={activityCopy.feedback.notHelpful} />
+										{conversation.thumbsDown}
+									</span>
+								) : null}
+								<span className="inline-flex items-center gap-1">
+									<MessageSquare className="size-3.5" aria-hidden />
+									{copy.messages(conversation.messageCount)}
+								</span>
+							</ConversationRow>
 						))}
 					</ol>
 				)}

@@ -49,10 +49,9 @@ export async function ownerHandoffAction(
 			message: 'You are sending very fast. Wait a moment.',
 			retryAfterSeconds: limit.retryAfterSeconds,
 		}
-	if (action.intent === 'typing') {
-		await personTyping(userId, chatbotId, conversationId)
-		return { ok: true }
-	}
+	if (action.intent === 'typing')
+		// Not theirs: 404 as for every other action (a stranger's "typing" was a quiet success, 302 by form).
+		return (await personTyping(userId, chatbotId, conversationId)) === 'not-found' ? notFound : { ok: true }
 	const sent = await personSays(userId, chatbotId, conversationId, action.text, action.messageId)
 	if (sent === 'not-found') return notFound
 	if (sent === 'not-taken') return { ok: false, status: 409, message: handoffCopy.owner.sendFailed }

@@ -11,8 +11,11 @@ import { finishFixedTurn, startTurn, type TurnContext } from './conversation-log
 import type { LeadFormSettings } from './conversation-schema.ts'
 import { asksForAPerson } from './handoff.ts'
 
-/** What the owner's conversation view names as the answer's source, in place of a model. */
-export const HANDOFF_MODEL = 'Lead form'
+/**
+ * What the owner's conversation view names as the answer's source, in place of a model: every answer
+ * that offers the lead form (here, and the live handoff's when nobody joined or the team is away).
+ */
+export const LEAD_FORM_MODEL = 'Lead form'
 
 /** Whether this visitor has left a lead in this conversation of the chatbot already. */
 async function leadLeft(turn: TurnContext) {
@@ -29,7 +32,7 @@ async function leadLeft(turn: TurnContext) {
  * The reply to a request for a person, streamed and stored; null when the chatbot has no lead form
  * or the visitor's last message asks for something else (the model answers then).
  */
-export async function handoffReply(
+export async function leadFormOffer(
 	leadForm: LeadFormSettings,
 	messages: IncomingMessage[],
 	turn: TurnContext,
@@ -41,7 +44,7 @@ export async function handoffReply(
 	const [sent, conversationId] = await Promise.all([leadLeft(turn), startTurn(turn, question)])
 	const text = sent ? activityCopy.leadForm.handoffDone : activityCopy.leadForm.handoff
 	const messageId = conversationId
-		? await finishFixedTurn(turn.chatbotId, conversationId, { text, model: HANDOFF_MODEL, startedAt })
+		? await finishFixedTurn(turn.chatbotId, conversationId, { text, model: LEAD_FORM_MODEL, startedAt })
 		: crypto.randomUUID()
 	return streamFixedReply(text, { messageId, parts: sent ? [] : [{ type: 'data-handoff', data: true }] })
 }

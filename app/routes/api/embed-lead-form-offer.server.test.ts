@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
-import { HANDOFF_MODEL } from '~/features/chatbots/conversations/handoff.server.ts'
+import { LEAD_FORM_MODEL } from '~/features/chatbots/conversations/lead-form-offer.server.ts'
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { issueEmbedToken } from '~/features/chatbots/widget/widget.server.ts'
 import { prisma } from '~/lib/db.server.ts'
@@ -84,7 +84,7 @@ test('asked for a person, a chatbot with a lead form offers it instead of an "I 
 	expect(reply.types).toContain('data-handoff')
 	// Stored as an answer, from the lead form, not an unanswered question.
 	const stored = await prisma.chatbotMessage.findFirstOrThrow({ where: { chatbotId: bot.id, role: 'assistant' } })
-	expect(stored).toMatchObject({ text: activityCopy.leadForm.handoff, model: HANDOFF_MODEL, answered: true })
+	expect(stored).toMatchObject({ text: activityCopy.leadForm.handoff, model: LEAD_FORM_MODEL, answered: true })
 
 	// The visitor sends their details: asked again, the chat says the team has them, and offers no form.
 	const lead = await post(leadAction, 'lead', bot, { ...ids, email: 'asha@example.com' })
@@ -108,5 +108,5 @@ test('without a lead form, the model answers a request for a person', async () =
 	expect(reply.types).not.toContain('data-handoff')
 	expect(reply.text).not.toBe(activityCopy.leadForm.handoff)
 	const stored = await prisma.chatbotMessage.findFirstOrThrow({ where: { chatbotId: bot.id, role: 'assistant' } })
-	expect(stored.model).not.toBe(HANDOFF_MODEL)
+	expect(stored.model).not.toBe(LEAD_FORM_MODEL)
 })
