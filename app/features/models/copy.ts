@@ -62,6 +62,8 @@ export const modelsPage = {
 		address: 'Address',
 		model: 'Model',
 		noModel: 'None chosen: chatbots choose from the offered models',
+		/** Speech-to-text and speech: no chatbot chooses; the voice API asks for the default. */
+		defaultModel: (model: string) => `${model} (the default: none chosen)`,
 		key: 'Key',
 		lastTest: 'Last test',
 		notTested: 'Not tested yet.',
@@ -72,6 +74,16 @@ export const modelsPage = {
 				? 'Used by no chatbot or voice assistant yet.'
 				: `Used by ${words}.`
 		},
+		/**
+		 * Speech-to-text and speech serve every voice assistant at once (its test, its API): the one in
+		 * use serves them all, the others none.
+		 */
+		usedForVoice: (inUse: boolean, agents: number) =>
+			!inUse
+				? 'Used by no voice assistant: another connection is in use.'
+				: agents === 0
+					? 'Used by every voice assistant: there is none yet.'
+					: `Used by every voice assistant (${plural(agents, 'voice assistant', 'voice assistants')}): their tests and voice API calls.`,
 		keyUnreadable:
 			'This key was stored under another server secret (SESSION_SECRET has changed since), so it cannot be read. Enter the key again under Change.',
 		change: 'Change',
@@ -109,6 +121,7 @@ export const modelsPage = {
 		apiKeyHint: 'Left empty, the stored key stays.',
 		model: 'Model',
 		noModel: 'None: chatbots choose from the offered models',
+		defaultModel: (model: string) => `None: the default, ${model}`,
 		modelHint: 'Test the connection to list the models its provider offers.',
 		submit: 'Save changes',
 		submitting: 'Saving…',

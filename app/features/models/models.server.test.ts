@@ -65,6 +65,19 @@ afterAll(async () => {
 })
 
 describe('connecting', () => {
+	test('a speech-to-text or speech connection without a model names the model the voice API asks for; a chat one none', async () => {
+		await connected({ purpose: 'transcription', model: '' })
+		await connected({ purpose: 'speech', provider: 'openai', baseUrl: '', model: '' })
+		await connected({ purpose: 'chat', model: '' })
+		const { stored, voiceAssistants } = await modelConnections()
+		expect(stored.map((c) => [c.purpose, c.defaultModel])).toEqual([
+			['transcription', 'whisper-large-v3-turbo'],
+			['speech', 'tts-1'],
+			['chat', null],
+		])
+		expect(voiceAssistants).toBe(await prisma.agent.count())
+	})
+
 	test('stores the key sealed, shows its ends only, and logs the change without it', async () => {
 		const id = await connected()
 		const row = await prisma.modelConnection.findUniqueOrThrow({ where: { id } })

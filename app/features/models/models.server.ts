@@ -1,7 +1,9 @@
 // The Models page's logic: which providers are connected (without their keys), connecting,
 // changing and removing one, and testing one. The route checks that the administrator asks and
 // turns these results into HTTP. Every change is logged with the key's ends only.
+import { defaultSpeechModel } from '~/ai/speech-voices.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
 import { testConnection, type ConnectionTestResult } from './connection-test.server.ts'
 import {
 	PROVIDER_BASE_URLS,
@@ -41,6 +43,18 @@ type StoredConnection = ProviderConnection & {
 	keyReadable: boolean
 	/** Its last change (ISO): the page starts its forms afresh when it moves. */
 	updatedAt: string
+	/** The model it is asked for when none is chosen (speech-to-text, speech); null for written answers. */
+	defaultModel: string | null
+}
+
+/**
+ * The model a speech-to-text or speech connection is asked for when none is chosen, as the voice
+ * API asks it (transcribe.server.ts, speech.server.ts); written answers have none (each chatbot chooses).
+ */
+function defaultModelFor(purpose: string, kind: ReturnType<typeof providerKind>) {
+	if (purpose === 'transcription') return getEnv().TRANSCRIBE_MODEL
+	if (purpose === 'speech' && kind !== 'elevenlabs') return defaultSpeechModel(kind)
+	return null
 }
 
 export type ModelConnections = {
@@ -48,6 +62,8 @@ export type ModelConnections = {
 	environment: Record<ProviderPurpose, ProviderConnection | null>
 	/** The administrator's connections, oldest first. */
 	stored: StoredConnection[]
+	/** Every voice assistant: the speech-to-text and speech in use serve them all. */
+	voiceAssistants: number
 }
 
 export async function modelConnections(): Promise<ModelConnections> {
@@ -55,12 +71,16 @@ export async function modelConnections(): Promise<ModelConnections> {
 	const environment = Object.fromEntries(
 		PROVIDER_PURPOSES.map((purpose) => [purpose, targets[purpose] ? shownConnection(targets[purpose]) : null]),
 	) as Record<ProviderPurpose, ProviderConnection | null>
-	const rows = await prisma.modelConnection.findMany({
-		orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-		include: { _count: { select: { chatbots: true, agents: true } } },
-	})
+	const [rows, voiceAssistants] = await Promise.all([
+		prisma.modelConnection.findMany({
+			orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+			include: { _count: { select: { chatbots: true, agents: true } } },
+		}),
+		prisma.agent.count(),
+	])
 	return {
 		environment,
+		voiceAssistants,
 		stored: rows.map(({ _count, ...row }) => ({
 			...storedConnection(row),
 			id: row.id,
@@ -68,6 +88,7 @@ export async function modelConnections(): Promise<ModelConnections> {
 			// Opened only to learn whether it still opens; the key itself goes no further.
 			keyReadable: openProviderKey(row.sealedKey) !== null,
 			updatedAt: row.updatedAt.toISOString(),
+			defaultModel: defaultModelFor(row.purpose, providerKind(row.provider)),
 		})),
 	}
 }

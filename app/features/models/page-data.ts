@@ -24,6 +24,8 @@ export type StoredConnectionView = ConnectionView & {
 	lastTest: { outcome: string; message: string; at: string; ago: string } | null
 	usedBy: { chatbots: number; agents: number }
 	keyReadable: boolean
+	/** The model it is asked for when none is chosen (speech-to-text, speech); null for written answers. */
+	defaultModel: string | null
 	/** Its last change: the Change form starts afresh when it moves. */
 	updatedAt: string
 }

@@ -91,7 +91,10 @@ export default function PlaygroundRoute({ loaderData }: Route.ComponentProps) {
 	// The spec's Playground page is its three tabs; everything else is a page of its own.
 	const page = withoutTrailingSlash(pathname)
 	const home = HOME_PATHS.includes(page)
-	const back = BACK_LINKS[page]
+	// The Models page sends its administrator back to the Dashboard; anyone else (who gets its 403)
+	// to the Playground's home, not to another page they cannot open.
+	const back =
+		page === '/playground/models' && !loaderData.isAdmin ? BACK_LINKS['/playground/account'] : BACK_LINKS[page]
 	return (
 		<>
 			<header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur-md">

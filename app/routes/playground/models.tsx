@@ -22,7 +22,7 @@ import { modelsAction } from './models-actions.server.ts'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const { setCookie } = await requireAdmin(request)
-	const { environment, stored } = await modelConnections()
+	const { environment, stored, voiceAssistants } = await modelConnections()
 	const now = new Date()
 	const connections = stored.map((c): StoredConnectionView => ({
 		id: c.id,
@@ -36,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		keyReadable: c.keyReadable,
 		usedBy: c.usedBy,
 		updatedAt: c.updatedAt,
+		defaultModel: c.defaultModel,
 		lastTest: c.lastTest ? { ...c.lastTest, ago: formatTimeAgo(new Date(c.lastTest.at), now) } : null,
 	}))
 	const asked = new URL(request.url).searchParams.get('remove')
@@ -43,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		{
 			environment,
 			stored: connections,
+			voiceAssistants,
 			// Only an id of this page's connections: anything else asks nothing.
 			removing: connections.some((c) => c.id === asked) ? asked : null,
 		},
@@ -77,6 +79,7 @@ export default function ModelsRoute({ loaderData, actionData }: Route.ComponentP
 					environment={loaderData.environment[purpose]}
 					stored={loaderData.stored.filter((c) => c.purpose === purpose)}
 					removing={loaderData.removing}
+					voiceAssistants={loaderData.voiceAssistants}
 					actionData={actionData}
 				/>
 			))}

@@ -37,8 +37,11 @@ export function ConnectionCard({
 	removing,
 	inUse,
 	waitsForPassingTest = false,
+	voiceAssistants,
 	posted,
 }: {
+	/** How many voice assistants there are (a speech-to-text or speech connection in use serves them all). */
+	voiceAssistants: number
 	connection: StoredConnectionView
 	/** The one connection its purpose uses now (speech-to-text). */
 	inUse: boolean
@@ -75,7 +78,10 @@ export function ConnectionCard({
 					<Badge tone="brand">{modelsPage.storedBadge}</Badge>
 				</span>
 			</div>
-			<ConnectionFacts connection={connection} noModel={card.noModel} />
+			<ConnectionFacts
+				connection={connection}
+				noModel={connection.defaultModel ? card.defaultModel(connection.defaultModel) : card.noModel}
+			/>
 			{connection.keyReadable ? null : (
 				<p
 					role="status"
@@ -103,7 +109,9 @@ export function ConnectionCard({
 				) : null}
 			</div>
 			<OfferedModels models={connection.models} />
-			<p className="mt-3 text-xs text-slate-600">{card.usedBy(connection.usedBy)}</p>
+			<p data-testid="used-by" className="mt-3 text-xs text-slate-600">
+				{connection.purpose === 'chat' ? card.usedBy(connection.usedBy) : card.usedForVoice(inUse, voiceAssistants)}
+			</p>
 			<div className="mt-4 flex flex-wrap items-center gap-2">
 				<tester.Form method="post">
 					<input type="hidden" name="intent" value="test" />
@@ -165,7 +173,13 @@ function ChangeForm({ connection, posted }: { connection: StoredConnectionView; 
 						label={changeCopy.model}
 						name="model"
 						defaultValue={values.model}
-						options={[{ value: '', label: changeCopy.noModel }, ...offered.map((m) => ({ value: m, label: m }))]}
+						options={[
+							{
+								value: '',
+								label: connection.defaultModel ? changeCopy.defaultModel(connection.defaultModel) : changeCopy.noModel,
+							},
+							...offered.map((m) => ({ value: m, label: m })),
+						]}
 						error={errors.model}
 					/>
 				) : (

@@ -16,8 +16,11 @@ export function PurposeSection({
 	environment,
 	stored,
 	removing,
+	voiceAssistants,
 	actionData,
 }: {
+	/** How many voice assistants there are: the speech-to-text and speech in use serve them all. */
+	voiceAssistants: number
 	purpose: ProviderPurpose
 	environment: ConnectionView | null
 	stored: StoredConnectionView[]
@@ -82,6 +85,7 @@ export function PurposeSection({
 							connection={connection}
 							removing={removing === connection.id}
 							inUse={inUse === connection.id}
+							voiceAssistants={voiceAssistants}
 							waitsForPassingTest={purpose !== 'chat' && !passedOrUntested(connection.lastTest?.outcome)}
 							posted={posted?.kind === 'update' && posted.connectionId === connection.id ? posted : null}
 						/>
