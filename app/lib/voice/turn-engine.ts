@@ -40,7 +40,8 @@ export type EngineEvents = {
 	onCallerText: (id: string, text: string) => void
 	/** The reply of turn `id` so far. */
 	onReplyText: (id: string, text: string) => void
-	onTimings: (id: string, timings: LiveTimings) => void
+	/** `typed`: the turn was sent as text with no end of speech given, so its figures count from its sending. */
+	onTimings: (id: string, timings: LiveTimings, turn: { typed: boolean }) => void
 	onError: (error: Error) => void
 }
 
@@ -62,7 +63,14 @@ type MicVadInstance = {
 	setOptions: (o: object) => void
 }
 
-type PendingTurn = { id: string; endedAt: number; timings: LiveTimings; reported: boolean; spoken: boolean }
+type PendingTurn = {
+	id: string
+	endedAt: number
+	typed: boolean
+	timings: LiveTimings
+	reported: boolean
+	spoken: boolean
+}
 
 export class TurnEngine {
 	private phase: TurnPhase = 'idle'
@@ -200,14 +208,19 @@ export class TurnEngine {
 		if (this.output.active) this.setPhase('speaking')
 	}
 
-	/** One turn: audio (hands-free or held) or typed text; `endedAt` is when the caller finished (performance.now()). */
-	async send(input: TurnInput, endedAt = performance.now()) {
+	/**
+	 * One turn: audio (hands-free or held) or text; `endedAt` is when the caller finished speaking
+	 * (performance.now()). A typed message has none: its figures count from now, when it is sent.
+	 */
+	async send(input: TurnInput, spokenUntil?: number) {
+		const endedAt = spokenUntil ?? performance.now()
 		if (this.output.active) this.interrupt()
 		const generation = this.turnGeneration
 		const id = crypto.randomUUID()
 		const turn: PendingTurn = {
 			id,
 			endedAt,
+			typed: spokenUntil === undefined,
 			timings: { transcriptMs: null, firstTokenMs: null, firstAudioMs: null, serverMs: null },
 			reported: false,
 			spoken: false,
@@ -230,12 +243,12 @@ export class TurnEngine {
 					onTranscript: (text) => {
 						if ('audio' in input) turn.timings.transcriptMs = since()
 						this.options.onCallerText(id, text)
-						this.options.onTimings(id, { ...turn.timings })
+						this.options.onTimings(id, { ...turn.timings }, { typed: turn.typed })
 					},
 					onDelta: (delta) => {
 						if (turn.timings.firstTokenMs === null) {
 							turn.timings.firstTokenMs = since()
-							this.options.onTimings(id, { ...turn.timings })
+							this.options.onTimings(id, { ...turn.timings }, { typed: turn.typed })
 						}
 						reply += delta
 						this.options.onReplyText(id, reply)
@@ -245,7 +258,7 @@ export class TurnEngine {
 			)
 			if (!reply) this.options.onReplyText(id, done.reply)
 			turn.timings.serverMs = done.serverMs
-			this.options.onTimings(id, { ...turn.timings })
+			this.options.onTimings(id, { ...turn.timings }, { typed: turn.typed })
 			speak(reply ? splitter.flush() : [...splitter.push(done.reply), ...splitter.flush()])
 			// Talked over before its reply was complete: its figures are as complete as they will get.
 			if (this.current !== turn) this.finishTurnTimings(turn)
@@ -265,7 +278,7 @@ export class TurnEngine {
 		if (!turn || turn.spoken) return
 		turn.spoken = true
 		turn.timings.firstAudioMs = Math.round(performance.now() - turn.endedAt)
-		this.options.onTimings(turn.id, { ...turn.timings })
+		this.options.onTimings(turn.id, { ...turn.timings }, { typed: turn.typed })
 		this.finishTurnTimings()
 	}
 

@@ -47,3 +47,13 @@ test('malformed figures read as steps that did not happen', () => {
 	expect(formatMs(840)).toBe('840 ms')
 	expect(formatMs(1234)).toBe('1.2 s')
 })
+
+test('a turn heard by speech-to-text counts from the end of speech; one sent as text from its sending', () => {
+	const figures = { transcriptMs: null, firstTokenMs: 500, firstAudioMs: null, serverMs: 10 }
+	const latency = summarizeLatency([
+		{ ...turn(figures), transcribed: true },
+		{ ...turn(figures), transcribed: false },
+		turn(figures),
+	])
+	expect(latency?.turns.map((t) => t.from)).toEqual(['speech', 'sent', 'sent'])
+})

@@ -20,7 +20,13 @@ export const LATENCY_STEPS = [
 
 type LatencyStep = (typeof LATENCY_STEPS)[number]['key']
 export type LatencyFigures = Record<LatencyStep, number | null>
-type LatencyTurn = { heard: string; reply: string; timings: LatencyFigures }
+/**
+ * Where a turn's figures count from: the end of the caller's speech for a turn heard by the server's
+ * speech-to-text, the moment it was sent for one that came as text (typed, or the browser's recognizer).
+ */
+type LatencyFrom = 'speech' | 'sent'
+type LatencyTurn = { heard: string; reply: string; timings: LatencyFigures; from: LatencyFrom }
+type StoredTurn = { heard: string; reply: string; timings: unknown; transcribed?: boolean }
 
 /** The median of the figures, nulls skipped; the mean of the middle two for an even count; null for none. */
 export function median(values: ReadonlyArray<number | null | undefined>): number | null {
@@ -48,10 +54,11 @@ export function parseTimings(stored: unknown): LatencyFigures | null {
  * no turn was measured, so nothing is shown. `headline` is the median first audio, or first word
  * for a call with no audio: what the caller waited for.
  */
-export function summarizeLatency(rows: ReadonlyArray<{ heard: string; reply: string; timings: unknown }>) {
+export function summarizeLatency(rows: ReadonlyArray<StoredTurn>) {
 	const turns: LatencyTurn[] = rows.flatMap((row) => {
 		const timings = parseTimings(row.timings)
-		return timings ? [{ heard: row.heard, reply: row.reply, timings }] : []
+		const from: LatencyFrom = row.transcribed ? 'speech' : 'sent'
+		return timings ? [{ heard: row.heard, reply: row.reply, timings, from }] : []
 	})
 	if (turns.length === 0) return null
 	const medians = Object.fromEntries(

@@ -9,6 +9,7 @@ import {
 	vadFrameOptions,
 } from './end-of-turn.ts'
 import { SentenceSplitter } from './sentences.ts'
+import { TurnEngine } from './turn-engine.ts'
 import { encodeWav } from './wav.ts'
 
 describe('encodeWav', () => {
@@ -85,5 +86,36 @@ describe('end of turn', () => {
 	test('a click or a cough is not a turn', () => {
 		expect(isTurn(1600)).toBe(false) // 100 ms at 16 kHz
 		expect(isTurn(16_000)).toBe(true)
+	})
+})
+
+describe('TurnEngine latency', () => {
+	test('a typed turn is reported as typed (its figures count from its sending); a spoken one is not', async () => {
+		const reported: Array<{ text: string; typed: boolean }> = []
+		const heard = new Map<string, string>()
+		const engine = new TurnEngine({
+			lang: 'en-US',
+			transport: {
+				fetchSpeech: null,
+				sendTurn: async (input, on) => {
+					const text = 'text' in input ? input.text : 'spoken words'
+					on.onTranscript(text)
+					on.onDelta('Hello.')
+					return { text, reply: 'Hello.', serverMs: 5 }
+				},
+			},
+			onPhase: () => {},
+			onCallerText: (id, text) => heard.set(id, text),
+			onReplyText: () => {},
+			onTimings: (id, _timings, turn) => reported.push({ text: heard.get(id) ?? '', typed: turn.typed }),
+			onError: (error) => {
+				throw error
+			},
+		})
+		await engine.send({ text: 'Typed question' })
+		await engine.send({ audio: new Blob([new Uint8Array(600)]) }, performance.now() - 300)
+		expect(new Set(reported.filter((r) => r.text === 'Typed question').map((r) => r.typed))).toEqual(new Set([true]))
+		expect(new Set(reported.filter((r) => r.text === 'spoken words').map((r) => r.typed))).toEqual(new Set([false]))
+		await engine.destroy()
 	})
 })

@@ -74,7 +74,7 @@ export default function AgentCallsRoute({ loaderData }: Route.ComponentProps) {
 								<span
 									data-testid="median-latency"
 									className="inline-flex items-center gap-1 text-slate-600"
-									title={`Median over the call's turns, from the end of the caller's speech`}
+									title={`Median over the call's turns, from the end of the caller's speech (or the sending of a typed message)`}
 								>
 									<Timer className="size-3.5 shrink-0" aria-hidden />
 									<span className="sr-only">Median {call.latency.headline.label.toLowerCase()}: </span>
