@@ -77,3 +77,27 @@ export function spokenUtterance(text: string, lang: string) {
 	if (voice) utterance.voice = voice
 	return utterance
 }
+
+/**
+ * Whether the browser has a voice for `lang` (e.g. hi-IN). Browsers list their voices late (Chrome
+ * fires voiceschanged once they are known) and some have none at all: after `waitMs` without one,
+ * there is none.
+ */
+export function hasVoiceFor(lang: string, waitMs = 1500): Promise<boolean> {
+	if (typeof speechSynthesis === 'undefined') return Promise.resolve(false)
+	const synthesis = speechSynthesis
+	const found = () => voiceFor(synthesis.getVoices(), lang) !== null
+	if (found()) return Promise.resolve(true)
+	return new Promise((resolve) => {
+		const done = (answer: boolean) => {
+			clearTimeout(timer)
+			synthesis.removeEventListener('voiceschanged', changed)
+			resolve(answer)
+		}
+		const changed = () => {
+			if (found()) done(true)
+		}
+		const timer = setTimeout(() => done(found()), waitMs)
+		synthesis.addEventListener('voiceschanged', changed)
+	})
+}

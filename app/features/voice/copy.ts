@@ -54,6 +54,9 @@ export const voicebotBuilder = {
 		nameLabel: 'Assistant Name',
 		namePlaceholder: 'e.g. Front Desk',
 		voiceLabel: 'Voice',
+		/** Said when the server has no speech endpoint: these are a speech server's voices. */
+		voiceHint:
+			'Applies only with a speech server, and none is connected: until the administrator connects one, replies use the browser’s own voice (or are shown as text).',
 		descriptionLabel: 'Description',
 		descriptionPlaceholder: 'e.g. Pune clinic front desk. Open 9 am to 6 pm, Monday to Saturday.',
 		descriptionHint: 'What callers may ask about. The assistant answers from this.',
@@ -79,8 +82,9 @@ export const voicebotBuilder = {
 		calls: 'Calls',
 		formTitle: 'Voice and behaviour',
 		testTitle: 'Voice test',
-		testNeedsScript:
-			'The voice test uses your microphone and needs JavaScript. Everything else on this page works without it.',
+		testNeedsScript: 'Talking to the assistant needs JavaScript (the microphone and speech live in the browser).',
+		/** The way to the typed test that works without JavaScript. */
+		testTyped: 'Type a conversation with it instead',
 		apiTitle: 'Voice API',
 		apiLabel: 'Start, send messages to and end a conversation with this assistant:',
 		copyApi: 'Copy code',
@@ -114,17 +118,18 @@ export const voicebotBuilder = {
 		copyYourself: 'Copy the API code below.',
 	},
 	test: {
-		/** Said before anyone tries (issue 32): no speech-to-text here, and no recognizer that can work in this browser. */
-		noSpeech:
-			'Speaking is not available here: this server has no speech-to-text service and this browser cannot recognise speech. Start the conversation and type your messages instead. To talk to your assistant, an administrator connects speech-to-text on the Models page.',
 		title: (name: string) => `Test: ${name}`,
 		description: 'Talk to your assistant: just speak, or hold the microphone button while you speak.',
 		idle: 'Click to start conversation',
 		start: 'Start conversation',
+		/** Without JavaScript: the conversation is typed. */
+		startTyped: 'Start a typed conversation',
 		/** The spec's words, where they are true: the hands-free test is listening. */
 		listening: 'Listening... just speak',
 		/** Hold-to-talk: nothing listens until the button is held (issue 32). */
 		ready: 'Ready. Hold the mic button to speak',
+		/** Nothing can hear the caller (the microphone was refused, or nothing turns speech into words). */
+		typeOnly: 'Ready. Type your message below',
 		preparing: 'Getting the microphone ready…',
 		hearing: 'Hearing you…',
 		speaking: 'Speaking...',
@@ -132,6 +137,7 @@ export const voicebotBuilder = {
 		thinking: 'Thinking...',
 		holdToTalk: 'Hold to talk',
 		end: 'End conversation',
+		endShort: 'End',
 		textLabel: 'Or type your message',
 		send: 'Send',
 		transcriptLabel: 'Conversation',
@@ -146,9 +152,10 @@ export const voicebotBuilder = {
 		pauseValue: (ms: number) => `${(ms / 1000).toFixed(2)} s`,
 		micIndicator: 'Microphone',
 		timingsLabel: 'Latency of this turn',
-		timingsLegend: 'Latency in ms, from the end of your speech',
-		timingsLegendLong:
-			'The figures under each reply are milliseconds from the end of your speech (or from sending a typed message).',
+		timingsLegend: 'Latency in ms: from the end of your speech, or from sending a typed message',
+		/** Each reply's figures say where they count from: a typed turn has no end of speech. */
+		timingsFromSpeech: 'after your speech:',
+		timingsFromSent: 'after sending:',
 		timings: {
 			transcriptMs: 'transcript',
 			firstTokenMs: 'first word',

@@ -18,7 +18,7 @@ import type { VoiceSpeech } from './conversation-schema.ts'
 import { type Admit, VoiceError, requireLiveConversation } from './conversations.server.ts'
 import { saidByAssistant, speechAllowance } from './speakable.ts'
 import { transcriptionSource } from './transcribe.server.ts'
-import type { VoiceProviders } from './ui/voice-providers-notice.tsx'
+import type { VoiceProviders } from './ui/voice-providers.ts'
 
 export type SpeechSettings = {
 	kind: SpeechKind
@@ -233,9 +233,10 @@ export async function voiceProvidersInUse() {
 }
 
 /**
- * Which speech-to-text and which speech output a voice assistant's test uses, in words for its owner
- * (never an address or a key): "whisper-large-v3-turbo via Groq (connection “Team Groq”)", "OpenAI
- * tts-1, voice alloy (the server’s settings)", or the browser's own where the server has none.
+ * Which speech-to-text and which speech output of this server a voice assistant's test uses, in words
+ * for its owner (never an address or a key): "whisper-large-v3-turbo via Groq (connection “Team
+ * Groq”)", "OpenAI tts-1, voice alloy (the server’s settings)"; null where the server has none, and
+ * the browser decides what stands in (voice-providers.ts: only what the browser really has is named).
  */
 export function describeVoiceProviders(
 	{ heard, speech }: Awaited<ReturnType<typeof voiceProvidersInUse>>,
@@ -243,12 +244,10 @@ export function describeVoiceProviders(
 ): VoiceProviders {
 	const origin = (connection: string | null) => (connection ? `connection “${connection}”` : 'the server’s settings')
 	return {
-		speechToText: heard
-			? `${heard.model} via ${heard.provider} (${origin(heard.connection)})`
-			: 'Your browser’s speech recognition (typing always works)',
+		speechToText: heard ? `${heard.model} via ${heard.provider} (${origin(heard.connection)})` : null,
 		speech: speech
 			? `${PROVIDER_WORDS[speech.kind]} ${speech.model}, voice ${providerVoice(speech, voiceId)} (${origin(speech.connection)})`
-			: 'Your browser’s voice',
+			: null,
 		serverSpeech: speech !== null,
 	}
 }

@@ -7,7 +7,7 @@ import { cardActionClass, ItemCard } from '~/components/playground/builder-parts
 import { voices } from '~/features/voice/catalog.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { agentKind } from './agent-kind.ts'
-import type { VoiceProviders } from './voice-providers-notice.tsx'
+import type { VoiceProviders } from './voice-providers.ts'
 
 const { card } = voicebotBuilder
 

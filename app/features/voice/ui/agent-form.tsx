@@ -68,8 +68,20 @@ const fields: AgentField[] = [
 /** What a field hands its control: all but which control it is and where it stands. */
 const attributes = <F extends AgentField>({ control: _control, wide: _wide, ...attrs }: F) => attrs
 
-function AgentFieldControl({ field, value, error }: { field: AgentField; value: string; error?: string }) {
-	const shared = { className: field.wide ? '@2xl:col-span-2' : undefined, defaultValue: value, error }
+function AgentFieldControl({
+	field,
+	value,
+	error,
+	serverSpeech,
+}: {
+	field: AgentField
+	value: string
+	error?: string
+	serverSpeech: boolean
+}) {
+	// The voices are a speech server's: without one, the browser's own voice speaks whichever is chosen.
+	const hint = field.name === 'voiceId' ? (serverSpeech ? undefined : copy.voiceHint) : field.hint
+	const shared = { className: field.wide ? '@2xl:col-span-2' : undefined, defaultValue: value, error, hint }
 	if (field.control === 'select') return <SelectField {...shared} {...attributes(field)} />
 	if (field.control === 'textarea') return <TextareaField {...shared} {...attributes(field)} />
 	return <Field {...shared} {...attributes(field)} />
@@ -92,7 +104,10 @@ export function AgentForm({
 	mode = 'create',
 	title,
 	cancelTo = '/playground/voicebots',
+	serverSpeech,
 }: {
+	/** The server has a speech endpoint: the chosen voice speaks (else the Voice select says it does not). */
+	serverSpeech: boolean
 	values: AgentFormValues
 	errors: AgentFormErrors
 	mode?: 'create' | 'edit'
@@ -122,7 +137,13 @@ export function AgentForm({
 			<input type="hidden" name="intent" value={intent} />
 			<div className="mt-6 grid gap-4 @2xl:grid-cols-2">
 				{fields.map((field) => (
-					<AgentFieldControl key={field.name} field={field} value={values[field.name]} error={errors[field.name]} />
+					<AgentFieldControl
+						key={field.name}
+						field={field}
+						value={values[field.name]}
+						error={errors[field.name]}
+						serverSpeech={serverSpeech}
+					/>
 				))}
 			</div>
 			<div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

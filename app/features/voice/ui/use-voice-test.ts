@@ -11,12 +11,14 @@ import { languages } from '~/features/voice/catalog.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import {
 	browserRecognitionLikelyWorks,
+	hasVoiceFor,
 	speechRecognitionConstructor,
 	type SpeechRecognitionLike,
 } from '~/lib/browser-speech.ts'
 import { END_OF_TURN_DEFAULT_MS, endOfTurnPause } from '~/lib/voice/end-of-turn.ts'
 import { TurnEngine, type LiveTimings, type TurnPhase } from '~/lib/voice/turn-engine.ts'
 import { voiceChatTransport, type VoiceTurnSource } from './voice-chat-transport.ts'
+import { micProblem } from './voice-providers.ts'
 
 const { toasts } = voicebotBuilder
 
@@ -38,6 +40,8 @@ export type VoicePhase =
 export type VoiceTurn = { id: string; role: 'user' | 'assistant'; text: string; sources?: VoiceTurnSource[] }
 export type VoiceTestAgent = { id: string; name: string; language: string }
 export type TalkMode = 'hands-free' | 'hold'
+/** A reply's latency, and whether its turn was typed (its figures then count from the sending). */
+export type TurnFigures = LiveTimings & { typed: boolean }
 
 function recorderMimeType() {
 	for (const type of ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus']) {
@@ -67,7 +71,7 @@ export function useVoiceTest(
 	const [recording, setRecording] = useState(false)
 	const [preparing, setPreparing] = useState(false)
 	const [turns, setTurns] = useState<VoiceTurn[]>([])
-	const [timings, setTimings] = useState<Record<string, LiveTimings>>({})
+	const [timings, setTimings] = useState<Record<string, TurnFigures>>({})
 	// Hands-free needs the server's speech-to-text (the detector hands over audio, not words).
 	const [mode, setModeState] = useState<TalkMode>(transcription ? 'hands-free' : 'hold')
 	const [pauseMs, setPauseState] = useState(END_OF_TURN_DEFAULT_MS)
@@ -81,7 +85,8 @@ export function useVoiceTest(
 	// "network"): it is not offered up front, and after such an error the test says speaking is
 	// unavailable and offers the text box.
 	const [recognitionBroken, setRecognitionBroken] = useState(false)
-	const [micBlocked, setMicBlocked] = useState(false)
+	/** Why getUserMedia failed (its error's name), or null. */
+	const [micError, setMicError] = useState<string | null>(null)
 	const [hydrated, setHydrated] = useState(false)
 	useEffect(() => {
 		setHydrated(true)
@@ -89,6 +94,23 @@ export function useVoiceTest(
 		if (stored) setPauseState(endOfTurnPause(stored))
 	}, [])
 	const browserRecognition = !transcription && !recognitionBroken && hydrated && browserRecognitionLikelyWorks()
+	const problem = hydrated ? micProblem({ micError, transcription, browserRecognition }) : null
+	// Without a speech server the browser speaks: only if it has a voice for the assistant's language
+	// (none, and the replies are shown as text, never read by a voice of another language).
+	const [browserVoice, setBrowserVoice] = useState<boolean | null>(null)
+	const speaksInBrowser = useRef(true)
+	useEffect(() => {
+		if (serverSpeech) return
+		let current = true
+		void hasVoiceFor(speechLang).then((found) => {
+			if (!current) return
+			speaksInBrowser.current = found
+			setBrowserVoice(found)
+		})
+		return () => {
+			current = false
+		}
+	}, [serverSpeech, speechLang])
 
 	const phase: VoicePhase = !connected
 		? starting
@@ -180,11 +202,12 @@ export function useVoiceTest(
 				onSources: setSources,
 				serverSpeech,
 			}),
-			spoken: (sentence) => spokenText(sentence, agent.language),
+			spoken: (sentence) => (serverSpeech || speaksInBrowser.current ? spokenText(sentence, agent.language) : ''),
 			onPhase: setEngineState,
 			onCallerText: (id, text) => upsertTurn(id, 'user', text),
 			onReplyText: (id, text) => upsertTurn(id, 'assistant', text),
-			onTimings: (id, figures) => setTimings((current) => ({ ...current, [`${id}:assistant`]: figures })),
+			onTimings: (id, figures, { typed }) =>
+				setTimings((current) => ({ ...current, [`${id}:assistant`]: { ...figures, typed } })),
 			onError: (error) => {
 				console.error('Voice test: the message failed:', error)
 				showToast({
@@ -219,11 +242,13 @@ export function useVoiceTest(
 			stream.current = await navigator.mediaDevices.getUserMedia({
 				audio: { sampleRate: 44_100, echoCancellation: true, noiseSuppression: true },
 			})
-		} catch {
-			// The spec's message; the conversation still starts, to be typed (no microphone, or it was refused).
+			setMicError(null)
+		} catch (error) {
+			// The spec's message; the conversation still starts, to be typed (no microphone, or it was
+			// refused: the panel says which, and what to do).
 			showToast({ type: 'error', title: toasts.microphone.description })
 			stream.current = null
-			setMicBlocked(true)
+			setMicError(error instanceof Error ? error.name || 'Error' : 'Error')
 			setModeState('hold')
 		}
 		try {
@@ -270,7 +295,8 @@ export function useVoiceTest(
 	}
 
 	function pressMic() {
-		if (!engine.current || recording || mode !== 'hold') return
+		// Nothing can hear the caller: the panel already says why (no second toast for a dead button).
+		if (!engine.current || recording || mode !== 'hold' || problem) return
 		// Holding the button is talking over the assistant: it stops.
 		engine.current.interrupt()
 		if (!transcription) {
@@ -364,8 +390,10 @@ export function useVoiceTest(
 		mode,
 		pauseMs,
 		browserRecognition,
-		/** The microphone could not be opened: the conversation is typed. */
-		micBlocked,
+		/** Whether this browser has a voice for the assistant's language; null while it is not known. */
+		browserVoice,
+		/** Why the microphone cannot be used (the conversation is typed), or null. */
+		problem,
 		start: () => void start(),
 		end: () => {
 			release(true)

@@ -5,7 +5,7 @@ import { ToastMessage } from '~/components/toast-message.tsx'
 import { listAgents } from '~/features/voice/agents.server.ts'
 import { voiceApiSnippet } from '~/features/voice/api-snippet.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
-import { describeVoiceProviders, voiceProvidersInUse } from '~/features/voice/speech.server.ts'
+import { describeVoiceProviders, speechProvider, voiceProvidersInUse } from '~/features/voice/speech.server.ts'
 import { transcriptionProvider } from '~/features/voice/transcribe.server.ts'
 import { AgentCard, type AgentSummary } from '~/features/voice/ui/agent-card.tsx'
 import { blankAgentForm, AgentForm } from '~/features/voice/ui/agent-form.tsx'
@@ -31,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		deleting: null as string | null,
 		showingApi: null as string | null,
 		transcription: (await transcriptionProvider()) !== null,
+		serverSpeech: (await speechProvider()) !== null,
 	}
 	try {
 		const origin = getSiteOrigin(request)
@@ -71,7 +72,7 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { agents, creating, deleting, showingApi, transcription, error } = loaderData
+	const { agents, creating, deleting, showingApi, transcription, serverSpeech, error } = loaderData
 	const hydrated = useHydrated()
 	const [testing, setTesting] = useState<AgentSummary | null>(null)
 
@@ -79,7 +80,11 @@ export default function VoicebotBuilderRoute({ loaderData, actionData }: Route.C
 		return (
 			<section aria-label="Voicebot Builder">
 				<ToastMessage toast={actionData?.toast} />
-				<AgentForm values={actionData?.values ?? blankAgentForm} errors={actionData?.errors ?? {}} />
+				<AgentForm
+					values={actionData?.values ?? blankAgentForm}
+					errors={actionData?.errors ?? {}}
+					serverSpeech={serverSpeech}
+				/>
 			</section>
 		)
 	}

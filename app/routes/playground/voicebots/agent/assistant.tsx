@@ -3,6 +3,7 @@
 import { data } from 'react-router'
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
+import { speechProvider } from '~/features/voice/speech.server.ts'
 import { AgentForm } from '~/features/voice/ui/agent-form.tsx'
 import { agentPaths } from '~/features/voice/ui/agent-kind.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
@@ -24,6 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 				voiceId: agent.voiceId,
 				language: agent.language,
 			},
+			serverSpeech: (await speechProvider()) !== null,
 		},
 		{ headers: privateHeaders() },
 	)
@@ -37,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function AgentAssistantRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { agent } = loaderData
+	const { agent, serverSpeech } = loaderData
 	return (
 		<>
 			<ToastMessage toast={actionData?.toast} />
@@ -49,6 +51,7 @@ export default function AgentAssistantRoute({ loaderData, actionData }: Route.Co
 				values={(actionData && 'values' in actionData ? actionData.values : null) ?? agent}
 				errors={(actionData && 'errors' in actionData ? actionData.errors : null) ?? {}}
 				cancelTo={agentPaths(agent.id).assistant}
+				serverSpeech={serverSpeech}
 			/>
 		</>
 	)
