@@ -181,7 +181,7 @@ for (const size of [
 		await expect(panel.locator('[data-role="assistant"]')).toHaveCount(3)
 		// The provider details fold into one line; the text box is on screen; the transcript is the main area.
 		await expect(panel.getByTestId('voice-providers-folded')).not.toHaveAttribute('open')
-		await expect(panel.getByLabel('Or type your message')).toBeInViewport()
+		await expect(panel.getByLabel('Or type your message')).toBeInViewport({ ratio: 1 })
 		const transcript = panel.getByRole('list', { name: 'Conversation' })
 		await expect(transcript).toBeInViewport()
 		await page.screenshot({ path: test.info().outputPath(`call-${size.width}.png`) })

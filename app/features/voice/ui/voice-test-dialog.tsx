@@ -166,7 +166,7 @@ export function VoiceTest({
 	const voice = useVoiceTest(agent, { transcription, serverSpeech })
 	const [text, setText] = useState('')
 	const listRef = useRef<HTMLOListElement>(null)
-	const rootRef = useRef<HTMLDivElement>(null)
+	const formRef = useRef<HTMLFormElement>(null)
 	const legendId = useId()
 	const connected = voice.phase !== 'idle' && voice.phase !== 'connecting'
 	const holding = voice.mode === 'hold'
@@ -179,7 +179,7 @@ export function VoiceTest({
 	// A call started: the conversation and the text box come into view (on a phone they were below
 	// the notices and the start button).
 	useEffect(() => {
-		if (connected) rootRef.current?.closest('section')?.scrollIntoView({ block: 'start' })
+		if (connected) formRef.current?.scrollIntoView({ block: 'end' })
 	}, [connected])
 	// Hold-to-talk with nothing to hear the caller: the status says what can be done (typing).
 	const status = voice.phase === 'ready' && !micAvailable ? copy.typeOnly : statusText[voice.phase]
@@ -320,7 +320,7 @@ export function VoiceTest({
 		) : null
 
 	return (
-		<div ref={rootRef} className="flex min-h-0 flex-1 flex-col">
+		<div className="flex min-h-0 flex-1 flex-col">
 			<VoiceProvidersNotice
 				providers={providers}
 				browser={{ recognition: transcription ? null : voice.browserRecognition, voice: voice.browserVoice }}
@@ -385,6 +385,7 @@ export function VoiceTest({
 				</p>
 			) : null}
 			<form
+				ref={formRef}
 				className="flex items-end gap-2 border-t border-slate-200 px-4 py-3"
 				onSubmit={(event) => {
 					event.preventDefault()
