@@ -113,6 +113,16 @@ test("a browser with no voice for the assistant's language says replies are show
 	await panelOf(page).getByLabel('Or type your message').press('Enter')
 	await expect(panelOf(page).locator('[data-role="assistant"]').nth(1)).toContainText('Sunday closed')
 	expect(spoken).toEqual([])
+	// In Calls, the typed turn's figures say they count from its sending, not from the end of speech.
+	await expect(async () => {
+		await page.goto(`/playground/voicebots/${englishId}/calls`)
+		await page.getByText(/Turns and latency/).click({ timeout: 1_000 })
+	}).toPass({ timeout: 20_000 })
+	const latency = page.getByTestId('latency')
+	await expect(latency.locator('caption')).toHaveText(
+		'Milliseconds from when each message was sent (typed, no speech); — for a step that did not happen.',
+	)
+	await expect(latency.getByTestId('latency-turn').first().locator('th')).toContainText('sent as text')
 })
 
 test('an owner who is not the administrator is told whom to ask, not linked to the Models page; its 403 leads back to the Playground', async ({
