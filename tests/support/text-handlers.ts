@@ -22,6 +22,7 @@ import { parseReply, replyCitations } from '~/components/chat/reply-markdown.ts'
 import { SignUpSchema } from '~/features/accounts/auth-schema.ts'
 import { ChatbotFormSchema, WebsiteUrlSchema } from '~/features/chatbots/chatbot-schema.ts'
 import { chunkKnowledge } from '~/features/chatbots/chunking.ts'
+import { asksForAPerson } from '~/features/chatbots/conversations/asks-for-a-person.ts'
 import { isAnswered } from '~/features/chatbots/conversations/conversation-log.server.ts'
 import {
 	AddAnswerSchema,
@@ -29,7 +30,6 @@ import {
 	leadSchema,
 	WebhookSchema,
 } from '~/features/chatbots/conversations/conversation-schema.ts'
-import { asksForAPerson } from '~/features/chatbots/conversations/handoff.ts'
 import { parseRobotsTxt } from '~/features/chatbots/sources/robots-rules.ts'
 import { isOnSite, looksLikePage, matchesPatterns, normalizePageUrl } from '~/features/chatbots/sources/site-rules.ts'
 import { WebsiteSourceSchema } from '~/features/chatbots/sources/source-schema.ts'

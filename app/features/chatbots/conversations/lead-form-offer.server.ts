@@ -7,9 +7,9 @@ import { textOf } from '~/ai/chat-schema.ts'
 import { streamFixedReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { activityCopy } from './activity-copy.ts'
+import { asksForAPerson } from './asks-for-a-person.ts'
 import { finishFixedTurn, startTurn, type TurnContext } from './conversation-log.server.ts'
 import type { LeadFormSettings } from './conversation-schema.ts'
-import { asksForAPerson } from './handoff.ts'
 
 /**
  * What the owner's conversation view names as the answer's source, in place of a model: every answer

@@ -11,12 +11,12 @@ import { z } from 'zod'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { textOf } from '~/ai/chat-schema.ts'
 import { streamFixedReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
+import { asksForAPerson } from '~/features/chatbots/conversations/asks-for-a-person.ts'
 import {
 	finishFixedTurn,
 	startTurn,
 	type TurnContext,
 } from '~/features/chatbots/conversations/conversation-log.server.ts'
-import { asksForAPerson } from '~/features/chatbots/conversations/handoff.ts'
 import { LEAD_FORM_MODEL } from '~/features/chatbots/conversations/lead-form-offer.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
