@@ -90,13 +90,23 @@ test('a visitor asks for a person; the owner on another instance takes over live
 	const id = await createShopChatbot(page, 'Parcel Pal')
 	const conversations = `/playground/chatbots/${id}/conversations`
 
-	// The owner turns handoff on (a form post, as without JavaScript).
+	// The owner finds the handoff's settings in the chatbot's Settings (Conversations links there),
+	// and turns handoff on (a form post, as without JavaScript).
 	await page.goto(conversations)
+	await page.getByRole('link', { name: 'Talk to a person settings' }).click()
+	await expect(page).toHaveURL(new RegExp(`/playground/chatbots/${id}/settings#talk-to-a-person$`))
 	const settings = page.getByRole('region', { name: 'Talk to a person' })
+	// The range and the hours' time zone are said, not left to the browser's validation.
+	await expect(settings.getByText('5 to 600 seconds; then the widget offers the lead form.')).toBeVisible()
+	await expect(settings.getByText('In India Standard Time (IST).').first()).toBeVisible()
 	await settings.getByLabel('Visitors can ask for a person').check()
 	await settings.getByLabel('Wait for a person (seconds)').fill('120')
 	await settings.getByRole('button', { name: 'Save' }).click()
 	await expect(page.getByText('Handoff settings saved')).toBeVisible({ timeout: 15_000 })
+	await expect(page).toHaveURL(new RegExp(`/playground/chatbots/${id}/settings`))
+	await expect(
+		page.getByRole('region', { name: 'Talk to a person' }).getByLabel('Visitors can ask for a person'),
+	).toBeChecked()
 
 	// Its own job runner would race the first one's for the same jobs; that is allowed, but the
 	// journey reads better with one.
@@ -116,6 +126,9 @@ test('a visitor asks for a person; the owner on another instance takes over live
 			/Someone will join this chat shortly; please stay here\./,
 		)
 		const askedAt = Date.now()
+		// The visitor writes to the team now, not to the bot; the notice asks for no thumbs.
+		await expect(composer(chat)).toHaveAttribute('placeholder', 'Message the team')
+		await expect(chat.getByRole('button', { name: 'Helpful' })).toHaveCount(0)
 
 		// It arrives on the owner's page without a reload, first, marked as waiting.
 		const waiting = owner.getByTestId('handoff-list').getByRole('link', { name: /I want to speak to a person/ })
@@ -132,6 +145,12 @@ test('a visitor asks for a person; the owner on another instance takes over live
 		await expect(owner.getByTestId('waiting-badge')).toBeHidden()
 		await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Asha", { timeout: 10_000 })
 		await expect(chat.getByText('Asha joined the chat')).toBeVisible()
+		await expect(composer(chat)).toHaveAttribute('placeholder', 'Message Asha')
+		// What the owner types next goes to the visitor: the reply box has the focus and is in view, and
+		// no preview's box stands beside it.
+		await expect(owner.getByLabel('Your reply')).toBeFocused()
+		await expect(owner.getByLabel('Your reply')).toBeInViewport()
+		await expect(owner.getByText('Live preview')).toBeHidden()
 
 		// Three messages each way, live, with typing shown on both sides.
 		const log = owner.getByTestId('conversation-messages')
@@ -160,6 +179,12 @@ test('a visitor asks for a person; the owner on another instance takes over live
 				await expect(log.locator('[data-author="visitor"]', { hasText: 'Visitor reply 2' })).toBeVisible()
 			}
 		}
+		// However long the conversation, the reply box stays pinned in view.
+		await owner.setViewportSize({ width: 1280, height: 480 })
+		await owner.evaluate(() => window.scrollTo(0, 0))
+		await expect(owner.getByLabel('Your reply')).toBeInViewport()
+		// Asha's messages are not the bot's answers: no thumbs under them.
+		await expect(chat.getByRole('button', { name: 'Helpful' })).toHaveCount(0)
 		// The bot said nothing while Asha had the conversation.
 		await expect(chat.locator('[data-role="assistant"]:not([data-person])').last()).toHaveText(/Asha joined the chat$/)
 		await expectNoSeriousA11yViolations(owner)
@@ -174,6 +199,8 @@ test('a visitor asks for a person; the owner on another instance takes over live
 		await expect(chat.locator('[data-role="assistant"]').last()).toContainText('three to five working days', {
 			timeout: 10_000,
 		})
+		// The bot's answer, and only it, takes feedback.
+		await expect(chat.getByRole('button', { name: 'Helpful' })).toHaveCount(1)
 
 		// The log: each message with its author (the bot's answer reaches the owner's view live too, once stored).
 		await expect(log.locator('[data-author="bot"]').last()).toContainText('three to five working days', {
@@ -196,6 +223,13 @@ test('a visitor asks for a person; the owner on another instance takes over live
 			'bot',
 		])
 		await expect(log.locator('[data-author="person"]').first()).toContainText('Person: Asha Rao')
+		// The handoff's notice is marked as one: no model, no passages.
+		const notice = log.locator('[data-notice]')
+		await expect(notice).toHaveCount(1)
+		await expect(notice).toContainText("I've asked the team")
+		await expect(notice).toContainText('Notice')
+		await expect(notice).not.toContainText('Retrieved passages')
+		await expect(notice).not.toContainText('Answered by')
 		await expect(log.locator('[data-author="visitor"]').last()).toContainText('How long does delivery take?')
 		await owner.context().close()
 		await host.context().close()
@@ -244,7 +278,7 @@ test('nobody takes it in time: the visitor gets the lead form and when the team 
 			{ timeout: 20_000 },
 		)
 		.toBe(1)
-	expect(mail!.subject).toBe('A visitor is waiting for a person on Quiet Shop')
+	expect(mail!.subject).toBe('A visitor asked for a person on Quiet Shop: nobody joined, so they got the lead form')
 	const link = /http:\/\/\S+\/playground\/chatbots\/[0-9a-f-]+\/conversations\/[0-9a-f-]+/.exec(mail!.text_body)![0]
 
 	// Without JavaScript the owner opens it, takes over and writes; the visitor's widget gets it live.

@@ -27,6 +27,8 @@ export type ThreadMessage = {
 	handoff?: boolean
 	/** Written by a person of the team (their name), not the chatbot: the embed's live handoff. */
 	person?: string
+	/** The chatbot's notice about the handoff ("I've asked the team…"), not an answer: it takes no feedback. */
+	notice?: boolean
 }
 
 /** "[2]" in an answer: a small numbered link to the page it cites (or to its place in the list). */

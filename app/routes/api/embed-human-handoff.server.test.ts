@@ -102,12 +102,24 @@ async function replyOf(response: Response) {
 const conversationOf = (bot: Bot) => prisma.chatbotConversation.findFirstOrThrow({ where: { chatbotId: bot.id } })
 const helpers = { logger: { info() {}, error() {} }, job: { id: '1' } } as never
 
+test('a waiting conversation keeps its one title, its first question; the request is the latest', async () => {
+	const bot = await chatbot({ enabled: true, waitSeconds: 60 })
+	const ids = visitor()
+	await replyOf(await ask(bot, ids, 'What time do you open?'))
+	await replyOf(await ask(bot, ids, 'I want to speak to a person'))
+	expect(await conversationsWithPeople(ownerId, bot.id)).toEqual([
+		expect.objectContaining({ firstQuestion: 'What time do you open?', lastQuestion: 'I want to speak to a person' }),
+	])
+})
+
 test('asked for a person, the visitor waits; the owner takes over, both write, the bot is paused until handed back', async () => {
 	const bot = await chatbot({ enabled: true, waitSeconds: 60 })
 	const ids = visitor()
 	const waiting = await replyOf(await ask(bot, ids, 'I want to speak to a person'))
 	expect(waiting.text).toBe(handoffCopy.widget.waiting)
 	expect(waiting.parts).toContainEqual(expect.objectContaining({ type: 'data-handoff-state', data: 'waiting' }))
+	// A notice, not an answer: the widget asks no feedback on it.
+	expect(waiting.parts).toContainEqual(expect.objectContaining({ type: 'data-notice', data: true }))
 	const conversation = await conversationOf(bot)
 	expect(conversation.handoffState).toBe('waiting')
 	// The wait's end is scheduled, once per conversation.
@@ -206,7 +218,9 @@ test('nobody joins in time: the lead form is offered with when the team replies,
 		where: { toAddress: owner.email },
 		orderBy: { createdAt: 'desc' },
 	})
-	expect(mail.subject).toBe(handoffCopy.email.subject('Shop'))
+	// Subject and body tell the same state: the wait is over and the lead form was offered.
+	expect(mail.subject).toBe('A visitor asked for a person on Shop: nobody joined, so they got the lead form')
+	expect(mail.textBody).toContain('so they were offered the lead form')
 	expect(mail.textBody).toContain(`/playground/chatbots/${bot.id}/conversations/${conversation.id}`)
 	expect(mail.textBody).toContain('I want to speak to a person')
 })

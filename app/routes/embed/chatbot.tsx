@@ -15,7 +15,12 @@ import {
 } from '~/features/chatbots/conversations/ui/answer-feedback.tsx'
 import { LeadForm, type SendLead } from '~/features/chatbots/conversations/ui/lead-form.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { HANDOFF_ASK_TEXT, HandoffBar, useVisitorHandoff } from '~/features/chatbots/handoff/ui/visitor-handoff.tsx'
+import {
+	handoffPlaceholder,
+	HANDOFF_ASK_TEXT,
+	HandoffBar,
+	useVisitorHandoff,
+} from '~/features/chatbots/handoff/ui/visitor-handoff.tsx'
 import { ChatbotConversation } from '~/features/chatbots/ui/chatbot-conversation.tsx'
 import { chatErrorMessage } from '~/features/chatbots/ui/use-chatbot-chat.ts'
 import { avatarSrc, WidgetHeader } from '~/features/chatbots/widget/widget-parts.tsx'
@@ -273,7 +278,7 @@ function EmbedChat({
 			api={`/api/embed/${chatbot.id}/chat`}
 			inputId="embed-input"
 			inputLabel={embed.inputLabel(chatbot.name)}
-			placeholder={appearance.placeholder}
+			placeholder={handoffPlaceholder(handoff.state, handoff.person) ?? appearance.placeholder}
 			greeting={appearance.welcomeMessage}
 			suggestions={appearance.suggestedQuestions}
 			showSources={appearance.showSources}
@@ -281,7 +286,7 @@ function EmbedChat({
 			storageKey={storageKey}
 			requestBody={visitorId ? { visitorId, page } : { page }}
 			answerActions={(message) =>
-				visitorId && takesFeedback(message.id) ? <AnswerFeedback messageId={message.id} send={sendFeedback} /> : null
+				visitorId && takesFeedback(message) ? <AnswerFeedback messageId={message.id} send={sendFeedback} /> : null
 			}
 			chatRef={handoff.chatRef}
 			onMessages={handoff.onMessages}

@@ -99,6 +99,8 @@ export const activityCopy = {
 		visitor: 'Visitor',
 		answerTime: (seconds: string) => `${seconds} s`,
 		unanswered: 'Did not answer',
+		/** The chatbot's own message about a handoff or the lead form, not an answer. */
+		notice: 'Notice',
 		trace: (count: number) => `Retrieved passages (${count})`,
 		noTrace: 'Nothing in the knowledge matched; the model was given the opening passages.',
 		typedKnowledge: 'Knowledge base text',

@@ -10,12 +10,7 @@ import { activityCopy } from './activity-copy.ts'
 import { asksForAPerson } from './asks-for-a-person.ts'
 import { finishFixedTurn, startTurn, type TurnContext } from './conversation-log.server.ts'
 import type { LeadFormSettings } from './conversation-schema.ts'
-
-/**
- * What the owner's conversation view names as the answer's source, in place of a model: every answer
- * that offers the lead form (here, and the live handoff's when nobody joined or the team is away).
- */
-export const LEAD_FORM_MODEL = 'Lead form'
+import { LEAD_FORM_MODEL } from './reply-labels.ts'
 
 /** Whether this visitor has left a lead in this conversation of the chatbot already. */
 async function leadLeft(turn: TurnContext) {

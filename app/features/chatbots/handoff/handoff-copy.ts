@@ -24,6 +24,9 @@ export const handoffCopy = {
 		 * opened too often. The widget shows the lead form instead while the visitor waits.
 		 */
 		streamBusy: 'Too many chats are open at once. Close one, or try again in a moment.',
+		/** The message box's placeholder while a person has the conversation, or while the visitor waits for one. */
+		messagePerson: (name: string) => `Message ${name}`,
+		messageTeam: 'Message the team',
 		/** A person of the team, as the visitor sees them when the member has no name. */
 		someone: 'Someone from the team',
 	},
@@ -54,11 +57,21 @@ export const handoffCopy = {
 		opensAt: 'Opens at',
 		closesAt: 'Closes at',
 		hoursHint: 'Optional. Outside these hours visitors get the lead form at once.',
+		waitHint: (min: number, max: number) => `${min} to ${max} seconds; then the widget offers the lead form.`,
+		/** Under the hours: the zone they are read in (the server's), whatever the browser's is. */
+		hoursZone: (zone: string) => `In ${zone}.`,
+		/** On Conversations, where the settings were: they are in Settings now. */
+		settingsLink: 'Talk to a person settings',
 		save: 'Save',
 		saved: 'Handoff settings saved',
 	},
 	email: {
-		subject: (chatbot: string) => `A visitor is waiting for a person on ${chatbot}`,
+		/**
+		 * Sent once, when the wait ended with nobody (the visitor got the lead form): the subject says
+		 * that, as the body does, not that someone is still waiting.
+		 */
+		subject: (chatbot: string) =>
+			`A visitor asked for a person on ${chatbot}: nobody joined, so they got the lead form`,
 		text: (chatbot: string, question: string, link: string, waited: number) =>
 			`A visitor of ${chatbot} asked to talk to a person and nobody joined within ${waited} seconds, so they were offered the lead form.\n\nWhat they wrote: "${question}"\n\nOpen the conversation: ${link}\n`,
 	},

@@ -44,6 +44,8 @@ export type HandoffMessage = {
 	name: string | null
 	/** The chatbot's offer of the lead form (nobody joined in time). */
 	leadForm: boolean
+	/** The product's own notice (the handoff's, the lead form's offer), not an answer of the bot. */
+	notice: boolean
 }
 
 /** A conversation's live stream's `handoff` event: its state now, and the messages not sent before. */

@@ -1,7 +1,7 @@
 // Handoff settings: read over the defaults, checked in the owner's form, and opening hours (also
 // past midnight) with when the team replies.
 import { expect, test } from 'vitest'
-import { handoffSettingsOf, HandoffSettingsSchema, isOpen, replyWhen } from './handoff-settings.ts'
+import { handoffSettingsOf, HandoffSettingsSchema, isOpen, replyWhen, timeZoneName } from './handoff-settings.ts'
 
 const at = (time: string) => new Date(`2026-11-24T${time}:00+05:30`)
 const zone = 'Asia/Kolkata'
@@ -50,4 +50,9 @@ test('open hours, hours past midnight, and when the team replies', () => {
 	expect(replyWhen(hours, at('12:00'), zone)).toBe('today, before 6:00 pm')
 	expect(replyWhen(hours, at('19:00'), zone)).toBe('tomorrow from 9:00 am')
 	expect(replyWhen({ opensAt: '', closesAt: '' }, at('19:00'), zone)).toBe('as soon as someone is free')
+})
+
+test('the opening hours name their time zone in words and letters', () => {
+	expect(timeZoneName('Asia/Kolkata', at('10:00'))).toBe('India Standard Time (IST)')
+	expect(timeZoneName('UTC', at('10:00'))).toBe('Coordinated Universal Time (UTC)')
 })

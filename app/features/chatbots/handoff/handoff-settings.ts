@@ -125,3 +125,17 @@ export function handoffFormValues(settings: HandoffSettings) {
 		closesAt: settings.closesAt,
 	}
 }
+
+/**
+ * The team's time zone as the settings name it, "India Standard Time (IST)": opening hours are read
+ * in it (the server's DASHBOARD_TIME_ZONE), whatever the owner's browser's zone is.
+ */
+export function timeZoneName(timeZone: string, at: Date) {
+	const part = (style: 'long' | 'short') =>
+		new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: style })
+			.formatToParts(at)
+			.find((p) => p.type === 'timeZoneName')?.value ?? timeZone
+	const long = part('long')
+	const short = part('short')
+	return long === short ? long : `${long} (${short})`
+}

@@ -17,7 +17,7 @@ import {
 	startTurn,
 	type TurnContext,
 } from '~/features/chatbots/conversations/conversation-log.server.ts'
-import { LEAD_FORM_MODEL } from '~/features/chatbots/conversations/lead-form-offer.server.ts'
+import { HANDOFF_NOTICE_MODEL, isNoticeModel, LEAD_FORM_MODEL } from '~/features/chatbots/conversations/reply-labels.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { encodeEvent, eventStreamResponse, type StreamHolder } from '~/lib/event-stream.server.ts'
@@ -37,9 +37,6 @@ import {
 	type HandoffSettings,
 	type HandoffSettingsForm,
 } from './handoff-settings.ts'
-
-/** The log's name for the chatbot's own handoff notices ("someone will join"), in place of a model. */
-const HANDOFF_NOTICE_MODEL = 'Handoff'
 
 /** How long a typing stamp counts as typing. */
 const TYPING_MS = 6_000
@@ -99,7 +96,10 @@ export async function handoffFirst(
 	if (existing && existing.state !== 'bot') {
 		// The widget sends these to the handoff API; a turn that raced a take-over lands here.
 		await visitorSays(turn, crypto.randomUUID(), question)
-		return fixedAnswer(handoffCopy.widget.passedOn, [{ type: 'data-handoff-state', data: existing.state }])
+		return fixedAnswer(handoffCopy.widget.passedOn, [
+			{ type: 'data-handoff-state', data: existing.state },
+			{ type: 'data-notice', data: true },
+		])
 	}
 	if (!asksForAPerson(question)) return null
 	const startedAt = performance.now()
@@ -131,7 +131,10 @@ export async function handoffFirst(
 	const messageId = await answer(handoffCopy.widget.waiting, HANDOFF_NOTICE_MODEL)
 	return streamFixedReply(handoffCopy.widget.waiting, {
 		messageId,
-		parts: [{ type: 'data-handoff-state', data: 'waiting' }],
+		parts: [
+			{ type: 'data-handoff-state', data: 'waiting' },
+			{ type: 'data-notice', data: true },
+		],
 	})
 }
 
@@ -287,6 +290,9 @@ export type WaitingConversation = {
 	requestedAt: Date | null
 	lastMessageAt: Date
 	person: string | null
+	/** Its title, as in the list of all conversations. */
+	firstQuestion: string | null
+	/** What the visitor wrote last (the request for a person, often): shown under the title. */
 	lastQuestion: string | null
 }
 
@@ -298,6 +304,8 @@ export async function conversationsWithPeople(userId: string, chatbotId: string)
 	return prisma.$queryRaw<WaitingConversation[]>`
 		SELECT c.id, c.handoff_state AS state, c.handoff_requested_at AS "requestedAt", c.last_message_at AS "lastMessageAt",
 			u.full_name AS person,
+			(SELECT left(m.text, 200) FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.role = 'user'
+				ORDER BY m.created_at LIMIT 1) AS "firstQuestion",
 			(SELECT left(m.text, 200) FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.author = 'visitor'
 				ORDER BY m.created_at DESC LIMIT 1) AS "lastQuestion"
 		FROM chatbot_conversations c LEFT JOIN users u ON u.id = c.handoff_user_id
@@ -362,6 +370,7 @@ export async function handoffSnapshot(
 			createdAt: message.createdAt.toISOString(),
 			name: message.author === 'person' ? personName(message.fullName) : null,
 			leadForm: message.author === 'bot' && message.model === LEAD_FORM_MODEL,
+			notice: message.author === 'bot' && isNoticeModel(message.model),
 		})),
 	}
 }
@@ -552,7 +561,7 @@ export const handoffIdleJob = defineJob({
 		}),
 })
 
-/** At most this many "a visitor is waiting" e-mails per chatbot. */
+/** At most this many "nobody joined" e-mails per chatbot. */
 const HANDOFF_EMAILS_PER_CHATBOT = { limit: 5, windowMs: 10 * 60_000 }
 
 /** The owner's e-mail about a visitor nobody joined (on the webhook lane, as every e-mail). */

@@ -10,7 +10,14 @@ import { replaceLastReply } from '~/components/chat/replace-last-reply.ts'
 
 export type ChatbotMessage = UIMessage<
 	unknown,
-	{ sources: ThreadSource[]; answered: boolean; handoff: boolean; 'handoff-state': string; person: string }
+	{
+		sources: ThreadSource[]
+		answered: boolean
+		handoff: boolean
+		'handoff-state': string
+		person: string
+		notice: boolean
+	}
 >
 
 /** The message a failed request carried: the server's JSON `error`, or the error's own text. */
@@ -147,6 +154,7 @@ export function useChatbotChat({
 				answered: m.parts.find((p): p is { type: 'data-answered'; data: boolean } => p.type === 'data-answered')?.data,
 				handoff: m.parts.some((p) => p.type === 'data-handoff'),
 				// A person of the team wrote it (the embed's live handoff, ADR 0061).
+				notice: m.parts.some((p) => p.type === 'data-notice'),
 				person: m.parts.find((p): p is { type: 'data-person'; data: string } => p.type === 'data-person')?.data,
 				streaming: busy && index === messages.length - 1 && m.role === 'assistant',
 			})),

@@ -2,6 +2,7 @@
 // down. The choice shows at once and is sent in the background; pressing it again takes it back.
 import { ThumbsDown, ThumbsUp } from 'lucide-react'
 import { useState } from 'react'
+import type { ThreadMessage } from '~/components/chat/chat-thread.tsx'
 import { Spinner } from '~/components/ui/spinner.tsx'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
 import { cn } from '~/lib/misc.ts'
@@ -11,8 +12,17 @@ const { feedback: copy } = activityCopy
 export type Rating = 'up' | 'down'
 export type SendFeedback = (messageId: string, rating: Rating | null, comment?: string) => Promise<boolean>
 
-/** Only answers the server stored (their ids are the server's UUIDs) take feedback. */
-export const takesFeedback = (messageId: string) => /^[0-9a-f-]{36}$/i.test(messageId)
+/**
+ * Only the chatbot's answers the server stored (their ids are the server's UUIDs) take feedback: not a
+ * person's message in a handoff, the handoff's notices ("I've asked the team…") or an offer of the
+ * lead form, which rate nobody's answer.
+ */
+export const takesFeedback = (message: Pick<ThreadMessage, 'id' | 'role' | 'person' | 'notice' | 'handoff'>) =>
+	message.role === 'assistant' &&
+	!message.person &&
+	!message.notice &&
+	!message.handoff &&
+	/^[0-9a-f-]{36}$/i.test(message.id)
 
 export function AnswerFeedback({ messageId, send }: { messageId: string; send: SendFeedback }) {
 	const [rating, setRating] = useState<Rating | null>(null)

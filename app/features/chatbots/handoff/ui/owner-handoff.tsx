@@ -121,6 +121,12 @@ export function HandoffControls({
 	const [text, setText] = useState('')
 	const lastTyping = useRef(0)
 	const formRef = useRef<HTMLFormElement>(null)
+	// Taken over: the reply box takes the focus, so what the owner types next goes to the visitor.
+	const wasState = useRef(state)
+	useEffect(() => {
+		if (state === 'person' && wasState.current !== 'person') formRef.current?.querySelector('textarea')?.focus()
+		wasState.current = state
+	}, [state])
 	const post = (body: Record<string, string>) =>
 		fetch(eventsUrl, { method: 'POST', body: new URLSearchParams(body) }).then(
 			async (response) => ({
@@ -133,7 +139,15 @@ export function HandoffControls({
 		const clean = text.trim()
 		if (!clean) return
 		const id = crypto.randomUUID()
-		onSent({ id, author: 'person', text: clean, createdAt: new Date().toISOString(), name: person, leadForm: false })
+		onSent({
+			id,
+			author: 'person',
+			text: clean,
+			createdAt: new Date().toISOString(),
+			name: person,
+			leadForm: false,
+			notice: false,
+		})
 		setText('')
 		lastTyping.current = 0
 		const result = await post({ intent: 'say', text: clean, messageId: id })
@@ -144,7 +158,12 @@ export function HandoffControls({
 		}
 	}
 	return (
-		<div className="mt-6 space-y-3 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="handoff-controls">
+		// Pinned to the bottom of the window like a chat's composer: however long the conversation, the
+		// owner's reply box (and Take over) stay in view below the messages.
+		<div
+			className="sticky bottom-0 z-10 mt-6 space-y-3 rounded-2xl bg-slate-50 p-4 shadow-[0_-8px_16px_-12px_rgb(15_23_42/0.25)] ring-1 ring-slate-200"
+			data-testid="handoff-controls"
+		>
 			<div className="flex flex-wrap items-center justify-between gap-3">
 				<div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
 					<HandoffBadge state={state} person={person} />

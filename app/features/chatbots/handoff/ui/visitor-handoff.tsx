@@ -45,6 +45,7 @@ function asChatMessage(message: HandoffMessage): ChatbotMessage {
 			text(message.text),
 			...(message.author === 'person' && message.name ? [{ type: 'data-person' as const, data: message.name }] : []),
 			...(message.leadForm ? [{ type: 'data-handoff' as const, data: true }] : []),
+			...(message.notice ? [{ type: 'data-notice' as const, data: true }] : []),
 		],
 	}
 }
@@ -207,6 +208,16 @@ export function useVisitorHandoff({
 			void post({ intent: 'typing' })
 		},
 	}
+}
+
+/**
+ * The message box's placeholder during a handoff: the visitor writes to the person (or the team they
+ * wait for), not to the chatbot; null while the bot answers (the widget's own placeholder).
+ */
+export function handoffPlaceholder(state: HandoffState, person: string | null) {
+	if (state === 'person') return copy.messagePerson(person ?? copy.someone)
+	if (state === 'waiting') return copy.messageTeam
+	return null
 }
 
 /** Above the composer: "Talk to a person", or the wait, or who the visitor is chatting with. */

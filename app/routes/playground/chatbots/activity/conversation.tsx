@@ -10,6 +10,7 @@ import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts
 import { formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
 import { ConversationActionSchema } from '~/features/chatbots/conversations/conversation-schema.ts'
 import { deleteConversation, getConversation } from '~/features/chatbots/conversations/conversations.server.ts'
+import { HANDOFF_NOTICE_MODEL, replyLabels } from '~/features/chatbots/conversations/reply-labels.ts'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
 import { personName, personWatching } from '~/features/chatbots/handoff/handoff.server.ts'
 import { HandoffControls, useOwnerHandoff } from '~/features/chatbots/handoff/ui/owner-handoff.tsx'
@@ -102,7 +103,8 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 			when: '',
 			firstTokenMs: null,
 			latencyMs: null,
-			model: null,
+			// A notice arriving live is named as stored, so the log marks it the same before a reload.
+			model: message.notice ? HANDOFF_NOTICE_MODEL : null,
 			modelError: null,
 			answered: null,
 			sources: null,
@@ -182,6 +184,22 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 									{handoffCopy.owner.byPerson(message.authorName ?? handoffCopy.widget.someone)}
 								</span>
 							</li>
+						) : replyLabels(message, OFFLINE_MODEL_LABEL).kind === 'notice' ? (
+							<li
+								key={message.id}
+								className="flex flex-col items-start gap-1"
+								data-testid="logged-notice"
+								data-author="bot"
+								data-notice
+							>
+								<p className="max-w-[85%] rounded-2xl bg-slate-50 px-4 py-2.5 text-sm [overflow-wrap:anywhere] whitespace-pre-wrap text-slate-700 italic ring-1 ring-slate-200">
+									<span className="sr-only">{copy.notice}: </span>
+									{message.text}
+								</p>
+								<span className="text-xs font-semibold text-slate-500" aria-hidden>
+									{copy.notice}
+								</span>
+							</li>
 						) : (
 							<li
 								key={message.id}
@@ -219,19 +237,7 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 											{message.feedbackComment ? `: “${message.feedbackComment}”` : null}
 										</span>
 									) : null}
-									{message.model ? (
-										// Which model answered this reply (the server's model when it was asked).
-										<span
-											data-testid="answer-model"
-											className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700 ring-1 ring-slate-200"
-										>
-											<Cpu className="size-3" aria-hidden />
-											{/* A turn whose chosen model failed was not answered by it: it was tried. */}
-											{message.modelError && message.model !== OFFLINE_MODEL_LABEL
-												? modelCopy.triedModel(message.model)
-												: modelCopy.answeredBy(message.model)}
-										</span>
-									) : null}
+									<ModelChip reply={message} />
 									{message.latencyMs !== null ? (
 										<span>{copy.answerTime((message.latencyMs / 1000).toFixed(1))}</span>
 									) : null}
@@ -299,6 +305,22 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 				</div>
 			</WorkspaceSection>
 		</div>
+	)
+}
+
+/** Which model answered this reply (the server's model when it was asked); a declined one only names it. */
+function ModelChip({ reply }: { reply: Parameters<typeof replyLabels>[0] }) {
+	const labels = replyLabels(reply, OFFLINE_MODEL_LABEL)
+	if (labels.kind !== 'reply' || !labels.model) return null
+	const { label, verb } = labels.model
+	return (
+		<span
+			data-testid="answer-model"
+			className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 font-semibold text-slate-700 ring-1 ring-slate-200"
+		>
+			<Cpu className="size-3" aria-hidden />
+			{verb === 'tried' ? modelCopy.triedModel(label) : verb === 'answered' ? modelCopy.answeredBy(label) : label}
+		</span>
 	)
 }
 

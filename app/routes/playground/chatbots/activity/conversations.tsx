@@ -25,16 +25,11 @@ import {
 } from '~/features/chatbots/conversations/conversations.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
-import {
-	handoffFormValues,
-	handoffSettingsOf,
-	HandoffSettingsSchema,
-	HANDOFF_WAIT,
-} from '~/features/chatbots/handoff/handoff-settings.ts'
-import { conversationsWithPeople, personName, saveHandoffSettings } from '~/features/chatbots/handoff/handoff.server.ts'
+import { conversationsWithPeople, personName } from '~/features/chatbots/handoff/handoff.server.ts'
+import { HANDOFF_SETTINGS_ID } from '~/features/chatbots/handoff/ui/handoff-settings-form.tsx'
 import { HandoffBadge } from '~/features/chatbots/handoff/ui/owner-handoff.tsx'
+import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { readFormData } from '~/lib/forms.server.ts'
-import { textFieldsOf } from '~/lib/forms.ts'
 import { cn } from '~/lib/misc.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { useLiveFeed } from '~/lib/use-live-feed.ts'
@@ -75,11 +70,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			id: row.id,
 			state: row.state,
 			person: row.state === 'person' ? personName(row.person) : null,
-			lastQuestion: row.lastQuestion,
+			// One title per conversation, everywhere: its first question; the latest (the request for a
+			// person, often) under it when it differs.
+			firstQuestion: row.firstQuestion,
+			lastQuestion: row.lastQuestion !== row.firstQuestion ? row.lastQuestion : null,
 			when: formatWhen(row.requestedAt ?? row.lastMessageAt),
 			at: (row.requestedAt ?? row.lastMessageAt).toISOString(),
 		})),
-		handoff: handoffFormValues(handoffSettingsOf(chatbot.handoff)),
 		// Asked to delete them all: the confirmation says how many go (ADR 0048).
 		deleteAllCount: url.searchParams.has('delete-all') ? await countConversations(user.id, chatbot.id) : null,
 	}
@@ -94,20 +91,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 		const count = await deleteAllConversations(user.id, params.chatbotId)
 		if (count === null) throw data(chatbotBuilder.toasts.notFound, { status: 404 })
 		return redirectWithToast(path, { type: 'success', title: copy.deletedAll(count) })
-	}
-	if (intent === 'handoff-settings') {
-		const parsed = HandoffSettingsSchema.safeParse(
-			textFieldsOf(form, ['enabled', 'waitSeconds', 'opensAt', 'closesAt'] as const),
-		)
-		if (!parsed.success)
-			return redirectWithToast(path, {
-				type: 'error',
-				title: handoffCopy.owner.settingsTitle,
-				description: parsed.error.issues[0].message,
-			})
-		if (!(await saveHandoffSettings(user.id, params.chatbotId, parsed.data)))
-			throw data(chatbotBuilder.toasts.notFound, { status: 404 })
-		return redirectWithToast(path, { type: 'success', title: handoffCopy.owner.saved })
 	}
 	if (intent === 'retention') {
 		const parsed = RetentionSchema.safeParse({ retentionDays: form.get('retentionDays') })
@@ -176,7 +159,7 @@ function ConversationRow({
 }
 
 export default function ConversationsRoute({ loaderData, params }: Route.ComponentProps) {
-	const { query, dateErrors, conversations, nextCursor, filtered, retentionDays, deleteAllCount, withPeople, handoff } =
+	const { query, dateErrors, conversations, nextCursor, filtered, retentionDays, deleteAllCount, withPeople } =
 		loaderData
 	const path = `/playground/chatbots/${params.chatbotId}/conversations`
 	// Says "Live" only while the feed is open (never without JavaScript).
@@ -202,7 +185,8 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 							<ConversationRow
 								key={conversation.id}
 								to={`${path}/${conversation.id}`}
-								title={conversation.lastQuestion ?? copy.noQuestion}
+								title={conversation.firstQuestion ?? copy.noQuestion}
+								detail={conversation.lastQuestion ?? undefined}
 								at={conversation.at}
 								when={conversation.when}
 								waiting
@@ -325,44 +309,15 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 						</ButtonLink>
 					) : null}
 				</div>
-			</WorkspaceSection>
-
-			<WorkspaceSection title={handoffCopy.owner.settingsTitle}>
-				<Form method="post" action={path} className="mt-3 space-y-4">
-					<label className="flex items-start gap-3 rounded-xl bg-slate-50 px-3.5 py-3 ring-1 ring-slate-200">
-						<input
-							type="checkbox"
-							name="enabled"
-							defaultChecked={handoff.enabled === 'on'}
-							className="accent-brand-600 mt-0.5 size-4"
-						/>
-						<span>
-							<span className="block text-sm font-medium text-slate-800">{handoffCopy.owner.enabled}</span>
-							<span className="block text-xs text-slate-500">{handoffCopy.owner.enabledHint}</span>
-						</span>
-					</label>
-					<div className="grid gap-4 sm:grid-cols-3">
-						<Field
-							label={handoffCopy.owner.waitSeconds}
-							type="number"
-							name="waitSeconds"
-							min={HANDOFF_WAIT.min}
-							max={HANDOFF_WAIT.max}
-							defaultValue={handoff.waitSeconds}
-						/>
-						<Field
-							label={handoffCopy.owner.opensAt}
-							type="time"
-							name="opensAt"
-							defaultValue={handoff.opensAt}
-							hint={handoffCopy.owner.hoursHint}
-						/>
-						<Field label={handoffCopy.owner.closesAt} type="time" name="closesAt" defaultValue={handoff.closesAt} />
-					</div>
-					<Button type="submit" name="intent" value="handoff-settings" variant="secondary">
-						{handoffCopy.owner.save}
-					</Button>
-				</Form>
+				{/* The handoff's settings are in the chatbot's Settings, where owners look for them. */}
+				<p className="mt-4 text-sm">
+					<Link
+						to={`${chatbotPaths(params.chatbotId).settings}#${HANDOFF_SETTINGS_ID}`}
+						className="text-brand-700 font-semibold hover:underline"
+					>
+						{handoffCopy.owner.settingsLink}
+					</Link>
+				</p>
 			</WorkspaceSection>
 
 			<WorkspaceSection title={copy.retention}>

@@ -125,6 +125,9 @@ export default function ChatbotLayout({ loaderData, actionData }: Route.Componen
 		},
 	]
 	const onPreview = currentTab(pathname, paths.preview)
+	// A conversation's page has no preview beside it: an owner who took it over typed their replies to
+	// the visitor into the preview's box, the one in view, and the visitor never got them (FTU finding).
+	const onConversation = pathname.startsWith(`${paths.conversations}/`)
 	return (
 		<>
 			<ToastMessage toast={actionData?.toast} />
@@ -136,7 +139,7 @@ export default function ChatbotLayout({ loaderData, actionData }: Route.Componen
 				returnTo={pathname}
 				tabs={tabs}
 				side={
-					onPreview ? null : (
+					onPreview || onConversation ? null : (
 						<PreviewPanel chatbot={chatbot} version={chatbot.version} model={model} textIndexing={textIndexing} />
 					)
 				}
