@@ -179,9 +179,14 @@ test('a visitor asks for a person; the owner on another instance takes over live
 				await expect(log.locator('[data-author="visitor"]', { hasText: 'Visitor reply 2' })).toBeVisible()
 			}
 		}
-		// However long the conversation, the reply box stays pinned in view.
+		// However long the conversation, the reply box stays pinned in view: read from its first message,
+		// the box (further down than a short window) is still at the bottom of the window.
 		await owner.setViewportSize({ width: 1280, height: 480 })
-		await owner.evaluate(() => window.scrollTo(0, 0))
+		await log
+			.locator('[data-author]')
+			.first()
+			.evaluate((first) => first.scrollIntoView({ block: 'start' }))
+		await expect(log.locator('[data-author]').first()).toBeInViewport()
 		await expect(owner.getByLabel('Your reply')).toBeInViewport()
 		// Asha's messages are not the bot's answers: no thumbs under them.
 		await expect(chat.getByRole('button', { name: 'Helpful' })).toHaveCount(0)

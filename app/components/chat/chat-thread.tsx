@@ -258,6 +258,9 @@ export const ChatThread = forwardRef(function ChatThread(
 			role="log"
 			aria-live="polite"
 			aria-label="Conversation"
+			// Scrollable by keyboard too: a conversation with nothing focusable in it (a person's
+			// messages, notices: no feedback buttons) could not be scrolled otherwise.
+			tabIndex={0}
 			className={cn('flex-1 overflow-y-auto bg-slate-50 px-4 py-5 sm:px-6', className)}
 		>
 			<ol className="space-y-4">
