@@ -128,7 +128,7 @@ test('a visitor asks for a person; the owner on another instance takes over live
 		const askedAt = Date.now()
 		// The visitor writes to the team now, not to the bot; the notice asks for no thumbs.
 		await expect(composer(chat)).toHaveAttribute('placeholder', 'Message the team')
-		await expect(chat.getByRole('button', { name: 'Helpful' })).toHaveCount(0)
+		await expect(chat.getByRole('button', { name: 'Helpful', exact: true })).toHaveCount(0)
 
 		// It arrives on the owner's page without a reload, first, marked as waiting.
 		const waiting = owner.getByTestId('handoff-list').getByRole('link', { name: /I want to speak to a person/ })
@@ -189,7 +189,7 @@ test('a visitor asks for a person; the owner on another instance takes over live
 		await expect(log.locator('[data-author]').first()).toBeInViewport()
 		await expect(owner.getByLabel('Your reply')).toBeInViewport()
 		// Asha's messages are not the bot's answers: no thumbs under them.
-		await expect(chat.getByRole('button', { name: 'Helpful' })).toHaveCount(0)
+		await expect(chat.getByRole('button', { name: 'Helpful', exact: true })).toHaveCount(0)
 		// The bot said nothing while Asha had the conversation.
 		await expect(chat.locator('[data-role="assistant"]:not([data-person])').last()).toHaveText(/Asha joined the chat$/)
 		await expectNoSeriousA11yViolations(owner)
@@ -205,7 +205,7 @@ test('a visitor asks for a person; the owner on another instance takes over live
 			timeout: 10_000,
 		})
 		// The bot's answer, and only it, takes feedback.
-		await expect(chat.getByRole('button', { name: 'Helpful' })).toHaveCount(1)
+		await expect(chat.getByRole('button', { name: 'Helpful', exact: true })).toHaveCount(1)
 
 		// The log: each message with its author (the bot's answer reaches the owner's view live too, once stored).
 		await expect(log.locator('[data-author="bot"]').last()).toContainText('three to five working days', {
