@@ -156,9 +156,10 @@ test("the voice detector may compile on every page (a page keeps its first docum
 	expect(await csp('/')).toContain("'wasm-unsafe-eval'")
 	expect(await csp('/auth')).toContain("'wasm-unsafe-eval'")
 	expect(await csp('/embed/0d7c6c1e-1f7e-4b43-9d0e-6f0f1c2b3a4d')).not.toContain('wasm-unsafe-eval')
-	// The server says whether the widget can listen hands-free (it can: the tests' fake Whisper).
+	// The server says whether the widget can listen hands-free (it can: the tests' fake Whisper) and
+	// whether Riya speaks through a speech server (not here: none is configured on this instance).
 	const capability = await request.get('/api/chat/voice')
-	expect(await capability.json()).toEqual({ transcription: true })
+	expect(await capability.json()).toEqual({ transcription: true, speech: false })
 	expect(capability.headers()['cache-control']).toBe('no-store')
 })
 
