@@ -176,7 +176,7 @@ export async function expectCallLatency(page: Page, row: Locator, width: number)
 	if (width <= 360) {
 		await expect(row.getByRole('table')).toBeHidden()
 		await expect(turns.nth(0)).toHaveText(
-			/Turn 1\s*Caller said: When are you open\?\s*Reply: From 9\.\s*Transcript\s*300 ms\s*First word\s*700 ms\s*First audio\s*1\.0 s\s*Server\s*50 ms/,
+			/Turn 1(?:\s*\(sent as text\))?\s*Caller said: When are you open\?\s*Reply: From 9\.\s*Transcript\s*300 ms\s*First word\s*700 ms\s*First audio\s*1\.0 s\s*Server\s*50 ms/,
 		)
 		await expect(turns.nth(1)).toHaveText(/Typed answer\.\s*Transcript\s*—\s*First word\s*500 ms\s*First audio\s*—/)
 		await expect(median).toHaveText(
