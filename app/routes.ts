@@ -78,6 +78,7 @@ export default [
 	...prefix('api', [
 		route('chat', 'routes/api/chat.ts'),
 		route('chat/voice', 'routes/api/chat-voice.ts'),
+		route('chat/speech', 'routes/api/chat-speech.ts'),
 		route('chatbots/:chatbotId/chat', 'routes/api/chatbot-chat.ts'),
 		route('embed/:chatbotId/chat', 'routes/api/embed-chat.ts'),
 		route('embed/:chatbotId/feedback', 'routes/api/embed-feedback.ts'),

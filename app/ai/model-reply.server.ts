@@ -151,6 +151,8 @@ type StreamRequest = ReplyRequest & {
 	messageId?: string
 	/** Called once when the stream ends, however it ends. */
 	onDone?: (reply: StreamedReply) => void | Promise<void>
+	/** What the stream passes through last (the site widget adds its speech tickets). */
+	transform?: TransformStream<UIMessageChunk, UIMessageChunk>
 }
 
 /**
@@ -170,12 +172,13 @@ export function streamModelReply(request: StreamRequest) {
 			outcome.failure ??= failureOf(error, chosen.target).message
 		},
 	})
-	const stream = endWithErrorOnFailure(
+	const ended = endWithErrorOnFailure(
 		result.toUIMessageStream({ onError: () => request.errorText }),
 		request,
 		deadline,
 		{ chosen, outcome },
 	)
+	const stream = request.transform ? ended.pipeThrough(request.transform) : ended
 	return createUIMessageStreamResponse({ stream, headers: { 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no' } })
 }
 

@@ -192,6 +192,22 @@ test('a list whose items only share the words of its heading is quoted whole', (
 	)
 })
 
+test('a numbered section heading ("2.5 The Closure API") is no API\'s name: the quote stands without it', () => {
+	const libffi = numbered([
+		'The Closure API (libffi)',
+		[
+			'### 2.5 The Closure API',
+			'`libffi` also provides a way to write a generic function that can accept and decode any combination of arguments.',
+			'Because closures work by assembling a tiny function at runtime, they require special allocation on platforms that have a non-executable heap.',
+		].join('\n\n'),
+	])
+	expect(
+		composeOfflineAnswer('Why do closures require special allocation?', libffi, IDK, undefined, { cite: true }),
+	).toBe(
+		'Because closures work by assembling a tiny function at runtime, they require special allocation on platforms that have a non-executable heap. [1]',
+	)
+})
+
 test("a sentence under an API's heading that does not name the API is quoted with the heading", () => {
 	const os = numbered([
 		'OS | Node.js v20 Documentation',

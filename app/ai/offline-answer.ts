@@ -236,12 +236,19 @@ function listItems(lines: string[]) {
 	})
 }
 
+/** A section number opening a heading: "2.5 ", "3.1.4. ", "7. ". */
+const SECTION_NUMBER = /^\d+(?:\.\d+)*\.?\s+/
+
 /**
  * Whether a quote can stand without its section's heading: always, unless the heading names an API
  * ("os.homedir()", "fs.readdir(path[, options], callback)", "`highWaterMark`") that the quote does
  * not name itself.
  */
-function namesItsSubject(quote: string, heading: string) {
+function namesItsSubject(quote: string, rawHeading: string) {
+	// A section's number ("2.5 The Closure API") is not a dotted name ("os.homedir"): with it such a
+	// heading was taken for an API's and put before every quote of its section, and a voice read
+	// "2.5 The Closure API Because closures work by…" as one sentence (FTU, issue 32).
+	const heading = rawHeading.replace(SECTION_NUMBER, '')
 	if (!/[(`]|\w\.\w|\w_\w|[a-z][A-Z]/.test(heading)) return true
 	// The name before its arguments, last part: "os.homedir()" → homedir.
 	const paren = heading.indexOf('(')

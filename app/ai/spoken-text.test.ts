@@ -31,3 +31,22 @@ describe('spokenText', () => {
 		expect(spokenText('One. Two! Three? Four. Five.')).toBe('One. Two! Three?')
 	})
 })
+
+describe('headings', () => {
+	test('a heading over a quote is said as its own sentence, without its section number', () => {
+		expect(
+			spokenText(
+				'2.5 The Closure API\n\nBecause closures work by assembling a tiny function at runtime, they need special memory. [1]',
+			),
+		).toBe('The Closure API. Because closures work by assembling a tiny function at runtime, they need special memory.')
+		expect(spokenText('### 3.1.4 Opening hours\n\nWe open at 9 am.')).toBe('Opening hours. We open at 9 am.')
+		expect(spokenText('## 7. Delivery\n\nWe deliver in Pune.')).toBe('Delivery. We deliver in Pune.')
+		expect(spokenText('os.homedir()\n\nReturns the home directory.')).toBe('os.homedir(). Returns the home directory.')
+	})
+
+	test('sentences, list items and numbers in a sentence are left as they are', () => {
+		expect(spokenText('We open at 9.\n\nWe close at 5.')).toBe('We open at 9. We close at 5.')
+		expect(spokenText('1. Open the app\n\n2. Sign in')).toBe('1. Open the app 2. Sign in')
+		expect(spokenText('Version 2.5 is out.')).toBe('Version 2.5 is out.')
+	})
+})

@@ -75,6 +75,35 @@ function englishNumbers(text: string) {
 	)
 }
 
+/** A blank line: what sets a heading apart from the text under it. */
+const BLANK_LINE = /\n[ \t]*\n/
+/** A heading's section number ("2.5 ", "3.1.4. "): a reader's way to find it, not something said. */
+const SECTION_NUMBER = /^\d+(?:\.\d+)+\.?\s+|^\d+\.?\s+(?=\p{Lu})/u
+const ENDS_SENTENCE = /[.!?:;]$/
+const MARKDOWN_HEADING_MARK = /^#{1,6} /
+
+/**
+ * A heading the written reply puts over its quote (the offline model quotes an API's section under
+ * its name), a line alone over a blank line, is said as a sentence of its own, without its section
+ * number: collapsed into one line with the text after it, "2.5 The Closure API\n\nBecause closures
+ * work…" was read as one sentence starting with "two point five". A line that already ends a
+ * sentence, a list item, a table row or code is left as it is.
+ */
+function headingsAsSentences(reply: string) {
+	const paragraphs = reply.split(BLANK_LINE)
+	return paragraphs
+		.map((paragraph, i) => {
+			const line = paragraph.trim()
+			if (i === paragraphs.length - 1 || line.includes('\n') || ENDS_SENTENCE.test(line)) return paragraph
+			const marked = MARKDOWN_HEADING_MARK.test(line)
+			const title = line.replace(MARKDOWN_HEADING_MARK, '').trim()
+			if (/^(?:[-•*|]|```)/.test(title) || (!marked && /^\d+[.)]\s/.test(title))) return paragraph
+			const spoken = title.replace(SECTION_NUMBER, '')
+			return /[\p{L}\p{N})]$/u.test(spoken) ? `${spoken}.` : spoken
+		})
+		.join('\n\n')
+}
+
 /** Replies longer than this many sentences are cut for speech; the transcript keeps them whole. */
 const SPOKEN_SENTENCES = 3
 
@@ -84,7 +113,7 @@ const SPOKEN_SENTENCES = 3
  * (English), at most three sentences.
  */
 export function spokenText(reply: string, language = 'en') {
-	let text = reply
+	let text = headingsAsSentences(reply)
 		.replace(MARKDOWN_LINK, '$1')
 		.replace(CITATION, '')
 		.replace(URL_PATTERN, 'the link in the transcript')

@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import subsetFont from 'subset-font'
-import { CORE_FONT_CHARACTERS } from '../../app/styles/fonts/core-characters.ts'
+import { CORE_FONT_CHARACTERS, DEVANAGARI_FONT_CHARACTERS } from '../../app/styles/fonts/core-characters.ts'
 
 const require = createRequire(import.meta.url)
 const outDir = path.resolve(import.meta.dirname, '../../app/styles/fonts')
@@ -27,11 +27,19 @@ const fonts = [
 		// Headings: medium to extrabold.
 		weights: { min: 500, max: 800 },
 	},
+	{
+		// Hindi (issue 32): a machine without a Devanagari font showed none of it. Its own characters
+		// only, declared with their unicode-range, so only a page with Hindi on it downloads it.
+		source: '@fontsource-variable/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-wght-normal.woff2',
+		output: 'noto-sans-devanagari-core.woff2',
+		characters: DEVANAGARI_FONT_CHARACTERS,
+		weights: { min: 400, max: 800 },
+	},
 ]
 
 for (const font of fonts) {
 	const original = await readFile(require.resolve(font.source))
-	const subset = await subsetFont(original, CORE_FONT_CHARACTERS, {
+	const subset = await subsetFont(original, font.characters ?? CORE_FONT_CHARACTERS, {
 		targetFormat: 'woff2',
 		variationAxes: { wght: font.weights },
 	})

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type BrowserType, type LaunchOptions, type Page } from '@playwright/test'
+import { expect, type BrowserType, type LaunchOptions, type Locator, type Page } from '@playwright/test'
 
 /** Fake timers that move only when the test calls page.clock.runFor(). */
 export async function freezeClock(page: Page, time: Date = new Date('2026-11-18T10:00:00+05:30')) {
@@ -153,4 +153,57 @@ export function launchWithMicrophone(
 			'--autoplay-policy=no-user-gesture-required',
 		],
 	})
+}
+
+/** Three measured turns of a call (voice_messages), for the latency views' tests. */
+export const LATENCY_TURNS = [
+	['When are you open?', 'From 9.', { transcriptMs: 300, firstTokenMs: 700, firstAudioMs: 1000, serverMs: 50 }],
+	['Typed question', 'Typed answer.', { transcriptMs: null, firstTokenMs: 500, firstAudioMs: null, serverMs: 30 }],
+	['And Sunday?', 'Closed.', { transcriptMs: 500, firstTokenMs: 900, firstAudioMs: 1400, serverMs: 40 }],
+] as const
+
+/**
+ * A call's "Turns and latency" (LATENCY_TURNS), opened in `row`, as the dashboard and an assistant's
+ * Calls section both show it (one component): at `width` ≤ 360 px each turn is a card with its
+ * figures under its text, every figure on screen and the page no wider than the window; wider, the
+ * table with its headers.
+ */
+export async function expectCallLatency(page: Page, row: Locator, width: number) {
+	await row.getByText('Turns and latency (3 turns)').click()
+	const turns = row.getByTestId('latency-turn').filter({ visible: true })
+	await expect(turns).toHaveCount(3)
+	const median = row.getByTestId('latency-median').filter({ visible: true })
+	if (width <= 360) {
+		await expect(row.getByRole('table')).toBeHidden()
+		await expect(turns.nth(0)).toHaveText(
+			/Turn 1(?:\s*\(sent as text\))?\s*Caller said: When are you open\?\s*Reply: From 9\.\s*Transcript\s*300 ms\s*First word\s*700 ms\s*First audio\s*1\.0 s\s*Server\s*50 ms/,
+		)
+		await expect(turns.nth(1)).toHaveText(/Typed answer\.\s*Transcript\s*—\s*First word\s*500 ms\s*First audio\s*—/)
+		await expect(median).toHaveText(
+			/Median\s*Transcript\s*400 ms\s*First word\s*700 ms\s*First audio\s*1\.2 s\s*Server\s*40 ms/,
+		)
+		// Every figure is on screen, not in a sideways scroller, and the reply has the card's width.
+		for (const box of await row
+			.locator('[data-testid="latency-cards"] dd')
+			.evaluateAll((dds) => dds.map((dd) => dd.getBoundingClientRect().toJSON() as DOMRect))) {
+			expect(box.width).toBeGreaterThan(0)
+			expect(box.right).toBeLessThanOrEqual(width)
+		}
+		const reply = await turns.nth(0).getByText('Reply:').locator('..').boundingBox()
+		expect(reply!.width).toBeGreaterThan(width / 2)
+	} else {
+		await expect(row.getByRole('table').getByRole('columnheader')).toHaveText([
+			'Turn',
+			'Caller said',
+			'Reply',
+			'Transcript',
+			'First word',
+			'First audio',
+			'Server',
+		])
+		await expect(turns.nth(0)).toHaveText(/When are you open\?\s*From 9\.\s*300 ms\s*700 ms\s*1\.0 s\s*50 ms/)
+		await expect(turns.nth(1)).toHaveText(/Typed question\s*Typed answer\.\s*—\s*500 ms\s*—\s*30 ms/)
+		await expect(median).toHaveText(/Median\s*400 ms\s*700 ms\s*1\.2 s\s*40 ms/)
+	}
+	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
 }

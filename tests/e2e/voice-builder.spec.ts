@@ -564,3 +564,65 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 		server.stop()
 	}
 })
+
+test('Hindi renders in the shipped Devanagari face, which an English page never downloads', async ({
+	page,
+	browser,
+	baseURL,
+	login,
+}) => {
+	const fontRequests = (target: Page) => {
+		const urls: string[] = []
+		target.on('request', (request) => {
+			if (/noto-sans-devanagari[^/]*\.woff2/.test(request.url())) urls.push(request.url())
+		})
+		return urls
+	}
+	// An English page: Latin text only, no Devanagari face fetched.
+	const english = await browser.newContext({ baseURL })
+	const englishPage = await english.newPage()
+	const englishFonts = fontRequests(englishPage)
+	await englishPage.goto('/')
+	await englishPage.evaluate(() => document.fonts.ready)
+	await englishPage.waitForLoadState('networkidle')
+	expect(englishFonts).toEqual([])
+	await english.close()
+
+	// A Hindi assistant on the voice builder: its name, greeting and instructions in Devanagari.
+	const email = await signIn(login, 'voice-hindi-font')
+	const [user] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email])
+	const [agent] = await sql<{ id: string }>(
+		`INSERT INTO agents (user_id, name, instructions, first_message, language)
+		 VALUES ($1, 'हिंदी सहायक', 'शर्मा बेकरी, पुणे। हम केक और ब्रेड बेचते हैं।', 'नमस्ते! बताइए, आज मैं आपकी क्या मदद करूँ?', 'hi') RETURNING id`,
+		[user.id],
+	)
+	const hindiFonts = fontRequests(page)
+	await page.goto(`/playground/voicebots/${agent.id}`)
+	await expect(page.getByRole('heading', { name: 'हिंदी सहायक' })).toBeVisible()
+	await page.evaluate(() => document.fonts.ready)
+	expect(hindiFonts.length).toBeGreaterThan(0)
+	// The face is loaded, and the heading's Hindi is drawn with it: as wide as in the shipped face
+	// alone, and wider than nothing (no blank boxes of zero width).
+	const drawn = await page.getByRole('heading', { name: 'हिंदी सहायक' }).evaluate(async (heading) => {
+		const style = getComputedStyle(heading)
+		const measure = (family: string) => {
+			const span = document.createElement('span')
+			// Devanagari only: a space is Latin, drawn by the page's Latin face.
+			span.textContent = (heading.textContent ?? '').replace(/\s/g, '')
+			span.style.cssText = `font: ${style.fontWeight} ${style.fontSize} ${family}; letter-spacing: ${style.letterSpacing}; position: absolute; white-space: nowrap`
+			document.body.append(span)
+			const width = span.getBoundingClientRect().width
+			span.remove()
+			return width
+		}
+		await document.fonts.load(`${style.fontWeight} ${style.fontSize} "Noto Sans Devanagari Variable"`, 'हिंदी')
+		return {
+			loaded: document.fonts.check(`${style.fontWeight} ${style.fontSize} "Noto Sans Devanagari Variable"`, 'हिंदी'),
+			asShown: measure(style.fontFamily),
+			shipped: measure('"Noto Sans Devanagari Variable"'),
+		}
+	})
+	expect(drawn.loaded).toBe(true)
+	expect(drawn.asShown).toBeGreaterThan(40)
+	expect(Math.abs(drawn.asShown - drawn.shipped)).toBeLessThan(0.5)
+})

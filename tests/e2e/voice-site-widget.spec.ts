@@ -11,8 +11,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { VAD_ASSET_BASE } from '~/lib/voice/vad-assets.ts'
 import { silence, spoken, wavOf } from '../support/spoken-wav.ts'
+import { startAppInstance } from './app-instance.ts'
 import { expect, test } from './fixtures.ts'
 import { expectNoSeriousA11yViolations, launchWithMicrophone, openLauncher, recordCspViolations } from './helpers.ts'
+import { E2E_FAKE_AI_PORT } from './ports.ts'
 
 type FakeVoiceLog = { spoken: Array<{ text: string; at: number }>; cancels: number[] }
 
@@ -154,8 +156,112 @@ test("the voice detector may compile on every page (a page keeps its first docum
 	expect(await csp('/')).toContain("'wasm-unsafe-eval'")
 	expect(await csp('/auth')).toContain("'wasm-unsafe-eval'")
 	expect(await csp('/embed/0d7c6c1e-1f7e-4b43-9d0e-6f0f1c2b3a4d')).not.toContain('wasm-unsafe-eval')
-	// The server says whether the widget can listen hands-free (it can: the tests' fake Whisper).
+	// The server says whether the widget can listen hands-free (it can: the tests' fake Whisper) and
+	// whether Riya speaks through a speech server (not here: none is configured on this instance).
 	const capability = await request.get('/api/chat/voice')
-	expect(await capability.json()).toEqual({ transcription: true })
+	expect(await capability.json()).toEqual({ transcription: true, speech: false })
 	expect(capability.headers()['cache-control']).toBe('no-store')
+})
+
+test('with a speech server, Riya speaks through it sentence by sentence, and it says only what she said to that address', async ({
+	playwright,
+	request,
+}, testInfo) => {
+	test.setTimeout(120_000)
+	// Without one (the tests' main server), the widget is told to use the browser's voice.
+	expect(await (await request.get('/api/chat/voice')).json()).toMatchObject({ speech: false })
+	const mic = path.join(tmpdir(), `voice-site-speech-${process.pid}.wav`)
+	writeFileSync(mic, wavOf([silence(60)]))
+	const browser = await launchWithMicrophone(playwright, testInfo.project.use.launchOptions, mic)
+	const fake = `http://127.0.0.1:${E2E_FAKE_AI_PORT}`
+	const app = await startAppInstance({ SPEECH_BASE_URL: `${fake}/openai/v1` })
+	try {
+		const context = await browser.newContext({ baseURL: app.origin })
+		const page = await context.newPage()
+		// The browser's voice records what it is asked to say: nothing, when the server speaks.
+		await page.addInitScript(() => {
+			const log: FakeVoiceLog = { spoken: [], cancels: [] }
+			window.__fakeVoice = log
+			const synth = {
+				speaking: false,
+				getVoices: () => [],
+				speak(utterance: SpeechSynthesisUtterance) {
+					log.spoken.push({ text: utterance.text, at: performance.now() })
+					window.setTimeout(() => utterance.onend?.(new Event('end') as never), 50)
+				},
+				cancel() {},
+			}
+			Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true })
+		})
+		const spoken: Array<{ status: number; text: string }> = []
+		page.on('response', async (response) => {
+			if (!response.url().endsWith('/api/chat/speech')) return
+			const { text } = response.request().postDataJSON() as { text: string }
+			spoken.push({ status: response.status(), text })
+		})
+		expect(await (await page.request.get('/api/chat/voice')).json()).toMatchObject({ speech: true })
+		await page.goto('/career')
+		await openLauncher(page)
+		const dialog = page.getByRole('dialog', { name: 'Chat with Riya' })
+		await dialog.getByRole('button', { name: 'Talk to Riya' }).click()
+		await expect(dialog.getByTestId('voice-status')).toHaveAttribute('data-phase', /listening|speaking/, {
+			timeout: 30_000,
+		})
+		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Do you offer internships?')
+		await dialog.getByRole('button', { name: 'Send message' }).click()
+		await expect(dialog.locator('[data-role="assistant"]')).toHaveCount(2, { timeout: 30_000 })
+		const reply = (await dialog.locator('[data-role="assistant"]').nth(1).innerText()).trim()
+		// The greeting and the reply's sentences went to the server's speech, each answered with audio.
+		await expect
+			.poll(() => spoken.filter((s) => s.status === 200).length, { timeout: 30_000 })
+			.toBeGreaterThanOrEqual(2)
+		expect(
+			spoken.every((s) => s.status === 200),
+			JSON.stringify(spoken),
+		).toBe(true)
+		expect(spoken[0].text).toContain('Riya')
+		const replyWords = reply.toLowerCase().replace(/[^a-z0-9 ]/g, '')
+		expect(
+			spoken.slice(1).some((s) =>
+				replyWords.includes(
+					s.text
+						.toLowerCase()
+						.replace(/[^a-z0-9 ]/g, '')
+						.split(' ')
+						.slice(0, 3)
+						.join(' '),
+				),
+			),
+		).toBe(true)
+		const speeches = (await (await fetch(`${fake}/fake/speeches`)).json()) as Array<{ input: string; voice: string }>
+		expect(speeches.some((s) => s.input.includes('Riya'))).toBe(true)
+		// Nothing was said in the browser's voice.
+		expect((await page.evaluate(() => window.__fakeVoice!)).spoken).toEqual([])
+
+		// The endpoint is no text-to-speech service: text Riya never said, a forged ticket, or a ticket
+		// from another address is refused before the provider is asked.
+		const say = (data: object, address = '10.90.0.1') =>
+			page.request.post('/api/chat/speech', { data, headers: { 'X-Forwarded-For': address } })
+		expect((await say({ text: 'Buy cheap pills now.' })).status()).toBe(403)
+		expect(
+			(
+				await say({
+					text: 'Buy cheap pills now.',
+					said: 'Buy cheap pills now.',
+					ticket: `${Date.now() + 60_000}.forged`,
+				})
+			).status(),
+		).toBe(403)
+		expect((await say({ text: "Hi! I'm Riya" })).status()).toBe(200)
+		// Rate-limited per address.
+		let limited = 0
+		for (let i = 0; i < 45 && limited === 0; i++)
+			if ((await say({ text: 'Not said.' }, '10.90.0.2')).status() === 429) limited++
+		expect(limited).toBe(1)
+		await context.close()
+	} finally {
+		await app.stop()
+		await browser.close()
+		rmSync(mic, { force: true })
+	}
 })

@@ -1,7 +1,7 @@
 // A voice assistant's workspace: create it, land on its page, change its settings while the voice
 // test answers, see its calls, return to the list; with and without JavaScript.
 import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail, useSessionIn } from './fixtures.ts'
-import { expectNoSeriousA11yViolations } from './helpers.ts'
+import { expectCallLatency, expectNoSeriousA11yViolations, LATENCY_TURNS } from './helpers.ts'
 
 for (const javaScriptEnabled of [true, false]) {
 	test.describe(`voice workspace ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
@@ -67,61 +67,75 @@ for (const javaScriptEnabled of [true, false]) {
 	})
 }
 
-test("the Calls section shows each call's median first audio and its turns' latency, without JavaScript", async ({
+test("the Calls section shows each call's median first audio, its turns' latency and the caller's details in full, without JavaScript", async ({
 	browser,
 	baseURL,
-}) => {
+}, testInfo) => {
 	const { email } = await createUser({ email: uniqueEmail('voice-calls-latency') })
 	const [user] = await sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email])
 	const [agent] = await sql<{ id: string }>(
 		`INSERT INTO agents (user_id, name, instructions, first_message) VALUES ($1, 'Timed Desk', 'Be brief.', 'Hi!') RETURNING id`,
 		[user.id],
 	)
-	const call = async (name: string) =>
+	const call = async (name: string | null, inquiry: string | null = null) =>
 		(
 			await sql<{ id: string }>(
-				`INSERT INTO call_logs (agent_id, agent_name, customer_name, call_status, call_duration)
-				 VALUES ($1, 'Timed Desk', $2, 'completed', 60) RETURNING id`,
-				[agent.id, name],
+				`INSERT INTO call_logs (agent_id, agent_name, customer_name, call_status, call_duration, inquiry_details)
+				 VALUES ($1, 'Timed Desk', $2, 'completed', 60, $3) RETURNING id`,
+				[agent.id, name, inquiry],
 			)
 		)[0].id
 	const timed = await call('Timed Caller')
-	const turns = [
-		['When are you open?', 'From 9.', { transcriptMs: 300, firstTokenMs: 700, firstAudioMs: 1000, serverMs: 50 }],
-		['Typed question', 'Typed answer.', { transcriptMs: null, firstTokenMs: 500, firstAudioMs: null, serverMs: 30 }],
-		['And Sunday?', 'Closed.', { transcriptMs: 500, firstTokenMs: 900, firstAudioMs: 1400, serverMs: 40 }],
-	] as const
-	for (const [i, [heard, reply, timings]] of turns.entries())
+	for (const [i, [heard, reply, timings]] of LATENCY_TURNS.entries())
 		await sql(
 			`INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, timings, created_at)
 			 VALUES ($1, $2, $3, $4, $5, now() + $6 * interval '1 second')`,
 			[timed, `m${i}`, heard, reply, JSON.stringify(timings), i],
 		)
 	await call('Untimed Caller')
+	// A caller who gave no name but a number, an address and a long question: the owner reads it all.
+	const inquiry = [
+		'The caller asked: “Can you bake a three-tier eggless wedding cake for two hundred guests on the 14th of December”.',
+		'Phone: 98765 43210',
+		'Email: guest.with.a.long.address@example.com',
+		'Asked: Can you bake a three-tier eggless wedding cake for two hundred guests on the 14th of December?',
+	].join('\n')
+	await call(null, inquiry)
 	const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 360, height: 800 } })
 	await useSessionIn(context, baseURL!, await sessionCookieDirect(email))
 	const page = await context.newPage()
 	await page.goto(`/playground/voicebots/${agent.id}/calls`)
 	const row = page.getByTestId('agent-calls').getByRole('listitem').filter({ hasText: 'Timed Caller' })
 	await expect(row.getByTestId('median-latency')).toHaveText(/First audio\s*1\.2 s/)
-	await row.getByText('Turns and latency (3 turns)').click()
-	await expect(row.getByTestId('latency-turn')).toHaveCount(3)
-	await expect(row.getByTestId('latency-turn').nth(0)).toHaveText(
-		/When are you open\?\s*From 9\.\s*300 ms\s*700 ms\s*1\.0 s\s*50 ms/,
-	)
-	await expect(row.getByTestId('latency-median')).toHaveText(/Median\s*400 ms\s*700 ms\s*1\.2 s\s*40 ms/)
+	await expectCallLatency(page, row, 360)
 	const untimed = page.getByTestId('agent-calls').getByRole('listitem').filter({ hasText: 'Untimed Caller' })
 	await expect(untimed.getByTestId('median-latency')).toHaveCount(0)
 	await expect(untimed.getByTestId('latency')).toHaveCount(0)
-	// The open table scrolls inside itself: the page stays 360 px wide.
-	expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+	// The unnamed caller has the dashboard's name for one, and the details show in full, line by line,
+	// not cut to one line with the rest in a hover title (invisible on a touch screen).
+	const anonymous = page.getByTestId('agent-calls').getByRole('listitem').filter({ hasText: 'Anonymous' })
+	await expect(anonymous).toHaveCount(1)
+	await expect(page.getByText('Unknown caller')).toHaveCount(0)
+	const details = anonymous.getByTestId('inquiry')
+	await expect(details).toContainText('Phone: 98765 43210')
+	await expect(details).toContainText('Email: guest.with.a.long.address@example.com')
+	const shown = await details.evaluate((box) =>
+		[box, ...box.querySelectorAll('*')].every((el) => el.scrollWidth <= el.clientWidth && !el.getAttribute('title')),
+	)
+	expect(shown).toBe(true)
+	expect((await details.boundingBox())!.height).toBeGreaterThan(100)
+	await page.screenshot({ path: testInfo.outputPath('calls-360.png'), fullPage: true })
 	await context.close()
-	const scripted = await browser.newContext({ baseURL, viewport: { width: 360, height: 800 } })
-	await useSessionIn(scripted, baseURL!, await sessionCookieDirect(email))
-	const axePage = await scripted.newPage()
-	await axePage.goto(`/playground/voicebots/${agent.id}/calls`)
-	await axePage.getByText('Turns and latency (3 turns)').click()
-	await expect(axePage.getByTestId('latency-median')).toBeVisible()
-	await expectNoSeriousA11yViolations(axePage, '[data-testid="agent-calls"]')
-	await scripted.close()
+	// Wider, the table (and axe, which needs JavaScript).
+	for (const width of [768, 1440]) {
+		const scripted = await browser.newContext({ baseURL, viewport: { width, height: 900 } })
+		await useSessionIn(scripted, baseURL!, await sessionCookieDirect(email))
+		const axePage = await scripted.newPage()
+		await axePage.goto(`/playground/voicebots/${agent.id}/calls`)
+		const wideRow = axePage.getByTestId('agent-calls').getByRole('listitem').filter({ hasText: 'Timed Caller' })
+		await expectCallLatency(axePage, wideRow, width)
+		await expectNoSeriousA11yViolations(axePage, '[data-testid="agent-calls"]')
+		await axePage.screenshot({ path: testInfo.outputPath(`calls-${width}.png`), fullPage: true })
+		await scripted.close()
+	}
 })

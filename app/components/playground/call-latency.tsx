@@ -1,4 +1,4 @@
-import { formatMs, LATENCY_STEPS, type CallLatency } from '~/lib/voice/turn-latency.ts'
+import { formatMs, LATENCY_STEPS, type CallLatency, type LatencyFigures } from '~/lib/voice/turn-latency.ts'
 
 /** A turn that came as text (typed, or recognised in the browser): its figures count from its sending. */
 const SENT_AS_TEXT = 'sent as text'
@@ -18,23 +18,28 @@ function latencyCaption(latency: CallLatency) {
 
 /**
  * A call's turns with each one's latency and the call's median per step (issue 32), on the
- * administrator's dashboard and in an assistant's Calls section. A <details> so it
- * opens without JavaScript; a real table with headers; it scrolls sideways inside itself on a narrow
- * screen rather than widening the page.
+ * administrator's dashboard and in an assistant's Calls section. A <details> so it opens without
+ * JavaScript. Where the call's box is narrow (a phone: 320–360 px) each turn is a card, what was said
+ * in full width and its figures as a small definition list under it; a table of seven columns there
+ * squeezed the reply to a few characters a line and put the figures off-screen in a scroller with no
+ * cue. Where the box is wide enough, a real table with headers. The switch is a container query
+ * (the box's width, not the window's: the Calls section sits beside the voice test on a wide screen),
+ * in CSS, so it holds without JavaScript; the hidden layout is display: none, out of the
+ * accessibility tree. The table comes first, as before, for whoever reads the markup.
  */
 export function CallLatencyDetails({ latency, customerName }: { latency: CallLatency; customerName: string }) {
 	return (
-		<details data-testid="latency" className="mt-3 rounded-xl ring-1 ring-slate-200">
+		<details data-testid="latency" className="@container mt-3 rounded-xl ring-1 ring-slate-200">
 			<summary className="cursor-pointer rounded-xl px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
 				Turns and latency ({latency.turns.length} {latency.turns.length === 1 ? 'turn' : 'turns'})
 			</summary>
 			<div
 				tabIndex={0}
 				role="region"
-				aria-label={`Turn latency of the conversation with ${customerName}`}
-				className="overflow-x-auto px-3 pb-3"
+				aria-label={`Turn latency table of the conversation with ${customerName}`}
+				className="hidden overflow-x-auto px-3 pb-3 @xl:block"
 			>
-				<table className="w-full min-w-[36rem] text-left text-sm text-slate-700">
+				<table className="w-full text-left text-sm text-slate-700">
 					<caption className="py-1 text-left text-xs text-slate-600">{latencyCaption(latency)}</caption>
 					<thead>
 						<tr className="border-b border-slate-200 text-xs text-slate-600">
@@ -61,8 +66,8 @@ export function CallLatencyDetails({ latency, customerName }: { latency: CallLat
 									{index + 1}
 									{turn.from === 'sent' ? <span className="block text-xs text-slate-500">{SENT_AS_TEXT}</span> : null}
 								</th>
-								<td className="max-w-48 py-1 pr-3 break-words">{turn.heard}</td>
-								<td className="max-w-48 py-1 pr-3 break-words">{turn.reply}</td>
+								<td className="py-1 pr-3 break-words">{turn.heard}</td>
+								<td className="py-1 pr-3 break-words">{turn.reply}</td>
 								{LATENCY_STEPS.map((step) => (
 									<td key={step.key} className="py-1 pr-3 text-right whitespace-nowrap tabular-nums">
 										{formatMs(turn.timings[step.key])}
@@ -85,6 +90,54 @@ export function CallLatencyDetails({ latency, customerName }: { latency: CallLat
 					</tfoot>
 				</table>
 			</div>
+			<section
+				aria-label={`Turn latency of the conversation with ${customerName}`}
+				data-testid="latency-cards"
+				className="px-3 pb-3 @xl:hidden"
+			>
+				<p className="py-1 text-xs text-slate-600">{latencyCaption(latency)}</p>
+				<ol className="space-y-2">
+					{latency.turns.map((turn, index) => (
+						<li
+							key={index}
+							data-testid="latency-turn"
+							className="rounded-lg bg-slate-50 p-2 text-sm text-slate-700 ring-1 ring-slate-200"
+						>
+							<p className="text-xs font-semibold text-slate-600" data-from={turn.from}>
+								Turn {index + 1}
+								{turn.from === 'sent' ? <span className="font-normal text-slate-500"> ({SENT_AS_TEXT})</span> : null}
+							</p>
+							<p className="mt-1 break-words">
+								<span className="font-semibold text-slate-800">Caller said: </span>
+								{turn.heard}
+							</p>
+							<p className="mt-1 break-words">
+								<span className="font-semibold text-slate-800">Reply: </span>
+								{turn.reply}
+							</p>
+							<Figures figures={turn.timings} />
+						</li>
+					))}
+				</ol>
+				<div data-testid="latency-median" className="mt-2 px-2 text-sm font-semibold text-slate-900">
+					<p>Median</p>
+					<Figures figures={latency.medians} />
+				</div>
+			</section>
 		</details>
+	)
+}
+
+/** A turn's (or the median's) figures under its text on a narrow screen: two label–value pairs a line. */
+function Figures({ figures }: { figures: LatencyFigures }) {
+	return (
+		<dl className="mt-1 grid grid-cols-[auto_1fr_auto_1fr] gap-x-2 gap-y-0.5 text-xs">
+			{LATENCY_STEPS.map((step) => (
+				<div key={step.key} className="contents">
+					<dt className="font-normal text-slate-600">{step.label}</dt>
+					<dd className="font-semibold text-slate-900 tabular-nums">{formatMs(figures[step.key])}</dd>
+				</div>
+			))}
+		</dl>
 	)
 }

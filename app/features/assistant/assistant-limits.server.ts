@@ -14,3 +14,11 @@ const siteVoicePerIp = { limit: 20, windowMs: 60_000 }
  * counted apart from, and besides, the question it becomes.
  */
 export const chargeSiteVoice = (ip: string) => consumeRateLimit(`chat-voice:ip:${ip}`, siteVoicePerIp)
+
+const siteSpeechPerIp = { limit: 40, windowMs: 60_000 }
+
+/**
+ * One sentence of Riya's spoken by the server's speech endpoint (a paid call): a reply of a few
+ * sentences each turn, at most 40 a minute from one address (site-speech.server.ts).
+ */
+export const chargeSiteSpeech = (ip: string) => consumeRateLimit(`chat-speech:ip:${ip}`, siteSpeechPerIp)

@@ -1,7 +1,8 @@
-import { CHAT_APOLOGY } from '~/ai/chat-schema.ts'
-import { generateModelReply, streamModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
 // The public chat: Riya answers from the site's own content, streamed to the widget or, for the
 // no-JavaScript page, answered in one piece.
+import type { UIMessageChunk } from 'ai'
+import { CHAT_APOLOGY } from '~/ai/chat-schema.ts'
+import { generateModelReply, streamModelReply, type IncomingMessage } from '~/ai/model-reply.server.ts'
 import { assistant } from './copy.ts'
 import { siteKnowledge } from './site-knowledge.server.ts'
 
@@ -19,12 +20,13 @@ const widget = (messages: IncomingMessage[], abortSignal?: AbortSignal, timeoutM
 export function streamWidgetReply(
 	messages: IncomingMessage[],
 	abortSignal?: AbortSignal,
-	{ timeoutMs }: { timeoutMs?: number } = {},
+	{ timeoutMs, transform }: { timeoutMs?: number; transform?: TransformStream<UIMessageChunk, UIMessageChunk> } = {},
 ) {
 	return streamModelReply({
 		...widget(messages, abortSignal, timeoutMs),
 		label: 'Widget chat',
 		errorText: CHAT_APOLOGY,
+		transform,
 	})
 }
 

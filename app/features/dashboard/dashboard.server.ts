@@ -4,6 +4,7 @@ import { ASSISTANT as ASSISTANT_LINE, CALLER as CALLER_LINE } from '~/ai/transcr
 import { prisma } from '~/lib/db.server.ts'
 import { formatDuration } from '~/lib/format-duration.ts'
 import { isUuid } from '~/lib/misc.ts'
+import { callerName } from '~/lib/voice/caller-name.ts'
 import { summarizeLatency } from '~/lib/voice/turn-latency.ts'
 
 const RECENT_CONVERSATIONS = 50
@@ -71,7 +72,7 @@ export async function getRecentConversations(timeZone: string) {
 		const seconds = live ? Math.max(0, Math.floor((now.getTime() - row.createdAt.getTime()) / 1000)) : row.callDuration
 		return {
 			id: row.id,
-			customerName: row.customerName?.trim() || 'Anonymous',
+			customerName: callerName(row.customerName),
 			customerPhone: row.customerPhone,
 			customerEmail: row.customerEmail,
 			status: row.callStatus,

@@ -413,7 +413,9 @@ async function answerTurn(
 		conversation_id: call.id,
 		text: heard,
 		reply: written,
-		spoken: spokenText(written, agent.language),
+		// From the reply as the model wrote it: on one line, a heading over a quote ("2.5 The Closure
+		// API" over "Because closures…") runs into its first sentence and is said as part of it.
+		spoken: spokenText(reply, agent.language),
 		sources: citedSources(written, sources),
 		transcribed: Boolean(audio && audio.byteLength > 0),
 	}

@@ -6,17 +6,24 @@
 
 import { spokenText } from '~/ai/spoken-text.ts'
 
-/** Runs of white space as one space: the transcript keeps replies on one line, a stream does not. */
-const squeezed = (text: string) => text.replace(/\s+/g, ' ').trim()
+/**
+ * The words of a text, in lower case, one space apart: what is compared. The transcript keeps replies
+ * on one line, a stream does not; and a client says a heading over a quote as a sentence of its own
+ * without its section number (spoken-text.ts), which a line of the transcript cannot show: "The
+ * Closure API. Because closures…" is said, "2.5 The Closure API Because closures…" is kept. Words
+ * alone are the same in both; punctuation is nothing a speech provider could be misused with.
+ */
+const squeezed = (text: string) => (text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).join(' ')
 
-/** Each line as written and as spoken, white space squeezed. */
+/** Each line as written and as spoken, as words. */
 const forms = (lines: string[], language: string) =>
 	lines.flatMap((line) => [squeezed(line), squeezed(spokenText(line, language))])
 
 /** Whether `text` is something the assistant said in `lines` (its replies), as written or spoken. */
 export function saidByAssistant(text: string, lines: string[], language: string) {
 	const wanted = squeezed(text)
-	return wanted.length > 0 && forms(lines, language).some((line) => line.includes(wanted))
+	// Whole words: " he " is not in " the ".
+	return wanted.length > 0 && forms(lines, language).some((line) => ` ${line} `.includes(` ${wanted} `))
 }
 
 /** How many characters /speech may speak in all for a conversation whose assistant said `lines`. */

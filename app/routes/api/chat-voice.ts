@@ -1,6 +1,7 @@
 import { chargeSiteVoice } from '~/features/assistant/assistant-limits.server.ts'
 import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { transcribeUtterance, VoiceError } from '~/features/voice/conversations.server.ts'
+import { speechProvider } from '~/features/voice/speech.server.ts'
 import { transcriptionProvider } from '~/features/voice/transcribe.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
 import type { Route } from './+types/chat-voice'
@@ -19,8 +20,10 @@ export const handle = {
 }
 
 export async function loader() {
+	const [heard, speech] = await Promise.all([transcriptionProvider(), speechProvider()])
 	return Response.json(
-		{ transcription: (await transcriptionProvider()) !== null },
+		// `speech`: Riya speaks through the server's speech endpoint (POST /api/chat/speech).
+		{ transcription: heard !== null, speech: speech !== null },
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
 }

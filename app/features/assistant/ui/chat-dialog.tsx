@@ -9,7 +9,7 @@ import { replaceLastReply } from '~/components/chat/replace-last-reply.ts'
 import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
 import { assistant } from '~/features/assistant/copy.ts'
 import { cn } from '~/lib/misc.ts'
-import { useVoiceChat, type AskRiya, type VoicePhase } from './use-voice-chat.ts'
+import { useVoiceChat, type AskRiya, type SpeechEvent, type VoicePhase } from './use-voice-chat.ts'
 
 const STORAGE_KEY = 'riya-chat-v1'
 
@@ -19,6 +19,11 @@ const STORAGE_KEY = 'riya-chat-v1'
  */
 class ListenedChatTransport extends DefaultChatTransport<UIMessage> {
 	private listener: ((delta: string) => void) | null = null
+	private speech: ((event: SpeechEvent) => void) | null = null
+	/** Who hears of each reply's deltas, end and speech tickets (the voice mode's server voice; null: nobody). */
+	listenForSpeech(listener: ((event: SpeechEvent) => void) | null) {
+		this.speech = listener
+	}
 	/** Who gets the text of the replies to questions sent from now on (null: nobody). */
 	listen(listener: ((delta: string) => void) | null) {
 		this.listener = listener
@@ -26,11 +31,20 @@ class ListenedChatTransport extends DefaultChatTransport<UIMessage> {
 	override async sendMessages(options: Parameters<DefaultChatTransport<UIMessage>['sendMessages']>[0]) {
 		const stream = await super.sendMessages(options)
 		const listener = this.listener
-		if (!listener) return stream
+		const speech = this.speech
+		if (!listener && !speech) return stream
 		return stream.pipeThrough(
 			new TransformStream<UIMessageChunk, UIMessageChunk>({
 				transform(chunk, controller) {
-					if (chunk.type === 'text-delta') listener(chunk.delta)
+					if (chunk.type === 'text-delta') {
+						speech?.({ kind: 'delta' })
+						listener?.(chunk.delta)
+					} else if (chunk.type === 'text-end') speech?.({ kind: 'end' })
+					else if (chunk.type === 'data-speech') {
+						const data = chunk.data as { said?: unknown; ticket?: unknown }
+						if (typeof data.said === 'string' && typeof data.ticket === 'string')
+							speech?.({ kind: 'ticket', said: data.said, ticket: data.ticket })
+					}
 					controller.enqueue(chunk)
 				},
 			}),
@@ -96,6 +110,11 @@ export function ChatDialog({
 		return reply || CHAT_APOLOGY
 	}
 	const voice = useVoiceChat({ enabled: voiceOn && open, ask, onNotice: notice, onActiveChange: setVoiceOn })
+	// In voice mode the stream's speech tickets go to the voice (Riya's server voice, ADR 0059).
+	const { speechEvent } = voice
+	useEffect(() => {
+		transport.listenForSpeech(voiceOn ? speechEvent : null)
+	}, [transport, voiceOn, speechEvent])
 	const listRef = useRef<HTMLDivElement>(null)
 	const inputRef = useRef<HTMLTextAreaElement>(null)
 	const loading = status === 'submitted' || status === 'streaming'

@@ -32,19 +32,72 @@ export type VoicePhase = 'off' | 'starting' | 'preparing' | 'listening' | 'heari
 /** Asks the question as the visitor's message; `onDelta` gets the reply's pieces; resolves with the whole reply. */
 export type AskRiya = (text: string, onDelta: (delta: string) => void) => Promise<string>
 
-/** Whether this server transcribes speech (GET /api/chat/voice); false when it cannot be asked. */
-async function serverTranscribes() {
+/**
+ * What this server has for the widget's voice (GET /api/chat/voice): speech-to-text (hands-free
+ * listening) and a speech endpoint (Riya's server voice); neither when it cannot be asked.
+ */
+async function serverVoice() {
 	try {
 		const response = await fetch('/api/chat/voice', { headers: { Accept: 'application/json' } })
-		if (!response.ok) return false
-		return ((await response.json()) as { transcription?: unknown }).transcription === true
+		if (!response.ok) return { transcription: false, speech: false }
+		const body = (await response.json()) as { transcription?: unknown; speech?: unknown }
+		return { transcription: body.transcription === true, speech: body.speech === true }
 	} catch {
-		return false
+		return { transcription: false, speech: false }
+	}
+}
+
+/** What the chat's stream tells the voice about a reply: a delta went by, its text ended, a speech ticket. */
+export type SpeechEvent = { kind: 'delta' } | { kind: 'end' } | { kind: 'ticket'; said: string; ticket: string }
+
+/** How long a sentence waits for the ticket that vouches for it before the browser's voice says it. */
+const TICKET_WAIT_MS = 2000
+
+/**
+ * The server's tickets for what Riya said (site-speech.server.ts): each completed sentence of a reply
+ * streams in followed by a ticket for the reply so far. A sentence asked for while its reply streams
+ * waits for the next ticket (it follows the delta that completed the sentence); one asked for later
+ * takes the latest.
+ */
+class SpeechTickets {
+	private latest: { said: string; ticket: string } | null = null
+	private count = 0
+	private streaming = false
+	private waiters = new Set<() => void>()
+
+	event(event: SpeechEvent) {
+		if (event.kind === 'delta') this.streaming = true
+		else if (event.kind === 'end') this.streaming = false
+		else {
+			this.latest = { said: event.said, ticket: event.ticket }
+			this.count++
+		}
+		if (event.kind !== 'delta') for (const wake of this.waiters) wake()
+	}
+
+	async forSentence(signal: AbortSignal) {
+		const seen = this.count
+		while (this.streaming && this.count === seen && !signal.aborted) {
+			const woken = await new Promise<boolean>((resolve) => {
+				const wake = () => {
+					this.waiters.delete(wake)
+					clearTimeout(timer)
+					resolve(true)
+				}
+				const timer = setTimeout(() => {
+					this.waiters.delete(wake)
+					resolve(false)
+				}, TICKET_WAIT_MS)
+				this.waiters.add(wake)
+			})
+			if (!woken) break
+		}
+		return this.latest
 	}
 }
 
 /** The engine's way to the site chat: audio transcribed on /api/chat/voice, then asked like typed text. */
-function siteTransport(ask: () => AskRiya): Transport {
+function siteTransport(ask: () => AskRiya, speech: ReturnType<typeof serverSpeech> | null): Transport {
 	return {
 		async sendTurn(input, on) {
 			let text: string
@@ -65,8 +118,32 @@ function siteTransport(ask: () => AskRiya): Transport {
 			const reply = await ask()(text, on.onDelta)
 			return { text, reply, serverMs: null }
 		},
-		// The spec's browser voice: the site's assistant has no server voice (ADR 0059).
-		fetchSpeech: null,
+		fetchSpeech: speech ? (text, signal) => speech.fetch(text, signal) : null,
+	}
+}
+
+/**
+ * Riya's sentences in the server's voice (POST /api/chat/speech, ADR 0059), each with the ticket
+ * for the reply that holds it; null (the browser's voice says it) when the server has no speech
+ * endpoint, refuses, or fails.
+ */
+function serverSpeech(tickets: SpeechTickets) {
+	let available = true
+	return {
+		async fetch(text: string, signal: AbortSignal) {
+			if (!available) return null
+			const vouched = await tickets.forSentence(signal)
+			const response = await fetch('/api/chat/speech', {
+				method: 'POST',
+				headers: { 'Content-Type': 'application/json' },
+				body: JSON.stringify({ text, said: vouched?.said ?? '', ticket: vouched?.ticket ?? '' }),
+				signal,
+			})
+			// No speech endpoint after all: the browser's voice, for good.
+			if (response.status === 501 || response.status === 404) available = false
+			if (!response.ok) return null
+			return response.blob()
+		},
 	}
 }
 
@@ -142,11 +219,12 @@ export function useVoiceChat({
 		if (wasActive) callbacks.current.onActiveChange(false)
 	}, [])
 
+	const tickets = useRef(new SpeechTickets())
 	const newEngine = useCallback(
-		(recognizer: boolean) =>
+		(recognizer: boolean, speech: boolean) =>
 			new TurnEngine({
 				lang: SPEECH_LANG,
-				transport: siteTransport(() => callbacks.current.ask),
+				transport: siteTransport(() => callbacks.current.ask, speech ? serverSpeech(tickets.current) : null),
 				spoken: (sentence) => spokenText(sentence, 'en'),
 				onPhase: (phase) => {
 					setEnginePhase(phase)
@@ -225,7 +303,7 @@ export function useVoiceChat({
 			activeRef.current = true
 			setActive(true)
 			setStarting(true)
-			const transcription = await serverTranscribes()
+			const { transcription, speech } = await serverVoice()
 			const Recognizer = speechRecognitionConstructor()
 			const fail = (message: string) => {
 				stop()
@@ -249,13 +327,13 @@ export function useVoiceChat({
 			if (!transcription) {
 				// Permission only: the recognizer opens the microphone itself.
 				for (const track of stream.getTracks()) track.stop()
-				const engine = newEngine(true)
+				const engine = newEngine(true, speech)
 				engineRef.current = engine
 				engine.say(greeting)
 				return startRecognizer(Recognizer!)
 			}
 			streamRef.current = stream
-			const engine = newEngine(false)
+			const engine = newEngine(false, speech)
 			engineRef.current = engine
 			engine.say(greeting)
 			setPreparing(true)
@@ -270,7 +348,7 @@ export function useVoiceChat({
 				if (!Recognizer) return fail(HANDS_FREE_FAILED_MESSAGE)
 				// The browser's recognizer instead, as on a server without speech-to-text.
 				void engine.destroy()
-				const fallback = newEngine(true)
+				const fallback = newEngine(true, speech)
 				engineRef.current = fallback
 				startRecognizer(Recognizer)
 			} finally {
@@ -295,9 +373,13 @@ export function useVoiceChat({
 					? 'listening'
 					: enginePhase
 
+	const speechEvent = useCallback((event: SpeechEvent) => tickets.current.event(event), [])
+
 	return {
 		start,
 		stop,
+		/** What the chat's stream says about a reply (its speech tickets for the server's voice). */
+		speechEvent,
 		phase,
 		heard,
 		handsFree,

@@ -16,6 +16,7 @@ import { data, Form, Link } from 'react-router'
 import { z } from 'zod'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { DeleteConfirmation } from '~/components/playground/builder-parts.tsx'
+import { CallInquiry } from '~/components/playground/call-inquiry.tsx'
 import { CallLatencyDetails } from '~/components/playground/call-latency.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
@@ -270,15 +271,7 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 											itemId={c.id}
 										/>
 									) : null}
-									{c.inquiryDetails ? (
-										<div
-											data-testid="inquiry"
-											className="mt-3 rounded-xl bg-amber-50/60 p-3 text-sm text-slate-800 ring-1 ring-amber-200"
-										>
-											<p className="font-semibold text-slate-900">Inquiry</p>
-											<p className="mt-1 break-words whitespace-pre-wrap">{c.inquiryDetails}</p>
-										</div>
-									) : null}
+									{c.inquiryDetails ? <CallInquiry details={c.inquiryDetails} /> : null}
 									{c.transcript ? (
 										<pre
 											tabIndex={0}

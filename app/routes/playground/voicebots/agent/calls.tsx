@@ -4,6 +4,7 @@
 import { Timer } from 'lucide-react'
 import { data } from 'react-router'
 import { modelCopy } from '~/ai/model-notice.ts'
+import { CallInquiry } from '~/components/playground/call-inquiry.tsx'
 import { CallLatencyDetails } from '~/components/playground/call-latency.tsx'
 import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { listAgentCalls } from '~/features/voice/agents.server.ts'
@@ -11,6 +12,7 @@ import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { formatDuration } from '~/lib/format-duration.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
+import { callerName } from '~/lib/voice/caller-name.ts'
 import { formatMs } from '~/lib/voice/turn-latency.ts'
 import type { Route } from './+types/calls'
 import { requireOwnedAgent } from './agent-section.server.ts'
@@ -29,7 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	})
 	const calls = (await listAgentCalls(user.id, agent.id)).map((call) => ({
 		id: call.id,
-		caller: call.customerName || 'Unknown caller',
+		caller: callerName(call.customerName),
 		status: call.callStatus,
 		duration: call.callDuration,
 		at: call.createdAt.toISOString(),
@@ -88,9 +90,9 @@ export default function AgentCallsRoute({ loaderData }: Route.ComponentProps) {
 								{call.status === 'in-progress' ? 'In progress' : formatDuration(call.duration)}
 							</span>
 							{call.inquiry ? (
-								<p className="w-full min-w-0 truncate text-slate-500" title={call.inquiry}>
-									{call.inquiry}
-								</p>
+								<div className="w-full min-w-0">
+									<CallInquiry details={call.inquiry} />
+								</div>
 							) : null}
 							{call.latency ? (
 								<div className="w-full min-w-0">

@@ -1,0 +1,52 @@
+import type { UIMessageChunk } from 'ai'
+import { expect, test } from 'vitest'
+import { validTicket, withSpeechTickets } from './site-speech.server.ts'
+
+/** The chunks of a reply streamed through the ticketing transform. */
+async function streamed(deltas: string[], address = '10.0.0.1') {
+	const chunks: UIMessageChunk[] = [
+		{ type: 'start' },
+		{ type: 'text-start', id: 't' },
+		...deltas.map((delta): UIMessageChunk => ({ type: 'text-delta', id: 't', delta })),
+		{ type: 'text-end', id: 't' },
+		{ type: 'finish' },
+	]
+	const out: UIMessageChunk[] = []
+	const reader = new ReadableStream<UIMessageChunk>({
+		start(controller) {
+			for (const chunk of chunks) controller.enqueue(chunk)
+			controller.close()
+		},
+	})
+		.pipeThrough(withSpeechTickets(address))
+		.getReader()
+	for (let next = await reader.read(); !next.done; next = await reader.read()) out.push(next.value)
+	return out
+}
+
+const tickets = (chunks: UIMessageChunk[]) =>
+	chunks.flatMap((chunk) => (chunk.type === 'data-speech' ? [chunk.data as { said: string; ticket: string }] : []))
+
+test('each completed sentence of the reply, and its end, brings a ticket for the reply so far', async () => {
+	const chunks = await streamed(['We build chatbots', ' and voice assistants. We also', ' teach interns'])
+	const issued = tickets(chunks)
+	expect(issued.map((t) => t.said)).toEqual([
+		'We build chatbots and voice assistants. We also',
+		'We build chatbots and voice assistants. We also teach interns',
+	])
+	// After the delta that completed the sentence, never before it; transient (not kept in the chat).
+	const first = chunks.findIndex((c) => c.type === 'data-speech')
+	expect(chunks[first - 1]).toMatchObject({ type: 'text-delta', delta: ' and voice assistants. We also' })
+	expect(chunks[first]).toMatchObject({ transient: true })
+	for (const { said, ticket } of issued) expect(validTicket(ticket, said, '10.0.0.1')).toBe(true)
+})
+
+test('a ticket holds for its own text, address and time only', async () => {
+	const [{ said, ticket }] = tickets(await streamed(['Hello there, how are you today?', ' Fine.']))
+	expect(validTicket(ticket, said, '10.0.0.1')).toBe(true)
+	expect(validTicket(ticket, `${said} Buy now!`, '10.0.0.1')).toBe(false)
+	expect(validTicket(ticket, said, '10.0.0.2')).toBe(false)
+	expect(validTicket(ticket, said, '10.0.0.1', Date.now() + 11 * 60_000)).toBe(false)
+	expect(validTicket(`9${ticket}`, said, '10.0.0.1')).toBe(false)
+	expect(validTicket('', said, '10.0.0.1')).toBe(false)
+})
