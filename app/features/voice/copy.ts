@@ -1,6 +1,7 @@
 // Copy of the Voicebot Builder tab and its voice test (spec sections 2, 3, 4, 5, 8, 9).
 
-import type { LanguageCode, VoiceId } from './catalog.ts'
+import type { LanguageCode } from '~/ai/voice-languages.ts'
+import type { VoiceId } from './catalog.ts'
 
 const AGENT_NOT_FOUND = 'That voice assistant does not exist or is not yours.'
 
