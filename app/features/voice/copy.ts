@@ -81,6 +81,7 @@ export const voicebotBuilder = {
 		test: 'Test',
 		api: 'API',
 		calls: 'Calls',
+		tests: 'Tests',
 		formTitle: 'Voice and behaviour',
 		testTitle: 'Voice test',
 		testNeedsScript: 'Talking to the assistant needs JavaScript (the microphone and speech live in the browser).',

@@ -9,6 +9,7 @@ import { createChatbot, updateChatbot } from '~/features/chatbots/chatbots.serve
 import { indexTextSource } from '~/features/chatbots/text-source.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { requestTestRun, runTestSet, testRegressionMailJob, testSetOverview } from './runs.server.ts'
+import { chatbotSubject } from './subject.ts'
 import { TestFormSchema } from './test-schema.ts'
 import { addTests } from './tests.server.ts'
 
@@ -44,7 +45,7 @@ test('a run judges every test through the answer path, writes no conversation, a
 	expect(
 		await addTests(
 			owner.id,
-			chatbot.id,
+			chatbotSubject(chatbot.id),
 			[
 				testForm('How long is the warranty?', 'seven year | 7 years'),
 				testForm('How fast are repairs?', '48 hours'),
@@ -54,15 +55,15 @@ test('a run judges every test through the answer path, writes no conversation, a
 		),
 	).toBe('added')
 	// Another user's post behaves as if the chatbot did not exist.
-	expect(await addTests(randomUUID(), chatbot.id, [testForm('Hi?', '')], 'manual')).toBe('missing')
+	expect(await addTests(randomUUID(), chatbotSubject(chatbot.id), [testForm('Hi?', '')], 'manual')).toBe('missing')
 
-	expect(await requestTestRun(owner.id, chatbot.id)).toEqual({ queued: true })
-	expect(await requestTestRun(owner.id, chatbot.id)).toEqual({
+	expect(await requestTestRun(owner.id, chatbotSubject(chatbot.id))).toEqual({ queued: true })
+	expect(await requestTestRun(owner.id, chatbotSubject(chatbot.id))).toEqual({
 		queued: false,
 		message: expect.stringMatching(/^Tests ran moments ago\. Run them again in \d+ seconds\.$/),
 	})
 	expect(await queuedRuns(chatbot.id)).toBe(1)
-	const first = await runTestSet({ chatbotId: chatbot.id, trigger: 'manual' })
+	const first = await runTestSet(chatbotSubject(chatbot.id), 'manual')
 	const run = await prisma.chatbotTestRun.findUniqueOrThrow({
 		where: { id: first! },
 		include: { results: { include: { test: true } } },
@@ -93,7 +94,7 @@ test('a run judges every test through the answer path, writes no conversation, a
 	expect(await prisma.chatbotConversation.count({ where: { chatbotId: chatbot.id } })).toBe(0)
 
 	// The same knowledge gives the same results: the offline model is deterministic.
-	const again = await runTestSet({ chatbotId: chatbot.id, trigger: 'schedule' })
+	const again = await runTestSet(chatbotSubject(chatbot.id), 'schedule')
 	const replies = async (runId: string) =>
 		(await prisma.chatbotTestResult.findMany({ where: { runId }, orderBy: { testId: 'asc' } })).map((r) => [
 			r.reply,
@@ -107,8 +108,8 @@ test('a run judges every test through the answer path, writes no conversation, a
 	await updateChatbot(owner.id, chatbot.id, form(SHOP.replace('within 48 hours', 'within a week')))
 	await indexTextSource({ chatbotId: chatbot.id })
 	expect(await queuedRuns(chatbot.id)).toBe(1)
-	const changed = await runTestSet({ chatbotId: chatbot.id, trigger: 'sources' })
-	const overview = await testSetOverview(owner.id, chatbot.id)
+	const changed = await runTestSet(chatbotSubject(chatbot.id), 'sources')
+	const overview = await testSetOverview(owner.id, chatbotSubject(chatbot.id))
 	expect(overview?.finished).toMatchObject({ id: changed, passed: 2, failed: 1, regressions: 1 })
 	expect(overview?.failing).toEqual([
 		expect.objectContaining({
@@ -118,7 +119,7 @@ test('a run judges every test through the answer path, writes no conversation, a
 		}),
 	])
 	expect(overview?.trend.map((point) => point.passed)).toEqual([3, 3, 2])
-	expect(await testSetOverview(randomUUID(), chatbot.id)).toBeNull()
+	expect(await testSetOverview(randomUUID(), chatbotSubject(chatbot.id))).toBeNull()
 
 	await testRegressionMailJob.run({ runId: changed! }, {} as never)
 	const [mail] = await prisma.emailOutbox.findMany({ where: { toAddress: owner.email } })
