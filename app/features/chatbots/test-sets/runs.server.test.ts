@@ -127,3 +127,37 @@ test('a run judges every test through the answer path, writes no conversation, a
 	expect(mail.textBody).toContain('- How fast are repairs?\n  Does not contain “48 hours”.')
 	expect(mail.textBody).toContain(`/playground/chatbots/${chatbot.id}/tests`)
 })
+
+test('a save of only the System Prompt runs the tests as a settings change, without indexing the same text again', async () => {
+	const { chatbot } = await createChatbot(owner.id, form(SHOP), 'http://localhost')
+	await indexTextSource({ chatbotId: chatbot.id })
+	await addTests(owner.id, chatbotSubject(chatbot.id), [testForm('How fast are repairs?', '48 hours')], 'manual')
+	const triggers = async () =>
+		(
+			await prisma.$queryRaw<Array<{ trigger: string }>>`
+				SELECT payload->>'trigger' AS trigger FROM graphile_worker._private_jobs WHERE key = ${`chatbot-test-run:${chatbot.id}`}`
+		).map((job) => job.trigger)
+	const textSource = () => prisma.knowledgeSource.findFirstOrThrow({ where: { chatbotId: chatbot.id, kind: 'text' } })
+	const indexed = await textSource()
+
+	await updateChatbot(owner.id, chatbot.id, { ...form(SHOP), systemPrompt: 'Answer in one sentence.' })
+	expect(await triggers()).toEqual(['settings'])
+	expect(await textSource()).toMatchObject({ status: 'ready', run: indexed.run })
+	const run = await runTestSet(chatbotSubject(chatbot.id), 'settings')
+	expect((await testSetOverview(owner.id, chatbotSubject(chatbot.id)))?.finished).toMatchObject({
+		id: run,
+		trigger: 'settings',
+	})
+	// The queued job has been run here: it goes. The same form again changes nothing: no run. A new
+	// text is indexed, and runs as a knowledge change.
+	await prisma.$executeRaw`SELECT graphile_worker.remove_job(${`chatbot-test-run:${chatbot.id}`})`
+	await updateChatbot(owner.id, chatbot.id, { ...form(SHOP), systemPrompt: 'Answer in one sentence.' })
+	expect(await triggers()).toEqual([])
+	await updateChatbot(owner.id, chatbot.id, {
+		...form(`${SHOP}\n\nGift cards are sold in store.`),
+		systemPrompt: 'Answer in one sentence.',
+	})
+	expect(await textSource()).toMatchObject({ status: 'queued', run: indexed.run + 1 })
+	await indexTextSource({ chatbotId: chatbot.id })
+	expect(await triggers()).toEqual(['sources'])
+})
