@@ -22,19 +22,7 @@ import { AgentFormSchema } from '~/features/voice/agent-schema.ts'
 import { setAgentKnowledgeChatbot, updateAgent } from '~/features/voice/agents.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { agentPageAction } from '~/routes/playground/voicebots/agent-page-actions.server.ts'
-
-/** The assistant's typed knowledge: three headed passages. */
-const SHOP = `Opening hours
-
-The showroom in Pune is open from 10 am to 7 pm, Monday to Saturday.
-
-Repairs
-
-Our workshop repairs widgets within 48 hours.
-
-Delivery
-
-We deliver across India in three to five working days.`
+import { SHOWROOM_KNOWLEDGE as SHOP, SHOWROOM_KNOWLEDGE_CHANGED } from '../support/showroom-knowledge.ts'
 
 const owner = { id: '', email: `voice-tests-${randomUUID()}@example.com` }
 beforeAll(async () => {
@@ -112,7 +100,7 @@ test("an assistant's tests are asked through its spoken answer path, never as a 
 	expect(await prisma.chatbotConversation.count({ where: { chatbotId: knowledge.id } })).toBe(0)
 
 	// The owner rewrites the repairs paragraph: its indexing queues one run, as a knowledge change.
-	expect(await saveAgentKnowledgeText(owner.id, agent.id, SHOP.replace('within 48 hours', 'within a week'))).toBe(true)
+	expect(await saveAgentKnowledgeText(owner.id, agent.id, SHOWROOM_KNOWLEDGE_CHANGED)).toBe(true)
 	await indexTextSource({ chatbotId: knowledge.id })
 	expect(await queuedRuns(agentRunKey(agent.id))).toEqual([{ trigger: 'sources' }])
 	const changed = await runTestSet(subject, 'sources')

@@ -234,7 +234,7 @@ export function FailingTests({
 								</div>
 								<div>
 									<dt className="font-medium text-slate-700">{failingCopy.cited}</dt>
-									<dd className="mt-0.5 text-slate-700">
+									<dd className="mt-0.5 [overflow-wrap:anywhere] text-slate-700">
 										{passage ? (
 											<>
 												<span className="font-medium">{passage.title ?? passage.url}</span>
@@ -251,7 +251,7 @@ export function FailingTests({
 							{result.passages.length > 1 ? (
 								<details className="mt-2 text-sm">
 									<summary className="cursor-pointer text-slate-600">{failingCopy.passages}</summary>
-									<ol className="mt-1 list-decimal space-y-1 pl-5 text-slate-600">
+									<ol className="mt-1 list-decimal space-y-1 pl-5 [overflow-wrap:anywhere] text-slate-600">
 										{result.passages.map((item, i) => (
 											<li key={i}>
 												{item.title ?? item.url} ({failingCopy.score(item.score)}): {item.excerpt}
@@ -402,7 +402,7 @@ export function TestList({
 										{badge?.label ?? listCopy.notRun}
 									</span>
 								</div>
-								<p className="mt-0.5 text-xs text-slate-600">
+								<p className="mt-0.5 text-xs [overflow-wrap:anywhere] text-slate-600">
 									{test.mustDecline
 										? listCopy.decline
 										: `${listCopy.expected}: ${test.expected.length > 0 ? test.expected.join(' | ') : listCopy.anyAnswer}`}
