@@ -12,6 +12,7 @@ import {
 	requestTestRun,
 	runTestSet,
 	testRegressionMailJob,
+	testScheduleJob,
 	testSetOverview,
 } from '~/features/chatbots/test-sets/runs.server.ts'
 import { agentSubject } from '~/features/chatbots/test-sets/subject.ts'
@@ -177,4 +178,9 @@ test("a change to the chatbot an assistant chose runs the assistant's tests too;
 	expect(((await save({ instructions: 'Be brief and warm.' })) as Response).status).toBe(302)
 	expect(await queuedRuns(agentRunKey(other.id))).toEqual([{ trigger: 'settings' }])
 	expect(await updateAgent(randomUUID(), other.id, agentForm('Hijacked'))).toBeNull()
+
+	// The daily schedule runs every assistant's tests with the chatbots'.
+	await testScheduleJob.run({}, { logger: { info: () => {} } } as never)
+	expect(await queuedRuns(agentRunKey(agent.id))).toEqual([{ trigger: 'schedule' }])
+	expect(await queuedRuns(agentRunKey(other.id))).toEqual([{ trigger: 'schedule' }])
 })
