@@ -38,6 +38,7 @@ export default [
 	),
 	route('playground/chatbots/:chatbotId/leads.csv', 'routes/playground/chatbots/activity/leads-csv.ts'),
 	route('playground/chatbots/:chatbotId/tests.csv', 'routes/playground/chatbots/chatbot/tests-csv.ts'),
+	route('playground/voicebots/:agentId/tests.csv', 'routes/playground/voicebots/agent/tests-csv.ts'),
 	route('playground', 'routes/playground/layout.tsx', [
 		index('routes/playground/chatbots/builder.tsx'),
 		// A chatbot's page is sections, each its own URL (ADR 0051); the header, the tabs and the live
@@ -69,6 +70,9 @@ export default [
 			route('calls', 'routes/playground/voicebots/agent/calls.tsx'),
 			route('settings', 'routes/playground/voicebots/agent/settings.tsx'),
 			route('test', 'routes/playground/voicebots/agent/test.tsx'),
+			// Its test set over typed turns and its runs (ADR 0062).
+			route('tests', 'routes/playground/voicebots/agent/tests.tsx'),
+			route('tests/suggestions', 'routes/playground/voicebots/agent/test-suggestions.tsx'),
 		]),
 		route('dashboard', 'routes/playground/dashboard/dashboard.tsx'),
 		route('models', 'routes/playground/models.tsx'),

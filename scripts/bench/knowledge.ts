@@ -72,6 +72,7 @@ const { ChatbotFormSchema } = await import('~/features/chatbots/chatbot-schema.t
 const { addTests } = await import('~/features/chatbots/test-sets/tests.server.ts')
 const { runTestSet } = await import('~/features/chatbots/test-sets/runs.server.ts')
 const { TestFormSchema } = await import('~/features/chatbots/test-sets/test-schema.ts')
+const { chatbotSubject } = await import('~/features/chatbots/test-sets/subject.ts')
 
 /** Runs the chatbot's text job and returns its chunk count. */
 async function indexed(chatbotId: string) {
@@ -156,9 +157,9 @@ try {
 			mustDecline: false,
 		}
 	}).map((test) => TestFormSchema.parse(test))
-	await addTests(user.id, testBot.chatbot.id, tests, 'manual')
+	await addTests(user.id, chatbotSubject(testBot.chatbot.id), tests, 'manual')
 	const runStarted = performance.now()
-	const runId = await runTestSet({ chatbotId: testBot.chatbot.id, trigger: 'manual' })
+	const runId = await runTestSet(chatbotSubject(testBot.chatbot.id), 'manual')
 	const runMs = performance.now() - runStarted
 	const run = await prisma.chatbotTestRun.findUniqueOrThrow({ where: { id: runId! } })
 	console.log(

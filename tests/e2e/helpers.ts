@@ -103,6 +103,20 @@ export async function createShopChatbot(page: Page, name: string) {
 	return id
 }
 
+/** Creates a voice assistant through the builder's form (signed in), opens its Knowledge section, and returns its id. */
+export async function createVoiceAssistant(page: Page, name: string, language?: string) {
+	await page.goto('/playground/voicebots?new')
+	await page.getByLabel('Assistant Name').fill(name)
+	if (language) await page.getByLabel('Language').selectOption({ label: language })
+	await page.getByLabel('Description').fill('Test Widgets Ltd sells precision widgets.')
+	await page.getByLabel('Instructions').fill('Be brief.')
+	await page.getByRole('button', { name: 'Create Assistant' }).click()
+	await expect(page).toHaveURL(/\/playground\/voicebots\/[0-9a-f-]{36}$/)
+	await page.getByRole('navigation', { name: 'Assistant sections' }).getByRole('link', { name: 'Knowledge' }).click()
+	await expect(page).toHaveURL(/\/playground\/voicebots\/[0-9a-f-]{36}\/knowledge$/)
+	return page.url().split('/').at(-2)!
+}
+
 /** The address of a section of the chatbot whose page (any of its sections) `page` is on. */
 export function chatbotSection(page: Page, section: '' | 'knowledge' | 'widget' | 'settings' | 'preview') {
 	const id = /\/playground\/chatbots\/([0-9a-f-]{36})/.exec(page.url())?.[1]

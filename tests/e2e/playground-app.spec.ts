@@ -190,7 +190,7 @@ test('on a phone the preview is a section of its own, and the tabs keep every la
 	await expect(page.getByRole('heading', { name: 'Pocket Bot', level: 2 })).toBeVisible()
 	await expect(tabs.getByRole('link', { name: 'Preview' })).toHaveAttribute('aria-current', 'page')
 
-	// A voice assistant's six tabs fit too, Knowledge among them (ADR 0054).
+	// A voice assistant's seven tabs fit too, Knowledge (ADR 0054) and Tests (ADR 0062) among them.
 	const [{ id: agentId }] = await sql<{ id: string }>(
 		`INSERT INTO agents (user_id, name, instructions, first_message)
 		 SELECT id, 'Pocket Line', 'Be brief.', 'Hi' FROM users WHERE email = $1 RETURNING id`,
@@ -198,8 +198,8 @@ test('on a phone the preview is a section of its own, and the tabs keep every la
 	)
 	await page.goto(`/playground/voicebots/${agentId}`)
 	const agentTabs = page.getByRole('navigation', { name: 'Assistant sections' })
-	for (const name of ['Assistant', 'Knowledge', 'API', 'Calls', 'Settings', 'Test']) {
-		const box = (await agentTabs.getByRole('link', { name }).boundingBox())!
+	for (const name of ['Assistant', 'Knowledge', 'API', 'Calls', 'Tests', 'Settings', 'Test']) {
+		const box = (await agentTabs.getByRole('link', { name, exact: true }).boundingBox())!
 		expect(box.x, name).toBeGreaterThanOrEqual(0)
 		expect(box.x + box.width, name).toBeLessThanOrEqual(360)
 	}
@@ -325,6 +325,49 @@ test.describe('every Playground page fits from 320 px up, with long names and ma
 				 VALUES ($1, $2, 'completed', $3, $4)`,
 				[long, `${'very.long.address'.repeat(4)}@example-with-a-long-domain.com`, agents[0].id, long.repeat(3)],
 			)
+			// A test set with two finished runs (the trend), the latest with a failing test (a regression
+			// with a long question, reply and cited address), on the chatbot and on the assistant.
+			for (const [column, subject] of [
+				['chatbot_id', bot],
+				['agent_id', agents[0].id],
+			] as const) {
+				const [cited, declines] = await query<{ id: string }>(
+					`INSERT INTO chatbot_tests (${column}, question, expected, cite, must_decline, created_at) VALUES
+					 ($1, $2, ARRAY['seven years', '7 years'], $3, false, now() - interval '1 minute'),
+					 ($1, 'Who won the football world cup in 1986?', '{}', NULL, true, now()) RETURNING id`,
+					[subject, `How long is the warranty on ${'Jaipur, Pune and Chennai '.repeat(3)}widgets?`, long],
+				)
+				for (const latest of [false, true]) {
+					const [run] = await query<{ id: string }>(
+						`INSERT INTO chatbot_test_runs (${column}, trigger, status, total, done, passed, failed, regressions, model, created_at, finished_at)
+						 VALUES ($1, $2, 'done', 2, 2, $3, $4, $4, 'Offline model', now() - $5::interval, now() - $5::interval) RETURNING id`,
+						[subject, latest ? 'sources' : 'schedule', latest ? 1 : 2, latest ? 1 : 0, latest ? '1 hour' : '1 day'],
+					)
+					const passage = {
+						title: long,
+						url: `https://docs.example-with-a-rather-long-domain-name.com/${'guides/'.repeat(6)}warranty`,
+						score: 4.2,
+						position: 0,
+						excerpt: `Every widget carries a ${'very long '.repeat(20)}warranty.`,
+					}
+					await query(
+						`INSERT INTO chatbot_test_results (run_id, test_id, passed, regression, reason, reply, answered, passages, cited) VALUES
+						 ($1, $2, $3, $4, $5, $6, true, $7::jsonb, $8::jsonb),
+						 ($1, $9, true, false, 'Declined, as it should.', 'I don''t know.', false, '[]', '[]')`,
+						[
+							run.id,
+							cited.id,
+							!latest,
+							latest,
+							latest ? 'Does not contain “seven years” or “7 years”.' : 'Contains “seven years”.',
+							`The warranty is ${'a long while '.repeat(12)}[1].`,
+							JSON.stringify([passage, { ...passage, score: 1.1 }]),
+							JSON.stringify([{ title: passage.title, url: passage.url }]),
+							declines.id,
+						],
+					)
+				}
+			}
 			return { bot, site: site.id, conversation: conversation.id, lead: lead.id, agent: agents[0].id }
 		})
 		const chatbot = `/playground/chatbots/${bot}`
@@ -350,6 +393,9 @@ test.describe('every Playground page fits from 320 px up, with long names and ma
 			// The confirmation under a row of a table that scrolls sideways on phones.
 			`${chatbot}/leads?delete=${lead}`,
 			`${chatbot}/insights`,
+			// Its test set, with a failing test and the trend, and the suggestions (ADR 0057, 0062).
+			`${chatbot}/tests`,
+			`${chatbot}/tests/suggestions`,
 			'/playground/voicebots',
 			'/playground/voicebots?new',
 			`/playground/voicebots?delete=${agentId}`,
@@ -361,6 +407,8 @@ test.describe('every Playground page fits from 320 px up, with long names and ma
 			`${agent}/settings`,
 			`${agent}/settings?delete`,
 			`${agent}/test`,
+			`${agent}/tests`,
+			`${agent}/tests/suggestions`,
 			'/playground/account',
 			'/playground/dashboard',
 			'/playground/models',

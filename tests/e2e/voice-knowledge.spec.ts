@@ -6,23 +6,10 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { widgetCode } from '../support/crawl-site.ts'
 import { HINDI_KNOWLEDGE, HINDI_QUESTION, HINDI_UNANSWERED } from '../support/language-knowledge.ts'
 import { createUser, expect, sessionCookieDirect, sql, test, uniqueEmail } from './fixtures.ts'
-import { expectNoSeriousA11yViolations, expectTextIndexed } from './helpers.ts'
+import { createVoiceAssistant, expectNoSeriousA11yViolations, expectTextIndexed } from './helpers.ts'
 import { E2E_CRAWL_SITE_PORT } from './ports.ts'
 
 const SITE = `http://127.0.0.1:${E2E_CRAWL_SITE_PORT}`
-
-async function createAssistant(page: Page, name: string, language?: string) {
-	await page.goto('/playground/voicebots?new')
-	await page.getByLabel('Assistant Name').fill(name)
-	if (language) await page.getByLabel('Language').selectOption({ label: language })
-	await page.getByLabel('Description').fill('Test Widgets Ltd sells precision widgets.')
-	await page.getByLabel('Instructions').fill('Be brief.')
-	await page.getByRole('button', { name: 'Create Assistant' }).click()
-	await expect(page).toHaveURL(/\/playground\/voicebots\/[0-9a-f-]{36}$/)
-	await page.getByRole('navigation', { name: 'Assistant sections' }).getByRole('link', { name: 'Knowledge' }).click()
-	await expect(page).toHaveURL(/\/playground\/voicebots\/[0-9a-f-]{36}\/knowledge$/)
-	return page.url().split('/').at(-2)!
-}
 
 const sourceRow = (page: Page, text: string) =>
 	page
@@ -56,7 +43,7 @@ test('an assistant with a whole site as its source answers from a deep page, cit
 }) => {
 	test.slow()
 	await login({ email: uniqueEmail('voice-knowledge') })
-	const agentId = await createAssistant(page, 'Catalogue Line')
+	const agentId = await createVoiceAssistant(page, 'Catalogue Line')
 	await expectNoSeriousA11yViolations(page)
 
 	// The chatbot's own source forms, posting to the assistant's Knowledge section.
@@ -236,7 +223,7 @@ test('an assistant in Hindi answers a Hindi question from Hindi knowledge with t
 }) => {
 	test.slow()
 	await login({ email: uniqueEmail('voice-knowledge-hindi') })
-	const agentId = await createAssistant(page, 'Dukaan Line', 'Hindi')
+	const agentId = await createVoiceAssistant(page, 'Dukaan Line', 'Hindi')
 	await page.getByLabel('Knowledge text').fill(HINDI_KNOWLEDGE)
 	await page.getByRole('button', { name: 'Save text' }).click()
 	await expect(page.getByText('Knowledge text saved')).toBeVisible()
@@ -262,7 +249,7 @@ test.describe('without JavaScript', () => {
 	test('typed knowledge is saved and indexed, and the assistant answers from it', async ({ page, login, request }) => {
 		test.slow()
 		await login({ email: uniqueEmail('voice-knowledge-nojs') })
-		const agentId = await createAssistant(page, 'Hours Line')
+		const agentId = await createVoiceAssistant(page, 'Hours Line')
 		await page.getByLabel('Knowledge text').fill('The showroom in Pune is open from 10 am to 7 pm, Monday to Saturday.')
 		await page.getByRole('button', { name: 'Save text' }).click()
 		await expect(page.getByText('Knowledge text saved')).toBeVisible()

@@ -2,10 +2,10 @@
 // ever says any of it (ADR 0028). A new prompt text belongs here.
 import { CITATION_INSTRUCTION } from '~/ai/citations.ts'
 import { STANDALONE_INSTRUCTION } from '~/ai/model-reply.server.ts'
+import { voiceScaffolding } from '~/ai/spoken-reply.server.ts'
 import { assistant } from '~/features/assistant/copy.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { GROUNDING } from '~/features/chatbots/reply.server.ts'
-import { voiceScaffolding } from '~/features/voice/conversations.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 
 /** The product's prompt texts; the voice scaffolding as it reads for each of `agents`. */

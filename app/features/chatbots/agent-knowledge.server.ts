@@ -4,6 +4,8 @@
 // progress, re-sync and retrieval as a chatbot's — unchanged. It is made on the first source.
 import { prisma } from '~/lib/db.server.ts'
 import { isUuid } from '~/lib/misc.ts'
+import { addAnswer } from './conversations/conversations.server.ts'
+import { answerEntry, appendKnowledge, knowledgeLimitOf } from './knowledge-base.ts'
 import { queueTextIndex } from './text-source.server.ts'
 
 /** The user's assistant's knowledge base, with its typed text; null before it has one (or not the user's). */
@@ -45,4 +47,30 @@ export async function saveAgentKnowledgeText(userId: string, agentId: string, te
 		await queueTextIndex(tx, { userId, chatbotId: knowledgeBaseId, chars: text.length })
 		return true
 	})
+}
+
+/**
+ * "Add an answer" beside a voice assistant's failing test (ADR 0062): the question and its answer join
+ * the typed knowledge it answers from, its chosen chatbot's (as that chatbot's own "Add an answer")
+ * or its own, re-indexed by the same job, after which its tests run again. Null when the assistant is
+ * not the user's; a message when the text would outgrow `maxChars`.
+ */
+export async function addAgentAnswer(
+	userId: string,
+	agentId: string,
+	{ question, answer }: { question: string; answer: string },
+	{ maxChars }: { maxChars: number },
+): Promise<{ error: string | null } | null> {
+	if (!isUuid(agentId)) return null
+	const agent = await prisma.agent.findFirst({
+		where: { id: agentId, userId },
+		select: { knowledgeChatbotId: true },
+	})
+	if (!agent) return null
+	if (agent.knowledgeChatbotId)
+		return addAnswer(userId, agent.knowledgeChatbotId, { question, answer, messageIds: [] }, { maxChars })
+	const existing = await agentKnowledgeBase(userId, agentId)
+	const text = appendKnowledge(existing?.knowledgeBase ?? '', answerEntry(question, answer))
+	if (text.length > maxChars) return { error: knowledgeLimitOf(maxChars) }
+	return (await saveAgentKnowledgeText(userId, agentId, text)) ? { error: null } : null
 }

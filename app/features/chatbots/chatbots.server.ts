@@ -4,7 +4,7 @@ import { ownedRows } from '~/lib/owned-rows.server.ts'
 // Chatbots, always scoped to their owner: every read and change names the user, so guessing an id
 // never reaches someone else's chatbot.
 import type { ChatbotForm } from './chatbot-schema.ts'
-import { userChatbot, userChatbots } from './chatbot-scope.server.ts'
+import { isChatbotRow, userChatbot, userChatbots } from './chatbot-scope.server.ts'
 import type { WebsiteSourceForm } from './sources/source-schema.ts'
 import {
 	addWebsiteSource,
@@ -13,6 +13,8 @@ import {
 	stageFiles,
 	type StagedFile,
 } from './sources/sources.server.ts'
+import { queueTestRun } from './test-sets/runs.server.ts'
+import { chatbotSubject } from './test-sets/subject.ts'
 import { queueTextIndex } from './text-source.server.ts'
 
 /** Spec section 7: a script tag for the site's embed script with the chatbot's id. */
@@ -85,18 +87,29 @@ function createWithSources(
 }
 
 /**
- * Saves the form and queues the text's re-indexing (text-source.server.ts); the old chunks answer
- * until the job is done. False when there is no such chatbot of this user.
+ * Saves the form. A changed text is re-indexed (text-source.server.ts; the old chunks answer until
+ * the job is done), and the tests run once it is, as a knowledge change. The same text, indexed
+ * already, is not indexed again: a save of only the System Prompt or the name runs the tests as a
+ * settings change (ADR 0062). False when there is no such chatbot of this user.
  */
 export async function updateChatbot(userId: string, id: string, form: ChatbotForm) {
 	if (!isUuid(id)) return false
 	return prisma.$transaction(async (tx) => {
-		const { count } = await tx.chatbot.updateMany({
+		// SQL: the texts compared in the database (megabytes need not come back), the row locked for the save.
+		const [before] = await tx.$queryRaw<Array<{ sameText: boolean; sameSettings: boolean; indexed: boolean }>>`
+			SELECT c.knowledge_base = ${form.knowledgeBase} AS "sameText",
+				(c.system_prompt = ${form.systemPrompt} AND c.name = ${form.name}) AS "sameSettings",
+				EXISTS (SELECT 1 FROM knowledge_sources s WHERE s.chatbot_id = c.id AND s.kind = 'text' AND s.status = 'ready') AS indexed
+			FROM chatbots c WHERE c.id = ${id}::uuid AND c.user_id = ${userId}::uuid AND ${isChatbotRow('c')}
+			FOR NO KEY UPDATE OF c`
+		if (!before) return false
+		await tx.chatbot.updateMany({
 			where: userChatbot(userId, id),
 			data: { name: form.name, knowledgeBase: form.knowledgeBase, systemPrompt: form.systemPrompt },
 		})
-		if (count === 0) return false
-		await queueTextIndex(tx, { userId, chatbotId: id, chars: form.knowledgeBase.length })
+		if (!before.sameText || !before.indexed)
+			await queueTextIndex(tx, { userId, chatbotId: id, chars: form.knowledgeBase.length })
+		else if (!before.sameSettings) await queueTestRun(tx, chatbotSubject(id), 'settings')
 		return true
 	}, SAVE_TRANSACTION)
 }

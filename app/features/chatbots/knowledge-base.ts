@@ -9,7 +9,10 @@ export const MAX_UPLOAD_BYTES = 10 * MB
 export const MAX_UPLOAD_FILES = 10
 /** The whole knowledge base: room for a 5 MB text export and more (about 1.5 million words). */
 export const MAX_KNOWLEDGE_CHARS = 6_000_000
-export const knowledgeLimitMessage = `The knowledge base is limited to ${MAX_KNOWLEDGE_CHARS.toLocaleString('en-US')} characters.`
+/** What a knowledge base over its limit is told. */
+export const knowledgeLimitOf = (maxChars: number) =>
+	`The knowledge base is limited to ${maxChars.toLocaleString('en-US')} characters.`
+export const knowledgeLimitMessage = knowledgeLimitOf(MAX_KNOWLEDGE_CHARS)
 /** All of one user's chatbots together: five full knowledge bases. */
 export const MAX_USER_KNOWLEDGE_CHARS = 5 * MAX_KNOWLEDGE_CHARS
 /**
@@ -30,6 +33,10 @@ export function appendKnowledge(existing: string, addition: string) {
 	if (!extra) return existing
 	return base ? `${base}\n\n${extra}` : extra
 }
+
+/** A question and its answer as the knowledge holds them ("Add an answer"): the question on one line, then the answer. */
+export const answerEntry = (question: string, answer: string) =>
+	`${question.replace(/\s+/g, ' ').trim()}\n${answer.trim()}`
 
 /** Spec: 'Website content from: ' plus the URL plus the text. */
 export function websiteKnowledge(url: string, text: string) {

@@ -5,7 +5,7 @@ import type { UIMessageChunk } from 'ai'
 import { textOf } from '~/ai/chat-schema.ts'
 import { CITATION_INSTRUCTION, passageHeader } from '~/ai/citations.ts'
 import { withoutContactDetails } from '~/ai/contact-details.ts'
-import type { KnowledgeRetriever } from '~/ai/knowledge-retriever.ts'
+import type { KnowledgeRetriever, TracedPassage } from '~/ai/knowledge-retriever.ts'
 import { plainText } from '~/ai/knowledge-text.ts'
 import { recordModelOutcome } from '~/ai/model-outcome.server.ts'
 import {
@@ -18,13 +18,7 @@ import { chosenModel, type AnsweringModel, type ModelChoice } from '~/ai/models.
 import { UNKNOWN_WORDS_LINE } from '~/ai/offline-answer.ts'
 import { excerptAround, isFollowUp, withEarlierSubject } from '~/ai/retrieval.ts'
 import { HEADING_SEPARATOR } from './chunking.ts'
-import {
-	finishTurn,
-	isAnswered,
-	startTurn,
-	type TracedPassage,
-	type TurnContext,
-} from './conversations/conversation-log.server.ts'
+import { finishTurn, isAnswered, startTurn, type TurnContext } from './conversations/conversation-log.server.ts'
 import { firstChunks, searchKnowledge, unknownWords, type KnowledgeChunk } from './knowledge.server.ts'
 
 /** A chatbot as its answer needs it: its row's name, System Prompt and model columns. */
@@ -149,6 +143,7 @@ export const retrieveKnowledge: KnowledgeRetriever = async ({
 	return {
 		knowledge: knowledgeBlock(retrieved, { offline: model.info.kind === 'offline', cite: true }),
 		sources: retrieved.sources.map(({ title, url }) => ({ title, url })),
+		passages: traceOf(retrieved.context, lastQuestion(messages)),
 	}
 }
 

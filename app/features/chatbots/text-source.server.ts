@@ -9,7 +9,7 @@ import { prisma } from '~/lib/db.server.ts'
 import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { replaceChunks } from './knowledge.server.ts'
-import { queueTestRun } from './test-sets/runs.server.ts'
+import { queueKnowledgeTestRuns } from './test-sets/runs.server.ts'
 
 type Db = Pick<Prisma.TransactionClient, '$executeRaw' | '$queryRaw'>
 
@@ -82,8 +82,8 @@ export async function indexTextSource({ chatbotId }: { chatbotId: string }, help
 						status = CASE WHEN run = ${run} THEN 'ready' ELSE status END,
 						error = CASE WHEN run = ${run} THEN NULL ELSE error END
 					WHERE id = ${sourceId}::uuid`
-				// A save of the form (the text, the System Prompt): the chatbot's tests run on it.
-				await queueTestRun(tx, chatbotId, 'sources')
+				// The text changed (a save of the same text is not indexed again): its tests run on it.
+				await queueKnowledgeTestRuns(tx, chatbotId)
 			},
 			{ timeout: 60_000 },
 		)

@@ -1,7 +1,8 @@
 // The voice assistant form, validated the same way in the browser and on the server.
 import { z } from 'zod'
+import { languages } from '~/ai/voice-languages.ts'
 import type { Toast } from '~/lib/toast.ts'
-import { languages, voices } from './catalog.ts'
+import { voices } from './catalog.ts'
 import { greetingFor, voicebotBuilder } from './copy.ts'
 
 /** Each required field says what it lacks; the toast keeps the spec's sentence (formProblemToast). */

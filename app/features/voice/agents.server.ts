@@ -1,7 +1,7 @@
 // Voice agents, always scoped to their owner, and their optional twin at ElevenLabs
 // (create-voice-agent in spec section 7): with ELEVENLABS_API_KEY the agent is created there first
 // and its id kept in eleven_agent_id; a failure there stores nothing.
-import { MODEL_CHOICE_COLUMNS } from '~/ai/models.server.ts'
+import { SPEAKING_ASSISTANT_COLUMNS } from '~/ai/spoken-reply.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { deadlineSignal } from '~/lib/deadline.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -46,34 +46,8 @@ export async function getActiveAgent(id: string) {
 	if (!isUuid(id)) return null
 	return prisma.agent.findFirst({
 		where: { id, isActive: true },
-		select: {
-			id: true,
-			name: true,
-			description: true,
-			instructions: true,
-			firstMessage: true,
-			voiceId: true,
-			language: true,
-			...MODEL_CHOICE_COLUMNS,
-			userId: true,
-			knowledgeChatbot: { select: { id: true, userId: true } },
-			knowledgeBase: { select: { id: true } },
-		},
+		select: { ...SPEAKING_ASSISTANT_COLUMNS, firstMessage: true, voiceId: true },
 	})
-}
-
-/**
- * The knowledge base an agent answers from (ADR 0054): the chatbot its owner chose, or else its own;
- * null when it has neither. A chosen chatbot counts only while it is the agent owner's.
- */
-export function agentKnowledgeBaseId(agent: {
-	userId: string
-	knowledgeChatbot: { id: string; userId: string } | null
-	knowledgeBase: { id: string } | null
-}) {
-	const chosen = agent.knowledgeChatbot
-	if (chosen) return chosen.userId === agent.userId ? chosen.id : null
-	return agent.knowledgeBase?.id ?? null
 }
 
 /**
@@ -177,13 +151,24 @@ export async function getOwnedAgent(userId: string, id: string) {
 	return prisma.agent.findFirst({ where: { id, userId } })
 }
 
+/** Whether a save changes what the agent answers (its name, description, instructions or language). */
+const changesAnswers = (
+	agent: Pick<AgentForm, 'name' | 'instructions' | 'language'> & { description: string | null },
+	form: AgentForm,
+) =>
+	agent.name !== form.name ||
+	(agent.description ?? '') !== (form.description ?? '') ||
+	agent.instructions !== form.instructions ||
+	agent.language !== form.language
+
 /**
  * Saves the agent's settings; its ElevenLabs twin (when there is one) is updated first, and a failure
- * there changes nothing here. False when the agent is not the user's.
+ * there changes nothing here. Null when the agent is not the user's; else whether the save changed
+ * what it answers (its tests then run: ADR 0062).
  */
 export async function updateAgent(userId: string, id: string, form: AgentForm) {
 	const agent = await getOwnedAgent(userId, id)
-	if (!agent) return false
+	if (!agent) return null
 	if (agent.elevenAgentId && getEnv().ELEVENLABS_API_KEY) {
 		await callElevenLabs(
 			`/v1/convai/agents/${encodeURIComponent(agent.elevenAgentId)}`,
@@ -195,7 +180,7 @@ export async function updateAgent(userId: string, id: string, form: AgentForm) {
 		where: { id, userId },
 		data: agentColumns(form),
 	})
-	return count > 0
+	return count > 0 ? { answersChanged: changesAnswers(agent, form) } : null
 }
 
 /** The agent's latest calls, newest first, for its page. */

@@ -1,6 +1,7 @@
 // Copy of the Voicebot Builder tab and its voice test (spec sections 2, 3, 4, 5, 8, 9).
 
-import type { LanguageCode, VoiceId } from './catalog.ts'
+import type { LanguageCode } from '~/ai/voice-languages.ts'
+import type { VoiceId } from './catalog.ts'
 
 const AGENT_NOT_FOUND = 'That voice assistant does not exist or is not yours.'
 
@@ -80,6 +81,7 @@ export const voicebotBuilder = {
 		test: 'Test',
 		api: 'API',
 		calls: 'Calls',
+		tests: 'Tests',
 		formTitle: 'Voice and behaviour',
 		testTitle: 'Voice test',
 		testNeedsScript: 'Talking to the assistant needs JavaScript (the microphone and speech live in the browser).',

@@ -4,6 +4,7 @@
 // A failed write is logged and never costs the visitor their answer. docs/decisions/0019-conversation-logs.md
 import crypto from 'node:crypto'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
+import type { TracedPassage } from '~/ai/knowledge-retriever.ts'
 import { OFFLINE_DONT_KNOW } from '~/ai/offline-model.server.ts'
 import { ownDontKnow } from '~/ai/system-prompt.ts'
 import type { Prisma } from '~/generated/prisma/client.ts'
@@ -22,15 +23,6 @@ export type TurnContext = {
 	pageUrl: string | null
 	country: string | null
 	ipHash: string | null
-}
-
-/** A retrieved passage as the trace keeps it: what the model was given, and how it ranked. */
-export type TracedPassage = {
-	title: string | null
-	url: string | null
-	position: number
-	score: number
-	excerpt: string
 }
 
 export type FinishedAnswer = {

@@ -1,15 +1,16 @@
+import type { TracedPassage } from '~/ai/knowledge-retriever.ts'
 import { isChatbotRow, userChatbot } from '~/features/chatbots/chatbot-scope.server.ts'
 // The owner's side of the conversation logs: the list (keyset pages, search, filters), one
 // conversation with each answer's retrieval trace, deleting, unanswered questions grouped, and the
 // retention job. Every read and change names the owner: another user's ids behave like missing ones.
 // docs/decisions/0019-conversation-logs.md
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { answerEntry, appendKnowledge, knowledgeLimitOf } from '~/features/chatbots/knowledge-base.ts'
 import { queueTextIndex } from '~/features/chatbots/text-source.server.ts'
 import { Prisma } from '~/generated/prisma/client.ts'
 import { isLockTimeout, prisma } from '~/lib/db.server.ts'
 import { defineJob, scheduledPayload } from '~/lib/jobs/define-job.server.ts'
 import { isUuid } from '~/lib/misc.ts'
-import type { TracedPassage } from './conversation-log.server.ts'
 import { calendarDate, listCursor, type ConversationListQuery } from './conversation-schema.ts'
 
 const CONVERSATIONS_PAGE_SIZE = 25
@@ -305,10 +306,8 @@ export async function addAnswer(
 				select: { knowledgeBase: true },
 			})
 			if (!chatbot) return null
-			const entry = `${question.replace(/\s+/g, ' ').trim()}\n${answer.trim()}`
-			const knowledgeBase = chatbot.knowledgeBase.trim() ? `${chatbot.knowledgeBase.trimEnd()}\n\n${entry}` : entry
-			if (knowledgeBase.length > maxChars)
-				return { error: `The knowledge base is limited to ${maxChars.toLocaleString('en-US')} characters.` }
+			const knowledgeBase = appendKnowledge(chatbot.knowledgeBase, answerEntry(question, answer))
+			if (knowledgeBase.length > maxChars) return { error: knowledgeLimitOf(maxChars) }
 			await tx.chatbot.update({ where: { id: chatbotId }, data: { knowledgeBase } })
 			await queueTextIndex(tx, { userId, chatbotId, chars: knowledgeBase.length })
 			// Resolved replies leave the unanswered list.

@@ -5,7 +5,7 @@ import type { JobHelpers } from 'graphile-worker'
 import { extractFileText, FileTextError } from '~/features/chatbots/ingest/file-text.server.ts'
 import { checkKnowledgeQuota } from '~/features/chatbots/knowledge-quota.server.ts'
 import { replaceChunks } from '~/features/chatbots/knowledge.server.ts'
-import { queueTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
+import { queueKnowledgeTestRuns } from '~/features/chatbots/test-sets/runs.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { readBytes } from '~/lib/large-values.server.ts'
@@ -60,7 +60,7 @@ async function ingestFile({ sourceId, run }: { sourceId: string; run: number }, 
 					syncedAt: new Date(),
 				},
 			})
-			await queueTestRun(tx, source.chatbotId, 'sources')
+			await queueKnowledgeTestRuns(tx, source.chatbotId)
 		},
 		{ timeout: 60_000 },
 	)

@@ -4,7 +4,7 @@
 // at once, so each change is one statement whose WHERE holds the condition (`run`, `status`, a cap):
 // two jobs can never both take the last slot, lose a count, or finish the run twice.
 import { z } from 'zod'
-import { queueTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
+import { queueKnowledgeTestRuns } from '~/features/chatbots/test-sets/runs.server.ts'
 import type { KnowledgeSource, Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import type { CrawlOptions, SourceKind } from './source-schema.ts'
@@ -171,6 +171,6 @@ export async function finishIfDone(source: RunOf) {
 					(SELECT p.error FROM knowledge_pages p WHERE p.source_id = s.id ORDER BY p.depth, p.url LIMIT 1), 'nothing was found.') END
 			WHERE s.id = ${source.id}::uuid`
 		// The chatbot's tests run on what it now knows (docs/decisions/0057-chatbot-test-sets.md).
-		await queueTestRun(tx, finished.chatbotId, 'sources')
+		await queueKnowledgeTestRuns(tx, finished.chatbotId)
 	})
 }

@@ -1,4 +1,4 @@
-import { queueTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
+import { queueKnowledgeTestRuns } from '~/features/chatbots/test-sets/runs.server.ts'
 // A chatbot's knowledge sources as its owner manages them: listed with their progress, added
 // (files, a page, a whole site), re-synced, cancelled, scheduled and removed. Every call names the
 // user, so another user's source id behaves like a missing one. The work itself is queued as a job
@@ -307,7 +307,7 @@ export async function removeSource(userId: string, sourceId: string) {
 	if (!source) return false
 	return prisma.$transaction(async (tx) => {
 		const { count } = await tx.knowledgeSource.deleteMany({ where: { id: sourceId, kind: { not: 'text' } } })
-		if (count > 0) await queueTestRun(tx, source.chatbotId, 'sources')
+		if (count > 0) await queueKnowledgeTestRuns(tx, source.chatbotId)
 		return count > 0
 	})
 }

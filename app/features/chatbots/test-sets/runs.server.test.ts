@@ -9,6 +9,7 @@ import { createChatbot, updateChatbot } from '~/features/chatbots/chatbots.serve
 import { indexTextSource } from '~/features/chatbots/text-source.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { requestTestRun, runTestSet, testRegressionMailJob, testSetOverview } from './runs.server.ts'
+import { chatbotSubject } from './subject.ts'
 import { TestFormSchema } from './test-schema.ts'
 import { addTests } from './tests.server.ts'
 
@@ -44,7 +45,7 @@ test('a run judges every test through the answer path, writes no conversation, a
 	expect(
 		await addTests(
 			owner.id,
-			chatbot.id,
+			chatbotSubject(chatbot.id),
 			[
 				testForm('How long is the warranty?', 'seven year | 7 years'),
 				testForm('How fast are repairs?', '48 hours'),
@@ -54,15 +55,15 @@ test('a run judges every test through the answer path, writes no conversation, a
 		),
 	).toBe('added')
 	// Another user's post behaves as if the chatbot did not exist.
-	expect(await addTests(randomUUID(), chatbot.id, [testForm('Hi?', '')], 'manual')).toBe('missing')
+	expect(await addTests(randomUUID(), chatbotSubject(chatbot.id), [testForm('Hi?', '')], 'manual')).toBe('missing')
 
-	expect(await requestTestRun(owner.id, chatbot.id)).toEqual({ queued: true })
-	expect(await requestTestRun(owner.id, chatbot.id)).toEqual({
+	expect(await requestTestRun(owner.id, chatbotSubject(chatbot.id))).toEqual({ queued: true })
+	expect(await requestTestRun(owner.id, chatbotSubject(chatbot.id))).toEqual({
 		queued: false,
 		message: expect.stringMatching(/^Tests ran moments ago\. Run them again in \d+ seconds\.$/),
 	})
 	expect(await queuedRuns(chatbot.id)).toBe(1)
-	const first = await runTestSet({ chatbotId: chatbot.id, trigger: 'manual' })
+	const first = await runTestSet(chatbotSubject(chatbot.id), 'manual')
 	const run = await prisma.chatbotTestRun.findUniqueOrThrow({
 		where: { id: first! },
 		include: { results: { include: { test: true } } },
@@ -93,7 +94,7 @@ test('a run judges every test through the answer path, writes no conversation, a
 	expect(await prisma.chatbotConversation.count({ where: { chatbotId: chatbot.id } })).toBe(0)
 
 	// The same knowledge gives the same results: the offline model is deterministic.
-	const again = await runTestSet({ chatbotId: chatbot.id, trigger: 'schedule' })
+	const again = await runTestSet(chatbotSubject(chatbot.id), 'schedule')
 	const replies = async (runId: string) =>
 		(await prisma.chatbotTestResult.findMany({ where: { runId }, orderBy: { testId: 'asc' } })).map((r) => [
 			r.reply,
@@ -107,8 +108,8 @@ test('a run judges every test through the answer path, writes no conversation, a
 	await updateChatbot(owner.id, chatbot.id, form(SHOP.replace('within 48 hours', 'within a week')))
 	await indexTextSource({ chatbotId: chatbot.id })
 	expect(await queuedRuns(chatbot.id)).toBe(1)
-	const changed = await runTestSet({ chatbotId: chatbot.id, trigger: 'sources' })
-	const overview = await testSetOverview(owner.id, chatbot.id)
+	const changed = await runTestSet(chatbotSubject(chatbot.id), 'sources')
+	const overview = await testSetOverview(owner.id, chatbotSubject(chatbot.id))
 	expect(overview?.finished).toMatchObject({ id: changed, passed: 2, failed: 1, regressions: 1 })
 	expect(overview?.failing).toEqual([
 		expect.objectContaining({
@@ -118,11 +119,45 @@ test('a run judges every test through the answer path, writes no conversation, a
 		}),
 	])
 	expect(overview?.trend.map((point) => point.passed)).toEqual([3, 3, 2])
-	expect(await testSetOverview(randomUUID(), chatbot.id)).toBeNull()
+	expect(await testSetOverview(randomUUID(), chatbotSubject(chatbot.id))).toBeNull()
 
 	await testRegressionMailJob.run({ runId: changed! }, {} as never)
 	const [mail] = await prisma.emailOutbox.findMany({ where: { toAddress: owner.email } })
 	expect(mail.subject).toBe('1 test of “Acme help” now fails')
 	expect(mail.textBody).toContain('- How fast are repairs?\n  Does not contain “48 hours”.')
 	expect(mail.textBody).toContain(`/playground/chatbots/${chatbot.id}/tests`)
+})
+
+test('a save of only the System Prompt runs the tests as a settings change, without indexing the same text again', async () => {
+	const { chatbot } = await createChatbot(owner.id, form(SHOP), 'http://localhost')
+	await indexTextSource({ chatbotId: chatbot.id })
+	await addTests(owner.id, chatbotSubject(chatbot.id), [testForm('How fast are repairs?', '48 hours')], 'manual')
+	const triggers = async () =>
+		(
+			await prisma.$queryRaw<Array<{ trigger: string }>>`
+				SELECT payload->>'trigger' AS trigger FROM graphile_worker._private_jobs WHERE key = ${`chatbot-test-run:${chatbot.id}`}`
+		).map((job) => job.trigger)
+	const textSource = () => prisma.knowledgeSource.findFirstOrThrow({ where: { chatbotId: chatbot.id, kind: 'text' } })
+	const indexed = await textSource()
+
+	await updateChatbot(owner.id, chatbot.id, { ...form(SHOP), systemPrompt: 'Answer in one sentence.' })
+	expect(await triggers()).toEqual(['settings'])
+	expect(await textSource()).toMatchObject({ status: 'ready', run: indexed.run })
+	const run = await runTestSet(chatbotSubject(chatbot.id), 'settings')
+	expect((await testSetOverview(owner.id, chatbotSubject(chatbot.id)))?.finished).toMatchObject({
+		id: run,
+		trigger: 'settings',
+	})
+	// The queued job has been run here: it goes. The same form again changes nothing: no run. A new
+	// text is indexed, and runs as a knowledge change.
+	await prisma.$executeRaw`SELECT graphile_worker.remove_job(${`chatbot-test-run:${chatbot.id}`})`
+	await updateChatbot(owner.id, chatbot.id, { ...form(SHOP), systemPrompt: 'Answer in one sentence.' })
+	expect(await triggers()).toEqual([])
+	await updateChatbot(owner.id, chatbot.id, {
+		...form(`${SHOP}\n\nGift cards are sold in store.`),
+		systemPrompt: 'Answer in one sentence.',
+	})
+	expect(await textSource()).toMatchObject({ status: 'queued', run: indexed.run + 1 })
+	await indexTextSource({ chatbotId: chatbot.id })
+	expect(await triggers()).toEqual(['sources'])
 })

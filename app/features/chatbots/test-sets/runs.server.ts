@@ -1,14 +1,14 @@
-// Runs of a chatbot's test set: each test asked through the answer path visitors get (retrieval, the
-// chatbot's model, its "I don't know"), judged (judge.ts), compared with the run before, and kept
-// with the reply and the passages it drew on. Nothing of a run is written to the conversation log,
-// so runs never show in Conversations, Unanswered or Insights. Runs are jobs: asked for by the owner,
-// started by every change to the knowledge or the settings (debounced: a burst of changes is one
-// run), and daily. Regressions are e-mailed to the owner by a job on the delivery lane.
-// docs/decisions/0057-chatbot-test-sets.md
+// Runs of a test set (a chatbot's or a voice assistant's: its subject): each test asked through the
+// subject's own answer path (a chatbot's visitors', a voice assistant's callers' as a typed turn:
+// subject.server.ts), judged (judge.ts), compared with the run before, and kept with the reply and
+// the passages it drew on. Nothing of a run is written to a conversation log or a call, so runs never
+// show in Conversations, Unanswered, Insights, Calls or the dashboard. Runs are jobs: asked for by
+// the owner, started by every change to the knowledge or the settings (debounced: a burst of changes
+// is one run), and daily. Regressions are e-mailed to the owner by a job on the delivery lane.
+// docs/decisions/0057-chatbot-test-sets.md, docs/decisions/0062-voice-test-sets.md
 import type { JobHelpers } from 'graphile-worker'
 import { z } from 'zod'
-import { citedNumbers } from '~/ai/citations.ts'
-import { answerChatbotQuestion } from '~/features/chatbots/reply.server.ts'
+import type { TracedPassage } from '~/ai/knowledge-retriever.ts'
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
@@ -18,8 +18,10 @@ import { logValue } from '~/lib/log.ts'
 import { deliverEmail } from '~/lib/mail.server.ts'
 import { consumeRateLimit } from '~/lib/rate-limit.server.ts'
 import { judge, regressionsOf, type CitedSource } from './judge.ts'
+import { ownsSubject, subjectAnswerer, subjectOwner, type SubjectAnswer } from './subject.server.ts'
+import { subjectWhere, testsPathOf, type SubjectKind, type TestSubject } from './subject.ts'
 import { TEST_LIMITS } from './test-schema.ts'
-import { testSetCopy } from './test-set-copy.ts'
+import { subjectCopy, testSetCopy } from './test-set-copy.ts'
 
 type Db = Pick<Prisma.TransactionClient, '$executeRaw' | '$queryRaw'>
 
@@ -33,17 +35,32 @@ const DAY_MS = 24 * 60 * 60_000
 const PROGRESS_EVERY_MS = 500
 const REPLY_MAX_CHARS = 4_000
 
-const RunPayload = z.object({ chatbotId: z.guid(), trigger: z.enum(RUN_TRIGGERS) })
+/** A chatbot's run names it (as before voice assistants had tests), a voice assistant's names the agent. */
+const RunPayload = z.union([
+	z.object({ chatbotId: z.guid(), trigger: z.enum(RUN_TRIGGERS) }),
+	z.object({ agentId: z.guid(), trigger: z.enum(RUN_TRIGGERS) }),
+])
+type RunPayload = z.infer<typeof RunPayload>
 
-export const testRunJob = defineJob({ name: 'chatbot-test-run', payload: RunPayload, run: runTestSet })
+const subjectOf = (payload: RunPayload): TestSubject =>
+	'chatbotId' in payload ? { kind: 'chatbot', id: payload.chatbotId } : { kind: 'agent', id: payload.agentId }
 
-/** Daily (server/jobs.ts): a run for every chatbot with tests. */
+const payloadOf = (subject: TestSubject, trigger: RunTrigger): RunPayload =>
+	subject.kind === 'chatbot' ? { chatbotId: subject.id, trigger } : { agentId: subject.id, trigger }
+
+export const testRunJob = defineJob({
+	name: 'chatbot-test-run',
+	payload: RunPayload,
+	run: (payload, helpers) => runTestSet(subjectOf(payload), payload.trigger, helpers),
+})
+
+/** Daily (server/jobs.ts): a run for every chatbot and voice assistant with tests. */
 export const testScheduleJob = defineJob({
 	name: 'chatbot-test-schedule',
 	payload: scheduledPayload,
 	run: async (_payload, helpers) => {
 		const queued = await queueScheduledRuns()
-		if (queued > 0) helpers.logger.info(`Queued the daily test runs of ${queued} chatbots`)
+		if (queued > 0) helpers.logger.info(`Queued the daily test runs of ${queued} chatbots and voice assistants`)
 	},
 })
 
@@ -54,31 +71,66 @@ export const testRegressionMailJob = defineJob({
 	run: ({ runId }) => mailRegressions(runId),
 })
 
-const runKey = (chatbotId: string) => `${testRunJob.name}:${chatbotId}`
+/** A chatbot's runs keep the key they had before voice assistants had tests. */
+const runKey = (subject: TestSubject) =>
+	subject.kind === 'chatbot' ? `${testRunJob.name}:${subject.id}` : `${testRunJob.name}:agent:${subject.id}`
+
+type SubjectRow = { kind: SubjectKind; id: string; userId: string }
+
+/** Queues the run of each subject (found with its tests), after `delayMs`. */
+async function queueRuns(db: Db, subjects: SubjectRow[], trigger: RunTrigger, delayMs: number) {
+	for (const { kind, id, userId } of subjects) {
+		const subject = { kind, id }
+		const key = runKey(subject)
+		await queueJob(
+			testRunJob,
+			payloadOf(subject, trigger),
+			{ accountId: userId, jobKey: key, queueName: key, runAt: new Date(Date.now() + delayMs), maxAttempts: 1 },
+			db,
+		)
+	}
+	return subjects.length > 0
+}
 
 /**
- * Queues a run of the chatbot's tests, when it has any, after `delayMs`; a run already waiting is
- * moved to then instead (its job key), and one queue per chatbot runs its runs one at a time. Runs in
+ * Queues a run of the subject's tests, when it has any, after `delayMs`; a run already waiting is
+ * moved to then instead (its job key), and one queue per subject runs its runs one at a time. Runs in
  * the caller's transaction when it has one: the change and its run commit together.
  */
 export async function queueTestRun(
 	db: Db,
-	chatbotId: string,
+	subject: TestSubject,
 	trigger: RunTrigger,
 	{ delayMs = CHANGE_DEBOUNCE_MS }: { delayMs?: number } = {},
 ) {
-	const [owner] = await db.$queryRaw<Array<{ userId: string }>>`
-		SELECT c.user_id::text AS "userId" FROM chatbots c
-		WHERE c.id = ${chatbotId}::uuid AND EXISTS (SELECT 1 FROM chatbot_tests t WHERE t.chatbot_id = c.id)`
-	if (!owner) return false
-	const key = runKey(chatbotId)
-	await queueJob(
-		testRunJob,
-		{ chatbotId, trigger },
-		{ accountId: owner.userId, jobKey: key, queueName: key, runAt: new Date(Date.now() + delayMs), maxAttempts: 1 },
-		db,
-	)
-	return true
+	const subjects =
+		subject.kind === 'chatbot'
+			? await db.$queryRaw<SubjectRow[]>`
+				SELECT 'chatbot' AS kind, c.id::text AS id, c.user_id::text AS "userId" FROM chatbots c
+				WHERE c.id = ${subject.id}::uuid AND EXISTS (SELECT 1 FROM chatbot_tests t WHERE t.chatbot_id = c.id)`
+			: await db.$queryRaw<SubjectRow[]>`
+				SELECT 'agent' AS kind, a.id::text AS id, a.user_id::text AS "userId" FROM agents a
+				WHERE a.id = ${subject.id}::uuid AND EXISTS (SELECT 1 FROM chatbot_tests t WHERE t.agent_id = a.id)`
+	return queueRuns(db, subjects, trigger, delayMs)
+}
+
+/**
+ * A change to the knowledge of `chatbotId` (a source added, re-synced, removed, its typed text
+ * indexed): a 'sources' run of every subject with tests that answers from it. That is the chatbot
+ * itself, the voice assistants whose own knowledge it is (a knowledge-only row), and those that chose
+ * it (while it is their owner's), as app/ai/spoken-reply.server.ts's agentKnowledgeBaseId decides.
+ */
+export async function queueKnowledgeTestRuns(db: Db, chatbotId: string) {
+	const subjects = await db.$queryRaw<SubjectRow[]>`
+		SELECT 'chatbot' AS kind, c.id::text AS id, c.user_id::text AS "userId" FROM chatbots c
+		WHERE c.id = ${chatbotId}::uuid AND c.voice_agent_id IS NULL
+			AND EXISTS (SELECT 1 FROM chatbot_tests t WHERE t.chatbot_id = c.id)
+		UNION ALL
+		SELECT 'agent', a.id::text, a.user_id::text FROM agents a JOIN chatbots c ON c.id = ${chatbotId}::uuid
+		WHERE ((a.knowledge_chatbot_id = c.id AND c.user_id = a.user_id)
+				OR (a.knowledge_chatbot_id IS NULL AND c.voice_agent_id = a.id))
+			AND EXISTS (SELECT 1 FROM chatbot_tests t WHERE t.agent_id = a.id)`
+	return queueRuns(db, subjects, 'sources', CHANGE_DEBOUNCE_MS)
 }
 
 const dailyRunsKey = (userId: string) => `test-runs:${userId}`
@@ -86,14 +138,12 @@ const dailyRunsKey = (userId: string) => `test-runs:${userId}`
 export type ManualRunResult = { queued: true } | { queued: false; message: string }
 
 /** The owner's "Run tests": a queued run shown at once, within the caps. */
-export async function requestTestRun(userId: string, chatbotId: string): Promise<ManualRunResult | null> {
-	const chatbot = await prisma.chatbot.findFirst({
-		where: { id: chatbotId, userId, voiceAgentId: null },
-		select: { id: true, _count: { select: { tests: true } } },
-	})
-	if (!chatbot) return null
-	if (chatbot._count.tests === 0) return { queued: false, message: testSetCopy.run.noTests }
-	const recent = await consumeRateLimit(`test-run:${chatbotId}`, {
+export async function requestTestRun(userId: string, subject: TestSubject): Promise<ManualRunResult | null> {
+	if (!(await ownsSubject(userId, subject))) return null
+	const owner = subjectWhere(subject)
+	if ((await prisma.chatbotTest.count({ where: owner })) === 0)
+		return { queued: false, message: testSetCopy.run.noTests }
+	const recent = await consumeRateLimit(`test-run:${subject.id}`, {
 		limit: 1,
 		windowMs: TEST_LIMITS.manualRunSeconds * 1000,
 	})
@@ -105,27 +155,39 @@ export async function requestTestRun(userId: string, chatbotId: string): Promise
 	if (!daily.allowed) return { queued: false, message: testSetCopy.run.dailyCap }
 	await prisma.$transaction(async (tx) => {
 		// One queued run at a time: the job takes it (and a waiting change's run becomes this one).
-		await tx.chatbotTestRun.deleteMany({ where: { chatbotId, status: 'queued' } })
-		await tx.chatbotTestRun.create({ data: { chatbotId, trigger: 'manual' } })
-		await queueTestRun(tx, chatbotId, 'manual', { delayMs: 0 })
+		await tx.chatbotTestRun.deleteMany({ where: { ...owner, status: 'queued' } })
+		await tx.chatbotTestRun.create({ data: { ...owner, trigger: 'manual' } })
+		await queueTestRun(tx, subject, 'manual', { delayMs: 0 })
 	})
 	return { queued: true }
 }
 
-/** Every chatbot with tests gets a run (the daily schedule). */
+/** Every chatbot and voice assistant with tests gets a run (the daily schedule). */
 async function queueScheduledRuns() {
-	const chatbots = await prisma.chatbot.findMany({ where: { tests: { some: {} } }, select: { id: true } })
-	for (const chatbot of chatbots) await queueTestRun(prisma, chatbot.id, 'schedule', { delayMs: 0 })
-	return chatbots.length
+	const subjects = await prisma.$queryRaw<SubjectRow[]>`
+		SELECT DISTINCT CASE WHEN t.chatbot_id IS NULL THEN 'agent' ELSE 'chatbot' END AS kind,
+			COALESCE(t.chatbot_id, t.agent_id)::text AS id, COALESCE(c.user_id, a.user_id)::text AS "userId"
+		FROM chatbot_tests t LEFT JOIN chatbots c ON c.id = t.chatbot_id LEFT JOIN agents a ON a.id = t.agent_id`
+	await queueRuns(prisma, subjects, 'schedule', 0)
+	return subjects.length
 }
 
 /** The run this job does: the owner's queued one, or a new one; null when the account's day is used up. */
-async function startRun(chatbotId: string, userId: string, trigger: RunTrigger) {
-	const [queued] = await prisma.$queryRaw<Array<{ id: string }>>`
-		UPDATE chatbot_test_runs SET status = 'running', started_at = now()
-		WHERE id = (SELECT id FROM chatbot_test_runs WHERE chatbot_id = ${chatbotId}::uuid AND status = 'queued'
-			ORDER BY created_at LIMIT 1)
-		RETURNING id::text`
+async function startRun(subject: TestSubject, userId: string, trigger: RunTrigger) {
+	const owner = subjectWhere(subject)
+	const queued = await prisma.chatbotTestRun.findFirst({
+		where: { ...owner, status: 'queued' },
+		orderBy: { createdAt: 'asc' },
+		select: { id: true },
+	})
+	// Taken by this job only if still queued (a second job of the same subject cannot run meanwhile: one queue).
+	if (queued) {
+		const { count } = await prisma.chatbotTestRun.updateMany({
+			where: { id: queued.id, status: 'queued' },
+			data: { status: 'running', startedAt: new Date() },
+		})
+		if (count > 0) return queued.id
+	}
 	if (queued) return queued.id
 	// Counted when the owner asked; a run started by a change is counted now.
 	const daily = await consumeRateLimit(dailyRunsKey(userId), {
@@ -134,8 +196,8 @@ async function startRun(chatbotId: string, userId: string, trigger: RunTrigger) 
 	})
 	const run = await prisma.chatbotTestRun.create({
 		data: daily.allowed
-			? { chatbotId, trigger, status: 'running', startedAt: new Date() }
-			: { chatbotId, trigger, status: 'failed', error: testSetCopy.run.dailyCap, finishedAt: new Date() },
+			? { ...owner, trigger, status: 'running', startedAt: new Date() }
+			: { ...owner, trigger, status: 'failed', error: testSetCopy.run.dailyCap, finishedAt: new Date() },
 		select: { id: true },
 	})
 	return daily.allowed ? run.id : null
@@ -151,64 +213,33 @@ type Result = {
 	cited: Prisma.InputJsonValue
 }
 
-/** One test through the visitors' answer path, judged. */
+/** One test through the subject's answer path, judged. */
 async function runOne(
-	chatbot: Parameters<typeof answerChatbotQuestion>[0],
+	ask: (question: string) => Promise<SubjectAnswer>,
 	test: { id: string; question: string; expected: string[]; cite: string | null; mustDecline: boolean },
 ): Promise<Result & { model: string }> {
-	const answer = await answerChatbotQuestion(
-		chatbot,
-		[{ role: 'user', parts: [{ type: 'text', text: test.question }] }],
-		{
-			label: 'Test run',
-		},
-	)
-	const text = answer.text ?? ''
-	// The sources its citations point at; a reply that cites none by number is judged by those it was given.
-	const numbers = citedNumbers(text, answer.sources.length)
-	const cited: CitedSource[] = answer.answered
-		? (numbers.length > 0 ? numbers.map((n) => answer.sources[n - 1]) : answer.sources).map(({ url, title }) => ({
-				url,
-				title,
-			}))
-		: []
-	const verdict = judge(test, { text, answered: answer.answered, cited, failure: answer.failure })
+	const answer = await ask(test.question)
+	const verdict = judge(test, answer)
 	return {
 		testId: test.id,
 		...verdict,
-		reply: text.slice(0, REPLY_MAX_CHARS),
+		reply: answer.text.slice(0, REPLY_MAX_CHARS),
 		answered: answer.answered,
 		passages: answer.passages,
-		cited,
+		cited: answer.cited,
 		model: answer.model.label,
 	}
 }
 
-/** The `chatbot-test-run` job: every test of the chatbot, then the comparison, then the e-mail. */
-export async function runTestSet(
-	{ chatbotId, trigger }: z.infer<typeof RunPayload>,
-	helpers?: Pick<JobHelpers, 'logger'>,
-) {
-	const chatbot = await prisma.chatbot.findUnique({
-		where: { id: chatbotId },
-		select: {
-			id: true,
-			userId: true,
-			name: true,
-			systemPrompt: true,
-			answerModel: true,
-			modelConnectionId: true,
-			modelName: true,
-			temperature: true,
-			offlineFallback: true,
-		},
-	})
-	if (!chatbot) return null
-	const runId = await startRun(chatbotId, chatbot.userId, trigger)
+/** The `chatbot-test-run` job: every test of the subject, then the comparison, then the e-mail. */
+export async function runTestSet(subject: TestSubject, trigger: RunTrigger, helpers?: Pick<JobHelpers, 'logger'>) {
+	const [owner, ask] = await Promise.all([subjectOwner(subject), subjectAnswerer(subject)])
+	if (!owner || !ask) return null
+	const runId = await startRun(subject, owner.userId, trigger)
 	if (!runId) return null
 	try {
 		const tests = await prisma.chatbotTest.findMany({
-			where: { chatbotId },
+			where: subjectWhere(subject),
 			orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
 			select: { id: true, question: true, expected: true, cite: true, mustDecline: true },
 		})
@@ -217,7 +248,7 @@ export async function runTestSet(
 		let model: string | null = null
 		let reported = performance.now()
 		for (const test of tests) {
-			const { model: label, ...result } = await runOne(chatbot, test)
+			const { model: label, ...result } = await runOne(ask, test)
 			model ??= label
 			results.push(result)
 			if (performance.now() - reported > PROGRESS_EVERY_MS) {
@@ -225,11 +256,11 @@ export async function runTestSet(
 				await prisma.chatbotTestRun.update({ where: { id: runId }, data: { done: results.length } })
 			}
 		}
-		await finishRun(runId, chatbotId, results, model)
+		await finishRun(runId, subject, results, model)
 		return runId
 	} catch (error) {
 		const message = (error as Error).message
-		helpers?.logger.error(`Test run ${runId} of chatbot ${chatbotId} failed: ${logValue(message, 300)}`)
+		helpers?.logger.error(`Test run ${runId} of ${subject.kind} ${subject.id} failed: ${logValue(message, 300)}`)
 		await prisma.chatbotTestRun.update({
 			where: { id: runId },
 			data: { status: 'failed', error: message.slice(0, 500), finishedAt: new Date() },
@@ -239,9 +270,10 @@ export async function runTestSet(
 }
 
 /** The results kept, compared with the run before, the totals written, old runs dropped: all at once. */
-async function finishRun(runId: string, chatbotId: string, results: Result[], model: string | null) {
+async function finishRun(runId: string, subject: TestSubject, results: Result[], model: string | null) {
+	const owner = subjectWhere(subject)
 	const previous = await prisma.chatbotTestRun.findFirst({
-		where: { chatbotId, status: 'done', id: { not: runId } },
+		where: { ...owner, status: 'done', id: { not: runId } },
 		orderBy: { createdAt: 'desc' },
 		select: { results: { select: { testId: true, passed: true } } },
 	})
@@ -251,7 +283,7 @@ async function finishRun(runId: string, chatbotId: string, results: Result[], mo
 	await prisma.$transaction(async (tx) => {
 		// A test deleted while the run ran has no result to keep.
 		const still = new Set(
-			(await tx.chatbotTest.findMany({ where: { chatbotId }, select: { id: true } })).map((test) => test.id),
+			(await tx.chatbotTest.findMany({ where: owner, select: { id: true } })).map((test) => test.id),
 		)
 		await tx.chatbotTestResult.createMany({
 			data: results
@@ -272,9 +304,15 @@ async function finishRun(runId: string, chatbotId: string, results: Result[], mo
 			},
 		})
 		// The newest runs stay; their results go with the older ones.
-		await tx.$executeRaw`
-			DELETE FROM chatbot_test_runs WHERE chatbot_id = ${chatbotId}::uuid AND status IN ('done', 'failed') AND id IN (
-				SELECT id FROM chatbot_test_runs WHERE chatbot_id = ${chatbotId}::uuid ORDER BY created_at DESC OFFSET ${TEST_LIMITS.runsKept})`
+		const old = await tx.chatbotTestRun.findMany({
+			where: owner,
+			orderBy: { createdAt: 'desc' },
+			skip: TEST_LIMITS.runsKept,
+			select: { id: true },
+		})
+		await tx.chatbotTestRun.deleteMany({
+			where: { id: { in: old.map((run) => run.id) }, status: { in: ['done', 'failed'] } },
+		})
 		if (regressions.size > 0) await queueJob(testRegressionMailJob, { runId }, { maxAttempts: 8 }, tx)
 	})
 }
@@ -285,14 +323,15 @@ function siteOrigin() {
 	return env.SITE_URL ? new URL(env.SITE_URL).origin : `http://localhost:${env.PORT}`
 }
 
-/** The e-mail to the chatbot's owner listing the run's regressions. */
+/** The e-mail to the subject's owner listing the run's regressions. */
 async function mailRegressions(runId: string) {
 	const run = await prisma.chatbotTestRun.findUnique({
 		where: { id: runId },
 		select: {
 			passed: true,
 			total: true,
-			chatbot: { select: { id: true, name: true, user: { select: { email: true } } } },
+			chatbotId: true,
+			agentId: true,
 			results: {
 				where: { regression: true },
 				select: { reason: true, test: { select: { question: true } } },
@@ -301,35 +340,38 @@ async function mailRegressions(runId: string) {
 		},
 	})
 	if (!run || run.results.length === 0) return
+	const subject: TestSubject = run.chatbotId
+		? { kind: 'chatbot', id: run.chatbotId }
+		: { kind: 'agent', id: run.agentId! }
+	const owner = await subjectOwner(subject)
+	if (!owner) return
 	const { mail } = testSetCopy
-	const link = `${siteOrigin()}/playground/chatbots/${run.chatbot.id}/tests`
+	const link = `${siteOrigin()}${testsPathOf(subject)}`
 	const lines = run.results.map((result) => `- ${result.test.question}\n  ${result.reason}`)
 	await deliverEmail({
-		to: run.chatbot.user.email,
-		subject: mail.subject(run.chatbot.name, run.results.length),
-		text: [mail.intro(run.chatbot.name, run.passed, run.total), ...lines, '', mail.outro, link].join('\n'),
+		to: owner.email,
+		subject: mail.subject(owner.name, run.results.length),
+		text: [subjectCopy(subject.kind).mailIntro(owner.name, run.passed, run.total), ...lines, '', mail.outro, link].join(
+			'\n',
+		),
 	})
 }
 
-/** A passage as a result keeps it (reply.server.ts's trace). */
-type ResultPassage = { title: string | null; url: string | null; score: number; excerpt: string }
+/** A passage as a result keeps it (the answer path's trace). */
+type ResultPassage = Pick<TracedPassage, 'title' | 'url' | 'score' | 'excerpt'>
 
 /**
  * What the Tests section shows: the latest run (with its progress while it runs), the trend of the
  * latest finished runs, and the latest finished run's failures, regressions first, each with its reply
- * and passages. Null when the chatbot is not the user's.
+ * and passages. Null when the subject is not the user's.
  */
-export async function testSetOverview(userId: string, chatbotId: string) {
-	const chatbot = await prisma.chatbot.findFirst({
-		where: { id: chatbotId, userId, voiceAgentId: null },
-		select: { id: true },
-	})
-	if (!chatbot) return null
+export async function testSetOverview(userId: string, subject: TestSubject) {
+	if (!(await ownsSubject(userId, subject))) return null
 	const runs = await prisma.chatbotTestRun.findMany({
-		where: { chatbotId },
+		where: subjectWhere(subject),
 		orderBy: { createdAt: 'desc' },
 		take: 20,
-		omit: { chatbotId: true },
+		omit: { chatbotId: true, agentId: true },
 	})
 	const latest = runs[0] ?? null
 	const finished = runs.find((run) => run.status === 'done') ?? null

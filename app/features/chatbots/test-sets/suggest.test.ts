@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { keyPhrase, suggestTests } from './suggest.ts'
+import { keyPhrase, parseModelSuggestions, suggestTests } from './suggest.ts'
 
 test('a suggestion per headed passage: its question, a figure or key word of its first sentence, the page it cites', () => {
 	const chunks = [
@@ -29,4 +29,34 @@ test('a suggestion per headed passage: its question, a figure or key word of its
 test('the key phrase skips the question’s own words and trims punctuation', () => {
 	expect(keyPhrase('Delivery takes three to five working days.', 'Tell me about Delivery')).toBe('working')
 	expect(keyPhrase('(Orders above ₹999, ship free.)', 'x')).toBe('999 ship')
+})
+
+test("a model's suggestions are kept only where their words are in the passage they name, citing its page or file", () => {
+	// A page's passage and a file's.
+	const passage = (content: string, url: string | null, title: string) => ({ heading: null, content, url, title })
+	const passages = [
+		passage('Our workshop in Pune repairs widgets within 48 hours.', 'http://shop.test/repairs', 'Repairs'),
+		passage('Gift cards are sold in store, from ₹500.', null, 'faq.pdf'),
+	]
+	const answer = `Here you are:
+\`\`\`json
+[
+	{"question": "How fast are widgets repaired?", "expected": "48 hours | two days", "passage": 1},
+	{"question": "From how much are gift cards?", "expected": ["₹500", "500"], "passage": "2"},
+	{"question": "Where is the workshop?", "expected": "Mumbai", "passage": 1},
+	{"question": "Who founded the shop?", "expected": "Asha", "passage": 7},
+	{"question": "How long is the warranty?", "expected": "48 hours", "passage": 1},
+	{"question": "", "expected": "Pune", "passage": 1},
+	"not a test"
+]
+\`\`\``
+	expect(parseModelSuggestions(answer, passages, new Set(['how long is the warranty?']))).toEqual([
+		// An alternative the passage does not hold ("two days") is dropped.
+		{ question: 'How fast are widgets repaired?', expected: ['48 hours'], cite: '/repairs', mustDecline: false },
+		{ question: 'From how much are gift cards?', expected: ['₹500', '500'], cite: 'faq.pdf', mustDecline: false },
+	])
+	expect(parseModelSuggestions('I cannot help with that.', passages, new Set())).toBeNull()
+	expect(
+		parseModelSuggestions('[{"question": "Q?", "expected": "48 hours", "passage": 1}]', passages, new Set(), 0),
+	).toEqual([])
 })

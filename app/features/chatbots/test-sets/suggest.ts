@@ -1,10 +1,14 @@
-// Candidate tests made offline from a chatbot's knowledge: a question from each passage's heading
-// (an FAQ's own question as it is), what the answer should contain from its first sentence (a
-// figure when there is one, else its longest word), and the page or file it should cite. The owner
-// picks the ones to keep. docs/decisions/0057-chatbot-test-sets.md
+// Candidate tests made from a knowledge base's passages, for the owner to pick. Offline: a question
+// from each passage's heading (an FAQ's own question as it is), what the answer should contain from
+// its first sentence (a figure when there is one, else its longest word), and the page or file it
+// should cite. Written by the connected model (suggestions.server.ts asks it): its answer read here,
+// each test kept only when what it expects is in its passage's own words.
+// docs/decisions/0057-chatbot-test-sets.md, docs/decisions/0062-voice-test-sets.md
+import { z } from 'zod'
 import { sentencesOf } from '~/ai/retrieval.ts'
 import { HEADING_SEPARATOR } from '~/features/chatbots/chunking.ts'
-import type { TestForm } from './test-schema.ts'
+import { comparable } from './judge.ts'
+import { TestFormSchema, type TestForm } from './test-schema.ts'
 
 export type SuggestionChunk = { heading: string | null; content: string; url: string | null; title: string | null }
 
@@ -51,6 +55,9 @@ function bodyOf(content: string, heading: string) {
 	return (lines[0] === heading ? lines.slice(1) : lines).join(' ')
 }
 
+/** What a test made from the passage must cite: the page's path, else the file's name. */
+const citeOf = (chunk: SuggestionChunk) => (chunk.url ? new URL(chunk.url).pathname : (chunk.title ?? null))
+
 /** Up to `max` suggestions, in the knowledge's order, none asking what `asked` (lower case) asks already. */
 export function suggestTests(chunks: SuggestionChunk[], asked: Set<string>, max = 20): TestForm[] {
 	const suggestions: TestForm[] = []
@@ -68,9 +75,77 @@ export function suggestTests(chunks: SuggestionChunk[], asked: Set<string>, max 
 		suggestions.push({
 			question,
 			expected: [phrase],
-			cite: chunk.url ? new URL(chunk.url).pathname : (chunk.title ?? null),
+			cite: citeOf(chunk),
 			mustDecline: false,
 		})
+	}
+	return suggestions
+}
+
+/** How many tests the model is asked to write, and how many of the passages it is shown. */
+export const MODEL_SUGGESTIONS = 10
+
+/** The product's request to the connected model (its scaffolding; the passages are its knowledge). */
+export const SUGGEST_INSTRUCTION = `You write test questions for a business's assistant, from its knowledge. The passages between the knowledge markers are numbered. For up to ${MODEL_SUGGESTIONS} of them, write one question a customer might ask that the passage answers, and the few words a right answer must contain, copied exactly from the passage (a figure, a name, a short phrase). Reply with a JSON array only, no prose around it: [{"question": "...", "expected": "...", "passage": 1}]`
+
+const ModelSuggestion = z.object({
+	question: z.string(),
+	// Alternatives as the test form takes them ("7 years | seven years"), or a list of them.
+	expected: z.union([z.string(), z.array(z.string()).transform((list) => list.join(' | '))]),
+	passage: z.coerce.number().int(),
+})
+
+/** The JSON array in a model's answer (it may wrap it in prose or a code fence), or null. */
+function jsonArrayIn(text: string): unknown[] | null {
+	const start = text.indexOf('[')
+	const end = text.lastIndexOf(']')
+	if (start < 0 || end <= start) return null
+	try {
+		const parsed: unknown = JSON.parse(text.slice(start, end + 1))
+		return Array.isArray(parsed) ? parsed : null
+	} catch {
+		return null
+	}
+}
+
+/**
+ * The tests in a connected model's answer to SUGGEST_INSTRUCTION over `passages` (numbered from 1),
+ * up to `max`: each names a passage it was shown, keeps only the expected alternatives its passage
+ * holds (a model that paraphrases or invents would write a test its own knowledge fails), cites the
+ * passage's page or file, and asks nothing `asked` (lower case) asks already. Null when the answer
+ * holds no JSON array.
+ */
+export function parseModelSuggestions(
+	text: string,
+	passages: SuggestionChunk[],
+	asked: Set<string>,
+	max = 20,
+): TestForm[] | null {
+	const items = jsonArrayIn(text)
+	if (!items) return null
+	const suggestions: TestForm[] = []
+	const seen = new Set(asked)
+	for (const item of items.slice(0, max * 2)) {
+		if (suggestions.length >= max) break
+		const parsed = ModelSuggestion.safeParse(item)
+		if (!parsed.success) continue
+		const passage = passages[parsed.data.passage - 1]
+		if (!passage) continue
+		const source = comparable(passage.content)
+		const held = parsed.data.expected
+			.split('|')
+			.map((alternative) => alternative.trim())
+			.filter((alternative) => comparable(alternative).trim() !== '' && source.includes(comparable(alternative)))
+		if (held.length === 0) continue
+		const test = TestFormSchema.safeParse({
+			question: parsed.data.question,
+			expected: held.join(' | '),
+			cite: citeOf(passage) ?? '',
+			mustDecline: false,
+		})
+		if (!test.success || seen.has(test.data.question.toLowerCase())) continue
+		seen.add(test.data.question.toLowerCase())
+		suggestions.push(test.data)
 	}
 	return suggestions
 }

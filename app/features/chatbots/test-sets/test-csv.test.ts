@@ -56,7 +56,7 @@ test('hostile and malformed files are refused whole with a message that says whe
 	expect(refuse(`${HEADER}What?,,,no\nwhat?,,,no\n`)).toBe('Line 3: the same question is on an earlier line.')
 	expect(refuse(HEADER)).toBe('The file has no tests.')
 	expect(refuse(HEADER + 'Q?,,,no\n'.repeat(0) + Array.from({ length: 201 }, (_, i) => `Q${i}?,,,no`).join('\n'))).toBe(
-		'A chatbot can have 200 tests; the file would make more.',
+		'A test set can have 200 tests; the file would make more.',
 	)
 	expect(refuse(new Uint8Array(TEST_LIMITS.csvBytes + 1).fill(65))).toBe('The file is larger than 256 KB.')
 	expect(refuse(new Uint8Array([0x71, 0xff, 0xfe, 0x00]))).toBe('The file is not a text CSV file.')

@@ -16,6 +16,8 @@ export const TEST_LIMITS = {
 	runsPerAccountPerDay: 100,
 	/** Runs kept per chatbot (the trend reads the latest 20). */
 	runsKept: 30,
+	/** Suggestion lists the connected model writes for one account in an hour (then they are made offline). */
+	modelSuggestionsPerHour: 20,
 } as const
 
 /**

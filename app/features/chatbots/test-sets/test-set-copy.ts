@@ -1,13 +1,36 @@
-// Copy of a chatbot's Tests section: its test set, runs, results, CSV import and suggestions.
-// docs/decisions/0057-chatbot-test-sets.md
+// Copy of the Tests section of a chatbot and of a voice assistant: the test set, runs, results, CSV
+// import and suggestions. What names its subject is in subjectCopy.
+// docs/decisions/0057-chatbot-test-sets.md, docs/decisions/0062-voice-test-sets.md
+import type { SubjectKind } from './subject.ts'
 import { TEST_LIMITS } from './test-schema.ts'
 
 const KB = 1024
 
+const RUNS =
+	'They run after every change to the knowledge or the settings, every day, and when you ask; a test that passed before and fails now is a regression, shown first and e-mailed to you.'
+
+/** The words that name the test set's subject, a chatbot or a voice assistant. */
+export function subjectCopy(kind: SubjectKind) {
+	const noun = kind === 'chatbot' ? 'chatbot' : 'voice assistant'
+	return {
+		noun,
+		intro:
+			kind === 'chatbot'
+				? `Questions with what a right answer holds. ${RUNS} Test runs never appear in Conversations or Insights.`
+				: `Questions with what a right answer holds, each asked as a typed turn and answered as a caller would hear it. ${RUNS} Test runs are no calls: they never appear in Calls or on the dashboard.`,
+		mustDecline: `Must decline: the ${noun} should say it does not know`,
+		fixAnswerHint:
+			kind === 'chatbot'
+				? 'Joins the Knowledge Base Content; the tests run again once it is indexed.'
+				: 'Joins the typed knowledge it answers from; the tests run again once it is indexed.',
+		suggestionsIntro: `Pick the ones to keep. They are made from passages of this ${noun}’s sources.`,
+		mailIntro: (name: string, passed: number, total: number) =>
+			`The latest test run of your ${noun} “${name}” passed ${passed} of ${total} tests. These passed in the run before and fail now:`,
+	}
+}
+
 export const testSetCopy = {
 	title: 'Tests',
-	intro:
-		'Questions with what a right answer holds. They run after every change to the knowledge or the settings, every day, and when you ask; a test that passed before and fails now is a regression, shown first and e-mailed to you. Test runs never appear in Conversations or Insights.',
 	empty: 'No tests yet. Add one below, import a CSV, or pick from the suggestions.',
 	score: {
 		title: 'Latest run',
@@ -37,7 +60,7 @@ export const testSetCopy = {
 		queuedDescription: 'The results show here in a moment.',
 		noTests: 'Add a test first.',
 		tooSoon: (seconds: number) => `Tests ran moments ago. Run them again in ${seconds} seconds.`,
-		dailyCap: `Your chatbots have run their tests ${TEST_LIMITS.runsPerAccountPerDay} times today. Runs start again tomorrow.`,
+		dailyCap: `Your chatbots and voice assistants have run their tests ${TEST_LIMITS.runsPerAccountPerDay} times today. Runs start again tomorrow.`,
 		failedTitle: 'Tests not run',
 	},
 	failing: {
@@ -51,7 +74,6 @@ export const testSetCopy = {
 		score: (score: number) => `score ${score}`,
 		fixAnswer: 'Add an answer',
 		fixAnswerLabel: (question: string) => `Answer to “${question}”`,
-		fixAnswerHint: 'Joins the Knowledge Base Content; the tests run again once it is indexed.',
 		addAnswer: 'Add answer',
 		answerAdded: 'Answer added',
 		answerAddedDescription: 'The tests run again once it is indexed.',
@@ -83,13 +105,12 @@ export const testSetCopy = {
 			'Words or a phrase; separate alternatives with | (seven years | 7 years). Leave empty when any answer will do.',
 		cite: 'Must cite (optional)',
 		citeHint: 'Part of a page’s address or a file’s name, e.g. /warranty or price-list.pdf.',
-		mustDecline: 'Must decline: the chatbot should say it does not know',
 		add: 'Add test',
 		added: 'Test added',
 		addFailed: 'Test not added',
 		saveFailed: 'Test not saved',
-		duplicate: 'This chatbot already has a test with that question.',
-		full: `A chatbot can have ${TEST_LIMITS.testsPerChatbot} tests. Delete some first.`,
+		duplicate: 'The test set already has a test with that question.',
+		full: `A test set can have ${TEST_LIMITS.testsPerChatbot} tests. Delete some first.`,
 	},
 	fromQuestion: {
 		button: 'Add as test',
@@ -119,11 +140,16 @@ export const testSetCopy = {
 			`Line ${line}: a test that must decline cannot also expect words or a citation.`,
 		repeated: (line: number) => `Line ${line}: the same question is on an earlier line.`,
 		none: 'The file has no tests.',
-		tooMany: `A chatbot can have ${TEST_LIMITS.testsPerChatbot} tests; the file would make more.`,
+		tooMany: `A test set can have ${TEST_LIMITS.testsPerChatbot} tests; the file would make more.`,
 	},
 	suggestions: {
 		title: 'Suggested tests',
-		intro: 'Questions made from the headings and sentences of this chatbot’s sources. Pick the ones to keep.',
+		offline: 'Suggested offline, from the headings and sentences of the sources.',
+		byModel: (model: string) => `Suggested by ${model}.`,
+		modelFailed: (model: string, reason: string) =>
+			`${model} could not write suggestions (${reason}): these were made offline, from the headings and sentences of the sources.`,
+		modelBusy: (minutes: number) =>
+			`The model writes suggestions ${TEST_LIMITS.modelSuggestionsPerHour} times an hour: these were made offline. Try the model again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 		open: 'Suggest tests from the sources',
 		none: 'No suggestions: the sources have no headed passages that are not tested already.',
 		pick: (question: string) => `Keep “${question}”`,
@@ -146,8 +172,6 @@ export const testSetCopy = {
 	mail: {
 		subject: (name: string, count: number) =>
 			`${count} test${count === 1 ? '' : 's'} of “${name}” now fail${count === 1 ? 's' : ''}`,
-		intro: (name: string, passed: number, total: number) =>
-			`The latest test run of your chatbot “${name}” passed ${passed} of ${total} tests. These passed in the run before and fail now:`,
 		outro: 'See the replies and fix them here:',
 	},
 }

@@ -3,16 +3,19 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { prisma } from '~/lib/db.server.ts'
+import { chatbotSubject, type TestSubject } from './subject.ts'
 import { TestFormSchema } from './test-schema.ts'
 import { addTests, importTests, updateTest } from './tests.server.ts'
 
 let owner: string
 let chatbotId: string
+let subject: TestSubject
 beforeAll(async () => {
 	owner = (await prisma.user.create({ data: { email: `set-${randomUUID()}@example.com`, passwordHash: 'x' } })).id
 	chatbotId = (
 		await prisma.chatbot.create({ data: { userId: owner, name: 'Set', knowledgeBase: '', systemPrompt: '' } })
 	).id
+	subject = chatbotSubject(chatbotId)
 })
 afterAll(async () => {
 	await prisma.user.deleteMany({ where: { id: owner } })
@@ -23,14 +26,14 @@ const make = (question: string, expected = '') =>
 const count = () => prisma.chatbotTest.count({ where: { chatbotId } })
 
 test('the cap holds for posts at once, a repeated question is refused, and an import past the cap writes nothing', async () => {
-	expect(await addTests(owner, chatbotId, [make('Q0?')], 'manual')).toBe('added')
-	expect(await addTests(owner, chatbotId, [make('Q0?')], 'manual')).toBe('duplicate')
+	expect(await addTests(owner, subject, [make('Q0?')], 'manual')).toBe('added')
+	expect(await addTests(owner, subject, [make('Q0?')], 'manual')).toBe('duplicate')
 	// Four posts of 60 at once, with room for 199: three fit, one is refused whole.
 	const results = await Promise.all(
 		Array.from({ length: 4 }, (_, post) =>
 			addTests(
 				owner,
-				chatbotId,
+				subject,
 				Array.from({ length: 60 }, (_, i) => make(`P${post}-${i}?`)),
 				'manual',
 			),
@@ -41,11 +44,11 @@ test('the cap holds for posts at once, a repeated question is refused, and an im
 
 	// An import that would add 20 (one past the cap) writes nothing, not even its update.
 	const fresh = (n: number) => Array.from({ length: n }, (_, i) => make(`New ${i}?`))
-	expect(await importTests(owner, chatbotId, [make('Q0?', 'changed'), ...fresh(20)])).toBe('full')
+	expect(await importTests(owner, subject, [make('Q0?', 'changed'), ...fresh(20)])).toBe('full')
 	expect(await count()).toBe(181)
 	expect((await prisma.chatbotTest.findFirstOrThrow({ where: { chatbotId, question: 'Q0?' } })).expected).toEqual([])
 	// One that fits updates what it has and adds the rest.
-	expect(await importTests(owner, chatbotId, [make('Q0?', 'changed | altered'), ...fresh(19)])).toEqual({
+	expect(await importTests(owner, subject, [make('Q0?', 'changed | altered'), ...fresh(19)])).toEqual({
 		added: 19,
 		updated: 1,
 	})
@@ -54,10 +57,10 @@ test('the cap holds for posts at once, a repeated question is refused, and an im
 		'altered',
 	])
 	expect(await count()).toBe(200)
-	expect(await addTests(owner, chatbotId, [make('One more?')], 'manual')).toBe('full')
+	expect(await addTests(owner, subject, [make('One more?')], 'manual')).toBe('full')
 
 	// Someone else's user id finds nothing to change.
 	const test0 = await prisma.chatbotTest.findFirstOrThrow({ where: { chatbotId, question: 'Q0?' } })
-	expect(await updateTest(randomUUID(), chatbotId, test0.id, make('Hijacked?'))).toBe('missing')
-	expect(await importTests(randomUUID(), chatbotId, [make('Hijacked?')])).toBe('missing')
+	expect(await updateTest(randomUUID(), subject, test0.id, make('Hijacked?'))).toBe('missing')
+	expect(await importTests(randomUUID(), subject, [make('Hijacked?')])).toBe('missing')
 })

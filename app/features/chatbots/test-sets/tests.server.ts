@@ -1,44 +1,35 @@
-// A chatbot's test set as its owner manages it: listed, added (by hand, from an unanswered question,
-// from a suggestion, from a CSV file), edited, deleted and exported. Every call names the user: a
-// chatbot or test of someone else behaves like a missing one. Additions count against the set's cap
-// under a lock per chatbot, so two posts at once cannot pass it; an import is all or nothing.
-// docs/decisions/0057-chatbot-test-sets.md
+// A test set as its owner manages it (a chatbot's or a voice assistant's: its subject): listed, added
+// (by hand, from an unanswered question, from a suggestion, from a CSV file), edited, deleted and
+// exported. Every call names the user: a subject or test of someone else behaves like a missing one.
+// Additions count against the set's cap under a lock per subject, so two posts at once cannot pass
+// it; an import is all or nothing. docs/decisions/0057-chatbot-test-sets.md, 0062-voice-test-sets.md
 import { Prisma } from '~/generated/prisma/client.ts'
 import { isLockTimeout, prisma } from '~/lib/db.server.ts'
 import { isUuid } from '~/lib/misc.ts'
+import { lockSubject, ownsSubject } from './subject.server.ts'
+import { subjectWhere, type TestSubject } from './subject.ts'
 import { testsCsv } from './test-csv.ts'
 import { TEST_LIMITS, type TestForm } from './test-schema.ts'
 
 type Tx = Prisma.TransactionClient
 export type TestOrigin = 'manual' | 'csv' | 'unanswered' | 'suggested'
 
-/** Whether `chatbotId` is one of the user's chatbots (a voice assistant's knowledge row is not). */
-async function isOwnedChatbot(userId: string, chatbotId: string) {
-	if (!isUuid(chatbotId)) return false
-	return (await prisma.chatbot.count({ where: { id: chatbotId, userId, voiceAgentId: null } })) > 0
-}
-
-/** The chatbot's tests, oldest first; null when it is not the user's. */
-export async function listTests(userId: string, chatbotId: string) {
-	if (!(await isOwnedChatbot(userId, chatbotId))) return null
+/** The subject's tests, oldest first; null when it is not the user's. */
+export async function listTests(userId: string, subject: TestSubject) {
+	if (!(await ownsSubject(userId, subject))) return null
 	return prisma.chatbotTest.findMany({
-		where: { chatbotId },
+		where: subjectWhere(subject),
 		orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
 		select: { id: true, question: true, expected: true, cite: true, mustDecline: true, origin: true },
 	})
 }
 
-/** The chatbot, locked against other additions to its tests until the transaction ends; its test count. */
-async function lockTests(tx: Tx, userId: string, chatbotId: string) {
-	if (!isUuid(chatbotId)) return null
-	const rows = await tx.$queryRaw<Array<{ id: string }>>`
-		SELECT id FROM chatbots
-		WHERE id = ${chatbotId}::uuid AND user_id = ${userId}::uuid AND voice_agent_id IS NULL
-		FOR NO KEY UPDATE`
-	if (rows.length === 0) return null
+/** The subject, locked against other additions to its tests until the transaction ends; its test count. */
+async function lockTests(tx: Tx, userId: string, subject: TestSubject) {
+	if (!(await lockSubject(tx, userId, subject))) return null
 	// Counted after the lock, by a statement of its own: it sees what the post before this one added
 	// (the locking statement's snapshot was taken before that post committed).
-	return tx.chatbotTest.count({ where: { chatbotId } })
+	return tx.chatbotTest.count({ where: subjectWhere(subject) })
 }
 
 const isDuplicate = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
@@ -52,37 +43,38 @@ export type AddResult = 'added' | 'duplicate' | 'full' | 'missing' | 'busy'
 /** Adds tests (a form's one, or suggestions picked) unless one is there already or the set would be full. */
 export async function addTests(
 	userId: string,
-	chatbotId: string,
+	subject: TestSubject,
 	tests: TestForm[],
 	origin: TestOrigin,
 ): Promise<AddResult> {
 	try {
 		return await prisma.$transaction(async (tx) => {
-			const count = await lockTests(tx, userId, chatbotId)
+			const count = await lockTests(tx, userId, subject)
 			if (count === null) return 'missing'
 			if (count + tests.length > TEST_LIMITS.testsPerChatbot) return 'full'
-			await tx.chatbotTest.createMany({ data: inOrder(tests.map((test) => ({ ...test, chatbotId, origin }))) })
+			const owner = subjectWhere(subject)
+			await tx.chatbotTest.createMany({ data: inOrder(tests.map((test) => ({ ...test, ...owner, origin }))) })
 			return 'added'
 		})
 	} catch (error) {
 		if (isDuplicate(error)) return 'duplicate'
-		// Another post held the chatbot past DATABASE_LOCK_TIMEOUT_MS: "try again", not a 500.
+		// Another post held the subject past DATABASE_LOCK_TIMEOUT_MS: "try again", not a 500.
 		if (isLockTimeout(error)) return 'busy'
 		throw error
 	}
 }
 
-/** Saves an edited test; 'missing' when it is not one of the user's chatbot's. */
+/** Saves an edited test; 'missing' when it is not one of the user's subject's. */
 export async function updateTest(
 	userId: string,
-	chatbotId: string,
+	subject: TestSubject,
 	testId: string,
 	test: TestForm,
 ): Promise<'saved' | 'duplicate' | 'missing'> {
-	if (!isUuid(testId) || !(await isOwnedChatbot(userId, chatbotId))) return 'missing'
+	if (!isUuid(testId) || !(await ownsSubject(userId, subject))) return 'missing'
 	try {
 		const { count } = await prisma.chatbotTest.updateMany({
-			where: { id: testId, chatbotId },
+			where: { id: testId, ...subjectWhere(subject) },
 			data: { ...test, updatedAt: new Date() },
 		})
 		return count > 0 ? 'saved' : 'missing'
@@ -92,9 +84,9 @@ export async function updateTest(
 	}
 }
 
-export async function deleteTest(userId: string, chatbotId: string, testId: string) {
-	if (!isUuid(testId) || !(await isOwnedChatbot(userId, chatbotId))) return false
-	const { count } = await prisma.chatbotTest.deleteMany({ where: { id: testId, chatbotId } })
+export async function deleteTest(userId: string, subject: TestSubject, testId: string) {
+	if (!isUuid(testId) || !(await ownsSubject(userId, subject))) return false
+	const { count } = await prisma.chatbotTest.deleteMany({ where: { id: testId, ...subjectWhere(subject) } })
 	return count > 0
 }
 
@@ -102,30 +94,31 @@ export async function deleteTest(userId: string, chatbotId: string, testId: stri
  * A CSV file's tests: a question the set has already is updated, the others added; all or nothing.
  * 'full' when the set would outgrow its cap.
  */
-export async function importTests(userId: string, chatbotId: string, tests: TestForm[]) {
+export async function importTests(userId: string, subject: TestSubject, tests: TestForm[]) {
+	const owner = subjectWhere(subject)
 	return prisma.$transaction(async (tx) => {
-		const count = await lockTests(tx, userId, chatbotId)
+		const count = await lockTests(tx, userId, subject)
 		if (count === null) return 'missing' as const
 		const existing = await tx.chatbotTest.findMany({
-			where: { chatbotId, question: { in: tests.map((test) => test.question) } },
+			where: { ...owner, question: { in: tests.map((test) => test.question) } },
 			select: { question: true },
 		})
 		const known = new Set(existing.map((test) => test.question))
 		const added = tests.filter((test) => !known.has(test.question))
 		if (count + added.length > TEST_LIMITS.testsPerChatbot) return 'full' as const
-		await tx.chatbotTest.createMany({ data: inOrder(added.map((test) => ({ ...test, chatbotId, origin: 'csv' }))) })
+		await tx.chatbotTest.createMany({ data: inOrder(added.map((test) => ({ ...test, ...owner, origin: 'csv' }))) })
 		const updated = tests.filter((test) => known.has(test.question))
 		for (const test of updated)
 			await tx.chatbotTest.updateMany({
-				where: { chatbotId, question: test.question },
+				where: { ...owner, question: test.question },
 				data: { expected: test.expected, cite: test.cite, mustDecline: test.mustDecline, updatedAt: new Date() },
 			})
 		return { added: added.length, updated: updated.length }
 	})
 }
 
-/** The test set as a CSV file; null when the chatbot is not the user's. */
-export async function exportTests(userId: string, chatbotId: string) {
-	const tests = await listTests(userId, chatbotId)
+/** The test set as a CSV file; null when the subject is not the user's. */
+export async function exportTests(userId: string, subject: TestSubject) {
+	const tests = await listTests(userId, subject)
 	return tests && testsCsv(tests)
 }

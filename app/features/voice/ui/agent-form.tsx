@@ -3,6 +3,7 @@ import { Form, useNavigation } from 'react-router'
 // The voice assistant creation form: a plain form post, checked in the browser first with the same
 // schema the server uses.
 import { modelCopy } from '~/ai/model-notice.ts'
+import { languages } from '~/ai/voice-languages.ts'
 import { BuilderCardTitle, builderCardClass, SaveButton } from '~/components/playground/builder-parts.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
@@ -13,7 +14,7 @@ import {
 	type AgentFormErrors,
 	type AgentFormValues,
 } from '~/features/voice/agent-schema.ts'
-import { languages, voices } from '~/features/voice/catalog.ts'
+import { voices } from '~/features/voice/catalog.ts'
 import { greetingFor, voicebotBuilder } from '~/features/voice/copy.ts'
 import { formProblemToast } from '~/lib/forms.ts'
 import { useClientValidation } from '~/lib/use-client-validation.ts'

@@ -36,5 +36,6 @@ export function agentPaths(id: string) {
 		calls: `${page}/calls`,
 		settings: `${page}/settings`,
 		test: `${page}/test`,
+		tests: `${page}/tests`,
 	}
 }

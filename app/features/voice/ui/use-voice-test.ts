@@ -6,8 +6,8 @@
 // speech recognition stands in (hold-to-talk) where it can work; typing always works.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { spokenText } from '~/ai/spoken-text.ts'
+import { languages } from '~/ai/voice-languages.ts'
 import { showToast } from '~/components/toast-message.tsx'
-import { languages } from '~/features/voice/catalog.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import {
 	browserRecognitionLikelyWorks,

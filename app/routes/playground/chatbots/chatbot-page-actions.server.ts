@@ -9,6 +9,7 @@ import { data } from 'react-router'
 import { chargeAvatarUpload } from '~/features/chatbots/chatbot-limits.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { queueTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
+import { chatbotSubject } from '~/features/chatbots/test-sets/subject.ts'
 import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
 import type { WidgetActionData } from '~/features/chatbots/widget/widget-settings-form.tsx'
 import { WidgetSettingsSchema, type WidgetSettingsField } from '~/features/chatbots/widget/widget-settings.ts'
@@ -104,7 +105,7 @@ async function saveModel({ form, userId, chatbotId, paths }: PagePost) {
 	})
 	// A redirect to Settings is a save (a refusal comes back as the page's data).
 	if (response instanceof Response && response.headers.get('Location') === paths.settings)
-		await queueTestRun(prisma, chatbotId, 'settings')
+		await queueTestRun(prisma, chatbotSubject(chatbotId), 'settings')
 	return response
 }
 

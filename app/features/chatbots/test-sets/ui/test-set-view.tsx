@@ -1,7 +1,8 @@
-// The Tests section's parts: the latest run and its trend, the failing tests (regressions first) with
-// their reply, the passage they cited and a way to fix each, the test set with its forms, and CSV
-// import and export. Every part is a link or a form post, so it all works without JavaScript; the
-// chart draws in the browser over the same numbers as the runs table. docs/decisions/0057-chatbot-test-sets.md
+// The Tests section's parts, a chatbot's and a voice assistant's alike: the latest run and its trend,
+// the failing tests (regressions first) with their reply, the passage they cited and a way to fix
+// each, the test set with its forms, and CSV import and export. Every part is a link or a form post,
+// so it all works without JavaScript; the chart draws in the browser over the same numbers as the
+// runs table. docs/decisions/0057-chatbot-test-sets.md, docs/decisions/0062-voice-test-sets.md
 import {
 	CircleCheck,
 	CircleX,
@@ -18,8 +19,9 @@ import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, TextareaField } from '~/components/ui/field.tsx'
 import { LineChart } from '~/components/ui/line-chart.tsx'
+import type { SubjectKind } from '~/features/chatbots/test-sets/subject.ts'
 import { TEST_LIMITS } from '~/features/chatbots/test-sets/test-schema.ts'
-import { testSetCopy } from '~/features/chatbots/test-sets/test-set-copy.ts'
+import { subjectCopy, testSetCopy } from '~/features/chatbots/test-sets/test-set-copy.ts'
 import type { FieldErrors } from '~/lib/forms.ts'
 import { cn } from '~/lib/misc.ts'
 import { useSiteTimeZone } from '~/lib/time-zone.ts'
@@ -194,10 +196,12 @@ function citedPassage(result: FailingView) {
 export function FailingTests({
 	failing,
 	path,
+	kind,
 	returned,
 }: {
 	failing: FailingView[]
 	path: string
+	kind: SubjectKind
 	returned: Returned
 }) {
 	if (failing.length === 0) return null
@@ -230,7 +234,7 @@ export function FailingTests({
 								</div>
 								<div>
 									<dt className="font-medium text-slate-700">{failingCopy.cited}</dt>
-									<dd className="mt-0.5 text-slate-700">
+									<dd className="mt-0.5 [overflow-wrap:anywhere] text-slate-700">
 										{passage ? (
 											<>
 												<span className="font-medium">{passage.title ?? passage.url}</span>
@@ -247,7 +251,7 @@ export function FailingTests({
 							{result.passages.length > 1 ? (
 								<details className="mt-2 text-sm">
 									<summary className="cursor-pointer text-slate-600">{failingCopy.passages}</summary>
-									<ol className="mt-1 list-decimal space-y-1 pl-5 text-slate-600">
+									<ol className="mt-1 list-decimal space-y-1 pl-5 [overflow-wrap:anywhere] text-slate-600">
 										{result.passages.map((item, i) => (
 											<li key={i}>
 												{item.title ?? item.url} ({failingCopy.score(item.score)}): {item.excerpt}
@@ -265,7 +269,7 @@ export function FailingTests({
 										name="answer"
 										rows={2}
 										maxLength={4000}
-										hint={failingCopy.fixAnswerHint}
+										hint={subjectCopy(kind).fixAnswerHint}
 										defaultValue={mine ? String(returned?.values.answer ?? '') : undefined}
 										error={mine ? returned?.errors.answer : undefined}
 									/>
@@ -295,10 +299,12 @@ function TestFields({
 	values,
 	errors,
 	prefix,
+	kind,
 }: {
 	values: { question: string; expected: string; cite: string; mustDecline: boolean }
 	errors?: FieldErrors
 	prefix: string
+	kind: SubjectKind
 }) {
 	return (
 		<div className="grid gap-3 sm:grid-cols-2">
@@ -333,7 +339,7 @@ function TestFields({
 			/>
 			<label className="flex items-center gap-2 text-sm text-slate-800 sm:col-span-2">
 				<input type="checkbox" name="mustDecline" defaultChecked={values.mustDecline} className="size-4" />
-				{formCopy.mustDecline}
+				{subjectCopy(kind).mustDecline}
 			</label>
 		</div>
 	)
@@ -356,11 +362,13 @@ export function TestList({
 	tests,
 	editing,
 	path,
+	kind,
 	returned,
 }: {
 	tests: TestView[]
 	editing: string | null
 	path: string
+	kind: SubjectKind
 	returned: Returned
 }) {
 	return (
@@ -394,7 +402,7 @@ export function TestList({
 										{badge?.label ?? listCopy.notRun}
 									</span>
 								</div>
-								<p className="mt-0.5 text-xs text-slate-600">
+								<p className="mt-0.5 text-xs [overflow-wrap:anywhere] text-slate-600">
 									{test.mustDecline
 										? listCopy.decline
 										: `${listCopy.expected}: ${test.expected.length > 0 ? test.expected.join(' | ') : listCopy.anyAnswer}`}
@@ -410,6 +418,7 @@ export function TestList({
 										<input type="hidden" name="testId" value={test.id} />
 										<TestFields
 											prefix={`test-${test.id}`}
+											kind={kind}
 											values={
 												mine
 													? formValues(returned)
@@ -442,7 +451,17 @@ export function TestList({
 }
 
 /** "Add a test", the suggestions' link, and CSV import and export. */
-export function AddTests({ path, count, returned }: { path: string; count: number; returned: Returned }) {
+export function AddTests({
+	path,
+	count,
+	kind,
+	returned,
+}: {
+	path: string
+	count: number
+	kind: SubjectKind
+	returned: Returned
+}) {
 	const adding = returned?.form === 'add'
 	const importing = returned?.form === 'import'
 	return (
@@ -456,6 +475,7 @@ export function AddTests({ path, count, returned }: { path: string; count: numbe
 					<input type="hidden" name="intent" value="add" />
 					<TestFields
 						prefix="new-test"
+						kind={kind}
 						values={formValues(adding ? returned : undefined)}
 						errors={adding ? returned?.errors : undefined}
 					/>

@@ -18,12 +18,15 @@ import { listChatbots } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { builderBodyLimit } from '~/features/chatbots/knowledge-base.ts'
 import { listSources } from '~/features/chatbots/sources/sources.server.ts'
+import { queueTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
+import { agentSubject } from '~/features/chatbots/test-sets/subject.ts'
 import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { KnowledgeSources } from '~/features/chatbots/ui/knowledge-sources.tsx'
 import { setAgentKnowledgeChatbot } from '~/features/voice/agents.server.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { KnowledgeChoiceSchema } from '~/features/voice/knowledge-choice-schema.ts'
 import { agentPaths } from '~/features/voice/ui/agent-kind.ts'
+import { prisma } from '~/lib/db.server.ts'
 import { fieldErrorsOf } from '~/lib/forms.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
@@ -57,7 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 // "Add file" and up to 6 MB of typed text post here, as on a chatbot's Knowledge section.
 export const handle = { bodyLimit: builderBodyLimit }
 
-type KnowledgePost = BuilderPost & { agentId: string; knowledgePath: string }
+type KnowledgePost = BuilderPost & { agentId: string; knowledgePath: string; chosenBefore: string | null }
 
 const problem = ({ knowledgePath }: KnowledgePost, title: string, description: string) =>
 	redirectWithToast(knowledgePath, { type: 'error', title, description })
@@ -65,10 +68,11 @@ const problem = ({ knowledgePath }: KnowledgePost, title: string, description: s
 /** "Save choice": the assistant's own sources, or one of the user's chatbots (never another user's). */
 async function saveChoice(post: KnowledgePost) {
 	const parsed = KnowledgeChoiceSchema.safeParse(Object.fromEntries(post.form))
-	const outcome = parsed.success
-		? await setAgentKnowledgeChatbot(post.userId, post.agentId, parsed.data.knowledgeChatbotId || null)
-		: 'not-found'
+	const chosen = parsed.success ? parsed.data.knowledgeChatbotId || null : null
+	const outcome = parsed.success ? await setAgentKnowledgeChatbot(post.userId, post.agentId, chosen) : 'not-found'
 	if (outcome === 'not-found') return problem(post, 'Error', copy.choiceNotFound)
+	// Other knowledge: its tests run on it (ADR 0062).
+	if (chosen !== post.chosenBefore) await queueTestRun(prisma, agentSubject(post.agentId), 'sources')
 	return redirectWithToast(post.knowledgePath, { type: 'success', title: copy.choiceSaved })
 }
 
@@ -105,7 +109,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const { user, agent } = await requireOwnedAgent(request, params.agentId)
 	const read = await readBuilderPost(request, user.id)
 	if ('answer' in read) return read.answer
-	const post: KnowledgePost = { ...read.post, agentId: agent.id, knowledgePath: agentPaths(agent.id).knowledge }
+	const post: KnowledgePost = {
+		...read.post,
+		agentId: agent.id,
+		knowledgePath: agentPaths(agent.id).knowledge,
+		chosenBefore: agent.knowledgeChatbotId,
+	}
 	return runIntent(
 		post,
 		{ 'knowledge-choice': saveChoice, 'save-knowledge-text': saveText, ...ownSourceIntents },

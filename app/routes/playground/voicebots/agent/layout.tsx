@@ -1,9 +1,9 @@
 // /playground/voicebots/:agentId and its sections: one voice assistant's workspace. A compact header
 // (the way back, its name, status and Active switch), tabs to its sections (Assistant, Knowledge,
-// API, Calls, Settings), each its own URL (ADR 0051), and the voice test beside them on wide screens; on phones
+// API, Calls, Tests, Settings), each its own URL (ADR 0051), and the voice test beside them on wide screens; on phones
 // the test is a section of its own. The test lives here, so a conversation survives a change of
 // section. Links and posts work without JavaScript; the voice test needs it and says so without.
-import { AudioLines, BookOpen, Code2, Cog, PhoneCall, SlidersHorizontal } from 'lucide-react'
+import { AudioLines, BookOpen, Code2, Cog, FlaskConical, PhoneCall, SlidersHorizontal } from 'lucide-react'
 import { data, Outlet, useLocation } from 'react-router'
 import { modelSummary } from '~/ai/models.server.ts'
 import { useActiveToggle } from '~/components/playground/builder-parts.tsx'
@@ -76,6 +76,8 @@ export default function AgentLayout({ loaderData, actionData }: Route.ComponentP
 		{ to: paths.knowledge, label: page.knowledge, icon: BookOpen, current: currentTab(pathname, paths.knowledge) },
 		{ to: paths.api, label: page.api, icon: Code2, current: currentTab(pathname, paths.api) },
 		{ to: paths.calls, label: page.calls, icon: PhoneCall, current: currentTab(pathname, paths.calls) },
+		// Its test set over typed turns (ADR 0062).
+		{ to: paths.tests, label: page.tests, icon: FlaskConical, current: currentTab(pathname, '', [paths.tests]) },
 		{ to: paths.settings, label: page.settings, icon: Cog, current: currentTab(pathname, paths.settings) },
 		{ to: paths.test, label: page.test, icon: AudioLines, current: onTest, narrowOnly: true },
 	]

@@ -1,16 +1,18 @@
-// The posts of a chatbot's Tests section (and "Add as test" on its Unanswered page): one handler per
-// intent, each a redirect with a toast, or the form back with its problems. Plain form posts, so
-// all of it works without JavaScript; the feature does the work, these turn it into HTTP.
-// docs/decisions/0057-chatbot-test-sets.md
+// The posts of a Tests section, a chatbot's or a voice assistant's (and "Add as test" on a chatbot's
+// Unanswered page): one handler per intent, each a redirect with a toast, or the form back with its
+// problems. Plain form posts, so all of it works without JavaScript; the feature does the work, these
+// turn it into HTTP. docs/decisions/0057-chatbot-test-sets.md, docs/decisions/0062-voice-test-sets.md
 import { parseFormData, type FileUpload } from '@remix-run/form-data-parser'
 import { data } from 'react-router'
 import { z } from 'zod'
+import { addAgentAnswer } from '~/features/chatbots/agent-knowledge.server.ts'
 import { AddAnswerSchema } from '~/features/chatbots/conversations/conversation-schema.ts'
 import { addAnswer } from '~/features/chatbots/conversations/conversations.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { MAX_KNOWLEDGE_CHARS } from '~/features/chatbots/knowledge-base.ts'
 import { checkKnowledgeQuota } from '~/features/chatbots/knowledge-quota.server.ts'
 import { requestTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
+import { testsPathOf, type TestSubject } from '~/features/chatbots/test-sets/subject.ts'
 import { parseTestsCsv } from '~/features/chatbots/test-sets/test-csv.ts'
 import {
 	TEST_LIMITS,
@@ -31,6 +33,7 @@ import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { fieldErrorsOf, type FieldErrors } from '~/lib/forms.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast } from '~/lib/toast.ts'
+import { notFoundOf } from '~/routes/playground/test-set-page.server.ts'
 
 const { form: formCopy, list: listCopy, csv: csvCopy, run: runCopy } = testSetCopy
 
@@ -42,7 +45,9 @@ export type TestsActionData = {
 	toast: ReturnType<typeof makeToast>
 }
 
-type Post = { form: FormData; file: Uint8Array | null; userId: string; chatbotId: string; testsPath: string }
+type Post = { form: FormData; file: Uint8Array | null; userId: string; subject: TestSubject; testsPath: string }
+
+const notFound = (subject: TestSubject) => data(notFoundOf(subject), { status: 404 })
 
 const refuse = (form: string, values: TestsActionData['values'], errors: FieldErrors, title: string, status = 400) =>
 	data<TestsActionData>(
@@ -50,47 +55,48 @@ const refuse = (form: string, values: TestsActionData['values'], errors: FieldEr
 		{ status },
 	)
 
-const ADD_PROBLEMS: Record<Exclude<AddResult, 'added'>, string> = {
+const ADD_PROBLEMS: Record<Exclude<AddResult, 'added' | 'missing'>, string> = {
 	full: formCopy.full,
 	duplicate: formCopy.duplicate,
 	busy: chatbotBuilder.toasts.saveBusy.description,
-	missing: chatbotBuilder.toasts.notFound,
 }
-const addProblem = (result: Exclude<AddResult, 'added'>) => ADD_PROBLEMS[result]
+const addProblem = (result: Exclude<AddResult, 'added'>, subject: TestSubject) =>
+	result === 'missing' ? notFoundOf(subject) : ADD_PROBLEMS[result]
 
-async function add({ form, userId, chatbotId, testsPath }: Post) {
+async function add({ form, userId, subject, testsPath }: Post) {
 	const values = testFormValues(form)
 	const parsed = TestFormSchema.safeParse(values)
 	if (!parsed.success) return refuse('add', values, fieldErrorsOf(parsed.error), formCopy.addFailed)
-	const result = await addTests(userId, chatbotId, [parsed.data], 'manual')
-	if (result !== 'added') return refuse('add', values, { question: addProblem(result) }, formCopy.addFailed, 409)
+	const result = await addTests(userId, subject, [parsed.data], 'manual')
+	if (result !== 'added')
+		return refuse('add', values, { question: addProblem(result, subject) }, formCopy.addFailed, 409)
 	return redirectWithToast(testsPath, { type: 'success', title: formCopy.added })
 }
 
 const TestIdSchema = z.object({ testId: z.uuid() })
 
-async function update({ form, userId, chatbotId, testsPath }: Post) {
+async function update({ form, userId, subject, testsPath }: Post) {
 	const id = TestIdSchema.safeParse({ testId: form.get('testId') })
 	if (!id.success) return redirectWithToast(testsPath, { type: 'error', title: formCopy.saveFailed })
 	const values = testFormValues(form)
 	const parsed = TestFormSchema.safeParse(values)
 	if (!parsed.success) return refuse(id.data.testId, values, fieldErrorsOf(parsed.error), formCopy.saveFailed)
-	const result = await updateTest(userId, chatbotId, id.data.testId, parsed.data)
+	const result = await updateTest(userId, subject, id.data.testId, parsed.data)
 	if (result === 'duplicate')
 		return refuse(id.data.testId, values, { question: formCopy.duplicate }, formCopy.saveFailed, 409)
 	if (result === 'missing') return redirectWithToast(testsPath, { type: 'error', title: formCopy.saveFailed })
 	return redirectWithToast(testsPath, { type: 'success', title: listCopy.saved })
 }
 
-async function remove({ form, userId, chatbotId, testsPath }: Post) {
+async function remove({ form, userId, subject, testsPath }: Post) {
 	const id = TestIdSchema.safeParse({ testId: form.get('testId') })
-	if (id.success) await deleteTest(userId, chatbotId, id.data.testId)
+	if (id.success) await deleteTest(userId, subject, id.data.testId)
 	return redirectWithToast(testsPath, { type: 'success', title: listCopy.removed })
 }
 
-async function run({ userId, chatbotId, testsPath }: Post) {
-	const result = await requestTestRun(userId, chatbotId)
-	if (!result) throw data(chatbotBuilder.toasts.notFound, { status: 404 })
+async function run({ userId, subject, testsPath }: Post) {
+	const result = await requestTestRun(userId, subject)
+	if (!result) throw notFound(subject)
 	if (!result.queued)
 		return redirectWithToast(testsPath, { type: 'error', title: runCopy.failedTitle, description: result.message })
 	return redirectWithToast(testsPath, {
@@ -100,7 +106,7 @@ async function run({ userId, chatbotId, testsPath }: Post) {
 	})
 }
 
-async function importCsv({ file, userId, chatbotId, testsPath }: Post) {
+async function importCsv({ file, userId, subject, testsPath }: Post) {
 	const fail = (description: string, status = 400) =>
 		data<TestsActionData>(
 			{
@@ -114,23 +120,26 @@ async function importCsv({ file, userId, chatbotId, testsPath }: Post) {
 	if (!file || file.byteLength === 0) return fail(csvCopy.noFile)
 	const parsed = parseTestsCsv(file)
 	if ('error' in parsed) return fail(parsed.error)
-	const result = await importTests(userId, chatbotId, parsed.tests as TestForm[])
-	if (result === 'missing') throw data(chatbotBuilder.toasts.notFound, { status: 404 })
+	const result = await importTests(userId, subject, parsed.tests as TestForm[])
+	if (result === 'missing') throw notFound(subject)
 	if (result === 'full') return fail(csvCopy.tooMany, 409)
 	return redirectWithToast(testsPath, { type: 'success', title: csvCopy.imported(result.added, result.updated) })
 }
 
-/** "Add an answer" beside a failing test: the question and answer join the typed knowledge. */
-async function answer({ form, userId, chatbotId, testsPath }: Post) {
+/** "Add an answer" beside a failing test: the question and answer join the typed knowledge it answers from. */
+async function answer({ form, userId, subject, testsPath }: Post) {
 	const values = { question: String(form.get('question') ?? ''), answer: String(form.get('answer') ?? '') }
 	const parsed = AddAnswerSchema.safeParse({ ...values, messageIds: [] })
 	const formId = `answer:${values.question}`
 	if (!parsed.success) return refuse(formId, values, fieldErrorsOf(parsed.error), formCopy.saveFailed)
 	const overQuota = await checkKnowledgeQuota(userId, parsed.data.question.length + parsed.data.answer.length + 2)
+	const limit = { maxChars: MAX_KNOWLEDGE_CHARS }
 	const result = overQuota
 		? { error: overQuota }
-		: await addAnswer(userId, chatbotId, parsed.data, { maxChars: MAX_KNOWLEDGE_CHARS })
-	if (!result) throw data(chatbotBuilder.toasts.notFound, { status: 404 })
+		: subject.kind === 'chatbot'
+			? await addAnswer(userId, subject.id, parsed.data, limit)
+			: await addAgentAnswer(userId, subject.id, parsed.data, limit)
+	if (!result) throw notFound(subject)
 	if (result.error) return refuse(formId, values, { answer: result.error }, formCopy.saveFailed)
 	return redirectWithToast(testsPath, {
 		type: 'success',
@@ -139,9 +148,10 @@ async function answer({ form, userId, chatbotId, testsPath }: Post) {
 	})
 }
 
-/** "Add as test" on the Unanswered page: the question, passing once the chatbot answers it. */
-async function fromQuestion({ form, userId, chatbotId }: Post) {
-	const back = chatbotPaths(chatbotId).unanswered
+/** "Add as test" on a chatbot's Unanswered page: the question, passing once the chatbot answers it. */
+async function fromQuestion({ form, userId, subject }: Post) {
+	if (subject.kind !== 'chatbot') throw data('Unknown action.', { status: 400 })
+	const back = chatbotPaths(subject.id).unanswered
 	const parsed = TestFormSchema.safeParse({
 		question: String(form.get('question') ?? ''),
 		expected: '',
@@ -154,9 +164,13 @@ async function fromQuestion({ form, userId, chatbotId }: Post) {
 			title: formCopy.addFailed,
 			description: fieldErrorsOf(parsed.error).question,
 		})
-	const result = await addTests(userId, chatbotId, [parsed.data], 'unanswered')
+	const result = await addTests(userId, subject, [parsed.data], 'unanswered')
 	if (result !== 'added')
-		return redirectWithToast(back, { type: 'error', title: formCopy.addFailed, description: addProblem(result) })
+		return redirectWithToast(back, {
+			type: 'error',
+			title: formCopy.addFailed,
+			description: addProblem(result, subject),
+		})
 	return redirectWithToast(back, {
 		type: 'success',
 		title: testSetCopy.fromQuestion.added,
@@ -165,7 +179,7 @@ async function fromQuestion({ form, userId, chatbotId }: Post) {
 }
 
 /** The suggestions ticked: each posted with its fields under its number. */
-async function acceptSuggestions({ form, userId, chatbotId, testsPath }: Post) {
+async function acceptSuggestions({ form, userId, subject, testsPath }: Post) {
 	const picked: TestForm[] = []
 	for (const pick of form.getAll('pick').slice(0, TEST_LIMITS.testsPerChatbot)) {
 		const n = String(pick)
@@ -180,12 +194,12 @@ async function acceptSuggestions({ form, userId, chatbotId, testsPath }: Post) {
 	const suggestionsPath = `${testsPath}/suggestions`
 	if (picked.length === 0)
 		return redirectWithToast(suggestionsPath, { type: 'error', title: testSetCopy.suggestions.noneSelected })
-	const result = await addTests(userId, chatbotId, picked, 'suggested')
+	const result = await addTests(userId, subject, picked, 'suggested')
 	if (result !== 'added')
 		return redirectWithToast(suggestionsPath, {
 			type: 'error',
 			title: formCopy.addFailed,
-			description: addProblem(result),
+			description: addProblem(result, subject),
 		})
 	return redirectWithToast(testsPath, { type: 'success', title: testSetCopy.suggestions.accepted(picked.length) })
 }
@@ -219,9 +233,9 @@ async function readPost(request: Request) {
 	return { form, file: file as Uint8Array | null }
 }
 
-/** The Tests section's action for the owner (already checked) of `chatbotId`. */
-export async function testsAction(request: Request, userId: string, chatbotId: string) {
-	const testsPath = chatbotPaths(chatbotId).tests
+/** The Tests section's action for the owner (already checked) of `subject`. */
+export async function testsAction(request: Request, userId: string, subject: TestSubject) {
+	const testsPath = testsPathOf(subject)
 	let read: Awaited<ReturnType<typeof readPost>>
 	try {
 		read = await readPost(request)
@@ -230,5 +244,5 @@ export async function testsAction(request: Request, userId: string, chatbotId: s
 	}
 	const handler = INTENTS[String(read.form.get('intent') ?? '')]
 	if (!handler) throw data('Unknown action.', { status: 400 })
-	return handler({ ...read, userId, chatbotId, testsPath })
+	return handler({ ...read, userId, subject, testsPath })
 }

@@ -1,0 +1,16 @@
+// /playground/voicebots/:agentId/tests/suggestions: tests made from the knowledge the voice assistant
+// answers from (by its connected model, else offline), for the owner to pick (ADR 0062).
+import { agentSubject } from '~/features/chatbots/test-sets/subject.ts'
+import { TestSuggestionsSection, testSuggestionsMeta } from '~/features/chatbots/test-sets/ui/test-set-section.tsx'
+import { agentPaths } from '~/features/voice/ui/agent-kind.ts'
+import { testSuggestionsLoader } from '~/routes/playground/test-set-page.server.ts'
+import type { Route } from './+types/test-suggestions'
+
+export const loader = ({ request, params }: Route.LoaderArgs) =>
+	testSuggestionsLoader(request, agentSubject(params.agentId))
+
+export const meta: Route.MetaFunction = testSuggestionsMeta
+
+export default function AgentTestSuggestionsRoute({ loaderData, params }: Route.ComponentProps) {
+	return <TestSuggestionsSection {...loaderData} kind="agent" path={agentPaths(params.agentId).tests} />
+}
