@@ -11,7 +11,7 @@ import morgan from 'morgan'
 import type { ServerBuild } from 'react-router'
 import { DEFAULT_BODY_LIMIT } from '~/lib/body-limit.ts'
 import { CLIENT_IP_HEADER } from '~/lib/client-ip.ts'
-import { logValue } from '~/lib/log.ts'
+import { loggedUrl, logValue } from '~/lib/log.ts'
 import { isAllowedHost } from '~/lib/origin.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
 import { bodyLimit, routeTargets } from './body-limit.ts'
@@ -208,8 +208,10 @@ export async function createServerApp({
 		build = (await import(pathToFileURL(path.join(buildDir, 'server', 'index.js')).href)) as ServerBuild
 	}
 
+	morgan.token('logged-url', (req) => loggedUrl((req as Request).originalUrl ?? req.url ?? ''))
 	app.use(
-		morgan('tiny', {
+		// morgan's 'tiny' format, with credentials in query strings redacted (lib/log.ts, loggedUrl).
+		morgan(':method :logged-url :status :res[content-length] - :response-time ms', {
 			skip: (req, res) => req.url === '/healthz' && res.statusCode === 200,
 		}),
 	)

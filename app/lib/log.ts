@@ -6,3 +6,23 @@ export function logValue(value: unknown, maxChars = 200) {
 	const text = String(value)
 	return JSON.stringify(text.length > maxChars ? `${text.slice(0, maxChars)}…` : text)
 }
+
+/** Query parameters that act as credentials (the embed's signed token, a visitor's id): never logged. */
+const CREDENTIAL_PARAMS = ['token', 'visitorId']
+
+/**
+ * A request's URL as the access log writes it: the values of credential parameters replaced, so
+ * whoever reads the log cannot act as a visitor (the handoff stream authorises by its query string).
+ */
+export function loggedUrl(url: string) {
+	const query = url.indexOf('?')
+	if (query === -1) return url
+	const params = new URLSearchParams(url.slice(query + 1))
+	let redacted = false
+	for (const name of CREDENTIAL_PARAMS)
+		if (params.has(name)) {
+			params.set(name, 'redacted')
+			redacted = true
+		}
+	return redacted ? `${url.slice(0, query)}?${params.toString()}` : url
+}

@@ -46,3 +46,10 @@ test('cells a spreadsheet would run as a formula get a leading apostrophe', () =
 		expect(spreadsheetCell(formula)).toBe(`'${formula}`)
 	}
 })
+
+test('a formula behind white space or a full-width sign counts as one (attacker trial: imported as typed)', () => {
+	for (const cell of [' \t=1+1', "\n=cmd|' /C calc'!A0", '  \n @SUM(A1)', '＝SUM(1)', ' ＋cmd', '＠A1'])
+		expect(runsAsFormula(cell), JSON.stringify(cell)).toBe(true)
+	expect(runsAsFormula('  plain text')).toBe(false)
+	expect(runsAsFormula(' ＋91 98765 43210')).toBe(false)
+})

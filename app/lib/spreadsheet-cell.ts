@@ -13,9 +13,12 @@ const HAS_DIGIT = /\d/
 /** Whether a spreadsheet would read the cell as a formula. */
 export function runsAsFormula(value: string) {
 	const first = value[0]
-	if (first === '\t' || first === '\r') return true
-	// Spaces before the sign: some spreadsheets skip them when they read a cell.
-	const text = value.replace(/^ +/, '')
+	if (first === '\t' || first === '\r' || first === '\n') return true
+	// White space before the sign (spaces, tabs, line breaks): spreadsheets and importers that trim a
+	// cell would read what follows; full-width signs are folded to ASCII by some (attacker trial).
+	const text = value
+		.replace(/^\s+/, '')
+		.replace(/^[\uFF1D\uFF0B\uFF0D\uFF20]/, (sign) => String.fromCharCode(sign.charCodeAt(0) - 0xfee0))
 	const start = text[0]
 	if (start === '=' || start === '@') return true
 	if (start === '+' || start === '-') return !(NUMBER_LIKE.test(text) && HAS_DIGIT.test(text))

@@ -28,6 +28,7 @@ import { tableChangeListener } from '~/lib/table-changes.server.ts'
 import { sessionCookieFor } from '../../../tests/support/session-cookie.ts'
 import { loader as ownerEventsLoader } from '../playground/chatbots/activity/conversation-events.ts'
 import { loader as conversationLoader } from '../playground/chatbots/activity/conversation.tsx'
+import { ownerHandoffAction } from '../playground/chatbots/activity/handoff-actions.server.ts'
 import { action as chatAction } from './embed-chat.ts'
 import { action as handoffAction } from './embed-handoff.ts'
 
@@ -194,6 +195,21 @@ test('another user can neither take over, write to, nor read the conversation', 
 	expect(await conversationsWithPeople(strangerId, bot.id)).toBeNull()
 	expect(await handBack(strangerId, bot.id, conversation.id)).toBe(false)
 	expect((await conversationOf(bot)).handoffState).toBe('waiting')
+})
+
+test('with handoff off, the owner cannot take a conversation over: 409 in words, nothing changes', async () => {
+	const bot = await chatbot({ enabled: false })
+	await replyOf(await ask(bot, visitor(), 'What do you sell?'))
+	const conversation = await conversationOf(bot)
+	expect(await takeOver(ownerId, bot.id, conversation.id)).toBe(false)
+	const form = new FormData()
+	form.set('intent', 'take-over')
+	const outcome = await ownerHandoffAction(ownerId, { chatbotId: bot.id, conversationId: conversation.id }, form)
+	expect(outcome).toEqual({ ok: false, status: 409, message: handoffCopy.owner.handoffOff })
+	// Another user still gets 404, whatever the setting.
+	const stranger = await ownerHandoffAction(strangerId, { chatbotId: bot.id, conversationId: conversation.id }, form)
+	expect(stranger).toMatchObject({ ok: false, status: 404 })
+	expect((await conversationOf(bot)).handoffState).toBe('bot')
 })
 
 test('nobody joins in time: the lead form is offered with when the team replies, and the owner is e-mailed', async () => {

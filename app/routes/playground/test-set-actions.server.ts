@@ -30,6 +30,7 @@ import {
 	type AddResult,
 } from '~/features/chatbots/test-sets/tests.server.ts'
 import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
+import { findNulField, NUL_REFUSED } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, type FieldErrors } from '~/lib/forms.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
 import { makeToast } from '~/lib/toast.ts'
@@ -242,6 +243,8 @@ export async function testsAction(request: Request, userId: string, subject: Tes
 	} catch {
 		throw data('The form could not be read. Reload the page and try again.', { status: 400 })
 	}
+	// Refused before any handler, as every form reader does (lib/forms.server.ts): PostgreSQL cannot store it.
+	if (findNulField(read.form) !== null) throw data(NUL_REFUSED, { status: 400 })
 	const handler = INTENTS[String(read.form.get('intent') ?? '')]
 	if (!handler) throw data('Unknown action.', { status: 400 })
 	return handler({ ...read, userId, subject, testsPath })

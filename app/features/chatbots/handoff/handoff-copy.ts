@@ -44,6 +44,7 @@ export const handoffCopy = {
 		replyLabel: 'Your reply',
 		send: 'Send',
 		sendFailed: 'Your message was not sent. Please try again.',
+		handoffOff: 'Talk to a person is off for this chatbot: turn it on in Settings to take over its conversations.',
 		paused: 'The bot is paused: you answer this visitor.',
 		visitorTyping: 'The visitor is typing…',
 		authors: { bot: 'Bot', person: 'Person', visitor: 'Visitor' },
@@ -73,6 +74,14 @@ export const handoffCopy = {
 		subject: (chatbot: string) =>
 			`A visitor asked for a person on ${chatbot}: nobody joined, so they got the lead form`,
 		text: (chatbot: string, question: string, link: string, waited: number) =>
-			`A visitor of ${chatbot} asked to talk to a person and nobody joined within ${waited} seconds, so they were offered the lead form.\n\nWhat they wrote: "${question}"\n\nOpen the conversation: ${link}\n`,
+			`A visitor of ${chatbot} asked to talk to a person and nobody joined within ${waited} seconds, so they were offered the lead form.\n\nWhat they wrote: "${oneLineQuote(question)}"\n\nOpen the conversation: ${link}\n`,
 	},
 } as const
+
+/**
+ * A visitor's words quoted in a mail to the owner, on one line: line breaks of theirs could otherwise
+ * make text that reads as the mail's own ("Open the conversation: <their link>", attacker trial).
+ */
+function oneLineQuote(text: string) {
+	return text.replace(/\s+/g, ' ').trim()
+}

@@ -193,11 +193,21 @@ export async function takeOver(userId: string, chatbotId: string, conversationId
 				person_active_at = now()
 			FROM chatbots b
 			WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND c.kind = 'embed'
-				AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid`
+				AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid
+				-- Only while the chatbot hands conversations to a person: with it off, the visitor's widget
+				-- neither shows nor streams a person's messages, and the bot answers (attacker trial).
+				AND b.handoff->>'enabled' = 'true'`
 		if (count !== 1) return false
 		await queueIdleCheck(conversationId, new Date(Date.now() + HANDOFF_IDLE_MS), tx)
 		return true
 	})
+}
+
+/** Whether this user's chatbot hands conversations to a person ("Talk to a person" is on); null when not theirs. */
+export async function handoffEnabled(userId: string, chatbotId: string) {
+	if (!isUuid(chatbotId)) return null
+	const bot = await prisma.chatbot.findFirst({ where: { id: chatbotId, userId }, select: { handoff: true } })
+	return bot ? handoffSettingsOf(bot.handoff).enabled : null
 }
 
 /** Hands the conversation back to the bot; false when it is not this user's chatbot's. */

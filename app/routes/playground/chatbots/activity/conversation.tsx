@@ -12,7 +12,7 @@ import { ConversationActionSchema } from '~/features/chatbots/conversations/conv
 import { deleteConversation, getConversation } from '~/features/chatbots/conversations/conversations.server.ts'
 import { HANDOFF_NOTICE_MODEL, replyLabels } from '~/features/chatbots/conversations/reply-labels.ts'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
-import { personName, personWatching } from '~/features/chatbots/handoff/handoff.server.ts'
+import { handoffEnabled, personName, personWatching } from '~/features/chatbots/handoff/handoff.server.ts'
 import { HandoffControls, useOwnerHandoff } from '~/features/chatbots/handoff/ui/owner-handoff.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
@@ -35,6 +35,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		// The live view's stream sends what comes after this read.
 		loadedAt: new Date(Date.now() - 1000).toISOString(),
 		handoff: {
+			// Take over is offered only while the chatbot hands conversations to a person; a held or
+			// waiting one can still be handed back.
+			enabled: (await handoffEnabled(user.id, params.chatbotId)) === true,
 			state: conversation.handoffState,
 			person: conversation.handoffState === 'person' ? personName(user.fullName) : null,
 		},
@@ -281,7 +284,7 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 						),
 					)}
 				</ol>
-				{conversation.kind === 'embed' ? (
+				{conversation.kind === 'embed' && (handoff.enabled || state !== 'bot') ? (
 					<HandoffControls
 						path={path}
 						eventsUrl={eventsUrl}

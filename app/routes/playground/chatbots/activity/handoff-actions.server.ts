@@ -4,7 +4,13 @@
 import { chargeHandoffReply } from '~/features/chatbots/chatbot-limits.server.ts'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
 import { OwnerHandoffSchema } from '~/features/chatbots/handoff/handoff-schema.ts'
-import { handBack, personSays, personTyping, takeOver } from '~/features/chatbots/handoff/handoff.server.ts'
+import {
+	handBack,
+	handoffEnabled,
+	personSays,
+	personTyping,
+	takeOver,
+} from '~/features/chatbots/handoff/handoff.server.ts'
 
 export type HandoffOutcome =
 	| { ok: true; message?: string }
@@ -33,10 +39,13 @@ export async function ownerHandoffAction(
 	if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0].message }
 	const { chatbotId, conversationId } = params
 	const action = parsed.data
-	if (action.intent === 'take-over')
-		return (await takeOver(userId, chatbotId, conversationId))
-			? { ok: true, message: handoffCopy.owner.takenOver }
+	if (action.intent === 'take-over') {
+		if (await takeOver(userId, chatbotId, conversationId)) return { ok: true, message: handoffCopy.owner.takenOver }
+		// Their chatbot, with handoff off: said so (the visitor would never see the owner's messages).
+		return (await handoffEnabled(userId, chatbotId)) === false
+			? { ok: false, status: 409, message: handoffCopy.owner.handoffOff }
 			: notFound
+	}
 	if (action.intent === 'hand-back')
 		return (await handBack(userId, chatbotId, conversationId))
 			? { ok: true, message: handoffCopy.owner.handedBack }
