@@ -50,9 +50,10 @@ test('speech: a connection never tested (just changed) is used; once its test fa
 	const fresh = await connect('speech', 'Fresh', null)
 	expect((await speechProvider())?.connection).toBe(`Fresh ${tag}`)
 	await prisma.modelConnection.update({ where: { id: fresh.id }, data: { lastOutcome: 'unreachable' } })
-	// No other connection and no SPEECH_* in the environment: the browser's voice speaks.
+	// No other connection and no SPEECH_* in the environment: the server has no speech (the browser's
+	// voice speaks where it has one, ui/voice-providers.ts).
 	expect(await speechProvider()).toBeNull()
-	expect((await voiceProviders('alloy')).speech).toBe('Your browser’s voice')
+	expect(await voiceProviders('alloy')).toMatchObject({ speech: null, serverSpeech: false })
 })
 
 test('speech-to-text: the same rule', async () => {

@@ -92,13 +92,13 @@ const connect = (data: { provider: string; baseUrl: string; key?: string; name?:
 		},
 	})
 
-test('no speech endpoint: 501 in words, and the dialog says the browser’s voice speaks', async () => {
+test('no speech endpoint: 501 in words, and the dialog is told the server has none (the browser names its own voice)', async () => {
 	const conversation = await startCall()
 	const response = await speak({ agent_id: agentId, conversation_id: conversation, text: 'We open at nine.' })
 	expect(response.status).toBe(501)
 	expect(((await response.json()) as { error: string }).error).toMatch(/No speech endpoint is configured/)
 	expect(fake.speeches).toHaveLength(0)
-	expect((await voiceProviders('onyx')).speech).toBe('Your browser’s voice')
+	expect(await voiceProviders('onyx')).toMatchObject({ speech: null, serverSpeech: false })
 })
 
 test('a stored local server speaks the text in the agent’s voice: real audio, its type from the provider', async () => {
