@@ -164,8 +164,6 @@ export async function createServerApp({
 	}
 	// Bodies are capped before anything reads them, at the cap the request's route declares.
 	app.use(bodyLimit(async (url) => (await targetOf(url))?.limit ?? DEFAULT_BODY_LIMIT))
-	// A post to a route without an action is a plain 405, not React Router's "no action" error.
-	app.use(actionRequired(targetOf))
 
 	// Refuse cross-site form posts and fetches before they reach any action.
 	app.use((req, res, next) => {
@@ -184,6 +182,10 @@ export async function createServerApp({
 		}
 		next()
 	})
+
+	// A post to an API route without an action is a plain 405, not React Router's "no action" error
+	// (after the cross-site refusal, which answers any cross-site post first).
+	app.use(actionRequired(targetOf))
 
 	// The client IP for rate limits, as resolved under TRUST_PROXY; any value a client sent is replaced.
 	// A forwarded value that is not an IP address is ignored in favour of the connection's own.

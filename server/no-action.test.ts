@@ -27,21 +27,16 @@ const chatbot = '0b6f3f2e-8f5e-4c1a-9d57-2f1f4c7d9a10'
 const conversation = '5d1c0c53-3d1e-4d0e-8a8b-6a4f3f2e1d10'
 const post = (path: string) => fetch(`${origin}${path}`, { method: 'POST', body: new URLSearchParams({ a: 'b' }) })
 
-test('a post to a page or a stream without an action is 405 with Allow: text for pages, JSON for the APIs', async () => {
-	for (const path of ['/playground/handoff/events', '/about', `/playground/chatbots/${chatbot}/leads.csv`]) {
-		const response = await post(path)
-		expect([response.status, response.headers.get('allow'), await response.text()], path).toEqual([
-			405,
-			'GET, HEAD',
-			'Method not allowed',
-		])
-	}
+test('a post to an API route without an action is 405 with Allow, in JSON', async () => {
 	const api = await post(`/api/embed/${chatbot}/handoff/events`)
 	expect([api.status, api.headers.get('allow'), await api.json()]).toEqual([405, 'GET, HEAD', { error: 'Use GET.' }])
 })
 
-test('routes with an action, unknown paths, GETs and single fetches go on to React Router', async () => {
+test('pages and downloads (React Router renders the spec’s error page), routes with an action, unknown paths, GETs and single fetches go on to React Router', async () => {
 	for (const path of [
+		'/playground/handoff/events',
+		'/about',
+		`/playground/chatbots/${chatbot}/leads.csv`,
 		`/api/embed/${chatbot}/handoff`,
 		`/playground/chatbots/${chatbot}/conversations/${conversation}`,
 		`/playground/chatbots/${chatbot}/conversations/${conversation}/events`,
