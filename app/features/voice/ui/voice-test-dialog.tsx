@@ -318,6 +318,16 @@ export function VoiceTest({
 				) : null}
 			</fieldset>
 		) : null
+	// The call's state, how to talk, and a microphone problem: above the start button, or in the call's row.
+	const statusAndMode = (
+		<>
+			<p role="status" data-testid="voice-status" className="text-sm font-medium text-slate-700">
+				{status}
+			</p>
+			{modeSwitch}
+			{voice.problem ? <MicProblemNote problem={voice.problem} /> : null}
+		</>
+	)
 
 	return (
 		<div className="flex min-h-0 flex-1 flex-col">
@@ -333,23 +343,13 @@ export function VoiceTest({
 				// Before the call: the start button and how to talk, with room.
 				<div className="from-brand-50 flex flex-col items-center gap-3 bg-gradient-to-b to-white px-6 py-5 text-center">
 					{micControl}
-					<p role="status" data-testid="voice-status" className="text-sm font-medium text-slate-700">
-						{status}
-					</p>
-					{modeSwitch}
-					{voice.problem ? <MicProblemNote problem={voice.problem} /> : null}
+					{statusAndMode}
 				</div>
 			) : (
 				// During the call: one compact row (mic, status, how to talk, End), the rest is the conversation.
 				<div data-testid="voice-controls" className="flex items-center gap-3 bg-white px-4 py-2.5">
 					{micControl}
-					<div className="flex min-w-0 flex-1 flex-col gap-1.5">
-						<p role="status" data-testid="voice-status" className="text-sm font-medium text-slate-700">
-							{status}
-						</p>
-						{modeSwitch}
-						{voice.problem ? <MicProblemNote problem={voice.problem} /> : null}
-					</div>
+					<div className="flex min-w-0 flex-1 flex-col gap-1.5">{statusAndMode}</div>
 					<button
 						type="button"
 						onClick={voice.end}
