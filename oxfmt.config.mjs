@@ -14,6 +14,8 @@ export default defineConfig({
 		'.react-router/**',
 		'.data/**',
 		'tests/.output/**',
+		// Real pages copied as they are (their README says from where): never reformatted.
+		'tests/fixtures/**',
 		'docs/**',
 		'*.md',
 	],

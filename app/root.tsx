@@ -12,7 +12,7 @@ import {
 import { getModelInfo } from '~/ai/models.server.ts'
 import { GeneralErrorBoundary } from '~/components/error-boundary.tsx'
 import { SkipLink } from '~/components/skip-link.tsx'
-import { PageToasts } from '~/components/toast-message.tsx'
+import { PageToasts, ToastPlacementProvider } from '~/components/toast-message.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { Island } from '~/lib/islands/island.tsx'
 import { islandsScript } from '~/lib/islands/islands-script.server.ts'
@@ -140,7 +140,7 @@ function AppFrame({ children }: { children: React.ReactNode }) {
 	return (
 		<div className="flex min-h-screen flex-col bg-slate-50">
 			<SkipLink />
-			{children}
+			<ToastPlacementProvider value="app">{children}</ToastPlacementProvider>
 		</div>
 	)
 }

@@ -5,7 +5,8 @@
 import { isHeading } from './retrieval.ts'
 
 export type KnowledgeBlock =
-	| { kind: 'heading'; level: number; text: string }
+	/** `question`: an FAQ's question heading its answer (a chunk of its own, as a Markdown heading's section). */
+	| { kind: 'heading'; level: number; text: string; question?: boolean }
 	| { kind: 'paragraph'; text: string }
 	| { kind: 'list'; lines: string[] }
 	| { kind: 'table'; lines: string[] }
@@ -50,6 +51,9 @@ function markdownHeading(line: string) {
 }
 
 const isListItem = (line: string) => LIST_ITEM.test(line)
+/** A question as a line of its own: one short sentence, ending with its question mark. */
+const isQuestionLine = (line: string) =>
+	line.length <= 150 && line.endsWith('?') && !line.includes('\n') && !/[.!?]\s/.test(line)
 const isTableLine = (line: string) => line.trimStart().startsWith('|')
 
 /**
@@ -112,14 +116,27 @@ function blocksOf(text: string, reply: boolean): KnowledgeBlock[] {
 		const paragraph: string[] = [prose(line)]
 		i++
 		while (i < lines.length && lines[i].trim() && !startsBlock(lines[i])) paragraph.push(prose(lines[i++]))
-		blocks.push({ kind: 'paragraph', text: paragraph.join('\n') })
+		// A question on a line of its own above its answer ("What is libffi?\nIt is…", as an FAQ and
+		// the Unanswered page's "Add answer" write one) heads its answer, as a page's heading would.
+		if (!reply && paragraph.length > 1 && isQuestionLine(paragraph[0])) {
+			blocks.push({ kind: 'heading', level: IMPLICIT_LEVEL, text: paragraph[0], question: true })
+			blocks.push({ kind: 'paragraph', text: paragraph.slice(1).join('\n') })
+		} else blocks.push({ kind: 'paragraph', text: paragraph.join('\n') })
 	}
 	return blocks
 }
 
-/** A typed text without Markdown headings has its own: short lines on their own, as before. */
+/**
+ * A typed text without Markdown headings has its own: short lines on their own, as before (a
+ * question above its answer is not a Markdown heading). A question on its own above a paragraph
+ * heads it as one on the line above it does.
+ */
 function withImplicitHeadings(blocks: KnowledgeBlock[]) {
-	if (!blocks.some((block) => block.kind === 'heading')) {
+	for (const [index, block] of blocks.entries()) {
+		if (block.kind === 'paragraph' && blocks[index + 1]?.kind === 'paragraph' && isQuestionLine(block.text))
+			blocks[index] = { kind: 'heading', level: IMPLICIT_LEVEL, text: block.text, question: true }
+	}
+	if (!blocks.some((block) => block.kind === 'heading' && block.level !== IMPLICIT_LEVEL)) {
 		for (const [index, block] of blocks.entries()) {
 			if (block.kind === 'paragraph' && isHeading(block.text))
 				blocks[index] = { kind: 'heading', level: IMPLICIT_LEVEL, text: block.text }

@@ -59,6 +59,8 @@ type Unit = {
 	order: number
 	/** Which block of the passage it is from. */
 	block: number
+	/** The question it answers, when it is an FAQ's answer (the owner's "Add answer" writes one). */
+	answers?: string
 	/**
 	 * For an API's parameters (a list of "`name` <type> …" items, or one of them): the names they
 	 * describe, in lower case. Such a list answers a question that writes one of them
@@ -83,6 +85,22 @@ function titledParagraph(block: KnowledgeBlock): KnowledgeBlock[] {
 	]
 }
 
+/**
+ * An FAQ's question (a heading of its own for retrieval, docs/decisions/0064-navigation-is-not-knowledge.md)
+ * read with its answer again, as one paragraph: questions in a paragraph find the sentences after
+ * them and are never quoted (unitsOf).
+ */
+function withQuestionsInline(blocks: KnowledgeBlock[]) {
+	const read: KnowledgeBlock[] = []
+	for (const block of blocks) {
+		const previous = read.at(-1)
+		if (block.kind === 'paragraph' && previous?.kind === 'heading' && previous.question)
+			read[read.length - 1] = { kind: 'paragraph', text: `${previous.text}\n${block.text}` }
+		else read.push(block)
+	}
+	return read
+}
+
 /** The most lines of a list, table or code block a reply quotes: replies stay short. */
 const MAX_QUOTED_LINES = 25
 
@@ -91,7 +109,7 @@ const MAX_QUOTED_LINES = 25
  * a long list, table or code block cut after MAX_QUOTED_LINES lines, with "…" where it goes on.
  */
 function blocksOf(text: string): Block[] {
-	return knowledgeBlocks(text)
+	return withQuestionsInline(knowledgeBlocks(text))
 		.flatMap(titledParagraph)
 		.map((block) => {
 			if (block.kind === 'heading') return { kind: 'heading', text: block.text, level: block.level }
@@ -119,7 +137,14 @@ function unitsOf(passage: Passage): Unit[] {
 			if ((block.level ?? 6) > 1) heading = block.text
 			return
 		}
-		const add = (reply: string, own: string, kind: Unit['kind'], context = '', lines: string[] = []) => {
+		const add = (
+			reply: string,
+			own: string,
+			kind: Unit['kind'],
+			context = '',
+			lines: string[] = [],
+			answers?: string,
+		) => {
 			const sequence = tokenize(own)
 			const parameterLines = lines.filter((line) => PARAMETER_LINE.test(line))
 			units.push({
@@ -134,6 +159,7 @@ function unitsOf(passage: Passage): Unit[] {
 				kind,
 				order: units.length,
 				block: index,
+				answers,
 				parameters:
 					parameterLines.length > 0 && parameterLines.length * 2 >= lines.length
 						? new Set(parameterLines.map((line) => (PARAMETER_LINE.exec(line)?.[1] ?? '').toLowerCase()))
@@ -172,7 +198,7 @@ function unitsOf(passage: Passage): Unit[] {
 					let stop = end
 					while (stop < sentences.length && stop < end + 3 && !sentences[stop].trim().endsWith('?')) stop++
 					const answer = sentences.slice(end, stop).join(' ')
-					if (answer) add(answer, `${asked} ${answer}`, 'paragraph')
+					if (answer) add(answer, `${asked} ${answer}`, 'paragraph', '', [], asked)
 					i = stop - 1
 					continue
 				}
@@ -530,6 +556,8 @@ function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string, kin
 			return { unit, score: -Infinity, coverage, substantive }
 		const phrase = pairs.filter((pair) => hasPair(unit.sequence, pair)).length
 		const score =
+			// The answer to an FAQ that asks exactly this (an owner's added answer, as a rule) is what answers it.
+			(unit.answers && sameQuestion(unit.answers, question) ? SAME_QUESTION_WEIGHT : 0) +
 			(unit.kind === 'item' ? ITEM_PREFERENCE : 0) +
 			coverage +
 			PHRASE_WEIGHT * Math.min(phrase, 3) +
@@ -546,6 +574,18 @@ function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string, kin
 }
 
 const PHRASE_WEIGHT = 0.08
+/** More than any other evidence together (coverage, phrases, the kind of answer): the FAQ asked the visitor's very question. */
+const SAME_QUESTION_WEIGHT = 2
+
+/** Whether two questions are the same, whatever their case, punctuation and spacing ("what is libffi" is "What is libffi?"). */
+function sameQuestion(a: string, b: string) {
+	const words = (text: string) =>
+		text
+			.toLowerCase()
+			.match(/[\p{L}\p{N}]+/gu)
+			?.join(' ') ?? ''
+	return words(a) !== '' && words(a) === words(b)
+}
 /** Words that ask about an API's parameters or result. */
 const PARAMETER_WORDS =
 	/\b(options?|param(eter)?s?|arguments?|args?|returns?|return value|types?|signature|accepts?|takes?)\b/i

@@ -1,8 +1,34 @@
-import { CircleAlert, CircleCheck, Info } from 'lucide-react'
-import { useEffect, useState, type ComponentType } from 'react'
+import { CircleAlert, CircleCheck, Info, X } from 'lucide-react'
+import { createContext, useContext, useEffect, useState } from 'react'
 import { wakeIsland } from '~/lib/islands/wake.ts'
+import { cn } from '~/lib/misc.ts'
 import type { Toast } from '~/lib/toast.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
+
+/**
+ * Where toasts sit (docs/decisions/0065-toasts-clear-of-controls.md). The site: top-centre, under
+ * its fixed header (ADR 0020). The Playground: top-centre over its own sticky header, whose middle
+ * is empty on wide screens; a corner would sit on a page's controls (the live preview's composer
+ * and Send at the bottom right, a section's form at the bottom left, the Active switch at the top
+ * right on tablets), and under the header on phones it would sit on the way back and the switch.
+ */
+export type ToastPlacement = 'site' | 'app'
+
+const placementContext = createContext<ToastPlacement>('site')
+/** The Playground's frame says its toasts are an app's, so a section's own toast sits with the rest. */
+export const ToastPlacementProvider = placementContext.Provider
+
+/** The toaster's distance from the top of the window, in pixels. */
+const TOP: Record<ToastPlacement, number> = { site: 76, app: 8 }
+const DISMISS_LABEL = 'Dismiss'
+
+type ToastType = Toast['type']
+
+const ICONS = {
+	error: { icon: CircleAlert, className: 'text-rose-600' },
+	success: { icon: CircleCheck, className: 'text-emerald-600' },
+	message: { icon: Info, className: 'text-brand-600' },
+} as const
 
 function ToastBody({ toast }: { toast: Pick<Toast, 'title' | 'description'> }) {
 	return (
@@ -13,9 +39,34 @@ function ToastBody({ toast }: { toast: Pick<Toast, 'title' | 'description'> }) {
 	)
 }
 
+/** A toast's face: its icon, what it says, and a button that closes it (with or without JavaScript). */
+function ToastCard({
+	type,
+	dismiss,
+	children,
+}: {
+	type: ToastType
+	dismiss: React.ReactNode
+	children: React.ReactNode
+}) {
+	const { icon: Icon, className } = ICONS[type]
+	return (
+		<div data-toast className="flex w-full items-start gap-3 py-1 pl-1">
+			<Icon className={cn('mt-0.5 size-5 shrink-0', className)} aria-hidden />
+			{/* The library centres its message; ours reads from the left, as the server's does. */}
+			<div className="min-w-0 flex-1 *:m-0! *:justify-start!">{children}</div>
+			{dismiss}
+		</div>
+	)
+}
+
+const dismissClass =
+	'-mt-1 -mr-1 grid size-8 shrink-0 cursor-pointer place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900'
+
 // react-hot-toast is fetched with the first toast, not with every page: most visits never see one.
 // Its store keeps toasts raised before the Toaster mounts, so nothing is lost while it loads.
-let library: Promise<typeof import('react-hot-toast')> | undefined
+type HotToast = typeof import('react-hot-toast')
+let library: Promise<HotToast> | undefined
 const loadLibrary = () => (library ??= import('react-hot-toast'))
 const toasterWaiters = new Set<() => void>()
 let toasterWanted = false
@@ -30,68 +81,99 @@ export function showToast(toast: Omit<Toast, 'id'> & { id?: string }) {
 		const show = toast.type === 'error' ? hotToast.error : toast.type === 'success' ? hotToast.success : hotToast
 		// The same message again replaces the one on screen instead of piling up under it.
 		const id = toast.id ?? `${toast.type}|${toast.title}|${toast.description ?? ''}`
+		// One at a time, as a snackbar: a second toast stacked under the first reached down onto the
+		// page's controls (a chatbot's Active switch), and the newer message is the one that matters.
+		hotToast.dismiss()
+		// Announced politely: react-hot-toast's message is role="status", aria-live="polite".
 		show(<ToastBody toast={toast} />, { id, duration: toast.type === 'error' ? 5000 : 4000 })
 	})
 }
 
 /**
  * A toast the server sent (flash cookie or action data). With JavaScript it pops up through
- * react-hot-toast; without, the server-rendered message below is the toast.
+ * react-hot-toast; without, the server-rendered message below is the toast, in the same place, and
+ * its close button is the summary of an open `<details>`, which needs no script.
  */
-export function ToastMessage({ toast }: { toast: Toast | null | undefined }) {
+export function ToastMessage({ toast, placement }: { toast: Toast | null | undefined; placement?: ToastPlacement }) {
 	const hydrated = useHydrated()
+	const framed = useContext(placementContext)
 	useEffect(() => {
 		// Keyed by what it says, not by the flash's own id: submitting the same wrong password four
 		// times shows one 'Sign in failed', not four stacked over the heading.
 		if (toast) showToast({ type: toast.type, title: toast.title, description: toast.description })
 	}, [toast])
 	if (!toast || hydrated) return null
-	const Icon = toast.type === 'error' ? CircleAlert : toast.type === 'success' ? CircleCheck : Info
 	return (
-		<div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
-			<div
-				role={toast.type === 'error' ? 'alert' : 'status'}
-				className="pointer-events-auto flex max-w-md items-start gap-3 rounded-xl bg-white px-4 py-3 shadow-xl ring-1 ring-slate-200"
+		<div
+			className="pointer-events-none fixed inset-x-0 z-50 flex justify-center px-4"
+			style={{ top: TOP[placement ?? framed] }}
+		>
+			<details
+				open
+				className="pointer-events-auto relative w-full max-w-md rounded-xl bg-white py-2.5 pr-13 pl-3 shadow-xl ring-1 ring-slate-200 not-open:hidden"
 			>
-				<Icon
-					className={toast.type === 'error' ? 'size-5 shrink-0 text-rose-600' : 'size-5 shrink-0 text-emerald-600'}
-					aria-hidden
-				/>
-				<ToastBody toast={toast} />
-			</div>
+				<summary
+					className={cn(dismissClass, 'absolute top-2.5 right-2 m-0 list-none [&::-webkit-details-marker]:hidden')}
+				>
+					<X className="size-4" aria-hidden />
+					<span className="sr-only">{DISMISS_LABEL}</span>
+				</summary>
+				<div role={toast.type === 'error' ? 'alert' : 'status'}>
+					<ToastCard type={toast.type} dismiss={null}>
+						<ToastBody toast={toast} />
+					</ToastCard>
+				</div>
+			</details>
 		</div>
 	)
 }
 
-/**
- * The site shows toasts under its header; the Playground, an app, in the bottom-right corner, away
- * from its header's controls and the forms it is about.
- */
-function Toaster({ placement = 'site' }: { placement?: 'site' | 'app' }) {
-	const [HotToaster, setHotToaster] = useState<ComponentType<Record<string, unknown>> | null>(null)
+/** react-hot-toast's toaster, drawn with the same card as the server's toast and a close button. */
+function Toaster({ placement }: { placement: ToastPlacement }) {
+	const [hot, setHot] = useState<HotToast | null>(null)
 	useEffect(() => {
-		const mount = () =>
-			void loadLibrary().then((m) => setHotToaster(() => m.Toaster as ComponentType<Record<string, unknown>>))
+		const mount = () => void loadLibrary().then((module) => setHot(module))
 		if (toasterWanted) mount()
 		toasterWaiters.add(mount)
 		return () => void toasterWaiters.delete(mount)
 	}, [])
-	if (!HotToaster) return null
+	if (!hot) return null
+	const { Toaster: HotToaster, ToastBar, default: hotToast } = hot
 	return (
 		<HotToaster
-			position={placement === 'app' ? 'bottom-right' : 'top-center'}
-			containerStyle={placement === 'app' ? { bottom: 16, right: 16 } : { top: 76 }}
-			toastOptions={{ className: '!rounded-xl !shadow-xl' }}
-		/>
+			position="top-center"
+			containerStyle={{ top: TOP[placement] }}
+			toastOptions={{ className: '!rounded-xl !shadow-xl ring-1 ring-slate-200' }}
+		>
+			{/* The library's bar (its entrance, which follows reduced motion) around our card, without its
+			    animated icon: the same icon as without JavaScript. */}
+			{(shown) => (
+				<ToastBar toast={shown} style={{ maxWidth: '28rem', width: '100%', padding: '0.625rem 0.75rem' }}>
+					{({ message }) => (
+						<ToastCard
+							type={shown.type === 'error' ? 'error' : shown.type === 'success' ? 'success' : 'message'}
+							dismiss={
+								<button type="button" className={dismissClass} onClick={() => hotToast.dismiss(shown.id)}>
+									<X className="size-4" aria-hidden />
+									<span className="sr-only">{DISMISS_LABEL}</span>
+								</button>
+							}
+						>
+							{message}
+						</ToastCard>
+					)}
+				</ToastBar>
+			)}
+		</HotToaster>
 	)
 }
 
 /** The page's toasts: the one the server sent, and the toaster that shows it and any raised later. */
-export function PageToasts({ toast, placement }: { toast: Toast | null | undefined; placement: 'site' | 'app' }) {
+export function PageToasts({ toast, placement }: { toast: Toast | null | undefined; placement: ToastPlacement }) {
 	return (
 		<>
 			<Toaster placement={placement} />
-			<ToastMessage toast={toast} />
+			<ToastMessage toast={toast} placement={placement} />
 		</>
 	)
 }

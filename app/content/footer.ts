@@ -1,23 +1,29 @@
 // Footer link lists (spec section 1). The spec's links were placeholders ("#"); each now goes to a
-// real page or a real section of one (docs/decisions/0047-public-site-promises.md).
+// real page or a real section of one (docs/decisions/0047-public-site-promises.md) whose title names
+// the link's label (docs/decisions/0065-toasts-clear-of-controls.md, tests/e2e/public-promises.spec.ts).
 import { aboutPage } from './about.ts'
 import { blogIndex } from './blog.ts'
 import { company } from './company.ts'
 import { productTour } from './home.ts'
 import { legalPaths } from './legal.ts'
+import { CYBERSECURITY_ID, servicesSection } from './services.ts'
 
-/** A service area links to the service page that delivers it, by the page's slug. */
-const serviceArea = (label: string, slug: string) => ({ label, href: `/services/${slug}` })
+/** A service area links to the service page that delivers it, by the page's slug (and the section of it). */
+const serviceArea = (label: string, slug: string, section?: string) => ({
+	label,
+	href: `/services/${slug}${section ? `#${section}` : ''}`,
+})
 
 export const footer = {
 	serviceAreasHeading: 'Services',
 	serviceAreas: [
 		serviceArea('Custom Software', 'custom-software-development'),
-		serviceArea('AI Solutions', 'ai-chatbots'),
+		// Three services, not one: the home page's cards, which start with the AI ones (agents, voice, chat).
+		{ label: 'AI Solutions', href: `/#${servicesSection.id}` },
 		serviceArea('Mobile App Development', 'mobile-app-development'),
 		serviceArea('Cloud Services', 'managed-cloud-services'),
-		// No page of its own: security work (hardening, identity, secrets) is part of managed cloud.
-		serviceArea('Cybersecurity', 'managed-cloud-services'),
+		// No page of its own (the spec's six service pages): the part of managed cloud that delivers it.
+		serviceArea('Cybersecurity', 'managed-cloud-services', CYBERSECURITY_ID),
 	],
 	companyHeading: 'Company',
 	companyLinks: [

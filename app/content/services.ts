@@ -15,7 +15,11 @@ const languageList = (last: 'and' | 'or') =>
 	`${voiceLanguages.slice(0, -1).join(', ')} ${last} ${voiceLanguages.at(-1)}`
 type ServiceCategory = 'ai' | 'software'
 
-type ServiceFeature = { title: string; description: string; icon: string }
+/** `id`: a feature a link goes to directly (the footer's Cybersecurity). */
+type ServiceFeature = { title: string; description: string; icon: string; id?: string }
+
+/** The anchor of the managed cloud page's security work, the site's cybersecurity service. */
+export const CYBERSECURITY_ID = 'cybersecurity'
 
 export type Service = {
 	slug: string
@@ -53,7 +57,10 @@ export type ServiceFilter = (typeof serviceCategories)[number]['id']
 export const cardCategoryLabels: Record<ServiceCategory, string> = { ai: 'AI solution', software: 'Software' }
 
 export const servicesSection = {
-	eyebrow: 'What we do',
+	/** The home page's anchor (the navigation's Services, the footer's AI Solutions). */
+	id: 'services',
+	// What the cards are, in the spec's categories: the footer's "AI Solutions" lands here.
+	eyebrow: 'AI solutions and software',
 	heading: 'Services built for measurable results',
 	intro:
 		'From a single chatbot to a full product team, we take ownership of outcomes: faster responses, lower costs and software your customers enjoy using.',
@@ -330,7 +337,12 @@ export const services: Service[] = [
 					description: 'Infrastructure as code, containers and automated deployments.',
 					icon: 'server',
 				},
-				{ title: 'Security', description: 'Identity, network and secrets management done right.', icon: 'shield' },
+				{
+					id: CYBERSECURITY_ID,
+					title: 'Cybersecurity',
+					description: 'Identity, network and secrets management done right.',
+					icon: 'shield',
+				},
 				{
 					title: 'Cost optimisation',
 					description: 'Monthly reviews that keep spend in line with usage.',

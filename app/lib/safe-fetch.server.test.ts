@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { htmlText as htmlToKnowledgeText } from '~/lib/sandbox/parsers.ts'
 import { ARTICLE_PAGE, startWebsiteServer, type WebsiteServer } from '../../tests/support/website-server.ts'
-import { isPublicAddress, safeFetch, SafeFetchError } from './safe-fetch.server.ts'
+import { addressRefusal, isPublicAddress, safeFetch, SafeFetchError } from './safe-fetch.server.ts'
 
 let site: WebsiteServer
 let allow: string[]
@@ -112,6 +112,33 @@ describe('safeFetch refuses our own network', () => {
 		'http://user:pw@example.com/',
 	])('refuses %s', async (url) => {
 		expect((await refusal(safeFetch(url))).code).toBe('invalid-url')
+	})
+})
+
+describe('addressRefusal: what a form can refuse before a job tries', () => {
+	test('a private address, in the words the fetch fails with', async () => {
+		const message = 'localhost points to a private or local address (127.0.0.1), which cannot be imported.'
+		const lookup = async () => [{ address: '127.0.0.1', family: 4 }]
+		expect(await addressRefusal('http://localhost:9/', { lookup })).toBe(message)
+		expect((await refusal(safeFetch('http://localhost:9/', { lookup }))).message).toBe(message)
+		expect(await addressRefusal('http://10.0.0.5/')).toBe(
+			'10.0.0.5 points to a private or local address (10.0.0.5), which cannot be imported.',
+		)
+	})
+
+	test('an address on the allowlist, a public one, and one only trying can judge, are not refused', async () => {
+		expect(await addressRefusal(`${site.origin}/article`, { allow })).toBeNull()
+		expect(
+			await addressRefusal('https://example.com/', { lookup: async () => [{ address: '93.184.216.34', family: 4 }] }),
+		).toBeNull()
+		const missing = async () => Promise.reject(new Error('ENOTFOUND'))
+		expect(await addressRefusal('https://nowhere.example.com/', { lookup: missing })).toBeNull()
+		const slow = () => new Promise<never>(() => {})
+		expect(await addressRefusal('https://slow.example.com/', { lookup: slow, timeoutMs: 50 })).toBeNull()
+	})
+
+	test('not a website address', async () => {
+		expect(await addressRefusal('ftp://example.com/')).toBe('Only http and https addresses can be imported.')
 	})
 })
 

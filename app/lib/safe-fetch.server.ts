@@ -244,6 +244,36 @@ function decode(body: Buffer, contentType: string) {
 	}
 }
 
+const systemLookup = (host: string) => dns.lookup(host, { all: true, verbatim: true })
+
+/**
+ * Why a fetch of `raw` would be refused before a byte is sent (not an http(s) address, or a host on
+ * a private or local address), in the words the fetch itself would fail with; null when it may be
+ * fetched, or when only trying can tell (a name that does not resolve now, or not within
+ * `timeoutMs`, may later). A form can say so when it is sent, not after a job has tried.
+ */
+export async function addressRefusal(
+	raw: string,
+	options: Pick<SafeFetchOptions, 'allow' | 'lookup'> & { timeoutMs?: number } = {},
+): Promise<string | null> {
+	const lookup = options.lookup ?? systemLookup
+	const timeoutMs = options.timeoutMs ?? 2_000
+	const withinTime = (host: string) => {
+		let timer: NodeJS.Timeout | undefined
+		const late = new Promise<never>((_, reject) => {
+			timer = setTimeout(() => reject(new Error('The lookup took too long.')), timeoutMs)
+		})
+		return Promise.race([lookup(host), late]).finally(() => clearTimeout(timer))
+	}
+	try {
+		await resolveChecked(parseTarget(raw), options.allow ?? [], withinTime)
+		return null
+	} catch (error) {
+		if (!(error instanceof SafeFetchError)) throw error
+		return error.code === 'blocked-address' || error.code === 'invalid-url' ? error.message : null
+	}
+}
+
 export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
 	const settings: Required<SafeFetchOptions> = {
 		timeoutMs: options.timeoutMs ?? 10_000,
@@ -254,7 +284,7 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
 		headers: options.headers ?? {},
 		followRedirect: options.followRedirect ?? (() => true),
 		post: options.post ?? null,
-		lookup: options.lookup ?? ((host: string) => dns.lookup(host, { all: true, verbatim: true })),
+		lookup: options.lookup ?? systemLookup,
 	}
 	// One deadline for the whole exchange, redirects included: a slow page cannot hold us.
 	const deadline = deadlineSignal(settings.timeoutMs)

@@ -9,10 +9,9 @@
 // offline model (it shows the machinery, not quality); the second was written after it and only
 // measured, never tuned on. Neither is evidence beside SQuAD (npm run eval:answers): one person
 // wrote both.
-import { createReadStream, existsSync } from 'node:fs'
-import http from 'node:http'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { startApp } from '../bench/start-app.ts'
+import { startDocsApp } from './docs-app.ts'
 
 const DOCS = process.env.NODE_DOCS_DIR ?? '/usr/share/doc/nodejs/api'
 if (!existsSync(path.join(DOCS, 'index.html'))) {
@@ -95,25 +94,7 @@ const HELD_OUT_2: Question[] = [
 	},
 ]
 
-const SESSION_SECRET = 'eval-session-secret-0123456789abcdef0123456789'
-
-const site = http.createServer((request, response) => {
-	const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://docs').pathname)
-	const file = path.join(DOCS, pathname === '/' ? 'index.html' : pathname)
-	if (!file.startsWith(DOCS) || !existsSync(file)) return response.writeHead(404).end()
-	response.writeHead(200, { 'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/plain' })
-	createReadStream(file).pipe(response)
-})
-await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve))
-const docsOrigin = `http://127.0.0.1:${(site.address() as { port: number }).port}`
-
-const app = await startApp({
-	SESSION_SECRET,
-	WEBSITE_IMPORT_ALLOW: docsOrigin.slice('http://'.length),
-	CRAWL_DELAY_MS: '0',
-})
-process.env.DATABASE_URL = app.databaseUrl
-process.env.SESSION_SECRET = SESSION_SECRET
+const { docsOrigin, app, stop } = await startDocsApp(DOCS)
 const { prisma } = await import('~/lib/db.server.ts')
 const { createChatbot } = await import('~/features/chatbots/chatbots.server.ts')
 const { WebsiteSourceSchema } = await import('~/features/chatbots/sources/source-schema.ts')
@@ -169,6 +150,5 @@ try {
 	}
 } finally {
 	await prisma.$disconnect()
-	site.close()
-	await app.stop()
+	await stop()
 }

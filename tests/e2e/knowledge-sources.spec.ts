@@ -132,6 +132,94 @@ test('the whole site picked in the create form imports by itself, and the previe
 	await expect(answer.getByRole('link', { name: `${SITE}/section/2/page/12` })).toBeVisible()
 })
 
+// One source of truth (a first-time user saw "1 importing" on the Overview half a minute after the
+// Knowledge section said Failed): the layout reads the sources for every section and reads them
+// again while one imports, and each section opened reads them afresh.
+test('the Overview and the Knowledge section say the same of a source, and follow it without a reload', async ({
+	page,
+	login,
+}) => {
+	const user = await login({ email: uniqueEmail('overview-state') })
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt)
+		 SELECT id, 'State Bot', '', '' FROM users WHERE email = $1 RETURNING id`,
+		[user.email],
+	)
+	// A site waiting for its crawl. No job is queued for it: this test moves it on, as a job would.
+	const origin = 'https://docs.state-bot.example.com/'
+	const [{ id: source }] = await sql<{ id: string }>(
+		`INSERT INTO knowledge_sources (chatbot_id, kind, origin, status) VALUES ($1, 'website', $2, 'queued') RETURNING id`,
+		[id, origin],
+	)
+	const setStatus = (status: string, error: string | null = null) =>
+		sql(`UPDATE knowledge_sources SET status = $2, error = $3 WHERE id = $1`, [source, status, error])
+	await page.goto(`/playground/chatbots/${id}`)
+	const knowledge = page.getByTestId('overview-cards').getByRole('listitem').first()
+	await expect(knowledge).toContainText('1 importing')
+
+	await setStatus('failed', 'No page could be read: the host could not be found.')
+	await expect(knowledge).toContainText('1 failed')
+	await expect(knowledge).not.toContainText('importing')
+	const tabs = page.getByRole('navigation', { name: 'Chatbot sections' })
+	await tabs.getByRole('link', { name: 'Knowledge' }).click()
+	await expect(sourceRow(page, origin)).toContainText('Failed')
+
+	// Nothing imports now, so nothing is re-read on a timer: a section opened still reads it afresh.
+	await setStatus('running')
+	await tabs.getByRole('link', { name: 'Overview' }).click()
+	await expect(knowledge).toContainText('1 importing')
+	await setStatus('ready')
+	await expect(knowledge).toContainText('1 ready')
+	await tabs.getByRole('link', { name: 'Knowledge' }).click()
+	await expect(sourceRow(page, origin).getByText('Ready', { exact: true })).toBeVisible()
+})
+
+// A site whose crawl is sure to be refused (a private address not on the allowlist) is refused when
+// it is added to the create form, or when the form is sent, in the words its crawl would fail with
+// (the Knowledge section's "No page could be read: …"), not listed and then failed on the chatbot's page.
+for (const javaScriptEnabled of [true, false]) {
+	test.describe(`${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+		test.use({ javaScriptEnabled })
+		test('the create form refuses a site on a private address, saying why', async ({ page, login }) => {
+			const user = await login({ email: uniqueEmail('private-site') })
+			const refused = '127.0.0.1 points to a private or local address (127.0.0.1), which cannot be imported.'
+			await page.goto('/playground?new')
+			await page.getByLabel('Import website').fill('http://127.0.0.1:9/docs/')
+			await page.getByLabel('The whole site').check()
+			await page.getByRole('button', { name: 'Import', exact: true }).click()
+			const address = page.getByLabel('Import website')
+			const toast = (title: string) => page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: title })
+			await expect(toast('Import failed')).toContainText(refused)
+			// Under the address too, in the crawl's words.
+			await expect(address).toHaveAccessibleDescription(refused)
+			await expect(page.getByRole('list', { name: 'Whole sites to import when the chatbot is created' })).toHaveCount(0)
+
+			// Sent with the address still typed: no chatbot, the same reason.
+			await address.fill('http://127.0.0.1:9/docs/')
+			await page.getByLabel('The whole site').check()
+			await page.getByLabel('Chatbot Name').fill('Private Bot')
+			await page.getByLabel('Knowledge Base Content').fill('We open at 9.')
+			await page.getByRole('button', { name: 'Create Chatbot' }).click()
+			await expect(toast('Creation failed')).toContainText(refused)
+			await expect(address).toHaveAccessibleDescription(refused)
+			const [{ count }] = await sql<{ count: number }>(
+				`SELECT count(*)::int AS count FROM chatbots c JOIN users u ON u.id = c.user_id WHERE u.email = $1`,
+				[user.email],
+			)
+			expect(count).toBe(0)
+
+			// A site the crawl may read is listed as before.
+			await address.fill(`${SITE}/section/1`)
+			await page.getByLabel('The whole site').check()
+			await page.getByRole('button', { name: 'Import', exact: true }).click()
+			await expect(page.getByRole('list', { name: 'Whole sites to import when the chatbot is created' })).toContainText(
+				`${SITE}/section/1`,
+			)
+			await expect(address).not.toHaveAccessibleDescription(refused)
+		})
+	})
+}
+
 test('hostile source posts get a redirect with a reason, never a 5xx, and never touch another user’s source', async ({
 	request,
 }) => {

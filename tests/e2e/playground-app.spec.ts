@@ -1,8 +1,8 @@
 // The Playground as an app: a workspace per chatbot (knowledge and settings beside a live preview),
 // and no page or state that overflows a phone or loses a control, with long names and many items.
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import pg from 'pg'
-import { createUser, expect, loginAs, sql, test, uniqueEmail } from './fixtures.ts'
+import { createUser, expect, loginAs, signInWithForm, sql, test, uniqueEmail } from './fixtures.ts'
 import { expectNoSeriousA11yViolations, expectTextIndexed } from './helpers.ts'
 
 for (const javaScriptEnabled of [true, false]) {
@@ -238,6 +238,147 @@ test("a source's row names each of its controls once: Re-sync now beside the aut
 		)
 	expect(names.length).toBeGreaterThan(2)
 	expect(new Set(names).size, names.join(' | ')).toBe(names.length)
+})
+
+/** A chatbot or a voice assistant of the user with this e-mail, made in the database; its id. */
+async function insertItem(kind: 'chatbot' | 'agent', email: string, name: string) {
+	const insert =
+		kind === 'chatbot'
+			? `INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt) SELECT id, $2, 'Hours: 9 to 5.', ''`
+			: `INSERT INTO agents (user_id, name, instructions, first_message) SELECT id, $2, 'Be brief.', 'Hi'`
+	const [{ id }] = await sql<{ id: string }>(`${insert} FROM users WHERE email = $1 RETURNING id`, [email, name])
+	return id
+}
+
+// Toasts (ADR 0065): never over a control of the page (a corner sat on the live preview's composer
+// at 1440 px and on "Start Building" at 360 px), only over the app's own header, one at a time; each
+// says what it says to screen readers (status, or alert for a problem) and closes by its button,
+// with JavaScript or without. Reduced motion, so each is measured where it stays.
+test.describe('toasts sit clear of the page’s controls, and close', () => {
+	for (const javaScriptEnabled of [true, false]) {
+		test.describe(`${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+			test.use({ javaScriptEnabled, reducedMotion: 'reduce' })
+			test('at 360, 768 and 1440 px', async ({ page }) => {
+				test.slow()
+				for (const width of [360, 768, 1440]) {
+					await page.context().clearCookies()
+					await page.setViewportSize({ width, height: 740 })
+					// Signing in lands on the Playground's home, empty for a new user: "Start Building" is low on
+					// the page, where a corner toast sat on phones.
+					const user = await createUser({ email: uniqueEmail('toasts') })
+					await signInWithForm(page, user.email, user.password)
+					await expect(page).toHaveURL(/\/playground$/)
+					await expectToastClear(page, 'Welcome back!', `home at ${width} px`)
+					const id = await insertItem('chatbot', user.email, 'Toast Bot')
+					// A chatbot's page: the Active switch under the header, the preview's composer at the bottom right.
+					await page.goto(`/playground/chatbots/${id}`)
+					const toggle = page.getByRole('switch', { name: 'Active: Toast Bot' })
+					await toggle.click()
+					await expectToastClear(page, 'Chatbot deactivated', `chatbot at ${width} px`)
+					await toggle.click()
+					await expectToastClear(page, 'Chatbot activated', `chatbot at ${width} px`)
+					// Its close button: a button, or without JavaScript the summary of the open <details> it is.
+					const dismiss = page.locator('details:has([data-toast]) > summary, [data-toast] button')
+					await dismiss.filter({ hasText: 'Dismiss' }).click()
+					await expect(page.getByText('Chatbot activated')).toBeHidden()
+				}
+			})
+		})
+	}
+})
+
+/** The toast saying `text`, as screen readers have it: react-hot-toast's message, or the server's own toast. */
+const toastOf = (page: Page, text: string) =>
+	page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text }).last()
+
+/** The toast saying `text` is shown, lies over no control but the app header's, and is the only one. */
+async function expectToastClear(page: Page, text: string, where: string) {
+	const toast = toastOf(page, text)
+	await expect(toast, where).toBeVisible()
+	const covered = await toast.evaluate((message) => {
+		// What shows: the card with the shadow around the message (the library's bar, or the server's card).
+		let shown = message
+		while (shown.parentElement && getComputedStyle(shown).boxShadow === 'none') shown = shown.parentElement
+		const box = shown.getBoundingClientRect()
+		// The app's header: the banner (a header in no article, section, aside or main).
+		const banner = [...document.querySelectorAll('header')].find((h) => !h.closest('article, section, aside, main'))
+		const controls = document.querySelectorAll<HTMLElement>(
+			'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="switch"]',
+		)
+		return [...controls]
+			.filter((control) => !banner?.contains(control) && !shown.contains(control))
+			.filter((control) => {
+				const r = control.getBoundingClientRect()
+				const style = getComputedStyle(control)
+				// Out of sight: no box, hidden, or for screen readers only (the skip link until focused).
+				if (r.width <= 1 || r.height <= 1 || style.visibility === 'hidden' || style.clipPath.startsWith('inset(50%'))
+					return false
+				return r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top
+			})
+			.map(
+				(control) =>
+					`${control.tagName.toLowerCase()} "${(control.textContent || control.getAttribute('aria-label') || '').trim().slice(0, 40)}"`,
+			)
+	})
+	expect(covered, `${where}: what "${text}" covers`).toEqual([])
+	// One at a time: a second one under it would reach down onto the page.
+	await expect(page.locator('[data-toast]').filter({ visible: true }), where).toHaveCount(1)
+}
+
+// A workspace's header on a phone (a first-time user found "Created 25 Nov …" cut short and the
+// switch without its words at 360 px): the switch has a row of its own, words and all.
+test("on a phone a workspace's header keeps its date whole and its switch's words", async ({ page, login }) => {
+	const user = await login()
+	const id = await insertItem('chatbot', user.email, 'Header Bot')
+	const agentId = await insertItem('agent', user.email, 'Header Line')
+	for (const width of [320, 360]) {
+		await page.setViewportSize({ width, height: 740 })
+		await page.goto(`/playground/chatbots/${id}/knowledge`)
+		const header = page.getByRole('article').locator('header').first()
+		await expect(header.getByText('Answering on your site'), `${width} px`).toBeVisible()
+		const date = header.locator('time')
+		await expect(date, `${width} px`).toHaveText(/^Created \d{1,2} \w{3} \d{4}$/)
+		// Wholly shown: its box is not narrower (or shorter) than what it holds.
+		const cut = await date.evaluate((time) => {
+			const box = time.parentElement!
+			return box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1
+		})
+		expect(cut, `the date at ${width} px`).toBe(false)
+		for (const word of ['Active', 'Answering on your site']) {
+			const box = (await header.getByText(word, { exact: true }).boundingBox())!
+			expect(box.x + box.width, `${word} at ${width} px`).toBeLessThanOrEqual(width)
+		}
+		await page.goto(`/playground/voicebots/${agentId}`)
+		await expect(
+			page.getByRole('article').locator('header').first().getByText('Taking calls'),
+			`${width} px`,
+		).toBeVisible()
+	}
+})
+
+// One file picker (a first-time user found the Tests page's CSV box unlike the Knowledge upload):
+// every file input of the app has the same button and box.
+test('every file picker looks alike: Knowledge upload, the Tests CSV and the widget picture', async ({
+	page,
+	login,
+}) => {
+	const user = await login()
+	const id = await insertItem('chatbot', user.email, 'Picker Bot')
+	const look = (input: Locator) =>
+		input.evaluate((element) => {
+			const box = getComputedStyle(element)
+			const button = getComputedStyle(element, '::file-selector-button')
+			return {
+				box: [box.height, box.boxShadow, box.borderRadius, box.backgroundColor, box.paddingTop, box.fontSize],
+				button: [button.backgroundColor, button.color, button.borderRadius, button.fontWeight, button.paddingLeft],
+			}
+		})
+	await page.goto(`/playground/chatbots/${id}/knowledge`)
+	const upload = await look(page.getByRole('region', { name: 'Knowledge sources' }).getByLabel('Upload documents'))
+	await page.goto(`/playground/chatbots/${id}/tests`)
+	expect(await look(page.getByLabel('CSV file')), 'the Tests CSV').toEqual(upload)
+	await page.goto(`/playground/chatbots/${id}/widget`)
+	expect(await look(page.locator('#widget-avatar')), 'the widget picture').toEqual(upload)
 })
 
 // Every page of the Playground, at every width from a small phone to a wide screen: nothing wider

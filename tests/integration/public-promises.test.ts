@@ -172,8 +172,17 @@ describe('the footer', () => {
 			if (link.href === company.company.externalLinks.scheduling) return false
 			const [pathname, hash] = link.href.split('#')
 			if (!pathname || !paths.has(pathname)) return true
-			// The one section link: the product on the home page.
-			return hash !== undefined && !(pathname === '/' && hash === home.productTour.id)
+			// Section links: the home page's services and product tour, a service page's feature.
+			const sections: Record<string, string[]> = {
+				'/': [services.servicesSection.id, home.productTour.id],
+				...Object.fromEntries(
+					services.services.map(({ slug, page }) => [
+						`/services/${slug}`,
+						page.features.flatMap((feature) => (feature.id ? [feature.id] : [])),
+					]),
+				),
+			}
+			return hash !== undefined && !sections[pathname]?.includes(hash)
 		})
 		expect(nowhere).toEqual([])
 	})

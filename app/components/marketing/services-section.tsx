@@ -12,7 +12,7 @@ const ACTIVE_FILTER: ServiceFilter = 'all'
 export function ServicesSection() {
 	const cards = filterServiceCards(ACTIVE_FILTER)
 	return (
-		<section id="services" aria-labelledby="services-heading" className="scroll-mt-16 py-20 sm:py-28">
+		<section id={servicesSection.id} aria-labelledby="services-heading" className="scroll-mt-16 py-20 sm:py-28">
 			<div className="container-page">
 				<SectionHeading
 					id="services-heading"

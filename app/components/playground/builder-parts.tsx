@@ -159,7 +159,7 @@ export function ActiveSwitch({
 	toggle: ReturnType<typeof useActiveToggle>
 	action: string
 	returnTo?: string
-	/** A page header's: a pill whose words show from `sm` up (the switch keeps its name). */
+	/** A page header's: a pill with the words before the switch. */
 	compact?: boolean
 }) {
 	const { card } = kind.copy
@@ -170,7 +170,7 @@ export function ActiveSwitch({
 			action={action}
 			className={
 				compact
-					? 'flex shrink-0 items-center gap-3 rounded-full bg-white py-1.5 pr-1.5 pl-1.5 ring-1 ring-slate-200 sm:pl-4'
+					? 'flex shrink-0 items-center gap-3 rounded-full bg-white py-1.5 pr-1.5 pl-4 ring-1 ring-slate-200'
 					: 'mt-4 flex items-center justify-between gap-3 rounded-2xl bg-slate-50 px-4 py-2.5 ring-1 ring-slate-200'
 			}
 		>
@@ -178,9 +178,7 @@ export function ActiveSwitch({
 			<input type="hidden" name="id" value={item.id} />
 			<input type="hidden" name="active" value={String(!active)} />
 			{returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-			<span className={cn('text-sm text-slate-600', compact && 'hidden sm:inline')}>
-				{active ? card.switchOn : card.switchOff}
-			</span>
+			<span className="text-sm text-slate-600">{active ? card.switchOn : card.switchOff}</span>
 			<button
 				type="submit"
 				role="switch"
@@ -302,8 +300,9 @@ export function ItemIdentity({
 					{title}
 				</Heading>
 				{page ? (
-					<div className="mt-0.5 flex min-w-0 items-center gap-2 text-sm text-slate-500">
-						<span className="min-w-0 truncate">{subtitle}</span>
+					// The subtitle wraps (a date is never cut short); a long description stops at two lines.
+					<div className="mt-0.5 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-500">
+						<span className="line-clamp-2 min-w-0 break-words">{subtitle}</span>
 						{badge}
 					</div>
 				) : (

@@ -85,8 +85,10 @@ export function WorkspaceLayout({
 					<ArrowLeft className="size-4" aria-hidden />
 					{page.back}
 				</Link>
-				<header className="mt-2 flex items-center gap-3">
-					<div className="min-w-0 flex-1">
+				{/* On phones the switch has a row of its own, words included, so the name, the date and the
+				    status keep the width (at 360 px beside the switch the date was cut to "Created 25 Nov …"). */}
+				<header className="mt-2 flex flex-col items-start gap-3 sm:flex-row sm:items-center">
+					<div className="w-full min-w-0 sm:w-auto sm:flex-1">
 						<ItemIdentity
 							kind={kind}
 							headingId={headingId}

@@ -57,6 +57,13 @@ export function FieldShell({
 	)
 }
 
+/**
+ * A file input's look: a pill button and the chosen file's name, never a text box. Every file input
+ * of the app is a `Field` of type file (`FileField`), so they all look alike.
+ */
+const fileInputClass =
+	'file:bg-brand-50 file:text-brand-700 hover:file:bg-brand-100 block w-full text-sm text-slate-600 file:mr-3 file:cursor-pointer file:rounded-full file:border-0 file:px-3 file:py-1.5 file:text-sm file:font-semibold aria-[invalid=true]:file:bg-rose-50 aria-[invalid=true]:file:text-rose-800'
+
 /** A labelled input with its error message wired for assistive technology. */
 export function Field({
 	id,
@@ -67,12 +74,16 @@ export function Field({
 	className,
 	...props
 }: React.ComponentProps<'input'> & Labelled) {
+	const look = props.type === 'file' ? fileInputClass : inputClass
 	return (
 		<FieldShell id={id} label={label} error={error} hint={hint} hideLabel={hideLabel} className={className}>
-			{(control) => <input className={cn(inputClass, !hideLabel && 'mt-1.5')} {...control} {...props} />}
+			{(control) => <input className={cn(look, !hideLabel && 'mt-1.5')} {...control} {...props} />}
 		</FieldShell>
 	)
 }
+
+/** The file picker: a knowledge source's files, a test set's CSV, the widget's picture. */
+export const FileField = (props: Omit<React.ComponentProps<typeof Field>, 'type'>) => <Field type="file" {...props} />
 
 export function TextareaField({
 	label,

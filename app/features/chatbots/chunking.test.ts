@@ -155,3 +155,31 @@ describe('a long text, chunked in slices so the event loop gets turns', () => {
 		expect(turns).toBeGreaterThan(3)
 	})
 })
+
+test('an FAQ question, on the line above its answer or on its own above it, heads a chunk of its own', () => {
+	// As the Unanswered page's "Add answer" appends one to the typed text, and as owners write FAQs.
+	const text = [
+		'Opening hours',
+		'We open at nine.',
+		'What is libffi?\nlibffi calls a function whose arguments are known only at run time.',
+		'Is it thread safe?',
+		'Mostly: prepare each ffi_cif in one thread at a time.',
+	].join('\n\n')
+	expect(chunkKnowledge(text)).toEqual([
+		{ content: 'Opening hours\n\nWe open at nine.', heading: 'Opening hours', context: null },
+		{
+			content: 'What is libffi?\n\nlibffi calls a function whose arguments are known only at run time.',
+			heading: 'What is libffi?',
+			context: null,
+		},
+		{
+			content: 'Is it thread safe?\n\nMostly: prepare each ffi_cif in one thread at a time.',
+			heading: 'Is it thread safe?',
+			context: null,
+		},
+	])
+	// A question that ends the text, or closes a paragraph, heads nothing.
+	expect(chunkKnowledge('We open at nine. Any questions?\nCall us.\n\nAny questions?').map((c) => c.heading)).toEqual([
+		null,
+	])
+})

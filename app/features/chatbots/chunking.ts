@@ -179,8 +179,8 @@ function* chunkSteps(blocks: KnowledgeBlock[], maxChars: number, chunks: Knowled
 	for (const [index, block] of blocks.entries()) {
 		if (index > 0 && index % BLOCKS_PER_TURN === 0) yield
 		if (block.kind === 'heading') {
-			// A Markdown heading starts a chunk, unless the chunk holds only headings so far.
-			if (block.level !== IMPLICIT_LEVEL && hasContent) close()
+			// A Markdown heading (or an FAQ's question) starts a chunk, unless the chunk holds only headings so far.
+			if ((block.level !== IMPLICIT_LEVEL || block.question) && hasContent) close()
 			while (stack.length > 0 && stack.at(-1)!.level >= block.level) stack.pop()
 			stack.push({ level: block.level, text: block.text })
 			for (const piece of blockPieces(block, maxChars)) {

@@ -1,6 +1,7 @@
+import { getEnv } from '~/lib/env.server.ts'
 import { logValue } from '~/lib/log.ts'
 import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
-import { SafeFetchError } from '~/lib/safe-fetch.server.ts'
+import { addressRefusal, SafeFetchError } from '~/lib/safe-fetch.server.ts'
 // Website import for a signed-in user: rate limited, SSRF-safe, the page's text ready to append.
 // Used by the builder's form post and by GET /api/scrape.
 import { chargeWebsiteImport } from './chatbot-limits.server.ts'
@@ -15,6 +16,17 @@ export type WebsiteImportResult =
 	| { kind: 'empty' }
 	| { kind: 'ok'; url: string; added: string }
 	| { kind: 'error'; reason: WebsiteImportRefusal; message: string }
+
+/**
+ * Why a site the create form holds will be refused when its crawl starts (a private or local
+ * address not on the allowlist), in the words the Knowledge section's failed row would give; null
+ * when only the crawl can tell. The first refusal among `urls`, looked up at once.
+ */
+export async function websiteRefusal(urls: string[]): Promise<string | null> {
+	const allow = getEnv().WEBSITE_IMPORT_ALLOW
+	const refusals = await Promise.all(urls.map((url) => addressRefusal(url, { allow })))
+	return refusals.find((refusal) => refusal !== null) ?? null
+}
 
 export async function importWebsiteForUser(userId: string, rawUrl: string): Promise<WebsiteImportResult> {
 	const parsed = WebsiteUrlSchema.safeParse(rawUrl)

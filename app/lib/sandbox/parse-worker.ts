@@ -6,7 +6,7 @@ import { type DocumentKind, documentText, htmlText, pageContent, sitemapUrls } f
 
 type Task =
 	| { task: 'document'; args: [DocumentKind, Uint8Array, number | undefined] }
-	| { task: 'html'; args: [string] }
+	| { task: 'html'; args: [string, string?] }
 	| { task: 'page'; args: [string, string] }
 	| { task: 'sitemap'; args: [string] }
 	| { task: 'avatar'; args: [Uint8Array] }

@@ -222,11 +222,11 @@ function nestingDepth(html: string) {
  * kept; scripts, styles, navigation, tables of contents, breadcrumbs, edit links and docs metadata
  * dropped; the main content kept.
  */
-export function htmlText(html: string) {
+export function htmlText(html: string, pageUrl?: string) {
 	if (nestingDepth(html) > MAX_HTML_DEPTH) {
 		throw new ParseRefusal(`Its elements nest more than ${MAX_HTML_DEPTH} levels deep.`)
 	}
-	return htmlMarkdown(html)
+	return htmlMarkdown(html, pageUrl)
 }
 
 /** Links kept from one page, and URLs from one sitemap (the sitemap protocol's own limit). */
@@ -252,7 +252,7 @@ const absolute = (href: string, base: string) => {
 }
 
 export function pageContent(html: string, pageUrl: string): PageContent {
-	const text = htmlText(html) // refuses a page nested too deep before anything else parses it
+	const text = htmlText(html, pageUrl) // refuses a page nested too deep before anything else parses it
 	let base = pageUrl
 	let title = ''
 	let titleState: 'before' | 'inside' | 'done' = 'before'

@@ -12,7 +12,7 @@ export async function importWebsite(url: string, owner?: string) {
 	})
 	try {
 		// Parsed in the sandbox: a hostile page (100,000 nested elements, a huge table) costs a child process.
-		return { url: page.url, text: await runInSandbox<string>('html', [page.body], { owner }) }
+		return { url: page.url, text: await runInSandbox<string>('html', [page.body, page.url], { owner }) }
 	} catch (error) {
 		const reason = error instanceof SandboxError && error.reason !== 'failed' ? ` ${error.message}` : ''
 		throw new SafeFetchError('unreadable', `The page could not be read.${reason}`)

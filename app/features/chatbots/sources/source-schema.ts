@@ -117,6 +117,10 @@ export type SourceSummary = {
 	problems: Array<{ url: string; status: string; error: string }>
 }
 
+/** A source whose import (or indexing) is waiting or under way: its page follows it until it ends. */
+export const isImporting = (source: Pick<SourceSummary, 'status'>) =>
+	source.status === 'queued' || source.status === 'running'
+
 /** How many of a source's pages not indexed its own page lists at a time. */
 export const SOURCE_PAGES_PER_PAGE = 50
 

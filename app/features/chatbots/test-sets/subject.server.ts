@@ -97,17 +97,21 @@ const LABEL = 'Test run'
 
 /**
  * How a question is put to the subject: a function asking it, or null when the subject is gone.
- * Read once per run, so every test of the run is asked of the same settings.
+ * Read once per run, so every test of the run is asked of the same settings. `offline`: of the
+ * built-in offline model whatever the subject chose (offline suggestions are checked against it).
  */
 export async function subjectAnswerer(
 	subject: TestSubject,
+	{ offline = false } = {},
 ): Promise<((question: string) => Promise<SubjectAnswer>) | null> {
+	const model = offline ? { answerModel: 'offline' } : {}
 	if (subject.kind === 'chatbot') {
-		const chatbot = await prisma.chatbot.findUnique({
+		const row = await prisma.chatbot.findUnique({
 			where: { id: subject.id },
 			select: { id: true, name: true, systemPrompt: true, ...MODEL_CHOICE_COLUMNS },
 		})
-		if (!chatbot) return null
+		if (!row) return null
+		const chatbot = { ...row, ...model }
 		return async (question) => {
 			// Without `log`: the same function the no-JavaScript preview uses, writing no conversation.
 			const answer = await answerChatbotQuestion(chatbot, asked(question), { label: LABEL })
@@ -122,8 +126,9 @@ export async function subjectAnswerer(
 			}
 		}
 	}
-	const agent = await prisma.agent.findUnique({ where: { id: subject.id }, select: SPEAKING_ASSISTANT_COLUMNS })
-	if (!agent) return null
+	const row = await prisma.agent.findUnique({ where: { id: subject.id }, select: SPEAKING_ASSISTANT_COLUMNS })
+	if (!row) return null
+	const agent = { ...row, ...model }
 	return async (question) => {
 		// A typed turn through the callers' answer path, outside any conversation: no call is written.
 		const reply = await spokenReply(agent, asked(question), { retrieve: retrieveKnowledge, label: LABEL })

@@ -25,6 +25,45 @@ function trimEnds(text: string, keep: (char: string) => boolean) {
 	return text.slice(start, end)
 }
 
+/** A manual's section number before a heading: "2.3.2 Structures", "1. Introduction", "A.1 Limits" (not "A Simple Example"). */
+const SECTION_NUMBER = /^(?:\d{1,3}|[A-Z](?=\.))(?:\.\d{1,3})*\.?\s+(?=\S)/
+/** Marks before a heading's words: "=== ", "» ". */
+const LEADING_MARKS = /^[^\p{L}\p{N}(`"'“‘]+/u
+/** A list's marker before an item's text ("1. ", "- "): not a figure the passage states. */
+const LIST_MARKER = /^(?:[-*+•]|\d{1,9}[.)])\s+/
+/** What a page's navigation says, in passages indexed before navigation was dropped (ADR 0064). */
+const NAVIGATION = /^(?:next|previous|prev|up):|\[(?:index|contents)\]/i
+/** What sets a site's name off at the end of a page's title: "Repairs | Acme", "Repairs – Acme". */
+const SITE_SEPARATORS = [' | ', ' · ', ' • ', ' – ', ' — ', ' - ']
+
+/** The end of a title that may name its site: from its last separator, or its closing parenthesis ("Structures (libffi: the … library)"). */
+function siteSuffixOf(title: string) {
+	let at = title.endsWith(')') ? title.lastIndexOf(' (') : -1
+	for (const separator of SITE_SEPARATORS) at = Math.max(at, title.lastIndexOf(separator))
+	return at > 0 ? title.slice(at) : null
+}
+
+/**
+ * The site's name that ends its pages' titles, when two titles or more end with the same one (a
+ * single page's title may end in a parenthesis of its own); null when none does.
+ */
+function siteNameOf(titles: Iterable<string>) {
+	const seen = new Set<string>()
+	for (const title of titles) {
+		const suffix = siteSuffixOf(title)
+		if (!suffix) continue
+		if (seen.has(suffix)) return suffix
+		seen.add(suffix)
+	}
+	return null
+}
+
+/** What a passage's heading (or its page's title) names: without the site's name, a section number or marks before it ("=== Cherokee"). */
+function subjectOf(heading: string, siteName: string | null) {
+	const subject = siteName && heading.endsWith(siteName) ? heading.slice(0, -siteName.length) : heading
+	return subject.trim().replace(SECTION_NUMBER, '').replace(LEADING_MARKS, '')
+}
+
 /** The question a heading asks: itself when it is one, else "Tell me about …". */
 function questionOf(heading: string) {
 	return heading.endsWith('?') ? heading : `Tell me about ${trimEnds(heading, (char) => char !== '.' && char !== ':')}`
@@ -46,13 +85,20 @@ export function keyPhrase(sentence: string, question: string) {
 	return longest ?? null
 }
 
-/** The passage's text after its heading line. */
-function bodyOf(content: string, heading: string) {
+/** The passage's text after its heading line and its page's title (a page's passages start with it). */
+function bodyOf(content: string, heads: Array<string | null>) {
 	const lines = content
 		.split('\n')
-		.map((line) => line.replace(/^#{1,6}\s+/, '').trim())
+		.map((line) =>
+			line
+				.replace(/^#{1,6}\s+/, '')
+				.trim()
+				.replace(LIST_MARKER, ''),
+		)
 		.filter(Boolean)
-	return (lines[0] === heading ? lines.slice(1) : lines).join(' ')
+	let start = 0
+	while (start < lines.length && heads.includes(lines[start])) start++
+	return lines.slice(start).join(' ')
 }
 
 /** What a test made from the passage must cite: the page's path, else the file's name. */
@@ -62,13 +108,15 @@ const citeOf = (chunk: SuggestionChunk) => (chunk.url ? new URL(chunk.url).pathn
 export function suggestTests(chunks: SuggestionChunk[], asked: Set<string>, max = 20): TestForm[] {
 	const suggestions: TestForm[] = []
 	const seen = new Set(asked)
+	const siteName = siteNameOf(new Set(chunks.flatMap((chunk) => chunk.title ?? [])))
 	for (const chunk of chunks) {
 		if (suggestions.length >= max) break
-		const heading = (chunk.heading?.split(HEADING_SEPARATOR).at(-1) ?? chunk.title ?? '').trim()
-		if (heading.length < 3 || heading.length > MAX_HEADING_CHARS) continue
+		const raw = (chunk.heading?.split(HEADING_SEPARATOR).at(-1) ?? chunk.title ?? '').trim()
+		const heading = subjectOf(raw, siteName)
+		if (heading.length < 3 || heading.length > MAX_HEADING_CHARS || NAVIGATION.test(heading)) continue
 		const question = questionOf(heading)
 		if (seen.has(question.toLowerCase())) continue
-		const sentence = sentencesOf(bodyOf(chunk.content, heading))[0] ?? ''
+		const sentence = sentencesOf(bodyOf(chunk.content, [raw, chunk.title]))[0] ?? ''
 		const phrase = keyPhrase(sentence, question)
 		if (!phrase) continue
 		seen.add(question.toLowerCase())

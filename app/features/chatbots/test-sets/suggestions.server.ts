@@ -2,15 +2,19 @@
 // knowledge it answers from. Where the subject answers with a connected model, that model writes
 // them (question, expected words, the passage to cite), through the model layer's one call with its
 // time limit; where it answers offline, or its model fails or has written its share this hour, they
-// are made offline (suggest.ts). The page says which made them.
-// docs/decisions/0057-chatbot-test-sets.md, docs/decisions/0062-voice-test-sets.md
+// are made offline (suggest.ts) and each is asked of the subject answering offline before it is
+// shown, only those that pass on the knowledge they came from kept (suggest-check.ts). The page
+// says which made them.
+// docs/decisions/0057-chatbot-test-sets.md, docs/decisions/0062-voice-test-sets.md,
+// docs/decisions/0064-navigation-is-not-knowledge.md
 import { passageHeader } from '~/ai/citations.ts'
 import { generateModelReply } from '~/ai/model-reply.server.ts'
 import { chosenModel, type AnsweringModel } from '~/ai/models.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { consumeRateLimit } from '~/lib/rate-limit.server.ts'
-import { subjectKnowledge } from './subject.server.ts'
+import { subjectAnswerer, subjectKnowledge } from './subject.server.ts'
 import { subjectWhere, type TestSubject } from './subject.ts'
+import { answeredSuggestions } from './suggest-check.ts'
 import {
 	MODEL_SUGGESTIONS,
 	parseModelSuggestions,
@@ -28,6 +32,10 @@ const CHUNKS_READ = 400
 /** What of a passage the model is shown: enough for its facts, within a modest prompt. */
 const PASSAGE_CHARS = 1_500
 const HOUR_MS = 60 * 60_000
+/** Offline suggestions shown, candidates asked for them, and the time the asking may take (the page waits for it). */
+const OFFLINE_SUGGESTIONS = 20
+const OFFLINE_CANDIDATES = 60
+const CHECK_BUDGET_MS = 5_000
 
 /** The knowledge base's first passages, source by source, as suggestions read them. */
 type SourcePassage = SuggestionChunk & { sourceId: string }
@@ -106,6 +114,13 @@ export type SuggestedTests = {
 	byModel: boolean
 }
 
+/** The offline candidates that pass when asked of the subject answering offline, as a run asks them, in time. */
+async function passingOffline(subject: TestSubject, candidates: TestForm[]) {
+	const ask = candidates.length > 0 ? await subjectAnswerer(subject, { offline: true }) : null
+	if (!ask) return []
+	return answeredSuggestions(candidates, ask, { max: OFFLINE_SUGGESTIONS, budgetMs: CHECK_BUDGET_MS })
+}
+
 /** Up to 20 suggested tests and which made them; null when the subject is not the user's. */
 export async function suggestedTests(userId: string, subject: TestSubject): Promise<SuggestedTests | null> {
 	const known = await subjectKnowledge(userId, subject)
@@ -115,8 +130,8 @@ export async function suggestedTests(userId: string, subject: TestSubject): Prom
 		known.knowledgeBaseId ? passagesOf(known.knowledgeBaseId) : [],
 	])
 	const asked = new Set(tests.map((test) => test.question.toLowerCase()))
-	const offline = (madeBy: string): SuggestedTests => ({
-		suggestions: suggestTests(passages, asked),
+	const offline = async (madeBy: string): Promise<SuggestedTests> => ({
+		suggestions: await passingOffline(subject, suggestTests(passages, asked, OFFLINE_CANDIDATES)),
 		madeBy,
 		byModel: false,
 	})

@@ -1,14 +1,16 @@
 import { FileText, Globe, PenLine, Upload, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Form, useNavigation } from 'react-router'
+import { Form, useFetcher, useFormAction, useNavigation } from 'react-router'
 // The chatbot creation (and edit) form. One multipart form: the files chosen in it are sent with
 // "Create Chatbot" and become sources of the new chatbot, read by a job like "Add file" on its page
 // (docs/decisions/0039-one-knowledge-pipeline.md); with JavaScript they are listed (and can be taken
 // off) first. Without JavaScript "Import" posts the form and the page comes back with the text
-// appended; with it, websites are read through /api/scrape while the rest of the form stays as typed.
+// appended (a page) or the site listed; with it, pages are read through /api/scrape and a whole site
+// is posted on its own to the same "Import", which refuses one its crawl is sure to refuse, while the
+// rest of the form stays as typed.
 import { modelCopy } from '~/ai/model-notice.ts'
 import { BuilderCardTitle, builderCardClass, SaveButton } from '~/components/playground/builder-parts.tsx'
-import { showToast } from '~/components/toast-message.tsx'
+import { showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { ButtonLink } from '~/components/ui/button-link.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, TextareaField } from '~/components/ui/field.tsx'
@@ -82,6 +84,10 @@ export function ChatbotForm({
 	const [scope, setScope] = useState<ImportScope>('page')
 	const [sites, setSites] = useState(values.sites)
 	const [importing, setImporting] = useState(false)
+	/** "The whole site" with JavaScript: the server's answer to that site alone (listed, or refused and why). */
+	const siteCheck = useFetcher<BuilderActionData>()
+	const formAction = useFormAction()
+	const [checkingSite, setCheckingSite] = useState('')
 	/** The files chosen so far (JavaScript): sources of the chatbot once it is created. */
 	const [files, setFiles] = useState<File[]>([])
 	const schema = chatbotFormSchemaFor(mode === 'create' ? sites.length > 0 || files.length > 0 : hasOtherSources)
@@ -92,7 +98,9 @@ export function ChatbotForm({
 		}),
 	)
 	const fileRef = useRef<HTMLInputElement>(null)
-	const shown = { ...errors, ...clientErrors }
+	// The address's problem is the newer answer's: the form's post or the site's own check.
+	const [urlError, setUrlError] = useState(errors.url)
+	const shown = { ...errors, url: urlError, ...clientErrors }
 	// Cancel with knowledge that is not saved asks first (with JavaScript; without it, Cancel is a link).
 	const [confirmingCancel, setConfirmingCancel] = useState(false)
 	const unsaved = knowledge.trim() !== initial.knowledgeBase.trim() || files.length > 0
@@ -105,11 +113,25 @@ export function ChatbotForm({
 			setKnowledge(actionData.values.knowledgeBase)
 			setUrl(actionData.values.url)
 			setSites(actionData.values.sites)
+			setUrlError(actionData.errors.url)
 		}
 	}, [actionData])
+	useEffect(() => {
+		if (siteCheck.data) setUrlError(siteCheck.data.errors.url)
+	}, [siteCheck.data])
 
 	const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
-	const busyImport = importing || submittingIntent === 'import'
+	const busyImport = importing || siteCheck.state !== 'idle' || submittingIntent === 'import'
+
+	// The server listed the site (its answer's list has it): it joins the list as it is now, not as sent.
+	useEffect(() => {
+		const answer = siteCheck.data
+		if (siteCheck.state !== 'idle' || !checkingSite || !answer || answer.toast?.type === 'error') return
+		if (!answer.values.sites.includes(checkingSite)) return
+		setSites((current) => [...new Set([...current, checkingSite])])
+		setUrl('')
+		setCheckingSite('')
+	}, [siteCheck.state, siteCheck.data, checkingSite])
 	const saving = submittingIntent === 'create' || submittingIntent === 'update'
 
 	/** Files chosen in the input join the list (a bad one is refused with the reason, and none joins). */
@@ -164,9 +186,14 @@ export function ChatbotForm({
 			})
 			return
 		}
-		setSites((current) => [...new Set([...current, parsed.data.url])])
-		setUrl('')
-		showToast({ type: 'success', title: sourceCopy.pendingAdded })
+		// Only the server knows which addresses a crawl may reach: it says whether this one will be refused.
+		const form = new FormData()
+		form.set('intent', 'import')
+		form.set('scope', 'site')
+		form.set('url', parsed.data.url)
+		for (const site of sites) form.append('site', site)
+		setCheckingSite(parsed.data.url)
+		void siteCheck.submit(form, { method: 'post', action: formAction, encType: 'multipart/form-data' })
 	}
 
 	async function importWebsite() {
@@ -208,6 +235,7 @@ export function ChatbotForm({
 				if (submitter?.value === 'create' || submitter?.value === 'update') validate(event)
 			}}
 		>
+			<ToastMessage toast={siteCheck.data?.toast} />
 			<BuilderCardTitle id={`${id}-title`}>
 				{title ?? (mode === 'edit' ? copy.editTitle : copy.createTitle)}
 			</BuilderCardTitle>

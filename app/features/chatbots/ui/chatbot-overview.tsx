@@ -4,12 +4,24 @@
 import { ArrowRight, Cpu, LibraryBig, MessageSquare, PanelsTopLeft, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { isImporting, type SourceSummary } from '~/features/chatbots/sources/source-schema.ts'
 import { cn } from '~/lib/misc.ts'
 
 const { overview: copy } = chatbotBuilder.page
 
 /** Where the chatbot's knowledge stands: how many sources, how many answer, import or failed. */
-export type KnowledgeCounts = { sources: number; ready: number; importing: number; failed: number }
+type KnowledgeCounts = { sources: number; ready: number; importing: number; failed: number }
+
+/** The counts of the sources the Knowledge section lists (the typed text once it has any). */
+export function knowledgeCounts(sources: SourceSummary[]): KnowledgeCounts {
+	const listed = sources.filter((source) => source.kind !== 'text' || source.chars > 0)
+	return {
+		sources: listed.length,
+		ready: listed.filter((source) => source.status === 'ready').length,
+		importing: listed.filter(isImporting).length,
+		failed: listed.filter((source) => source.status === 'failed').length,
+	}
+}
 
 function OverviewCard({
 	icon: Icon,

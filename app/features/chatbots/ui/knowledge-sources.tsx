@@ -1,6 +1,7 @@
 // A chatbot's knowledge sources on its page: add files, a page or a whole site; see each source's
-// status and progress (the page re-reads itself while an import runs; without JavaScript a reload
-// shows the same); re-sync, stop, schedule or remove one. Every control is a plain form post.
+// status and progress (the page that reads them re-reads itself while an import runs; without
+// JavaScript a reload shows the same); re-sync, stop, schedule or remove one. Every control is a
+// plain form post.
 import {
 	AlertTriangle,
 	CheckCircle2,
@@ -24,6 +25,7 @@ import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import {
 	crawlLimits,
+	isImporting,
 	SYNC_SCHEDULES,
 	type SourceKind,
 	type SourceStatus,
@@ -31,7 +33,6 @@ import {
 } from '~/features/chatbots/sources/source-schema.ts'
 import { cn } from '~/lib/misc.ts'
 import { useHydrated } from '~/lib/use-hydrated.ts'
-import { useRefreshWhile } from '~/lib/use-refresh-while.ts'
 import {
 	ScopeChoice,
 	SourceButton,
@@ -53,7 +54,6 @@ const STATUS_STYLES: Record<SourceStatus, { icon: typeof Globe; className: strin
 	cancelled: { icon: Square, className: 'bg-amber-50 text-amber-900 ring-amber-200' },
 }
 
-const isActive = (source: SourceSummary) => source.status === 'queued' || source.status === 'running'
 const number = (value: number) => value.toLocaleString('en-US')
 
 const statusLabel = (source: Pick<SourceSummary, 'kind' | 'status'>) =>
@@ -80,21 +80,21 @@ function StatusBadge({ source }: { source: Pick<SourceSummary, 'kind' | 'status'
 function sourceFacts(source: SourceSummary) {
 	const facts: string[] = []
 	const crawled = source.kind === 'website' || source.kind === 'page'
-	if (crawled && (source.pagesFound > 0 || isActive(source))) {
-		if (isActive(source)) facts.push(`${number(source.pagesDone)} of ${number(source.pagesFound)} pages done`)
+	if (crawled && (source.pagesFound > 0 || isImporting(source))) {
+		if (isImporting(source)) facts.push(`${number(source.pagesDone)} of ${number(source.pagesFound)} pages done`)
 		const indexed = source.pagesIndexed + source.pagesUnchanged
 		facts.push(`${number(indexed)} ${indexed === 1 ? 'page' : 'pages'} indexed`)
 		if (source.pagesUnchanged > 0) facts.push(`${number(source.pagesUnchanged)} unchanged`)
 		if (source.pagesSkipped > 0) facts.push(`${number(source.pagesSkipped)} skipped`)
 		if (source.pagesFailed > 0) facts.push(`${number(source.pagesFailed)} failed`)
 	}
-	if (source.kind === 'text' && isActive(source))
+	if (source.kind === 'text' && isImporting(source))
 		facts.push(source.chunkCount > 0 ? copy.textIndexing : copy.textIndexingFirst)
-	if (!isActive(source) && source.chars > 0)
+	if (!isImporting(source) && source.chars > 0)
 		facts.push(
 			`${number(source.chars)} characters in ${number(source.chunkCount)} ${source.chunkCount === 1 ? 'chunk' : 'chunks'}`,
 		)
-	if (source.syncedAgo && !isActive(source)) facts.push(`synced ${source.syncedAgo}`)
+	if (source.syncedAgo && !isImporting(source)) facts.push(`synced ${source.syncedAgo}`)
 	return facts.join(' · ')
 }
 
@@ -172,7 +172,7 @@ function SourceRow({
 	confirmingRemove: boolean
 }) {
 	const crawled = source.kind === 'website' || source.kind === 'page'
-	const active = isActive(source)
+	const active = isImporting(source)
 	const progress = source.pagesFound > 0 ? Math.round((100 * source.pagesDone) / source.pagesFound) : 0
 	const title = source.kind === 'text' ? copy.textOrigin : source.origin
 	return (
@@ -422,8 +422,7 @@ export function KnowledgeSources({
 	/** Whose sources these are, in the section's words (a voice assistant's too, ADR 0054). */
 	owner?: { intro: string; listLabel: string }
 }) {
-	const running = sources.filter(isActive)
-	useRefreshWhile(running.length > 0)
+	const running = sources.filter(isImporting)
 	const listed = sources.filter((source) => source.kind !== 'text' || source.chars > 0)
 	const liveSummary = running
 		.map((source) =>

@@ -1,6 +1,7 @@
 // Parts shared by the create form's knowledge tiles and a chatbot page's source forms.
 import type { Globe } from 'lucide-react'
 import { Button } from '~/components/ui/button.tsx'
+import { FileField } from '~/components/ui/field.tsx'
 import { Spinner } from '~/components/ui/spinner.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { ACCEPT_ATTRIBUTE } from '~/features/chatbots/knowledge-base.ts'
@@ -39,8 +40,8 @@ export function SourceTile({
 }
 
 /**
- * The files to read as knowledge: a file input named `file`, its label for screen readers (the
- * tile's title shows it) and its hint.
+ * The files to read as knowledge: the app's file picker named `file`, its label for screen readers
+ * (the tile's title shows it) and its hint.
  */
 export function SourceFilesInput({
 	id,
@@ -50,27 +51,10 @@ export function SourceFilesInput({
 }: Omit<React.ComponentProps<'input'>, 'id' | 'type' | 'name' | 'multiple' | 'accept' | 'className'> & {
 	id: string
 	label: string
-	hint: React.ReactNode
+	hint: string
 }) {
 	return (
-		<>
-			<label htmlFor={id} className="sr-only">
-				{label}
-			</label>
-			<input
-				id={id}
-				type="file"
-				name="file"
-				multiple
-				accept={ACCEPT_ATTRIBUTE}
-				aria-describedby={`${id}-hint`}
-				className="file:bg-brand-50 file:text-brand-700 hover:file:bg-brand-100 block w-full text-sm text-slate-600 file:mr-3 file:rounded-full file:border-0 file:px-3 file:py-1.5 file:text-sm file:font-semibold"
-				{...props}
-			/>
-			<p id={`${id}-hint`} className="text-xs text-slate-500">
-				{hint}
-			</p>
-		</>
+		<FileField id={id} label={label} hideLabel hint={hint} name="file" multiple accept={ACCEPT_ATTRIBUTE} {...props} />
 	)
 }
 

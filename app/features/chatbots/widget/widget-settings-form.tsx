@@ -8,7 +8,7 @@ import { MessageBubble } from '~/components/chat/chat-thread.tsx'
 import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { showToast } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
-import { Field, SelectField, TextareaField } from '~/components/ui/field.tsx'
+import { Field, FileField, SelectField, TextareaField } from '~/components/ui/field.tsx'
 import { Spinner } from '~/components/ui/spinner.tsx'
 import { TextList } from '~/components/ui/text-list.tsx'
 import { LEAD_FIELD_STATES, LEAD_FORM_MODES } from '~/features/chatbots/conversations/conversation-schema.ts'
@@ -168,20 +168,13 @@ function AvatarForm({ pagePath, picture }: { pagePath: string; picture: string |
 			encType="multipart/form-data"
 			className="mt-4 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200"
 		>
-			<label htmlFor="widget-avatar" className="block text-sm font-medium text-slate-800">
-				{copy.avatar}
-			</label>
-			<input
+			<FileField
 				id="widget-avatar"
-				type="file"
+				label={copy.avatar}
+				hint={copy.avatarHint}
 				name="file"
 				accept="image/png,image/jpeg"
-				aria-describedby="widget-avatar-hint"
-				className="file:bg-brand-50 file:text-brand-700 mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-full file:border-0 file:px-3 file:py-1.5 file:text-sm file:font-semibold"
 			/>
-			<p id="widget-avatar-hint" className="mt-1.5 text-xs text-slate-500">
-				{copy.avatarHint}
-			</p>
 			<div className="mt-3 flex flex-wrap gap-2">
 				<Button type="submit" name="intent" value="widget-avatar" size="sm" variant="secondary" disabled={busy}>
 					{copy.avatarUpload}

@@ -15,7 +15,7 @@ import {
 } from '~/features/chatbots/sources/file-uploads.server.ts'
 import { WebsiteSourceSchema, type WebsiteSourceForm } from '~/features/chatbots/sources/source-schema.ts'
 import { SourceLimitError } from '~/features/chatbots/sources/sources.server.ts'
-import { importWebsiteForUser } from '~/features/chatbots/website-import.server.ts'
+import { importWebsiteForUser, websiteRefusal } from '~/features/chatbots/website-import.server.ts'
 import { isLockTimeout } from '~/lib/db.server.ts'
 import { getSiteOrigin } from '~/lib/origin.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
@@ -90,6 +90,13 @@ async function create(post: BuilderPost) {
 	}
 	const parsed = parseChatbotForm(values, sites.length > 0 || uploads.length > 0, toasts.createFailed.title, uploads)
 	if (parsed.answer) return parsed.answer
+	// A site whose crawl is sure to be refused (a private address) is refused now, in the same words,
+	// rather than shown as importing on the chatbot's page and failing there.
+	const refusedSite = await websiteRefusal(sites.map((site) => site.url))
+	if (refusedSite) {
+		const toast = makeToast({ type: 'error', title: toasts.createFailed.title, description: refusedSite })
+		return reply(values, { toast, errors: { url: refusedSite }, status: 422, unsent: uploads })
+	}
 	const checked = checkUploads(uploads)
 	if ('refusal' in checked) return refuseUploads(post, checked.refusal)
 
@@ -124,18 +131,23 @@ async function create(post: BuilderPost) {
 	}
 }
 
-/** "The whole site" in the create form: the site joins the list imported once the chatbot exists. */
-function addPendingSite({ values, uploads }: BuilderPost) {
-	const parsed = WebsiteSourceSchema.safeParse({ url: values.url, scope: 'site' })
-	if (!parsed.success) {
-		const message = parsed.error.issues[0].message
+/**
+ * "The whole site" in the create form without JavaScript: the site joins the list imported once the
+ * chatbot exists, unless its crawl is sure to be refused.
+ */
+async function addPendingSite({ values, uploads }: BuilderPost) {
+	const refuse = (message: string, status: number) => {
 		const toast = makeToast({
 			type: 'error',
 			...toasts.importFailed,
 			description: `${toasts.importFailed.description} ${message}`,
 		})
-		return reply(values, { toast, errors: { url: message }, status: 400, unsent: uploads })
+		return reply(values, { toast, errors: { url: message }, status, unsent: uploads })
 	}
+	const parsed = WebsiteSourceSchema.safeParse({ url: values.url, scope: 'site' })
+	if (!parsed.success) return refuse(parsed.error.issues[0].message, 400)
+	const refused = await websiteRefusal([parsed.data.url])
+	if (refused) return refuse(refused, 422)
 	if (values.sites.length >= MAX_PENDING_SITES && !values.sites.includes(parsed.data.url)) {
 		const message = `Add at most ${MAX_PENDING_SITES} sites now; add more from the chatbot's page.`
 		return reply(values, {

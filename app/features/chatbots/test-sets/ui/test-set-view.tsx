@@ -17,7 +17,7 @@ import {
 import { useMemo } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
-import { Field, TextareaField } from '~/components/ui/field.tsx'
+import { Field, FileField, TextareaField } from '~/components/ui/field.tsx'
 import { LineChart } from '~/components/ui/line-chart.tsx'
 import type { SubjectKind } from '~/features/chatbots/test-sets/subject.ts'
 import { TEST_LIMITS } from '~/features/chatbots/test-sets/test-schema.ts'
@@ -508,15 +508,13 @@ export function AddTests({
 				) : null}
 				<Form method="post" action={path} encType="multipart/form-data" className="mt-3">
 					<input type="hidden" name="intent" value="import" />
-					<Field
+					<FileField
 						id="tests-csv-file"
 						label={csvCopy.file}
 						name="file"
-						type="file"
 						accept=".csv,text/csv"
 						hint={csvCopy.hint}
 						error={importing ? returned?.errors.file : undefined}
-						className="[&_input]:pt-2"
 					/>
 					<Button type="submit" size="sm" variant="secondary" className="mt-3">
 						<Upload className="size-4" aria-hidden />

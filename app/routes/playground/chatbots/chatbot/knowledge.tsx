@@ -5,20 +5,19 @@ import { data } from 'react-router'
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { builderBodyLimit } from '~/features/chatbots/knowledge-base.ts'
-import { listSources } from '~/features/chatbots/sources/sources.server.ts'
 import { ChatbotForm } from '~/features/chatbots/ui/chatbot-form.tsx'
 import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { KnowledgeSources } from '~/features/chatbots/ui/knowledge-sources.tsx'
 import { privateHeaders } from '~/lib/http.server.ts'
 import type { Route } from './+types/knowledge'
+import { useChatbotOutlet } from './chatbot-outlet.ts'
 import { chatbotSectionAction, requireOwnedChatbot } from './chatbot-section.server.ts'
 import { chatbotVersion } from './chatbot-version.server.ts'
 
 const { page } = chatbotBuilder
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	const { user, chatbot } = await requireOwnedChatbot(request, params.chatbotId)
-	const sources = (await listSources(user.id, chatbot.id)) ?? []
+	const { chatbot } = await requireOwnedChatbot(request, params.chatbotId)
 	return data(
 		{
 			chatbot: {
@@ -29,7 +28,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 				// The form starts afresh when a save changes the chatbot.
 				version: chatbotVersion(chatbot),
 			},
-			sources,
 			// A source's Remove asks first (ADR 0048).
 			confirmingRemove: new URL(request.url).searchParams.get('remove-source'),
 		},
@@ -48,7 +46,9 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotKnowledgeRoute({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, sources, confirmingRemove } = loaderData
+	const { chatbot, confirmingRemove } = loaderData
+	// The layout's read of the sources, re-read while one imports: the Overview counts the same rows.
+	const { sources } = useChatbotOutlet()
 	const paths = chatbotPaths(chatbot.id)
 	const builderData = actionData && 'values' in actionData ? actionData : undefined
 	return (

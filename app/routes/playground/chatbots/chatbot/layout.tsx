@@ -2,10 +2,12 @@
 // way back, its name, status and Active switch), tabs to its sections (Overview, Knowledge, Widget
 // & embed, Activity, Tests, Settings), each its own URL (ADR 0051), and the live preview beside them on
 // wide screens; on phones the preview is a section of its own. The preview lives here, so it keeps
-// its conversation while the owner moves between sections. Every part is a plain link or form
-// post, so it all works without JavaScript.
+// its conversation while the owner moves between sections. The chatbot's knowledge sources are read
+// here too, once, for every section (the Overview's counts and the Knowledge list are the same
+// rows), and re-read while one is importing, whichever section is open. Every part is a plain link
+// or form post, so it all works without JavaScript.
 import { ChartLine, Cog, FlaskConical, LayoutDashboard, LibraryBig, MessageSquare, PanelsTopLeft } from 'lucide-react'
-import { data, Outlet, useLocation } from 'react-router'
+import { data, Outlet, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { modelSummary } from '~/ai/models.server.ts'
 import { useActiveToggle } from '~/components/playground/builder-parts.tsx'
 import {
@@ -18,11 +20,13 @@ import { ToastMessage } from '~/components/toast-message.tsx'
 import { getOwnedChatbot } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { builderBodyLimit } from '~/features/chatbots/knowledge-base.ts'
+import { isImporting } from '~/features/chatbots/sources/source-schema.ts'
 import { listSources } from '~/features/chatbots/sources/sources.server.ts'
 import { chatbotKind, chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
 import { PreviewPanel } from '~/features/chatbots/ui/preview-panel.tsx'
 import { getEnv } from '~/lib/env.server.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
+import { useRefreshWhile } from '~/lib/use-refresh-while.ts'
 import { requireUser } from '~/routes/guards.server.ts'
 import type { Route } from './+types/layout'
 import type { ChatbotOutlet } from './chatbot-outlet.ts'
@@ -40,8 +44,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		listSources(user.id, chatbot.id).then((list) => list ?? []),
 		modelSummary(chatbot),
 	])
-	// The typed text counts once it has any; an empty one is no source.
-	const listed = sources.filter((source) => source.kind !== 'text' || source.chars > 0)
 	const created = new Intl.DateTimeFormat('en-IN', {
 		day: 'numeric',
 		month: 'short',
@@ -60,16 +62,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 				version: chatbotVersion(chatbot),
 			},
 			model,
-			textIndexing: sources.some(
-				(source) => source.kind === 'text' && (source.status === 'queued' || source.status === 'running'),
-			),
-			// Where its knowledge stands, for the Overview (handed to it as the outlet's context).
-			knowledge: {
-				sources: listed.length,
-				ready: listed.filter((source) => source.status === 'ready').length,
-				importing: listed.filter((source) => source.status === 'queued' || source.status === 'running').length,
-				failed: listed.filter((source) => source.status === 'failed').length,
-			},
+			// The Overview counts them and the Knowledge section lists them (handed on as the outlet's context).
+			sources,
 		},
 		{ headers: privateHeaders(setCookie) },
 	)
@@ -79,6 +73,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 // "Add file", the widget picture or a save of up to 6 MB of text, as the sections' posts do.
 export const handle = { bodyLimit: builderBodyLimit }
 
+// Each section opened reads the sources afresh, as it would on its own (a scheduled re-sync may have
+// started one since): React Router keeps a layout's data across its children unless told.
+export const shouldRevalidate = ({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+	defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname
+
 export const action = ({ request, params }: Route.ActionArgs) => chatbotSectionAction(request, params.chatbotId)
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -87,8 +86,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ]
 
 export default function ChatbotLayout({ loaderData, actionData }: Route.ComponentProps) {
-	const { chatbot, model, textIndexing, knowledge } = loaderData
+	const { chatbot, model, sources } = loaderData
 	const { pathname } = useLocation()
+	// An import's status changes in a job: every section shows where it stands now, not when it opened.
+	useRefreshWhile(sources.some(isImporting))
+	const textIndexing = sources.some((source) => source.kind === 'text' && isImporting(source))
 	const toggle = useActiveToggle(chatbot.isActive)
 	const paths = chatbotPaths(chatbot.id)
 	const { tabs: names } = page
@@ -144,7 +146,7 @@ export default function ChatbotLayout({ loaderData, actionData }: Route.Componen
 					)
 				}
 			>
-				<Outlet context={{ active: toggle.active, knowledge, model } satisfies ChatbotOutlet} />
+				<Outlet context={{ active: toggle.active, sources, model } satisfies ChatbotOutlet} />
 			</WorkspaceLayout>
 		</>
 	)

@@ -5,7 +5,7 @@ import { data } from 'react-router'
 import { activitySummary } from '~/features/chatbots/conversations/conversations.server.ts'
 import { ActivitySummary } from '~/features/chatbots/conversations/ui/activity-summary.tsx'
 import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
-import { OverviewCards } from '~/features/chatbots/ui/chatbot-overview.tsx'
+import { knowledgeCounts, OverviewCards } from '~/features/chatbots/ui/chatbot-overview.tsx'
 import { EmbedSection } from '~/features/chatbots/ui/embed-section.tsx'
 import { appearanceOf } from '~/features/chatbots/widget/widget-settings.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
@@ -35,11 +35,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function ChatbotOverviewRoute({ loaderData }: Route.ComponentProps) {
 	const { id, embedCode, activity, widget } = loaderData
 	// The layout has read the sources and the model already: the Overview shows what it found.
-	const { active, knowledge, model } = useChatbotOutlet()
+	const { active, sources, model } = useChatbotOutlet()
 	const paths = chatbotPaths(id)
 	return (
 		<div className="space-y-6">
-			<OverviewCards paths={paths} knowledge={knowledge} widget={widget} model={model} />
+			<OverviewCards paths={paths} knowledge={knowledgeCounts(sources)} widget={widget} model={model} />
 			<ActivitySummary pagePath={paths.overview} summary={activity} />
 			<EmbedSection embedCode={embedCode} active={active} />
 		</div>

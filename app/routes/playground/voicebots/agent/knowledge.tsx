@@ -17,6 +17,7 @@ import {
 import { listChatbots } from '~/features/chatbots/chatbots.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { builderBodyLimit } from '~/features/chatbots/knowledge-base.ts'
+import { isImporting } from '~/features/chatbots/sources/source-schema.ts'
 import { listSources } from '~/features/chatbots/sources/sources.server.ts'
 import { queueTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
 import { agentSubject } from '~/features/chatbots/test-sets/subject.ts'
@@ -30,6 +31,7 @@ import { prisma } from '~/lib/db.server.ts'
 import { fieldErrorsOf } from '~/lib/forms.ts'
 import { privateHeaders } from '~/lib/http.server.ts'
 import { redirectWithToast } from '~/lib/toast.server.ts'
+import { useRefreshWhile } from '~/lib/use-refresh-while.ts'
 import { runIntent } from '~/routes/playground/builder-intents.server.ts'
 import { readBuilderPost, saveRefusal, type BuilderPost } from '~/routes/playground/chatbots/builder-form.server.ts'
 import { sourceIntents, type SourcePost } from '~/routes/playground/knowledge-source-intents.server.ts'
@@ -130,6 +132,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function AgentKnowledgeRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { agent, chatbots, chosen, knowledgeText, sources, confirmingRemove } = loaderData
 	const pagePath = agentPaths(agent.id).knowledge
+	// The sources' progress, read again while one imports.
+	useRefreshWhile(sources.some(isImporting))
 	const options = [
 		{ value: '', label: copy.ownSources },
 		...chatbots.map((chatbot) => ({ value: chatbot.id, label: copy.chatbotOption(chatbot.name) })),
