@@ -49,9 +49,14 @@ for (const javaScriptEnabled of [true, false]) {
 async function askPreview(page: Page, javaScriptEnabled: boolean, question: string, answer: string) {
 	if (javaScriptEnabled) {
 		const preview = page.getByRole('region', { name: 'Live preview' })
+		const replies = preview.locator('[data-role="assistant"]')
+		// The reply to this question, not an earlier one kept in the preview: a failed request then
+		// shows as a missing reply (or its error text), never as the old answer.
+		const before = await replies.count()
 		await preview.getByLabel('Ask your chatbot a question').fill(question)
 		await preview.getByLabel('Ask your chatbot a question').press('Enter')
-		await expect(preview.locator('[data-role="assistant"]').last()).toContainText(answer, { timeout: 10_000 })
+		await expect(replies).toHaveCount(before + 1, { timeout: 10_000 })
+		await expect(replies.last()).toContainText(answer, { timeout: 10_000 })
 		return
 	}
 	const back = page.url()
