@@ -252,3 +252,38 @@ test('"Where is the shop?" is answered by where it is, not by a sentence that sa
 	expect(composeOfflineAnswer('Where is the shop?', bakery, IDK)).toMatch(/^We are located at 14 MG Road, Pune\./)
 	expect(composeOfflineAnswer('Do you deliver?', bakery, IDK)).toMatch(/^We deliver within 10 kilometres/)
 })
+
+// Valgrind's manual, as Debian installs it: sentences that mention a tool beside the one that says what it is.
+const valgrind = numbered(
+	[
+		'Valgrind User Manual',
+		[
+			'## The Valgrind Tool Suite',
+			'To use this tool, you may specify --tool=memcheck on the Valgrind command line. Memcheck is a bit easier to read when using this option.',
+			'Memcheck is a memory error detector. It can detect problems that are common in C and C++ programs.',
+		].join('\n\n'),
+	],
+	[
+		'Massif: a heap profiler',
+		'massif-visualizer is a graphical viewer for Massif data that is often easier to use than ms_print. Massif is a heap profiler. It measures how much heap memory your program uses.',
+	],
+	[
+		'Valgrind Documentation',
+		'Copyright © 2000-2022 Valgrind Developers. Valgrind is designed to be as non-intrusive as possible.',
+	],
+)
+
+test('"What is X?" is answered by the sentence that says what X is, not one that only mentions it', () => {
+	const memcheck = composeOfflineAnswer('What is Memcheck?', valgrind, IDK, undefined, { cite: true })
+	expect(memcheck).toMatch(/^Memcheck is a memory error detector\./)
+	const massif = composeOfflineAnswer('What is Massif?', valgrind, IDK, undefined, { cite: true })
+	expect(massif).toMatch(/^Massif is a heap profiler\./)
+})
+
+test("a page's copyright line answers only a question about copyright", () => {
+	const what = composeOfflineAnswer('What is Valgrind?', valgrind, IDK, undefined, { cite: true })
+	expect(what).not.toContain('Copyright')
+	expect(what).toContain('Valgrind is designed to be as non-intrusive as possible.')
+	const who = composeOfflineAnswer('Who holds the copyright of Valgrind?', valgrind, IDK, undefined, { cite: true })
+	expect(who).toContain('Copyright © 2000-2022 Valgrind Developers')
+})

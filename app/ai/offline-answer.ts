@@ -4,6 +4,7 @@ import type { SearchQuery } from './bm25.ts'
 // code block whole, with the line that introduces it), verbatim, with its citation; or "I don't know"
 // when the evidence does not answer. docs/decisions/0032-quoting-offline-model.md
 import { PASSAGE_HEADER } from './citations.ts'
+import { definedSubject, definesSubject } from './definitions.ts'
 import { blockText, IMPLICIT_LEVEL, knowledgeBlocks, type KnowledgeBlock } from './knowledge-text.ts'
 import {
 	isHeading,
@@ -349,7 +350,7 @@ function sectionedParagraphs(knowledge: string) {
 const CANDIDATE_PASSAGES = 4
 
 /** Question words and the kind of answer they ask for. */
-type AnswerKind = 'howto' | 'time' | 'number' | 'value' | 'person' | 'place' | 'name' | null
+type AnswerKind = 'howto' | 'time' | 'number' | 'value' | 'person' | 'place' | 'name' | 'definition' | null
 
 function answerKindOf(question: string): AnswerKind {
 	const q = question.toLowerCase()
@@ -376,6 +377,7 @@ function answerKindOf(question: string): AnswerKind {
 		)
 	)
 		return 'name'
+	if (definedSubject(question)) return 'definition'
 	return null
 }
 
@@ -395,6 +397,7 @@ const KIND_WORDS: Record<NonNullable<AnswerKind>, Set<string>> = {
 		),
 	),
 	name: new Set(tokenize('name called title', 'en')),
+	definition: new Set(),
 }
 
 const MONTHS =
@@ -415,6 +418,10 @@ function hasAnswerKind(kind: AnswerKind, reply: string, question: string) {
 		return fresh(
 			reply.match(/(?<=\b(?:in|at|from|near|to|on) (?:the |our )?(?:\d[\w/-]*,? )?)\p{Lu}[\p{L}'’-]+/gu) ?? [],
 		)
+	if (kind === 'definition') {
+		const subject = definedSubject(question)
+		return subject !== null && definesSubject(reply, subject)
+	}
 	if (kind === 'name' && fresh(reply.match(/"[^"\n]{1,80}"|“[^”\n]{1,80}”/g) ?? [])) return true
 	// A name: capitalised words that do not open the sentence and the question does not have.
 	const names = (reply.match(/(?<=[\p{L}\p{N},;] )\p{Lu}[\p{L}'’-]+/gu) ?? []).filter(
@@ -551,6 +558,10 @@ function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string, kin
 		// A list of an API's parameters answers only a question about them (ADR 0034).
 		if (unit.parameters && !asksParameters && ![...unit.parameters].some((name) => askedNames.has(name)))
 			return { unit, score: -Infinity, coverage: 0, substantive }
+		// A page's copyright line names its product ("Copyright © 2000-2022 Valgrind Developers") and
+		// answered "What is Valgrind?": it answers only a question about copyright or authors.
+		if (COPYRIGHT_LINE.test(unit.own) && !ASKS_COPYRIGHT.test(question))
+			return { unit, score: -Infinity, coverage: 0, substantive }
 		const ownWords = new Set(unit.sequence)
 		if (unit.kind === 'item' && !groups.some(({ term, group }) => match(ownWords, term, group) > 0))
 			return { unit, score: -Infinity, coverage, substantive }
@@ -573,6 +584,8 @@ function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string, kin
 	})
 }
 
+const COPYRIGHT_LINE = /^\W*(?:copyright\b|©|\(c\)\s*\d)/i
+const ASKS_COPYRIGHT = /\b(?:copyright|licen[cs]e[ds]?|authors?|owns?|owner)\b/i
 const PHRASE_WEIGHT = 0.08
 /** More than any other evidence together (coverage, phrases, the kind of answer): the FAQ asked the visitor's very question. */
 const SAME_QUESTION_WEIGHT = 2

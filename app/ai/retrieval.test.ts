@@ -24,6 +24,21 @@ test('a sentence ends at . ! or ? before white space or the end, not inside a nu
 		'Ends without',
 	])
 	expect(sentencesOf('. Opens with a stray stop.')).toEqual(['Opens with a stray stop.'])
+	// Valgrind's manual: an abbreviation, and a stop inside parentheses that close soon after.
+	expect(sentencesOf('Your program will run much slower (eg. 20 to 30 times) than normal. Then more.')).toEqual([
+		'Your program will run much slower (eg. 20 to 30 times) than normal.',
+		'Then more.',
+	])
+	expect(sentencesOf('Prices vary (see the list. Some are 20 % off) by season. Ask us.')).toEqual([
+		'Prices vary (see the list. Some are 20 % off) by season.',
+		'Ask us.',
+	])
+	// A parenthesis that never closes does not hold the rest back.
+	expect(sentencesOf('An aside (never closed. Next sentence here. Last one.')).toEqual([
+		'An aside (never closed.',
+		'Next sentence here.',
+		'Last one.',
+	])
 	expect(sentencesOf('.')).toEqual(['.'])
 	expect(sentencesOf('  ')).toEqual([])
 })

@@ -191,14 +191,21 @@ export function sentencesOf(passage: string) {
 	// white space or the end does. A scan, linear in the passage (ADR 0024).
 	const sentences: string[] = []
 	let start = 0
+	// Parentheses open in this sentence, counted as the scan goes (no second pass).
+	let open = 0
 	for (let index = 0; index < passage.length; index++) {
-		if (!SENTENCE_END.has(passage[index])) continue
+		const char = passage[index]
+		if (char === '(') open++
+		else if (char === ')') open = Math.max(0, open - 1)
+		if (!SENTENCE_END.has(char)) continue
 		const next = passage[index + 1]
 		if (next !== undefined && next.trim() !== '') continue
-		if (passage[index] === '.' && (isAbbreviation(passage, index) || startsLowercase(passage, index + 1))) continue
+		if (char === '.' && (isAbbreviation(passage, index) || startsLowercase(passage, index + 1))) continue
+		if (open > 0 && closesSoon(passage, index)) continue
 		// A sentence has more than its punctuation: a stray "." that opens the passage is dropped.
 		if (index > start) sentences.push(passage.slice(start, index + 1))
 		start = index + 1
+		open = 0
 	}
 	sentences.push(passage.slice(start))
 	const trimmed = sentences.map((s) => s.trim()).filter(Boolean)
@@ -210,7 +217,7 @@ const SENTENCE_END = new Set(['.', '!', '?', '।', '॥'])
 
 /** Words a full stop follows without ending the sentence ("St. John's", "Dr. Rao", "U.S. chart"). */
 const ABBREVIATIONS = new Set(
-	'mr mrs ms dr st jr sr prof rev gen col capt lt sgt mt ft inc ltd co corp bros vs etc approx dept est no nos fig vol pp ed eds jan feb mar apr jun jul aug sep sept oct nov dec e.g i.e u.s u.k u.n a.m p.m'.split(
+	'mr mrs ms dr st jr sr prof rev gen col capt lt sgt mt ft inc ltd co corp bros vs etc approx dept est no nos fig vol pp ed eds jan feb mar apr jun jul aug sep sept oct nov dec e.g i.e eg ie cf viz resp al u.s u.k u.n a.m p.m'.split(
 		' ',
 	),
 )
@@ -222,6 +229,17 @@ function isAbbreviation(passage: string, dot: number) {
 	while (start > 0 && dot - start < 12 && /[\p{L}.]/u.test(passage[start - 1])) start--
 	const word = passage.slice(start, dot).toLowerCase()
 	return word.length === 1 || ABBREVIATIONS.has(word)
+}
+
+/**
+ * Whether parentheses open at a stop close soon after it, with no other stop between: "(eg. 20 to
+ * 30 times)" in Valgrind's manual was cut after "(eg." and quoted so. A parenthesis that is a
+ * sentence of its own ends with ".)", which is not followed by white space, so it never splits here.
+ */
+function closesSoon(passage: string, stop: number) {
+	const ahead = passage.slice(stop + 1, stop + 81)
+	const close = ahead.indexOf(')')
+	return close >= 0 && !/[.!?।]\s/.test(ahead.slice(0, close))
 }
 
 /** Whether the text after `from` (past spaces) goes on in lower case: the sentence did not end. */

@@ -105,6 +105,27 @@ describe('retrieval', () => {
 		await deleteChatbot(owner, chatbot.id)
 	})
 
+	test('"What is X?" finds the passage that says what X is, beyond more passages that only repeat X', async () => {
+		// As in Valgrind's manual: twenty passages say "Memcheck" often; a later one says what it is.
+		const filler = 'Reports are written to the terminal and the log file as the program runs. '.repeat(6)
+		const text = [
+			// Said in passing, first: not what Memcheck is.
+			`Memcheck is missing a few features on this platform. ${filler}`,
+			...Array.from(
+				{ length: 20 },
+				(_, i) => `Run Memcheck on test ${i}: Memcheck, Memcheck and Memcheck again report leaks. ${filler}`,
+			),
+			`Memcheck is a memory error detector for C and C++ programs. ${filler}`,
+		].join('\n\n')
+		const { chatbot } = await createChatbot(owner, form(text, 'Definitions'), 'http://localhost')
+		const [best] = await searchKnowledge(chatbot.id, 'What is Memcheck?')
+		expect(best.content).toMatch(/^Memcheck is a memory error detector/)
+		// Only for such a question: "Memcheck" alone ranks by the word, and a pattern in the question is taken literally.
+		expect((await searchKnowledge(chatbot.id, 'Memcheck'))[0].content).not.toMatch(/^Memcheck is/)
+		expect((await searchKnowledge(chatbot.id, 'What is Memcheck.*?'))[0]).toBeDefined()
+		await deleteChatbot(owner, chatbot.id)
+	})
+
 	test("the question's words together (a phrase) outrank the same words apart", async () => {
 		const filler = 'Our office in Pune opens at nine and parking is free for visitors and staff alike. '.repeat(7)
 		const text = [

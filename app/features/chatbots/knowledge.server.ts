@@ -10,6 +10,7 @@ import {
 	withProximity,
 	type SearchQuery,
 } from '~/ai/bm25.ts'
+import { definedSubject, definingSentencePattern } from '~/ai/definitions.ts'
 import { detectLanguage, termsOf, wordsOf } from '~/ai/terms.ts'
 import type { Prisma } from '~/generated/prisma/client.ts'
 import { prisma } from '~/lib/db.server.ts'
@@ -245,12 +246,19 @@ export async function searchKnowledge(
 		SELECT chunk_id AS document, term, tf, chunk_length AS length FROM knowledge_terms
 		WHERE chatbot_id = ${chatbotId}::uuid AND term = ANY(${kept.map(({ term }) => term)}::text[])`
 	const candidates = bm25Scores(kept, postings, corpus, Math.max(limit * 3, PROXIMITY_CANDIDATES))
-	const ids = candidates.map(({ document }) => document)
-	const where = await db.$queryRaw<Array<{ document: string; term: string; positions: number[] }>>`
-		SELECT chunk_id AS document, term, positions FROM knowledge_terms
-		WHERE chunk_id = ANY(${ids}::uuid[]) AND term = ANY(${kept.map(({ term }) => term)}::text[])`
+	const [definers, where] = await Promise.all([
+		definingChunks(typeof query === 'string' ? query : query.question, postings, kept.length, db),
+		db.$queryRaw<Array<{ document: string; term: string; positions: number[] }>>`
+			SELECT chunk_id AS document, term, positions FROM knowledge_terms
+			WHERE chunk_id = ANY(${candidates.map(({ document }) => document)}::uuid[])
+				AND term = ANY(${kept.map(({ term }) => term)}::text[])`,
+	])
+	const ids = [...new Set([...candidates.map(({ document }) => document), ...definers])]
 	const positions = new Map(where.map((row) => [`${row.document} ${row.term}`, row.positions]))
-	const ranked = withProximity(candidates, kept, (document, term) => positions.get(`${document} ${term}`) ?? [])
+	const ranked = definersFirst(
+		withProximity(candidates, kept, (document, term) => positions.get(`${document} ${term}`) ?? []),
+		definers,
+	)
 	const chunks = await db.$queryRaw<Array<Omit<KnowledgeChunk, 'rank'> & { id: string; createdAt: Date }>>`
 		SELECT c.id, c.position, c.content, COALESCE(p.url, NULLIF(s.origin, '')) AS url, COALESCE(p.title, s.title) AS title,
 			c.heading, s.created_at AS "createdAt"
@@ -272,6 +280,45 @@ export async function searchKnowledge(
 			.slice(0, limit)
 			.map(({ createdAt: _createdAt, ...chunk }) => chunk)
 	)
+}
+
+/** How many passages that define a "What is X?" question's X are put first: the answer and a second opinion. */
+const DEFINING_CHUNKS = 2
+
+/**
+ * For "What is Memcheck?": the chunks with a sentence that says "Memcheck is…". The count of a word
+ * cannot find it: in Valgrind's manual a hundred passages say "Memcheck" more often than the one that
+ * says what it is. A text search over the chatbot's chunks, only for such a question; the earliest
+ * source's first (an overview before its details).
+ */
+async function definingChunks(
+	question: string,
+	postings: Array<{ document: string; term: string }>,
+	termCount: number,
+	db: Db,
+) {
+	const subject = definedSubject(question)
+	if (!subject) return []
+	// Only the chunks that hold every term the search kept (the subject's words): the text search
+	// reads those, by their keys, never the whole knowledge.
+	const termsIn = new Map<string, number>()
+	for (const { document } of postings) termsIn.set(document, (termsIn.get(document) ?? 0) + 1)
+	const holding = [...termsIn].filter(([, count]) => count === termCount).map(([document]) => document)
+	if (holding.length === 0) return []
+	const rows = await db.$queryRaw<Array<{ id: string }>>`
+		SELECT c.id FROM knowledge_chunks c JOIN knowledge_sources s ON s.id = c.source_id
+		WHERE c.id = ANY(${holding}::uuid[]) AND c.content ~* ${definingSentencePattern(subject)}
+		ORDER BY s.created_at, c.position LIMIT ${DEFINING_CHUNKS}`
+	return rows.map((row) => row.id)
+}
+
+/** The defining chunks above every other, in their own order of score; the rest as ranked. */
+function definersFirst(ranked: Array<{ document: string; score: number }>, definers: string[]) {
+	if (definers.length === 0) return ranked
+	const top = ranked[0]?.score ?? 0
+	const own = new Map(ranked.map(({ document, score }) => [document, score]))
+	const first = definers.map((document) => ({ document, score: top + (own.get(document) ?? 0) + 1e-6 }))
+	return [...first, ...ranked.filter(({ document }) => !definers.includes(document))]
 }
 
 /** The opening chunks, as general context when a question matches nothing in particular. */

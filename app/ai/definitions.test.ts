@@ -1,0 +1,30 @@
+import { expect, test } from 'vitest'
+import { definedSubject, definesSubject, definingSentencePattern } from './definitions.ts'
+
+test('what a "What is X?" question asks to be defined', () => {
+	expect(definedSubject('What is Memcheck?')).toBe('Memcheck')
+	expect(definedSubject('what is a calling convention')).toBe('calling convention')
+	expect(definedSubject("What's your refund policy?")).toBe('refund policy')
+	// Not a thing to define: a comparison, a part of something, a pronoun, a long description.
+	expect(definedSubject('What is the difference between Memcheck and Massif?')).toBeNull()
+	expect(definedSubject('What is the name of the tool?')).toBeNull()
+	expect(definedSubject('What is it?')).toBeNull()
+	expect(definedSubject('What is the best cheap fast small widget?')).toBeNull()
+	expect(definedSubject('How do I run Memcheck?')).toBeNull()
+})
+
+test('a sentence defines its subject when it opens by saying what it is, not in passing', () => {
+	expect(definesSubject('Memcheck is a memory error detector.', 'Memcheck')).toBe(true)
+	expect(definesSubject('A calling convention is a set of assumptions.', 'calling convention')).toBe(true)
+	expect(definesSubject('Our refund policy is 30 days, no questions asked.', 'refund policy')).toBe(true)
+	expect(definesSubject('**Massif** (a heap profiler) is a Valgrind tool.', 'Massif')).toBe(true)
+	expect(definesSubject('`libffi` is missing a few features.', 'libffi')).toBe(false)
+	expect(definesSubject('Memcheck is a bit easier when using this option.', 'Memcheck')).toBe(false)
+	expect(definesSubject('massif-visualizer is a graphical viewer for Massif data.', 'Massif')).toBe(false)
+	expect(definesSubject('To use this tool, specify --tool=memcheck.', 'Memcheck')).toBe(false)
+})
+
+test("the database's pattern takes the question's words literally", () => {
+	const pattern = definingSentencePattern('a.*b (c)')
+	expect(pattern).toContain('a\\.\\*b\\s+\\(c\\)')
+})
