@@ -102,6 +102,77 @@ test('five tests on a site-built chatbot; the site changes a page, the re-sync r
 	expect(n).toBe(0)
 })
 
+test('with JavaScript, a test added empties the form and puts the focus back on the question; a refused one keeps what was typed', async ({
+	page,
+	login,
+}) => {
+	await login({ email: uniqueEmail('test-sets-add-js') })
+	const chatbotId = await createShopChatbot(page, 'Shop add')
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	// The page's scripts are running: the post goes through the router, the page stays.
+	await page.waitForLoadState('networkidle')
+	const form = page.getByRole('region', { name: 'Add a test' })
+	await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five', cite: '/delivery' })
+	await expect(testRow(page, 'How long do deliveries take?')).toBeVisible()
+	await expect(form.getByLabel('Question')).toHaveValue('')
+	await expect(form.getByLabel('Question')).toBeFocused()
+	await expect(form.getByLabel('A right answer contains')).toHaveValue('')
+	await expect(form.getByLabel('Must cite (optional)')).toHaveValue('')
+
+	// The same question again is refused: the form keeps it, with the reason.
+	await form.getByLabel('Question').fill('How long do deliveries take?')
+	await form.getByLabel('A right answer contains').fill('3-5 days')
+	await form.getByRole('button', { name: 'Add test' }).click()
+	await expect(form.getByText('The test set already has a test with that question.')).toBeVisible()
+	await expect(form.getByLabel('Question')).toHaveValue('How long do deliveries take?')
+	await expect(form.getByLabel('A right answer contains')).toHaveValue('3-5 days')
+	// Fixed and added: empty again.
+	await form.getByLabel('Question').fill('Can items come back?')
+	await form.getByRole('button', { name: 'Add test' }).click()
+	await expect(testRow(page, 'Can items come back?')).toBeVisible()
+	await expect(form.getByLabel('Question')).toHaveValue('')
+	await expect(form.getByLabel('A right answer contains')).toHaveValue('')
+	await expect(form.getByLabel('Question')).toBeFocused()
+	await expect(page.getByText('2 of 200 tests')).toBeVisible()
+})
+
+/** A run under way, as the job worker leaves it between two tests. */
+const runUnderWay = async (chatbotId: string) =>
+	(
+		await sql<{ id: string }>(
+			`INSERT INTO chatbot_test_runs (chatbot_id, trigger, status, total, done, started_at)
+			 VALUES ($1, 'manual', 'running', 2, 1, now()) RETURNING id`,
+			[chatbotId],
+		)
+	)[0].id
+
+test('with JavaScript, "Run tests" waits while a run is under way, showing its progress, and comes back when it ends', async ({
+	page,
+	login,
+}) => {
+	await login({ email: uniqueEmail('test-sets-busy-js') })
+	const chatbotId = await createShopChatbot(page, 'Shop busy')
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
+	await addTest(page, { question: 'Can items come back?' })
+	const runId = await runUnderWay(chatbotId)
+	await page.reload()
+	const panel = page.getByTestId('test-run')
+	const button = panel.getByRole('button', { name: 'Running tests…' })
+	await expect(button).toBeDisabled()
+	await expect(button).toHaveAttribute('aria-busy', 'true')
+	await expect(page.getByRole('status').filter({ hasText: 'Running: 1 of 2 tests' })).toBeVisible()
+	await expect(button).toHaveAccessibleDescription('Running: 1 of 2 tests')
+	// With its scripts the page follows the run (no Refresh link): the run ends, the button is back.
+	await expect(panel.getByRole('link', { name: 'Refresh' })).toHaveCount(0)
+	await sql(`UPDATE chatbot_test_runs SET status = 'done', done = 2, passed = 2, finished_at = now() WHERE id = $1`, [
+		runId,
+	])
+	await expect(page.getByTestId('test-score')).toHaveText('2 of 2 passed')
+	await expect(panel.getByRole('button', { name: 'Run tests' })).toBeEnabled()
+	await expect(panel.getByRole('button', { name: 'Run tests' })).not.toHaveAttribute('aria-busy')
+})
+
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
@@ -168,6 +239,43 @@ test.describe('without JavaScript', () => {
 		expect((await request.get(`${path}.csv`, { headers: { Cookie: cookie } })).status()).toBe(404)
 		await page.reload()
 		await expect(page.getByText('3 of 200 tests')).toBeVisible()
+	})
+
+	test('while a run is under way the page shows its progress and a waiting "Run tests"; the server refuses a second run', async ({
+		page,
+		login,
+	}) => {
+		await login({ email: uniqueEmail('test-sets-busy-nojs') })
+		const chatbotId = await createShopChatbot(page, 'Shop busy')
+		const path = `/playground/chatbots/${chatbotId}/tests`
+		await page.goto(path)
+		await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
+		await addTest(page, { question: 'Can items come back?' })
+		const runId = await runUnderWay(chatbotId)
+		await page.reload()
+		const panel = page.getByTestId('test-run')
+		const button = panel.getByRole('button', { name: 'Running tests…' })
+		await expect(button).toBeDisabled()
+		await expect(button).toHaveAttribute('aria-busy', 'true')
+		await expect(panel.getByRole('status')).toContainText('Running: 1 of 2 tests')
+		await expect(panel.getByRole('link', { name: 'Refresh' })).toBeVisible()
+
+		// A post all the same (an old tab, a second window) is refused with the reason; no run is queued.
+		const response = await page.request.post(path, { form: { intent: 'run' } })
+		expect(response.ok()).toBe(true)
+		expect(await response.text()).toContain(
+			'The tests are running already. Their results show here when the run finishes.',
+		)
+		const runs = await sql<{ id: string }>(`SELECT id FROM chatbot_test_runs WHERE chatbot_id = $1`, [chatbotId])
+		expect(runs.map((run) => run.id)).toEqual([runId])
+
+		// The run ends: a reload shows its score and "Run tests" back.
+		await sql(`UPDATE chatbot_test_runs SET status = 'done', done = 2, passed = 2, finished_at = now() WHERE id = $1`, [
+			runId,
+		])
+		await panel.getByRole('link', { name: 'Refresh' }).click()
+		await expect(page.getByTestId('test-score')).toHaveText('2 of 2 passed')
+		await expect(panel.getByRole('button', { name: 'Run tests' })).toBeEnabled()
 	})
 
 	test('edit a test, run the set and follow it by reloads, and add an unanswered question as a test', async ({

@@ -56,6 +56,9 @@ export const testSetCopy = {
 	},
 	run: {
 		button: 'Run tests',
+		/** The button while a run is queued or running (disabled; the progress is beside it). */
+		running: 'Running tests…',
+		inProgress: 'The tests are running already. Their results show here when the run finishes.',
 		queued: 'Tests queued',
 		queuedDescription: 'The results show here in a moment.',
 		noTests: 'Add a test first.',

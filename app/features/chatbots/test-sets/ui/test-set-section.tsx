@@ -60,7 +60,7 @@ export function TestSetSection({
 }) {
 	const { tests, latest, finished, trend, failing } = data
 	const [searchParams] = useSearchParams()
-	useRefreshWhile(latest?.status === 'queued' || latest?.status === 'running')
+	useRefreshWhile(latest?.active === true)
 	return (
 		<WorkspaceSection title={testSetCopy.title}>
 			<ToastMessage toast={returned?.toast} />
