@@ -136,6 +136,73 @@ test('with JavaScript, a test added empties the form and puts the focus back on 
 	await expect(page.getByText('2 of 200 tests')).toBeVisible()
 })
 
+/** A shop's knowledge with a passage per Markdown heading: a suggestion from each. */
+const SUGGESTIBLE = [
+	'# Warranty\n\nEvery Acme widget carries a seven-year warranty covering the flux capacitor.',
+	'# Repairs\n\nOur workshop in Pune repairs widgets within 48 hours.',
+	'# Delivery\n\nWe deliver across India in three to five working days. Orders above 999 rupees ship free.',
+	'# Returns\n\nItems can come back within 30 days of delivery, unused and in their box.',
+].join('\n\n')
+
+/**
+ * On the suggestions page: unticks all but the first suggestion and edits that one, emptying its
+ * question first (refused with the reason, every row as typed), then adds it: only it, as edited.
+ */
+async function pickAndEditSuggestions(page: Page, chatbotId: string) {
+	await page.goto(`/playground/chatbots/${chatbotId}/tests/suggestions`)
+	const rows = page.getByTestId('suggestion-row')
+	await expect(rows.first()).toBeVisible()
+	const count = await rows.count()
+	expect(count).toBeGreaterThan(1)
+	const unticked: string[] = []
+	for (let i = 1; i < count; i++) {
+		unticked.push(await rows.nth(i).getByLabel('Question').inputValue())
+		await rows.nth(i).getByRole('checkbox').uncheck()
+	}
+	const first = rows.first()
+	await expect(first.getByRole('checkbox')).toBeChecked()
+	// Emptied by mistake: refused, next to that row's question, nothing added.
+	await first.getByLabel('Question').fill('')
+	await first.getByLabel('A right answer contains').fill('five working days | 5 days')
+	await page.getByRole('button', { name: 'Add selected tests' }).click()
+	await expect(first.getByText('Enter the question.')).toBeVisible()
+	await expect(page).toHaveURL(`/playground/chatbots/${chatbotId}/tests/suggestions`)
+	await expect(first.getByLabel('A right answer contains')).toHaveValue('five working days | 5 days')
+	for (let i = 1; i < count; i++) await expect(rows.nth(i).getByRole('checkbox')).not.toBeChecked()
+	await first.getByLabel('Question').fill('How many working days does delivery take?')
+	await first.getByLabel('Must cite (optional)').fill('')
+	await page.getByRole('button', { name: 'Add selected tests' }).click()
+	await expect(page).toHaveURL(`/playground/chatbots/${chatbotId}/tests`)
+	await expect(page.getByText('1 test added')).toBeVisible()
+	await expect(page.getByText('1 of 200 tests')).toBeVisible()
+	await expect(testRow(page, 'How many working days does delivery take?')).toContainText(
+		'A right answer contains: five working days | 5 days',
+	)
+	for (const question of unticked) await expect(testRow(page, question)).toHaveCount(0)
+}
+
+test('with JavaScript, suggestions are unticked and edited before they are added; the browser refuses an emptied question', async ({
+	page,
+	login,
+}) => {
+	await login({ email: uniqueEmail('test-sets-suggest-js') })
+	const chatbotId = await createShopChatbot(page, 'Shop suggest', SUGGESTIBLE)
+	const posts: string[] = []
+	page.on('request', (request) => {
+		if (request.method() === 'POST') posts.push(request.url())
+	})
+	await page.goto(`/playground/chatbots/${chatbotId}/tests/suggestions`)
+	await page.waitForLoadState('networkidle')
+	const first = page.getByTestId('suggestion-row').first()
+	await first.getByLabel('Question').fill('')
+	await page.getByRole('button', { name: 'Add selected tests' }).click()
+	// Checked in the browser with the server's schema: not sent, the field takes the focus.
+	await expect(first.getByText('Enter the question.')).toBeVisible()
+	await expect(first.getByLabel('Question')).toBeFocused()
+	expect(posts).toEqual([])
+	await pickAndEditSuggestions(page, chatbotId)
+})
+
 /** A run under way, as the job worker leaves it between two tests. */
 const runUnderWay = async (chatbotId: string) =>
 	(
@@ -276,6 +343,15 @@ test.describe('without JavaScript', () => {
 		await panel.getByRole('link', { name: 'Refresh' }).click()
 		await expect(page.getByTestId('test-score')).toHaveText('2 of 2 passed')
 		await expect(panel.getByRole('button', { name: 'Run tests' })).toBeEnabled()
+	})
+
+	test('suggestions are unticked and edited before they are added; an emptied question comes back with every row as typed', async ({
+		page,
+		login,
+	}) => {
+		await login({ email: uniqueEmail('test-sets-suggest-nojs') })
+		const chatbotId = await createShopChatbot(page, 'Shop suggest', SUGGESTIBLE)
+		await pickAndEditSuggestions(page, chatbotId)
 	})
 
 	test('edit a test, run the set and follow it by reloads, and add an unanswered question as a test', async ({

@@ -15,7 +15,7 @@ import {
 	TriangleAlert,
 	Upload,
 } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, FileField, TextareaField } from '~/components/ui/field.tsx'
@@ -472,28 +472,48 @@ export function TestList({
 }
 
 const NEW_QUESTION_ID = 'new-test-question'
+const TEXT_FIELDS = ['question', 'expected', 'cite'] as const
+
+/** Whether the form's fields hold what `posted` sent (nothing typed since). */
+function holdsPosted(form: HTMLFormElement, posted: FormData) {
+	const field = (name: string) => form.elements.namedItem(name)
+	const decline = field('mustDecline')
+	return (
+		TEXT_FIELDS.every((name) => {
+			const input = field(name)
+			return input instanceof HTMLInputElement && input.value === String(posted.get(name) ?? '')
+		}) &&
+		decline instanceof HTMLInputElement &&
+		decline.checked === posted.has('mustDecline')
+	)
+}
 
 /**
  * With JavaScript, a test added leaves the page as it was, its typed fields included (the redirect
- * is to the same page): the count this returns keys the form, so it starts empty again, and the
- * question takes the focus for the next test. A refused post comes back as `adding`, its fields kept.
- * Without JavaScript the redirect loads the page anew, empty.
+ * is to the same page): once the post has ended and no form came back (`adding` is a refusal, its
+ * fields kept), the fields are emptied and the question takes the focus for the next test; unless
+ * the owner has typed the next one meanwhile, which stays. Without JavaScript the redirect loads
+ * the page anew, empty.
  */
-function useClearedAfterAdd(adding: boolean) {
+function useClearedAfterAdd(formRef: React.RefObject<HTMLFormElement | null>, adding: boolean) {
 	const navigation = useNavigation()
-	const posted = useRef(false)
-	const [cleared, setCleared] = useState(0)
+	const posted = useRef<FormData | null>(null)
 	useEffect(() => {
-		if (navigation.formData?.get('intent') === 'add') posted.current = true
+		if (navigation.formData?.get('intent') === 'add') posted.current = navigation.formData
 		else if (navigation.state === 'idle' && posted.current) {
-			posted.current = false
-			if (!adding) setCleared((count) => count + 1)
+			const sent = posted.current
+			posted.current = null
+			const form = formRef.current
+			if (adding || !form || !holdsPosted(form, sent)) return
+			for (const name of TEXT_FIELDS) {
+				const input = form.elements.namedItem(name)
+				if (input instanceof HTMLInputElement) input.value = ''
+			}
+			const decline = form.elements.namedItem('mustDecline')
+			if (decline instanceof HTMLInputElement) decline.checked = false
+			document.getElementById(NEW_QUESTION_ID)?.focus()
 		}
-	}, [navigation.state, navigation.formData, adding])
-	useEffect(() => {
-		if (cleared > 0) document.getElementById(NEW_QUESTION_ID)?.focus()
-	}, [cleared])
-	return cleared
+	}, [navigation.state, navigation.formData, adding, formRef])
 }
 
 /** "Add a test", the suggestions' link, and CSV import and export. */
@@ -510,7 +530,8 @@ export function AddTests({
 }) {
 	const adding = returned?.form === 'add'
 	const importing = returned?.form === 'import'
-	const cleared = useClearedAfterAdd(adding)
+	const addForm = useRef<HTMLFormElement>(null)
+	useClearedAfterAdd(addForm, adding)
 	return (
 		<div className="mt-6 grid gap-4 lg:grid-cols-2">
 			<section aria-labelledby="add-test-heading" className={panel}>
@@ -518,7 +539,7 @@ export function AddTests({
 					<FlaskConical className="text-brand-600 size-4" aria-hidden />
 					{formCopy.addTitle}
 				</h4>
-				<Form key={cleared} method="post" action={path} className="mt-3">
+				<Form ref={addForm} method="post" action={path} className="mt-3">
 					<input type="hidden" name="intent" value="add" />
 					<TestFields
 						prefix="new-test"
