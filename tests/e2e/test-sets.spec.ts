@@ -303,6 +303,12 @@ test.describe('without JavaScript', () => {
 			const response = await request.post(path, { form, headers: { Cookie: cookie }, maxRedirects: 0 })
 			expect(response.status()).toBe(404)
 		}
+		const suggested = await request.post(`${path}/suggestions`, {
+			form: { pick: '0', 'question-0': 'Sneaky?', 'expected-0': '', 'cite-0': '' },
+			headers: { Cookie: cookie },
+			maxRedirects: 0,
+		})
+		expect(suggested.status()).toBe(404)
 		expect((await request.get(`${path}.csv`, { headers: { Cookie: cookie } })).status()).toBe(404)
 		await page.reload()
 		await expect(page.getByText('3 of 200 tests')).toBeVisible()
