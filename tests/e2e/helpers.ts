@@ -91,10 +91,10 @@ const SHOP_KNOWLEDGE = [
 	'Returns\n\nItems can come back within 30 days of delivery, unused and in their box.',
 ].join('\n\n')
 
-/** Creates a chatbot on the shop's knowledge through the form (signed in) and returns its id. */
-export async function createShopChatbot(page: Page, name: string) {
+/** Creates a chatbot on the shop's knowledge (or `knowledge`) through the form (signed in) and returns its id. */
+export async function createShopChatbot(page: Page, name: string, knowledge = SHOP_KNOWLEDGE) {
 	await page.goto('/playground?new')
-	await page.getByLabel('Knowledge Base Content').fill(SHOP_KNOWLEDGE)
+	await page.getByLabel('Knowledge Base Content').fill(knowledge)
 	await page.getByLabel('Chatbot Name').fill(name)
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
 	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)

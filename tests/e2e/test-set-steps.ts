@@ -20,6 +20,8 @@ export async function addTest(
 	await form.getByLabel(/^Must decline/).setChecked(decline)
 	await form.getByRole('button', { name: 'Add test' }).click()
 	await expect(page.getByText('Test added')).toBeVisible()
+	// The toast may be the test before's: the new one's row says this one is in.
+	await expect(testRow(page, question)).toBeVisible()
 }
 
 /** A test's row in the test set. */

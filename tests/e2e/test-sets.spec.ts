@@ -102,6 +102,144 @@ test('five tests on a site-built chatbot; the site changes a page, the re-sync r
 	expect(n).toBe(0)
 })
 
+test('with JavaScript, a test added empties the form and puts the focus back on the question; a refused one keeps what was typed', async ({
+	page,
+	login,
+}) => {
+	await login({ email: uniqueEmail('test-sets-add-js') })
+	const chatbotId = await createShopChatbot(page, 'Shop add')
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	// The page's scripts are running: the post goes through the router, the page stays.
+	await page.waitForLoadState('networkidle')
+	const form = page.getByRole('region', { name: 'Add a test' })
+	await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five', cite: '/delivery' })
+	await expect(testRow(page, 'How long do deliveries take?')).toBeVisible()
+	await expect(form.getByLabel('Question')).toHaveValue('')
+	await expect(form.getByLabel('Question')).toBeFocused()
+	await expect(form.getByLabel('A right answer contains')).toHaveValue('')
+	await expect(form.getByLabel('Must cite (optional)')).toHaveValue('')
+
+	// The same question again is refused: the form keeps it, with the reason.
+	await form.getByLabel('Question').fill('How long do deliveries take?')
+	await form.getByLabel('A right answer contains').fill('3-5 days')
+	await form.getByRole('button', { name: 'Add test' }).click()
+	await expect(form.getByText('The test set already has a test with that question.')).toBeVisible()
+	await expect(form.getByLabel('Question')).toHaveValue('How long do deliveries take?')
+	await expect(form.getByLabel('A right answer contains')).toHaveValue('3-5 days')
+	// Fixed and added: empty again.
+	await form.getByLabel('Question').fill('Can items come back?')
+	await form.getByRole('button', { name: 'Add test' }).click()
+	await expect(testRow(page, 'Can items come back?')).toBeVisible()
+	await expect(form.getByLabel('Question')).toHaveValue('')
+	await expect(form.getByLabel('A right answer contains')).toHaveValue('')
+	await expect(form.getByLabel('Question')).toBeFocused()
+	await expect(page.getByText('2 of 200 tests')).toBeVisible()
+})
+
+/** A shop's knowledge with a passage per Markdown heading: a suggestion from each. */
+const SUGGESTIBLE = [
+	'# Warranty\n\nEvery Acme widget carries a seven-year warranty covering the flux capacitor.',
+	'# Repairs\n\nOur workshop in Pune repairs widgets within 48 hours.',
+	'# Delivery\n\nWe deliver across India in three to five working days. Orders above 999 rupees ship free.',
+	'# Returns\n\nItems can come back within 30 days of delivery, unused and in their box.',
+].join('\n\n')
+
+/**
+ * On the suggestions page: unticks all but the first suggestion and edits that one, emptying its
+ * question first (refused with the reason, every row as typed), then adds it: only it, as edited.
+ */
+async function pickAndEditSuggestions(page: Page, chatbotId: string) {
+	await page.goto(`/playground/chatbots/${chatbotId}/tests/suggestions`)
+	const rows = page.getByTestId('suggestion-row')
+	await expect(rows.first()).toBeVisible()
+	const count = await rows.count()
+	expect(count).toBeGreaterThan(1)
+	const unticked: string[] = []
+	for (let i = 1; i < count; i++) {
+		unticked.push(await rows.nth(i).getByLabel('Question').inputValue())
+		await rows.nth(i).getByRole('checkbox').uncheck()
+	}
+	const first = rows.first()
+	await expect(first.getByRole('checkbox')).toBeChecked()
+	// Emptied by mistake: refused, next to that row's question, nothing added.
+	await first.getByLabel('Question').fill('')
+	await first.getByLabel('A right answer contains').fill('five working days | 5 days')
+	await page.getByRole('button', { name: 'Add selected tests' }).click()
+	await expect(first.getByText('Enter the question.')).toBeVisible()
+	await expect(page).toHaveURL(`/playground/chatbots/${chatbotId}/tests/suggestions`)
+	await expect(first.getByLabel('A right answer contains')).toHaveValue('five working days | 5 days')
+	for (let i = 1; i < count; i++) await expect(rows.nth(i).getByRole('checkbox')).not.toBeChecked()
+	await first.getByLabel('Question').fill('How many working days does delivery take?')
+	await first.getByLabel('Must cite (optional)').fill('')
+	await page.getByRole('button', { name: 'Add selected tests' }).click()
+	await expect(page).toHaveURL(`/playground/chatbots/${chatbotId}/tests`)
+	await expect(page.getByText('1 test added')).toBeVisible()
+	await expect(page.getByText('1 of 200 tests')).toBeVisible()
+	await expect(testRow(page, 'How many working days does delivery take?')).toContainText(
+		'A right answer contains: five working days | 5 days',
+	)
+	for (const question of unticked) await expect(testRow(page, question)).toHaveCount(0)
+}
+
+test('with JavaScript, suggestions are unticked and edited before they are added; the browser refuses an emptied question', async ({
+	page,
+	login,
+}) => {
+	await login({ email: uniqueEmail('test-sets-suggest-js') })
+	const chatbotId = await createShopChatbot(page, 'Shop suggest', SUGGESTIBLE)
+	const posts: string[] = []
+	page.on('request', (request) => {
+		if (request.method() === 'POST') posts.push(request.url())
+	})
+	await page.goto(`/playground/chatbots/${chatbotId}/tests/suggestions`)
+	await page.waitForLoadState('networkidle')
+	const first = page.getByTestId('suggestion-row').first()
+	await first.getByLabel('Question').fill('')
+	await page.getByRole('button', { name: 'Add selected tests' }).click()
+	// Checked in the browser with the server's schema: not sent, the field takes the focus.
+	await expect(first.getByText('Enter the question.')).toBeVisible()
+	await expect(first.getByLabel('Question')).toBeFocused()
+	expect(posts).toEqual([])
+	await pickAndEditSuggestions(page, chatbotId)
+})
+
+/** A run under way, as the job worker leaves it between two tests. */
+const runUnderWay = async (chatbotId: string) =>
+	(
+		await sql<{ id: string }>(
+			`INSERT INTO chatbot_test_runs (chatbot_id, trigger, status, total, done, started_at)
+			 VALUES ($1, 'manual', 'running', 2, 1, now()) RETURNING id`,
+			[chatbotId],
+		)
+	)[0].id
+
+test('with JavaScript, "Run tests" waits while a run is under way, showing its progress, and comes back when it ends', async ({
+	page,
+	login,
+}) => {
+	await login({ email: uniqueEmail('test-sets-busy-js') })
+	const chatbotId = await createShopChatbot(page, 'Shop busy')
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
+	await addTest(page, { question: 'Can items come back?' })
+	const runId = await runUnderWay(chatbotId)
+	await page.reload()
+	const panel = page.getByTestId('test-run')
+	const button = panel.getByRole('button', { name: 'Running tests…' })
+	await expect(button).toBeDisabled()
+	await expect(button).toHaveAttribute('aria-busy', 'true')
+	await expect(page.getByRole('status').filter({ hasText: 'Running: 1 of 2 tests' })).toBeVisible()
+	await expect(button).toHaveAccessibleDescription('Running: 1 of 2 tests')
+	// With its scripts the page follows the run (no Refresh link): the run ends, the button is back.
+	await expect(panel.getByRole('link', { name: 'Refresh' })).toHaveCount(0)
+	await sql(`UPDATE chatbot_test_runs SET status = 'done', done = 2, passed = 2, finished_at = now() WHERE id = $1`, [
+		runId,
+	])
+	await expect(page.getByTestId('test-score')).toHaveText('2 of 2 passed')
+	await expect(panel.getByRole('button', { name: 'Run tests' })).toBeEnabled()
+	await expect(panel.getByRole('button', { name: 'Run tests' })).not.toHaveAttribute('aria-busy')
+})
+
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
@@ -165,9 +303,61 @@ test.describe('without JavaScript', () => {
 			const response = await request.post(path, { form, headers: { Cookie: cookie }, maxRedirects: 0 })
 			expect(response.status()).toBe(404)
 		}
+		const suggested = await request.post(`${path}/suggestions`, {
+			form: { pick: '0', 'question-0': 'Sneaky?', 'expected-0': '', 'cite-0': '' },
+			headers: { Cookie: cookie },
+			maxRedirects: 0,
+		})
+		expect(suggested.status()).toBe(404)
 		expect((await request.get(`${path}.csv`, { headers: { Cookie: cookie } })).status()).toBe(404)
 		await page.reload()
 		await expect(page.getByText('3 of 200 tests')).toBeVisible()
+	})
+
+	test('while a run is under way the page shows its progress and a waiting "Run tests"; the server refuses a second run', async ({
+		page,
+		login,
+	}) => {
+		await login({ email: uniqueEmail('test-sets-busy-nojs') })
+		const chatbotId = await createShopChatbot(page, 'Shop busy')
+		const path = `/playground/chatbots/${chatbotId}/tests`
+		await page.goto(path)
+		await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
+		await addTest(page, { question: 'Can items come back?' })
+		const runId = await runUnderWay(chatbotId)
+		await page.reload()
+		const panel = page.getByTestId('test-run')
+		const button = panel.getByRole('button', { name: 'Running tests…' })
+		await expect(button).toBeDisabled()
+		await expect(button).toHaveAttribute('aria-busy', 'true')
+		await expect(panel.getByRole('status')).toContainText('Running: 1 of 2 tests')
+		await expect(panel.getByRole('link', { name: 'Refresh' })).toBeVisible()
+
+		// A post all the same (an old tab, a second window) is refused with the reason; no run is queued.
+		const response = await page.request.post(path, { form: { intent: 'run' } })
+		expect(response.ok()).toBe(true)
+		expect(await response.text()).toContain(
+			'The tests are running already. Their results show here when the run finishes.',
+		)
+		const runs = await sql<{ id: string }>(`SELECT id FROM chatbot_test_runs WHERE chatbot_id = $1`, [chatbotId])
+		expect(runs.map((run) => run.id)).toEqual([runId])
+
+		// The run ends: a reload shows its score and "Run tests" back.
+		await sql(`UPDATE chatbot_test_runs SET status = 'done', done = 2, passed = 2, finished_at = now() WHERE id = $1`, [
+			runId,
+		])
+		await panel.getByRole('link', { name: 'Refresh' }).click()
+		await expect(page.getByTestId('test-score')).toHaveText('2 of 2 passed')
+		await expect(panel.getByRole('button', { name: 'Run tests' })).toBeEnabled()
+	})
+
+	test('suggestions are unticked and edited before they are added; an emptied question comes back with every row as typed', async ({
+		page,
+		login,
+	}) => {
+		await login({ email: uniqueEmail('test-sets-suggest-nojs') })
+		const chatbotId = await createShopChatbot(page, 'Shop suggest', SUGGESTIBLE)
+		await pickAndEditSuggestions(page, chatbotId)
 	})
 
 	test('edit a test, run the set and follow it by reloads, and add an unanswered question as a test', async ({

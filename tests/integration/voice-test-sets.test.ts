@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { agentKnowledgeBase, saveAgentKnowledgeText } from '~/features/chatbots/agent-knowledge.server.ts'
 import { ChatbotFormSchema } from '~/features/chatbots/chatbot-schema.ts'
-import { createChatbot, updateChatbot } from '~/features/chatbots/chatbots.server.ts'
+import { createChatbot, deleteChatbot, updateChatbot } from '~/features/chatbots/chatbots.server.ts'
 import {
 	requestTestRun,
 	runTestSet,
@@ -183,4 +183,39 @@ test("a change to the chatbot an assistant chose runs the assistant's tests too;
 	await testScheduleJob.run({}, { logger: { info: () => {} } } as never)
 	expect(await queuedRuns(agentRunKey(agent.id))).toEqual([{ trigger: 'schedule' }])
 	expect(await queuedRuns(agentRunKey(other.id))).toEqual([{ trigger: 'schedule' }])
+})
+
+test("deleting the chatbot an assistant chose runs the assistant's tests, as a knowledge change; another user's delete changes nothing", async () => {
+	const { chatbot } = await createChatbot(
+		owner.id,
+		ChatbotFormSchema.parse({ name: 'Shop help', knowledgeBase: SHOP, systemPrompt: '' }),
+		'http://localhost',
+	)
+	await indexTextSource({ chatbotId: chatbot.id })
+	const agent = await newAgent()
+	const untested = await newAgent()
+	for (const id of [agent.id, untested.id])
+		expect(await setAgentKnowledgeChatbot(owner.id, id, chatbot.id)).toBe('saved')
+	await addTests(owner.id, agentSubject(agent.id), [testForm('How fast are repairs?', '48 hours')], 'manual')
+	const first = await runTestSet(agentSubject(agent.id), 'manual')
+	expect(await prisma.chatbotTestRun.findUniqueOrThrow({ where: { id: first! } })).toMatchObject({ passed: 1 })
+
+	// Someone else's delete finds no such chatbot: nothing goes, nothing is queued.
+	expect(await deleteChatbot(randomUUID(), chatbot.id)).toBe(false)
+	expect(await queuedRuns(agentRunKey(agent.id))).toEqual([])
+
+	expect(await deleteChatbot(owner.id, chatbot.id)).toBe(true)
+	expect(await prisma.chatbot.count({ where: { id: chatbot.id } })).toBe(0)
+	// The assistant answers from its own knowledge now: its tests run on that, as a knowledge change.
+	expect(await prisma.agent.findUniqueOrThrow({ where: { id: agent.id } })).toMatchObject({ knowledgeChatbotId: null })
+	expect(await queuedRuns(agentRunKey(agent.id))).toEqual([{ trigger: 'sources' }])
+	// One without tests has nothing to run.
+	expect(await queuedRuns(agentRunKey(untested.id))).toEqual([])
+	const after = await runTestSet(agentSubject(agent.id), 'sources')
+	expect(await prisma.chatbotTestRun.findUniqueOrThrow({ where: { id: after! } })).toMatchObject({
+		trigger: 'sources',
+		status: 'done',
+		passed: 0,
+		regressions: 1,
+	})
 })

@@ -13,7 +13,7 @@ import {
 	stageFiles,
 	type StagedFile,
 } from './sources/sources.server.ts'
-import { queueTestRun } from './test-sets/runs.server.ts'
+import { queueChosenKnowledgeGoneRuns, queueTestRun } from './test-sets/runs.server.ts'
 import { chatbotSubject } from './test-sets/subject.ts'
 import { queueTextIndex } from './text-source.server.ts'
 
@@ -128,5 +128,22 @@ export async function hasOtherSources(userId: string, chatbotId: string) {
 // Switched on or off and deleted only as a chatbot: never a voice assistant's knowledge base.
 const owned = ownedRows(prisma.chatbot, { voiceAgentId: null })
 export const setChatbotActive = owned.setActive
-/** Deleting a chatbot deletes its knowledge chunks too (foreign key cascade). */
-export const deleteChatbot = owned.remove
+
+/**
+ * Deletes the user's chatbot, and its knowledge chunks with it (foreign key cascade). The voice
+ * assistants that chose it as their knowledge have their tests run, as a knowledge change, in the
+ * same transaction (ADR 0067). False when there is no such chatbot of this user.
+ */
+export async function deleteChatbot(userId: string, id: string) {
+	if (!isUuid(id)) return false
+	return prisma.$transaction(async (tx) => {
+		const [mine] = await tx.$queryRaw<Array<{ id: string }>>`
+			SELECT c.id::text AS id FROM chatbots c
+			WHERE c.id = ${id}::uuid AND c.user_id = ${userId}::uuid AND ${isChatbotRow('c')}
+			FOR UPDATE OF c`
+		if (!mine) return false
+		await queueChosenKnowledgeGoneRuns(tx, id)
+		const { count } = await tx.chatbot.deleteMany({ where: userChatbot(userId, id) })
+		return count > 0
+	}, SAVE_TRANSACTION)
+}

@@ -15,10 +15,12 @@ import { requestTestRun } from '~/features/chatbots/test-sets/runs.server.ts'
 import { testsPathOf, type TestSubject } from '~/features/chatbots/test-sets/subject.ts'
 import { parseTestsCsv } from '~/features/chatbots/test-sets/test-csv.ts'
 import {
-	TEST_LIMITS,
+	SuggestionsFormSchema,
+	suggestionsFormValues,
 	TESTS_BODY_LIMIT,
 	TestFormSchema,
 	testFormValues,
+	type SuggestionRow,
 	type TestForm,
 } from '~/features/chatbots/test-sets/test-schema.ts'
 import { testSetCopy } from '~/features/chatbots/test-sets/test-set-copy.ts'
@@ -179,32 +181,6 @@ async function fromQuestion({ form, userId, subject }: Post) {
 	})
 }
 
-/** The suggestions ticked: each posted with its fields under its number. */
-async function acceptSuggestions({ form, userId, subject, testsPath }: Post) {
-	const picked: TestForm[] = []
-	for (const pick of form.getAll('pick').slice(0, TEST_LIMITS.testsPerChatbot)) {
-		const n = String(pick)
-		const parsed = TestFormSchema.safeParse({
-			question: String(form.get(`question-${n}`) ?? ''),
-			expected: String(form.get(`expected-${n}`) ?? ''),
-			cite: String(form.get(`cite-${n}`) ?? ''),
-			mustDecline: false,
-		})
-		if (parsed.success) picked.push(parsed.data)
-	}
-	const suggestionsPath = `${testsPath}/suggestions`
-	if (picked.length === 0)
-		return redirectWithToast(suggestionsPath, { type: 'error', title: testSetCopy.suggestions.noneSelected })
-	const result = await addTests(userId, subject, picked, 'suggested')
-	if (result !== 'added')
-		return redirectWithToast(suggestionsPath, {
-			type: 'error',
-			title: formCopy.addFailed,
-			description: addProblem(result, subject),
-		})
-	return redirectWithToast(testsPath, { type: 'success', title: testSetCopy.suggestions.accepted(picked.length) })
-}
-
 const INTENTS: Record<string, (post: Post) => Promise<Response | ReturnType<typeof data<TestsActionData>>>> = {
 	add,
 	update,
@@ -213,7 +189,6 @@ const INTENTS: Record<string, (post: Post) => Promise<Response | ReturnType<type
 	import: importCsv,
 	answer,
 	'from-question': fromQuestion,
-	'accept-suggestions': acceptSuggestions,
 }
 
 /**
@@ -248,4 +223,49 @@ export async function testsAction(request: Request, userId: string, subject: Tes
 	const handler = INTENTS[String(read.form.get('intent') ?? '')]
 	if (!handler) throw data('Unknown action.', { status: 400 })
 	return handler({ ...read, userId, subject, testsPath })
+}
+
+/** The suggestions' form that came back: every row as it was typed, the problems, and the toast. */
+export type SuggestionsActionData = {
+	rows: SuggestionRow[]
+	errors: FieldErrors
+	toast: ReturnType<typeof makeToast>
+}
+
+/**
+ * "Add selected tests" on a Tests section's suggestions page, for the owner (already checked) of
+ * `subject`: the ticked suggestions, each as the owner edited it, added at once, then back to the
+ * Tests section; or the page again with every row as typed and what is wrong with it.
+ */
+export async function testSuggestionsAction(request: Request, userId: string, subject: TestSubject) {
+	let form: FormData
+	try {
+		form = await request.formData()
+	} catch {
+		throw data('The form could not be read. Reload the page and try again.', { status: 400 })
+	}
+	if (findNulField(form) !== null) throw data(NUL_REFUSED, { status: 400 })
+	const values = suggestionsFormValues(form)
+	const refuse = (errors: FieldErrors, status = 400) =>
+		data<SuggestionsActionData>(
+			{
+				rows: values.rows,
+				errors,
+				toast: makeToast({
+					type: 'error',
+					title: testSetCopy.suggestions.notAdded,
+					description: Object.values(errors)[0],
+				}),
+			},
+			{ status },
+		)
+	const parsed = SuggestionsFormSchema.safeParse(values)
+	if (!parsed.success) return refuse(fieldErrorsOf(parsed.error))
+	const result = await addTests(userId, subject, parsed.data, 'suggested')
+	if (result === 'missing') throw notFound(subject)
+	if (result !== 'added') return refuse({ pick: addProblem(result, subject) }, 409)
+	return redirectWithToast(testsPathOf(subject), {
+		type: 'success',
+		title: testSetCopy.suggestions.accepted(parsed.data.length),
+	})
 }

@@ -5,7 +5,7 @@
 import { data } from 'react-router'
 import { formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { testSetOverview } from '~/features/chatbots/test-sets/runs.server.ts'
+import { runInProgress, testSetOverview } from '~/features/chatbots/test-sets/runs.server.ts'
 import type { TestSubject } from '~/features/chatbots/test-sets/subject.ts'
 import { suggestedTests } from '~/features/chatbots/test-sets/suggestions.server.ts'
 import { exportTests, listTests } from '~/features/chatbots/test-sets/tests.server.ts'
@@ -22,6 +22,7 @@ type RunRow = NonNullable<NonNullable<Awaited<ReturnType<typeof testSetOverview>
 
 const runView = (run: RunRow): RunView => ({
 	status: run.status,
+	active: runInProgress(run),
 	done: run.done,
 	total: run.total,
 	passed: run.passed,

@@ -58,12 +58,29 @@ test('a run judges every test through the answer path, writes no conversation, a
 	expect(await addTests(randomUUID(), chatbotSubject(chatbot.id), [testForm('Hi?', '')], 'manual')).toBe('missing')
 
 	expect(await requestTestRun(owner.id, chatbotSubject(chatbot.id))).toEqual({ queued: true })
+	// A second click while that run waits (or runs) is refused, not queued behind it.
+	const inProgress = {
+		queued: false,
+		message: 'The tests are running already. Their results show here when the run finishes.',
+	}
+	expect(await requestTestRun(owner.id, chatbotSubject(chatbot.id))).toEqual(inProgress)
+	expect(await prisma.chatbotTestRun.count({ where: { chatbotId: chatbot.id } })).toBe(1)
+	expect(await queuedRuns(chatbot.id)).toBe(1)
+	const first = await runTestSet(chatbotSubject(chatbot.id), 'manual')
+	// Once it is done, the next click meets only the pause between runs; a run whose worker stopped
+	// an hour ago (left "running") holds nothing back.
+	await prisma.chatbotTestRun.create({
+		data: {
+			chatbotId: chatbot.id,
+			trigger: 'manual',
+			status: 'running',
+			createdAt: new Date(Date.now() - 2 * 3600_000),
+		},
+	})
 	expect(await requestTestRun(owner.id, chatbotSubject(chatbot.id))).toEqual({
 		queued: false,
 		message: expect.stringMatching(/^Tests ran moments ago\. Run them again in \d+ seconds\.$/),
 	})
-	expect(await queuedRuns(chatbot.id)).toBe(1)
-	const first = await runTestSet(chatbotSubject(chatbot.id), 'manual')
 	const run = await prisma.chatbotTestRun.findUniqueOrThrow({
 		where: { id: first! },
 		include: { results: { include: { test: true } } },

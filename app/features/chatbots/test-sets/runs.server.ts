@@ -34,6 +34,15 @@ const DAY_MS = 24 * 60 * 60_000
 /** How often the run's progress is written while it runs. */
 const PROGRESS_EVERY_MS = 500
 const REPLY_MAX_CHARS = 4_000
+/**
+ * A run queued or running for longer than this is taken as abandoned (its worker stopped mid-run):
+ * it no longer holds back "Run tests", so an owner is never locked out by a run that will not end.
+ */
+const RUN_ABANDONED_MS = 60 * 60_000
+
+/** Whether a run is still under way: queued or running, and not abandoned. */
+export const runInProgress = (run: { status: string; createdAt: Date }, now = Date.now()) =>
+	(run.status === 'queued' || run.status === 'running') && now - run.createdAt.getTime() < RUN_ABANDONED_MS
 
 /** A chatbot's run names it (as before voice assistants had tests), a voice assistant's names the agent. */
 const RunPayload = z.union([
@@ -133,6 +142,19 @@ export async function queueKnowledgeTestRuns(db: Db, chatbotId: string) {
 	return queueRuns(db, subjects, 'sources', CHANGE_DEBOUNCE_MS)
 }
 
+/**
+ * The chatbot `chatbotId` is about to be deleted (call it in the deleting transaction, before the
+ * delete, which clears their choice): the voice assistants that chose it as their knowledge answer
+ * from their own from then on, a knowledge change for them, so a 'sources' run of each with tests.
+ */
+export async function queueChosenKnowledgeGoneRuns(db: Db, chatbotId: string) {
+	const subjects = await db.$queryRaw<SubjectRow[]>`
+		SELECT 'agent' AS kind, a.id::text AS id, a.user_id::text AS "userId" FROM agents a
+		WHERE a.knowledge_chatbot_id = ${chatbotId}::uuid
+			AND EXISTS (SELECT 1 FROM chatbot_tests t WHERE t.agent_id = a.id)`
+	return queueRuns(db, subjects, 'sources', CHANGE_DEBOUNCE_MS)
+}
+
 const dailyRunsKey = (userId: string) => `test-runs:${userId}`
 
 export type ManualRunResult = { queued: true } | { queued: false; message: string }
@@ -143,6 +165,16 @@ export async function requestTestRun(userId: string, subject: TestSubject): Prom
 	const owner = subjectWhere(subject)
 	if ((await prisma.chatbotTest.count({ where: owner })) === 0)
 		return { queued: false, message: testSetCopy.run.noTests }
+	// A second click (or a second tab) while a run is under way is refused, not queued behind it.
+	const underWay = await prisma.chatbotTestRun.findFirst({
+		where: {
+			...owner,
+			status: { in: ['queued', 'running'] },
+			createdAt: { gt: new Date(Date.now() - RUN_ABANDONED_MS) },
+		},
+		select: { id: true },
+	})
+	if (underWay) return { queued: false, message: testSetCopy.run.inProgress }
 	const recent = await consumeRateLimit(`test-run:${subject.id}`, {
 		limit: 1,
 		windowMs: TEST_LIMITS.manualRunSeconds * 1000,

@@ -40,6 +40,8 @@ const messages = {
 	expectedTooLong: `Keep what the answer contains under ${TEST_LIMITS.expectedChars} characters.`,
 	citeTooLong: `Keep the page or file under ${TEST_LIMITS.citeChars} characters.`,
 	declineAndExpected: 'A test that must decline cannot also expect words or a citation.',
+	noneSelected: 'Select at least one suggestion.',
+	repeatedQuestion: 'Another selected suggestion has the same question.',
 }
 
 /** A test as its form posts it: the question, the alternatives, the page or file to cite, must decline. */
@@ -75,3 +77,60 @@ export const testFormValues = (form: FormData) => ({
 	cite: String(form.get('cite') ?? ''),
 	mustDecline: form.get('mustDecline') === 'on',
 })
+
+/** The suggestions' form: a row per suggestion, under its number, its tick box `pick` valued with it. */
+export type SuggestionRow = { picked: boolean; question: string; expected: string; cite: string }
+
+/** The suggestions' form as posted (the browser reads its own form the same way before sending it). */
+export function suggestionsFormValues(form: FormData): { rows: SuggestionRow[] } {
+	const picked = new Set(form.getAll('pick').map(String))
+	const rows: SuggestionRow[] = []
+	for (let i = 0; i < TEST_LIMITS.testsPerChatbot && form.has(`question-${i}`); i++)
+		rows.push({
+			picked: picked.has(String(i)),
+			question: String(form.get(`question-${i}`) ?? ''),
+			expected: String(form.get(`expected-${i}`) ?? ''),
+			cite: String(form.get(`cite-${i}`) ?? ''),
+		})
+	return { rows }
+}
+
+/** The field of row `i` a problem goes next to (the form's own names). */
+export const suggestionField = (field: 'question' | 'expected' | 'cite', i: number) => `${field}-${i}`
+
+/**
+ * "Add selected tests": the ticked rows, each as edited, a test by TestFormSchema's rules (its
+ * problems named after the row's fields); at least one ticked, and no question twice. Its output is
+ * the tests to add.
+ */
+export const SuggestionsFormSchema = z
+	.object({
+		rows: z
+			.array(z.object({ picked: z.boolean(), question: z.string(), expected: z.string(), cite: z.string() }))
+			.max(TEST_LIMITS.testsPerChatbot),
+	})
+	.transform(({ rows }, ctx) => {
+		const tests: TestForm[] = []
+		const seen = new Set<string>()
+		rows.forEach((row, i) => {
+			if (!row.picked) return
+			const parsed = TestFormSchema.safeParse({ ...row, mustDecline: false })
+			if (!parsed.success) {
+				for (const issue of parsed.error.issues)
+					ctx.addIssue({
+						code: 'custom',
+						message: issue.message,
+						path: [suggestionField(issue.path[0] as 'question' | 'expected' | 'cite', i)],
+					})
+				return
+			}
+			const key = parsed.data.question
+			if (seen.has(key))
+				ctx.addIssue({ code: 'custom', message: messages.repeatedQuestion, path: [suggestionField('question', i)] })
+			seen.add(key)
+			tests.push(parsed.data)
+		})
+		if (rows.every((row) => !row.picked))
+			ctx.addIssue({ code: 'custom', message: messages.noneSelected, path: ['pick'] })
+		return tests
+	})

@@ -56,6 +56,9 @@ export const testSetCopy = {
 	},
 	run: {
 		button: 'Run tests',
+		/** The button while a run is queued or running (disabled; the progress is beside it). */
+		running: 'Running tests…',
+		inProgress: 'The tests are running already. Their results show here when the run finishes.',
 		queued: 'Tests queued',
 		queuedDescription: 'The results show here in a moment.',
 		noTests: 'Add a test first.',
@@ -153,9 +156,12 @@ export const testSetCopy = {
 		open: 'Suggest tests from the sources',
 		none: 'No suggestions: the sources have no headed passages that are not tested already.',
 		pick: (question: string) => `Keep “${question}”`,
+		/** A suggestion's group of fields, for screen readers: which one of the list it is. */
+		row: (n: number) => `Suggestion ${n}`,
+		editHint: 'Untick the ones you do not want, and edit a question or what its answer contains before you add it.',
 		accept: 'Add selected tests',
 		accepted: (count: number) => `${count} test${count === 1 ? '' : 's'} added`,
-		noneSelected: 'Select at least one suggestion.',
+		notAdded: 'Tests not added',
 		back: 'Back to tests',
 	},
 	reasons: {

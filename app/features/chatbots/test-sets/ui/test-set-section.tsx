@@ -5,14 +5,23 @@
 // Runs are jobs: while one runs, the page follows it (without JavaScript, a Refresh link). Every part
 // is a plain link or form post. docs/decisions/0057-chatbot-test-sets.md, 0062-voice-test-sets.md
 import { ArrowLeft, Plus, Sparkles } from 'lucide-react'
+import { useState } from 'react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
-import { ToastMessage } from '~/components/toast-message.tsx'
+import { showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
+import { Field } from '~/components/ui/field.tsx'
 import type { SubjectKind } from '~/features/chatbots/test-sets/subject.ts'
-import type { TestForm } from '~/features/chatbots/test-sets/test-schema.ts'
+import {
+	suggestionField,
+	SuggestionsFormSchema,
+	suggestionsFormValues,
+	TEST_LIMITS,
+	type SuggestionRow,
+	type TestForm,
+} from '~/features/chatbots/test-sets/test-schema.ts'
 import { subjectCopy, testSetCopy } from '~/features/chatbots/test-sets/test-set-copy.ts'
-import type { FieldErrors } from '~/lib/forms.ts'
+import { fieldErrorsOf, type FieldErrors } from '~/lib/forms.ts'
 import type { Toast } from '~/lib/toast.ts'
 import { useRefreshWhile } from '~/lib/use-refresh-while.ts'
 import {
@@ -26,7 +35,7 @@ import {
 	type TrendPoint,
 } from './test-set-view.tsx'
 
-const { suggestions: suggestionsCopy, list: listCopy } = testSetCopy
+const { suggestions: suggestionsCopy, form: formCopy } = testSetCopy
 
 const metaOf = (title: string) => [{ title: `${title} | AI Playground` }, { name: 'robots', content: 'noindex' }]
 /** The routes' meta: the Tests section, and its suggestions. */
@@ -40,6 +49,9 @@ export type TestSetData = {
 	trend: TrendPoint[]
 	failing: FailingView[]
 }
+
+/** The suggestions' form that came back: every row as typed, its problems, and the toast. */
+export type SuggestionsReturned = { rows: SuggestionRow[]; errors: FieldErrors; toast: Toast } | undefined
 
 /** A form of the section that came back: which one, what was typed, its problems, and the toast. */
 export type TestSetReturned =
@@ -60,7 +72,7 @@ export function TestSetSection({
 }) {
 	const { tests, latest, finished, trend, failing } = data
 	const [searchParams] = useSearchParams()
-	useRefreshWhile(latest?.status === 'queued' || latest?.status === 'running')
+	useRefreshWhile(latest?.active === true)
 	return (
 		<WorkspaceSection title={testSetCopy.title}>
 			<ToastMessage toast={returned?.toast} />
@@ -73,13 +85,27 @@ export function TestSetSection({
 	)
 }
 
-/** The suggested tests to pick from, and which made them; "Add selected tests" posts to the Tests section. */
+/** A suggestion as its row starts: ticked, as it was made. */
+const rowOf = (suggestion: TestForm): SuggestionRow => ({
+	picked: true,
+	question: suggestion.question,
+	expected: suggestion.expected.join(' | '),
+	cite: suggestion.cite ?? '',
+})
+
+/**
+ * The suggested tests to pick from, and which made them: each a row with its tick box and its
+ * question, what its answer contains and its page or file, all editable; "Add selected tests" adds the
+ * ticked ones as edited. The browser checks the form with the server's schema before sending it; a
+ * post that comes back (`returned`) shows every row as it was typed, with its problems.
+ */
 export function TestSuggestionsSection({
 	suggestions,
 	madeBy,
 	byModel,
 	kind,
 	path,
+	returned,
 }: {
 	suggestions: TestForm[]
 	madeBy: string
@@ -87,9 +113,32 @@ export function TestSuggestionsSection({
 	kind: SubjectKind
 	/** The Tests section's address. */
 	path: string
+	returned: SuggestionsReturned
 }) {
+	const rows = returned?.rows ?? suggestions.map(rowOf)
+	const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+	const errors = clientErrors ?? returned?.errors ?? {}
+	function validate(event: React.FormEvent<HTMLFormElement>) {
+		const form = event.currentTarget
+		const result = SuggestionsFormSchema.safeParse(suggestionsFormValues(new FormData(form)))
+		if (result.success) return setClientErrors(null)
+		event.preventDefault()
+		const found = fieldErrorsOf(result.error)
+		setClientErrors(found)
+		const first = Object.keys(found)
+			.map((name) => form.querySelector(`[name="${name}"]`))
+			.find((field) => field instanceof HTMLElement)
+		if (first instanceof HTMLElement) first.focus()
+		showToast({
+			id: 'test-suggestions',
+			type: 'error',
+			title: suggestionsCopy.notAdded,
+			description: Object.values(found)[0],
+		})
+	}
 	return (
 		<WorkspaceSection title={suggestionsCopy.title}>
+			<ToastMessage toast={returned?.toast} />
 			<p className="mt-1 max-w-3xl text-sm text-slate-600">{subjectCopy(kind).suggestionsIntro}</p>
 			<p
 				className="mt-2 inline-flex max-w-3xl items-start gap-1.5 text-sm font-medium text-slate-700"
@@ -98,38 +147,68 @@ export function TestSuggestionsSection({
 				{byModel ? <Sparkles className="text-brand-600 mt-0.5 size-4 shrink-0" aria-hidden /> : null}
 				{madeBy}
 			</p>
-			{suggestions.length === 0 ? (
+			{rows.length === 0 ? (
 				<p className="mt-5 rounded-2xl bg-slate-50 px-4 py-6 text-center text-sm text-slate-600 ring-1 ring-slate-200">
 					{suggestionsCopy.none}
 				</p>
 			) : (
-				<Form method="post" action={path} className="mt-5">
-					<input type="hidden" name="intent" value="accept-suggestions" />
-					<ul className="divide-y divide-slate-100 rounded-2xl ring-1 ring-slate-200">
-						{suggestions.map((suggestion, i) => (
-							<li key={suggestion.question} className="flex items-start gap-3 p-3 text-sm">
-								<input
-									type="checkbox"
-									name="pick"
-									value={i}
-									id={`pick-${i}`}
-									defaultChecked
-									className="mt-1 size-4"
-									aria-label={suggestionsCopy.pick(suggestion.question)}
-								/>
-								<input type="hidden" name={`question-${i}`} value={suggestion.question} />
-								<input type="hidden" name={`expected-${i}`} value={suggestion.expected.join(' | ')} />
-								<input type="hidden" name={`cite-${i}`} value={suggestion.cite ?? ''} />
-								<label htmlFor={`pick-${i}`} className="min-w-0 [overflow-wrap:anywhere]">
-									<span className="block font-medium text-slate-900">{suggestion.question}</span>
-									<span className="block text-xs text-slate-600">
-										{listCopy.expected}: {suggestion.expected.join(' | ')}
-										{suggestion.cite ? ` · ${listCopy.cite}: ${suggestion.cite}` : ''}
-									</span>
-								</label>
+				<Form method="post" className="mt-5" noValidate onSubmit={validate}>
+					<p className="max-w-3xl text-sm text-slate-600">{suggestionsCopy.editHint}</p>
+					{errors.pick ? (
+						<p id="suggestions-error" className="mt-2 text-sm font-medium text-rose-700" role="alert">
+							{errors.pick}
+						</p>
+					) : null}
+					<ul
+						className="mt-3 divide-y divide-slate-100 rounded-2xl ring-1 ring-slate-200"
+						aria-label={suggestionsCopy.title}
+					>
+						{rows.map((row, i) => (
+							<li key={i} className="p-3 text-sm" data-testid="suggestion-row">
+								<fieldset className="flex min-w-0 items-start gap-3">
+									<legend className="sr-only">{suggestionsCopy.row(i + 1)}</legend>
+									<input
+										type="checkbox"
+										name="pick"
+										value={i}
+										id={`pick-${i}`}
+										defaultChecked={row.picked}
+										className="mt-9 size-4 shrink-0"
+										aria-label={suggestionsCopy.pick(row.question)}
+										aria-describedby={errors.pick ? 'suggestions-error' : undefined}
+									/>
+									<div className="grid min-w-0 flex-1 gap-2 sm:grid-cols-2">
+										<Field
+											id={`suggestion-${i}-question`}
+											label={formCopy.question}
+											name={suggestionField('question', i)}
+											maxLength={TEST_LIMITS.questionChars}
+											defaultValue={row.question}
+											error={errors[suggestionField('question', i)]}
+											className="sm:col-span-2"
+										/>
+										<Field
+											id={`suggestion-${i}-expected`}
+											label={formCopy.expected}
+											name={suggestionField('expected', i)}
+											maxLength={TEST_LIMITS.expectedChars}
+											defaultValue={row.expected}
+											error={errors[suggestionField('expected', i)]}
+										/>
+										<Field
+											id={`suggestion-${i}-cite`}
+											label={formCopy.cite}
+											name={suggestionField('cite', i)}
+											maxLength={TEST_LIMITS.citeChars}
+											defaultValue={row.cite}
+											error={errors[suggestionField('cite', i)]}
+										/>
+									</div>
+								</fieldset>
 							</li>
 						))}
 					</ul>
+					<p className="mt-2 text-xs text-slate-500">{formCopy.expectedHint}</p>
 					<div className="mt-4">
 						<Button type="submit" size="sm">
 							<Plus className="size-4" aria-hidden />

@@ -9,12 +9,13 @@ import {
 	Download,
 	FlaskConical,
 	Lightbulb,
+	LoaderCircle,
 	Play,
 	Plus,
 	TriangleAlert,
 	Upload,
 } from 'lucide-react'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, FileField, TextareaField } from '~/components/ui/field.tsx'
@@ -38,6 +39,8 @@ const {
 
 export type RunView = {
 	status: string
+	/** Queued or running (and not abandoned): "Run tests" waits for it. */
+	active: boolean
 	done: number
 	total: number
 	passed: number
@@ -86,7 +89,9 @@ export function RunPanel({
 	const navigation = useNavigation()
 	const hydrated = useHydrated()
 	const timeZone = useSiteTimeZone()
-	const active = latest && (latest.status === 'queued' || latest.status === 'running')
+	const active = latest?.active === true
+	// Under way, or being asked for: a second click would only be refused (the server says so too).
+	const busy = active || navigation.formData?.get('intent') === 'run'
 	const x = useMemo(() => trend.map((point) => point.at), [trend])
 	const series = useMemo(() => [{ label: scoreCopy.result, values: trend.map((point) => point.percent) }], [trend])
 	return (
@@ -113,7 +118,13 @@ export function RunPanel({
 							{scoreCopy.triggers[finished.trigger] ?? finished.trigger}
 						</p>
 					) : null}
-					<p className="mt-2 text-sm text-slate-700" role="status" data-testid="test-run-status">
+					<p
+						id="test-run-status"
+						className="mt-2 text-sm text-slate-700"
+						role="status"
+						aria-live="polite"
+						data-testid="test-run-status"
+					>
 						{latest?.status === 'queued'
 							? scoreCopy.queued
 							: latest?.status === 'running'
@@ -133,9 +144,19 @@ export function RunPanel({
 				</div>
 				<Form method="post" action={path}>
 					<input type="hidden" name="intent" value="run" />
-					<Button type="submit" size="sm" disabled={navigation.formData?.get('intent') === 'run'}>
-						<Play className="size-4" aria-hidden />
-						{runCopy.button}
+					<Button
+						type="submit"
+						size="sm"
+						disabled={busy}
+						aria-busy={busy || undefined}
+						aria-describedby={busy ? 'test-run-status' : undefined}
+					>
+						{busy ? (
+							<LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden />
+						) : (
+							<Play className="size-4" aria-hidden />
+						)}
+						{busy ? runCopy.running : runCopy.button}
 					</Button>
 				</Form>
 			</div>
@@ -450,6 +471,51 @@ export function TestList({
 	)
 }
 
+const NEW_QUESTION_ID = 'new-test-question'
+const TEXT_FIELDS = ['question', 'expected', 'cite'] as const
+
+/** Whether the form's fields hold what `posted` sent (nothing typed since). */
+function holdsPosted(form: HTMLFormElement, posted: FormData) {
+	const field = (name: string) => form.elements.namedItem(name)
+	const decline = field('mustDecline')
+	return (
+		TEXT_FIELDS.every((name) => {
+			const input = field(name)
+			return input instanceof HTMLInputElement && input.value === String(posted.get(name) ?? '')
+		}) &&
+		decline instanceof HTMLInputElement &&
+		decline.checked === posted.has('mustDecline')
+	)
+}
+
+/**
+ * With JavaScript, a test added leaves the page as it was, its typed fields included (the redirect
+ * is to the same page): once the post has ended and no form came back (`adding` is a refusal, its
+ * fields kept), the fields are emptied and the question takes the focus for the next test; unless
+ * the owner has typed the next one meanwhile, which stays. Without JavaScript the redirect loads
+ * the page anew, empty.
+ */
+function useClearedAfterAdd(formRef: React.RefObject<HTMLFormElement | null>, adding: boolean) {
+	const navigation = useNavigation()
+	const posted = useRef<FormData | null>(null)
+	useEffect(() => {
+		if (navigation.formData?.get('intent') === 'add') posted.current = navigation.formData
+		else if (navigation.state === 'idle' && posted.current) {
+			const sent = posted.current
+			posted.current = null
+			const form = formRef.current
+			if (adding || !form || !holdsPosted(form, sent)) return
+			for (const name of TEXT_FIELDS) {
+				const input = form.elements.namedItem(name)
+				if (input instanceof HTMLInputElement) input.value = ''
+			}
+			const decline = form.elements.namedItem('mustDecline')
+			if (decline instanceof HTMLInputElement) decline.checked = false
+			document.getElementById(NEW_QUESTION_ID)?.focus()
+		}
+	}, [navigation.state, navigation.formData, adding, formRef])
+}
+
 /** "Add a test", the suggestions' link, and CSV import and export. */
 export function AddTests({
 	path,
@@ -464,6 +530,8 @@ export function AddTests({
 }) {
 	const adding = returned?.form === 'add'
 	const importing = returned?.form === 'import'
+	const addForm = useRef<HTMLFormElement>(null)
+	useClearedAfterAdd(addForm, adding)
 	return (
 		<div className="mt-6 grid gap-4 lg:grid-cols-2">
 			<section aria-labelledby="add-test-heading" className={panel}>
@@ -471,7 +539,7 @@ export function AddTests({
 					<FlaskConical className="text-brand-600 size-4" aria-hidden />
 					{formCopy.addTitle}
 				</h4>
-				<Form method="post" action={path} className="mt-3">
+				<Form ref={addForm} method="post" action={path} className="mt-3">
 					<input type="hidden" name="intent" value="add" />
 					<TestFields
 						prefix="new-test"
