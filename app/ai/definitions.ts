@@ -8,10 +8,18 @@
 
 /** Determiners before the subject: "a calling convention", "your opening hours" ("our" in the answer). */
 const DETERMINER = '(?:an?|the|your|our|its|their|my)'
-const COPULA = '(?:is|are|was|were|refers to|means|stands for)'
-/** What follows "is" in a sentence that describes its subject in passing rather than says what it is. */
-const IN_PASSING =
-	'(?:a\\s+(?:bit|lot|little)\\b|(?:not|never|also|still|only|now|often|usually|always|unable|able|currently|being)\\b|\\p{L}+ing\\b)'
+/**
+ * What follows the subject in a sentence that says what it is: "is" with a noun's article or a
+ * figure ("is a heap profiler", "is 30 days"), "are" with anything but words that describe in
+ * passing, "refers to", "means", "stands for". "Is" with any other word describes the subject in
+ * passing: "is perfectly happy passing structures" and "is missing a few features" (libffi's
+ * manual), "is a bit easier" (Valgrind's). `b` is the word boundary: \b in JavaScript, \y in PostgreSQL.
+ */
+const definition = (b: string, letter: string) => {
+	const inPassing = `(?:not|never|also|still|only|now|often|usually|always|unable|able|currently|being)${b}|${letter}+ing${b}`
+	return `(?:(?:is|was)\\s+(?:(?:an?|the|one|our|your|its|their|this|used|designed|called|known|defined)${b}(?!\\s+(?:bit|lot|little)${b})|[0-9])|(?:are|were)\\s+(?!${inPassing})|(?:refers\\s+to|means|stands\\s+for)\\s)`
+}
+
 /** Longest subject taken as one: more words make a description, not a name. */
 const MAX_SUBJECT_WORDS = 4
 const MAX_SUBJECT_CHARS = 60
@@ -45,10 +53,8 @@ const subjectPattern = (subject: string) =>
 
 /** Whether a sentence opens by defining `subject`: "Memcheck is a memory error detector.", "Our opening hours are…". */
 export function definesSubject(sentence: string, subject: string) {
-	// "is a bit easier", "is unable to" and "is missing a few features" (libffi's manual) describe the
-	// subject in passing; they do not say what it is.
 	return new RegExp(
-		`^[*_\`"“]*(?:${DETERMINER}\\s+)?${subjectPattern(subject)}[*_\`"”]*(?:\\s*\\([^)]{0,80}\\))?,?\\s+${COPULA}\\s+(?!${IN_PASSING})`,
+		`^[*_\`"“]*(?:${DETERMINER}\\s+)?${subjectPattern(subject)}[*_\`"”]*(?:\\s*\\([^)]{0,80}\\))?,?\\s+${definition('\\b', '\\p{L}')}`,
 		'iu',
 	).test(sentence.trim())
 }
@@ -59,8 +65,6 @@ export function definesSubject(sentence: string, subject: string) {
  * escaped, so a question cannot inject a pattern.
  */
 export function definingSentencePattern(subject: string) {
-	// PostgreSQL's expressions have no \p{L}: the same words in passing, by its own classes and word ends.
-	const inPassing =
-		'(a\\s+(bit|lot|little)\\M|(not|never|also|still|only|now|often|usually|always|unable|able|currently|being)\\M|[[:alpha:]]+ing\\M)'
-	return `(^|[.!?:]\\s+|\\n\\s*)[*_\`"“]*(${DETERMINER}\\s+)?${subjectPattern(subject)}[*_\`"”]*\\s+${COPULA}\\s+(?!${inPassing})`
+	// PostgreSQL's expressions: \y for a word's boundary, [[:alpha:]] for a letter.
+	return `(^|[.!?:]\\s+|\\n\\s*)[*_\`"“]*(${DETERMINER}\\s+)?${subjectPattern(subject)}[*_\`"”]*\\s+${definition('\\y', '[[:alpha:]]')}`
 }
