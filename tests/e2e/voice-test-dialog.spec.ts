@@ -112,6 +112,7 @@ test("a browser with no voice for the assistant's language says replies are show
 	await panelOf(page).getByLabel('Or type your message').fill('Are you open on Sunday?')
 	await panelOf(page).getByLabel('Or type your message').press('Enter')
 	await expect(panelOf(page).locator('[data-role="assistant"]').nth(1)).toContainText('Sunday closed')
+	await expect(panelOf(page).getByTestId('heard-by')).toHaveText(/^sent as text/)
 	expect(spoken).toEqual([])
 	// In Calls, the typed turn's figures say they count from its sending, not from the end of speech.
 	await expect(async () => {

@@ -12,6 +12,7 @@ import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { cn } from '~/lib/misc.ts'
 import { END_OF_TURN_MAX_MS, END_OF_TURN_MIN_MS } from '~/lib/voice/end-of-turn.ts'
+import { HEARD_BY_LABEL } from '~/lib/voice/heard-by.ts'
 import {
 	type TurnFigures,
 	useVoiceTest,
@@ -54,6 +55,7 @@ function TurnTimings({ timings, legendId }: { timings: TurnFigures; legendId: st
 			className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600"
 		>
 			<Timer className="size-3.5 shrink-0 text-slate-500" aria-hidden />
+			<span data-testid="heard-by">{HEARD_BY_LABEL[timings.heardBy]} ·</span>
 			<span data-testid="timings-from">{timings.typed ? copy.timingsFromSent : copy.timingsFromSpeech}</span>
 			{shown.map((key) => (
 				<div key={key} className="flex gap-1" data-timing={key} title={copy.timingsExplained[key]}>
