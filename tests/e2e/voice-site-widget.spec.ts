@@ -213,57 +213,48 @@ test('with a speech server, Riya speaks through it sentence by sentence, and it 
 		await expect(dialog.getByTestId('voice-status')).toHaveAttribute('data-phase', /listening|speaking/, {
 			timeout: 30_000,
 		})
-		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Do you offer internships?')
-		await dialog.getByRole('button', { name: 'Send message' }).click()
-		await expect(dialog.locator('[data-role="assistant"]')).toHaveCount(2, { timeout: 30_000 })
-		// The reply as shown, in the form the voice says it (addresses as "the link in the transcript",
-		// numbers in words), sentence by sentence, as the widget speaks it: words only.
-		const shown = (await dialog.locator('[data-role="assistant"]').nth(1).innerText()).trim().replace(/^Riya:\s*/, '')
 		const words = (text: string) =>
 			text
 				.toLowerCase()
 				.replace(/[^\p{L}\p{N}]+/gu, ' ')
 				.trim()
+		const greeting = words(assistant.greeting)
+		// The greeting, sentence by sentence, each answered with audio, before the question: a message
+		// sent while the greeting's audio is still on its way interrupts it, and its requests are aborted.
+		await expect
+			.poll(() => ({ said: words(spoken.map((s) => s.text).join(' ')), statuses: spoken.map((s) => s.status) }), {
+				timeout: 30_000,
+			})
+			.toEqual({ said: greeting, statuses: [200, 200] })
+		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Do you offer internships?')
+		await dialog.getByRole('button', { name: 'Send message' }).click()
+		await expect(dialog.locator('[data-role="assistant"]')).toHaveCount(2, { timeout: 30_000 })
+		// Read once it is complete (the text box is disabled while Riya writes): a reply read while it
+		// was still streaming held only its first words, not the sentence the voice went on to say.
+		await expect(dialog.getByRole('textbox', { name: 'Type your message' })).toBeEnabled({ timeout: 30_000 })
+		// The reply as shown, in the form the voice says it (addresses as "the link in the transcript",
+		// numbers in words), sentence by sentence, as the widget speaks it: words only.
+		const shown = (await dialog.locator('[data-role="assistant"]').nth(1).innerText()).trim().replace(/^Riya:\s*/, '')
 		const replySaid = words(
 			shown
 				.split(/(?<=[.!?])\s+/)
 				.map((sentence) => spokenText(sentence, 'en'))
 				.join(' '),
 		)
-		const greeting = words(assistant.greeting)
-		// The greeting's sentences came first, then the reply's, each answered with audio. (The greeting
-		// has two sentences itself: waiting for "two answered" once let the check run before the reply
-		// was spoken at all, and found the greeting's second sentence in place of the reply's first.)
-		const said = (from: number) =>
-			spoken
-				.slice(from)
-				.map((s) => words(s.text))
-				.join(' ')
-		const greetingCount = () => {
-			let n = 0
-			while (
-				n < spoken.length &&
-				greeting.startsWith(
-					words(
-						spoken
-							.slice(0, n + 1)
-							.map((s) => s.text)
-							.join(' '),
-					),
-				)
+		// Then the reply's sentences, in order, all of it. (The greeting has two sentences itself:
+		// waiting for "two answered" once let the check run before the reply was spoken at all, with
+		// the answers in the order they finished, and the greeting's second sentence was taken for the
+		// reply's first.)
+		await expect
+			.poll(
+				() =>
+					spoken
+						.slice(2)
+						.map((s) => words(s.text))
+						.join(' '),
+				{ timeout: 30_000 },
 			)
-				n++
-			return n
-		}
-		await expect.poll(() => said(greetingCount()), { timeout: 30_000 }).toBe(replySaid)
-		expect(
-			words(
-				spoken
-					.slice(0, greetingCount())
-					.map((s) => s.text)
-					.join(' '),
-			),
-		).toBe(greeting)
+			.toBe(replySaid)
 		await expect.poll(() => spoken.filter((s) => s.status !== 200), { timeout: 30_000 }).toEqual([])
 		const speeches = (await (await fetch(`${fake}/fake/speeches`)).json()) as Array<{ input: string; voice: string }>
 		expect(speeches.some((s) => s.input.includes('Riya'))).toBe(true)
