@@ -462,6 +462,17 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 		await expect(dialog.locator('[data-role="user"]').first()).toHaveText(/Are you open on Sunday\?/)
 		await expect(dialog.locator('[data-role="assistant"]').nth(1)).toContainText('Sunday closed')
 		expect(await page.evaluate(() => (window as unknown as { heardLang: string }).heardLang)).toBe('en-US')
+		// The turn says the browser's recognizer heard it, in the dialog and in Calls: not "sent as text".
+		await expect(dialog.getByTestId('heard-by')).toHaveText(/^browser's recognizer/)
+		await expect(dialog.getByTestId('timings-from')).toHaveText('after your speech:')
+		const [agent] = await sql<{ id: string }>(`SELECT id FROM agents WHERE user_id = $1`, [user.id])
+		await expect(async () => {
+			await page.goto(`${origin}/playground/voicebots/${agent.id}/calls`)
+			await page.getByText(/Turns and latency/).click({ timeout: 1_000 })
+		}).toPass({ timeout: 20_000 })
+		const firstTurn = page.getByTestId('latency-turn').filter({ visible: true }).first()
+		await expect(firstTurn).toContainText("browser's recognizer")
+		await expect(firstTurn).not.toContainText('sent as text')
 
 		// A Hindi assistant: the browser listens for hi-IN (issue 32).
 		await sql(`UPDATE agents SET language = 'hi' WHERE user_id = $1`, [user.id])

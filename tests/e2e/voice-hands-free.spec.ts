@@ -145,12 +145,12 @@ test('three hands-free turns, detected without a click; talking over the assista
 			})
 			.toBeGreaterThanOrEqual(1)
 		const rows = await sql<{
-			transcribed: boolean
+			heard_by: string
 			timings: Record<string, number | null>
-		}>(`SELECT transcribed, timings FROM voice_messages WHERE conversation_id = $1 ORDER BY created_at`, [call.id])
+		}>(`SELECT heard_by, timings FROM voice_messages WHERE conversation_id = $1 ORDER BY created_at`, [call.id])
 		expect(rows.length).toBeGreaterThanOrEqual(3)
 		for (const row of rows) {
-			expect(row.transcribed).toBe(true)
+			expect(row.heard_by).toBe('speech-to-text')
 			expect(typeof row.timings.serverMs).toBe('number')
 		}
 		expect(await violations()).toEqual([])

@@ -9,6 +9,8 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { spokenText } from '~/ai/spoken-text.ts'
+import { assistant } from '~/features/assistant/copy.ts'
 import { VAD_ASSET_BASE } from '~/lib/voice/vad-assets.ts'
 import { silence, spoken, wavOf } from '../support/spoken-wav.ts'
 import { startAppInstance } from './app-instance.ts'
@@ -193,11 +195,15 @@ test('with a speech server, Riya speaks through it sentence by sentence, and it 
 			}
 			Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true })
 		})
-		const spoken: Array<{ status: number; text: string }> = []
-		page.on('response', async (response) => {
-			if (!response.url().endsWith('/api/chat/speech')) return
-			const { text } = response.request().postDataJSON() as { text: string }
-			spoken.push({ status: response.status(), text })
+		// Each sentence in the order the widget asked for it (responses can finish out of order: a
+		// short sentence's audio comes back before a long one's), with its answer's status once known.
+		const spoken: Array<{ status: number | null; text: string; body: object }> = []
+		page.on('request', (request) => {
+			if (!request.url().endsWith('/api/chat/speech')) return
+			const body = request.postDataJSON() as { text: string }
+			const entry = { status: null as number | null, text: body.text, body }
+			spoken.push(entry)
+			void request.response().then((response) => (entry.status = response?.status() ?? 0))
 		})
 		expect(await (await page.request.get('/api/chat/voice')).json()).toMatchObject({ speech: true })
 		await page.goto('/career')
@@ -207,36 +213,59 @@ test('with a speech server, Riya speaks through it sentence by sentence, and it 
 		await expect(dialog.getByTestId('voice-status')).toHaveAttribute('data-phase', /listening|speaking/, {
 			timeout: 30_000,
 		})
+		const words = (text: string) =>
+			text
+				.toLowerCase()
+				.replace(/[^\p{L}\p{N}]+/gu, ' ')
+				.trim()
+		const greeting = words(assistant.greeting)
+		// The greeting, sentence by sentence, each answered with audio, before the question: a message
+		// sent while the greeting's audio is still on its way interrupts it, and its requests are aborted.
+		await expect
+			.poll(() => ({ said: words(spoken.map((s) => s.text).join(' ')), statuses: spoken.map((s) => s.status) }), {
+				timeout: 30_000,
+			})
+			.toEqual({ said: greeting, statuses: [200, 200] })
 		await dialog.getByRole('textbox', { name: 'Type your message' }).fill('Do you offer internships?')
 		await dialog.getByRole('button', { name: 'Send message' }).click()
 		await expect(dialog.locator('[data-role="assistant"]')).toHaveCount(2, { timeout: 30_000 })
-		const reply = (await dialog.locator('[data-role="assistant"]').nth(1).innerText()).trim()
-		// The greeting and the reply's sentences went to the server's speech, each answered with audio.
+		// Read once it is complete (the text box is disabled while Riya writes): a reply read while it
+		// was still streaming held only its first words, not the sentence the voice went on to say.
+		await expect(dialog.getByRole('textbox', { name: 'Type your message' })).toBeEnabled({ timeout: 30_000 })
+		// The reply as shown, in the form the voice says it (addresses as "the link in the transcript",
+		// numbers in words), sentence by sentence, as the widget speaks it: words only.
+		const shown = (await dialog.locator('[data-role="assistant"]').nth(1).innerText()).trim().replace(/^Riya:\s*/, '')
+		const replySaid = words(
+			shown
+				.split(/(?<=[.!?])\s+/)
+				.map((sentence) => spokenText(sentence, 'en'))
+				.join(' '),
+		)
+		// Then the reply's sentences, in order, all of it. (The greeting has two sentences itself:
+		// waiting for "two answered" once let the check run before the reply was spoken at all, with
+		// the answers in the order they finished, and the greeting's second sentence was taken for the
+		// reply's first.)
 		await expect
-			.poll(() => spoken.filter((s) => s.status === 200).length, { timeout: 30_000 })
-			.toBeGreaterThanOrEqual(2)
-		expect(
-			spoken.every((s) => s.status === 200),
-			JSON.stringify(spoken),
-		).toBe(true)
-		expect(spoken[0].text).toContain('Riya')
-		const replyWords = reply.toLowerCase().replace(/[^a-z0-9 ]/g, '')
-		expect(
-			spoken.slice(1).some((s) =>
-				replyWords.includes(
-					s.text
-						.toLowerCase()
-						.replace(/[^a-z0-9 ]/g, '')
-						.split(' ')
-						.slice(0, 3)
+			.poll(
+				() =>
+					spoken
+						.slice(2)
+						.map((s) => words(s.text))
 						.join(' '),
-				),
-			),
-		).toBe(true)
+				{ timeout: 30_000 },
+			)
+			.toBe(replySaid)
+		await expect.poll(() => spoken.filter((s) => s.status !== 200), { timeout: 30_000 }).toEqual([])
 		const speeches = (await (await fetch(`${fake}/fake/speeches`)).json()) as Array<{ input: string; voice: string }>
 		expect(speeches.some((s) => s.input.includes('Riya'))).toBe(true)
 		// Nothing was said in the browser's voice.
 		expect((await page.evaluate(() => window.__fakeVoice!)).spoken).toEqual([])
+		// The reply has been spoken: its ticket, sent again as it was, is refused (ADR 0068).
+		const replay = await page.request.post('/api/chat/speech', { data: spoken.at(-1)!.body })
+		expect(replay.status()).toBe(409)
+		expect(await replay.json()).toEqual({
+			error: 'This reply has already been spoken: its speech ticket allows each sentence once.',
+		})
 
 		// The endpoint is no text-to-speech service: text Riya never said, a forged ticket, or a ticket
 		// from another address is refused before the provider is asked.

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import {
 	ADMIN_EMAIL,
 	createUser,
@@ -112,6 +112,9 @@ test("a browser with no voice for the assistant's language says replies are show
 	await panelOf(page).getByLabel('Or type your message').fill('Are you open on Sunday?')
 	await panelOf(page).getByLabel('Or type your message').press('Enter')
 	await expect(panelOf(page).locator('[data-role="assistant"]').nth(1)).toContainText('Sunday closed')
+	// A typed turn: "after sending:" says how it came; no "heard by" beside it.
+	await expect(panelOf(page).getByTestId('timings-from').last()).toHaveText('after sending:')
+	await expect(panelOf(page).getByTestId('heard-by')).toHaveCount(0)
 	expect(spoken).toEqual([])
 	// In Calls, the typed turn's figures say they count from its sending, not from the end of speech.
 	await expect(async () => {
@@ -198,6 +201,74 @@ for (const size of [
 		const box = (await transcript.boundingBox())!
 		const panelBox = (await panel.boundingBox())!
 		expect(box.height).toBeGreaterThan(panelBox.height * 0.5)
+	})
+}
+
+/** Whether `inner` lies wholly inside `outer` (a pixel of rounding allowed). */
+function within(inner: { x: number; y: number; width: number; height: number }, outer: typeof inner) {
+	return (
+		inner.x >= outer.x - 1 &&
+		inner.y >= outer.y - 1 &&
+		inner.x + inner.width <= outer.x + outer.width + 1 &&
+		inner.y + inner.height <= outer.y + outer.height + 1
+	)
+}
+
+for (const size of [
+	{ width: 320, height: 568 },
+	{ width: 1440, height: 900 },
+]) {
+	test(`the builder list's test dialog fits the viewport and scrolls inside at ${size.width}x${size.height}`, async ({
+		page,
+		login,
+	}) => {
+		await page.setViewportSize(size)
+		const user = await login()
+		await agentOf(user.email, 'Fitting Desk')
+		await page.goto('/playground/voicebots')
+		await page.getByRole('button', { name: 'Test Fitting Desk' }).click()
+		const dialog = page.getByRole('dialog')
+		await expect(dialog.getByRole('button', { name: 'Start conversation' })).toBeVisible()
+		const fits = async () => {
+			const box = (await dialog.boundingBox())!
+			expect(within(box, { x: 0, y: 0, ...size }), JSON.stringify(box)).toBe(true)
+			return box
+		}
+		/** Scrolls the dialog's body as a person does (the wheel over it), then each control is wholly in it. */
+		const reachable = async (dy: number, controls: Locator[]) => {
+			const box = await fits()
+			await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+			await page.mouse.wheel(0, dy)
+			for (const control of controls) {
+				await expect(control).toBeInViewport({ ratio: 1 })
+				await expect.poll(async () => within((await control.boundingBox())!, box)).toBe(true)
+			}
+		}
+		// Never taller than the window (720 px where there is room), and every control reachable
+		// inside it: the dialog's body scrolls, nothing is cut off under its edge.
+		const before = await fits()
+		if (size.height >= 900) expect(before.height).toBe(720)
+		await page.screenshot({ path: test.info().outputPath(`dialog-${size.width}-before.png`) })
+		const text = dialog.getByLabel('Or type your message')
+		await reachable(2000, [text])
+		await page.screenshot({ path: test.info().outputPath(`dialog-${size.width}-before-scrolled.png`) })
+		await reachable(-2000, [dialog.getByRole('button', { name: 'Start conversation' })])
+		await dialog.getByText('Hold to talk', { exact: true }).click()
+		await dialog.getByRole('button', { name: 'Start conversation' }).click()
+		await expect(dialog.getByTestId('voice-status')).toHaveText('Ready. Hold the mic button to speak', {
+			timeout: 15_000,
+		})
+		for (const question of ['Are you open on Sunday?', 'When do you open?', 'And on Saturday?']) {
+			await text.fill(question)
+			await text.press('Enter')
+			await expect(dialog.getByTestId('voice-status')).toHaveText('Ready. Hold the mic button to speak', {
+				timeout: 15_000,
+			})
+		}
+		await expect(dialog.locator('[data-role="assistant"]')).toHaveCount(4)
+		await reachable(2000, [text, dialog.getByRole('button', { name: 'Send', exact: true })])
+		await reachable(-2000, [dialog.getByRole('button', { name: 'End conversation' })])
+		await page.screenshot({ path: test.info().outputPath(`dialog-${size.width}-call.png`) })
 	})
 }
 

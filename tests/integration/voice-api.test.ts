@@ -25,6 +25,7 @@ type VoiceRoutes = Awaited<ReturnType<typeof loadVoiceRoutes>>
 let fake: FakeOpenAi
 let voice: VoiceRoutes
 let prisma: typeof import('~/lib/db.server.ts').prisma
+let listAgentCalls: typeof import('~/features/voice/agents.server.ts').listAgentCalls
 let agentId: string
 let inactiveAgentId: string
 let userId: string
@@ -40,6 +41,7 @@ beforeAll(async () => {
 	vi.spyOn(console, 'log').mockImplementation(() => {})
 	voice = await loadVoiceRoutes()
 	;({ prisma } = await import('~/lib/db.server.ts'))
+	;({ listAgentCalls } = await import('~/features/voice/agents.server.ts'))
 	userId = (await prisma.user.create({ data: { email: `voice-${randomUUID()}@example.com`, passwordHash: 'x' } })).id
 	const agent = (extra: object = {}) =>
 		prisma.agent.create({
@@ -153,6 +155,34 @@ describe('a whole conversation', () => {
 			duration_seconds: done.callDuration,
 		})
 		expect(await message({ agent_id: agentId, conversation_id: id, text: 'Hello?' })).toMatchObject({ status: 409 })
+	})
+
+	test("each turn stores how its words arrived: the provider's speech-to-text, the browser's recognizer, or typed (issue 32)", async () => {
+		const started = await start({ agent_id: agentId })
+		const id = started.body.conversation_id as string
+		const base = { agent_id: agentId, conversation_id: id }
+		// The browser's recognizer heard the caller and sent its words: not "sent as text".
+		const recognised = await message({ ...base, text: 'Are you open on Sunday?', heard_by: 'browser' })
+		expect(recognised).toMatchObject({ status: 200, body: { transcribed: false, heard_by: 'browser' } })
+		const typed = await message({ ...base, text: 'And on Monday?' })
+		expect(typed).toMatchObject({ status: 200, body: { transcribed: false, heard_by: 'typed' } })
+		const heard = await message({ ...base, audio: wav(1.5), heard_by: 'browser' })
+		expect(heard).toMatchObject({ status: 200, body: { transcribed: true, heard_by: 'speech-to-text' } })
+		// Anything but the two a text can say is refused, before a turn is taken.
+		expect(await message({ ...base, text: 'Hello?', heard_by: 'telepathy' })).toMatchObject({
+			status: 400,
+			body: { error: 'heard_by is "browser" or "typed".' },
+		})
+		const rows = await prisma.voiceMessage.findMany({ where: { conversationId: id }, orderBy: { createdAt: 'asc' } })
+		expect(rows.map((r) => r.heardBy)).toEqual(['browser', 'typed', 'speech-to-text'])
+		// The Calls view reads it back: only the typed turn counts from its sending.
+		const [listed] = await listAgentCalls(userId, agentId, 1)
+		expect(listed.id).toBe(id)
+		expect(listed.latency?.turns.map((t) => [t.heardBy, t.from])).toEqual([
+			['browser', 'speech'],
+			['typed', 'sent'],
+			['speech-to-text', 'speech'],
+		])
 	})
 
 	test('end with status failed marks the call failed', async () => {

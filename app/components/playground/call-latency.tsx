@@ -1,7 +1,8 @@
+import { HEARD_BY_LABEL } from '~/lib/voice/heard-by.ts'
 import { formatMs, LATENCY_STEPS, type CallLatency, type LatencyFigures } from '~/lib/voice/turn-latency.ts'
 
-/** A turn that came as text (typed, or recognised in the browser): its figures count from its sending. */
-const SENT_AS_TEXT = 'sent as text'
+/** A typed turn: its figures count from its sending. */
+const SENT_AS_TEXT = HEARD_BY_LABEL.typed
 
 /** What the figures count from, for the turns this call has: a typed turn has no end of speech. */
 function latencyCaption(latency: CallLatency) {
@@ -62,9 +63,14 @@ export function CallLatencyDetails({ latency, customerName }: { latency: CallLat
 					<tbody>
 						{latency.turns.map((turn, index) => (
 							<tr key={index} data-testid="latency-turn" className="border-b border-slate-100 align-top">
-								<th scope="row" className="py-1 pr-3 font-normal whitespace-nowrap" data-from={turn.from}>
+								<th
+									scope="row"
+									className="py-1 pr-3 font-normal whitespace-nowrap"
+									data-from={turn.from}
+									data-heard-by={turn.heardBy}
+								>
 									{index + 1}
-									{turn.from === 'sent' ? <span className="block text-xs text-slate-500">{SENT_AS_TEXT}</span> : null}
+									<span className="block text-xs whitespace-normal text-slate-500">{HEARD_BY_LABEL[turn.heardBy]}</span>
 								</th>
 								<td className="py-1 pr-3 break-words">{turn.heard}</td>
 								<td className="py-1 pr-3 break-words">{turn.reply}</td>
@@ -103,9 +109,9 @@ export function CallLatencyDetails({ latency, customerName }: { latency: CallLat
 							data-testid="latency-turn"
 							className="rounded-lg bg-slate-50 p-2 text-sm text-slate-700 ring-1 ring-slate-200"
 						>
-							<p className="text-xs font-semibold text-slate-600" data-from={turn.from}>
+							<p className="text-xs font-semibold text-slate-600" data-from={turn.from} data-heard-by={turn.heardBy}>
 								Turn {index + 1}
-								{turn.from === 'sent' ? <span className="font-normal text-slate-500"> ({SENT_AS_TEXT})</span> : null}
+								<span className="font-normal text-slate-500"> ({HEARD_BY_LABEL[turn.heardBy]})</span>
 							</p>
 							<p className="mt-1 break-words">
 								<span className="font-semibold text-slate-800">Caller said: </span>

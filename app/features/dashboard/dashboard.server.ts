@@ -47,11 +47,11 @@ export async function getRecentConversations(timeZone: string) {
 		).map((row) => [row.id, row]),
 	)
 	// Each call's turns with their latency (issue 32), oldest first: read for the shown calls only.
-	const turnsByCall = new Map<string, Array<{ heard: string; reply: string; timings: unknown; transcribed: boolean }>>()
+	const turnsByCall = new Map<string, Array<{ heard: string; reply: string; timings: unknown; heardBy: string }>>()
 	for (const turn of await prisma.voiceMessage.findMany({
 		where: { conversationId: { in: rows.map((row) => row.id) } },
 		orderBy: { createdAt: 'asc' },
-		select: { conversationId: true, heard: true, reply: true, timings: true, transcribed: true },
+		select: { conversationId: true, heard: true, reply: true, timings: true, heardBy: true },
 	})) {
 		const turns = turnsByCall.get(turn.conversationId)
 		if (turns) turns.push(turn)

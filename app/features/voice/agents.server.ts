@@ -201,11 +201,11 @@ export async function listAgentCalls(userId: string, agentId: string, take = 20)
 		},
 	})
 	// Each call's turns, oldest first: read for the listed calls only.
-	const turnsByCall = new Map<string, Array<{ heard: string; reply: string; timings: unknown; transcribed: boolean }>>()
+	const turnsByCall = new Map<string, Array<{ heard: string; reply: string; timings: unknown; heardBy: string }>>()
 	for (const turn of await prisma.voiceMessage.findMany({
 		where: { conversationId: { in: calls.map((call) => call.id) } },
 		orderBy: { createdAt: 'asc' },
-		select: { conversationId: true, heard: true, reply: true, timings: true, transcribed: true },
+		select: { conversationId: true, heard: true, reply: true, timings: true, heardBy: true },
 	})) {
 		const turns = turnsByCall.get(turn.conversationId)
 		if (turns) turns.push(turn)

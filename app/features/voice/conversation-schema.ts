@@ -41,6 +41,14 @@ export const VoiceMessageIdSchema = z
 	.transform((v) => v || undefined)
 	.optional()
 
+/**
+ * Who heard a text message (the form's optional `heard_by`): the browser's own recognizer, or
+ * nobody (typed, the default). Stored with the turn so the Calls view labels it rightly.
+ */
+export const VoiceTextFromSchema = z
+	.enum(['browser', 'typed'], { error: 'heard_by is "browser" or "typed".' })
+	.optional()
+
 export const VoiceIdsSchema = z.object({
 	agent_id: Id('agent_id'),
 	conversation_id: Id('conversation_id'),

@@ -7,6 +7,7 @@ import { ASSISTANT, CALLER } from '~/ai/transcript-lines.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { isUuid } from '~/lib/misc.ts'
+import { heardByOf, type HeardBy } from '~/lib/voice/heard-by.ts'
 import { SentenceSplitter } from '~/lib/voice/sentences.ts'
 import { getActiveAgent } from './agents.server.ts'
 import { audioKind, audioSeconds } from './audio.ts'
@@ -53,6 +54,8 @@ export type VoiceRefusal =
 	| 'not-said'
 	/** The conversation has spoken all the speech its assistant's replies allow (ADR 0060). */
 	| 'speech-used-up'
+	/** Riya's reply has been spoken in full under its speech ticket (ADR 0068): a replay. */
+	| 'reply-spoken'
 
 export class VoiceError extends Error {
 	constructor(
@@ -285,6 +288,8 @@ export async function sendVoiceMessage(
 	input: VoiceIds & {
 		text: string
 		audio: Uint8Array | null
+		/** Who heard a text turn: the browser's recognizer, or nobody (typed, the default). Audio is speech-to-text's. */
+		textFrom?: 'browser' | 'typed'
 		signal: AbortSignal
 		messageId?: string
 		/** Searches the agent's knowledge base (the route passes the knowledge pipeline's, ADR 0054). */
@@ -339,6 +344,8 @@ async function answerTurn(
 	const transcribing = performance.now()
 	const heard = oneLine(await heardText(agent, audio, oneLine(input.text), signal))
 	if (audio && audio.byteLength > 0) waitedMs += performance.now() - transcribing
+	// How the words arrived, stored with the turn: the Calls view labels it (a recognised turn is not "sent as text").
+	const heardBy: HeardBy = audio && audio.byteLength > 0 ? 'speech-to-text' : (input.textFrom ?? 'typed')
 	listener.onTranscript?.(heard)
 	const messages: IncomingMessage[] = [
 		...transcriptMessages(call.transcript ?? ''),
@@ -367,7 +374,9 @@ async function answerTurn(
 		// API" over "Because closures…") runs into its first sentence and is said as part of it.
 		spoken: spokenText(reply, agent.language),
 		sources: citedSources(written, sources),
-		transcribed: Boolean(audio && audio.byteLength > 0),
+		// Kept for the API's clients: true only when this server's speech-to-text heard the audio.
+		transcribed: heardBy === 'speech-to-text',
+		heard_by: heardBy,
 	}
 	const timings: TurnTimings = {
 		transcriptMs: null,
@@ -378,9 +387,9 @@ async function answerTurn(
 	const answerOf = await prisma.$transaction(async (tx) => {
 		// Every turn is kept with the model that answered it; a client's id also makes a retry safe.
 		const recorded = await tx.$executeRaw`
-			INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, transcribed, model, model_error, sources, timings)
+			INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, heard_by, model, model_error, sources, timings)
 			VALUES (${call.id}::uuid, ${messageId ?? `server:${crypto.randomUUID()}`}, ${turn.text}, ${turn.reply},
-				${turn.transcribed}, ${answer.model.label}, ${answer.failure}, ${JSON.stringify(turn.sources)}::jsonb,
+				${turn.heard_by}, ${answer.model.label}, ${answer.failure}, ${JSON.stringify(turn.sources)}::jsonb,
 				${JSON.stringify(timings)}::jsonb)
 			ON CONFLICT DO NOTHING`
 		// The same message arrived twice at once: the first one's turn stands, written once.
@@ -430,7 +439,8 @@ function turnOf(agent: Agent, conversationId: string, row: NonNullable<Awaited<R
 		reply: row.reply,
 		spoken: spokenText(row.reply, agent.language),
 		sources: row.sources as CitedSource[],
-		transcribed: row.transcribed,
+		transcribed: row.heardBy === 'speech-to-text',
+		heard_by: heardByOf(row.heardBy),
 		server_ms: (row.timings as Partial<TurnTimings> | null)?.serverMs ?? null,
 	}
 }

@@ -5,13 +5,18 @@
 // address and an expiry under the server's secret. POST /api/chat/speech speaks a sentence only
 // with a ticket for a reply that holds it (or from Riya's fixed greeting), for the address it was
 // issued to, within its time, and within the address's rate limit: no text-to-speech service for
-// anyone's text on an anonymous page. The audio is the voice API's (features/voice/speech.server.ts).
-import { createHmac, timingSafeEqual } from 'node:crypto'
+// anyone's text on an anonymous page. Every ticket of one reply names that reply, and the reply may
+// be spoken once: its sentences' characters are counted against its length (the longer of written
+// and spoken form), so a ticket replayed within the rate limit cannot have the same text said again
+// and again on the administrator's key (ADR 0068). The audio is the voice API's
+// (features/voice/speech.server.ts).
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { UIMessageChunk } from 'ai'
 import { z } from 'zod'
 import { VoiceError } from '~/features/voice/conversations.server.ts'
-import { saidByAssistant } from '~/features/voice/speakable.ts'
+import { saidByAssistant, speechAllowance } from '~/features/voice/speakable.ts'
 import { speechProvider, synthesizeSpeech } from '~/features/voice/speech.server.ts'
+import { prisma } from '~/lib/db.server.ts'
 import { getSessionSecret } from '~/lib/session-secret.server.ts'
 import { SentenceSplitter } from '~/lib/voice/sentences.ts'
 
@@ -33,26 +38,52 @@ const SITE_VOICE = 'nova'
 
 const words = (text: string) => (text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).join(' ')
 
-function signature(said: string, address: string, expires: number) {
+function signature(said: string, address: string, expires: number, reply: string) {
 	return createHmac('sha256', getSessionSecret())
-		.update(`site-speech\n${address}\n${expires}\n${words(said)}`)
+		.update(`site-speech\n${address}\n${expires}\n${reply}\n${words(said)}`)
 		.digest('base64url')
 }
 
-/** A ticket for `said` (Riya's reply so far), for the visitor at `address`. */
-function speechTicket(said: string, address: string, now = Date.now()) {
+/** A ticket for `said` (Riya's reply so far, of reply `reply`), for the visitor at `address`. */
+function speechTicket(said: string, address: string, reply: string, now = Date.now()) {
 	const expires = now + TICKET_TTL_MS
-	return `${expires}.${signature(said, address, expires)}`
+	return `${expires}.${reply}.${signature(said, address, expires, reply)}`
 }
 
-/** Whether `ticket` was issued for `said` to `address` and has not expired. */
+/** The reply `ticket` was issued for, when it was issued for `said` to `address` and has not expired; else null. */
 export function validTicket(ticket: string, said: string, address: string, now = Date.now()) {
-	const [expiresText, mac] = ticket.split('.')
+	const [expiresText, reply, mac, ...rest] = ticket.split('.')
 	const expires = Number(expiresText)
-	if (!Number.isSafeInteger(expires) || expires < now || !mac) return false
-	const wanted = Buffer.from(signature(said, address, expires))
+	if (!Number.isSafeInteger(expires) || expires < now || !reply || !mac || rest.length > 0) return null
+	const wanted = Buffer.from(signature(said, address, expires, reply))
 	const given = Buffer.from(mac)
-	return wanted.length === given.length && timingSafeEqual(wanted, given)
+	return wanted.length === given.length && timingSafeEqual(wanted, given) ? reply : null
+}
+
+/**
+ * How many characters one reply may be spoken in: each of its sentences once, in the longer of its
+ * written and spoken form (the widget sends the spoken form: "$5" is "5 dollars").
+ */
+const replyAllowance = (said: string) => {
+	const splitter = new SentenceSplitter()
+	return speechAllowance([...splitter.push(said), ...splitter.flush()], 'en') / 2
+}
+
+const REPLY_SPOKEN = 'This reply has already been spoken: its speech ticket allows each sentence once.'
+
+/**
+ * Takes `chars` of reply `reply`'s allowance in one statement (the rate limits' unlogged counters,
+ * ADR 0063; pruned with them, long after the ticket's ten minutes), or refuses the replay.
+ */
+async function takeReplySpeech(reply: string, chars: number, allowance: number) {
+	const key = `chat-speech:reply:${reply}`
+	const taken = await prisma.$queryRaw<Array<{ count: number }>>`
+		INSERT INTO rate_limits (key, window_start, count) SELECT ${key}, now(), ${chars} WHERE ${chars} <= ${allowance}
+		ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + ${chars}
+			WHERE rate_limits.count + ${chars} <= ${allowance}
+		RETURNING count`
+	if (taken.length === 0) throw new VoiceError('reply-spoken', REPLY_SPOKEN)
+	return key
 }
 
 /**
@@ -61,10 +92,12 @@ export function validTicket(ticket: string, said: string, address: string, now =
  */
 export function withSpeechTickets(address: string) {
 	const sentences = new SentenceSplitter()
+	// One reply, one allowance: every ticket of this stream names it.
+	const reply = randomUUID()
 	let said = ''
 	const ticketPart = (): UIMessageChunk => ({
 		type: 'data-speech',
-		data: { said, ticket: speechTicket(said, address) },
+		data: { said, ticket: speechTicket(said, address, reply) },
 		transient: true,
 	})
 	return new TransformStream<UIMessageChunk, UIMessageChunk>({
@@ -87,7 +120,8 @@ export async function speakForSite(
 	{ text, said, ticket }: z.infer<typeof SiteSpeechSchema>,
 	{ address, greeting, signal }: { address: string; greeting: string; signal?: AbortSignal },
 ) {
-	const vouched = said && ticket && validTicket(ticket, said, address) ? [said] : []
+	const reply = said && ticket ? validTicket(ticket, said, address) : null
+	const vouched = reply ? [said] : []
 	if (!saidByAssistant(text, [greeting, ...vouched], 'en'))
 		throw new VoiceError('not-said', 'The text must be something the assistant said in this chat.')
 	const settings = await speechProvider()
@@ -96,5 +130,18 @@ export async function speakForSite(
 			'speech-unavailable',
 			'No speech endpoint is configured on this server. Use the browser’s voice.',
 		)
-	return synthesizeSpeech(settings, { text, voiceId: SITE_VOICE, signal })
+	// Riya's fixed greeting needs no ticket and stays within the address's rate limit; a reply's
+	// sentences are taken from its allowance before the provider is asked.
+	const spent =
+		reply && !saidByAssistant(text, [greeting], 'en')
+			? await takeReplySpeech(reply, text.length, replyAllowance(said))
+			: null
+	try {
+		return await synthesizeSpeech(settings, { text, voiceId: SITE_VOICE, signal })
+	} catch (error) {
+		// Nothing was said: the allowance is given back.
+		if (spent)
+			await prisma.$executeRaw`UPDATE rate_limits SET count = GREATEST(count - ${text.length}, 0) WHERE key = ${spent}`
+		throw error
+	}
 }

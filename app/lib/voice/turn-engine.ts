@@ -5,6 +5,7 @@
 // speaking the moment the caller talks over it (barge-in), and measures each turn's latency.
 // Framework-free: React hooks wrap it. What a turn is sent to is the caller's Transport.
 import { endOfTurnPause, isTurn, onSpeechStart, vadFrameOptions, type TurnPhase } from './end-of-turn.ts'
+import type { HeardBy } from './heard-by.ts'
 import { SentenceSplitter } from './sentences.ts'
 import { SpeechOutput, type FetchSpeech } from './speech-output.ts'
 import { VAD_ASSET_BASE } from './vad-assets.ts'
@@ -20,7 +21,8 @@ export type LiveTimings = {
 	serverMs: number | null
 }
 
-export type TurnInput = { audio: Blob } | { text: string }
+/** A text turn says who heard it: the browser's recognizer, or nobody (typed, the default). */
+export type TurnInput = { audio: Blob } | { text: string; heardBy?: 'browser' | 'typed' }
 
 export type Transport = {
 	/** Sends one turn; calls `onTranscript` and `onDelta` as they arrive; resolves with the whole turn. */
@@ -40,8 +42,11 @@ export type EngineEvents = {
 	onCallerText: (id: string, text: string) => void
 	/** The reply of turn `id` so far. */
 	onReplyText: (id: string, text: string) => void
-	/** `typed`: the turn was sent as text with no end of speech given, so its figures count from its sending. */
-	onTimings: (id: string, timings: LiveTimings, turn: { typed: boolean }) => void
+	/**
+	 * `typed`: the turn was sent as text with no end of speech given, so its figures count from its
+	 * sending; `heardBy`: how its words arrived (the dialog labels the turn by it).
+	 */
+	onTimings: (id: string, timings: LiveTimings, turn: { typed: boolean; heardBy: HeardBy }) => void
 	onError: (error: Error) => void
 }
 
@@ -67,6 +72,7 @@ type PendingTurn = {
 	id: string
 	endedAt: number
 	typed: boolean
+	heardBy: HeardBy
 	timings: LiveTimings
 	reported: boolean
 	spoken: boolean
@@ -221,6 +227,7 @@ export class TurnEngine {
 			id,
 			endedAt,
 			typed: spokenUntil === undefined,
+			heardBy: 'audio' in input ? 'speech-to-text' : (input.heardBy ?? 'typed'),
 			timings: { transcriptMs: null, firstTokenMs: null, firstAudioMs: null, serverMs: null },
 			reported: false,
 			spoken: false,
@@ -243,12 +250,12 @@ export class TurnEngine {
 					onTranscript: (text) => {
 						if ('audio' in input) turn.timings.transcriptMs = since()
 						this.options.onCallerText(id, text)
-						this.options.onTimings(id, { ...turn.timings }, { typed: turn.typed })
+						this.options.onTimings(id, { ...turn.timings }, { typed: turn.typed, heardBy: turn.heardBy })
 					},
 					onDelta: (delta) => {
 						if (turn.timings.firstTokenMs === null) {
 							turn.timings.firstTokenMs = since()
-							this.options.onTimings(id, { ...turn.timings }, { typed: turn.typed })
+							this.options.onTimings(id, { ...turn.timings }, { typed: turn.typed, heardBy: turn.heardBy })
 						}
 						reply += delta
 						this.options.onReplyText(id, reply)
@@ -258,7 +265,7 @@ export class TurnEngine {
 			)
 			if (!reply) this.options.onReplyText(id, done.reply)
 			turn.timings.serverMs = done.serverMs
-			this.options.onTimings(id, { ...turn.timings }, { typed: turn.typed })
+			this.options.onTimings(id, { ...turn.timings }, { typed: turn.typed, heardBy: turn.heardBy })
 			speak(reply ? splitter.flush() : [...splitter.push(done.reply), ...splitter.flush()])
 			// Talked over before its reply was complete: its figures are as complete as they will get.
 			if (this.current !== turn) this.finishTurnTimings(turn)
@@ -278,7 +285,7 @@ export class TurnEngine {
 		if (!turn || turn.spoken) return
 		turn.spoken = true
 		turn.timings.firstAudioMs = Math.round(performance.now() - turn.endedAt)
-		this.options.onTimings(turn.id, { ...turn.timings }, { typed: turn.typed })
+		this.options.onTimings(turn.id, { ...turn.timings }, { typed: turn.typed, heardBy: turn.heardBy })
 		this.finishTurnTimings()
 	}
 

@@ -48,12 +48,16 @@ test('malformed figures read as steps that did not happen', () => {
 	expect(formatMs(1234)).toBe('1.2 s')
 })
 
-test('a turn heard by speech-to-text counts from the end of speech; one sent as text from its sending', () => {
+test("a turn heard by speech-to-text or the browser's recognizer counts from the end of speech; a typed one from its sending", () => {
 	const figures = { transcriptMs: null, firstTokenMs: 500, firstAudioMs: null, serverMs: 10 }
 	const latency = summarizeLatency([
-		{ ...turn(figures), transcribed: true },
-		{ ...turn(figures), transcribed: false },
+		{ ...turn(figures), heardBy: 'speech-to-text' },
+		{ ...turn(figures), heardBy: 'browser' },
+		{ ...turn(figures), heardBy: 'typed' },
+		// A row from before heard_by, or a value this version does not know: typed.
 		turn(figures),
+		{ ...turn(figures), heardBy: 'carrier pigeon' },
 	])
-	expect(latency?.turns.map((t) => t.from)).toEqual(['speech', 'sent', 'sent'])
+	expect(latency?.turns.map((t) => t.from)).toEqual(['speech', 'speech', 'sent', 'sent', 'sent'])
+	expect(latency?.turns.map((t) => t.heardBy)).toEqual(['speech-to-text', 'browser', 'typed', 'typed', 'typed'])
 })

@@ -3,6 +3,7 @@
 // voice_messages.timings (the shape is app/features/voice/turn-timings.ts; it is parsed here rather
 // than imported, since app/lib does not import features).
 import { z } from 'zod'
+import { heardByOf, type HeardBy } from './heard-by.ts'
 
 const figure = z.number().finite().nonnegative().nullable().catch(null)
 
@@ -22,11 +23,11 @@ type LatencyStep = (typeof LATENCY_STEPS)[number]['key']
 export type LatencyFigures = Record<LatencyStep, number | null>
 /**
  * Where a turn's figures count from: the end of the caller's speech for a turn heard by the server's
- * speech-to-text, the moment it was sent for one that came as text (typed, or the browser's recognizer).
+ * speech-to-text or the browser's recognizer, the moment it was sent for one that was typed.
  */
 type LatencyFrom = 'speech' | 'sent'
-type LatencyTurn = { heard: string; reply: string; timings: LatencyFigures; from: LatencyFrom }
-type StoredTurn = { heard: string; reply: string; timings: unknown; transcribed?: boolean }
+type LatencyTurn = { heard: string; reply: string; timings: LatencyFigures; from: LatencyFrom; heardBy: HeardBy }
+type StoredTurn = { heard: string; reply: string; timings: unknown; heardBy?: string }
 
 /** The median of the figures, nulls skipped; the mean of the middle two for an even count; null for none. */
 export function median(values: ReadonlyArray<number | null | undefined>): number | null {
@@ -57,8 +58,9 @@ export function parseTimings(stored: unknown): LatencyFigures | null {
 export function summarizeLatency(rows: ReadonlyArray<StoredTurn>) {
 	const turns: LatencyTurn[] = rows.flatMap((row) => {
 		const timings = parseTimings(row.timings)
-		const from: LatencyFrom = row.transcribed ? 'speech' : 'sent'
-		return timings ? [{ heard: row.heard, reply: row.reply, timings, from }] : []
+		const heardBy = heardByOf(row.heardBy)
+		const from: LatencyFrom = heardBy === 'typed' ? 'sent' : 'speech'
+		return timings ? [{ heard: row.heard, reply: row.reply, timings, from, heardBy }] : []
 	})
 	if (turns.length === 0) return null
 	const medians = Object.fromEntries(

@@ -16,6 +16,7 @@ import {
 	type SpeechRecognitionLike,
 } from '~/lib/browser-speech.ts'
 import { END_OF_TURN_DEFAULT_MS, endOfTurnPause } from '~/lib/voice/end-of-turn.ts'
+import type { HeardBy } from '~/lib/voice/heard-by.ts'
 import { TurnEngine, type LiveTimings, type TurnPhase } from '~/lib/voice/turn-engine.ts'
 import { voiceChatTransport, type VoiceTurnSource } from './voice-chat-transport.ts'
 import { micProblem } from './voice-providers.ts'
@@ -41,7 +42,7 @@ export type VoiceTurn = { id: string; role: 'user' | 'assistant'; text: string; 
 export type VoiceTestAgent = { id: string; name: string; language: string }
 export type TalkMode = 'hands-free' | 'hold'
 /** A reply's latency, and whether its turn was typed (its figures then count from the sending). */
-export type TurnFigures = LiveTimings & { typed: boolean }
+export type TurnFigures = LiveTimings & { typed: boolean; heardBy: HeardBy }
 
 function recorderMimeType() {
 	for (const type of ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus']) {
@@ -206,8 +207,8 @@ export function useVoiceTest(
 			onPhase: setEngineState,
 			onCallerText: (id, text) => upsertTurn(id, 'user', text),
 			onReplyText: (id, text) => upsertTurn(id, 'assistant', text),
-			onTimings: (id, figures, { typed }) =>
-				setTimings((current) => ({ ...current, [`${id}:assistant`]: { ...figures, typed } })),
+			onTimings: (id, figures, { typed, heardBy }) =>
+				setTimings((current) => ({ ...current, [`${id}:assistant`]: { ...figures, typed, heardBy } })),
 			onError: (error) => {
 				console.error('Voice test: the message failed:', error)
 				showToast({
@@ -321,7 +322,7 @@ export function useVoiceTest(
 				recognition.current = null
 				setRecording(false)
 				const text = heard.join(' ').trim()
-				if (text) void engine.current?.send({ text }, endedAt || performance.now())
+				if (text) void engine.current?.send({ text, heardBy: 'browser' }, endedAt || performance.now())
 			}
 			r.onerror = (event) => {
 				if (event.error === 'no-speech' || event.error === 'aborted') {

@@ -55,7 +55,11 @@ export function voiceChatTransport({
 			form.set('message_id', input.messageId)
 			if ('audio' in input)
 				form.set('audio', input.audio, input.audio.type.includes('wav') ? 'speech.wav' : 'speech.webm')
-			else form.set('text', input.text)
+			else {
+				form.set('text', input.text)
+				// Said to the browser's recognizer, not typed: the Calls view labels the turn so.
+				if (input.heardBy === 'browser') form.set('heard_by', 'browser')
+			}
 			const response = await fetch('/api/voice-chat/message', {
 				method: 'POST',
 				body: form,

@@ -12,6 +12,7 @@ import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { cn } from '~/lib/misc.ts'
 import { END_OF_TURN_MAX_MS, END_OF_TURN_MIN_MS } from '~/lib/voice/end-of-turn.ts'
+import { HEARD_BY_LABEL } from '~/lib/voice/heard-by.ts'
 import {
 	type TurnFigures,
 	useVoiceTest,
@@ -54,6 +55,8 @@ function TurnTimings({ timings, legendId }: { timings: TurnFigures; legendId: st
 			className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600"
 		>
 			<Timer className="size-3.5 shrink-0 text-slate-500" aria-hidden />
+			{/* A typed turn's "after sending:" says it already; a spoken one says who heard it. */}
+			{timings.heardBy === 'typed' ? null : <span data-testid="heard-by">{HEARD_BY_LABEL[timings.heardBy]} ·</span>}
 			<span data-testid="timings-from">{timings.typed ? copy.timingsFromSent : copy.timingsFromSpeech}</span>
 			{shown.map((key) => (
 				<div key={key} className="flex gap-1" data-timing={key} title={copy.timingsExplained[key]}>
@@ -330,7 +333,10 @@ export function VoiceTest({
 	)
 
 	return (
-		<div className="flex min-h-0 flex-1 flex-col">
+		// The dialog is as tall as the window allows (720 px at most): where that is too short for all of
+		// this (a 568 px phone before the call, the notices open), the body scrolls inside it, so the text
+		// box is never cut off under the dialog's edge. Only the transcript gives up room (to 8rem).
+		<div data-testid="voice-test-body" className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain">
 			<VoiceProvidersNotice
 				providers={providers}
 				browser={{ recognition: transcription ? null : voice.browserRecognition, voice: voice.browserVoice }}
@@ -341,13 +347,13 @@ export function VoiceTest({
 			</VoiceProvidersNotice>
 			{!connected ? (
 				// Before the call: the start button and how to talk, with room.
-				<div className="from-brand-50 flex flex-col items-center gap-3 bg-gradient-to-b to-white px-6 py-5 text-center">
+				<div className="from-brand-50 flex shrink-0 flex-col items-center gap-3 bg-gradient-to-b to-white px-6 py-5 text-center">
 					{micControl}
 					{statusAndMode}
 				</div>
 			) : (
 				// During the call: one compact row (mic, status, how to talk, End), the rest is the conversation.
-				<div data-testid="voice-controls" className="flex items-center gap-3 bg-white px-4 py-2.5">
+				<div data-testid="voice-controls" className="flex shrink-0 items-center gap-3 bg-white px-4 py-2.5">
 					{micControl}
 					<div className="flex min-w-0 flex-1 flex-col gap-1.5">{statusAndMode}</div>
 					<button
@@ -386,7 +392,7 @@ export function VoiceTest({
 			) : null}
 			<form
 				ref={formRef}
-				className="flex items-end gap-2 border-t border-slate-200 px-4 py-3"
+				className="flex shrink-0 items-end gap-2 border-t border-slate-200 px-4 py-3"
 				onSubmit={(event) => {
 					event.preventDefault()
 					if (voice.sendText(text)) setText('')
@@ -430,7 +436,7 @@ export function VoiceTestDialog({
 	return (
 		<Dialog open={agent !== null} onOpenChange={(open) => !open && onClose()}>
 			{agent ? (
-				<DialogContent className="h-[720px] max-w-md" aria-describedby="voice-test-description">
+				<DialogContent className="h-[min(720px,calc(100dvh-2rem))] max-w-md" aria-describedby="voice-test-description">
 					<DialogHeader
 						title={copy.title(agent.name)}
 						description={copy.description}

@@ -1,5 +1,10 @@
 import { retrieveKnowledge } from '~/features/chatbots/reply.server.ts'
-import { VOICE_AUDIO_MAX_BYTES, VoiceIdsSchema, VoiceMessageIdSchema } from '~/features/voice/conversation-schema.ts'
+import {
+	VOICE_AUDIO_MAX_BYTES,
+	VoiceIdsSchema,
+	VoiceMessageIdSchema,
+	VoiceTextFromSchema,
+} from '~/features/voice/conversation-schema.ts'
 import { sendVoiceMessage } from '~/features/voice/conversations.server.ts'
 import { postOnly } from '~/lib/http.server.ts'
 import type { Route } from './+types/message'
@@ -37,12 +42,14 @@ export async function action({ request }: Route.ActionArgs) {
 				conversation_id: form.get('conversation_id') ?? '',
 			})
 			const messageId = parseOrThrow(VoiceMessageIdSchema, form.get('message_id') ?? undefined)
+			const textFrom = parseOrThrow(VoiceTextFromSchema, form.get('heard_by') || undefined)
 			return sendVoiceMessage(
 				{
 					...ids,
 					admit,
 					messageId,
 					text: String(form.get('text') ?? ''),
+					textFrom,
 					audio,
 					signal: request.signal,
 					retrieve: retrieveKnowledge,

@@ -35,6 +35,7 @@ const STATUS: Record<VoiceRefusal, number> = {
 	'provider-failed': 502,
 	'not-said': 403,
 	'speech-used-up': 429,
+	'reply-spoken': 409,
 }
 
 /** Any failure as { error } with its 4xx/5xx status (and Retry-After when rate limited). */

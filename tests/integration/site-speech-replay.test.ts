@@ -1,0 +1,145 @@
+// Riya's POST /api/chat/speech (ADR 0059) through its route action with plain Requests, against a
+// local fake /audio/speech: a speech ticket vouches for one reply, and that reply is spoken once
+// (ADR 0068). Before, a valid ticket could be replayed within the address's 40 a minute to have the
+// same text synthesized again and again on the administrator's key.
+import { randomUUID } from 'node:crypto'
+import type { UIMessageChunk } from 'ai'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai-server.ts'
+
+let fake: FakeOpenAi
+let prisma: typeof import('~/lib/db.server.ts').prisma
+let withSpeechTickets: typeof import('~/features/voice/site-speech.server.ts').withSpeechTickets
+let greeting: string
+let speechAction: (request: Request) => Promise<Response>
+let connectionId: string
+let ip = 0
+
+beforeAll(async () => {
+	fake = await startFakeOpenAi()
+	vi.spyOn(console, 'error').mockImplementation(() => {})
+	vi.spyOn(console, 'log').mockImplementation(() => {})
+	;({ prisma } = await import('~/lib/db.server.ts'))
+	;({ withSpeechTickets } = await import('~/features/voice/site-speech.server.ts'))
+	greeting = (await import('~/features/assistant/copy.ts')).assistant.greeting
+	const route = await import('~/routes/api/chat-speech.ts')
+	speechAction = (request) => route.action({ request, params: {}, context: {} } as never) as Promise<Response>
+	await prisma.modelConnection.deleteMany({ where: { purpose: 'speech' } })
+	connectionId = (
+		await prisma.modelConnection.create({
+			data: {
+				purpose: 'speech',
+				provider: 'openai-compatible',
+				name: `Speech box ${randomUUID()}`,
+				baseUrl: fake.baseURL,
+				sealedKey: '',
+				keyHint: '',
+			},
+		})
+	).id
+})
+
+afterAll(async () => {
+	vi.restoreAllMocks()
+	await prisma.modelConnection.deleteMany({ where: { id: connectionId } })
+	await fake.close()
+})
+
+/** Riya's reply streamed through the ticketing transform for `address`: its tickets, last one last. */
+async function ticketsFor(deltas: string[], address: string) {
+	const chunks: UIMessageChunk[] = [
+		{ type: 'text-start', id: 't' },
+		...deltas.map((delta): UIMessageChunk => ({ type: 'text-delta', id: 't', delta })),
+		{ type: 'text-end', id: 't' },
+	]
+	const reader = new ReadableStream<UIMessageChunk>({
+		start(controller) {
+			for (const chunk of chunks) controller.enqueue(chunk)
+			controller.close()
+		},
+	})
+		.pipeThrough(withSpeechTickets(address))
+		.getReader()
+	const tickets: Array<{ said: string; ticket: string }> = []
+	for (let next = await reader.read(); !next.done; next = await reader.read())
+		if (next.value.type === 'data-speech') tickets.push(next.value.data as { said: string; ticket: string })
+	return tickets
+}
+
+const newAddress = () => `10.98.${ip >> 8}.${ip++ & 255}`
+
+const speak = async (address: string, body: { text: string; said?: string; ticket?: string }) => {
+	const response = await speechAction(
+		new Request('http://localhost/api/chat/speech', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', 'x-app-client-ip': address },
+			body: JSON.stringify(body),
+		}),
+	)
+	const type = response.headers.get('content-type') ?? ''
+	return {
+		status: response.status,
+		body: type.includes('json') ? ((await response.json()) as { error: string }) : null,
+	}
+}
+
+const REPLY = ['We build AI chatbots for ₹15,000. ', 'Voice assistants cost more. ', 'Ask me anything else!']
+
+test('a reply is spoken once under its ticket: a replayed sentence is refused with 409 before the provider is asked', async () => {
+	const address = newAddress()
+	const tickets = await ticketsFor(REPLY, address)
+	const last = tickets.at(-1)!
+	expect(last.said).toBe(REPLY.join(''))
+	const before = fake.speeches.length
+	// Each sentence once, in the form the widget sends it (spoken: the rupees in words), with the
+	// newest ticket the widget has: all fit the reply's allowance.
+	for (const text of [
+		'We build AI chatbots for 15,000 rupees.',
+		'Voice assistants cost more.',
+		'Ask me anything else!',
+	])
+		expect(await speak(address, { text, ...last })).toMatchObject({ status: 200 })
+	expect(fake.speeches.length).toBe(before + 3)
+	// The same ticket again, for a sentence already said: refused in words, nothing synthesized.
+	const replay = await speak(address, { text: 'Voice assistants cost more.', ...last })
+	expect(replay).toEqual({
+		status: 409,
+		body: { error: 'This reply has already been spoken: its speech ticket allows each sentence once.' },
+	})
+	// An earlier ticket of the same reply shares its allowance: no way round it.
+	const earlier = tickets[0]
+	expect(await speak(address, { text: 'We build AI chatbots for 15,000 rupees.', ...earlier })).toMatchObject({
+		status: 409,
+	})
+	expect(fake.speeches.length).toBe(before + 3)
+})
+
+test('one sentence replayed under a fresh ticket stops at the length of its reply, far below the rate limit', async () => {
+	const address = newAddress()
+	const tickets = await ticketsFor(['Our office opens at nine every weekday morning. ', 'It closes at six.'], address)
+	const last = tickets.at(-1)!
+	const before = fake.speeches.length
+	const answers: number[] = []
+	for (let i = 0; i < 10; i++) answers.push((await speak(address, { text: 'It closes at six.', ...last })).status)
+	// "It closes at six." fits three times into the reply's 65 characters; the rest are refused.
+	expect(answers).toEqual([200, 200, 200, 409, 409, 409, 409, 409, 409, 409])
+	expect(fake.speeches.length).toBe(before + 3)
+	// Another reply's ticket has its own allowance; Riya's greeting needs none, as before.
+	const other = (await ticketsFor(['It closes at six.'], address)).at(-1)!
+	expect(await speak(address, { text: 'It closes at six.', ...other })).toMatchObject({ status: 200 })
+	expect(await speak(address, { text: greeting })).toMatchObject({ status: 200 })
+	expect(await speak(address, { text: greeting })).toMatchObject({ status: 200 })
+})
+
+test('a provider that fails gives the characters back: the sentence can be said when it is back', async () => {
+	const address = newAddress()
+	const last = (await ticketsFor(['Interns learn on real projects.'], address)).at(-1)!
+	await prisma.modelConnection.update({ where: { id: connectionId }, data: { baseUrl: 'http://127.0.0.1:9/v1' } })
+	try {
+		expect((await speak(address, { text: 'Interns learn on real projects.', ...last })).status).toBe(502)
+	} finally {
+		await prisma.modelConnection.update({ where: { id: connectionId }, data: { baseUrl: fake.baseURL } })
+	}
+	expect(await speak(address, { text: 'Interns learn on real projects.', ...last })).toMatchObject({ status: 200 })
+	expect(await speak(address, { text: 'Interns learn on real projects.', ...last })).toMatchObject({ status: 409 })
+})
