@@ -16,7 +16,7 @@ import {
 	ADMIN_EMAIL,
 } from './fixtures.ts'
 import { createShopChatbot, expectNoSeriousA11yViolations } from './helpers.ts'
-import { E2E_EMBED_HOST_PORT } from './ports.ts'
+import { E2E_EMBED_HOST_PORT, E2E_PORT } from './ports.ts'
 
 const SITE = `http://127.0.0.1:${E2E_EMBED_HOST_PORT}`
 
@@ -38,13 +38,27 @@ async function ownerPage(
 	return context.newPage()
 }
 
-/** A visitor on the partner site with the chat open. */
-async function openWidget(browser: Browser, id: string) {
+/**
+ * A visitor on the partner site with the chat open; `storageBlocked`: the browser refuses the chat's
+ * frame its storage (third-party storage blocked), so reading localStorage or sessionStorage throws.
+ */
+async function openWidget(browser: Browser, id: string, { storageBlocked = false } = {}) {
 	const context = await browser.newContext({
 		extraHTTPHeaders: {
 			'X-Forwarded-For': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
 		},
 	})
+	if (storageBlocked)
+		await context.addInitScript(() => {
+			if (window === window.top) return
+			for (const name of ['localStorage', 'sessionStorage'])
+				Object.defineProperty(window, name, {
+					configurable: true,
+					get() {
+						throw new DOMException('The operation is insecure.', 'SecurityError')
+					},
+				})
+		})
 	const page = await context.newPage()
 	await page.goto(`${SITE}/?id=${id}`)
 	await page.getByRole('button', { name: 'Open chat' }).click()
@@ -241,6 +255,35 @@ test('a visitor asks for a person; the owner on another instance takes over live
 	} finally {
 		second.stop()
 	}
+})
+
+test('with the chat frame refused its storage, the visitor can still ask for a person and is seen waiting', async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Nila Das' })
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, handoff)
+		 SELECT id, 'Private Shop', 'We deliver in three to five working days.', 'Help.', '{"enabled": true, "waitSeconds": 600}'
+		 FROM users WHERE email = $1 RETURNING id`,
+		[email],
+	)
+	const { chat, page } = await openWidget(browser, id, { storageBlocked: true })
+	await chat.getByRole('button', { name: 'Talk to a person' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText('Waiting for a person to join…', { timeout: 10_000 })
+	// The owner sees it waiting, filed under the visitor's id for this visit.
+	const [conversation] = await sql<{ handoff_state: string; visitor_id: string | null }>(
+		`SELECT handoff_state, visitor_id FROM chatbot_conversations WHERE chatbot_id = $1`,
+		[id],
+	)
+	expect(conversation.handoff_state).toBe('waiting')
+	expect(conversation.visitor_id).toMatch(/^[\w-]{8,64}$/)
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.goto(`/playground/chatbots/${id}/conversations`)
+	await expect(
+		owner.getByTestId('handoff-list').getByRole('link', { name: /I want to speak to a person/ }),
+	).toBeVisible()
+	await owner.context().close()
+	await page.context().close()
 })
 
 test('nobody takes it in time: the visitor gets the lead form and when the team replies, the owner an e-mail; the owner view works without JavaScript', async ({
