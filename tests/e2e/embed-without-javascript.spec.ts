@@ -47,7 +47,9 @@ test('without JavaScript the embedded chat offers the lead form; a wrong entry i
 }) => {
 	const { id, email } = await chatbotOf({ handoff: true, allowedSites: [`127.0.0.1:${E2E_EMBED_HOST_PORT}`] })
 	const page = await visitorWithoutJavaScript(browser)
-	// The partner's page frames the chat itself (embed.js, a script, cannot run here).
+	// The partner's page frames the chat itself (embed.js, a script, cannot run here), and the frame
+	// runs no scripts either: its sandbox leaves them out (the context's setting alone reaches a
+	// child frame only some of the time).
 	await page.goto(`${SITE}/framed?id=${id}`)
 	const chat = page.frameLocator('iframe[title="Chat"]')
 	await expect(chat.getByTestId('no-script-note')).toHaveText(NOTE)

@@ -25,11 +25,12 @@ export default async function globalSetup() {
 		const url = new URL(request.url ?? '/', 'http://x')
 		const id = url.searchParams.get('id') ?? ''
 		response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-		// /framed: the chat framed by the page itself, no script (for a browser that runs none).
+		// /framed: the chat framed by the page itself, in a frame that may not run scripts (forms and its
+		// own origin allowed): a browser or host where JavaScript does not run.
 		if (url.pathname === '/framed') {
 			response.end(`<!doctype html><html lang="en"><head><title>Partner contact</title></head>
 <body><main><h1>Contact us</h1>
-<iframe title="Chat" src="http://localhost:${E2E_PORT}/embed/${id.replace(/[^0-9a-f-]/gi, '')}?page=/framed" width="400" height="600"></iframe>
+<iframe title="Chat" src="http://localhost:${E2E_PORT}/embed/${id.replace(/[^0-9a-f-]/gi, '')}?page=/framed" sandbox="allow-forms allow-same-origin" width="400" height="600"></iframe>
 </main></body></html>`)
 			return
 		}
