@@ -257,7 +257,7 @@ test('a visitor asks for a person; the owner on another instance takes over live
 	}
 })
 
-test('with the chat frame refused its storage, the visitor can still ask for a person and is seen waiting', async ({
+test('with the chat frame refused its storage, the visitor still rates answers, asks for a person and sees who joined', async ({
 	browser,
 }) => {
 	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Nila Das' })
@@ -268,20 +268,26 @@ test('with the chat frame refused its storage, the visitor can still ask for a p
 		[email],
 	)
 	const { chat, page } = await openWidget(browser, id, { storageBlocked: true })
+	// The bot's answer takes feedback: the visitor has an id for this visit.
+	await visitorSends(chat, 'How long does delivery take?')
+	await expect(chat.getByRole('button', { name: 'Helpful', exact: true })).toBeVisible({ timeout: 10_000 })
 	await chat.getByRole('button', { name: 'Talk to a person' }).click()
 	await expect(chat.getByTestId('handoff-status')).toHaveText('Waiting for a person to join…', { timeout: 10_000 })
-	// The owner sees it waiting, filed under the visitor's id for this visit.
-	const [conversation] = await sql<{ handoff_state: string; visitor_id: string | null }>(
+	// One conversation, waiting, filed under the visitor's id for this visit.
+	const conversations = await sql<{ handoff_state: string; visitor_id: string | null }>(
 		`SELECT handoff_state, visitor_id FROM chatbot_conversations WHERE chatbot_id = $1`,
 		[id],
 	)
-	expect(conversation.handoff_state).toBe('waiting')
-	expect(conversation.visitor_id).toMatch(/^[\w-]{8,64}$/)
+	expect(conversations).toEqual([{ handoff_state: 'waiting', visitor_id: expect.stringMatching(/^[\w-]{8,64}$/) }])
+	// The owner sees it waiting and takes over; the visitor sees who joined, live.
 	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
 	await owner.goto(`/playground/chatbots/${id}/conversations`)
-	await expect(
-		owner.getByTestId('handoff-list').getByRole('link', { name: /I want to speak to a person/ }),
-	).toBeVisible()
+	await owner
+		.getByTestId('handoff-list')
+		.getByRole('link', { name: /I want to speak to a person/ })
+		.click()
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Nila", { timeout: 10_000 })
 	await owner.context().close()
 	await page.context().close()
 })
