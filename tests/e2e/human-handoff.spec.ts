@@ -292,6 +292,33 @@ test('with the chat frame refused its storage, the visitor still rates answers, 
 	await page.context().close()
 })
 
+test('the owner takes over just after the wait ended: the visitor gets the person, and the lead form offer lapses', async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Tara Sen' })
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, handoff)
+		 SELECT id, 'Late Shop', 'We deliver in three to five working days.', 'Help.', '{"enabled": true, "waitSeconds": 5}'
+		 FROM users WHERE email = $1 RETURNING id`,
+		[email],
+	)
+	const { chat, page } = await openWidget(browser, id)
+	await chat.getByRole('button', { name: 'Talk to a person' }).click()
+	const leadForm = chat.getByRole('region', { name: 'Leave your details' })
+	await expect(leadForm).toBeVisible({ timeout: 20_000 })
+	const [{ id: conversationId }] = await sql<{ id: string }>(
+		`SELECT id FROM chatbot_conversations WHERE chatbot_id = $1`,
+		[id],
+	)
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.goto(`/playground/chatbots/${id}/conversations/${conversationId}`)
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Tara", { timeout: 10_000 })
+	await expect(leadForm).toBeHidden()
+	await owner.context().close()
+	await page.context().close()
+})
+
 test('nobody takes it in time: the visitor gets the lead form and when the team replies, the owner an e-mail; the owner view works without JavaScript', async ({
 	browser,
 }) => {

@@ -293,7 +293,11 @@ function EmbedChat({
 		// Asked for a person, the chatbot answered with an offer of the form (handoff.server.ts), in
 		// every mode: it stays until the details are sent or the offer is put off.
 		const offer = thread.findLast((message) => message.role === 'assistant' && message.handoff)
-		const offered = (!busy && offer !== undefined && offer.id !== leadState.dismissed) || handoff.degraded
+		// A person who joins after the offer (the owner took over once the wait had ended) answers
+		// instead: the offer lapses (ADR 0066).
+		const offered =
+			(handoff.state !== 'person' && !busy && offer !== undefined && offer.id !== leadState.dismissed) ||
+			handoff.degraded
 		const open = leadState.outcome === 'open'
 		const due =
 			offered ||
