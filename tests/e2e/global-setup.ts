@@ -22,8 +22,18 @@ export default async function globalSetup() {
 	const fakeAi = await startFakeOpenAi({ port: E2E_FAKE_AI_PORT })
 	writeFileSync(E2E_FAKE_MIC_WAV, makeWav(4, 44_100))
 	const host = http.createServer((request, response) => {
-		const id = new URL(request.url ?? '/', 'http://x').searchParams.get('id') ?? ''
+		const url = new URL(request.url ?? '/', 'http://x')
+		const id = url.searchParams.get('id') ?? ''
 		response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+		// /framed: the chat framed by the page itself, in a frame that may not run scripts (forms and its
+		// own origin allowed): a browser or host where JavaScript does not run.
+		if (url.pathname === '/framed') {
+			response.end(`<!doctype html><html lang="en"><head><title>Partner contact</title></head>
+<body><main><h1>Contact us</h1>
+<iframe title="Chat" src="http://localhost:${E2E_PORT}/embed/${id.replace(/[^0-9a-f-]/gi, '')}?page=/framed" sandbox="allow-forms allow-same-origin" width="400" height="600"></iframe>
+</main></body></html>`)
+			return
+		}
 		// Hostile-ish host styles: they must not reach the launcher or the chat.
 		response.end(`<!doctype html><html lang="en"><head><title>Partner site</title>
 <style>button { background: red !important; width: 10px !important } iframe { display: none !important }</style></head>

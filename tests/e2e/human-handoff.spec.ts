@@ -16,7 +16,7 @@ import {
 	ADMIN_EMAIL,
 } from './fixtures.ts'
 import { createShopChatbot, expectNoSeriousA11yViolations } from './helpers.ts'
-import { E2E_EMBED_HOST_PORT } from './ports.ts'
+import { E2E_EMBED_HOST_PORT, E2E_PORT } from './ports.ts'
 
 const SITE = `http://127.0.0.1:${E2E_EMBED_HOST_PORT}`
 
@@ -38,13 +38,27 @@ async function ownerPage(
 	return context.newPage()
 }
 
-/** A visitor on the partner site with the chat open. */
-async function openWidget(browser: Browser, id: string) {
+/**
+ * A visitor on the partner site with the chat open; `storageBlocked`: the browser refuses the chat's
+ * frame its storage (third-party storage blocked), so reading localStorage or sessionStorage throws.
+ */
+async function openWidget(browser: Browser, id: string, { storageBlocked = false } = {}) {
 	const context = await browser.newContext({
 		extraHTTPHeaders: {
 			'X-Forwarded-For': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
 		},
 	})
+	if (storageBlocked)
+		await context.addInitScript(() => {
+			if (window === window.top) return
+			for (const name of ['localStorage', 'sessionStorage'])
+				Object.defineProperty(window, name, {
+					configurable: true,
+					get() {
+						throw new DOMException('The operation is insecure.', 'SecurityError')
+					},
+				})
+		})
 	const page = await context.newPage()
 	await page.goto(`${SITE}/?id=${id}`)
 	await page.getByRole('button', { name: 'Open chat' }).click()
@@ -241,6 +255,68 @@ test('a visitor asks for a person; the owner on another instance takes over live
 	} finally {
 		second.stop()
 	}
+})
+
+test('with the chat frame refused its storage, the visitor still rates answers, asks for a person and sees who joined', async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Nila Das' })
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, handoff)
+		 SELECT id, 'Private Shop', 'We deliver in three to five working days.', 'Help.', '{"enabled": true, "waitSeconds": 600}'
+		 FROM users WHERE email = $1 RETURNING id`,
+		[email],
+	)
+	const { chat, page } = await openWidget(browser, id, { storageBlocked: true })
+	// The bot's answer takes feedback: the visitor has an id for this visit.
+	await visitorSends(chat, 'How long does delivery take?')
+	await expect(chat.getByRole('button', { name: 'Helpful', exact: true })).toBeVisible({ timeout: 10_000 })
+	await chat.getByRole('button', { name: 'Talk to a person' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText('Waiting for a person to join…', { timeout: 10_000 })
+	// One conversation, waiting, filed under the visitor's id for this visit.
+	const conversations = await sql<{ handoff_state: string; visitor_id: string | null }>(
+		`SELECT handoff_state, visitor_id FROM chatbot_conversations WHERE chatbot_id = $1`,
+		[id],
+	)
+	expect(conversations).toEqual([{ handoff_state: 'waiting', visitor_id: expect.stringMatching(/^[\w-]{8,64}$/) }])
+	// The owner sees it waiting and takes over; the visitor sees who joined, live.
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.goto(`/playground/chatbots/${id}/conversations`)
+	await owner
+		.getByTestId('handoff-list')
+		.getByRole('link', { name: /I want to speak to a person/ })
+		.click()
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Nila", { timeout: 10_000 })
+	await owner.context().close()
+	await page.context().close()
+})
+
+test('the owner takes over just after the wait ended: the visitor gets the person, and the lead form offer lapses', async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Tara Sen' })
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, handoff)
+		 SELECT id, 'Late Shop', 'We deliver in three to five working days.', 'Help.', '{"enabled": true, "waitSeconds": 5}'
+		 FROM users WHERE email = $1 RETURNING id`,
+		[email],
+	)
+	const { chat, page } = await openWidget(browser, id)
+	await chat.getByRole('button', { name: 'Talk to a person' }).click()
+	const leadForm = chat.getByRole('region', { name: 'Leave your details' })
+	await expect(leadForm).toBeVisible({ timeout: 20_000 })
+	const [{ id: conversationId }] = await sql<{ id: string }>(
+		`SELECT id FROM chatbot_conversations WHERE chatbot_id = $1`,
+		[id],
+	)
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.goto(`/playground/chatbots/${id}/conversations/${conversationId}`)
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Tara", { timeout: 10_000 })
+	await expect(leadForm).toBeHidden()
+	await owner.context().close()
+	await page.context().close()
 })
 
 test('nobody takes it in time: the visitor gets the lead form and when the team replies, the owner an e-mail; the owner view works without JavaScript', async ({

@@ -301,6 +301,12 @@ export const chatbotBuilder = {
 		unavailableText: 'This chatbot is not available right now. Please try again later.',
 		poweredBy: 'Powered by',
 		busyReply: 'Too many messages at once. Please wait a moment and try again.',
+		/** The embed page with JavaScript off or blocked: the chat cannot run, the lead form can. */
+		noScript: {
+			withForm:
+				'This chat needs JavaScript, which is off or blocked here. Leave your details and a person from the team will get back to you.',
+			withoutForm: 'This chat needs JavaScript, which is off or blocked here. Turn it on to chat.',
+		},
 	},
 	toasts: {
 		missing: { title: 'Missing information', description: 'Please provide a name and knowledge base' },

@@ -17,7 +17,9 @@ export async function action({ request, params }: Route.ActionArgs) {
 	if (!parsed.success) return jsonError(parsed.error.issues[0].message, 400)
 	const { visitorId, messageId, rating, comment } = parsed.data
 	const saved = await setFeedback(access.chatbot.id, visitorId, messageId, rating, comment || null)
-	if (!saved) return jsonError('That answer was not found.', 404)
+	if (saved === 'not-found') return jsonError('That answer was not found.', 404)
+	// A person's message or the chat's own notice: the widget shows no thumbs there (ADR 0061).
+	if (saved === 'not-an-answer') return jsonError("Only the chatbot's answers take feedback.", 422)
 	return Response.json({ ok: true }, { headers: { 'Cache-Control': 'no-store' } })
 }
 

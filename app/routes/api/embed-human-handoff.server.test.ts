@@ -30,6 +30,7 @@ import { loader as ownerEventsLoader } from '../playground/chatbots/activity/con
 import { loader as conversationLoader } from '../playground/chatbots/activity/conversation.tsx'
 import { ownerHandoffAction } from '../playground/chatbots/activity/handoff-actions.server.ts'
 import { action as chatAction } from './embed-chat.ts'
+import { action as feedbackAction } from './embed-feedback.ts'
 import { action as handoffAction } from './embed-handoff.ts'
 
 let ownerId: string
@@ -399,4 +400,83 @@ test('typing, the conversation page and its live view open in front of its perso
 	// Closed, and nothing since for the idle time: handed back.
 	await lastSignAgo(conversation.id, idleAgo)
 	expect(await stillThere()).toBe('handed back')
+})
+
+test('"a visitor is waiting" e-mails are capped per sender too: one per visitor, two per address, the rest for others', async () => {
+	const bot = await chatbot({ enabled: true, waitSeconds: 5 })
+	const pest = visitor()
+	// One visitor asks again and again, each time in a new conversation ("New conversation").
+	for (let i = 0; i < 4; i++)
+		await replyOf(await ask(bot, { ...pest, conversationId: `conv-${randomUUID()}` }, 'I want to speak to a person'))
+	const emailOf = (id: string) => handoffEmailJob.run({ conversationId: id, origin: 'http://localhost:3000' }, helpers)
+	const theirs = await prisma.chatbotConversation.findMany({ where: { chatbotId: bot.id }, select: { id: true } })
+	const sent: unknown[] = []
+	for (const { id } of theirs) sent.push(await emailOf(id))
+	expect(sent.filter(Boolean)).toHaveLength(1)
+	// Other visitors still reach the owner: the chatbot's allowance was not spent by the one.
+	const others = [visitor(), visitor(), visitor()]
+	for (const ids of others) await replyOf(await ask(bot, ids, 'I want to speak to a person'))
+	for (const ids of others) {
+		const { id } = await prisma.chatbotConversation.findFirstOrThrow({
+			where: { chatbotId: bot.id, visitorId: ids.visitorId },
+		})
+		expect(await emailOf(id)).toBe(true)
+	}
+
+	// New visitor ids from one address: two e-mails, then no more.
+	const other = await chatbot({ enabled: true, waitSeconds: 5 })
+	for (let i = 0; i < 3; i++) await replyOf(await ask(other, visitor(), 'I want to speak to a person'))
+	await prisma.chatbotConversation.updateMany({ where: { chatbotId: other.id }, data: { ipHash: 'one-address' } })
+	const fromOneAddress = await prisma.chatbotConversation.findMany({ where: { chatbotId: other.id } })
+	const results: unknown[] = []
+	for (const { id } of fromOneAddress) results.push(await emailOf(id))
+	expect(results).toEqual([true, true, false])
+})
+
+test('a take-over just after the wait ended: the owner has the conversation, and no "nobody joined" e-mail is sent', async () => {
+	const bot = await chatbot({ enabled: true, waitSeconds: 5 })
+	await replyOf(await ask(bot, visitor(), 'I want to speak to a person'))
+	const conversation = await conversationOf(bot)
+	const payload = {
+		conversationId: conversation.id,
+		requestedAt: conversation.handoffRequestedAt!.toISOString(),
+		origin: 'http://localhost:3000',
+	}
+	expect(await handoffTimeoutJob.run(payload, helpers)).toBe(true)
+	// The owner, whose page still showed the visitor waiting, takes over: the visitor gets a person.
+	expect(await takeOver(ownerId, bot.id, conversation.id)).toBe(true)
+	expect((await conversationOf(bot)).handoffState).toBe('person')
+	// Someone did join: the owner is not told that nobody did.
+	expect(await handoffEmailJob.run({ conversationId: conversation.id, origin: payload.origin }, helpers)).toBe(false)
+	expect(
+		await prisma.emailOutbox.count({ where: { textBody: { contains: `/conversations/${conversation.id}` } } }),
+	).toBe(0)
+})
+
+test("thumbs are only for the chatbot's answers: a person's message or a notice is refused with 422", async () => {
+	const bot = await chatbot({ enabled: true, waitSeconds: 60 })
+	const ids = visitor()
+	await replyOf(await ask(bot, ids, 'What time do you open?'))
+	await replyOf(await ask(bot, ids, 'I want to speak to a person'))
+	const conversation = await conversationOf(bot)
+	await takeOver(ownerId, bot.id, conversation.id)
+	const personMessage = randomUUID()
+	expect(await personSays(ownerId, bot.id, conversation.id, 'Hello, Asha here.', personMessage)).toBe('sent')
+	const messages = await prisma.chatbotMessage.findMany({
+		where: { conversationId: conversation.id, role: 'assistant' },
+		orderBy: { createdAt: 'asc' },
+	})
+	const answer = messages.find((m) => m.author === 'bot' && m.model !== 'Handoff')!
+	const notice = messages.find((m) => m.model === 'Handoff')!
+	const rate = (messageId: string) =>
+		post(feedbackAction, 'feedback', bot, { visitorId: ids.visitorId, messageId, rating: 'down', comment: 'No' })
+	for (const messageId of [personMessage, notice.id]) {
+		const refused = await rate(messageId)
+		expect(refused.status).toBe(422)
+		expect(await refused.json()).toEqual({ error: "Only the chatbot's answers take feedback." })
+	}
+	expect((await rate(answer.id)).status).toBe(200)
+	const rated = await prisma.chatbotMessage.findMany({ where: { conversationId: conversation.id, feedback: 'down' } })
+	expect(rated.map((m) => m.id)).toEqual([answer.id])
+	expect((await conversationOf(bot)).thumbsDown).toBe(1)
 })

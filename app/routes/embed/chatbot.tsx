@@ -3,17 +3,20 @@
 // postMessage (close, open), and only with the page that framed it. With allowed sites set, it is
 // only shown framed by one of them (frame-ancestors, and the framing site checked here), and its
 // chat carries a token bound to that site. docs/decisions/0018-embed-widget.md
+// Without JavaScript it offers the lead form as a plain post (ADR 0066).
 import { useEffect, useRef, useState, type CSSProperties } from 'react'
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import { CHAT_MESSAGE_TOO_LONG } from '~/ai/chat-limits.ts'
 import type { ThreadMessage } from '~/components/chat/chat-thread.tsx'
 import { activityCopy } from '~/features/chatbots/conversations/activity-copy.ts'
+import { LEAD_MAX_BYTES } from '~/features/chatbots/conversations/conversation-schema.ts'
+import { acceptLead } from '~/features/chatbots/conversations/leads.server.ts'
 import {
 	AnswerFeedback,
 	takesFeedback,
 	type SendFeedback,
 } from '~/features/chatbots/conversations/ui/answer-feedback.tsx'
-import { LeadForm, type SendLead } from '~/features/chatbots/conversations/ui/lead-form.tsx'
+import { LeadForm, NoScriptLeadForm, type SendLead } from '~/features/chatbots/conversations/ui/lead-form.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import {
 	handoffPlaceholder,
@@ -23,10 +26,12 @@ import {
 } from '~/features/chatbots/handoff/ui/visitor-handoff.tsx'
 import { ChatbotConversation } from '~/features/chatbots/ui/chatbot-conversation.tsx'
 import { chatErrorMessage } from '~/features/chatbots/ui/use-chatbot-chat.ts'
+import { currentVisitorId } from '~/features/chatbots/widget/visitor-id.ts'
 import { avatarSrc, WidgetHeader } from '~/features/chatbots/widget/widget-parts.tsx'
 import {
 	DEFAULT_APPEARANCE,
 	EMBED_TOKEN_HEADER,
+	EMBED_TOKEN_PARAM,
 	widgetTheme,
 	type WidgetAppearance,
 } from '~/features/chatbots/widget/widget-settings.ts'
@@ -37,17 +42,23 @@ import {
 	issueEmbedToken,
 	noteRefusedOrigin,
 } from '~/features/chatbots/widget/widget.server.ts'
+import { readFormData } from '~/lib/forms.server.ts'
 import { logValue } from '~/lib/log.ts'
+import { embedAccess } from '~/routes/api/embed-access.server.ts'
 import type { Route } from './+types/chatbot'
 
 const { embed } = chatbotBuilder
 // The same message types are in public/embed.js.
 const EMBED_MESSAGE = { close: 'zenvora-chat:close', open: 'zenvora-chat:open' } as const
-/** Where a visitor's anonymous id is kept in the iframe's own storage. */
-const VISITOR_KEY = 'zenvora-chat:visitor'
 
-/** The root layout renders this page bare: no site header, footer or widget inside the iframe. */
-export const handle = { bare: true }
+/** Set on the page the no-JavaScript lead form redirects to: the details were taken. */
+const LEAD_SENT_PARAM = 'lead'
+
+/**
+ * The root layout renders this page bare: no site header, footer or widget inside the iframe. Its
+ * only post, the no-JavaScript lead form, takes no more than the lead API.
+ */
+export const handle = { bare: true, bodyLimit: { maxBytes: LEAD_MAX_BYTES, label: '8 KB' } }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const chatbot = await getActiveWidget(params.chatbotId)
@@ -56,7 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			{ state: 'unavailable' as const, appearance: DEFAULT_APPEARANCE },
 			{ status: 404, headers: { 'Cache-Control': 'no-store' } },
 		)
-	const access = embedPageAccess(request, chatbot.allowedSites)
+	const access = embedPageAccess(request, chatbot.allowedSites, chatbot.id)
 	// A second Content-Security-Policy header: the browser enforces both, so frame-ancestors narrows
 	// the site-wide policy's "*" to the allowed sites.
 	const headers = {
@@ -68,6 +79,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		if (access.framedBy) await noteRefusedOrigin(chatbot.id, access.framedBy)
 		return data({ state: 'refused' as const, appearance: chatbot.appearance }, { status: 403, headers })
 	}
+	const url = new URL(request.url)
 	return data(
 		{
 			state: 'ready' as const,
@@ -77,10 +89,57 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			// Whether visitors can ask for a person (ADR 0061).
 			handoff: chatbot.handoff.enabled,
 			// The host page's path, as embed.js passes it: the owner sees where visitors chat from.
-			page: hostPagePath(new URL(request.url).searchParams.get('page')),
+			page: hostPagePath(url.searchParams.get('page')),
+			// Without JavaScript the chat cannot run: the lead form stands in (when the chatbot takes
+			// details, as the lead API decides), with ids the widget would otherwise make.
+			noScript: {
+				takesLeads: chatbot.appearance.leadForm.mode !== 'off' || chatbot.handoff.enabled,
+				visitorId: crypto.randomUUID(),
+				conversationId: crypto.randomUUID(),
+				sent: url.searchParams.get(LEAD_SENT_PARAM) === 'sent',
+			},
 		},
 		{ headers },
 	)
+}
+
+/**
+ * The lead form posted without JavaScript: the same checks as the lead API (the visitor's rate
+ * limit, an active chatbot, the token from the page, the chatbot taking details, the lead schema),
+ * then back to the page with the confirmation (post, redirect, get). The form is in our own document
+ * (in the host's frame, but on our origin), so the cross-site refusal (server/cross-site.ts) lets it
+ * through, while a form on another site posting here is refused there. The page's Referer is then our
+ * own page: the host site stays known through the signed token the URLs carry (EMBED_TOKEN_PARAM).
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+	const form = await readFormData(request)
+	const field = (name: string) => {
+		const value = form.get(name)
+		return typeof value === 'string' ? value : ''
+	}
+	const token = field('token')
+	const values = { name: field('name'), email: field('email'), phone: field('phone') }
+	const access = await embedAccess(request, params.chatbotId, 'lead', { token: token || null })
+	if ('response' in access) {
+		const { error } = (await access.response.json().catch(() => ({}))) as { error?: string }
+		return data(
+			{ values, errors: {}, refused: error ?? embed.refusedText },
+			{ status: access.response.status, headers: retryAfterOf(access.response) },
+		)
+	}
+	const lead = await acceptLead(request, access.chatbot, access.siteOrigin, Object.fromEntries(form))
+	if (!lead.ok)
+		return data(
+			{ values, errors: lead.errors, refused: lead.status === 400 ? undefined : lead.error },
+			{ status: lead.status },
+		)
+	const back = new URLSearchParams({ page: field('page'), [EMBED_TOKEN_PARAM]: token, [LEAD_SENT_PARAM]: 'sent' })
+	return redirect(`/embed/${access.chatbot.id}?${back}`, 303)
+}
+
+function retryAfterOf(response: Response): Record<string, string> {
+	const retryAfter = response.headers.get('Retry-After')
+	return retryAfter ? { 'Retry-After': retryAfter } : {}
 }
 
 /** A path on the host site ("/pricing"), at most 500 characters; anything else is dropped. */
@@ -113,23 +172,11 @@ function tellParent(type: string) {
 
 const focusOnlyWhenFocused = () => document.hasFocus()
 
-/** This browser's anonymous visitor id for the widget (made once, kept in the iframe's storage). */
+/** This browser's anonymous visitor id for the widget (visitor-id.ts), read once the page runs. */
 function useVisitorId() {
-	const [visitorId, setVisitorId] = useState<string | null>(null)
-	useEffect(() => {
-		let id: string | null = null
-		try {
-			id = localStorage.getItem(VISITOR_KEY)
-			if (!id) {
-				id = crypto.randomUUID()
-				localStorage.setItem(VISITOR_KEY, id)
-			}
-		} catch {
-			// Storage blocked: the conversation is not remembered.
-		}
-		setVisitorId(id)
-	}, [])
-	return visitorId
+	const [id, setId] = useState<string | null>(null)
+	useEffect(() => setId(currentVisitorId()), [])
+	return id
 }
 
 /** Posts JSON to one of the embed's APIs with its token; the parsed answer, or null when it failed. */
@@ -246,7 +293,11 @@ function EmbedChat({
 		// Asked for a person, the chatbot answered with an offer of the form (handoff.server.ts), in
 		// every mode: it stays until the details are sent or the offer is put off.
 		const offer = thread.findLast((message) => message.role === 'assistant' && message.handoff)
-		const offered = (!busy && offer !== undefined && offer.id !== leadState.dismissed) || handoff.degraded
+		// A person who joins after the offer (the owner took over once the wait had ended) answers
+		// instead: the offer lapses (ADR 0066).
+		const offered =
+			(handoff.state !== 'person' && !busy && offer !== undefined && offer.id !== leadState.dismissed) ||
+			handoff.degraded
 		const open = leadState.outcome === 'open'
 		const due =
 			offered ||
@@ -321,7 +372,7 @@ function EmbedChat({
 	)
 }
 
-export default function EmbedChatbotRoute({ loaderData }: Route.ComponentProps) {
+export default function EmbedChatbotRoute({ loaderData, actionData }: Route.ComponentProps) {
 	const { appearance } = loaderData
 	const ready = loaderData.state === 'ready' ? loaderData : null
 	// Escape closes the widget wherever the focus is in the frame: while a reply streams the message
@@ -333,6 +384,9 @@ export default function EmbedChatbotRoute({ loaderData }: Route.ComponentProps) 
 		document.addEventListener('keydown', closeOnEscape)
 		return () => document.removeEventListener('keydown', closeOnEscape)
 	}, [])
+	// After the no-JavaScript form was posted (its answer, or the confirmation it was redirected to)
+	// the page is that form's; otherwise the chat, with the form for a browser that runs no scripts.
+	const noScriptOnly = ready && (actionData !== undefined || ready.noScript.sent)
 	return (
 		<div className="flex h-dvh flex-col bg-white" style={widgetTheme(appearance.brandColor) as CSSProperties}>
 			<WidgetHeader
@@ -341,14 +395,25 @@ export default function EmbedChatbotRoute({ loaderData }: Route.ComponentProps) 
 				picture={ready ? avatarSrc(ready.chatbot.id, appearance) : null}
 				onClose={() => tellParent(EMBED_MESSAGE.close)}
 			/>
-			{ready ? (
-				<EmbedChat
-					chatbot={ready.chatbot}
-					appearance={appearance}
-					token={ready.token}
-					page={ready.page}
-					handoffEnabled={ready.handoff}
-				/>
+			{ready && noScriptOnly ? (
+				<NoScriptView ready={ready} appearance={appearance} answer={actionData} />
+			) : ready ? (
+				<>
+					<noscript>
+						{/* The chat's own controls do nothing without scripts: only the form is shown. */}
+						<style>{'[data-needs-js] { display: none !important; }'}</style>
+						<NoScriptView ready={ready} appearance={appearance} />
+					</noscript>
+					<div data-needs-js className="contents">
+						<EmbedChat
+							chatbot={ready.chatbot}
+							appearance={appearance}
+							token={ready.token}
+							page={ready.page}
+							handoffEnabled={ready.handoff}
+						/>
+					</div>
+				</>
 			) : (
 				<div
 					role="status"
@@ -362,6 +427,53 @@ export default function EmbedChatbotRoute({ loaderData }: Route.ComponentProps) 
 					</p>
 				</div>
 			)}
+		</div>
+	)
+}
+
+type ReadyData = Extract<Route.ComponentProps['loaderData'], { state: 'ready' }>
+
+/**
+ * The embed page without JavaScript (issue 34): a note that the chat needs it and, when the chatbot
+ * takes contact details, the lead form as a plain post; after it is sent, the confirmation.
+ */
+function NoScriptView({
+	ready,
+	appearance,
+	answer,
+}: {
+	ready: ReadyData
+	appearance: WidgetAppearance
+	answer?: Route.ComponentProps['actionData']
+}) {
+	const { noScript } = ready
+	if (noScript.sent)
+		return (
+			<p role="status" className="flex-1 bg-slate-50 px-4 py-6 text-sm text-slate-800 sm:px-6" data-testid="lead-sent">
+				{activityCopy.leadForm.thanks}
+			</p>
+		)
+	const action = `/embed/${ready.chatbot.id}?${new URLSearchParams({ page: ready.page, [EMBED_TOKEN_PARAM]: ready.token })}`
+	return (
+		<div className="flex-1 overflow-y-auto bg-slate-50">
+			<p className="px-4 pt-4 text-sm text-slate-700 sm:px-6" data-testid="no-script-note">
+				{noScript.takesLeads ? embed.noScript.withForm : embed.noScript.withoutForm}
+			</p>
+			{noScript.takesLeads ? (
+				<NoScriptLeadForm
+					settings={appearance.leadForm}
+					action={action}
+					hidden={{
+						token: ready.token,
+						visitorId: noScript.visitorId,
+						conversationId: noScript.conversationId,
+						page: ready.page,
+					}}
+					values={answer?.values}
+					errors={answer?.errors}
+					refused={answer?.refused}
+				/>
+			) : null}
 		</div>
 	)
 }

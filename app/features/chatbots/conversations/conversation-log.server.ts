@@ -11,6 +11,7 @@ import type { Prisma } from '~/generated/prisma/client.ts'
 import { clientKey } from '~/lib/client-ip.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getSessionSecret } from '~/lib/session-secret.server.ts'
+import { HANDOFF_NOTICE_MODEL, LEAD_FORM_MODEL } from './reply-labels.ts'
 
 /** Who is talking to which chatbot, as the chat request tells it. */
 export type TurnContext = {
@@ -190,7 +191,10 @@ export async function finishTurn(chatbotId: string, conversationId: string, answ
 
 /**
  * A visitor's thumbs up or down (null takes it back) on one of the answers they were given, with
- * an optional comment. False when that answer is not theirs (or not stored, or not this chatbot's).
+ * an optional comment. 'not-found' when that message is not theirs (or not stored, or not this
+ * chatbot's); 'not-an-answer' when it is a person's message or the product's own notice (the
+ * handoff's, the lead form's offer), which rate no answer of the chatbot's: the widget shows no
+ * thumbs under them, and a post that rates them anyway must not count in the chatbot's insights.
  */
 export async function setFeedback(
 	chatbotId: string,
@@ -199,22 +203,28 @@ export async function setFeedback(
 	rating: 'up' | 'down' | null,
 	comment: string | null,
 ) {
-	const rows = await prisma.$queryRaw<Array<{ id: string }>>`
+	// Data-modifying CTEs run whether or not the last SELECT reads them.
+	const rows = await prisma.$queryRaw<Array<{ answer: boolean }>>`
 		WITH target AS (
-			SELECT m.id, m.feedback AS before, m.conversation_id
+			SELECT m.id, m.feedback AS before, m.conversation_id,
+				m.author = 'bot' AND m.model IS DISTINCT FROM ${HANDOFF_NOTICE_MODEL} AND m.model IS DISTINCT FROM ${LEAD_FORM_MODEL} AS answer
 			FROM chatbot_messages m JOIN chatbot_conversations c ON c.id = m.conversation_id
 			WHERE m.id = ${messageId}::uuid AND m.role = 'assistant'
 				AND c.chatbot_id = ${chatbotId}::uuid AND c.visitor_id = ${visitorId}
 			FOR UPDATE OF m
 		), changed AS (
 			UPDATE chatbot_messages m SET feedback = ${rating}, feedback_comment = ${rating === 'down' ? comment : null}
-			FROM target WHERE m.id = target.id
+			FROM target WHERE m.id = target.id AND target.answer
 			RETURNING target.before, target.conversation_id
+		), counted AS (
+			UPDATE chatbot_conversations c
+			SET thumbs_up = c.thumbs_up + (${rating}::text IS NOT DISTINCT FROM 'up')::int - (changed.before IS NOT DISTINCT FROM 'up')::int,
+				thumbs_down = c.thumbs_down + (${rating}::text IS NOT DISTINCT FROM 'down')::int - (changed.before IS NOT DISTINCT FROM 'down')::int
+			FROM changed WHERE c.id = changed.conversation_id
+			RETURNING c.id
 		)
-		UPDATE chatbot_conversations c
-		SET thumbs_up = c.thumbs_up + (${rating}::text IS NOT DISTINCT FROM 'up')::int - (changed.before IS NOT DISTINCT FROM 'up')::int,
-			thumbs_down = c.thumbs_down + (${rating}::text IS NOT DISTINCT FROM 'down')::int - (changed.before IS NOT DISTINCT FROM 'down')::int
-		FROM changed WHERE c.id = changed.conversation_id
-		RETURNING c.id`
-	return rows.length === 1
+		SELECT target.answer FROM target`
+	const [row] = rows
+	if (!row) return 'not-found' as const
+	return row.answer ? ('saved' as const) : ('not-an-answer' as const)
 }

@@ -35,6 +35,9 @@ export const DEFAULT_LEAD_FORM: LeadFormSettings = {
 	fields: { name: 'optional', email: 'required', phone: 'off' },
 }
 
+/** The most a lead's body may take, as JSON or as the embed page's form. */
+export const LEAD_MAX_BYTES = 8192
+
 const PHONE = /^\+?[\d\s().-]{7,20}$/
 
 /** The widget's lead form as the chatbot's settings make it: each field off, optional or required. */

@@ -173,11 +173,11 @@ describe('feedback', () => {
 	test('a visitor rates their own answers only; counts follow changes of mind', async () => {
 		const messageId = await ask('When are you open?', visitor('conv-feedback-01', 'visitor-bbbb-2222'))
 		const { conversationId } = await prisma.chatbotMessage.findUniqueOrThrow({ where: { id: messageId } })
-		expect(await setFeedback(chatbotId, 'visitor-other-9999', messageId, 'up', null)).toBe(false)
-		expect(await setFeedback(chatbotId, 'visitor-bbbb-2222', randomUUID(), 'up', null)).toBe(false)
-		expect(await setFeedback(chatbotId, 'visitor-bbbb-2222', messageId, 'up', null)).toBe(true)
+		expect(await setFeedback(chatbotId, 'visitor-other-9999', messageId, 'up', null)).toBe('not-found')
+		expect(await setFeedback(chatbotId, 'visitor-bbbb-2222', randomUUID(), 'up', null)).toBe('not-found')
+		expect(await setFeedback(chatbotId, 'visitor-bbbb-2222', messageId, 'up', null)).toBe('saved')
 		expect(await setFeedback(chatbotId, 'visitor-bbbb-2222', messageId, 'down', 'Says nothing about Sundays')).toBe(
-			true,
+			'saved',
 		)
 		expect(await prisma.chatbotConversation.findUniqueOrThrow({ where: { id: conversationId } })).toMatchObject({
 			thumbsUp: 0,
@@ -187,7 +187,7 @@ describe('feedback', () => {
 			feedback: 'down',
 			feedbackComment: 'Says nothing about Sundays',
 		})
-		expect(await setFeedback(chatbotId, 'visitor-bbbb-2222', messageId, null, null)).toBe(true)
+		expect(await setFeedback(chatbotId, 'visitor-bbbb-2222', messageId, null, null)).toBe('saved')
 		expect(await prisma.chatbotConversation.findUniqueOrThrow({ where: { id: conversationId } })).toMatchObject({
 			thumbsDown: 0,
 		})

@@ -14,7 +14,8 @@ import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { safeFetch, SafeFetchError } from '~/lib/safe-fetch.server.ts'
 import { spreadsheetCell } from '~/lib/spreadsheet-cell.ts'
-import type { LeadForm } from './conversation-schema.ts'
+import { countryOf, ipHashOf, pageUrlOf } from './conversation-log.server.ts'
+import { leadSchema, type LeadForm, type LeadFormSettings } from './conversation-schema.ts'
 
 /** How often a lead is offered to the webhook before it is given up (graphile-worker's backoff: e^n s). */
 const WEBHOOK_MAX_ATTEMPTS = 8
@@ -27,6 +28,36 @@ export const deliverLeadJob = defineJob({
 	payload: z.object({ leadId: z.guid() }),
 	run: deliverLead,
 })
+
+/**
+ * A lead the widget sent, as JSON (the lead API) or as a form (the embed page without JavaScript):
+ * refused when the chatbot takes no contact details, checked against the fields its owner asks for
+ * (each field's message), and saved. One path for both, so they refuse and validate alike.
+ */
+export async function acceptLead(
+	request: Request,
+	chatbot: { id: string; appearance: { leadForm: LeadFormSettings }; handoff: { enabled: boolean } },
+	siteOrigin: string | null,
+	values: unknown,
+): Promise<
+	{ ok: true; leadId: string } | { ok: false; status: 400 | 404; error: string; errors: Record<string, string> }
+> {
+	const { leadForm } = chatbot.appearance
+	// With handoff on, a visitor nobody could take is offered the form even when it is otherwise off (ADR 0061).
+	if (leadForm.mode === 'off' && !chatbot.handoff.enabled)
+		return { ok: false, status: 404, error: 'This chat does not take contact details.', errors: {} }
+	const parsed = leadSchema(leadForm.fields).safeParse(values)
+	if (!parsed.success) {
+		const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]))
+		return { ok: false, status: 400, error: parsed.error.issues[0].message, errors }
+	}
+	const leadId = await saveLead(chatbot.id, parsed.data, {
+		pageUrl: pageUrlOf(siteOrigin, parsed.data.page),
+		country: countryOf(request),
+		ipHash: ipHashOf(request),
+	})
+	return { ok: true, leadId }
+}
 
 /**
  * Stores a lead with its conversation (made here when the form comes before the first message) and

@@ -26,7 +26,7 @@ import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { HEARTBEAT_MS } from '~/lib/live-feed.server.ts'
 import { deliverEmail } from '~/lib/mail.server.ts'
 import { isUuid } from '~/lib/misc.ts'
-import { consumeRateLimit } from '~/lib/rate-limit.server.ts'
+import { consumeRateLimit, type RateLimitRule } from '~/lib/rate-limit.server.ts'
 import { tableChangeListener } from '~/lib/table-changes.server.ts'
 import { handoffCopy } from './handoff-copy.ts'
 import type { Author, HandoffSnapshot, HandoffState, WaitingSummary } from './handoff-schema.ts'
@@ -504,24 +504,31 @@ const TimeoutPayload = z.object({
 /**
  * Scheduled at the request for the end of the wait: if the conversation still waits for that
  * request, the bot takes it back, offers the lead form with when the team will reply, and the owner
- * is e-mailed. A take-over (or a hand-back) before then leaves nothing for it to do.
+ * is e-mailed. A take-over (or a hand-back) before then leaves nothing for it to do. All of it is one
+ * transaction under the conversation's row lock, so it and a take-over happen one after the other,
+ * never interleaved: a take-over that came first leaves it nothing to do; one that comes after waits
+ * for it, then holds the conversation, and the e-mail is not sent (handoffEmailJob). ADR 0066.
  */
 export const handoffTimeoutJob = defineJob({
 	name: 'handoff-timeout',
 	payload: TimeoutPayload,
-	run: async ({ conversationId, requestedAt, origin }) => {
-		const [ended] = await prisma.$queryRaw<Array<{ chatbotId: string; handoff: unknown }>>`
-			UPDATE chatbot_conversations c SET handoff_state = 'bot', handoff_requested_at = NULL, visitor_typing_at = NULL
-			FROM chatbots b
-			WHERE c.id = ${conversationId}::uuid AND b.id = c.chatbot_id AND c.handoff_state = 'waiting'
-				AND date_trunc('milliseconds', c.handoff_requested_at) = ${new Date(requestedAt)}
-			RETURNING c.chatbot_id AS "chatbotId", b.handoff`
-		if (!ended) return false
-		const text = handoffCopy.widget.timedOut(replyWhen(handoffSettingsOf(ended.handoff), new Date(), teamTimeZone()))
-		await finishFixedTurn(ended.chatbotId, conversationId, { text, model: LEAD_FORM_MODEL, startedAt: null })
-		await queueJob(handoffEmailJob, { conversationId, origin }, { maxAttempts: 8 })
-		return true
-	},
+	run: ({ conversationId, requestedAt, origin }) =>
+		prisma.$transaction(async (tx) => {
+			const [ended] = await tx.$queryRaw<Array<{ chatbotId: string; handoff: unknown }>>`
+				SELECT c.chatbot_id AS "chatbotId", b.handoff
+				FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+				WHERE c.id = ${conversationId}::uuid AND c.handoff_state = 'waiting'
+					AND date_trunc('milliseconds', c.handoff_requested_at) = ${new Date(requestedAt)}
+				FOR UPDATE OF c`
+			if (!ended) return false
+			const text = handoffCopy.widget.timedOut(replyWhen(handoffSettingsOf(ended.handoff), new Date(), teamTimeZone()))
+			await finishFixedTurn(ended.chatbotId, conversationId, { text, model: LEAD_FORM_MODEL, startedAt: null }, tx)
+			await tx.$executeRaw`
+				UPDATE chatbot_conversations SET handoff_state = 'bot', handoff_requested_at = NULL, visitor_typing_at = NULL
+				WHERE id = ${conversationId}::uuid`
+			await queueJob(handoffEmailJob, { conversationId, origin }, { maxAttempts: 8 }, tx)
+			return true
+		}),
 })
 
 // ─── The person left: the bot answers again ──────────────────────────────────────────────────────
@@ -571,8 +578,15 @@ export const handoffIdleJob = defineJob({
 		}),
 })
 
-/** At most this many "nobody joined" e-mails per chatbot. */
-const HANDOFF_EMAILS_PER_CHATBOT = { limit: 5, windowMs: 10 * 60_000 }
+/**
+ * At most this many "nobody joined" e-mails per chatbot; of them, one per visitor and two per
+ * address, so one sender cannot spend the owner's notifications about everyone else.
+ */
+const HANDOFF_EMAILS: Record<'perChatbot' | 'perVisitor' | 'perAddress', RateLimitRule> = {
+	perChatbot: { limit: 5, windowMs: 10 * 60_000 },
+	perVisitor: { limit: 1, windowMs: 10 * 60_000 },
+	perAddress: { limit: 2, windowMs: 10 * 60_000 },
+}
 
 /** The owner's e-mail about a visitor nobody joined (on the webhook lane, as every e-mail). */
 export const handoffEmailJob = defineJob({
@@ -580,20 +594,54 @@ export const handoffEmailJob = defineJob({
 	payload: z.object({ conversationId: z.uuid(), origin: z.url() }),
 	run: async ({ conversationId, origin }) => {
 		const [row] = await prisma.$queryRaw<
-			Array<{ chatbotId: string; name: string; email: string; handoff: unknown; question: string | null }>
+			Array<{
+				chatbotId: string
+				name: string
+				email: string
+				handoff: unknown
+				question: string | null
+				visitorId: string | null
+				ipHash: string | null
+				held: boolean
+			}>
 		>`
-			SELECT b.id AS "chatbotId", b.name, u.email, b.handoff,
+			SELECT b.id AS "chatbotId", b.name, u.email, b.handoff, c.visitor_id AS "visitorId", c.ip_hash AS "ipHash",
+				c.handoff_state = 'person' AS held,
 				(SELECT left(m.text, 500) FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.author = 'visitor'
 					ORDER BY m.created_at DESC LIMIT 1) AS question
 			FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id JOIN users u ON u.id = b.user_id
 			WHERE c.id = ${conversationId}::uuid`
 		if (!row) return false
+		// Taken over since the wait ended: someone did join, and "nobody joined" would be wrong.
+		if (row.held) return false
 		// Anyone can ask for a person from a fresh conversation: the owner's inbox gets a few a
-		// chatbot, not one per request (the waiting list and the live badge show the rest).
-		const allowed = await consumeRateLimit(`handoff-email:${row.chatbotId}`, HANDOFF_EMAILS_PER_CHATBOT)
-		if (!allowed.allowed) {
+		// chatbot, not one per request (the waiting list and the live badge show the rest), and the
+		// sender's own caps are checked first, so a refused sender spends none of the chatbot's.
+		const caps: Array<[who: string, key: string, rule: RateLimitRule]> = [
+			...(row.visitorId
+				? [
+						[
+							'this visitor',
+							`handoff-email:${row.chatbotId}:visitor:${row.visitorId}`,
+							HANDOFF_EMAILS.perVisitor,
+						] satisfies [string, string, RateLimitRule],
+					]
+				: []),
+			...(row.ipHash
+				? [
+						[
+							'this address',
+							`handoff-email:${row.chatbotId}:address:${row.ipHash}`,
+							HANDOFF_EMAILS.perAddress,
+						] satisfies [string, string, RateLimitRule],
+					]
+				: []),
+			['the chatbot', `handoff-email:${row.chatbotId}`, HANDOFF_EMAILS.perChatbot],
+		]
+		for (const [who, key, rule] of caps) {
+			if ((await consumeRateLimit(key, rule)).allowed) continue
 			console.warn(
-				`Handoff: no e-mail for conversation ${conversationId} of chatbot ${row.chatbotId}: ${HANDOFF_EMAILS_PER_CHATBOT.limit} were sent in the last ${HANDOFF_EMAILS_PER_CHATBOT.windowMs / 60_000} minutes`,
+				`Handoff: no e-mail for conversation ${conversationId} of chatbot ${row.chatbotId}: ${rule.limit} already sent for ${who} in the last ${rule.windowMs / 60_000} minutes`,
 			)
 			return false
 		}

@@ -62,6 +62,8 @@ export function appearanceOf(stored: unknown): WidgetAppearance {
 
 /** The header the embed page's chat sends its token in (widget.server.ts issues and checks it). */
 export const EMBED_TOKEN_HEADER = 'x-embed-token'
+/** The query parameter that carries the embed page's token when the page loads itself again (its no-JavaScript lead form). */
+export const EMBED_TOKEN_PARAM = 'token'
 
 // ─── Colour ──────────────────────────────────────────────────────────────────────────────────────
 

@@ -47,3 +47,34 @@ test('embed tokens: bound to the chatbot and the framing site, signed, and short
 	)
 	expect(checkEmbedToken('a.b.c', chatbot, now)).toBe('a malformed token')
 })
+
+test('the embed page loading itself again (its no-JavaScript form) knows the site from its signed token, and only then', () => {
+	const token = issueEmbedToken(chatbot.id, 'https://www.acme.in')
+	const again = (url: string, referer: string) =>
+		new Request(url, { headers: { 'sec-fetch-dest': 'iframe', referer, host: 'localhost' } })
+	const own = `http://localhost/embed/${chatbot.id}?token=x`
+	expect(
+		embedPageAccess(
+			again(`http://localhost/embed/${chatbot.id}?token=${token}`, own),
+			chatbot.allowedSites,
+			chatbot.id,
+		),
+	).toEqual({ allowed: true, parentOrigin: 'https://www.acme.in' })
+	// A forged token, or another chatbot's, names no site: refused.
+	const forged = `${token.slice(0, -4)}AAAA`
+	expect(
+		embedPageAccess(
+			again(`http://localhost/embed/${chatbot.id}?token=${forged}`, own),
+			chatbot.allowedSites,
+			chatbot.id,
+		),
+	).toMatchObject({ allowed: false })
+	// Framed by another site, a carried token is not believed over the Referer.
+	expect(
+		embedPageAccess(
+			again(`http://localhost/embed/${chatbot.id}?token=${token}`, 'https://evil.example/'),
+			chatbot.allowedSites,
+			chatbot.id,
+		),
+	).toMatchObject({ allowed: false })
+})

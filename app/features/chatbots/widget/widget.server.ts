@@ -12,7 +12,13 @@ import type { Upload } from '~/lib/forms.server.ts'
 import { formatFileSize, isUuid } from '~/lib/misc.ts'
 import { runInSandbox, SandboxError } from '~/lib/sandbox/sandbox.server.ts'
 import { getSessionSecret } from '~/lib/session-secret.server.ts'
-import { appearanceOf, originAllowed, settingsOf, type WidgetSettingsForm } from './widget-settings.ts'
+import {
+	appearanceOf,
+	EMBED_TOKEN_PARAM,
+	originAllowed,
+	settingsOf,
+	type WidgetSettingsForm,
+} from './widget-settings.ts'
 
 /** An active chatbot as its widget needs it; null when it is switched off, deleted or not an id. */
 export async function getActiveWidget(id: string) {
@@ -105,12 +111,20 @@ export async function getWidgetAvatar(chatbotId: string) {
 
 // ─── Who may use the widget ──────────────────────────────────────────────────────────────────────
 
-/** The page that framed the embed page: the Referer's origin (embed.js asks for it with referrerpolicy="origin"). */
-function framingOrigin(request: Request) {
+/**
+ * The page that framed the embed page: the Referer's origin (embed.js asks for it with
+ * referrerpolicy="origin"). When the embed page loads itself again (its no-JavaScript lead form
+ * posts to it and is redirected back), the Referer is our own page; the site is then the one its
+ * signed token names (EMBED_TOKEN_PARAM), when that token is still good for this chatbot.
+ */
+function framingOrigin(request: Request, chatbot?: { id: string; allowedSites: string[] }) {
 	const referer = request.headers.get('referer')
 	if (!referer) return null
 	try {
-		const { origin } = new URL(referer)
+		const { origin, host } = new URL(referer)
+		const carried = new URL(request.url).searchParams.get(EMBED_TOKEN_PARAM)
+		if (chatbot && carried && host === request.headers.get('host') && !checkEmbedToken(carried, chatbot))
+			return embedTokenOrigin(carried)
 		return origin === 'null' ? null : origin
 	} catch {
 		return null
@@ -127,8 +141,8 @@ export type EmbedPageAccess =
  * the setting existed). Otherwise only inside a frame (Sec-Fetch-Dest, sent by every current
  * browser) on an allowed site; the browser also enforces that through frame-ancestors.
  */
-export function embedPageAccess(request: Request, allowedSites: string[]): EmbedPageAccess {
-	const parentOrigin = framingOrigin(request)
+export function embedPageAccess(request: Request, allowedSites: string[], chatbotId?: string): EmbedPageAccess {
+	const parentOrigin = framingOrigin(request, chatbotId ? { id: chatbotId, allowedSites } : undefined)
 	if (allowedSites.length === 0) return { allowed: true, parentOrigin }
 	const destination = request.headers.get('sec-fetch-dest')
 	if (destination && destination !== 'iframe') return { allowed: false, reason: 'opened directly, not in a frame' }

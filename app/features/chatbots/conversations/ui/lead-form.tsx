@@ -9,6 +9,7 @@ import {
 	LEAD_FIELDS,
 	leadSchema,
 	type LeadField,
+	type LeadFieldState,
 	type LeadFormMode,
 	type LeadFormSettings,
 } from '~/features/chatbots/conversations/conversation-schema.ts'
@@ -81,28 +82,14 @@ export function LeadForm({
 				}}
 			>
 				{fields.map((field) => (
-					<div key={field}>
-						<label htmlFor={`lead-${field}`} className="block text-xs font-medium text-slate-700">
-							{copy[field]}{' '}
-							{settings.fields[field] === 'optional' ? <span className="text-slate-500">{copy.optional}</span> : null}
-						</label>
-						<input
-							id={`lead-${field}`}
-							name={field}
-							{...INPUT_TYPE[field]}
-							required={settings.fields[field] === 'required'}
-							value={values[field] ?? ''}
-							onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
-							aria-invalid={errors[field] ? true : undefined}
-							aria-describedby={errors[field] ? `lead-${field}-error` : undefined}
-							className="focus:ring-brand-500 mt-1 block h-9 w-full rounded-lg border-0 px-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:outline-none aria-[invalid=true]:ring-rose-500"
-						/>
-						{errors[field] ? (
-							<p id={`lead-${field}-error`} className="mt-1 text-xs text-rose-700">
-								{errors[field]}
-							</p>
-						) : null}
-					</div>
+					<LeadFieldInput
+						key={field}
+						field={field}
+						state={settings.fields[field]}
+						error={errors[field]}
+						value={values[field] ?? ''}
+						onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
+					/>
 				))}
 				<div className="flex items-center justify-between gap-2">
 					<p role="status" className="text-xs text-rose-700">
@@ -121,19 +108,7 @@ export function LeadForm({
 						{state === 'sending' ? copy.sending : copy.submit}
 					</button>
 				</div>
-				{/* The visitor is on someone else's site, in our frame: the policy opens in a tab of its own. */}
-				<p className="text-xs text-slate-600">
-					{copy.privacyNote}{' '}
-					<a
-						href={chatbotVisitorsPrivacyPath}
-						target="_blank"
-						rel="noopener noreferrer"
-						className="font-medium text-slate-800 underline underline-offset-2 hover:text-slate-950"
-					>
-						{copy.privacyLink}
-						<span className="sr-only"> (opens in a new tab)</span>
-					</a>
-				</p>
+				<PrivacyNote />
 			</form>
 		</section>
 	)
@@ -150,5 +125,121 @@ function SkipButton({ label, onSkip }: { label: string; onSkip: () => void }) {
 		>
 			<X className="size-4" aria-hidden />
 		</button>
+	)
+}
+
+/**
+ * The lead form as a plain form post, for the embed page without JavaScript: the same fields and
+ * labels, posted to the page itself (its action checks it with the same schema as the lead API),
+ * the server's messages under the fields, and the confirmation after the redirect.
+ */
+export function NoScriptLeadForm({
+	settings,
+	action,
+	hidden,
+	values = {},
+	errors = {},
+	refused,
+}: {
+	settings: LeadFormSettings
+	/** Where the form posts: the embed page itself, with its site's token. */
+	action: string
+	/** The embed token, a fresh visitor and conversation id, the host page. */
+	hidden: Record<string, string>
+	values?: Record<string, string>
+	errors?: Record<string, string>
+	/** Why the details were not taken (refused, too many at once). */
+	refused?: string
+}) {
+	const fields = LEAD_FIELDS.filter((field) => settings.fields[field] !== 'off')
+	return (
+		<section aria-labelledby="lead-form-title" className="px-4 py-3 sm:px-6" data-testid="lead-form">
+			<h2 id="lead-form-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+				<UserRound className="text-brand-700 size-4" aria-hidden />
+				{copy.title}
+			</h2>
+			<form method="post" action={action} noValidate className="mt-2 grid gap-2">
+				{Object.entries(hidden).map(([name, value]) => (
+					<input key={name} type="hidden" name={name} value={value} />
+				))}
+				{fields.map((field) => (
+					<LeadFieldInput
+						key={field}
+						field={field}
+						state={settings.fields[field]}
+						error={errors[field]}
+						defaultValue={values[field] ?? ''}
+					/>
+				))}
+				<div className="flex items-center justify-between gap-2">
+					<p role="status" className="text-xs text-rose-700">
+						{refused ?? (Object.keys(errors).some((key) => !fields.includes(key as LeadField)) ? copy.failed : '')}
+					</p>
+					<button
+						type="submit"
+						className="bg-brand-600 hover:bg-brand-700 text-on-brand inline-flex h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold"
+					>
+						{copy.submit}
+					</button>
+				</div>
+				<PrivacyNote />
+			</form>
+		</section>
+	)
+}
+
+/** One field of the lead form: its label (optional said), input and the message that refuses it. */
+function LeadFieldInput({
+	field,
+	state,
+	error,
+	...value
+}: {
+	field: LeadField
+	state: LeadFieldState
+	error: string | undefined
+} & ({ value: string; onChange: (value: string) => void } | { defaultValue: string })) {
+	return (
+		<div>
+			<label htmlFor={`lead-${field}`} className="block text-xs font-medium text-slate-700">
+				{copy[field]} {state === 'optional' ? <span className="text-slate-500">{copy.optional}</span> : null}
+			</label>
+			<input
+				id={`lead-${field}`}
+				name={field}
+				{...INPUT_TYPE[field]}
+				required={state === 'required'}
+				{...('onChange' in value
+					? { value: value.value, onChange: (event) => value.onChange(event.target.value) }
+					: { defaultValue: value.defaultValue })}
+				aria-invalid={error ? true : undefined}
+				aria-describedby={error ? `lead-${field}-error` : undefined}
+				className="focus:ring-brand-500 mt-1 block h-9 w-full rounded-lg border-0 px-2.5 text-sm text-slate-900 ring-1 ring-slate-300 ring-inset focus:ring-2 focus:outline-none aria-[invalid=true]:ring-rose-500"
+			/>
+			{error ? (
+				<p id={`lead-${field}-error`} className="mt-1 text-xs text-rose-700">
+					{error}
+				</p>
+			) : null}
+		</div>
+	)
+}
+
+/** Who gets the details, and where a visitor reads what is kept. */
+function PrivacyNote() {
+	// The visitor is on someone else's site, in our frame: the policy opens in a tab of its own.
+	return (
+		<p className="text-xs text-slate-600">
+			{copy.privacyNote}{' '}
+			<a
+				href={chatbotVisitorsPrivacyPath}
+				target="_blank"
+				rel="noopener noreferrer"
+				className="font-medium text-slate-800 underline underline-offset-2 hover:text-slate-950"
+			>
+				{copy.privacyLink}
+				<span className="sr-only"> (opens in a new tab)</span>
+			</a>
+		</p>
 	)
 }
