@@ -287,3 +287,22 @@ test("a page's copyright line answers only a question about copyright", () => {
 	const who = composeOfflineAnswer('Who holds the copyright of Valgrind?', valgrind, IDK, undefined, { cite: true })
 	expect(who).toContain('Copyright © 2000-2022 Valgrind Developers')
 })
+
+test('a code block that only sets up a condition is quoted with the instruction after it', () => {
+	const quickStart = numbered([
+		'The Valgrind Quick Start Guide',
+		[
+			'## Running your program under Memcheck',
+			'If you normally run your program like this:',
+			'```\nmyprog arg1 arg2\n```',
+			'Use this command line:',
+			'```\nvalgrind --leak-check=yes myprog arg1 arg2\n```',
+			'Memcheck is the default tool.',
+		].join('\n\n'),
+	])
+	const reply = composeOfflineAnswer('How do I run my program under Memcheck?', quickStart, IDK, undefined, {
+		cite: true,
+	})
+	expect(reply).toContain('If you normally run your program like this:')
+	expect(reply).toContain('valgrind --leak-check=yes myprog arg1 arg2')
+})

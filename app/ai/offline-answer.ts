@@ -226,9 +226,22 @@ function unitsOf(passage: Passage): Unit[] {
 		// Without one, the heading it sits under says what it is ("What the warranty does not cover").
 		const introduced = previous?.kind === 'paragraph' && /[:：]$/.test(previous.text)
 		const intro = introduced ? `${sentencesOf(previous.text).at(-1)}\n\n` : heading ? `${heading}\n\n` : ''
+		// "If you normally run your program like this: `myprog arg1`" sets up the instruction that
+		// follows ("Use this command line: `valgrind --leak-check=yes myprog arg1`", Valgrind's
+		// manual): alone it answers nothing, so it is quoted with it.
+		const [then, thenBlock] = [blocks[index + 1], blocks[index + 2]]
+		const followedUp =
+			introduced &&
+			CONDITION.test(intro) &&
+			then?.kind === 'paragraph' &&
+			/[:：]$/.test(then.text) &&
+			sentencesOf(then.text).length === 1 &&
+			thenBlock !== undefined &&
+			thenBlock.kind === block.kind
+		const text = followedUp ? `${block.text}\n\n${then.text}\n\n${thenBlock.text}` : block.text
 		add(
-			`${intro}${block.text}`,
-			`${intro}${block.kind === 'code' ? codeWords(block.text) : block.text}`,
+			`${intro}${text}`,
+			`${intro}${block.kind === 'code' ? codeWords(text) : text}`,
 			block.kind,
 			'',
 			block.lines?.filter((line) => LIST_ITEM.test(line)),
@@ -240,6 +253,9 @@ function unitsOf(passage: Passage): Unit[] {
 	})
 	return units
 }
+
+/** A sentence that sets up a condition rather than tells what to do: "If you normally…", "When…". */
+const CONDITION = /^(?:if|when|suppose|say)\b/i
 
 /** A list item's line: "- …", "* …", "1. …". */
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/

@@ -80,7 +80,8 @@ const MANUALS: Manual[] = [
 				answer: /--tool=/,
 				owner: 'Pass --tool=<name> on the valgrind command line, for example --tool=massif.',
 			},
-			{ question: 'What is Valgrind?', answer: /instrumentation framework for building dynamic analysis tools/ },
+			// The manual says it twice: "an instrumentation framework…" (its overview) and "a framework…" (its README).
+			{ question: 'What is Valgrind?', answer: /(?:instrumentation )?framework for building dynamic analysis tools/ },
 		],
 	},
 	{
