@@ -24,7 +24,14 @@ import {
 } from './chatbots.server.ts'
 import { listLeads, leadsCsv, getWebhookSettings, setWebhook } from './conversations/leads.server.ts'
 import { checkKnowledgeQuota } from './knowledge-quota.server.ts'
-import { firstChunks, retokenizeKnowledge, searchKnowledge, TERMS_VERSION, unknownWords } from './knowledge.server.ts'
+import {
+	DEFINITION_POOL,
+	firstChunks,
+	retokenizeKnowledge,
+	searchKnowledge,
+	TERMS_VERSION,
+	unknownWords,
+} from './knowledge.server.ts'
 import { answerChatbotQuestion, retrievalQuestion } from './reply.server.ts'
 import { DEFAULT_APPEARANCE, formValuesOf, WidgetSettingsSchema } from './widget/widget-settings.ts'
 import { getActiveWidget, saveWidgetSettings, saveWidgetAvatar } from './widget/widget.server.ts'
@@ -123,6 +130,31 @@ describe('retrieval', () => {
 		// Only for such a question: "Memcheck" alone ranks by the word, and a pattern in the question is taken literally.
 		expect((await searchKnowledge(chatbot.id, 'Memcheck'))[0].content).not.toMatch(/^Memcheck is/)
 		expect((await searchKnowledge(chatbot.id, 'What is Memcheck.*?'))[0]).toBeDefined()
+		await deleteChatbot(owner, chatbot.id)
+	})
+
+	test('the text search of a "What is X?" question reads at most DEFINITION_POOL passages, however many say X', async () => {
+		// An attacker's knowledge: every passage says "widget profiler" (each long enough to be a chunk).
+		const filler = 'It keeps a log of every request and answers within a second on a quiet day. '.repeat(8)
+		const text = Array.from({ length: DEFINITION_POOL + 60 }, (_, i) => `Widget profiler note ${i}. ${filler}`).join(
+			'\n\n',
+		)
+		const { chatbot } = await createChatbot(owner, form(text, 'Many'), 'http://localhost')
+		expect(await chunkCount(chatbot.id)).toBeGreaterThan(DEFINITION_POOL)
+		// The statements' parameters, as the database is asked them.
+		const searched: unknown[][] = []
+		const recording = new Proxy(prisma, {
+			get(target, key, receiver) {
+				if (key !== '$queryRaw') return Reflect.get(target, key, receiver)
+				return (strings: TemplateStringsArray, ...values: unknown[]) => {
+					if (strings.join('?').includes('~*')) searched.push(values)
+					return target.$queryRaw(strings, ...values)
+				}
+			},
+		})
+		await searchKnowledge(chatbot.id, 'What is widget profiler?', 4, recording)
+		expect(searched).toHaveLength(1)
+		expect((searched[0][0] as string[]).length).toBe(DEFINITION_POOL)
 		await deleteChatbot(owner, chatbot.id)
 	})
 

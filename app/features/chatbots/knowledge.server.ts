@@ -245,9 +245,14 @@ export async function searchKnowledge(
 	const postings = await db.$queryRaw<Array<{ document: string; term: string; tf: number; length: number }>>`
 		SELECT chunk_id AS document, term, tf, chunk_length AS length FROM knowledge_terms
 		WHERE chatbot_id = ${chatbotId}::uuid AND term = ANY(${kept.map(({ term }) => term)}::text[])`
-	const candidates = bm25Scores(kept, postings, corpus, Math.max(limit * 3, PROXIMITY_CANDIDATES))
+	const subject = definedSubject(typeof query === 'string' ? query : query.question)
+	const wanted = Math.max(limit * 3, PROXIMITY_CANDIDATES)
+	// For "What is X?", the best DEFINITION_POOL passages are scored, of which the text search reads
+	// those holding X; the search's own candidates are the first of them.
+	const scored = bm25Scores(kept, postings, corpus, subject ? Math.max(wanted, DEFINITION_POOL) : wanted)
+	const candidates = scored.slice(0, wanted)
 	const [definers, where] = await Promise.all([
-		definingChunks(typeof query === 'string' ? query : query.question, postings, kept.length, db),
+		subject ? definingChunks(subject, scored, postings, kept.length, db) : [],
 		db.$queryRaw<Array<{ document: string; term: string; positions: number[] }>>`
 			SELECT chunk_id AS document, term, positions FROM knowledge_terms
 			WHERE chunk_id = ANY(${candidates.map(({ document }) => document)}::uuid[])
@@ -284,6 +289,8 @@ export async function searchKnowledge(
 
 /** How many passages that define a "What is X?" question's X are put first: the answer and a second opinion. */
 const DEFINING_CHUNKS = 2
+/** How many of the best-scored passages a "What is X?" question's text search reads, at most. */
+export const DEFINITION_POOL = 400
 
 /**
  * For "What is Memcheck?": the chunks with a sentence that says "Memcheck is…". The count of a word
@@ -292,18 +299,18 @@ const DEFINING_CHUNKS = 2
  * source's first (an overview before its details).
  */
 async function definingChunks(
-	question: string,
+	subject: string,
+	pool: Array<{ document: string }>,
 	postings: Array<{ document: string; term: string }>,
 	termCount: number,
 	db: Db,
 ) {
-	const subject = definedSubject(question)
-	if (!subject) return []
-	// Only the chunks that hold every term the search kept (the subject's words): the text search
-	// reads those, by their keys, never the whole knowledge.
+	// Only the best-scored chunks that hold every term the search kept (the subject's words): the
+	// text search reads at most DEFINITION_POOL of them, by their keys, never the whole knowledge (an
+	// attacker's 20,000 chunks that all say X took 400 ms a question).
 	const termsIn = new Map<string, number>()
 	for (const { document } of postings) termsIn.set(document, (termsIn.get(document) ?? 0) + 1)
-	const holding = [...termsIn].filter(([, count]) => count === termCount).map(([document]) => document)
+	const holding = pool.map(({ document }) => document).filter((document) => termsIn.get(document) === termCount)
 	if (holding.length === 0) return []
 	const rows = await db.$queryRaw<Array<{ id: string }>>`
 		SELECT c.id FROM knowledge_chunks c JOIN knowledge_sources s ON s.id = c.source_id
