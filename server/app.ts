@@ -11,7 +11,7 @@ import morgan from 'morgan'
 import type { ServerBuild } from 'react-router'
 import { DEFAULT_BODY_LIMIT } from '~/lib/body-limit.ts'
 import { CLIENT_IP_HEADER } from '~/lib/client-ip.ts'
-import { loggedUrl, logValue } from '~/lib/log.ts'
+import { loggedUrl, logValue, requestLine } from '~/lib/log.ts'
 import { isAllowedHost } from '~/lib/origin.server.ts'
 import { publicPaths } from '~/lib/sitemap.ts'
 import { bodyLimit, routeTargets } from './body-limit.ts'
@@ -60,7 +60,7 @@ export async function createServerApp({
 		}
 		if (isAllowedHost(req.hostname ?? '', allowedHosts)) return next()
 		console.warn(
-			`Refused ${req.method} ${logValue(req.originalUrl)} for host ${logValue(req.hostname ?? '')}: not in ALLOWED_HOSTS (${allowedHosts.join(', ')})`,
+			`Refused ${requestLine(req)} for host ${logValue(req.hostname ?? '')}: not in ALLOWED_HOSTS (${allowedHosts.join(', ')})`,
 		)
 		res.status(400).type('text/plain').send('Bad request: unknown host.')
 	})
@@ -175,7 +175,7 @@ export async function createServerApp({
 		}
 		if (isCrossSiteMutation(request)) {
 			console.warn(
-				`Refused cross-site ${req.method} ${logValue(req.originalUrl)} from ${logValue(req.get('origin') ?? 'unknown origin')}`,
+				`Refused cross-site ${requestLine(req)} from ${logValue(req.get('origin') ?? 'unknown origin')}`,
 			)
 			res.status(403).type('text/plain').send('Cross-site request refused')
 			return
@@ -254,7 +254,7 @@ export async function createServerApp({
 		// Errors Express marks as the client's (an address that cannot be decoded, say) keep their 4xx.
 		const status = clientErrorStatus(error)
 		if (status) {
-			console.warn(`${status} for ${req.method} ${logValue(req.originalUrl)}: ${(error as Error).message}`)
+			console.warn(`${status} for ${requestLine(req)}: ${(error as Error).message}`)
 			if (!res.headersSent)
 				res
 					.status(status)
@@ -262,7 +262,7 @@ export async function createServerApp({
 					.send(status === 400 ? 'Bad request: the address could not be read.' : 'Bad request')
 			return
 		}
-		console.error(`Unhandled error for ${req.method} ${logValue(req.originalUrl)}:`, error)
+		console.error(`Unhandled error for ${requestLine(req)}:`, error)
 		if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error')
 	})
 

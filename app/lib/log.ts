@@ -26,3 +26,7 @@ export function loggedUrl(url: string) {
 		}
 	return redacted ? `${url.slice(0, query)}?${params.toString()}` : url
 }
+
+/** A request as a log line names it: its method and its address, credentials redacted, quoted and cut. */
+export const requestLine = (req: { method: string; originalUrl: string }) =>
+	`${req.method} ${logValue(loggedUrl(req.originalUrl))}`
