@@ -174,9 +174,7 @@ export async function createServerApp({
 			host: req.get('host'),
 		}
 		if (isCrossSiteMutation(request)) {
-			console.warn(
-				`Refused cross-site ${requestLine(req)} from ${logValue(req.get('origin') ?? 'unknown origin')}`,
-			)
+			console.warn(`Refused cross-site ${requestLine(req)} from ${logValue(req.get('origin') ?? 'unknown origin')}`)
 			res.status(403).type('text/plain').send('Cross-site request refused')
 			return
 		}

@@ -60,15 +60,26 @@ test('the embed page loading itself again (its no-JavaScript form) knows the sit
 			chatbot.id,
 		),
 	).toEqual({ allowed: true, parentOrigin: 'https://www.acme.in' })
-	// A forged token, or another chatbot's, names no site: refused.
+	// A forged token, or another chatbot's, names no site: refused, and our own site is not the one
+	// noted as refused (the owner was shown it as a site to allow: attacker trial).
 	const forged = `${token.slice(0, -4)}AAAA`
+	const refused = embedPageAccess(
+		again(`http://localhost/embed/${chatbot.id}?token=${forged}`, own),
+		chatbot.allowedSites,
+		chatbot.id,
+	)
+	expect(refused).toMatchObject({ allowed: false })
+	expect(refused).not.toHaveProperty('framedBy')
+	// Behind a proxy that rewrites Host, our own address is the forwarded one the request's URL holds.
 	expect(
 		embedPageAccess(
-			again(`http://localhost/embed/${chatbot.id}?token=${forged}`, own),
+			new Request(`https://chat.example/embed/${chatbot.id}?token=${token}`, {
+				headers: { 'sec-fetch-dest': 'iframe', referer: `https://chat.example/embed/${chatbot.id}`, host: 'app:3000' },
+			}),
 			chatbot.allowedSites,
 			chatbot.id,
 		),
-	).toMatchObject({ allowed: false })
+	).toEqual({ allowed: true, parentOrigin: 'https://www.acme.in' })
 	// Framed by another site, a carried token is not believed over the Referer.
 	expect(
 		embedPageAccess(

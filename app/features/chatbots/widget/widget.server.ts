@@ -122,9 +122,14 @@ function framingOrigin(request: Request, chatbot?: { id: string; allowedSites: s
 	if (!referer) return null
 	try {
 		const { origin, host } = new URL(referer)
-		const carried = new URL(request.url).searchParams.get(EMBED_TOKEN_PARAM)
-		if (chatbot && carried && host === request.headers.get('host') && !checkEmbedToken(carried, chatbot))
-			return embedTokenOrigin(carried)
+		// Our own host as the request's address names it: behind a trusted proxy, the forwarded one.
+		const own = new URL(request.url)
+		if (host === own.host) {
+			// Our own page is never the site that framed the chat: the token says which one did, or,
+			// when it does not check out, no site is known (and none is noted as refused).
+			const carried = own.searchParams.get(EMBED_TOKEN_PARAM)
+			return chatbot && carried && !checkEmbedToken(carried, chatbot) ? embedTokenOrigin(carried) : null
+		}
 		return origin === 'null' ? null : origin
 	} catch {
 		return null
