@@ -82,3 +82,15 @@ test('the form: lines become lists, checkboxes booleans, and limits hold', () =>
 	})
 	expect(appearanceOf(null)).toEqual(DEFAULT_APPEARANCE)
 })
+
+test('a lead form always asks for a way to reach the visitor: saved off with every field off, it asks for an e-mail', () => {
+	const off = appearanceOf({
+		leadForm: { mode: 'off', afterMessages: 3, fields: { name: 'off', email: 'off', phone: 'off' } },
+	})
+	expect(off.leadForm.fields).toEqual({ name: 'off', email: 'required', phone: 'off' })
+	// A phone alone is a way too.
+	const phone = appearanceOf({
+		leadForm: { mode: 'after', afterMessages: 3, fields: { name: 'optional', email: 'off', phone: 'required' } },
+	})
+	expect(phone.leadForm.fields).toEqual({ name: 'optional', email: 'off', phone: 'required' })
+})

@@ -57,6 +57,12 @@ export function appearanceOf(stored: unknown): WidgetAppearance {
 		const parsed = schema.safeParse((stored as Record<string, unknown>)[key])
 		if (parsed.success && parsed.data !== undefined) Object.assign(appearance, { [key]: parsed.data })
 	}
+	// A lead form asks for a way to reach the visitor, whatever was saved: with the form off (saved
+	// then with every field off) a handoff that nobody took still offers it (ADR 0061), and it took
+	// empty leads (attacker trial).
+	const { fields } = appearance.leadForm
+	if (fields.email === 'off' && fields.phone === 'off')
+		appearance.leadForm = { ...appearance.leadForm, fields: { ...fields, email: 'required' } }
 	return appearance
 }
 
