@@ -68,12 +68,13 @@ async function ticketsFor(deltas: string[], address: string) {
 
 const newAddress = () => `10.98.${ip >> 8}.${ip++ & 255}`
 
-const speak = async (address: string, body: { text: string; said?: string; ticket?: string }) => {
+const speak = async (address: string, body: { text: string; said?: string; ticket?: string }, signal?: AbortSignal) => {
 	const response = await speechAction(
 		new Request('http://localhost/api/chat/speech', {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', 'x-app-client-ip': address },
 			body: JSON.stringify(body),
+			signal,
 		}),
 	)
 	const type = response.headers.get('content-type') ?? ''
@@ -142,4 +143,61 @@ test('a provider that fails gives the characters back: the sentence can be said 
 	}
 	expect(await speak(address, { text: 'Interns learn on real projects.', ...last })).toMatchObject({ status: 200 })
 	expect(await speak(address, { text: 'Interns learn on real projects.', ...last })).toMatchObject({ status: 409 })
+})
+
+test("a reply's first sentence is held to its allowance as a number: 16 characters of 124 are spoken, not refused", async () => {
+	const address = newAddress()
+	// As text, '16' <= '124' is false: the widget's first sentence was refused with 409 and it fell
+	// back on the browser's voice mid-reply.
+	const reply = [
+		'We open at nine. ',
+		'Our team answers calls, chats and e-mails about chatbots, voice assistants and internships on every weekday.',
+	]
+	const last = (await ticketsFor(reply, address)).at(-1)!
+	expect(await speak(address, { text: 'We open at nine.', ...last })).toMatchObject({ status: 200 })
+	expect(await speak(address, { text: reply[1], ...last })).toMatchObject({ status: 200 })
+	expect(await speak(address, { text: 'We open at nine.', ...last })).toMatchObject({ status: 409 })
+})
+
+test('a reply padded with spaces and punctuation keeps its ticket but not a larger allowance', async () => {
+	const address = newAddress()
+	const last = (await ticketsFor(['It closes at six.'], address)).at(-1)!
+	// The ticket's signature covers the words of `said` only: this still holds it.
+	const padded = { said: `${last.said.replace(/ /g, ' '.repeat(400))}${'!'.repeat(6000)}`, ticket: last.ticket }
+	const before = fake.speeches.length
+	const answers: number[] = []
+	for (let i = 0; i < 5; i++) answers.push((await speak(address, { text: 'It closes at six.', ...padded })).status)
+	// The reply's 17 characters, once: the allowance signed into the ticket, not the padded text's.
+	expect(answers).toEqual([200, 409, 409, 409, 409])
+	expect(fake.speeches.length).toBe(before + 1)
+})
+
+test('a request cancelled after the provider was asked keeps its characters spent, and is logged in one line', async () => {
+	const address = newAddress()
+	const last = (await ticketsFor(['It closes at six.'], address)).at(-1)!
+	const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+	const error = vi.spyOn(console, 'error')
+	error.mockClear()
+	const before = fake.speeches.length
+	fake.speech.delayMs = 5000
+	let cancelled = 0
+	try {
+		const visitor = new AbortController()
+		const pending = speak(address, { text: 'It closes at six.', ...last }, visitor.signal)
+		await vi.waitFor(() => expect(fake.speeches.length).toBe(before + 1), { timeout: 5000, interval: 10 })
+		visitor.abort()
+		cancelled = (await pending).status
+	} finally {
+		fake.speech.delayMs = 0
+	}
+	// The provider was asked for the sentence: the reply's allowance stays spent.
+	expect(await speak(address, { text: 'It closes at six.', ...last })).toMatchObject({ status: 409 })
+	expect(fake.speeches.length).toBe(before + 1)
+	// Nobody reads the answer to a cancelled request; a log shows nginx's "client closed request".
+	expect(cancelled).toBe(499)
+	expect(info.mock.calls.map((call) => call.join(' '))).toEqual([
+		expect.stringMatching(/^Voice API: speech from .* cancelled by the caller\.$/),
+	])
+	expect(error).not.toHaveBeenCalled()
+	info.mockRestore()
 })

@@ -75,8 +75,10 @@ async function startCall(agentId: string) {
 }
 const say = (agentId: string, conversationId: string, text: string, from?: string) =>
 	routes.message(form({ agent_id: agentId, conversation_id: conversationId, text }, from))
-const speak = (agentId: string, conversationId: string, text: string) =>
-	routes.speech(json('/api/voice-chat/speech', { agent_id: agentId, conversation_id: conversationId, text }))
+const speak = (agentId: string, conversationId: string, text: string, signal?: AbortSignal) => {
+	const request = json('/api/voice-chat/speech', { agent_id: agentId, conversation_id: conversationId, text })
+	return routes.speech(signal ? new Request(request, { signal }) : request)
+}
 const end = (agentId: string, conversationId: string) =>
 	routes.end(json('/api/voice-chat/end', { agent_id: agentId, conversation_id: conversationId }))
 
@@ -252,6 +254,48 @@ describe('what /speech may say', () => {
 		expect(fake.speeches.length - before).toBe(2)
 		// A word of it still fits.
 		expect((await speak(agentId, conversationId, 'Hello.')).status).toBe(200)
+	})
+
+	test('the first charge is held to the allowance too: a greeting padded to 76 characters of 46 is refused', async () => {
+		const agentId = await newAgent()
+		const conversationId = await startCall(agentId)
+		const before = fake.speeches.length
+		// Its words are the greeting's, so it passes as said; its characters are what the provider is paid for.
+		const padded = await speak(agentId, conversationId, `We open at nine${'!'.repeat(61)}`)
+		expect(padded.status).toBe(429)
+		expect(fake.speeches.length).toBe(before)
+		// A first sentence within it is spoken (its 6 characters compared with 46 as numbers, not as text).
+		expect((await speak(agentId, conversationId, 'Hello.')).status).toBe(200)
+	})
+
+	test('a request cancelled after the provider was asked keeps its characters spent, and is logged in one line', async () => {
+		const agentId = await newAgent()
+		const conversationId = await startCall(agentId)
+		const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+		const error = vi.spyOn(console, 'error')
+		error.mockClear()
+		const before = fake.speeches.length
+		fake.speech.delayMs = 5000
+		let cancelled = 0
+		try {
+			const caller = new AbortController()
+			const pending = speak(agentId, conversationId, 'We open at nine.', caller.signal)
+			await vi.waitFor(() => expect(fake.speeches.length).toBe(before + 1), { timeout: 5000, interval: 10 })
+			caller.abort()
+			cancelled = (await pending).status
+		} finally {
+			fake.speech.delayMs = 0
+		}
+		// 16 of the 46 characters stay spent: once more fits, twice more does not.
+		expect((await speak(agentId, conversationId, 'We open at nine.')).status).toBe(200)
+		expect((await speak(agentId, conversationId, 'We open at nine.')).status).toBe(429)
+		expect(fake.speeches.length).toBe(before + 2)
+		expect(cancelled).toBe(499)
+		expect(info.mock.calls.map((call) => call.join(' '))).toEqual([
+			expect.stringMatching(/^Voice API: speech from .* cancelled by the caller\.$/),
+		])
+		expect(error).not.toHaveBeenCalled()
+		info.mockRestore()
 	})
 })
 

@@ -56,6 +56,8 @@ export type VoiceRefusal =
 	| 'speech-used-up'
 	/** Riya's reply has been spoken in full under its speech ticket (ADR 0068): a replay. */
 	| 'reply-spoken'
+	/** The caller hung up before the speech was ready (nobody reads the answer). */
+	| 'cancelled'
 
 export class VoiceError extends Error {
 	constructor(

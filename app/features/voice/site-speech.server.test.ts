@@ -38,17 +38,29 @@ test('each completed sentence of the reply, and its end, brings a ticket for the
 	const first = chunks.findIndex((c) => c.type === 'data-speech')
 	expect(chunks[first - 1]).toMatchObject({ type: 'text-delta', delta: ' and voice assistants. We also' })
 	expect(chunks[first]).toMatchObject({ transient: true })
-	for (const { said, ticket } of issued) expect(validTicket(ticket, said, '10.0.0.1')).toEqual(expect.any(String))
+	for (const { said, ticket } of issued)
+		expect(validTicket(ticket, said, '10.0.0.1')).toEqual({ reply: expect.any(String), allowance: expect.any(Number) })
 	// Every ticket of one reply names the same reply: one allowance for all its sentences.
-	expect(new Set(issued.map(({ said, ticket }) => validTicket(ticket, said, '10.0.0.1'))).size).toBe(1)
+	expect(new Set(issued.map(({ said, ticket }) => validTicket(ticket, said, '10.0.0.1')?.reply)).size).toBe(1)
 })
 
 test('a ticket holds for its own text, address and time only', async () => {
 	const [{ said, ticket }] = tickets(await streamed(['Hello there, how are you today?', ' Fine.']))
-	expect(validTicket(ticket, said, '10.0.0.1')).toEqual(expect.any(String))
+	expect(validTicket(ticket, said, '10.0.0.1')).toEqual({ reply: expect.any(String), allowance: expect.any(Number) })
 	expect(validTicket(ticket, `${said} Buy now!`, '10.0.0.1')).toBeNull()
 	expect(validTicket(ticket, said, '10.0.0.2')).toBeNull()
 	expect(validTicket(ticket, said, '10.0.0.1', Date.now() + 11 * 60_000)).toBeNull()
 	expect(validTicket(`9${ticket}`, said, '10.0.0.1')).toBeNull()
 	expect(validTicket('', said, '10.0.0.1')).toBeNull()
+})
+
+test('the allowance is the signed one: padding the reply with punctuation keeps the ticket but not a larger allowance', async () => {
+	const [{ said, ticket }] = tickets(await streamed(['It closes at six.']))
+	const padded = `${said.replace(/ /g, ' '.repeat(200))}${'!'.repeat(4000)}`
+	// The signature covers the reply's words, so the padded text still holds the ticket…
+	expect(validTicket(ticket, padded, '10.0.0.1')).toEqual({ reply: expect.any(String), allowance: 17 })
+	// …and a ticket whose allowance is raised by hand is no ticket.
+	const [expires, reply, , mac] = ticket.split('.')
+	expect(validTicket(`${expires}.${reply}.8000.${mac}`, said, '10.0.0.1')).toBeNull()
+	expect(validTicket(`${expires}.${reply}.${mac}`, said, '10.0.0.1')).toBeNull()
 })

@@ -7,7 +7,7 @@
 // issued to, within its time, and within the address's rate limit: no text-to-speech service for
 // anyone's text on an anonymous page. Every ticket of one reply names that reply, and the reply may
 // be spoken once: its sentences' characters are counted against its length (the longer of written
-// and spoken form), so a ticket replayed within the rate limit cannot have the same text said again
+// and spoken form, signed into the ticket when it is issued), so a ticket replayed within the rate limit cannot have the same text said again
 // and again on the administrator's key (ADR 0068). The audio is the voice API's
 // (features/voice/speech.server.ts).
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
@@ -38,26 +38,37 @@ const SITE_VOICE = 'nova'
 
 const words = (text: string) => (text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).join(' ')
 
-function signature(said: string, address: string, expires: number, reply: string) {
+function signature(said: string, address: string, expires: number, reply: string, allowance: number) {
 	return createHmac('sha256', getSessionSecret())
-		.update(`site-speech\n${address}\n${expires}\n${reply}\n${words(said)}`)
+		.update(`site-speech\n${address}\n${expires}\n${reply}\n${allowance}\n${words(said)}`)
 		.digest('base64url')
 }
 
-/** A ticket for `said` (Riya's reply so far, of reply `reply`), for the visitor at `address`. */
+/**
+ * A ticket for `said` (Riya's reply so far, of reply `reply`), for the visitor at `address`. It
+ * carries the reply's allowance under the HMAC: the signature covers only the words of `said`, so an
+ * allowance computed from the `said` a client sends back could be raised by padding it with spaces
+ * and punctuation.
+ */
 function speechTicket(said: string, address: string, reply: string, now = Date.now()) {
 	const expires = now + TICKET_TTL_MS
-	return `${expires}.${reply}.${signature(said, address, expires, reply)}`
+	const allowance = replyAllowance(said)
+	return `${expires}.${reply}.${allowance}.${signature(said, address, expires, reply, allowance)}`
 }
 
-/** The reply `ticket` was issued for, when it was issued for `said` to `address` and has not expired; else null. */
+/**
+ * The reply `ticket` was issued for and the characters it may be spoken in, when it was issued for
+ * `said` to `address` and has not expired; else null.
+ */
 export function validTicket(ticket: string, said: string, address: string, now = Date.now()) {
-	const [expiresText, reply, mac, ...rest] = ticket.split('.')
+	const [expiresText, reply, allowanceText, mac, ...rest] = ticket.split('.')
 	const expires = Number(expiresText)
+	const allowance = Number(allowanceText)
 	if (!Number.isSafeInteger(expires) || expires < now || !reply || !mac || rest.length > 0) return null
-	const wanted = Buffer.from(signature(said, address, expires, reply))
+	if (!/^\d{1,9}$/.test(allowanceText)) return null
+	const wanted = Buffer.from(signature(said, address, expires, reply, allowance))
 	const given = Buffer.from(mac)
-	return wanted.length === given.length && timingSafeEqual(wanted, given) ? reply : null
+	return wanted.length === given.length && timingSafeEqual(wanted, given) ? { reply, allowance } : null
 }
 
 /**
@@ -73,12 +84,15 @@ const REPLY_SPOKEN = 'This reply has already been spoken: its speech ticket allo
 
 /**
  * Takes `chars` of reply `reply`'s allowance in one statement (the rate limits' unlogged counters,
- * ADR 0063; pruned with them, long after the ticket's ten minutes), or refuses the replay.
+ * ADR 0063; pruned with them, long after the ticket's ten minutes), or refuses the replay. The
+ * parameters are sent untyped, and two compared with each other only are compared as text ('29' <=
+ * '254' is false): the casts make the first sentence's check a comparison of numbers.
  */
 async function takeReplySpeech(reply: string, chars: number, allowance: number) {
 	const key = `chat-speech:reply:${reply}`
 	const taken = await prisma.$queryRaw<Array<{ count: number }>>`
-		INSERT INTO rate_limits (key, window_start, count) SELECT ${key}, now(), ${chars} WHERE ${chars} <= ${allowance}
+		INSERT INTO rate_limits (key, window_start, count)
+		SELECT ${key}, now(), ${chars} WHERE ${chars}::integer <= ${allowance}::integer
 		ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + ${chars}
 			WHERE rate_limits.count + ${chars} <= ${allowance}
 		RETURNING count`
@@ -120,9 +134,8 @@ export async function speakForSite(
 	{ text, said, ticket }: z.infer<typeof SiteSpeechSchema>,
 	{ address, greeting, signal }: { address: string; greeting: string; signal?: AbortSignal },
 ) {
-	const reply = said && ticket ? validTicket(ticket, said, address) : null
-	const vouched = reply ? [said] : []
-	if (!saidByAssistant(text, [greeting, ...vouched], 'en'))
+	const vouched = said && ticket ? validTicket(ticket, said, address) : null
+	if (!saidByAssistant(text, [greeting, ...(vouched ? [said] : [])], 'en'))
 		throw new VoiceError('not-said', 'The text must be something the assistant said in this chat.')
 	const settings = await speechProvider()
 	if (!settings)
@@ -131,16 +144,18 @@ export async function speakForSite(
 			'No speech endpoint is configured on this server. Use the browser’s voice.',
 		)
 	// Riya's fixed greeting needs no ticket and stays within the address's rate limit; a reply's
-	// sentences are taken from its allowance before the provider is asked.
+	// sentences are taken from its allowance (signed into its tickets) before the provider is asked.
 	const spent =
-		reply && !saidByAssistant(text, [greeting], 'en')
-			? await takeReplySpeech(reply, text.length, replyAllowance(said))
+		vouched && !saidByAssistant(text, [greeting], 'en')
+			? await takeReplySpeech(vouched.reply, text.length, vouched.allowance)
 			: null
 	try {
 		return await synthesizeSpeech(settings, { text, voiceId: SITE_VOICE, signal })
 	} catch (error) {
-		// Nothing was said: the allowance is given back.
-		if (spent)
+		// The provider failed: nothing was said, and the allowance is given back. A visitor who hung
+		// up after the provider was asked keeps it spent (the provider may have spoken it): else
+		// cancelled requests could have one sentence synthesized again and again.
+		if (spent && error instanceof VoiceError && error.reason === 'provider-failed')
 			await prisma.$executeRaw`UPDATE rate_limits SET count = GREATEST(count - ${text.length}, 0) WHERE key = ${spent}`
 		throw error
 	}

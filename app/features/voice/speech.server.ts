@@ -144,7 +144,11 @@ export async function synthesizeSpeech(
 			log(failure.message)
 			throw speechFailed(failure.message)
 		}
-		if (signal?.aborted) throw error
+		if (signal?.aborted) {
+			// The caller hung up: an everyday event, not a failure of the provider or of this server.
+			console.info(`Voice API: speech from ${where} cancelled by the caller.`)
+			throw new VoiceError('cancelled', 'The request was cancelled before its speech was ready.')
+		}
 		if ((error as Error).name === 'ProviderAnswerTooLarge') {
 			log((error as Error).message)
 			throw speechFailed((error as Error).message)
@@ -173,10 +177,15 @@ function assistantLines(transcript: string | null, draft: string | null) {
 	return draft ? [...lines, draft] : lines
 }
 
-/** Takes `chars` of the conversation's speech allowance in one statement, or says it is used up. */
+/**
+ * Takes `chars` of the conversation's speech allowance in one statement, or says it is used up. The
+ * first charge (no row yet) is held to the allowance too; the parameters are sent untyped, so the
+ * casts make that check a comparison of numbers, not of text ('29' <= '254' is false).
+ */
 async function takeSpeech(conversationId: string, chars: number, allowance: number) {
 	const taken = await prisma.$queryRaw<Array<{ speech_chars: number }>>`
-		INSERT INTO voice_call_budgets (conversation_id, speech_chars) VALUES (${conversationId}::uuid, ${chars})
+		INSERT INTO voice_call_budgets (conversation_id, speech_chars)
+		SELECT ${conversationId}::uuid, ${chars} WHERE ${chars}::integer <= ${allowance}::integer
 		ON CONFLICT (conversation_id) DO UPDATE SET speech_chars = voice_call_budgets.speech_chars + ${chars}
 			WHERE voice_call_budgets.speech_chars + ${chars} <= ${allowance}
 		RETURNING speech_chars`
@@ -212,10 +221,13 @@ export async function speakInConversation(input: VoiceSpeech & { signal?: AbortS
 	try {
 		return await synthesizeSpeech(settings, { text: input.text, voiceId: agent.voiceId, signal: input.signal })
 	} catch (error) {
-		// Nothing was said: the allowance is given back.
-		await prisma.$executeRaw`
-			UPDATE voice_call_budgets SET speech_chars = GREATEST(speech_chars - ${chars}, 0)
-			WHERE conversation_id = ${call.id}::uuid`
+		// The provider failed: nothing was said, and the allowance is given back. A caller who hung up
+		// after the provider was asked keeps it spent (the provider may have spoken it): else cancelled
+		// requests could have one sentence synthesized again and again.
+		if (error instanceof VoiceError && error.reason === 'provider-failed')
+			await prisma.$executeRaw`
+				UPDATE voice_call_budgets SET speech_chars = GREATEST(speech_chars - ${chars}, 0)
+				WHERE conversation_id = ${call.id}::uuid`
 		throw error
 	}
 }

@@ -36,6 +36,8 @@ const STATUS: Record<VoiceRefusal, number> = {
 	'not-said': 403,
 	'speech-used-up': 429,
 	'reply-spoken': 409,
+	// nginx's "client closed request": the caller is gone and never sees it, but a log does.
+	cancelled: 499,
 }
 
 /** Any failure as { error } with its 4xx/5xx status (and Retry-After when rate limited). */
