@@ -92,6 +92,12 @@ test('"I don\'t know" when the question asks what no source says, and not when a
 	expect(
 		composeOfflineAnswer('How much does the Condor cost?', `${knowledge}\n\n${UNKNOWN_WORDS_LINE} condor`, IDK),
 	).toBe(IDK)
+	// A thing no source names, in lower case: what a cache miss costs does not answer what a pizza does.
+	const manual = numbered(['Cachegrind', 'On a modern machine, an L1 miss will typically cost around 10 cycles.'])
+	expect(composeOfflineAnswer('How much does a pizza cost?', `${manual}\n\n${UNKNOWN_WORDS_LINE} pizza`, IDK)).toBe(IDK)
+	expect(composeOfflineAnswer('How much does a miss cost?', `${manual}\n\n${UNKNOWN_WORDS_LINE}`, IDK)).toContain(
+		'10 cycles',
+	)
 	// A name outside these passages that the rest of the knowledge has is not missing.
 	expect(
 		composeOfflineAnswer('When did Frédéric launch the Heron?', `${knowledge}\n\n${UNKNOWN_WORDS_LINE}`, IDK),

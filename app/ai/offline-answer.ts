@@ -254,6 +254,11 @@ function unitsOf(passage: Passage): Unit[] {
 	return units
 }
 
+/** The nouns a question names with an article: "pizza" in "How much does a pizza cost?". */
+function subjectNouns(question: string) {
+	return [...question.matchAll(/\b(?:a|an|the)\s+(\p{L}[\p{L}'’-]*)/giu)].map((match) => match[1])
+}
+
 /** A sentence that sets up a condition rather than tells what to do: "If you normally…", "When…". */
 const CONDITION = /^(?:if|when|suppose|say)\b/i
 
@@ -748,7 +753,12 @@ function offlineAnswer(
 		// waterproof?" is not answered by "We first launched the Heron in 2014". Only for a question of
 		// one or two asks: in a longer one, a missing word is as often a paraphrase.
 		const unasked = !best.substantive && asks.length <= 2 && asks.some((term) => unknown.has(term))
-		if (unasked || evidence.coverage < MIN_COVERAGE_OF_RETRIEVED) return { ...dontKnow, evidence }
+		// What a short question is about, the noun after its article ("How much does a pizza cost?"),
+		// is unknown to every source: then no passage about cost answers it (first-time user's trial,
+		// a voice assistant on Valgrind's manual quoted what a cache miss costs).
+		const aboutUnknown =
+			asks.length <= 2 && subjectNouns(question).some((noun) => tokenize(noun).some((term) => unknown.has(term)))
+		if (unasked || aboutUnknown || evidence.coverage < MIN_COVERAGE_OF_RETRIEVED) return { ...dontKnow, evidence }
 	}
 	const quote = replyFrom(best, scored, new Set(meanings(questionTerms(question)).flatMap((group) => [...group])))
 	// Under an API's heading ("os.homedir()"), a sentence that does not name it ("Returns the string
