@@ -59,6 +59,11 @@ const envSchema = z.object({
 	 * get 429.
 	 */
 	DATABASE_POOL_USER_SHARE: z.coerce.number().gt(0).max(1).default(0.3),
+	/**
+	 * Visitors' live handoff streams this process holds open at once, all chatbots together; more get
+	 * 503 with Retry-After. docs/decisions/0070-handoff-streams-share-reads.md
+	 */
+	HANDOFF_VISITOR_STREAMS: z.coerce.number().int().min(1).default(300),
 	DATA_DIR: z.string().default('.data'),
 	/** The public origin (https://www.example.com): links in e-mails, canonical URLs, the page cache. */
 	SITE_URL: optionalUrl,

@@ -23,8 +23,11 @@ const openStreams = new Map<string, number>()
 /** How many live streams this holder has open now (for tests and logs). */
 export const openStreamCount = (holder: string) => openStreams.get(holder) ?? 0
 
-/** Whom a stream counts against, and how many that one may hold at once. */
-export type StreamHolder = { key: string; max: number }
+/**
+ * Whom a stream counts against, and how many that one may hold at once; `busy`: the refusal past
+ * this cap, when it is not the stream's own (a whole process full answers 503, not 429).
+ */
+export type StreamHolder = { key: string; max: number; busy?: (retryAfterSeconds: number) => Response }
 
 /** The 429 past a cap, worded for the owner who opened too many tabs of the Playground. */
 const tooManyLiveViews = (retryAfterSeconds: number) =>
@@ -65,7 +68,8 @@ export function eventStreamResponse(
 ) {
 	const holders = typeof holder === 'string' ? [{ key: holder, max: LIVE_STREAMS_PER_USER }] : holder
 	// Beyond a cap: 429, before anything is subscribed.
-	if (holders.some(({ key, max }) => openStreamCount(key) >= max)) return busy(LIVE_STREAM_RETRY_SECONDS)
+	const full = holders.find(({ key, max }) => openStreamCount(key) >= max)
+	if (full) return (full.busy ?? busy)(LIVE_STREAM_RETRY_SECONDS)
 	for (const { key } of holders) openStreams.set(key, openStreamCount(key) + 1)
 	let cleanup: (() => void) | undefined
 	let closed = false

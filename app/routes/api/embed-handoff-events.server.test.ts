@@ -1,17 +1,24 @@
 // A visitor's live stream and typing have budgets and caps of their own (ADR 0061): one visitor with
 // many tabs, or one typing fast, cannot lock out the others behind their address (an office), nor
-// does typing spend the stream's budget; the refusals are worded for the visitor.
+// does typing spend the stream's budget; the refusals are worded for the visitor. A conversation, an
+// address and the whole process have caps too (ADR 0070).
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
 import { VISITOR_STREAMS } from '~/features/chatbots/handoff/handoff.server.ts'
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { issueEmbedToken } from '~/features/chatbots/widget/widget.server.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { getEnv } from '~/lib/env.server.ts'
 import { tableChangeListener } from '~/lib/table-changes.server.ts'
 import { loader as eventsLoader } from './embed-handoff-events.ts'
 import { action as handoffAction } from './embed-handoff.ts'
+
+// A small process-wide cap, so the test can fill it (read once, when the env is first parsed).
+vi.hoisted(() => {
+	process.env.HANDOFF_VISITOR_STREAMS = '12'
+})
 
 let ownerId: string
 let chatbotId: string
@@ -35,16 +42,21 @@ beforeAll(async () => {
 	token = issueEmbedToken(chatbotId, null)
 })
 
+// Each test starts with no stream open: the process-wide cap counts them all.
+afterEach(() => {
+	for (const controller of controllers.splice(0)) controller.abort()
+})
+
 afterAll(async () => {
-	for (const controller of controllers) controller.abort()
+	delete process.env.HANDOFF_VISITOR_STREAMS
 	await tableChangeListener('chatbot_conversations_changes').close()
 	vi.restoreAllMocks()
 	await prisma.user.delete({ where: { id: ownerId } })
 })
 
-/** A visitor of the chatbot with a conversation a person has. */
-async function visitorWithConversation() {
-	const ids = { visitorId: `visitor-${randomUUID().slice(0, 8)}`, conversationId: `conv-${randomUUID()}` }
+/** A visitor of the chatbot (a new one, or this one again) with a conversation a person has. */
+async function visitorWithConversation(visitorId = `visitor-${randomUUID().slice(0, 8)}`) {
+	const ids = { visitorId, conversationId: `conv-${randomUUID()}` }
 	await prisma.chatbotConversation.create({
 		data: { chatbotId, visitorId: ids.visitorId, clientId: ids.conversationId, handoffState: 'person' },
 	})
@@ -81,32 +93,69 @@ function post(ip: string, body: object) {
 
 const statuses = (responses: Response[]) => responses.map((response) => response.status)
 
-test('one visitor with many tabs holds their own share of streams; the others behind their address still get theirs', async () => {
+test("a conversation holds two streams (a tab and its reload): the third is refused in the visitor's words", async () => {
 	const ip = '10.64.0.1'
-	const tabs = await visitorWithConversation()
-	const open = []
-	for (let i = 0; i < VISITOR_STREAMS.perVisitor; i++) open.push(await openStream(ip, tabs))
-	expect(statuses(open)).toEqual(open.map(() => 200))
-	const refused = await openStream(ip, tabs)
+	const tab = await visitorWithConversation()
+	const open = [await openStream(ip, tab), await openStream(ip, tab)]
+	expect(statuses(open)).toEqual([200, 200])
+	const refused = await openStream(ip, tab)
 	expect(refused.status).toBe(429)
 	expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
 	// In the visitor's words (JSON, as every embed API), not the owner's "live views… reload".
 	expect(await refused.json()).toEqual({ error: handoffCopy.widget.streamBusy })
-	// A colleague in the same office is not locked out.
+	// Their other conversation, and a colleague in the same office, are not locked out.
+	expect((await openStream(ip, await visitorWithConversation(tab.visitorId))).status).toBe(200)
 	expect((await openStream(ip, await visitorWithConversation())).status).toBe(200)
 })
 
-test("an address holds many visitors' streams (an office): past its cap the next waits; other addresses do not", async () => {
+test('one visitor holds a few streams of their own, whatever their conversations', async () => {
+	const ip = '10.64.0.5'
+	const first = await visitorWithConversation()
+	const conversations = [first, await visitorWithConversation(first.visitorId)]
+	const open = []
+	for (const conversation of conversations)
+		for (let i = 0; i < VISITOR_STREAMS.perConversation; i++) open.push(await openStream(ip, conversation))
+	expect(open.length).toBe(VISITOR_STREAMS.perVisitor)
+	expect(statuses(open)).toEqual(open.map(() => 200))
+	expect((await openStream(ip, await visitorWithConversation(first.visitorId))).status).toBe(429)
+})
+
+test("an address holds a few visitors' streams (an office): past its cap the next waits; other addresses do not", async () => {
 	const ip = '10.64.0.2'
 	const visitors = await Promise.all(
-		Array.from({ length: VISITOR_STREAMS.perAddress / VISITOR_STREAMS.perVisitor }, visitorWithConversation),
+		Array.from({ length: VISITOR_STREAMS.perAddress / VISITOR_STREAMS.perConversation }, () =>
+			visitorWithConversation(),
+		),
 	)
 	const open = []
 	for (const visitor of visitors)
-		for (let i = 0; i < VISITOR_STREAMS.perVisitor; i++) open.push(await openStream(ip, visitor))
+		for (let i = 0; i < VISITOR_STREAMS.perConversation; i++) open.push(await openStream(ip, visitor))
 	expect(statuses(open)).toEqual(open.map(() => 200))
-	expect((await openStream(ip, await visitorWithConversation())).status).toBe(429)
+	const refused = await openStream(ip, await visitorWithConversation())
+	expect(refused.status).toBe(429)
+	expect(await refused.json()).toEqual({ error: handoffCopy.widget.streamBusy })
 	expect((await openStream('10.64.0.3', await visitorWithConversation())).status).toBe(200)
+})
+
+test("the process holds at most HANDOFF_VISITOR_STREAMS visitors' streams, from every address together: then 503", async () => {
+	const cap = getEnv().HANDOFF_VISITOR_STREAMS
+	expect(cap).toBe(12)
+	const perAddress = VISITOR_STREAMS.perAddress / VISITOR_STREAMS.perConversation
+	const open = []
+	for (let i = 0; open.length < cap; i++) {
+		const visitor = await visitorWithConversation()
+		for (let j = 0; j < VISITOR_STREAMS.perConversation && open.length < cap; j++)
+			open.push(await openStream(`10.65.${Math.floor(i / perAddress)}.1`, visitor))
+	}
+	expect(statuses(open)).toEqual(open.map(() => 200))
+	// A newcomer at a fresh address, within every cap of their own: the server is full.
+	const refused = await openStream('10.66.0.1', await visitorWithConversation())
+	expect(refused.status).toBe(503)
+	expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+	expect(await refused.json()).toEqual({ error: handoffCopy.widget.streamBusy })
+	// One closes: the next gets in.
+	controllers[0].abort()
+	expect((await openStream('10.66.0.1', await visitorWithConversation())).status).toBe(200)
 })
 
 test("typing has budgets of its own: a fast typist is held to theirs, and spends neither the stream's, the messages' nor a neighbour's", async () => {

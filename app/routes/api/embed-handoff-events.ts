@@ -34,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	return handoffStreamResponse(request, {
 		conversationId,
 		audience: 'visitor',
-		holder: visitorStreamHolders(clientKey(request), visitorId),
+		holder: visitorStreamHolders(clientKey(request), visitorId, conversationId),
 		busy: (retryAfterSeconds) => tooManyRequests(handoffCopy.widget.streamBusy, retryAfterSeconds),
 		since: Number.isNaN(since.getTime()) ? new Date() : since,
 	})

@@ -335,49 +335,53 @@ export async function handoffSnapshot(
 	audience: 'visitor' | 'owner',
 	since: Date,
 ): Promise<HandoffSnapshot | null> {
-	// One snapshot of both: a change that writes the state and a message together (the idle
-	// hand-back and its notice) is seen whole or not at all, so the widget never shows half of it.
-	const [[conversation], messages] = await prisma.$transaction(
-		[
-			prisma.$queryRaw<
-				Array<{ state: HandoffState; fullName: string | null; visitorTyping: boolean; personTyping: boolean }>
-			>`
-				SELECT c.handoff_state AS state, u.full_name AS "fullName",
-					COALESCE(c.visitor_typing_at > now() - make_interval(secs => ${TYPING_MS / 1000}), false) AS "visitorTyping",
-					COALESCE(c.person_typing_at > now() - make_interval(secs => ${TYPING_MS / 1000}), false) AS "personTyping"
-				FROM chatbot_conversations c LEFT JOIN users u ON u.id = c.handoff_user_id
-				WHERE c.id = ${conversationId}::uuid`,
-			prisma.$queryRaw<
-				Array<{
-					id: string
-					author: Author
-					text: string
-					createdAt: Date
-					model: string | null
-					fullName: string | null
-				}>
-			>`
-				SELECT * FROM (
-					SELECT m.id, m.author, m.text, m.created_at AS "createdAt", m.model, u.full_name AS "fullName"
-					FROM chatbot_messages m LEFT JOIN users u ON u.id = m.author_user_id
-					WHERE m.conversation_id = ${conversationId}::uuid AND m.created_at > ${since}
+	// One statement, so one snapshot of both (a statement sees the database as of its start): a change
+	// that writes the state and a message together (the idle hand-back and its notice) is seen whole or
+	// not at all, so the widget never shows half of it. No transaction: every stream of a busy
+	// conversation used to wait for one (BEGIN … COMMIT) and, under load, gave up ("Unable to start a
+	// transaction in the given time"). ADR 0070.
+	const [conversation] = await prisma.$queryRaw<
+		Array<{
+			state: HandoffState
+			fullName: string | null
+			visitorTyping: boolean
+			personTyping: boolean
+			messages: Array<{
+				id: string
+				author: Author
+				text: string
+				createdAt: string
+				model: string | null
+				fullName: string | null
+			}>
+		}>
+	>`
+		SELECT c.handoff_state AS state, u.full_name AS "fullName",
+			COALESCE(c.visitor_typing_at > now() - make_interval(secs => ${TYPING_MS / 1000}), false) AS "visitorTyping",
+			COALESCE(c.person_typing_at > now() - make_interval(secs => ${TYPING_MS / 1000}), false) AS "personTyping",
+			COALESCE((
+				SELECT json_agg(recent ORDER BY recent.at, recent.author = 'visitor' DESC) FROM (
+					SELECT m.id, m.author, m.text, m.created_at AS at, m.model, mu.full_name AS "fullName",
+						to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+					FROM chatbot_messages m LEFT JOIN users mu ON mu.id = m.author_user_id
+					WHERE m.conversation_id = c.id AND m.created_at > ${since}
 						AND (${audience} = 'owner' OR m.author = 'person' OR m.model IN (${HANDOFF_NOTICE_MODEL}, ${LEAD_FORM_MODEL}))
 					ORDER BY m.created_at DESC LIMIT 100
-				) recent ORDER BY "createdAt", author = 'visitor' DESC`,
-		],
-		{ isolationLevel: 'RepeatableRead' },
-	)
+				) recent
+			), '[]'::json) AS messages
+		FROM chatbot_conversations c LEFT JOIN users u ON u.id = c.handoff_user_id
+		WHERE c.id = ${conversationId}::uuid`
 	if (!conversation) return null
 	return {
 		state: conversation.state,
 		person: conversation.state === 'person' ? personName(conversation.fullName) : null,
 		visitorTyping: conversation.visitorTyping,
 		personTyping: conversation.personTyping,
-		messages: messages.map((message) => ({
+		messages: conversation.messages.map((message) => ({
 			id: message.id,
 			author: message.author,
 			text: message.text,
-			createdAt: message.createdAt.toISOString(),
+			createdAt: message.createdAt,
 			name: message.author === 'person' ? personName(message.fullName) : null,
 			leadForm: message.author === 'bot' && message.model === LEAD_FORM_MODEL,
 			notice: message.author === 'bot' && isNoticeModel(message.model),
@@ -386,17 +390,32 @@ export async function handoffSnapshot(
 }
 
 /**
- * Visitors' live streams open at once, on one app process: per visitor (a few tabs of the host
- * site), and per address, with room for everyone behind it (an office, a mobile network). Caps of
- * their own, apart from the owners' (LIVE_STREAMS_PER_USER, per user): one visitor with many tabs
- * cannot take the whole address's, and 10 visitors at one address no longer lock out the 11th.
+ * Visitors' live streams open at once, on one app process. Per conversation: a tab and its reload
+ * (EventSource's reconnect can overlap the old connection for a moment). Per visitor (the widget's
+ * id for them): two conversations' worth. Per address: a few visitors behind one address (an office,
+ * a mobile network); an attacker trial opened 20 per address from 100 addresses and took the pool
+ * from pages and /healthz (ADR 0070). Apart from the owners' caps (LIVE_STREAMS_PER_USER, per user).
+ * Past all of these, `HANDOFF_VISITOR_STREAMS` (configuration) caps every visitor's stream of the
+ * process together: then the answer is 503, as for a server that is full.
  */
-export const VISITOR_STREAMS = { perVisitor: 10, perAddress: 50 }
+export const VISITOR_STREAMS = { perConversation: 2, perVisitor: 4, perAddress: 6 }
 
-/** Whom a visitor's stream counts against: them (by the widget's id for them) and everyone at their address. */
-export const visitorStreamHolders = (address: string, visitorId: string): StreamHolder[] => [
+/** The 503 past the process's cap of visitors' streams: nobody in particular asked too much. */
+const streamsFull = (retryAfterSeconds: number) =>
+	Response.json(
+		{ error: handoffCopy.widget.streamBusy },
+		{ status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } },
+	)
+
+/**
+ * Whom a visitor's stream counts against: their conversation, them (by the widget's id for them,
+ * within their address), everyone at their address, and every visitor of this process.
+ */
+export const visitorStreamHolders = (address: string, visitorId: string, conversationId: string): StreamHolder[] => [
+	{ key: `embed-conversation:${conversationId}`, max: VISITOR_STREAMS.perConversation },
 	{ key: `embed:${address}:${visitorId}`, max: VISITOR_STREAMS.perVisitor },
 	{ key: `embed:${address}`, max: VISITOR_STREAMS.perAddress },
+	{ key: 'embed:*', max: getEnv().HANDOFF_VISITOR_STREAMS, busy: streamsFull },
 ]
 
 /**
@@ -405,10 +424,113 @@ export const visitorStreamHolders = (address: string, visitorId: string): Stream
  */
 const OVERLAP_MS = 5_000
 
+// ─── One read per change, shared by every stream of the conversation ─────────────────────────────
+
+/** One open stream of a conversation, as its feed sees it. */
+type Reader = { since: () => Date; deliver: (snapshot: HandoffSnapshot) => void }
+
+/**
+ * The streams of one conversation and side (visitor or owner) on this process. A change is read once
+ * for all of them, since the oldest cursor among them, and each stream keeps what is new to it: an
+ * attacker trial's 10 streams per conversation each read every change themselves (ADR 0070).
+ */
+type Feed = {
+	conversationId: string
+	audience: 'visitor' | 'owner'
+	readers: Set<Reader>
+	reading: boolean
+	again: boolean
+	unsubscribe: () => void
+}
+const feeds = new Map<string, Feed>()
+
+/**
+ * Snapshot reads at once on this process, all streams together: as many as one client's share of
+ * the pool (ADR 0023), so streams behave as one client and never take the connections that pages
+ * and /healthz need. The rest wait their turn (one per conversation at most, thanks to the feeds).
+ */
+const snapshotTurns = { running: 0, waiting: [] as Array<() => void> }
+const snapshotReadsAtOnce = () => {
+	const env = getEnv()
+	return Math.max(1, Math.floor(env.DATABASE_POOL_SIZE * env.DATABASE_POOL_USER_SHARE))
+}
+
+async function inSnapshotTurn<T>(read: () => Promise<T>) {
+	if (snapshotTurns.running >= snapshotReadsAtOnce())
+		await new Promise<void>((start) => snapshotTurns.waiting.push(start))
+	else snapshotTurns.running++
+	try {
+		return await read()
+	} finally {
+		// The turn passes straight to the next reader waiting, if any; the running count stays.
+		const next = snapshotTurns.waiting.shift()
+		if (next) next()
+		else snapshotTurns.running--
+	}
+}
+
+/** Reads the feed's conversation for its readers; a read asked for while one runs is done once after it. */
+async function readFeed(feed: Feed) {
+	if (feed.reading) {
+		feed.again = true
+		return
+	}
+	feed.reading = true
+	try {
+		do {
+			feed.again = false
+			// Those here when the read starts get it; one who joins during it asked for the next read.
+			const readers = [...feed.readers]
+			if (readers.length === 0) return
+			const oldest = Math.min(...readers.map((reader) => reader.since().getTime()))
+			const snapshot = await inSnapshotTurn(() =>
+				handoffSnapshot(feed.conversationId, feed.audience, new Date(oldest - OVERLAP_MS)),
+			)
+			if (!snapshot) return
+			for (const reader of readers) if (feed.readers.has(reader)) reader.deliver(snapshot)
+		} while (feed.again && feed.readers.size > 0)
+	} catch (error) {
+		console.error(`Handoff stream of conversation ${feed.conversationId}: ${(error as Error).message}`)
+	} finally {
+		feed.reading = false
+	}
+}
+
+/** Adds a stream to its conversation's feed (and reads for it); returns how to leave it. */
+function joinFeed(conversationId: string, audience: 'visitor' | 'owner', reader: Reader) {
+	const key = `${audience}:${conversationId}`
+	let feed = feeds.get(key)
+	if (!feed) {
+		const created: Feed = {
+			conversationId,
+			audience,
+			readers: new Set(),
+			reading: false,
+			again: false,
+			unsubscribe: () => {},
+		}
+		created.unsubscribe = conversationChanges().subscribe((event) => {
+			if (event.type === 'resync' || (event.type === 'change' && event.id === conversationId)) void readFeed(created)
+		})
+		feeds.set(key, created)
+		feed = created
+	}
+	const joined = feed
+	joined.readers.add(reader)
+	void readFeed(joined)
+	return () => {
+		joined.readers.delete(reader)
+		if (joined.readers.size > 0 || feeds.get(key) !== joined) return
+		joined.unsubscribe()
+		feeds.delete(key)
+	}
+}
+
 /**
  * The conversation's live stream: a `handoff` event with its state and new messages at once, and
  * after every change of the conversation (NOTIFY from any instance; a `resync` after the listener
- * reconnected). Reads are coalesced: a burst of changes costs one read in flight and one after it.
+ * reconnected). Reads are shared by the conversation's streams on this process and coalesced: a
+ * burst of changes costs one read in flight and one after it, however many streams are open.
  */
 export async function handoffStreamResponse(
 	request: Request,
@@ -431,45 +553,30 @@ export async function handoffStreamResponse(
 		since: Date
 	},
 ) {
-	const listener = conversationChanges()
-	await listener.start()
+	await conversationChanges().start()
 	return eventStreamResponse(
 		request.signal,
 		(send) => {
 			const sent = new Set<string>()
 			let cursor = since
-			let reading = false
-			let again = false
 			let closed = false
-			const read = async () => {
-				if (reading) {
-					again = true
-					return
-				}
-				reading = true
-				try {
-					do {
-						again = false
-						const snapshot = await handoffSnapshot(conversationId, audience, new Date(cursor.getTime() - OVERLAP_MS))
-						if (!snapshot || closed) return
-						const fresh = snapshot.messages.filter((message) => !sent.has(message.id))
-						for (const message of fresh) {
-							sent.add(message.id)
-							const at = new Date(message.createdAt)
-							if (at > cursor) cursor = at
-						}
-						send(encodeEvent('handoff', JSON.stringify({ ...snapshot, messages: fresh })))
-					} while (again && !closed)
-				} catch (error) {
-					console.error(`Handoff stream of conversation ${conversationId}: ${(error as Error).message}`)
-				} finally {
-					reading = false
-				}
-			}
-			const unsubscribe = listener.subscribe((event) => {
-				if (event.type === 'resync' || (event.type === 'change' && event.id === conversationId)) void read()
+			const leave = joinFeed(conversationId, audience, {
+				since: () => cursor,
+				deliver: (snapshot) => {
+					if (closed) return
+					// The feed read since the oldest cursor of its streams: this one takes what is new to it.
+					const from = cursor.getTime() - OVERLAP_MS
+					const fresh = snapshot.messages.filter(
+						(message) => !sent.has(message.id) && new Date(message.createdAt).getTime() > from,
+					)
+					for (const message of fresh) {
+						sent.add(message.id)
+						const at = new Date(message.createdAt)
+						if (at > cursor) cursor = at
+					}
+					send(encodeEvent('handoff', JSON.stringify({ ...snapshot, messages: fresh })))
+				},
 			})
-			void read()
 			const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)
 			// The owner's view: while it is open they have not left a conversation they hold.
 			const watch = () => {
@@ -484,7 +591,7 @@ export async function handoffStreamResponse(
 				closed = true
 				clearInterval(heartbeat)
 				clearInterval(watching)
-				unsubscribe()
+				leave()
 			}
 		},
 		{ holder, busy },
