@@ -474,3 +474,104 @@ test('a person who took over and left: once the idle time has passed the bot ans
 	await expect(chat.getByText('Meera left the chat', { exact: false })).toHaveCount(0)
 	await host.context().close()
 })
+
+test('a visitor who left and came back sees who joined before what they wrote, and sees them typing however long the chat', async ({
+	browser,
+}) => {
+	test.setTimeout(90_000)
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Asha Rao' })
+	const { id, path, host } = await visitorWaiting(browser, email, 'Return Shop')
+	// The visitor leaves the page while waiting; the owner takes over and writes meanwhile.
+	const visitorContext = host.context()
+	await host.close()
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.goto(path)
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	await owner.getByLabel('Your reply').fill('Hi! I am here now')
+	await owner.getByLabel('Your reply').press('Enter')
+	await expect(owner.getByTestId('conversation-messages').locator('[data-author="person"]')).toHaveCount(1)
+
+	// Back on a phone: the notice of who joined comes before their message, as it happened.
+	const page = await visitorContext.newPage()
+	await page.setViewportSize({ width: 320, height: 568 })
+	await page.goto(`${SITE}/?id=${id}`)
+	await page.getByRole('button', { name: 'Open chat' }).click()
+	const chat = page.frameLocator('iframe[title="Chat"]')
+	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Asha", { timeout: 10_000 })
+	await expect(chat.getByText('Hi! I am here now')).toBeVisible()
+	const said = await chat
+		.locator('[data-role="assistant"]')
+		.evaluateAll((items) => items.map((item) => item.textContent ?? ''))
+	const joined = said.findIndex((text) => text.includes('Asha joined the chat'))
+	expect(joined).toBeGreaterThan(-1)
+	expect(joined).toBeLessThan(said.findIndex((text) => text.includes('Hi! I am here now')))
+
+	// A chat longer than the frame: when Asha types, the dots show at the end of the list, in view
+	// above the "You're chatting with" bar, not hidden below it.
+	for (const turn of [1, 2, 3, 4, 5, 6]) {
+		await visitorSends(chat, `Still there? Question ${turn} about my parcel that went missing last week`)
+		await expect(
+			owner.getByTestId('conversation-messages').locator('[data-author="visitor"]', { hasText: `Question ${turn}` }),
+		).toBeVisible({ timeout: 5_000 })
+	}
+	const list = chat.getByRole('log', { name: 'Conversation' })
+	expect(await list.evaluate((log) => log.scrollHeight > log.clientHeight + 100)).toBe(true)
+	await owner.getByLabel('Your reply').fill('Let me check')
+	const dots = chat.getByTestId('typing-indicator')
+	await expect(dots).toContainText('Asha is typing', { timeout: 5_000 })
+	await expect
+		.poll(async () => {
+			const [box, frame, bar] = await Promise.all([
+				dots.boundingBox(),
+				list.boundingBox(),
+				chat.getByTestId('handoff-status').boundingBox(),
+			])
+			return Boolean(
+				box &&
+				frame &&
+				bar &&
+				box.y >= frame.y &&
+				box.y + box.height <= frame.y + frame.height &&
+				box.y + box.height <= bar.y,
+			)
+		})
+		.toBe(true)
+	await owner.context().close()
+	await visitorContext.close()
+})
+
+test('the owner keeps seeing the newest message above the pinned reply box as the conversation grows', async ({
+	browser,
+}) => {
+	test.setTimeout(90_000)
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Asha Rao' })
+	const { path, chat, host } = await visitorWaiting(browser, email, 'Follow Shop')
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.setViewportSize({ width: 768, height: 600 })
+	await owner.goto(path)
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Asha", { timeout: 10_000 })
+	const log = owner.getByTestId('conversation-messages')
+	const controls = owner.getByTestId('handoff-controls')
+	/** The newest message shows whole in the window, above the pinned reply box. */
+	const newestInView = async () => {
+		const [box, pinned] = await Promise.all([log.locator('[data-author]').last().boundingBox(), controls.boundingBox()])
+		return Boolean(box && pinned && box.y >= 0 && box.y + box.height <= pinned.y + 1)
+	}
+	for (const turn of [1, 2, 3, 4, 5, 6]) {
+		await visitorSends(chat, `Visitor question ${turn}: where is my parcel, it was due on Monday?`)
+		await expect(log.locator('[data-author="visitor"]').last()).toContainText(`Visitor question ${turn}`, {
+			timeout: 5_000,
+		})
+		await expect.poll(newestInView).toBe(true)
+	}
+	// The owner's own long reply too.
+	await owner
+		.getByLabel('Your reply')
+		.fill(`I have found it. ${'It left our warehouse on Tuesday and is with the courier now. '.repeat(6)}`)
+	await owner.getByLabel('Your reply').press('Enter')
+	await expect(log.locator('[data-author]').last()).toHaveAttribute('data-author', 'person')
+	await expect.poll(newestInView).toBe(true)
+	await owner.context().close()
+	await host.context().close()
+})

@@ -11,6 +11,8 @@ import { useChatbotChat } from './use-chatbot-chat.ts'
 export type ChatbotChat = ReturnType<typeof useChatbotChat>
 
 const { preview, embed } = chatbotBuilder
+/** How close to the end of the list still counts as at the bottom. */
+const NEAR_BOTTOM_PX = 48
 
 export function ChatbotConversation({
 	chatbot,
@@ -113,6 +115,28 @@ export function ChatbotConversation({
 	useEffect(() => {
 		listRef.current?.scrollTo({ top: listRef.current.scrollHeight })
 	}, [chat.thread])
+	// The list also grows (a person's typing dots) and shrinks (the handoff bar below it grows) with
+	// no new message: a visitor at the bottom stays there, one who scrolled up to read is left alone.
+	// Instant, not smooth: nothing moves for those who asked for reduced motion.
+	useEffect(() => {
+		const list = listRef.current
+		if (!list || typeof ResizeObserver === 'undefined') return
+		let atBottom = true
+		const onScroll = () => {
+			atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < NEAR_BOTTOM_PX
+		}
+		const follow = () => {
+			if (atBottom) list.scrollTo({ top: list.scrollHeight })
+		}
+		const observer = new ResizeObserver(follow)
+		observer.observe(list)
+		if (list.firstElementChild) observer.observe(list.firstElementChild)
+		list.addEventListener('scroll', onScroll, { passive: true })
+		return () => {
+			observer.disconnect()
+			list.removeEventListener('scroll', onScroll)
+		}
+	}, [])
 	useEffect(() => {
 		if (!chat.busy && focusAfterReply()) inputRef.current?.focus()
 	}, [chat.busy, inputRef, focusAfterReply])

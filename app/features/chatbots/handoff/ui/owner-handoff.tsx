@@ -3,7 +3,7 @@
 // JavaScript the view is live: the conversation's stream brings new messages of every author and
 // the visitor's typing, and replies go without reloading the page (with a typing signal).
 import { Hand, Headset, Send, Undo2 } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { Form } from 'react-router'
 import { CHAT_MESSAGE_MAX_CHARS } from '~/ai/chat-limits.ts'
 import { showToast } from '~/components/toast-message.tsx'
@@ -80,6 +80,37 @@ export function useOwnerHandoff({
 	}
 }
 
+/**
+ * Keeps the newest message in view above the pinned reply box as messages arrive: when the owner
+ * was at the end of the conversation or sent it. One who scrolled up to read stays where they are. Smooth unless reduced motion was asked for.
+ */
+export function useFollowNewest(
+	listRef: RefObject<HTMLElement | null>,
+	boxRef: RefObject<HTMLElement | null>,
+	newest: { id: string; author: string } | undefined,
+) {
+	const count = useRef<number | null>(null)
+	useEffect(() => {
+		const list = listRef.current
+		if (!list) return
+		const items = list.children
+		const before = count.current
+		count.current = items.length
+		// The page's own load is where the browser puts it; only what comes after is followed.
+		if (before === null || items.length <= before || !newest) return
+		const last = items[items.length - 1] as HTMLElement
+		const box = boxRef.current
+		// At the end of the conversation: the message before it was on screen, if perhaps behind the
+		// box (a page opened at its top shows its end there). Scrolled up to read older ones: not.
+		const previous = items[before - 1]?.getBoundingClientRect()
+		const atEnd = !previous || (previous.top < window.innerHeight && previous.bottom > 0)
+		if (!atEnd && newest.author !== 'person') return
+		last.style.scrollMarginBottom = `${(box?.offsetHeight ?? 0) + 16}px`
+		const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+		last.scrollIntoView({ block: 'end', behavior: reduced ? 'auto' : 'smooth' })
+	}, [listRef, boxRef, newest])
+}
+
 /** The state's badge: waiting for a person, or with whom. */
 export function HandoffBadge({ state, person }: { state: HandoffState; person: string | null }) {
 	if (state === 'bot') return null
@@ -107,6 +138,7 @@ export function HandoffControls({
 	visitorTyping,
 	onSent,
 	onFailed,
+	boxRef,
 }: {
 	/** The conversation page (its form posts work without JavaScript). */
 	path: string
@@ -117,6 +149,8 @@ export function HandoffControls({
 	visitorTyping: boolean
 	onSent: (message: HandoffMessage) => void
 	onFailed: (id: string) => void
+	/** The pinned box, for the page to keep its newest message above it. */
+	boxRef?: RefObject<HTMLDivElement | null>
 }) {
 	const [text, setText] = useState('')
 	const lastTyping = useRef(0)
@@ -161,6 +195,7 @@ export function HandoffControls({
 		// Pinned to the bottom of the window like a chat's composer: however long the conversation, the
 		// owner's reply box (and Take over) stay in view below the messages.
 		<div
+			ref={boxRef}
 			className="sticky bottom-0 z-10 mt-6 space-y-3 rounded-2xl bg-slate-50 p-4 shadow-[0_-8px_16px_-12px_rgb(15_23_42/0.25)] ring-1 ring-slate-200"
 			data-testid="handoff-controls"
 		>

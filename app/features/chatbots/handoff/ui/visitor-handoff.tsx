@@ -151,16 +151,22 @@ export function useVisitorHandoff({
 	const { failed } = useHandoffStream(url, (snapshot) => {
 		loadRemembered()
 		const chat = chatRef.current
-		if (snapshot.messages.length > 0) {
-			chat?.append(snapshot.messages.map(asChatMessage))
-			store(sinceKey, snapshot.messages[snapshot.messages.length - 1].createdAt)
-		}
-		if (snapshot.state !== stateRef.current || snapshot.person !== personRef.current)
+		const changed = snapshot.state !== stateRef.current || snapshot.person !== personRef.current
+		const changeState = () =>
 			// The stream reads the state and the messages at once: a notice of the bot's that came with
 			// the change (the idle hand-back's) has said what happened.
 			setState(snapshot.state, snapshot.person, {
 				explained: snapshot.messages.some((message) => message.author === 'bot'),
 			})
+		// A person who joined (and wrote) while the visitor was away: "joined" comes before their
+		// messages, as it happened; a hand-back's notice after the messages before it.
+		const joinedFirst = changed && snapshot.state === 'person'
+		if (joinedFirst) changeState()
+		if (snapshot.messages.length > 0) {
+			chat?.append(snapshot.messages.map(asChatMessage))
+			store(sinceKey, snapshot.messages[snapshot.messages.length - 1].createdAt)
+		}
+		if (changed && !joinedFirst) changeState()
 		setPersonTypingAt((current) =>
 			snapshot.personTyping
 				? Date.now()

@@ -2,6 +2,7 @@
 // it, and under each answer why it said that: the passages retrieval gave the model, their source
 // and score, the model, the time it took, and the visitor's feedback. Delete works without JavaScript.
 import { ArrowLeft, BookOpen, Cpu, Globe, ThumbsDown, ThumbsUp, TriangleAlert } from 'lucide-react'
+import { useRef } from 'react'
 import { data, Link, redirect } from 'react-router'
 import { modelCopy, OFFLINE_MODEL_LABEL } from '~/ai/model-notice.ts'
 import { ReplyText } from '~/components/chat/reply-text.tsx'
@@ -13,7 +14,7 @@ import { deleteConversation, getConversation } from '~/features/chatbots/convers
 import { HANDOFF_NOTICE_MODEL, replyLabels } from '~/features/chatbots/conversations/reply-labels.ts'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
 import { handoffEnabled, personName, personWatching } from '~/features/chatbots/handoff/handoff.server.ts'
-import { HandoffControls, useOwnerHandoff } from '~/features/chatbots/handoff/ui/owner-handoff.tsx'
+import { HandoffControls, useFollowNewest, useOwnerHandoff } from '~/features/chatbots/handoff/ui/owner-handoff.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
 import { cn } from '~/lib/misc.ts'
@@ -117,6 +118,9 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 			authorName: message.name,
 		})),
 	]
+	const listRef = useRef<HTMLOListElement>(null)
+	const boxRef = useRef<HTMLDivElement>(null)
+	useFollowNewest(listRef, boxRef, messages.at(-1))
 	return (
 		<div className="space-y-6">
 			<Link
@@ -155,7 +159,7 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 						</div>
 					) : null}
 				</dl>
-				<ol className="mt-5 space-y-4" data-testid="conversation-messages">
+				<ol ref={listRef} className="mt-5 space-y-4" data-testid="conversation-messages">
 					{messages.map((message) =>
 						message.role === 'user' ? (
 							<li
@@ -293,6 +297,7 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 						visitorTyping={live.visitorTyping}
 						onSent={live.add}
 						onFailed={live.remove}
+						boxRef={boxRef}
 					/>
 				) : null}
 				<div className="mt-6 border-t border-slate-200 pt-4">
