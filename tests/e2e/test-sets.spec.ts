@@ -30,6 +30,11 @@ test('five tests on a site-built chatbot; the site changes a page, the re-sync r
 	await page.getByLabel('Import website').fill(`${shop}/`)
 	await page.getByLabel('The whole site').check()
 	await page.getByRole('button', { name: 'Import', exact: true }).click()
+	// As a person would: create once the site shows in the list (clicked at once, the form was checked
+	// before the site was in it, on a loaded CI machine).
+	await expect(page.getByRole('list', { name: 'Whole sites to import when the chatbot is created' })).toContainText(
+		`${shop}/`,
+	)
 	await page.getByRole('button', { name: 'Create Chatbot' }).click()
 	await expect(page).toHaveURL(/\/playground\/chatbots\/[0-9a-f-]{36}$/)
 	const chatbotId = page.url().split('/').pop()!

@@ -54,6 +54,7 @@ async function testSetPageData(userId: string, subject: TestSubject) {
 			trigger: run.trigger,
 		})),
 		failing: overview.failing,
+		knowledgeChanging: overview.knowledgeChanging,
 	}
 }
 

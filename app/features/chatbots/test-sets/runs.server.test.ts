@@ -178,3 +178,17 @@ test('a save of only the System Prompt runs the tests as a settings change, with
 	await indexTextSource({ chatbotId: chatbot.id })
 	expect(await triggers()).toEqual(['sources'])
 })
+
+test('while a source is being read, the Tests section says a run is coming (the page refreshes until it has run)', async () => {
+	const { chatbot } = await createChatbot(owner.id, form(SHOP), 'http://localhost')
+	const overview = () => testSetOverview(owner.id, chatbotSubject(chatbot.id))
+	// Created: its text is queued for reading.
+	expect((await overview())?.knowledgeChanging).toBe(true)
+	await indexTextSource({ chatbotId: chatbot.id })
+	expect((await overview())?.knowledgeChanging).toBe(false)
+	// A new text is queued again until its job has read it.
+	await updateChatbot(owner.id, chatbot.id, form(`${SHOP} Repairs now take 24 hours.`))
+	expect((await overview())?.knowledgeChanging).toBe(true)
+	await indexTextSource({ chatbotId: chatbot.id })
+	expect((await overview())?.knowledgeChanging).toBe(false)
+})

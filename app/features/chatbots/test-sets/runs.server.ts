@@ -18,7 +18,7 @@ import { logValue } from '~/lib/log.ts'
 import { deliverEmail } from '~/lib/mail.server.ts'
 import { consumeRateLimit } from '~/lib/rate-limit.server.ts'
 import { judge, regressionsOf, type CitedSource } from './judge.ts'
-import { ownsSubject, subjectAnswerer, subjectOwner, type SubjectAnswer } from './subject.server.ts'
+import { ownsSubject, subjectAnswerer, subjectKnowledge, subjectOwner, type SubjectAnswer } from './subject.server.ts'
 import { subjectWhere, testsPathOf, type SubjectKind, type TestSubject } from './subject.ts'
 import { TEST_LIMITS } from './test-schema.ts'
 import { subjectCopy, testSetCopy } from './test-set-copy.ts'
@@ -398,13 +398,23 @@ type ResultPassage = Pick<TracedPassage, 'title' | 'url' | 'score' | 'excerpt'>
  * and passages. Null when the subject is not the user's.
  */
 export async function testSetOverview(userId: string, subject: TestSubject) {
-	if (!(await ownsSubject(userId, subject))) return null
-	const runs = await prisma.chatbotTestRun.findMany({
-		where: subjectWhere(subject),
-		orderBy: { createdAt: 'desc' },
-		take: 20,
-		omit: { chatbotId: true, agentId: true },
-	})
+	const knowledge = await subjectKnowledge(userId, subject)
+	if (!knowledge) return null
+	const [runs, changing] = await Promise.all([
+		prisma.chatbotTestRun.findMany({
+			where: subjectWhere(subject),
+			orderBy: { createdAt: 'desc' },
+			take: 20,
+			omit: { chatbotId: true, agentId: true },
+		}),
+		// A source being read or re-read: its tests run once it is done (first-time user's trial: the
+		// page showed the old score, with no sign that a run was coming, until a reload).
+		knowledge.knowledgeBaseId
+			? prisma.knowledgeSource.count({
+					where: { chatbotId: knowledge.knowledgeBaseId, status: { in: ['queued', 'running'] } },
+				})
+			: 0,
+	])
 	const latest = runs[0] ?? null
 	const finished = runs.find((run) => run.status === 'done') ?? null
 	const results = finished
@@ -439,6 +449,7 @@ export async function testSetOverview(userId: string, subject: TestSubject) {
 		finished,
 		trend: runs.filter((run) => run.status === 'done').reverse(),
 		failing,
+		knowledgeChanging: changing > 0,
 		lastResults: new Map(results.map((result) => [result.testId, result.passed])),
 	}
 }

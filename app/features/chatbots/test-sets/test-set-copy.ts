@@ -39,6 +39,7 @@ export const testSetCopy = {
 		regressions: (count: number) => `${count} regression${count === 1 ? '' : 's'}`,
 		queued: 'A run is queued.',
 		running: (done: number, total: number) => `Running: ${done} of ${total} tests`,
+		knowledgeChanging: 'The knowledge is being updated: the tests run again when it is done.',
 		failedRun: (error: string) => `The last run did not finish: ${error}`,
 		refresh: 'Refresh',
 		trend: 'Score of the latest runs',

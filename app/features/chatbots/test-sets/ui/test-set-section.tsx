@@ -48,6 +48,8 @@ export type TestSetData = {
 	finished: RunView | null
 	trend: TrendPoint[]
 	failing: FailingView[]
+	/** A source of the knowledge is being read: the tests run once it is done. */
+	knowledgeChanging: boolean
 }
 
 /** The suggestions' form that came back: every row as typed, its problems, and the toast. */
@@ -70,14 +72,20 @@ export function TestSetSection({
 	/** The section's address, where its forms post. */
 	path: string
 }) {
-	const { tests, latest, finished, trend, failing } = data
+	const { tests, latest, finished, trend, failing, knowledgeChanging } = data
 	const [searchParams] = useSearchParams()
-	useRefreshWhile(latest?.active === true)
+	useRefreshWhile(latest?.active === true || (knowledgeChanging && tests.length > 0))
 	return (
 		<WorkspaceSection title={testSetCopy.title}>
 			<ToastMessage toast={returned?.toast} />
 			<p className="mt-1 max-w-3xl text-sm text-slate-600">{subjectCopy(kind).intro}</p>
-			<RunPanel latest={latest} finished={finished} trend={trend} path={path} />
+			<RunPanel
+				latest={latest}
+				finished={finished}
+				trend={trend}
+				path={path}
+				knowledgeChanging={knowledgeChanging && tests.length > 0}
+			/>
 			<FailingTests failing={failing} path={path} kind={kind} returned={returned} />
 			<TestList tests={tests} editing={searchParams.get('edit')} path={path} kind={kind} returned={returned} />
 			<AddTests path={path} count={tests.length} kind={kind} returned={returned} />

@@ -80,11 +80,14 @@ export function RunPanel({
 	finished,
 	trend,
 	path,
+	knowledgeChanging,
 }: {
 	latest: RunView | null
 	finished: RunView | null
 	trend: TrendPoint[]
 	path: string
+	/** A source is being read: the tests run once it is done. */
+	knowledgeChanging: boolean
 }) {
 	const navigation = useNavigation()
 	const hydrated = useHydrated()
@@ -129,10 +132,12 @@ export function RunPanel({
 							? scoreCopy.queued
 							: latest?.status === 'running'
 								? scoreCopy.running(latest.done, latest.total)
-								: latest?.status === 'failed' && latest.error
-									? scoreCopy.failedRun(latest.error)
-									: null}
-						{active && !hydrated ? (
+								: knowledgeChanging
+									? scoreCopy.knowledgeChanging
+									: latest?.status === 'failed' && latest.error
+										? scoreCopy.failedRun(latest.error)
+										: null}
+						{(active || knowledgeChanging) && !hydrated ? (
 							<>
 								{' '}
 								<Link to={path} className="text-brand-700 font-semibold underline">
