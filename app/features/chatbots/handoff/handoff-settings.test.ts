@@ -46,9 +46,9 @@ test('open hours, hours past midnight, and when the team replies', () => {
 	expect(isOpen({ opensAt: '22:00', closesAt: '06:00' }, at('23:30'), zone)).toBe(true)
 	expect(isOpen({ opensAt: '22:00', closesAt: '06:00' }, at('12:00'), zone)).toBe(false)
 	expect(isOpen({ opensAt: '', closesAt: '' }, at('03:00'), zone)).toBe(true)
-	expect(replyWhen(hours, at('07:00'), zone)).toBe('today from 9:00 am')
-	expect(replyWhen(hours, at('12:00'), zone)).toBe('today, before 6:00 pm')
-	expect(replyWhen(hours, at('19:00'), zone)).toBe('tomorrow from 9:00 am')
+	expect(replyWhen(hours, at('07:00'), zone)).toBe('today from 9:00 am IST')
+	expect(replyWhen(hours, at('12:00'), zone)).toBe('today, before 6:00 pm IST')
+	expect(replyWhen(hours, at('19:00'), zone)).toBe('tomorrow from 9:00 am IST')
 	expect(replyWhen({ opensAt: '', closesAt: '' }, at('19:00'), zone)).toBe('as soon as someone is free')
 })
 

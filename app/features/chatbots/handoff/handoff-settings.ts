@@ -112,10 +112,18 @@ function clockTime(value: string) {
 /** When the team will reply, for the visitor who gets the lead form instead of a person. */
 export function replyWhen(settings: Pick<HandoffSettings, 'opensAt' | 'closesAt'>, now: Date, timeZone: string) {
 	if (!settings.opensAt || !settings.closesAt) return 'as soon as someone is free'
-	if (isOpen(settings, now, timeZone)) return `today, before ${clockTime(settings.closesAt)}`
+	// The team's clock, named: a visitor elsewhere reads "9:00 am" as their own (first-time user's trial).
+	const zone = zoneAbbreviation(timeZone, now)
+	if (isOpen(settings, now, timeZone)) return `today, before ${clockTime(settings.closesAt)} ${zone}`
 	const opensLaterToday = minuteOfDay(now, timeZone) < minutesOf(settings.opensAt)
-	return `${opensLaterToday ? 'today' : 'tomorrow'} from ${clockTime(settings.opensAt)}`
+	return `${opensLaterToday ? 'today' : 'tomorrow'} from ${clockTime(settings.opensAt)} ${zone}`
 }
+
+/** The zone's short name at `at`: "IST" for India's. */
+const zoneAbbreviation = (timeZone: string, at: Date) =>
+	new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'short' })
+		.formatToParts(at)
+		.find((part) => part.type === 'timeZoneName')?.value ?? timeZone
 
 export function handoffFormValues(settings: HandoffSettings) {
 	return {
@@ -131,11 +139,10 @@ export function handoffFormValues(settings: HandoffSettings) {
  * in it (the server's DASHBOARD_TIME_ZONE), whatever the owner's browser's zone is.
  */
 export function timeZoneName(timeZone: string, at: Date) {
-	const part = (style: 'long' | 'short') =>
-		new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: style })
+	const long =
+		new Intl.DateTimeFormat('en-IN', { timeZone, timeZoneName: 'long' })
 			.formatToParts(at)
 			.find((p) => p.type === 'timeZoneName')?.value ?? timeZone
-	const long = part('long')
-	const short = part('short')
+	const short = zoneAbbreviation(timeZone, at)
 	return long === short ? long : `${long} (${short})`
 }
