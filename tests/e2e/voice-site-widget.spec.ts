@@ -63,13 +63,15 @@ test('the widget listens hands-free: a spoken question is sent without a click, 
 			const log: FakeVoiceLog = { spoken: [], cancels: [] }
 			window.__fakeVoice = log
 			const timers = new Set<number>()
-			// Short sentences for the greeting, 3.5 s each for a reply (it is long enough to talk over).
+			// Short sentences for the greeting, 6 s each for a reply: long enough to talk over. (At 3.5 s,
+			// on a quiet machine, Riya answered the question within 2 s and finished just before the
+			// caller's next sentence 4 s later, and every later pause was longer: nothing talked over her.)
 			const synth = {
 				speaking: false,
 				getVoices: () => [],
 				speak(utterance: SpeechSynthesisUtterance) {
 					log.spoken.push({ text: utterance.text, at: performance.now() })
-					const ms = (window.__voiceEngine?.turnsSent ?? 0) === 0 ? 300 : 3500
+					const ms = (window.__voiceEngine?.turnsSent ?? 0) === 0 ? 300 : 6000
 					synth.speaking = true
 					timers.add(window.setTimeout(() => utterance.onstart?.(new Event('start') as never), 10))
 					const end = window.setTimeout(() => {
