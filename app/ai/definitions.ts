@@ -51,12 +51,20 @@ const subjectPattern = (subject: string) =>
 		.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
 		.join('\\s+')
 
+/** The last subject's compiled pattern: one question tests it against dozens of passage units. */
+let lastDefinition: { subject: string; pattern: RegExp } | undefined
+
 /** Whether a sentence opens by defining `subject`: "Memcheck is a memory error detector.", "Our opening hours are…". */
 export function definesSubject(sentence: string, subject: string) {
-	return new RegExp(
-		`^[*_\`"“]*(?:${DETERMINER}\\s+)?${subjectPattern(subject)}[*_\`"”]*(?:\\s*\\([^)]{0,80}\\))?,?\\s+${definition('\\b', '\\p{L}')}`,
-		'iu',
-	).test(sentence.trim())
+	if (lastDefinition?.subject !== subject)
+		lastDefinition = {
+			subject,
+			pattern: new RegExp(
+				`^[*_\`"“]*(?:${DETERMINER}\\s+)?${subjectPattern(subject)}[*_\`"”]*(?:\\s*\\([^)]{0,80}\\))?,?\\s+${definition('\\b', '\\p{L}')}`,
+				'iu',
+			),
+		}
+	return lastDefinition.pattern.test(sentence.trim())
 }
 
 /**
