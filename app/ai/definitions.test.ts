@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest'
-import { definedSubject, definesSubject, definingSentencePattern } from './definitions.ts'
+import {
+	answersDefinition,
+	definedSubject,
+	definesSubject,
+	definingSentencePattern,
+	definitionAsked,
+} from './definitions.ts'
 
 test('what a "What is X?" question asks to be defined', () => {
 	expect(definedSubject('What is Memcheck?')).toBe('Memcheck')
@@ -31,4 +37,19 @@ test('a sentence defines its subject when it opens by saying what it is, not in 
 test("the database's pattern takes the question's words literally", () => {
 	const pattern = definingSentencePattern('a.*b (c)')
 	expect(pattern).toContain('a\\.\\*b\\s+\\(c\\)')
+})
+
+test('"What does X do?" asks what X is for; "What does X detect?" asks with a verb the answer must say', () => {
+	expect(definitionAsked('What does Helgrind detect?')).toEqual({ subject: 'Helgrind', verb: 'detect' })
+	expect(definitionAsked('What does Memcheck do?')).toEqual({ subject: 'Memcheck', verb: null })
+	expect(definitionAsked('What does FFI stand for?')).toEqual({ subject: 'FFI', verb: 'stand' })
+	expect(definitionAsked('What do you offer?')).toBeNull()
+	const helgrind = definitionAsked('What does Helgrind detect?')!
+	expect(answersDefinition('Helgrind is a Valgrind tool for detecting synchronisation errors.', helgrind)).toBe(true)
+	expect(answersDefinition('Helgrind is a Valgrind tool.', helgrind)).toBe(false)
+	expect(answersDefinition('In this case Helgrind has detected a deadlock.', helgrind)).toBe(false)
+	expect(answersDefinition('Helgrind detects data races.', helgrind)).toBe(true)
+	expect(
+		answersDefinition('FFI stands for Foreign Function Interface.', definitionAsked('What does FFI stand for?')!),
+	).toBe(true)
 })

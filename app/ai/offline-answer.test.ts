@@ -312,3 +312,63 @@ test('a code block that only sets up a condition is quoted with the instruction 
 	expect(reply).toContain('If you normally run your program like this:')
 	expect(reply).toContain('valgrind --leak-check=yes myprog arg1 arg2')
 })
+
+test('"What does X detect?" is answered by the sentence saying what X is for, not by one that says X detected something', () => {
+	const helgrind = numbered(
+		[
+			'Helgrind: a thread error detector',
+			'In this case Helgrind has detected that all 5 philosophers could simultaneously pick up their left fork and then deadlock whilst waiting to pick up their right forks.',
+		],
+		[
+			'Helgrind: a thread error detector',
+			'## Overview\n\nHelgrind is a Valgrind tool for detecting synchronisation errors in C, C++ and Fortran programs that use the POSIX pthreads threading primitives.',
+		],
+	)
+	const reply = composeOfflineAnswer('What does Helgrind detect?', helgrind, IDK, undefined, { cite: true })
+	expect(reply).toMatch(/^Helgrind is a Valgrind tool for detecting synchronisation errors/)
+})
+
+test('"How do I X?" is not answered by a sentence that takes X as done ("Once you have allocated…")', () => {
+	const closures = numbered(
+		[
+			'Closure API',
+			'Once you have allocated the memory for a closure, you must construct a ffi_cif describing the function call.',
+		],
+		[
+			'Closure API',
+			'Memory management for closures is handled by a pair of functions: ffi_closure_alloc allocates a chunk of memory holding size bytes.',
+		],
+	)
+	const reply = composeOfflineAnswer('How do I allocate memory for a closure?', closures, IDK, undefined, {
+		cite: true,
+	})
+	expect(reply).toContain('ffi_closure_alloc')
+	expect(reply).not.toContain('Once you have allocated')
+})
+
+test('"Where are X located?" is answered by the folder a sentence names, as by a place', () => {
+	const manual = numbered(
+		[
+			'Building eSpeak NG',
+			'To open project in Android Studio select Import project and select the android folder of the espeak-ng project.',
+		],
+		['Voices', '# Voice files\n\nVoice files are located in the `espeak-ng-data/` folder, and each names a language.'],
+	)
+	const reply = composeOfflineAnswer('Where are voice files located?', manual, IDK, undefined, { cite: true })
+	expect(reply).toMatch(/^Voice files are located in the `espeak-ng-data\/` folder/)
+})
+
+test('"Should users edit X?" is answered by the sentence that says they should (never) edit it', () => {
+	const spec = numbered(
+		[
+			'Shared MIME-info spec',
+			"Any file named Override.xml takes precedence over all other files. This can be used by tools which let the user edit the database to ensure that the user's changes take effect.",
+		],
+		[
+			'Shared MIME-info spec',
+			'The MIME database is NOT intended to store user preferences. Users should never edit the database.',
+		],
+	)
+	const reply = composeOfflineAnswer('Should users edit the MIME database?', spec, IDK, undefined, { cite: true })
+	expect(reply).toContain('Users should never edit the database.')
+})

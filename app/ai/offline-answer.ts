@@ -4,7 +4,7 @@ import type { SearchQuery } from './bm25.ts'
 // code block whole, with the line that introduces it), verbatim, with its citation; or "I don't know"
 // when the evidence does not answer. docs/decisions/0032-quoting-offline-model.md
 import { PASSAGE_HEADER } from './citations.ts'
-import { definedSubject, definesSubject } from './definitions.ts'
+import { answersDefinition, definedSubject, definitionAsked } from './definitions.ts'
 import { blockText, IMPLICIT_LEVEL, knowledgeBlocks, type KnowledgeBlock } from './knowledge-text.ts'
 import {
 	isHeading,
@@ -371,7 +371,7 @@ function sectionedParagraphs(knowledge: string) {
 const CANDIDATE_PASSAGES = 4
 
 /** Question words and the kind of answer they ask for. */
-type AnswerKind = 'howto' | 'time' | 'number' | 'value' | 'person' | 'place' | 'name' | 'definition' | null
+type AnswerKind = 'howto' | 'time' | 'number' | 'value' | 'person' | 'place' | 'name' | 'definition' | 'modal' | null
 
 function answerKindOf(question: string): AnswerKind {
 	const q = question.toLowerCase()
@@ -399,8 +399,15 @@ function answerKindOf(question: string): AnswerKind {
 	)
 		return 'name'
 	if (definedSubject(question)) return 'definition'
+	// "Should users edit the database?", "Can I cancel my order?": a sentence that says it with the same verb.
+	if (MODAL_QUESTION.test(q)) return 'modal'
 	return null
 }
+
+const MODAL_QUESTION = /^(?:should|can|could|must|may|shall)\b/
+/** After a modal ("should never edit", "can't cancel", "may also be"), the word it governs. */
+const MODAL_VERB =
+	/\b(should|can|could|must|may|shall)(?:n['’]t|not)?\s+(?:(?:not|never|also|only|always|still|usually)\s+)?(\p{L}+)/giu
 
 /** Words that ask for a kind of answer rather than name what the answer is about. */
 const KIND_WORDS: Record<NonNullable<AnswerKind>, Set<string>> = {
@@ -419,6 +426,7 @@ const KIND_WORDS: Record<NonNullable<AnswerKind>, Set<string>> = {
 	),
 	name: new Set(tokenize('name called title', 'en')),
 	definition: new Set(),
+	modal: new Set(),
 }
 
 const MONTHS =
@@ -436,12 +444,24 @@ function hasAnswerKind(kind: AnswerKind, reply: string, question: string) {
 	if (kind === 'value')
 		return fresh(reply.match(/\d[\d,.]*/g) ?? []) || fresh(reply.match(/`[^`\n]{1,60}`|\b(?:true|false|null)\b/g) ?? [])
 	if (kind === 'place')
-		return fresh(
-			reply.match(/(?<=\b(?:in|at|from|near|to|on) (?:the |our )?(?:\d[\w/-]*,? )?)\p{Lu}[\p{L}'’-]+/gu) ?? [],
+		return (
+			fresh(reply.match(/(?<=\b(?:in|at|from|near|to|on) (?:the |our )?(?:\d[\w/-]*,? )?)\p{Lu}[\p{L}'’-]+/gu) ?? []) ||
+			// A folder or file: "Voice files are located in the `espeak-ng-data/` folder".
+			fresh(
+				reply.match(/(?<=\b(?:in|at|under|into|from) (?:the |your )?)(?:`[^`\n]{1,80}`|\/[\w.-]+\/[\w./-]*)/g) ?? [],
+			)
 		)
 	if (kind === 'definition') {
-		const subject = definedSubject(question)
-		return subject !== null && definesSubject(reply, subject)
+		const asked = definitionAsked(question)
+		return asked !== null && answersDefinition(reply, asked)
+	}
+	if (kind === 'modal') {
+		// The question's own modal and one of its verbs: "Users should never edit the database."
+		const modal = MODAL_QUESTION.exec(asked)?.[0]
+		const terms = new Set(questionTokens(question))
+		return [...reply.matchAll(MODAL_VERB)].some(
+			([, said, verb]) => said.toLowerCase() === modal && questionTokens(verb).some((term) => terms.has(term)),
+		)
 	}
 	if (kind === 'name' && fresh(reply.match(/"[^"\n]{1,80}"|“[^”\n]{1,80}”/g) ?? [])) return true
 	// A name: capitalised words that do not open the sentence and the question does not have.
@@ -596,7 +616,9 @@ function scoreUnits(units: Unit[], searchFor: SearchQuery, question: string, kin
 			(kind === 'howto'
 				? isInstruction(unit)
 					? HOWTO_WEIGHT
-					: 0
+					: presupposes(unit, terms)
+						? -KIND_WEIGHT
+						: 0
 				: hasAnswerKind(kind, unit.own, question)
 					? KIND_WEIGHT
 					: 0) -
@@ -640,6 +662,17 @@ function isInstruction(unit: Unit) {
 	if (unit.kind === 'list') return unit.reply.split('\n').some((line) => /^\s*1[.)]\s/.test(line))
 	if (unit.kind !== 'paragraph') return false
 	return INSTRUCTION.test(unit.own)
+}
+/**
+ * A sentence that takes the asked step as done ("Once you have allocated the memory for a closure,
+ * you must construct a cif") tells what comes after it, not how to do it: it answers "How do I
+ * allocate memory for a closure?" much less than a sentence that only mentions it (as much as a
+ * kind of answer weighs).
+ */
+const PRESUPPOSED = /^(?:once|after|when|now that)\s+(?:you|we)\s*(?:['’]ve|have)\s+(\p{L}+)/iu
+function presupposes(unit: Unit, terms: string[]) {
+	const done = PRESUPPOSED.exec(unit.own.trimStart())?.[1]
+	return done !== undefined && questionTokens(done).some((term) => terms.includes(term))
 }
 const RANK_PENALTY = 0.1
 const CONTEXT_SHARE = 0.5

@@ -70,7 +70,7 @@ const MANUALS: Manual[] = [
 			{ question: 'What does "definitely lost" mean?', answer: /your program is leaking memory/ },
 			{ question: 'How do you pronounce Valgrind?', answer: /as in the word "value"/ },
 			{ question: 'What is Massif?', answer: /heap profiler/ },
-			{ question: 'What does Helgrind detect?', answer: /synchronisation errors|data races|thread error/ },
+			{ question: 'What does Helgrind detect?', answer: /synchronisation errors|data races|thread error/i },
 			{
 				question: 'What is Cachegrind?',
 				answer: /cache and branch-prediction profiler|simulates how your program interacts/,
