@@ -218,13 +218,14 @@ const runUnderWay = async (chatbotId: string) =>
 		)
 	)[0].id
 
-test('with JavaScript, "Run tests" waits while a run is under way, showing its progress, and comes back when it ends', async ({
-	page,
-	login,
-}) => {
-	await login({ email: uniqueEmail('test-sets-busy-js') })
+/**
+ * The Tests page of a new chatbot with two tests and a run under way (1 of 2 done), reloaded: its
+ * "Run tests" waits, disabled and busy. The run's id, the page's address and its run panel.
+ */
+async function pageWithRunUnderWay(page: Page) {
 	const chatbotId = await createShopChatbot(page, 'Shop busy')
-	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	const path = `/playground/chatbots/${chatbotId}/tests`
+	await page.goto(path)
 	await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
 	await addTest(page, { question: 'Can items come back?' })
 	const runId = await runUnderWay(chatbotId)
@@ -233,10 +234,23 @@ test('with JavaScript, "Run tests" waits while a run is under way, showing its p
 	const button = panel.getByRole('button', { name: 'Running tests…' })
 	await expect(button).toBeDisabled()
 	await expect(button).toHaveAttribute('aria-busy', 'true')
+	return { chatbotId, path, runId, panel }
+}
+
+test('with JavaScript, "Run tests" waits while a run is under way, showing its progress, and comes back when it ends', async ({
+	page,
+	login,
+}) => {
+	await login({ email: uniqueEmail('test-sets-busy-js') })
+	const { runId, panel } = await pageWithRunUnderWay(page)
+	const button = panel.getByRole('button', { name: 'Running tests…' })
 	await expect(page.getByRole('status').filter({ hasText: 'Running: 1 of 2 tests' })).toBeVisible()
 	await expect(button).toHaveAccessibleDescription('Running: 1 of 2 tests')
-	// With its scripts the page follows the run (no Refresh link): the run ends, the button is back.
+	// With its scripts the page follows the run (no Refresh link): its count as results are stored,
+	// then the run's end, the button back.
 	await expect(panel.getByRole('link', { name: 'Refresh' })).toHaveCount(0)
+	await sql(`UPDATE chatbot_test_runs SET done = 2 WHERE id = $1`, [runId])
+	await expect(page.getByRole('status').filter({ hasText: 'Running: 2 of 2 tests' })).toBeVisible()
 	await sql(`UPDATE chatbot_test_runs SET status = 'done', done = 2, passed = 2, finished_at = now() WHERE id = $1`, [
 		runId,
 	])
@@ -324,17 +338,7 @@ test.describe('without JavaScript', () => {
 		login,
 	}) => {
 		await login({ email: uniqueEmail('test-sets-busy-nojs') })
-		const chatbotId = await createShopChatbot(page, 'Shop busy')
-		const path = `/playground/chatbots/${chatbotId}/tests`
-		await page.goto(path)
-		await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
-		await addTest(page, { question: 'Can items come back?' })
-		const runId = await runUnderWay(chatbotId)
-		await page.reload()
-		const panel = page.getByTestId('test-run')
-		const button = panel.getByRole('button', { name: 'Running tests…' })
-		await expect(button).toBeDisabled()
-		await expect(button).toHaveAttribute('aria-busy', 'true')
+		const { path, runId, panel, chatbotId } = await pageWithRunUnderWay(page)
 		await expect(panel.getByRole('status')).toContainText('Running: 1 of 2 tests')
 		await expect(panel.getByRole('link', { name: 'Refresh' })).toBeVisible()
 
