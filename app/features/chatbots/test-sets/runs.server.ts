@@ -443,10 +443,14 @@ export async function testSetOverview(userId: string, subject: TestSubject) {
 					answered: true,
 					passages: true,
 					cited: true,
-					test: { select: { question: true, createdAt: true } },
+					test: { select: { question: true, createdAt: true, updatedAt: true, mustDecline: true } },
 				},
 			})
 		: []
+	// A test saved since the run started: its result was for what it asked before (first-time user's
+	// trial: an edited test kept its old failure reason until the next run).
+	const since = finished ? (finished.startedAt ?? finished.createdAt).getTime() : Infinity
+	const edited = (test: { updatedAt: Date }) => test.updatedAt.getTime() > since
 	const failing = results
 		.filter((result) => !result.passed)
 		.sort(
@@ -455,6 +459,8 @@ export async function testSetOverview(userId: string, subject: TestSubject) {
 		.map(({ test, passages, cited, ...result }) => ({
 			...result,
 			question: test.question,
+			mustDecline: test.mustDecline,
+			edited: edited(test),
 			passages: passages as ResultPassage[],
 			cited: cited as CitedSource[],
 		}))
@@ -464,6 +470,8 @@ export async function testSetOverview(userId: string, subject: TestSubject) {
 		trend: runs.filter((run) => run.status === 'done').reverse(),
 		failing,
 		knowledgeChanging: changing > 0,
-		lastResults: new Map(results.map((result) => [result.testId, result.passed])),
+		lastResults: new Map(
+			results.map((result) => [result.testId, { passed: result.passed, edited: edited(result.test) }]),
+		),
 	}
 }
