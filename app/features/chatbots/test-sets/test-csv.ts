@@ -1,7 +1,8 @@
 // A test set as a CSV file: exported with every cell spreadsheet-safe, imported with a check of every
 // line first, so a file is taken whole or refused with the first problem, by line (a hostile file:
 // too large, not text, formula cells, wrong columns, unclosed quotes). The parser is a single pass
-// over the characters: linear whatever the file holds. docs/decisions/0057-chatbot-test-sets.md
+// over the characters: linear whatever the file holds. docs/decisions/0057-chatbot-test-sets.md,
+// docs/decisions/0071-test-questions-are-distinct-letter-for-letter.md
 import { stringify } from 'csv-stringify/sync'
 import { runsAsFormula } from '~/lib/spreadsheet-cell.ts'
 import { TEST_LIMITS, TestFormSchema, type TestForm } from './test-schema.ts'
