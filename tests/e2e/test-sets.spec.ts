@@ -218,13 +218,14 @@ const runUnderWay = async (chatbotId: string) =>
 		)
 	)[0].id
 
-test('with JavaScript, "Run tests" waits while a run is under way, showing its progress, and comes back when it ends', async ({
-	page,
-	login,
-}) => {
-	await login({ email: uniqueEmail('test-sets-busy-js') })
+/**
+ * The Tests page of a new chatbot with two tests and a run under way (1 of 2 done), reloaded: its
+ * "Run tests" waits, disabled and busy. The run's id, the page's address and its run panel.
+ */
+async function pageWithRunUnderWay(page: Page) {
 	const chatbotId = await createShopChatbot(page, 'Shop busy')
-	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	const path = `/playground/chatbots/${chatbotId}/tests`
+	await page.goto(path)
 	await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
 	await addTest(page, { question: 'Can items come back?' })
 	const runId = await runUnderWay(chatbotId)
@@ -233,10 +234,86 @@ test('with JavaScript, "Run tests" waits while a run is under way, showing its p
 	const button = panel.getByRole('button', { name: 'Running tests…' })
 	await expect(button).toBeDisabled()
 	await expect(button).toHaveAttribute('aria-busy', 'true')
+	return { chatbotId, path, runId, panel }
+}
+
+/** A failing test's item in the latest run's failing tests. */
+const failingItem = (page: Page, question: string) =>
+	page.getByTestId('failing-tests').getByRole('listitem').filter({ hasText: question })
+
+/**
+ * A finished run (as the job leaves it) in which a must-decline test answered and a test missed its
+ * words: the must-decline one is offered the chatbot's brief, not "Add answer"; the other, once
+ * edited, says so instead of its old reason until the next run (first-time user's trial).
+ */
+async function failingTestsAndTheirFixes(page: Page) {
+	const chatbotId = await createShopChatbot(page, 'Shop fixes')
+	const path = `/playground/chatbots/${chatbotId}/tests`
+	await page.goto(path)
+	await addTest(page, { question: 'Who is the CEO of Google?', decline: true })
+	await addTest(page, { question: 'How long do deliveries take?', expected: 'two weeks' })
+	const [run] = await sql<{ id: string }>(
+		`INSERT INTO chatbot_test_runs (chatbot_id, trigger, status, total, done, passed, failed, started_at, finished_at)
+		 VALUES ($1, 'manual', 'done', 2, 2, 0, 2, now(), now()) RETURNING id`,
+		[chatbotId],
+	)
+	await sql(
+		`INSERT INTO chatbot_test_results (run_id, test_id, passed, reason, reply, answered)
+		 SELECT $1, t.id, false,
+			CASE WHEN t.must_decline THEN 'Answered, but it should have declined.' ELSE 'Does not contain “two weeks”.' END,
+			'We deliver in three to five working days.', true
+		 FROM chatbot_tests t WHERE t.chatbot_id = $2`,
+		[run.id, chatbotId],
+	)
+	await page.reload()
+	const decline = failingItem(page, 'Who is the CEO of Google?')
+	await expect(decline).toContainText('Answered, but it should have declined.')
+	await expect(decline).toContainText('say what it may answer in its System Prompt')
+	await expect(decline.getByRole('button', { name: 'Add answer' })).toHaveCount(0)
+	await expect(decline.getByRole('link', { name: 'Edit the System Prompt' })).toHaveAttribute(
+		'href',
+		`/playground/chatbots/${chatbotId}/knowledge`,
+	)
+	await expect(decline.getByRole('link', { name: /^Edit test/ })).toBeVisible()
+	const missing = failingItem(page, 'How long do deliveries take?')
+	await expect(missing.getByRole('button', { name: 'Add answer' })).toBeVisible()
+
+	// Edited: the old reason no longer shows, the result says it changed since the run.
+	const row = testRow(page, 'How long do deliveries take?')
+	await expect(row).toContainText('Fail')
+	await row.getByText('Edit test').click()
+	await row.getByLabel('A right answer contains').fill('three to five')
+	await row.getByRole('button', { name: 'Save test' }).click()
+	await expect(page.getByText('Test saved')).toBeVisible()
+	await expect(missing).toContainText('Edited since the last run: run the tests to check it.')
+	await expect(missing).not.toContainText('Does not contain “two weeks”.')
+	await expect(row).toContainText('Edited since the last run')
+	// The test not edited keeps its reason.
+	await expect(decline).toContainText('Answered, but it should have declined.')
+}
+
+test('with JavaScript, a failing must-decline test is offered the System Prompt, not "Add answer"; an edited test says it changed since the run', async ({
+	page,
+	login,
+}) => {
+	await login({ email: uniqueEmail('test-sets-fixes-js') })
+	await failingTestsAndTheirFixes(page)
+})
+
+test('with JavaScript, "Run tests" waits while a run is under way, showing its progress, and comes back when it ends', async ({
+	page,
+	login,
+}) => {
+	await login({ email: uniqueEmail('test-sets-busy-js') })
+	const { runId, panel } = await pageWithRunUnderWay(page)
+	const button = panel.getByRole('button', { name: 'Running tests…' })
 	await expect(page.getByRole('status').filter({ hasText: 'Running: 1 of 2 tests' })).toBeVisible()
 	await expect(button).toHaveAccessibleDescription('Running: 1 of 2 tests')
-	// With its scripts the page follows the run (no Refresh link): the run ends, the button is back.
+	// With its scripts the page follows the run (no Refresh link): its count as results are stored,
+	// then the run's end, the button back.
 	await expect(panel.getByRole('link', { name: 'Refresh' })).toHaveCount(0)
+	await sql(`UPDATE chatbot_test_runs SET done = 2 WHERE id = $1`, [runId])
+	await expect(page.getByRole('status').filter({ hasText: 'Running: 2 of 2 tests' })).toBeVisible()
 	await sql(`UPDATE chatbot_test_runs SET status = 'done', done = 2, passed = 2, finished_at = now() WHERE id = $1`, [
 		runId,
 	])
@@ -324,17 +401,7 @@ test.describe('without JavaScript', () => {
 		login,
 	}) => {
 		await login({ email: uniqueEmail('test-sets-busy-nojs') })
-		const chatbotId = await createShopChatbot(page, 'Shop busy')
-		const path = `/playground/chatbots/${chatbotId}/tests`
-		await page.goto(path)
-		await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
-		await addTest(page, { question: 'Can items come back?' })
-		const runId = await runUnderWay(chatbotId)
-		await page.reload()
-		const panel = page.getByTestId('test-run')
-		const button = panel.getByRole('button', { name: 'Running tests…' })
-		await expect(button).toBeDisabled()
-		await expect(button).toHaveAttribute('aria-busy', 'true')
+		const { path, runId, panel, chatbotId } = await pageWithRunUnderWay(page)
 		await expect(panel.getByRole('status')).toContainText('Running: 1 of 2 tests')
 		await expect(panel.getByRole('link', { name: 'Refresh' })).toBeVisible()
 
@@ -354,6 +421,14 @@ test.describe('without JavaScript', () => {
 		await panel.getByRole('link', { name: 'Refresh' }).click()
 		await expect(page.getByTestId('test-score')).toHaveText('2 of 2 passed')
 		await expect(panel.getByRole('button', { name: 'Run tests' })).toBeEnabled()
+	})
+
+	test('a failing must-decline test is offered the System Prompt, not "Add answer"; an edited test says it changed since the run', async ({
+		page,
+		login,
+	}) => {
+		await login({ email: uniqueEmail('test-sets-fixes-nojs') })
+		await failingTestsAndTheirFixes(page)
 	})
 
 	test('suggestions are unticked and edited before they are added; an emptied question comes back with every row as typed', async ({

@@ -13,3 +13,24 @@ test('marks days apart read as dates in the given zone', () => {
 	expect(timeAxisLabels([at, at + 86_400], 'Asia/Kolkata')).toEqual(['25 Nov', '26 Nov'])
 	expect(timeAxisLabels([at, at + 86_400], 'UTC')).toEqual(['24 Nov', '25 Nov'])
 })
+
+/** No visible label the same as the one before it (a blank one repeats nothing). */
+const noneRepeated = (labels: string[]) =>
+	labels.every((label, i) => label === '' || labels.slice(0, i).findLast((before) => before !== '') !== label)
+
+test('marks seconds apart (runs a minute or less apart) read with their seconds: no time repeated', () => {
+	const splits = [at, at + 20, at + 40, at + 60, at + 80]
+	const labels = timeAxisLabels(splits, 'Asia/Kolkata')
+	expect(labels).toEqual(['4:09:00 am', '4:09:20 am', '4:09:40 am', '4:10:00 am', '4:10:20 am'])
+	expect(noneRepeated(labels)).toBe(true)
+	// Marks a second apart, too.
+	expect(noneRepeated(timeAxisLabels([at, at + 1, at + 2, at + 3], 'UTC'))).toBe(true)
+})
+
+test('times over more than one day name the day where it changes', () => {
+	// 25 Nov 4:09 am in India, every 8 hours: 12:09 pm, 8:09 pm, then 26 Nov 4:09 am.
+	const splits = [at, at + 8 * 3600, at + 16 * 3600, at + 24 * 3600]
+	const labels = timeAxisLabels(splits, 'Asia/Kolkata')
+	expect(labels).toEqual(['25 Nov, 4:09 am', '12:09 pm', '8:09 pm', '26 Nov, 4:09 am'])
+	expect(noneRepeated(labels)).toBe(true)
+})

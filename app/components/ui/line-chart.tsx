@@ -83,14 +83,32 @@ export function LineChart({
 
 const DAY_SECONDS = 86_400
 
-/** Labels of a time axis's marks (Unix seconds) in `timeZone`: dates, or times when marks are less than a day apart. */
+/**
+ * Labels of a time axis's marks (Unix seconds) in `timeZone`: dates when marks are a day apart or
+ * more; else times, with seconds when marks are less than a minute apart (runs seconds apart), and
+ * the date beside the first time of each day when the marks span more than one. No label repeats the
+ * one before it (first-time user's trial: "8:02 am" three times, for marks 30 seconds apart): were
+ * two still alike, the second is left blank.
+ */
 export function timeAxisLabels(splits: number[], timeZone: string) {
 	const step = splits.length > 1 ? Math.abs(splits[1] - splits[0]) : DAY_SECONDS
-	const format = new Intl.DateTimeFormat(
-		'en-IN',
-		step < DAY_SECONDS
-			? { hour: 'numeric', minute: '2-digit', timeZone }
-			: { day: 'numeric', month: 'short', timeZone },
-	)
-	return splits.map((at) => format.format(new Date(at * 1000)))
+	const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', timeZone })
+	const date = (at: number) => dateFormat.format(new Date(at * 1000))
+	let labels: string[]
+	if (step >= DAY_SECONDS) labels = splits.map(date)
+	else {
+		const timeFormat = new Intl.DateTimeFormat('en-IN', {
+			hour: 'numeric',
+			minute: '2-digit',
+			...(step < 60 ? { second: '2-digit' } : {}),
+			timeZone,
+		})
+		const days = splits.map(date)
+		const manyDays = new Set(days).size > 1
+		labels = splits.map((at, i) => {
+			const time = timeFormat.format(new Date(at * 1000))
+			return manyDays && (i === 0 || days[i] !== days[i - 1]) ? `${days[i]}, ${time}` : time
+		})
+	}
+	return labels.map((label, i) => (i > 0 && label === labels[i - 1] ? '' : label))
 }

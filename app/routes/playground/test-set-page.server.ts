@@ -38,8 +38,10 @@ async function testSetPageData(userId: string, subject: TestSubject) {
 	const [tests, overview] = await Promise.all([listTests(userId, subject), testSetOverview(userId, subject)])
 	if (!tests || !overview) return null
 	const last = (id: string) => {
-		const passed = overview.lastResults.get(id)
-		return passed === undefined ? null : passed ? ('pass' as const) : ('fail' as const)
+		const result = overview.lastResults.get(id)
+		if (!result) return null
+		if (result.edited) return 'edited' as const
+		return result.passed ? ('pass' as const) : ('fail' as const)
 	}
 	return {
 		tests: tests.map((test) => ({ ...test, last: last(test.id) })),

@@ -31,8 +31,6 @@ export type RunTrigger = (typeof RUN_TRIGGERS)[number]
 /** A change waits this long for the next one before its run starts: a burst of changes is one run. */
 const CHANGE_DEBOUNCE_MS = 3_000
 const DAY_MS = 24 * 60 * 60_000
-/** How often the run's progress is written while it runs. */
-const PROGRESS_EVERY_MS = 500
 const REPLY_MAX_CHARS = 4_000
 /**
  * A run queued or running for longer than this is taken as abandoned (its worker stopped mid-run):
@@ -263,6 +261,16 @@ async function runOne(
 	}
 }
 
+/** The run's row updated; false when it is gone (its chatbot or voice assistant deleted meanwhile: cascade). */
+async function updateRun(runId: string, data: Prisma.ChatbotTestRunUpdateManyMutationInput) {
+	const { count } = await prisma.chatbotTestRun.updateMany({ where: { id: runId }, data })
+	return count > 0
+}
+
+/** What the job logs when the run's subject was deleted while it ran: an end, not a failure. */
+const goneLine = (runId: string, subject: TestSubject) =>
+	`Test run ${runId} of ${subject.kind} ${subject.id} stopped: the ${subject.kind === 'chatbot' ? 'chatbot' : 'voice assistant'} was deleted while it ran`
+
 /** The `chatbot-test-run` job: every test of the subject, then the comparison, then the e-mail. */
 export async function runTestSet(subject: TestSubject, trigger: RunTrigger, helpers?: Pick<JobHelpers, 'logger'>) {
 	const [owner, ask] = await Promise.all([subjectOwner(subject), subjectAnswerer(subject)])
@@ -275,28 +283,34 @@ export async function runTestSet(subject: TestSubject, trigger: RunTrigger, help
 			orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
 			select: { id: true, question: true, expected: true, cite: true, mustDecline: true },
 		})
-		await prisma.chatbotTestRun.update({ where: { id: runId }, data: { total: tests.length } })
+		if (!(await updateRun(runId, { total: tests.length }))) {
+			helpers?.logger.info(goneLine(runId, subject))
+			return null
+		}
 		const results: Result[] = []
 		let model: string | null = null
-		let reported = performance.now()
 		for (const test of tests) {
 			const { model: label, ...result } = await runOne(ask, test)
 			model ??= label
 			results.push(result)
-			if (performance.now() - reported > PROGRESS_EVERY_MS) {
-				reported = performance.now()
-				await prisma.chatbotTestRun.update({ where: { id: runId }, data: { done: results.length } })
+			// The progress after every result (first-time user's trial: written every half second, a run
+			// of a second showed "0 of 8" until it ended); a one-row update, small beside an answer.
+			if (!(await updateRun(runId, { done: results.length }))) {
+				helpers?.logger.info(goneLine(runId, subject))
+				return null
 			}
 		}
 		await finishRun(runId, subject, results, model)
 		return runId
 	} catch (error) {
 		const message = (error as Error).message
+		// Its subject deleted mid-run (the run's row went with it): the job ends quietly, nothing failed.
+		const kept = await updateRun(runId, { status: 'failed', error: message.slice(0, 500), finishedAt: new Date() })
+		if (!kept) {
+			helpers?.logger.info(goneLine(runId, subject))
+			return null
+		}
 		helpers?.logger.error(`Test run ${runId} of ${subject.kind} ${subject.id} failed: ${logValue(message, 300)}`)
-		await prisma.chatbotTestRun.update({
-			where: { id: runId },
-			data: { status: 'failed', error: message.slice(0, 500), finishedAt: new Date() },
-		})
 		return runId
 	}
 }
@@ -429,10 +443,14 @@ export async function testSetOverview(userId: string, subject: TestSubject) {
 					answered: true,
 					passages: true,
 					cited: true,
-					test: { select: { question: true, createdAt: true } },
+					test: { select: { question: true, createdAt: true, updatedAt: true, mustDecline: true } },
 				},
 			})
 		: []
+	// A test saved since the run started: its result was for what it asked before (first-time user's
+	// trial: an edited test kept its old failure reason until the next run).
+	const since = finished ? (finished.startedAt ?? finished.createdAt).getTime() : Infinity
+	const edited = (test: { updatedAt: Date }) => test.updatedAt.getTime() > since
 	const failing = results
 		.filter((result) => !result.passed)
 		.sort(
@@ -441,6 +459,8 @@ export async function testSetOverview(userId: string, subject: TestSubject) {
 		.map(({ test, passages, cited, ...result }) => ({
 			...result,
 			question: test.question,
+			mustDecline: test.mustDecline,
+			edited: edited(test),
 			passages: passages as ResultPassage[],
 			cited: cited as CitedSource[],
 		}))
@@ -450,6 +470,8 @@ export async function testSetOverview(userId: string, subject: TestSubject) {
 		trend: runs.filter((run) => run.status === 'done').reverse(),
 		failing,
 		knowledgeChanging: changing > 0,
-		lastResults: new Map(results.map((result) => [result.testId, result.passed])),
+		lastResults: new Map(
+			results.map((result) => [result.testId, { passed: result.passed, edited: edited(result.test) }]),
+		),
 	}
 }

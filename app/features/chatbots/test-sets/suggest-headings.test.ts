@@ -45,7 +45,8 @@ test("a manual's titles lose the site's name, its headings their numbers; expect
 	expect(suggestTests(chunks, new Set())).toEqual([
 		{
 			question: 'Tell me about Structures',
-			expected: ['perfectly'],
+			// Not "perfectly": an adverb any reply may hold.
+			expected: ['passing'],
 			cite: '/libffi8/html/Structures.html',
 			mustDecline: false,
 		},

@@ -1,11 +1,13 @@
 // Candidate tests made from a knowledge base's passages, for the owner to pick. Offline: a question
 // from each passage's heading (an FAQ's own question as it is), what the answer should contain from
-// its first sentence (a figure when there is one, else its longest word), and the page or file it
-// should cite. Written by the connected model (suggestions.server.ts asks it): its answer read here,
+// its first sentence (a figure with its unit when there is one, else its most distinctive word: none
+// of the question's, no stop word, adverb or bare digit, the rarest among the passages), and the page
+// or file it should cite. Written by the connected model (suggestions.server.ts asks it): its answer read here,
 // each test kept only when what it expects is in its passage's own words.
 // docs/decisions/0057-chatbot-test-sets.md, docs/decisions/0062-voice-test-sets.md
 import { z } from 'zod'
 import { sentencesOf } from '~/ai/retrieval.ts'
+import { stem } from '~/ai/terms.ts'
 import { HEADING_SEPARATOR } from '~/features/chatbots/chunking.ts'
 import { comparable } from './judge.ts'
 import { TestFormSchema, type TestForm } from './test-schema.ts'
@@ -69,20 +71,104 @@ function questionOf(heading: string) {
 	return heading.endsWith('?') ? heading : `Tell me about ${trimEnds(heading, (char) => char !== '.' && char !== ':')}`
 }
 
-/** A figure with the word after it ("48 hours", "30 days"), else the sentence's longest word not in the question. */
-export function keyPhrase(sentence: string, question: string) {
-	const words = sentence.split(/\s+/).map((word) => trimEnds(word, isWordChar))
-	const figure = words.findIndex((word) => /\p{N}/u.test(word))
-	if (figure >= 0)
-		return words
-			.slice(figure, figure + 2)
-			.join(' ')
-			.trim()
-	const asked = new Set(question.toLowerCase().split(/[^\p{L}\p{N}]+/u))
-	const longest = words
-		.filter((word) => word.length >= 5 && !asked.has(word.toLowerCase()))
-		.sort((a, b) => b.length - a.length)[0]
-	return longest ?? null
+/**
+ * Words that say nothing a right answer must hold: the Snowball English stop words (as the search
+ * drops them), the commonest verbs, adverbs and fillers, and number words (a figure's unit carries
+ * its meaning). An expected word among them passes almost any reply (first-time user's trial:
+ * "perfectly", "0"), so a suggestion never expects one.
+ */
+const STOP_WORDS = new Set(
+	`i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself
+	it its itself they them their theirs themselves what which who whom this that these those am is are was were be been
+	being have has had having do does did doing a an the and but if or because as until while of at by for with about
+	against between into through during before after above below to from up down in out on off over under again further
+	then once here there when where why how all any both each few more most other some such no nor not only own same so
+	than too very s t can will just don should now please tell also may might must would could shall get gets got make
+	makes made use uses used using like well back forth way ways one ones two three four five six seven eight nine ten
+	many much need needs want wants see seen say says said take takes took give gives go goes come comes know let lets
+	thing things something anything everything nothing yes okay ok etc e g ie eg via per within without upon among
+	otherwise often always never ever even still already yet though although however therefore thus whether either neither
+	new old good bad great little lot lots first last next another every able sure really quite rather almost enough
+	simply usually generally easily perfectly actually probably possible possibly here's there's it's don't can't
+	doesn't isn't won't you're we're they're i'm`
+		.split(/\s+/)
+		.filter(Boolean),
+)
+
+/** A number as a figure is written: digits, with separators, a decimal point or a percent sign ("48", "4,096", "2.5%"). */
+const NUMBER = /^\p{N}[\p{N},.:/-]*%?$/u
+/** A single digit, or a number word: a figure only with the unit after it ("3 days"), never bare. */
+const BARE_FIGURE = /^(?:\p{N}|two|three|four|five|six|seven|eight|nine|ten)$/iu
+/** An adverb ("perfectly", "automatically"): how a sentence says something, never what. */
+const ADVERB = /^[a-z]{5,}(?<![mp]b)ly$/
+
+/** The parts of a word as they are compared ("Thread-safe" is "thread", "safe"). */
+const partsOf = (word: string) =>
+	word
+		.toLowerCase()
+		.split(/[^\p{L}\p{N}]+/u)
+		.filter(Boolean)
+
+/** How many passages hold a word: the rarer, the more a reply holding it says; Infinity for one too common to say anything. */
+export type WordRarity = (word: string) => number
+
+/** Passages from this many on have words common to most of them (a manual's own name in every passage). */
+const COMMON_FROM_PASSAGES = 4
+
+/** The number of passages each word is in (its rarest part's), Infinity for a word in more than half of them. */
+export function passageCounts(texts: string[]): WordRarity {
+	const counts = new Map<string, number>()
+	for (const text of texts) for (const word of new Set(partsOf(text))) counts.set(word, (counts.get(word) ?? 0) + 1)
+	const common = texts.length >= COMMON_FROM_PASSAGES ? texts.length / 2 : Infinity
+	return (word) => {
+		const count = Math.max(0, ...partsOf(word).map((part) => counts.get(part) ?? 0))
+		return count > common ? Infinity : count
+	}
+}
+
+/**
+ * What a right answer must contain, from the sentence that answers the question: a figure with its
+ * unit ("48 hours", "4096 bytes"), else the sentence's most distinctive word: none of the question's
+ * (nor a form of one: "Memcheck's", "thread-safe" for "Thread Safety"), no stop word, adverb or bare
+ * number; the rarest among the passages (`rarity`: none most of them hold), then the longest. Null when the
+ * sentence has no such word: a suggestion that expects a common word would pass almost any reply.
+ */
+export function keyPhrase(sentence: string, question: string, rarity: WordRarity = () => 0) {
+	const words = sentence
+		.split(/\s+/)
+		.map((word) => trimEnds(word, isWordChar))
+		.filter(Boolean)
+	const asked = new Set(partsOf(question).flatMap((part) => [part, stem(part)]))
+	const isAsked = (word: string) => partsOf(word).some((part) => asked.has(part) || asked.has(stem(part)))
+	const isContent = (word: string) => {
+		const lower = word.toLowerCase()
+		return (
+			/\p{L}/u.test(word) &&
+			!STOP_WORDS.has(lower) &&
+			!partsOf(word).every((part) => STOP_WORDS.has(part)) &&
+			!ADVERB.test(word) &&
+			!isAsked(word)
+		)
+	}
+	for (let i = 0; i < words.length; i++) {
+		const figure = words[i]
+		if (!NUMBER.test(figure) && !BARE_FIGURE.test(figure.split('-')[0])) continue
+		if (isAsked(figure) && !NUMBER.test(figure)) continue
+		const unit = words[i + 1]
+		const withUnit = unit !== undefined && /^\p{L}/u.test(unit) && isContent(unit)
+		// "seven-year": a number word and its unit in one.
+		if (figure.includes('-') && !NUMBER.test(figure) && isContent(figure.split('-').slice(1).join('-'))) return figure
+		if (withUnit) return `${figure} ${unit}`
+		if (!BARE_FIGURE.test(figure) && NUMBER.test(figure) && !isAsked(figure)) return figure
+	}
+	const candidates = words
+		.filter((word) => word.length >= 4 && isContent(word))
+		.map((word, order) => ({ word, order, rarity: rarity(word) }))
+		.filter((candidate) => candidate.rarity !== Infinity)
+	return (
+		candidates.sort((a, b) => a.rarity - b.rarity || b.word.length - a.word.length || a.order - b.order)[0]?.word ??
+		null
+	)
 }
 
 /** The passage's text after its heading line and its page's title (a page's passages start with it). */
@@ -109,6 +195,7 @@ export function suggestTests(chunks: SuggestionChunk[], asked: Set<string>, max 
 	const suggestions: TestForm[] = []
 	const seen = new Set(asked)
 	const siteName = siteNameOf(new Set(chunks.flatMap((chunk) => chunk.title ?? [])))
+	const rarity = passageCounts(chunks.map((chunk) => chunk.content))
 	for (const chunk of chunks) {
 		if (suggestions.length >= max) break
 		const raw = (chunk.heading?.split(HEADING_SEPARATOR).at(-1) ?? chunk.title ?? '').trim()
@@ -117,7 +204,7 @@ export function suggestTests(chunks: SuggestionChunk[], asked: Set<string>, max 
 		const question = questionOf(heading)
 		if (seen.has(question.toLowerCase())) continue
 		const sentence = sentencesOf(bodyOf(chunk.content, [raw, chunk.title]))[0] ?? ''
-		const phrase = keyPhrase(sentence, question)
+		const phrase = keyPhrase(sentence, question, rarity)
 		if (!phrase) continue
 		seen.add(question.toLowerCase())
 		suggestions.push({

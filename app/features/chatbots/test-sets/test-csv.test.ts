@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest'
+import { runsAsFormula } from '~/lib/spreadsheet-cell.ts'
 import { csvRecords, parseTestsCsv, testsCsv } from './test-csv.ts'
 import { TEST_LIMITS } from './test-schema.ts'
 
@@ -31,6 +32,28 @@ test('a good file round-trips: export, import, the same tests (alternatives, quo
 	})
 })
 
+test('a set whose questions differ only in case, or start with an apostrophe, round-trips letter for letter', () => {
+	const test = (question: string, expected: string[] = []) => ({ question, expected, cite: null, mustDecline: false })
+	// The set tells these apart (its unique key is the question as typed): its export holds them all.
+	const tests = [
+		test('Hi?'),
+		test('hi?'),
+		test('HI?'),
+		test("'Tis the season for returns?", ["'tis"]),
+		test("'=1 is how a spreadsheet shows text?", ["'+1"]),
+		test("''@home is a handle?"),
+		test('=SUM is a formula?', ['=SUM', '-cmd']),
+		test('-5 degrees is cold?', ['-5']),
+		test("' spaced apostrophe?"),
+	]
+	const csv = testsCsv(tests)
+	// Each cell the export wrote is safe in a spreadsheet, and the import reads back exactly the set.
+	for (const line of csv.split('\n').slice(1))
+		for (const cell of line.split(',')) expect(runsAsFormula(cell), cell).toBe(false)
+	expect(csv).toContain("'''@home is a handle?")
+	expect(parseTestsCsv(bytes(csv))).toEqual({ tests })
+})
+
 test('hostile and malformed files are refused whole with a message that says where', () => {
 	const refuse = (text: string | Uint8Array) =>
 		'error' in (parsed = parseTestsCsv(typeof text === 'string' ? bytes(text) : text)) ? parsed.error : 'accepted'
@@ -53,7 +76,7 @@ test('hostile and malformed files are refused whole with a message that says whe
 		'Line 2: a test that must decline cannot also expect words or a citation.',
 	)
 	expect(refuse(`${HEADER}${'x'.repeat(501)},,,no\n`)).toBe('Line 2: the question cell is too long.')
-	expect(refuse(`${HEADER}What?,,,no\nwhat?,,,no\n`)).toBe('Line 3: the same question is on an earlier line.')
+	expect(refuse(`${HEADER}What?,,,no\nWhat?,,,no\n`)).toBe('Line 3: the same question is on an earlier line.')
 	expect(refuse(HEADER)).toBe('The file has no tests.')
 	expect(refuse(HEADER + 'Q?,,,no\n'.repeat(0) + Array.from({ length: 201 }, (_, i) => `Q${i}?,,,no`).join('\n'))).toBe(
 		'A test set can have 200 tests; the file would make more.',

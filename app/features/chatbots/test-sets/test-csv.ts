@@ -1,9 +1,10 @@
 // A test set as a CSV file: exported with every cell spreadsheet-safe, imported with a check of every
 // line first, so a file is taken whole or refused with the first problem, by line (a hostile file:
 // too large, not text, formula cells, wrong columns, unclosed quotes). The parser is a single pass
-// over the characters: linear whatever the file holds. docs/decisions/0057-chatbot-test-sets.md
+// over the characters: linear whatever the file holds. docs/decisions/0057-chatbot-test-sets.md,
+// docs/decisions/0071-test-questions-are-distinct-letter-for-letter.md
 import { stringify } from 'csv-stringify/sync'
-import { runsAsFormula, spreadsheetCell } from '~/lib/spreadsheet-cell.ts'
+import { runsAsFormula } from '~/lib/spreadsheet-cell.ts'
 import { TEST_LIMITS, TestFormSchema, type TestForm } from './test-schema.ts'
 import { testSetCopy } from './test-set-copy.ts'
 
@@ -13,11 +14,26 @@ const CSV_COLUMNS = ['question', 'expected', 'cite', 'must_decline'] as const
 
 type CsvTest = Pick<TestForm, 'question' | 'expected' | 'cite' | 'mustDecline'>
 
+/**
+ * Whether the export writes a cell with a leading apostrophe: it would run as a formula (ADR 0049), or
+ * it is apostrophes before such a cell ("'=1" as typed). The import takes one apostrophe off exactly
+ * these, so every cell comes back as it was (first-time user's trial: a question typed with a leading
+ * apostrophe lost it on the way back).
+ */
+function escapedOnExport(value: string) {
+	let rest = value
+	while (rest.startsWith("'")) rest = rest.slice(1)
+	return runsAsFormula(rest)
+}
+
+/** A cell as the export writes it: spreadsheet-safe, and read back by the import as it was. */
+const exportedCell = (value: string) => (escapedOnExport(value) ? `'${value}` : value)
+
 /** The test set as a CSV file, a header line and a line per test. */
 export function testsCsv(tests: CsvTest[]) {
 	return stringify(
 		tests.map((test) =>
-			[test.question, test.expected.join(' | '), test.cite ?? '', test.mustDecline ? 'yes' : 'no'].map(spreadsheetCell),
+			[test.question, test.expected.join(' | '), test.cite ?? '', test.mustDecline ? 'yes' : 'no'].map(exportedCell),
 		),
 		{ header: true, columns: [...CSV_COLUMNS] },
 	)
@@ -74,10 +90,11 @@ export function csvRecords(text: string): Record[] | { unclosedAt: number } {
 }
 
 /**
- * A cell our own export made safe ("'=…", text to a spreadsheet, ADR 0049) back as it was typed; any
- * other cell as it is. Only a cell that would run as a formula as it stands in the file is refused.
+ * A cell our own export made safe ("'=…", text to a spreadsheet, ADR 0049) back as it was typed: the
+ * export's one apostrophe off, as `exportedCell` added it; any other cell as it is. Only a cell that
+ * would run as a formula as it stands in the file is refused.
  */
-const unescaped = (cell: string) => (cell.startsWith("'") && runsAsFormula(cell.slice(1)) ? cell.slice(1) : cell)
+const unescaped = (cell: string) => (cell.startsWith("'") && escapedOnExport(cell.slice(1)) ? cell.slice(1) : cell)
 
 const DECLINE: { [answer: string]: boolean } = {
 	yes: true,
@@ -124,7 +141,9 @@ export function parseTestsCsv(bytes: Uint8Array): { tests: CsvTest[] } | { error
 				return { error: copy.declineAndExpected(line) }
 			return { error: copy.tooLong(line, column === 'mustDecline' ? 'must_decline' : column) }
 		}
-		const key = parsed.data.question.toLowerCase()
+		// The same question as the set tells them apart (its unique key, the add form's refusal): letter
+		// for letter, so "Hi?" and "hi?" exported from one set import back (first-time user's trial).
+		const key = parsed.data.question
 		if (seen.has(key)) return { error: copy.repeated(line) }
 		seen.add(key)
 		tests.push(parsed.data)

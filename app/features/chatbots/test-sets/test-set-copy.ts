@@ -23,6 +23,12 @@ export function subjectCopy(kind: SubjectKind) {
 			kind === 'chatbot'
 				? 'Joins the Knowledge Base Content; the tests run again once it is indexed.'
 				: 'Joins the typed knowledge it answers from; the tests run again once it is indexed.',
+		/** What helps a must-decline test the subject answered: not an answer, a narrower brief. */
+		declineFix:
+			kind === 'chatbot'
+				? 'To keep it from answering questions like this, say what it may answer in its System Prompt (for example: Answer only questions about our products). If it may answer this, edit the test.'
+				: 'To keep it from answering questions like this, say what it may answer in its Instructions (for example: Answer only questions about our products). If it may answer this, edit the test.',
+		restrictLink: kind === 'chatbot' ? 'Edit the System Prompt' : 'Edit the Instructions',
 		suggestionsIntro: `Pick the ones to keep. They are made from passages of this ${noun}’s sources.`,
 		mailIntro: (name: string, passed: number, total: number) =>
 			`The latest test run of your ${noun} “${name}” passed ${passed} of ${total} tests. These passed in the run before and fail now:`,
@@ -77,6 +83,7 @@ export const testSetCopy = {
 		passages: 'Passages it was given',
 		score: (score: number) => `score ${score}`,
 		fixAnswer: 'Add an answer',
+		edited: 'Edited since the last run: run the tests to check it.',
 		fixAnswerLabel: (question: string) => `Answer to “${question}”`,
 		addAnswer: 'Add answer',
 		answerAdded: 'Answer added',
@@ -94,6 +101,7 @@ export const testSetCopy = {
 		pass: 'Pass',
 		fail: 'Fail',
 		notRun: 'Not run',
+		edited: 'Edited since the last run',
 		edit: 'Edit test',
 		save: 'Save test',
 		remove: 'Delete test',

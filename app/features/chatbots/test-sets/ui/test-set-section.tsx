@@ -37,6 +37,9 @@ import {
 
 const { suggestions: suggestionsCopy, form: formCopy } = testSetCopy
 
+/** How often the page re-reads a running run's progress. */
+const RUNNING_REFRESH_MS = 750
+
 const metaOf = (title: string) => [{ title: `${title} | AI Playground` }, { name: 'robots', content: 'noindex' }]
 /** The routes' meta: the Tests section, and its suggestions. */
 export const testSetMeta = () => metaOf(testSetCopy.title)
@@ -74,7 +77,11 @@ export function TestSetSection({
 }) {
 	const { tests, latest, finished, trend, failing, knowledgeChanging } = data
 	const [searchParams] = useSearchParams()
-	useRefreshWhile(latest?.active === true || (knowledgeChanging && tests.length > 0))
+	// A run takes seconds: while one runs its count is read more often, so it is seen going up.
+	useRefreshWhile(
+		latest?.active === true || (knowledgeChanging && tests.length > 0),
+		latest?.status === 'running' ? RUNNING_REFRESH_MS : undefined,
+	)
 	return (
 		<WorkspaceSection title={testSetCopy.title}>
 			<ToastMessage toast={returned?.toast} />

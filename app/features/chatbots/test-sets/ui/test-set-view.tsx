@@ -10,6 +10,7 @@ import {
 	FlaskConical,
 	Lightbulb,
 	LoaderCircle,
+	PencilLine,
 	Play,
 	Plus,
 	TriangleAlert,
@@ -57,6 +58,10 @@ export type FailingView = {
 	question: string
 	regression: boolean
 	reason: string
+	/** A test that must decline: the fix is a narrower brief, not an answer. */
+	mustDecline: boolean
+	/** Saved since the run: its reason is for what it asked before. */
+	edited: boolean
 	reply: string
 	answered: boolean
 	passages: PassageView[]
@@ -68,7 +73,7 @@ export type TestView = {
 	expected: string[]
 	cite: string | null
 	mustDecline: boolean
-	last: 'pass' | 'fail' | null
+	last: 'pass' | 'fail' | 'edited' | null
 }
 type Returned = { form: string; values: Record<string, string | boolean>; errors: FieldErrors } | undefined
 
@@ -208,6 +213,10 @@ export function RunPanel({
 	)
 }
 
+/** Where the subject's brief is written: a chatbot's System Prompt (its Knowledge page), a voice assistant's Instructions. */
+const briefPathOf = (testsPath: string, kind: SubjectKind) =>
+	testsPath.replace(/\/tests$/, kind === 'chatbot' ? '/knowledge' : '/assistant')
+
 /** The passage a failing reply cited (the first one it names), else the best one it was given. */
 function citedPassage(result: FailingView) {
 	const first = result.cited[0]
@@ -252,7 +261,9 @@ export function FailingTests({
 									</span>
 								) : null}
 							</p>
-							<p className="mt-1 text-sm text-rose-800">{result.reason}</p>
+							<p className={cn('mt-1 text-sm', result.edited ? 'text-slate-700' : 'text-rose-800')}>
+								{result.edited ? failingCopy.edited : result.reason}
+							</p>
 							<dl className="mt-2 space-y-2 text-sm">
 								<div>
 									<dt className="font-medium text-slate-700">{failingCopy.reply}</dt>
@@ -287,23 +298,37 @@ export function FailingTests({
 								</details>
 							) : null}
 							<div className="mt-3 flex flex-wrap items-start gap-3">
-								<Form method="post" action={path} className="min-w-64 flex-1">
-									<input type="hidden" name="intent" value="answer" />
-									<input type="hidden" name="question" value={result.question} />
-									<TextareaField
-										label={failingCopy.fixAnswerLabel(result.question)}
-										name="answer"
-										rows={2}
-										maxLength={4000}
-										hint={subjectCopy(kind).fixAnswerHint}
-										defaultValue={mine ? String(returned?.values.answer ?? '') : undefined}
-										error={mine ? returned?.errors.answer : undefined}
-									/>
-									<Button type="submit" size="sm" variant="secondary" className="mt-2">
-										<Plus className="size-4" aria-hidden />
-										{failingCopy.addAnswer}
-									</Button>
-								</Form>
+								{result.mustDecline ? (
+									// It answered what it should decline: an added answer would only make it answer
+									// better. What helps is its brief (or the test, if it may answer).
+									<div className="min-w-64 flex-1 text-sm">
+										<p className="text-slate-700">{subjectCopy(kind).declineFix}</p>
+										<Link
+											to={briefPathOf(path, kind)}
+											className="text-brand-700 mt-1 inline-block font-semibold underline"
+										>
+											{subjectCopy(kind).restrictLink}
+										</Link>
+									</div>
+								) : (
+									<Form method="post" action={path} className="min-w-64 flex-1">
+										<input type="hidden" name="intent" value="answer" />
+										<input type="hidden" name="question" value={result.question} />
+										<TextareaField
+											label={failingCopy.fixAnswerLabel(result.question)}
+											name="answer"
+											rows={2}
+											maxLength={4000}
+											hint={subjectCopy(kind).fixAnswerHint}
+											defaultValue={mine ? String(returned?.values.answer ?? '') : undefined}
+											error={mine ? returned?.errors.answer : undefined}
+										/>
+										<Button type="submit" size="sm" variant="secondary" className="mt-2">
+											<Plus className="size-4" aria-hidden />
+											{failingCopy.addAnswer}
+										</Button>
+									</Form>
+								)}
 								<Link
 									to={`${path}?edit=${result.testId}#test-${result.testId}`}
 									className="text-brand-700 text-sm font-semibold underline"
@@ -381,6 +406,7 @@ const formValues = (returned: Returned) => ({
 const RESULT_BADGE = {
 	pass: { label: listCopy.pass, icon: CircleCheck, className: 'bg-emerald-50 text-emerald-700 ring-emerald-200' },
 	fail: { label: listCopy.fail, icon: CircleX, className: 'bg-rose-50 text-rose-700 ring-rose-200' },
+	edited: { label: listCopy.edited, icon: PencilLine, className: 'bg-amber-50 text-amber-800 ring-amber-200' },
 } as const
 
 /** The test set: each test with what it expects and its last result, an edit form and Delete. */
