@@ -37,6 +37,7 @@ import {
 	type HandoffSettings,
 	type HandoffSettingsForm,
 } from './handoff-settings.ts'
+import { personName } from './person-name.ts'
 
 /** How long a typing stamp counts as typing. */
 const TYPING_MS = 6_000
@@ -54,12 +55,6 @@ const conversationChanges = () => tableChangeListener('chatbot_conversations_cha
 
 /** The owner's time zone: the team's opening hours are theirs. */
 const teamTimeZone = () => getEnv().DASHBOARD_TIME_ZONE
-
-/** A member of the team as visitors see them: their first name, never their e-mail. */
-export function personName(fullName: string | null | undefined) {
-	const first = fullName?.trim().split(/\s+/)[0]
-	return first ? first.slice(0, 40) : handoffCopy.widget.someone
-}
 
 // ─── The visitor's side ──────────────────────────────────────────────────────────────────────────
 
@@ -294,6 +289,20 @@ export async function personWatching(userId: string, conversationId: string) {
 			AND (person_active_at IS NULL OR person_active_at < now() - make_interval(secs => ${ACTIVE_STAMP_S}))`
 }
 
+/**
+ * The owner has seen the conversation as it is now (its page loaded, or a visitor's message reached
+ * their open page): its visitor messages so far are read. Only a held one is marked unread, but the
+ * stamp is kept whatever the state, so a take-over later does not call old messages new. The caller
+ * has checked that `userId` owns it; the owner is in the statement all the same.
+ */
+export async function ownerSaw(userId: string, conversationId: string) {
+	if (!isUuid(conversationId) || !isUuid(userId)) return
+	await prisma.$executeRaw`
+		UPDATE chatbot_conversations c SET owner_seen_at = now()
+		FROM chatbots b
+		WHERE c.id = ${conversationId}::uuid AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid`
+}
+
 export type WaitingConversation = {
 	id: string
 	state: 'waiting' | 'person'
@@ -304,6 +313,8 @@ export type WaitingConversation = {
 	firstQuestion: string | null
 	/** What the visitor wrote last (the request for a person, often): shown under the title. */
 	lastQuestion: string | null
+	/** Held by a person, with a visitor's message the owner has not seen (ownerSaw). */
+	unread: boolean
 }
 
 /** A chatbot's conversations that wait for or are with a person, longest waiting first; null when not this user's. */
@@ -317,7 +328,9 @@ export async function conversationsWithPeople(userId: string, chatbotId: string)
 			(SELECT left(m.text, 200) FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.role = 'user'
 				ORDER BY m.created_at LIMIT 1) AS "firstQuestion",
 			(SELECT left(m.text, 200) FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.author = 'visitor'
-				ORDER BY m.created_at DESC LIMIT 1) AS "lastQuestion"
+				ORDER BY m.created_at DESC LIMIT 1) AS "lastQuestion",
+			(c.handoff_state = 'person' AND EXISTS (SELECT 1 FROM chatbot_messages m WHERE m.conversation_id = c.id
+				AND m.author = 'visitor' AND m.created_at > coalesce(c.owner_seen_at, '-infinity'))) AS unread
 		FROM chatbot_conversations c LEFT JOIN users u ON u.id = c.handoff_user_id
 		WHERE c.chatbot_id = ${chatbotId}::uuid AND c.handoff_state <> 'bot'
 		ORDER BY c.handoff_state = 'waiting' DESC, c.handoff_requested_at NULLS LAST, c.last_message_at DESC
@@ -575,6 +588,11 @@ export async function handoffStreamResponse(
 						if (at > cursor) cursor = at
 					}
 					send(encodeEvent('handoff', JSON.stringify({ ...snapshot, messages: fresh })))
+					// The owner's open page has shown the visitor's new words: the list does not call them unread.
+					if (watcher && audience === 'owner' && fresh.some((message) => message.author === 'visitor'))
+						ownerSaw(watcher, conversationId).catch((error: unknown) =>
+							console.error(`Handoff view of conversation ${conversationId}: ${(error as Error).message}`),
+						)
 				},
 			})
 			const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)
