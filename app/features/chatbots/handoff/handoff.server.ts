@@ -20,7 +20,8 @@ import {
 import { HANDOFF_NOTICE_MODEL, isNoticeModel, LEAD_FORM_MODEL } from '~/features/chatbots/conversations/reply-labels.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { encodeEvent, eventStreamResponse, type StreamHolder } from '~/lib/event-stream.server.ts'
+import { encodeEvent, eventStreamResponse, openStreamCount, type StreamHolder } from '~/lib/event-stream.server.ts'
+import { tooManyRequests } from '~/lib/http.server.ts'
 import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { HEARTBEAT_MS } from '~/lib/live-feed.server.ts'
@@ -411,7 +412,7 @@ export async function handoffSnapshot(
  * Past all of these, `HANDOFF_VISITOR_STREAMS` (configuration) caps every visitor's stream of the
  * process together: then the answer is 503, as for a server that is full.
  */
-export const VISITOR_STREAMS = { perConversation: 2, perVisitor: 4, perAddress: 6 }
+export const VISITOR_STREAMS = { perConversation: 2, perVisitor: 4, perAddress: 30 }
 
 /** The 503 past the process's cap of visitors' streams: nobody in particular asked too much. */
 const streamsFull = (retryAfterSeconds: number) =>
@@ -419,6 +420,34 @@ const streamsFull = (retryAfterSeconds: number) =>
 		{ error: handoffCopy.widget.streamBusy },
 		{ status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } },
 	)
+
+/** Visitors' streams being opened (their look-ups running) on this process at once; more wait outside (503). */
+const VISITOR_STREAM_OPENINGS = 16
+let openingStreams = 0
+
+/**
+ * Before any look-up of a visitor's stream: a refusal at once when their address or the process is
+ * already full, or when too many are being opened together, else a release to call when the
+ * opening is done (the stream's own count has then taken over). A flood of 2,000 opens used to run
+ * 2,000 look-ups at once and time out on the pool (500) before the caps, counted once a stream is
+ * open, could refuse them (ADR 0073); now at most VISITOR_STREAM_OPENINGS take connections, the
+ * rest are told to come back.
+ */
+export function startVisitorStreamOpening(address: string): { release: () => void } | { refusal: Response } {
+	if (openStreamCount(`embed:${address}`) >= VISITOR_STREAMS.perAddress)
+		return { refusal: tooManyRequests(handoffCopy.widget.streamBusy, 5) }
+	if (openStreamCount('embed:*') >= getEnv().HANDOFF_VISITOR_STREAMS || openingStreams >= VISITOR_STREAM_OPENINGS)
+		return { refusal: streamsFull(5) }
+	openingStreams++
+	let released = false
+	return {
+		release: () => {
+			if (released) return
+			released = true
+			openingStreams--
+		},
+	}
+}
 
 /**
  * Whom a visitor's stream counts against: their conversation, them (by the widget's id for them,
