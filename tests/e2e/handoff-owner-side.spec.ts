@@ -165,7 +165,16 @@ test('a held conversation the visitor wrote in is unread until the owner opens i
 	await visitorSends(chat, 'Can you check order 4411?')
 	await expect(row.getByTestId('unread')).toBeVisible({ timeout: 10_000 })
 	await expect(row.getByRole('link')).toHaveAccessibleName(/^New message from the visitor: /)
-	await owner.screenshot({ path: test.info().outputPath('unread.png') })
+	// The dot and the title fit a phone and a wide screen alike.
+	for (const width of [320, 360, 1440]) {
+		await owner.setViewportSize({ width, height: 900 })
+		await expect(row.getByTestId('unread')).toBeVisible()
+		const dot = (await row.getByTestId('unread').boundingBox())!
+		expect(dot.x + dot.width).toBeLessThanOrEqual(width)
+		expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+		await owner.screenshot({ path: test.info().outputPath(`unread-${width}.png`) })
+	}
+	await owner.setViewportSize({ width: 1280, height: 900 })
 	// Without JavaScript too, by reload.
 	await owner.reload()
 	await expect(row.getByTestId('unread')).toBeVisible()
