@@ -17,7 +17,7 @@ import { action as handoffAction } from './embed-handoff.ts'
 
 // A small process-wide cap, so the test can fill it (read once, when the env is first parsed).
 vi.hoisted(() => {
-	process.env.HANDOFF_VISITOR_STREAMS = '12'
+	process.env.HANDOFF_VISITOR_STREAMS = '40'
 })
 
 let ownerId: string
@@ -134,12 +134,16 @@ test("an address holds a few visitors' streams (an office): past its cap the nex
 	const refused = await openStream(ip, await visitorWithConversation())
 	expect(refused.status).toBe(429)
 	expect(await refused.json()).toEqual({ error: handoffCopy.widget.streamBusy })
+	// Refused before any look-up (ADR 0073): even ids of no conversation get the same 429, not a 404,
+	// so a flood from a full address costs the database nothing.
+	const unknown = { visitorId: 'visitor-nobody-01', conversationId: 'conv-nobody-0001' }
+	expect((await openStream(ip, unknown)).status).toBe(429)
 	expect((await openStream('10.64.0.3', await visitorWithConversation())).status).toBe(200)
 })
 
 test("the process holds at most HANDOFF_VISITOR_STREAMS visitors' streams, from every address together: then 503", async () => {
 	const cap = getEnv().HANDOFF_VISITOR_STREAMS
-	expect(cap).toBe(12)
+	expect(cap).toBe(40)
 	const perAddress = VISITOR_STREAMS.perAddress / VISITOR_STREAMS.perConversation
 	const open = []
 	for (let i = 0; open.length < cap; i++) {
@@ -153,6 +157,10 @@ test("the process holds at most HANDOFF_VISITOR_STREAMS visitors' streams, from 
 	expect(refused.status).toBe(503)
 	expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
 	expect(await refused.json()).toEqual({ error: handoffCopy.widget.streamBusy })
+	// Refused before any look-up (ADR 0073): ids of no conversation get the 503 too, not a 404.
+	expect(
+		(await openStream('10.66.0.2', { visitorId: 'visitor-nobody-02', conversationId: 'conv-nobody-0002' })).status,
+	).toBe(503)
 	// One closes: the next gets in.
 	controllers[0].abort()
 	expect((await openStream('10.66.0.1', await visitorWithConversation())).status).toBe(200)

@@ -2,6 +2,7 @@ import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
 import { VisitorStreamSchema } from '~/features/chatbots/handoff/handoff-schema.ts'
 import {
 	handoffStreamResponse,
+	startVisitorStreamOpening,
 	visitorConversationId,
 	visitorStreamHolders,
 } from '~/features/chatbots/handoff/handoff.server.ts'
@@ -21,7 +22,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const ids = VisitorStreamSchema.safeParse(Object.fromEntries(url.searchParams))
 	if (!ids.success) return jsonError(ids.error.issues[0].message, 400)
 	const { visitorId, conversationId: clientId } = ids.data
-	const access = await embedAccess(request, params.chatbotId, 'handoff-stream', {
+	// A full address or process refuses before any look-up, and only a few openings look up at once.
+	const opening = startVisitorStreamOpening(clientKey(request))
+	if ('refusal' in opening) return opening.refusal
+	try {
+		return await openVisitorStream(request, params.chatbotId, url, visitorId, clientId)
+	} finally {
+		opening.release()
+	}
+}
+
+async function openVisitorStream(request: Request, chatbotId: string, url: URL, visitorId: string, clientId: string) {
+	const access = await embedAccess(request, chatbotId, 'handoff-stream', {
 		token: url.searchParams.get('token') ?? '',
 		visitorId,
 		busyText: handoffCopy.widget.streamBusy,

@@ -128,9 +128,19 @@ export const activityCopy = {
 	},
 	leads: {
 		title: 'Leads',
-		intro: 'Contact details visitors left in the widget’s lead form. Switch the form on under Widget on your site.',
+		intro:
+			'Contact details visitors left in the widget: in its lead form, or after asking for a person when nobody was free.',
 		empty: 'No leads yet.',
-		formOff: 'The lead form is switched off for this chatbot.',
+		/**
+		 * The lead form is off: true whatever the list holds. With Talk to a person on, a visitor nobody
+		 * joined is still offered the form, so leads keep coming from there (first-time user's trial: a
+		 * lead from a handoff sat under "switched off"). Each ends before the link to the form's settings.
+		 */
+		formOff: {
+			handoffOn:
+				'The lead form is off: leads here come from visitors who asked for a person when nobody was free. Switch the form on for every visitor under',
+			handoffOff: 'The lead form is off, and so is Talk to a person: no new leads arrive. Switch the form on under',
+		},
 		download: 'Download CSV',
 		columns: { created: 'Received', name: 'Name', email: 'E-mail', phone: 'Phone', page: 'Page', conversation: '' },
 		viewConversation: 'Conversation',

@@ -5,6 +5,7 @@ import { isChatbotRow, userChatbot } from '~/features/chatbots/chatbot-scope.ser
 // retention job. Every read and change names the owner: another user's ids behave like missing ones.
 // docs/decisions/0019-conversation-logs.md
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { personName } from '~/features/chatbots/handoff/person-name.ts'
 import { answerEntry, appendKnowledge, knowledgeLimitOf } from '~/features/chatbots/knowledge-base.ts'
 import { queueTextIndex } from '~/features/chatbots/text-source.server.ts'
 import { Prisma } from '~/generated/prisma/client.ts'
@@ -94,7 +95,7 @@ export type StoredMessage = {
 	sources: TracedPassage[] | null
 	feedback: 'up' | 'down' | null
 	feedbackComment: string | null
-	/** Who wrote it: the visitor, the bot, or a person of the team (authorName, their full name). */
+	/** Who wrote it: the visitor, the bot, or a person of the team (authorName: as the visitor saw them, personName). */
 	author: 'bot' | 'person' | 'visitor'
 	authorName: string | null
 }
@@ -121,6 +122,9 @@ export async function getConversation(userId: string, chatbotId: string, convers
 		WHERE m.conversation_id = ${conversationId}::uuid
 		ORDER BY m.created_at, m.role DESC
 		LIMIT 500`
+	// The person named as the visitor saw them, and as the live view names them (one rule, ADR 0073).
+	for (const message of messages)
+		message.authorName = message.author === 'person' ? personName(message.authorName) : null
 	return { conversation, messages }
 }
 

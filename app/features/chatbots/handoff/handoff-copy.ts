@@ -35,6 +35,8 @@ export const handoffCopy = {
 		waitingBadge: 'Waiting for a person',
 		personBadge: (name: string) => `With ${name}`,
 		navBadge: (count: number) => `${count} waiting`,
+		/** Said to screen readers before a held conversation's title (a dot shows it) when the visitor wrote since the owner saw it. */
+		unread: 'New message from the visitor',
 		/** Said after the badge's text to screen readers. */
 		navBadgeMore: 'for a person',
 		takeOver: 'Take over',
@@ -64,7 +66,8 @@ export const handoffCopy = {
 		/** On Conversations, where the settings were: they are in Settings now. */
 		settingsLink: 'Talk to a person settings',
 		save: 'Save',
-		saved: 'Handoff settings saved',
+		/** Named as the section is (the other settings' toasts name theirs: 'Widget saved', 'Model saved'). */
+		saved: '"Talk to a person" saved',
 	},
 	email: {
 		/**

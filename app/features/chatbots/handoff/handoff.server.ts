@@ -20,7 +20,8 @@ import {
 import { HANDOFF_NOTICE_MODEL, isNoticeModel, LEAD_FORM_MODEL } from '~/features/chatbots/conversations/reply-labels.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
-import { encodeEvent, eventStreamResponse, type StreamHolder } from '~/lib/event-stream.server.ts'
+import { encodeEvent, eventStreamResponse, openStreamCount, type StreamHolder } from '~/lib/event-stream.server.ts'
+import { tooManyRequests } from '~/lib/http.server.ts'
 import { defineJob } from '~/lib/jobs/define-job.server.ts'
 import { queueJob } from '~/lib/jobs/queue-job.server.ts'
 import { HEARTBEAT_MS } from '~/lib/live-feed.server.ts'
@@ -37,6 +38,7 @@ import {
 	type HandoffSettings,
 	type HandoffSettingsForm,
 } from './handoff-settings.ts'
+import { personName } from './person-name.ts'
 
 /** How long a typing stamp counts as typing. */
 const TYPING_MS = 6_000
@@ -54,12 +56,6 @@ const conversationChanges = () => tableChangeListener('chatbot_conversations_cha
 
 /** The owner's time zone: the team's opening hours are theirs. */
 const teamTimeZone = () => getEnv().DASHBOARD_TIME_ZONE
-
-/** A member of the team as visitors see them: their first name, never their e-mail. */
-export function personName(fullName: string | null | undefined) {
-	const first = fullName?.trim().split(/\s+/)[0]
-	return first ? first.slice(0, 40) : handoffCopy.widget.someone
-}
 
 // ─── The visitor's side ──────────────────────────────────────────────────────────────────────────
 
@@ -294,6 +290,20 @@ export async function personWatching(userId: string, conversationId: string) {
 			AND (person_active_at IS NULL OR person_active_at < now() - make_interval(secs => ${ACTIVE_STAMP_S}))`
 }
 
+/**
+ * The owner has seen the conversation as it is now (its page loaded, or a visitor's message reached
+ * their open page): its visitor messages so far are read. Only a held one is marked unread, but the
+ * stamp is kept whatever the state, so a take-over later does not call old messages new. The caller
+ * has checked that `userId` owns it; the owner is in the statement all the same.
+ */
+export async function ownerSaw(userId: string, conversationId: string) {
+	if (!isUuid(conversationId) || !isUuid(userId)) return
+	await prisma.$executeRaw`
+		UPDATE chatbot_conversations c SET owner_seen_at = now()
+		FROM chatbots b
+		WHERE c.id = ${conversationId}::uuid AND b.id = c.chatbot_id AND b.user_id = ${userId}::uuid`
+}
+
 export type WaitingConversation = {
 	id: string
 	state: 'waiting' | 'person'
@@ -304,6 +314,8 @@ export type WaitingConversation = {
 	firstQuestion: string | null
 	/** What the visitor wrote last (the request for a person, often): shown under the title. */
 	lastQuestion: string | null
+	/** Held by a person, with a visitor's message the owner has not seen (ownerSaw). */
+	unread: boolean
 }
 
 /** A chatbot's conversations that wait for or are with a person, longest waiting first; null when not this user's. */
@@ -317,7 +329,9 @@ export async function conversationsWithPeople(userId: string, chatbotId: string)
 			(SELECT left(m.text, 200) FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.role = 'user'
 				ORDER BY m.created_at LIMIT 1) AS "firstQuestion",
 			(SELECT left(m.text, 200) FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.author = 'visitor'
-				ORDER BY m.created_at DESC LIMIT 1) AS "lastQuestion"
+				ORDER BY m.created_at DESC LIMIT 1) AS "lastQuestion",
+			(c.handoff_state = 'person' AND EXISTS (SELECT 1 FROM chatbot_messages m WHERE m.conversation_id = c.id
+				AND m.author = 'visitor' AND m.created_at > coalesce(c.owner_seen_at, '-infinity'))) AS unread
 		FROM chatbot_conversations c LEFT JOIN users u ON u.id = c.handoff_user_id
 		WHERE c.chatbot_id = ${chatbotId}::uuid AND c.handoff_state <> 'bot'
 		ORDER BY c.handoff_state = 'waiting' DESC, c.handoff_requested_at NULLS LAST, c.last_message_at DESC
@@ -398,7 +412,7 @@ export async function handoffSnapshot(
  * Past all of these, `HANDOFF_VISITOR_STREAMS` (configuration) caps every visitor's stream of the
  * process together: then the answer is 503, as for a server that is full.
  */
-export const VISITOR_STREAMS = { perConversation: 2, perVisitor: 4, perAddress: 6 }
+export const VISITOR_STREAMS = { perConversation: 2, perVisitor: 4, perAddress: 30 }
 
 /** The 503 past the process's cap of visitors' streams: nobody in particular asked too much. */
 const streamsFull = (retryAfterSeconds: number) =>
@@ -406,6 +420,34 @@ const streamsFull = (retryAfterSeconds: number) =>
 		{ error: handoffCopy.widget.streamBusy },
 		{ status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } },
 	)
+
+/** Visitors' streams being opened (their look-ups running) on this process at once; more wait outside (503). */
+const VISITOR_STREAM_OPENINGS = 16
+let openingStreams = 0
+
+/**
+ * Before any look-up of a visitor's stream: a refusal at once when their address or the process is
+ * already full, or when too many are being opened together, else a release to call when the
+ * opening is done (the stream's own count has then taken over). A flood of 2,000 opens used to run
+ * 2,000 look-ups at once and time out on the pool (500) before the caps, counted once a stream is
+ * open, could refuse them (ADR 0073); now at most VISITOR_STREAM_OPENINGS take connections, the
+ * rest are told to come back.
+ */
+export function startVisitorStreamOpening(address: string): { release: () => void } | { refusal: Response } {
+	if (openStreamCount(`embed:${address}`) >= VISITOR_STREAMS.perAddress)
+		return { refusal: tooManyRequests(handoffCopy.widget.streamBusy, 5) }
+	if (openStreamCount('embed:*') >= getEnv().HANDOFF_VISITOR_STREAMS || openingStreams >= VISITOR_STREAM_OPENINGS)
+		return { refusal: streamsFull(5) }
+	openingStreams++
+	let released = false
+	return {
+		release: () => {
+			if (released) return
+			released = true
+			openingStreams--
+		},
+	}
+}
 
 /**
  * Whom a visitor's stream counts against: their conversation, them (by the widget's id for them,
@@ -575,6 +617,11 @@ export async function handoffStreamResponse(
 						if (at > cursor) cursor = at
 					}
 					send(encodeEvent('handoff', JSON.stringify({ ...snapshot, messages: fresh })))
+					// The owner's open page has shown the visitor's new words: the list does not call them unread.
+					if (watcher && audience === 'owner' && fresh.some((message) => message.author === 'visitor'))
+						ownerSaw(watcher, conversationId).catch((error: unknown) =>
+							console.error(`Handoff view of conversation ${conversationId}: ${(error as Error).message}`),
+						)
 				},
 			})
 			const heartbeat = setInterval(() => send(encodeEvent('heartbeat', String(Date.now()))), HEARTBEAT_MS)

@@ -13,7 +13,8 @@ import { ConversationActionSchema } from '~/features/chatbots/conversations/conv
 import { deleteConversation, getConversation } from '~/features/chatbots/conversations/conversations.server.ts'
 import { HANDOFF_NOTICE_MODEL, replyLabels } from '~/features/chatbots/conversations/reply-labels.ts'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
-import { handoffEnabled, personName, personWatching } from '~/features/chatbots/handoff/handoff.server.ts'
+import { handoffEnabled, ownerSaw, personWatching } from '~/features/chatbots/handoff/handoff.server.ts'
+import { personName } from '~/features/chatbots/handoff/person-name.ts'
 import { HandoffControls, useFollowNewest, useOwnerHandoff } from '~/features/chatbots/handoff/ui/owner-handoff.tsx'
 import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf, textFieldsOf } from '~/lib/forms.ts'
@@ -30,7 +31,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const found = await getConversation(user.id, params.chatbotId, params.conversationId)
 	if (!found) throw data(copy.notFound.title, { status: 404 })
 	// Its person looking at it (without JavaScript too, by reload) has not left it (ADR 0061).
-	await personWatching(user.id, params.conversationId)
+	// Its visitor's messages so far are seen: the list of conversations with a person no longer marks it unread.
+	await Promise.all([personWatching(user.id, params.conversationId), ownerSaw(user.id, params.conversationId)])
 	const { conversation, messages } = found
 	return {
 		// The live view's stream sends what comes after this read.

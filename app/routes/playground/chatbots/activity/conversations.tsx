@@ -25,7 +25,8 @@ import {
 } from '~/features/chatbots/conversations/conversations.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
-import { conversationsWithPeople, personName } from '~/features/chatbots/handoff/handoff.server.ts'
+import { conversationsWithPeople } from '~/features/chatbots/handoff/handoff.server.ts'
+import { personName } from '~/features/chatbots/handoff/person-name.ts'
 import { HANDOFF_SETTINGS_ID } from '~/features/chatbots/handoff/ui/handoff-settings-form.tsx'
 import { HandoffBadge } from '~/features/chatbots/handoff/ui/owner-handoff.tsx'
 import { chatbotPaths } from '~/features/chatbots/ui/chatbot-kind.ts'
@@ -74,6 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			// person, often) under it when it differs.
 			firstQuestion: row.firstQuestion,
 			lastQuestion: row.lastQuestion !== row.firstQuestion ? row.lastQuestion : null,
+			unread: row.unread,
 			when: formatWhen(row.requestedAt ?? row.lastMessageAt),
 			at: (row.requestedAt ?? row.lastMessageAt).toISOString(),
 		})),
@@ -123,6 +125,7 @@ function ConversationRow({
 	at,
 	when,
 	waiting = false,
+	unread = false,
 	children,
 }: {
 	to: string
@@ -132,6 +135,8 @@ function ConversationRow({
 	at: string
 	when: string
 	waiting?: boolean
+	/** A visitor wrote since the owner last saw it: a dot, and words for screen readers. */
+	unread?: boolean
 	children: React.ReactNode
 }) {
 	return (
@@ -144,7 +149,14 @@ function ConversationRow({
 				)}
 			>
 				<span className="min-w-0 flex-1">
-					<span className="block truncate text-sm font-semibold text-slate-900">{title}</span>
+					<span className="flex min-w-0 items-center gap-2">
+						{unread ? (
+							<span data-testid="unread" className="bg-brand-600 size-2.5 shrink-0 rounded-full">
+								<span className="sr-only">{handoffCopy.owner.unread}: </span>
+							</span>
+						) : null}
+						<span className="block min-w-0 truncate text-sm font-semibold text-slate-900">{title}</span>
+					</span>
 					{detail ? <span className="mt-0.5 block truncate text-xs text-slate-500">{detail}</span> : null}
 				</span>
 				<span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
@@ -190,6 +202,7 @@ export default function ConversationsRoute({ loaderData, params }: Route.Compone
 								at={conversation.at}
 								when={conversation.when}
 								waiting
+								unread={conversation.unread}
 							>
 								<HandoffBadge state={conversation.state} person={conversation.person} />
 							</ConversationRow>

@@ -20,6 +20,7 @@ import {
 	setWebhook,
 } from '~/features/chatbots/conversations/leads.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { handoffSettingsOf } from '~/features/chatbots/handoff/handoff-settings.ts'
 import { appearanceOf } from '~/features/chatbots/widget/widget-settings.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { fieldErrorsOf } from '~/lib/forms.ts'
@@ -43,6 +44,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	return {
 		deleting: new URL(request.url).searchParams.get('delete'),
 		formOn: appearanceOf(chatbot.appearance).leadForm.mode !== 'off',
+		// With the form off, a visitor nobody joined is still offered it: the notice says so.
+		handoffOn: handoffSettingsOf(chatbot.handoff).enabled,
 		leads: leads.map((lead) => ({
 			...lead,
 			createdAt: lead.createdAt.toISOString(),
@@ -94,7 +97,7 @@ export const meta: Route.MetaFunction = () => [
 ]
 
 export default function LeadsRoute({ loaderData, actionData, params }: Route.ComponentProps) {
-	const { formOn, leads, webhook, deliveries, deleting } = loaderData
+	const { formOn, handoffOn, leads, webhook, deliveries, deleting } = loaderData
 	const base = `/playground/chatbots/${params.chatbotId}`
 	return (
 		<div className="space-y-6">
@@ -112,11 +115,15 @@ export default function LeadsRoute({ loaderData, actionData, params }: Route.Com
 			>
 				<p className="mt-1 text-sm text-slate-600">{copy.intro}</p>
 				{formOn ? null : (
-					<p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-						{copy.formOff}{' '}
+					<p
+						className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+						data-testid="lead-form-off"
+					>
+						{handoffOn ? copy.formOff.handoffOn : copy.formOff.handoffOff}{' '}
 						<Link to={`${base}/widget`} className="font-semibold underline">
 							{chatbotBuilder.widget.title}
 						</Link>
+						.
 					</p>
 				)}
 				{leads.length === 0 ? (
@@ -124,9 +131,25 @@ export default function LeadsRoute({ loaderData, actionData, params }: Route.Com
 						{copy.empty}
 					</p>
 				) : (
-					<div className="@container relative mt-4 overflow-x-auto rounded-2xl ring-1 ring-slate-200">
-						<table className="w-full min-w-[40rem] text-left text-sm" data-testid="leads-table">
-							<thead className="bg-slate-50 text-xs text-slate-600">
+					// Where the section is narrow (a phone, 320–360 px) each lead is a card, its fields labelled,
+					// as the voice latency table does (CallLatencyDetails): a seven-column table there scrolled
+					// sideways with no cue. Where it is wide, a table whose columns wrap to fit, so its Delete is
+					// in sight (it was cut off at 1440 px by a long page address). A container query, so it holds
+					// without JavaScript; one table in both, so each lead's anchor and Delete exist once.
+					<div className="@container mt-4 rounded-2xl ring-1 ring-slate-200">
+						<table className="block w-full table-fixed text-left text-sm @3xl:table" data-testid="leads-table">
+							{/* Fixed columns: a long address or page wraps or is cut in its own column instead of
+							    widening the table past its box. */}
+							<colgroup>
+								<col className="w-32" />
+								<col />
+								<col />
+								<col className="w-40" />
+								<col />
+								<col className="w-32" />
+								<col className="w-28" />
+							</colgroup>
+							<thead className="hidden bg-slate-50 text-xs text-slate-600 @3xl:table-header-group">
 								<tr>
 									{(['created', 'name', 'email', 'phone', 'page'] as const).map((column) => (
 										<th key={column} scope="col" className="px-4 py-2.5 font-semibold">
@@ -141,7 +164,7 @@ export default function LeadsRoute({ loaderData, actionData, params }: Route.Com
 									</th>
 								</tr>
 							</thead>
-							<tbody className="divide-y divide-slate-200">
+							<tbody className="block divide-y divide-slate-200 @3xl:table-row-group">
 								{leads.map((lead) => (
 									<LeadRow key={lead.id} lead={lead} base={base} confirming={deleting === lead.id} />
 								))}
@@ -238,15 +261,27 @@ function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; co
 	}
 	return (
 		<>
-			<tr id={`lead-${lead.id}`}>
-				<td className="px-4 py-2.5 whitespace-nowrap text-slate-600">
+			<tr id={`lead-${lead.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 @3xl:table-row">
+				<LeadCell label={copy.columns.created} className="text-slate-600">
 					<time dateTime={lead.createdAt}>{lead.when}</time>
-				</td>
-				<td className="px-4 py-2.5 text-slate-900">{lead.name}</td>
-				<td className="px-4 py-2.5 text-slate-900">{lead.email}</td>
-				<td className="px-4 py-2.5 whitespace-nowrap text-slate-900">{lead.phone}</td>
-				<td className="max-w-48 truncate px-4 py-2.5 text-slate-600">{lead.pageUrl}</td>
-				<td className="px-4 py-2.5">
+				</LeadCell>
+				<LeadCell label={copy.columns.name} className="[overflow-wrap:anywhere] text-slate-900">
+					{lead.name}
+				</LeadCell>
+				<LeadCell label={copy.columns.email} className="[overflow-wrap:anywhere] text-slate-900">
+					{lead.email}
+				</LeadCell>
+				<LeadCell label={copy.columns.phone} className="whitespace-nowrap text-slate-900">
+					{lead.phone}
+				</LeadCell>
+				<LeadCell label={copy.columns.page} className="text-slate-600">
+					{lead.pageUrl ? (
+						<span className="block truncate" title={lead.pageUrl}>
+							{lead.pageUrl}
+						</span>
+					) : null}
+				</LeadCell>
+				<td className="py-1 @max-3xl:empty:hidden @3xl:table-cell @3xl:px-4 @3xl:py-2.5">
 					{lead.conversationId ? (
 						<Link
 							to={`${base}/conversations/${lead.conversationId}`}
@@ -256,7 +291,7 @@ function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; co
 						</Link>
 					) : null}
 				</td>
-				<td className="px-4 py-2.5">
+				<td className="py-1 @max-3xl:empty:hidden @3xl:table-cell @3xl:px-4 @3xl:py-2.5 @3xl:text-right">
 					{confirming ? null : (
 						<DeleteStep
 							{...deletion}
@@ -270,8 +305,8 @@ function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; co
 				</td>
 			</tr>
 			{confirming ? (
-				<tr>
-					<td colSpan={7} className="px-4 pb-4">
+				<tr className="block @3xl:table-row">
+					<td colSpan={7} className="block px-4 pb-4 @3xl:table-cell">
 						{/* The row is as wide as the table, which scrolls sideways on a phone: the question and
 						    its buttons stay in the part in sight. */}
 						<div className="sticky left-4 max-w-[calc(100cqw-2rem)]">
@@ -281,5 +316,25 @@ function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; co
 				</tr>
 			) : null}
 		</>
+	)
+}
+
+/**
+ * One field of a lead: a cell of the table where the section is wide; on a card where it is narrow,
+ * a line with its label (the header row is not shown there). Empty fields leave no line on a card.
+ */
+function LeadCell({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
+	return (
+		<td
+			className={cn(
+				'flex min-w-0 basis-full gap-3 @max-3xl:has-[[data-value]:empty]:hidden @3xl:table-cell @3xl:px-4 @3xl:py-2.5',
+				className,
+			)}
+		>
+			<span className="w-20 shrink-0 text-xs font-medium text-slate-500 @3xl:hidden">{label}</span>
+			<span data-value className="min-w-0 flex-1">
+				{children}
+			</span>
+		</td>
 	)
 }
