@@ -261,7 +261,7 @@ test.describe('with JavaScript', () => {
 		expect(done.call_duration).toBeGreaterThanOrEqual(2)
 		// The call's notes, written as it ended (issue 32, "After the call").
 		expect(done.inquiry_details).toBe(
-			`Summary: The caller asked: “${FAKE_TRANSCRIPT.replace(/\?$/, '')}” and 1 more question.\nAsked: ${FAKE_TRANSCRIPT} · Are you open on Sunday?`,
+			`Summary: The caller asked: “${FAKE_TRANSCRIPT}” and 1 more question.\nAsked: ${FAKE_TRANSCRIPT} · Are you open on Sunday?`,
 		)
 		const lines = done.transcript.split('\n')
 		expect(lines[0]).toBe('Assistant: Hello! How can I help you today?')
