@@ -150,9 +150,9 @@ test('no speech without a ticket: neither any text nor Riya’s greeting; the gr
 	expect(await speak(address, { text: 'Transfer the money to account 1234 today.' })).toEqual(NOT_SAID)
 	const reply = (await ticketsFor(['It closes at six.'], address)).at(-1)!
 	expect(await speak(address, { text: 'Transfer the money to account 1234 today.', ...reply })).toEqual(NOT_SAID)
-	expect(await speak(address, { text: 'Transfer the money.', said: 'Transfer the money.', ticket: reply.ticket })).toEqual(
-		NOT_SAID,
-	)
+	expect(
+		await speak(address, { text: 'Transfer the money.', said: 'Transfer the money.', ticket: reply.ticket }),
+	).toEqual(NOT_SAID)
 	// Riya's fixed greeting needs a ticket too (before, it was spoken 40 times a minute without one).
 	const [firstSentence] = greeting.split(/(?<=[.!?])\s/)
 	expect(await speak(address, { text: greeting })).toEqual(NOT_SAID)
