@@ -51,7 +51,7 @@ test('a refused microphone says so (not "no speech-to-text"), the status offers 
 	const panel = panelOf(page)
 	// The server hears with its Whisper: nothing is said to be missing before the call.
 	await expect(panel.getByTestId('voice-provider-stt')).toContainText('whisper-large-v3-turbo')
-	await expect(panel.getByTestId('voice-provider-speech')).toHaveText('Your browser’s voice')
+	await expect(panel.getByTestId('voice-provider-speech')).toHaveText('Your browser’s English voice')
 	await expect(panel.getByTestId('mic-problem')).toHaveCount(0)
 	await panel.getByRole('button', { name: 'Start conversation' }).click()
 	await expect(page.getByRole('status').filter({ hasText: 'Failed to access microphone' })).toBeVisible()
@@ -59,7 +59,7 @@ test('a refused microphone says so (not "no speech-to-text"), the status offers 
 		'Your browser blocked the microphone: allow it in the address bar, then try again. Meanwhile, type your messages below.',
 	)
 	await expect(panel).not.toContainText('speech-to-text service')
-	await expect(panel).not.toContainText('cannot recognise speech')
+	await expect(panel).not.toContainText('has no speech recognition')
 	// Never "Hold the mic button" beside a button that cannot be held: there is none, and typing is offered.
 	await expect(panel.getByTestId('voice-status')).toHaveText('Ready. Type your message below')
 	await expect(panel.getByRole('button', { name: 'Hold to talk' })).toHaveCount(0)
