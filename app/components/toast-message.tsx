@@ -148,45 +148,56 @@ export function ToastMessage({ toast, placement }: { toast: Toast | null | undef
 /**
  * Where an open dialog shows toasts: in its flow under its header, so it covers none of the dialog's
  * controls, inside the dialog's focus trap (its Dismiss button can be reached) and in a live region
- * screen readers hear. A toast still showing when the dialog closes moves to the page's toaster.
+ * screen readers hear. Two at most, each for its own few seconds: a problem ("Failed to access
+ * microphone") is not wiped out by the "Connected" that follows it at once. A toast still showing
+ * when the dialog closes moves to the page's toaster.
  */
 export function DialogToasts() {
-	const [toast, setToast] = useState<ShownToast | null>(null)
-	const current = useRef<ShownToast | null>(null)
-	current.current = toast
+	const [toasts, setToasts] = useState<Array<ShownToast & { key: string }>>([])
+	const current = useRef(toasts)
+	current.current = toasts
 	useEffect(() => {
-		const place = (next: ShownToast) => setToast(next)
+		const place = (next: ShownToast) => {
+			const key = next.id ?? `${next.type}|${next.title}|${next.description ?? ''}`
+			setToasts((shown) => [...shown.filter((toast) => toast.key !== key), { ...next, key }].slice(-2))
+		}
 		dialogPlaces.push(place)
 		return () => {
 			dialogPlaces.splice(dialogPlaces.indexOf(place), 1)
-			if (current.current) showToast(current.current)
+			for (const toast of current.current) showToast(toast)
 		}
 	}, [])
+	const dismiss = (key: string) => setToasts((shown) => shown.filter((toast) => toast.key !== key))
+	return (
+		<div aria-live="polite" data-testid="dialog-toasts" className="shrink-0 empty:hidden">
+			{toasts.map((toast) => (
+				<DialogToast key={toast.key} toast={toast} onDismiss={() => dismiss(toast.key)} />
+			))}
+		</div>
+	)
+}
+
+function DialogToast({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => void }) {
+	const dismissRef = useRef(onDismiss)
+	dismissRef.current = onDismiss
 	useEffect(() => {
-		if (!toast) return
-		const timer = setTimeout(() => setToast(null), durationOf(toast))
+		const timer = setTimeout(() => dismissRef.current(), durationOf(toast))
 		return () => clearTimeout(timer)
 	}, [toast])
 	return (
-		<div aria-live="polite" data-testid="dialog-toasts" className="shrink-0 empty:hidden">
-			{toast ? (
-				<div
-					role={toast.type === 'error' ? 'alert' : 'status'}
-					className="border-b border-slate-200 bg-white px-3 py-2 shadow-sm sm:px-5"
-				>
-					<ToastCard
-						type={toast.type}
-						dismiss={
-							<button type="button" className={dismissClass} onClick={() => setToast(null)}>
-								<X className="size-4" aria-hidden />
-								<span className="sr-only">{DISMISS_LABEL}</span>
-							</button>
-						}
-					>
-						<ToastBody toast={toast} />
-					</ToastCard>
-				</div>
-			) : null}
+		// Polite, as the page's toaster's (role="status"): the dialog's own messages say the problem.
+		<div role="status" className="border-b border-slate-200 bg-white px-3 py-2 shadow-sm sm:px-5">
+			<ToastCard
+				type={toast.type}
+				dismiss={
+					<button type="button" className={dismissClass} onClick={onDismiss}>
+						<X className="size-4" aria-hidden />
+						<span className="sr-only">{DISMISS_LABEL}</span>
+					</button>
+				}
+			>
+				<ToastBody toast={toast} />
+			</ToastCard>
 		</div>
 	)
 }

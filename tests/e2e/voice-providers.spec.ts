@@ -56,7 +56,7 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByTestId('voice-provider-speech')).toHaveText(
 			'Your browser’s English voice (where it has none, replies are shown as text)',
 		)
-		await page.goto(`/playground/voicebots/${agentId}/settings`)
+		await page.goto(`/playground/voicebots/${agentId}`)
 		await expect(page.getByLabel('Voice', { exact: true })).toHaveAccessibleDescription(
 			'Applies only with a speech server, and none is connected: until the administrator connects one, the browser’s voice for the assistant’s language speaks (where it has none, replies are shown as text).',
 		)

@@ -1,5 +1,5 @@
 // The Models page's words: one place, so the page, its tests and the docs say the same.
-import { browserVoiceWording } from '~/features/voice/copy.ts'
+import { browserVoiceWording } from '~/lib/voice/browser-voice-wording.ts'
 import type { ProviderPurpose } from './model-schema.ts'
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`

@@ -40,7 +40,8 @@ function withoutFinalStops(text: string) {
  * name, so "What are your hours?" keeps it instead of ending on the comma before the name.
  */
 function askedPart(line: string) {
-	const rest = withoutContactDetails(line).replace(/[\s,;:]+$/, '')
+	let rest = withoutContactDetails(line)
+	while (rest && ' ,;:'.includes(rest.at(-1)!)) rest = rest.slice(0, -1)
 	if (!rest) return ''
 	return line.trimEnd().endsWith('?') && !/[.?!…]$/.test(rest) ? `${rest}?` : rest
 }

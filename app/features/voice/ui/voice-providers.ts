@@ -2,8 +2,8 @@
 // it cannot listen. The server names its own providers; where it has none, only what this browser
 // really has is named: a recognizer that is expected to work, a voice for the assistant's language.
 // Each reason the microphone cannot be used has its own message, with the fix that belongs to it.
-// How the browser's voice and recognizer are described comes from one place (browserVoiceWording).
-import { browserVoiceWording } from '../copy.ts'
+// How the browser's voice and recognizer are described comes from one place (lib/voice/browser-voice-wording.ts).
+import { browserVoiceWording } from '~/lib/voice/browser-voice-wording.ts'
 
 /**
  * Labels from the server (app/features/voice/speech.server.ts, describeVoiceProviders): null where
