@@ -317,6 +317,12 @@ test('at 320x568 the "Connected" toast leaves the dialog\'s header clear, and th
 	const transcript = dialog.getByRole('list', { name: 'Conversation' })
 	await expect(transcript).toBeInViewport()
 	await page.screenshot({ path: test.info().outputPath('call-320.png') })
+	// The call's row: no taller than the microphone button and its padding (it took ~95 px with the mode
+	// switch, and the End button lay over the switch), and End clear of how you talk.
+	const controls = (await dialog.getByTestId('voice-controls').boundingBox())!
+	expect(controls.height).toBeLessThanOrEqual(80)
+	const end = (await dialog.getByRole('button', { name: 'End conversation' }).boundingBox())!
+	expect(overlap(end, (await dialog.getByTestId('voice-mode-details').boundingBox())!)).toBe(false)
 	const transcriptBox = (await transcript.boundingBox())!
 	const dialogBox = (await dialog.boundingBox())!
 	expect(transcriptBox.height, `${transcriptBox.height} of ${dialogBox.height}`).toBeGreaterThanOrEqual(
