@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react'
-import { createContext, useContext, useEffect, useState } from 'react'
+import { createContext, useContext, useEffect, useRef, useState } from 'react'
 import { wakeIsland } from '~/lib/islands/wake.ts'
 import { cn } from '~/lib/misc.ts'
 import type { Toast } from '~/lib/toast.ts'
@@ -71,8 +71,25 @@ const loadLibrary = () => (library ??= import('react-hot-toast'))
 const toasterWaiters = new Set<() => void>()
 let toasterWanted = false
 
+type ShownToast = Omit<Toast, 'id'> & { id?: string }
+const durationOf = (toast: ShownToast) => (toast.type === 'error' ? 5000 : 4000)
+
+/**
+ * The open dialogs' toast places (`DialogToasts`), the newest last. A toast raised while a dialog is
+ * open shows inside it, under its header: the page's toaster sat on a phone's dialog header (its title
+ * and close button) at 320 px, and outside a modal dialog it is hidden from screen readers (Radix
+ * marks everything else aria-hidden), so "Connected" was never heard (ADR 0074).
+ */
+const dialogPlaces: Array<(toast: ShownToast) => void> = []
+
 /** Shows a toast from the browser (validation before sending). */
-export function showToast(toast: Omit<Toast, 'id'> & { id?: string }) {
+export function showToast(toast: ShownToast) {
+	const place = dialogPlaces.at(-1)
+	if (place) {
+		// One at a time, here too: the page's toast (if any) goes.
+		if (library) void library.then(({ default: hotToast }) => hotToast.dismiss())
+		return place(toast)
+	}
 	toasterWanted = true
 	// On a public page the toaster is an island of its own, woken by the first toast (ADR 0021).
 	wakeIsland('toasts')
@@ -85,7 +102,7 @@ export function showToast(toast: Omit<Toast, 'id'> & { id?: string }) {
 		// page's controls (a chatbot's Active switch), and the newer message is the one that matters.
 		hotToast.dismiss()
 		// Announced politely: react-hot-toast's message is role="status", aria-live="polite".
-		show(<ToastBody toast={toast} />, { id, duration: toast.type === 'error' ? 5000 : 4000 })
+		show(<ToastBody toast={toast} />, { id, duration: durationOf(toast) })
 	})
 }
 
@@ -124,6 +141,63 @@ export function ToastMessage({ toast, placement }: { toast: Toast | null | undef
 					</ToastCard>
 				</div>
 			</details>
+		</div>
+	)
+}
+
+/**
+ * Where an open dialog shows toasts: in its flow under its header, so it covers none of the dialog's
+ * controls, inside the dialog's focus trap (its Dismiss button can be reached) and in a live region
+ * screen readers hear. Two at most, each for its own few seconds: a problem ("Failed to access
+ * microphone") is not wiped out by the "Connected" that follows it at once. A toast still showing
+ * when the dialog closes moves to the page's toaster.
+ */
+export function DialogToasts() {
+	const [toasts, setToasts] = useState<Array<ShownToast & { key: string }>>([])
+	const current = useRef(toasts)
+	current.current = toasts
+	useEffect(() => {
+		const place = (next: ShownToast) => {
+			const key = next.id ?? `${next.type}|${next.title}|${next.description ?? ''}`
+			setToasts((shown) => [...shown.filter((toast) => toast.key !== key), { ...next, key }].slice(-2))
+		}
+		dialogPlaces.push(place)
+		return () => {
+			dialogPlaces.splice(dialogPlaces.indexOf(place), 1)
+			for (const toast of current.current) showToast(toast)
+		}
+	}, [])
+	const dismiss = (key: string) => setToasts((shown) => shown.filter((toast) => toast.key !== key))
+	return (
+		<div aria-live="polite" data-testid="dialog-toasts" className="shrink-0 empty:hidden">
+			{toasts.map((toast) => (
+				<DialogToast key={toast.key} toast={toast} onDismiss={() => dismiss(toast.key)} />
+			))}
+		</div>
+	)
+}
+
+function DialogToast({ toast, onDismiss }: { toast: ShownToast; onDismiss: () => void }) {
+	const dismissRef = useRef(onDismiss)
+	dismissRef.current = onDismiss
+	useEffect(() => {
+		const timer = setTimeout(() => dismissRef.current(), durationOf(toast))
+		return () => clearTimeout(timer)
+	}, [toast])
+	return (
+		// Polite, as the page's toaster's (role="status"): the dialog's own messages say the problem.
+		<div role="status" className="border-b border-slate-200 bg-white px-3 py-2 shadow-sm sm:px-5">
+			<ToastCard
+				type={toast.type}
+				dismiss={
+					<button type="button" className={dismissClass} onClick={onDismiss}>
+						<X className="size-4" aria-hidden />
+						<span className="sr-only">{DISMISS_LABEL}</span>
+					</button>
+				}
+			>
+				<ToastBody toast={toast} />
+			</ToastCard>
 		</div>
 	)
 }

@@ -170,7 +170,7 @@ test.describe('with JavaScript', () => {
 		await createAgent(page, 'Typed Line', { description: OPENING_HOURS })
 		await card(page, 'Typed Line').getByRole('button', { name: 'Test Typed Line' }).click()
 		const dialog = page.getByRole('dialog', { name: 'Test: Typed Line' })
-		await expect(dialog.getByTestId('voice-provider-speech')).toHaveText('Your browser’s voice')
+		await expect(dialog.getByTestId('voice-provider-speech')).toHaveText('Your browser’s English voice')
 		await dialog.getByRole('button', { name: 'Start conversation' }).click()
 		await expect(page.getByRole('status').filter({ hasText: 'Failed to access microphone' })).toBeVisible()
 		await expect(dialog.locator('[data-role="assistant"]').first()).toHaveText(/Hello! How can I help you today\?/)
@@ -261,7 +261,7 @@ test.describe('with JavaScript', () => {
 		expect(done.call_duration).toBeGreaterThanOrEqual(2)
 		// The call's notes, written as it ended (issue 32, "After the call").
 		expect(done.inquiry_details).toBe(
-			`Summary: The caller asked: “${FAKE_TRANSCRIPT.replace(/\?$/, '')}” and 1 more question.\nAsked: ${FAKE_TRANSCRIPT} · Are you open on Sunday?`,
+			`Summary: The caller asked: “${FAKE_TRANSCRIPT}” and 1 more question.\nAsked: ${FAKE_TRANSCRIPT} · Are you open on Sunday?`,
 		)
 		const lines = done.transcript.split('\n')
 		expect(lines[0]).toBe('Assistant: Hello! How can I help you today?')
@@ -526,7 +526,7 @@ test('without speech-to-text on the server, the dialog uses the browser speech r
 		// Its recognizer is not named as hearing the caller just above a note that it cannot (FTU trial 2).
 		await expect(plainPanel.getByTestId('mic-problem')).toContainText('speech-to-text service')
 		await expect(plainPanel.getByTestId('voice-provider-stt')).toHaveText(
-			'None here: type your messages (this server has no speech-to-text and this browser cannot recognise speech)',
+			'None here: type your messages (this server has no speech-to-text and this browser has no speech recognition)',
 		)
 		await expect(plainPanel).not.toContainText('Chrome or Edge')
 		await expect(plainPanel.getByTestId('voice-provider-speech')).toContainText('browser')

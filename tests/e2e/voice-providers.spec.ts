@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './helpers.ts'
 // the fake Whisper of its environment (TRANSCRIBE_*); it sets no speech endpoint, so the browser speaks.
 
 const STT = 'whisper-large-v3-turbo via a speech-to-text server (the server’s settings)'
-const SPEECH = 'Your browser’s voice'
+const SPEECH = 'Your browser’s English voice'
 
 async function agentOf(email: string, name: string) {
 	const [row] = await sql<{ id: string }>(
@@ -51,7 +51,14 @@ test.describe('without JavaScript', () => {
 		const agentId = await agentOf(user.email, 'Plain Desk')
 		await page.goto(`/playground/voicebots/${agentId}/test`)
 		await expect(page.getByTestId('voice-provider-stt')).toHaveText(STT)
-		// Without JavaScript nothing is spoken: the browser's voice only where it has one.
-		await expect(page.getByTestId('voice-provider-speech')).toHaveText('Your browser’s voice, where it has one')
+		// Not known here whether this browser has a voice: said in the words used wherever the voice is
+		// described (the Voice field's hint the same), never "where it has one" beside "has no English voice".
+		await expect(page.getByTestId('voice-provider-speech')).toHaveText(
+			'Your browser’s English voice (where it has none, replies are shown as text)',
+		)
+		await page.goto(`/playground/voicebots/${agentId}`)
+		await expect(page.getByLabel('Voice', { exact: true })).toHaveAccessibleDescription(
+			'Applies only with a speech server, and none is connected: until the administrator connects one, the browser’s voice for the assistant’s language speaks (where it has none, replies are shown as text).',
+		)
 	})
 })

@@ -283,7 +283,14 @@ test('with a speech server, Riya speaks through it sentence by sentence, and it 
 				})
 			).status(),
 		).toBe(403)
-		expect((await say({ text: "Hi! I'm Riya" })).status()).toBe(200)
+		// Her greeting too needs a ticket (ADR 0074): the one GET /api/chat/voice issues to the address.
+		expect((await say({ text: "Hi! I'm Riya" })).status()).toBe(403)
+		const voice = (await (
+			await page.request.get('/api/chat/voice', { headers: { 'X-Forwarded-For': '10.90.0.1' } })
+		).json()) as { greeting: { said: string; ticket: string } }
+		expect(voice.greeting.said).toBe(assistant.greeting)
+		expect((await say({ text: "Hi! I'm Riya", ...voice.greeting }, '10.90.0.3')).status()).toBe(403)
+		expect((await say({ text: "Hi! I'm Riya", ...voice.greeting })).status()).toBe(200)
 		// Rate-limited per address.
 		let limited = 0
 		for (let i = 0; i < 45 && limited === 0; i++)

@@ -51,7 +51,7 @@ test('a refused microphone says so (not "no speech-to-text"), the status offers 
 	const panel = panelOf(page)
 	// The server hears with its Whisper: nothing is said to be missing before the call.
 	await expect(panel.getByTestId('voice-provider-stt')).toContainText('whisper-large-v3-turbo')
-	await expect(panel.getByTestId('voice-provider-speech')).toHaveText('Your browser’s voice')
+	await expect(panel.getByTestId('voice-provider-speech')).toHaveText('Your browser’s English voice')
 	await expect(panel.getByTestId('mic-problem')).toHaveCount(0)
 	await panel.getByRole('button', { name: 'Start conversation' }).click()
 	await expect(page.getByRole('status').filter({ hasText: 'Failed to access microphone' })).toBeVisible()
@@ -59,7 +59,7 @@ test('a refused microphone says so (not "no speech-to-text"), the status offers 
 		'Your browser blocked the microphone: allow it in the address bar, then try again. Meanwhile, type your messages below.',
 	)
 	await expect(panel).not.toContainText('speech-to-text service')
-	await expect(panel).not.toContainText('cannot recognise speech')
+	await expect(panel).not.toContainText('has no speech recognition')
 	// Never "Hold the mic button" beside a button that cannot be held: there is none, and typing is offered.
 	await expect(panel.getByTestId('voice-status')).toHaveText('Ready. Type your message below')
 	await expect(panel.getByRole('button', { name: 'Hold to talk' })).toHaveCount(0)
@@ -271,6 +271,64 @@ for (const size of [
 		await page.screenshot({ path: test.info().outputPath(`dialog-${size.width}-call.png`) })
 	})
 }
+
+type Box = { x: number; y: number; width: number; height: number }
+const overlap = (a: Box, b: Box) =>
+	a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+test('at 320x568 the "Connected" toast leaves the dialog\'s header clear, and the conversation has most of the dialog', async ({
+	page,
+	login,
+}) => {
+	await page.setViewportSize({ width: 320, height: 568 })
+	const user = await login()
+	await agentOf(user.email, 'Narrow Desk')
+	await page.goto('/playground/voicebots')
+	await page.getByRole('button', { name: 'Test Narrow Desk' }).click()
+	const dialog = page.getByRole('dialog')
+	await dialog.getByText('Hold to talk', { exact: true }).click()
+	await dialog.getByRole('button', { name: 'Start conversation' }).click()
+	const toast = page.locator('[data-toast]').filter({ hasText: 'Connected' })
+	await expect(toast).toBeVisible()
+	await page.screenshot({ path: test.info().outputPath('connected-320.png') })
+	// Neither the title nor the close button lies under the toast while it shows.
+	const toastBox = (await toast.boundingBox())!
+	for (const part of [
+		dialog.getByRole('heading', { name: 'Test: Narrow Desk' }),
+		dialog.getByRole('button', { name: 'Close' }),
+	]) {
+		const box = (await part.boundingBox())!
+		expect(overlap(toastBox, box), `${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(false)
+	}
+	// Nor the conversation's text box and Send button (a bottom toast would sit on them).
+	for (const part of [dialog.getByLabel('Or type your message'), dialog.getByRole('button', { name: 'Send' })]) {
+		const box = (await part.boundingBox())!
+		expect(overlap(toastBox, box), `${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(false)
+	}
+	await expect(dialog.getByTestId('voice-status')).toHaveText('Ready. Hold the mic button to speak', {
+		timeout: 15_000,
+	})
+	// The toast is in the dialog (under its header), and goes after its few seconds.
+	expect(within(toastBox, (await dialog.boundingBox())!)).toBe(true)
+	await expect(toast).toBeHidden({ timeout: 6000 })
+	// During the call the status is one line and how you talk folds away: the transcript gets most of
+	// the dialog's height.
+	await expect(dialog.getByTestId('voice-mode-details')).toContainText('How you talk: Hold to talk')
+	const transcript = dialog.getByRole('list', { name: 'Conversation' })
+	await expect(transcript).toBeInViewport()
+	await page.screenshot({ path: test.info().outputPath('call-320.png') })
+	// The call's row: no taller than the microphone button and its padding (it took ~95 px with the mode
+	// switch, and the End button lay over the switch), and End clear of how you talk.
+	const controls = (await dialog.getByTestId('voice-controls').boundingBox())!
+	expect(controls.height).toBeLessThanOrEqual(80)
+	const end = (await dialog.getByRole('button', { name: 'End conversation' }).boundingBox())!
+	expect(overlap(end, (await dialog.getByTestId('voice-mode-details').boundingBox())!)).toBe(false)
+	const transcriptBox = (await transcript.boundingBox())!
+	const dialogBox = (await dialog.boundingBox())!
+	expect(transcriptBox.height, `${transcriptBox.height} of ${dialogBox.height}`).toBeGreaterThanOrEqual(
+		dialogBox.height * 0.45,
+	)
+})
 
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })

@@ -95,7 +95,7 @@ test("the Calls section shows each call's median first audio, its turns' latency
 	await call('Untimed Caller')
 	// A caller who gave no name but a number, an address and a long question: the owner reads it all.
 	const inquiry = [
-		'The caller asked: “Can you bake a three-tier eggless wedding cake for two hundred guests on the 14th of December”.',
+		'The caller asked: “Can you bake a three-tier eggless wedding cake for two hundred guests on the 14th of December?”.',
 		'Phone: 98765 43210',
 		'Email: guest.with.a.long.address@example.com',
 		'Asked: Can you bake a three-tier eggless wedding cake for two hundred guests on the 14th of December?',

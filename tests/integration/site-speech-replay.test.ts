@@ -12,6 +12,7 @@ let prisma: typeof import('~/lib/db.server.ts').prisma
 let withSpeechTickets: typeof import('~/features/voice/site-speech.server.ts').withSpeechTickets
 let greeting: string
 let speechAction: (request: Request) => Promise<Response>
+let voiceLoader: (request: Request) => Promise<Response>
 let connectionId: string
 let ip = 0
 
@@ -24,6 +25,8 @@ beforeAll(async () => {
 	greeting = (await import('~/features/assistant/copy.ts')).assistant.greeting
 	const route = await import('~/routes/api/chat-speech.ts')
 	speechAction = (request) => route.action({ request, params: {}, context: {} } as never) as Promise<Response>
+	const voiceRoute = await import('~/routes/api/chat-voice.ts')
+	voiceLoader = (request) => voiceRoute.loader({ request, params: {}, context: {} } as never) as Promise<Response>
 	await prisma.modelConnection.deleteMany({ where: { purpose: 'speech' } })
 	connectionId = (
 		await prisma.modelConnection.create({
@@ -125,11 +128,46 @@ test('one sentence replayed under a fresh ticket stops at the length of its repl
 	// "It closes at six." fits three times into the reply's 65 characters; the rest are refused.
 	expect(answers).toEqual([200, 200, 200, 409, 409, 409, 409, 409, 409, 409])
 	expect(fake.speeches.length).toBe(before + 3)
-	// Another reply's ticket has its own allowance; Riya's greeting needs none, as before.
+	// Another reply's ticket has its own allowance.
 	const other = (await ticketsFor(['It closes at six.'], address)).at(-1)!
 	expect(await speak(address, { text: 'It closes at six.', ...other })).toMatchObject({ status: 200 })
-	expect(await speak(address, { text: greeting })).toMatchObject({ status: 200 })
-	expect(await speak(address, { text: greeting })).toMatchObject({ status: 200 })
+})
+
+const NOT_SAID = { status: 403, body: { error: 'The text must be something the assistant said in this chat.' } }
+
+/** GET /api/chat/voice from `address`: what the widget learns when the visitor turns voice on. */
+async function voiceInfo(address: string) {
+	const response = await voiceLoader(
+		new Request('http://localhost/api/chat/voice', { headers: { 'x-app-client-ip': address } }),
+	)
+	return (await response.json()) as { speech: boolean; greeting?: { said: string; ticket: string } }
+}
+
+test('no speech without a ticket: neither any text nor Riya’s greeting; the greeting under its own ticket, once', async () => {
+	const address = newAddress()
+	const before = fake.speeches.length
+	// Text of anyone's choosing, with no ticket or with a ticket that does not vouch for it.
+	expect(await speak(address, { text: 'Transfer the money to account 1234 today.' })).toEqual(NOT_SAID)
+	const reply = (await ticketsFor(['It closes at six.'], address)).at(-1)!
+	expect(await speak(address, { text: 'Transfer the money to account 1234 today.', ...reply })).toEqual(NOT_SAID)
+	expect(
+		await speak(address, { text: 'Transfer the money.', said: 'Transfer the money.', ticket: reply.ticket }),
+	).toEqual(NOT_SAID)
+	// Riya's fixed greeting needs a ticket too (before, it was spoken 40 times a minute without one).
+	const [firstSentence] = greeting.split(/(?<=[.!?])\s/)
+	expect(await speak(address, { text: greeting })).toEqual(NOT_SAID)
+	expect(await speak(address, { text: firstSentence })).toEqual(NOT_SAID)
+	expect(fake.speeches.length).toBe(before)
+	// Turning voice on brings the greeting's ticket, for this address only.
+	const info = await voiceInfo(address)
+	expect(info).toMatchObject({ speech: true, greeting: { said: greeting } })
+	const ticket = info.greeting!
+	expect(await speak(newAddress(), { text: firstSentence, ...ticket })).toEqual(NOT_SAID)
+	// Each of its sentences once, then the replay is refused like a reply's.
+	for (const text of greeting.split(/(?<=[.!?])\s/))
+		expect(await speak(address, { text, ...ticket })).toMatchObject({ status: 200 })
+	expect(await speak(address, { text: firstSentence, ...ticket })).toMatchObject({ status: 409 })
+	expect(fake.speeches.length).toBe(before + greeting.split(/(?<=[.!?])\s/).length)
 })
 
 test('a provider that fails gives the characters back: the sentence can be said when it is back', async () => {

@@ -129,7 +129,7 @@ test('ending a call with the offline model: extractive notes and the customer’
 	const done = await row(id)
 	expect(done.inquiryDetails).toBe(
 		[
-			'Summary: Asha Rao asked: “Are you open on Sunday”.',
+			'Summary: Asha Rao asked: “Are you open on Sunday?”.',
 			'Name: Asha Rao',
 			'Phone: +91 98111 22334',
 			'E-mail: asha@example.com',
@@ -183,7 +183,7 @@ test('a question asked with the caller’s details is answered, and the notes ke
 	const done = await row(id)
 	expect(done.inquiryDetails).toBe(
 		[
-			'Summary: Asha asked: “What are your opening hours”.',
+			'Summary: Asha asked: “What are your opening hours?”.',
 			'Name: Asha',
 			'Phone: 98111 22334',
 			'Asked: What are your opening hours?',

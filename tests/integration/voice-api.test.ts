@@ -137,7 +137,7 @@ describe('a whole conversation', () => {
 		expect(done.callDuration).toBeGreaterThanOrEqual(75)
 		// The call's notes, written as it ended: what was asked (the name given at start stays).
 		expect(done.inquiryDetails).toBe(
-			`Summary: The caller asked: “Are you open on Sunday” and 1 more question.\nAsked: Are you open on Sunday? · ${FAKE_TRANSCRIPT}`,
+			`Summary: The caller asked: “Are you open on Sunday?” and 1 more question.\nAsked: Are you open on Sunday? · ${FAKE_TRANSCRIPT}`,
 		)
 		// The model that answered, as the agent's page names it.
 		expect(done.model).toBe('Offline model')

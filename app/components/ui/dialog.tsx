@@ -2,6 +2,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { X, type LucideIcon } from 'lucide-react'
 import { useRef } from 'react'
+import { DialogToasts } from '~/components/toast-message.tsx'
 import { cn } from '~/lib/misc.ts'
 
 export const Dialog = DialogPrimitive.Root
@@ -69,24 +70,28 @@ export function DialogHeader({
 	children?: React.ReactNode
 }) {
 	return (
-		<div className="flex items-center gap-3 border-b border-slate-200 py-3 pr-14 pl-4 sm:pl-6">
-			{Icon ? (
-				<span className="bg-brand-600 grid size-9 shrink-0 place-items-center rounded-full text-white">
-					<Icon className="size-5" aria-hidden />
-				</span>
-			) : null}
-			<div className="min-w-0 flex-1">
-				<DialogTitle
-					className="font-display truncate text-base font-bold text-slate-900"
-					title={typeof title === 'string' ? title : undefined}
-				>
-					{title}
-				</DialogTitle>
-				<DialogDescription id={descriptionId} className="text-xs text-slate-500">
-					{description}
-				</DialogDescription>
+		<>
+			<div className="flex items-center gap-3 border-b border-slate-200 py-3 pr-14 pl-4 sm:pl-6">
+				{Icon ? (
+					<span className="bg-brand-600 grid size-9 shrink-0 place-items-center rounded-full text-white">
+						<Icon className="size-5" aria-hidden />
+					</span>
+				) : null}
+				<div className="min-w-0 flex-1">
+					<DialogTitle
+						className="font-display truncate text-base font-bold text-slate-900"
+						title={typeof title === 'string' ? title : undefined}
+					>
+						{title}
+					</DialogTitle>
+					<DialogDescription id={descriptionId} className="text-xs text-slate-500">
+						{description}
+					</DialogDescription>
+				</div>
+				{children}
 			</div>
-			{children}
-		</div>
+			{/* Toasts raised while the dialog is open show here, in its flow (ADR 0074). */}
+			<DialogToasts />
+		</>
 	)
 }

@@ -1,4 +1,5 @@
 // The Models page's words: one place, so the page, its tests and the docs say the same.
+import { browserVoiceWording } from '~/lib/voice/browser-voice-wording.ts'
 import type { ProviderPurpose } from './model-schema.ts'
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
@@ -42,10 +43,8 @@ export const modelsPage = {
 		speech: {
 			title: 'Speech',
 			blurb: 'The voice assistants’ replies, spoken in each assistant’s voice.',
-			usage:
-				'The newest OpenAI, Groq or OpenAI-compatible connection here speaks the replies (its /audio/speech, with each assistant’s voice); without one, the environment’s SPEECH_* settings, else the browser’s own voice. ElevenLabs (ELEVENLABS_API_KEY) is where voice assistants are also created.',
-			notConnected:
-				'Nothing set in the environment: without a connection here, the browser’s own voice speaks. Connect a provider below, or set SPEECH_API_KEY (and SPEECH_BASE_URL for Groq or a local server).',
+			usage: `The newest OpenAI, Groq or OpenAI-compatible connection here speaks the replies (its /audio/speech, with each assistant’s voice); without one, the environment’s SPEECH_* settings, else ${browserVoiceWording.fallback}. ElevenLabs (ELEVENLABS_API_KEY) is where voice assistants are also created.`,
+			notConnected: `Nothing set in the environment: without a connection here, ${browserVoiceWording.fallback}. Connect a provider below, or set SPEECH_API_KEY (and SPEECH_BASE_URL for Groq or a local server).`,
 		},
 	} satisfies Record<ProviderPurpose, { title: string; blurb: string; usage: string; notConnected: string }>,
 	test: 'Test',

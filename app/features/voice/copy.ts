@@ -1,6 +1,7 @@
 // Copy of the Voicebot Builder tab and its voice test (spec sections 2, 3, 4, 5, 8, 9).
 
 import type { LanguageCode } from '~/ai/voice-languages.ts'
+import { browserVoiceWording } from '~/lib/voice/browser-voice-wording.ts'
 import type { VoiceId } from './catalog.ts'
 
 const AGENT_NOT_FOUND = 'That voice assistant does not exist or is not yours.'
@@ -56,8 +57,7 @@ export const voicebotBuilder = {
 		namePlaceholder: 'e.g. Front Desk',
 		voiceLabel: 'Voice',
 		/** Said when the server has no speech endpoint: these are a speech server's voices. */
-		voiceHint:
-			'Applies only with a speech server, and none is connected: until the administrator connects one, replies use the browser’s own voice (or are shown as text).',
+		voiceHint: `Applies only with a speech server, and none is connected: until the administrator connects one, ${browserVoiceWording.fallback}.`,
 		descriptionLabel: 'Description',
 		descriptionPlaceholder: 'e.g. Pune clinic front desk. Open 9 am to 6 pm, Monday to Saturday.',
 		descriptionHint: 'What callers may ask about. The assistant answers from this.',
@@ -220,7 +220,7 @@ export const voicebotBuilder = {
 		},
 		speechUnavailable: {
 			title: 'Speaking is not available',
-			description: 'This browser could not recognise speech. Type your message below instead.',
+			description: 'This browser has no working speech recognition. Type your message below instead.',
 		},
 		connected: 'Connected',
 		disconnected: 'Disconnected',

@@ -17,7 +17,7 @@ describe('extractInquiry', () => {
 			),
 		)
 		expect(inquiry).toEqual({
-			summary: 'Asha Rao asked: “Are you open on Sunday” and 1 more question.',
+			summary: 'Asha Rao asked: “Are you open on Sunday?” and 1 more question.',
 			name: 'Asha Rao',
 			phone: '+91 98111 22334',
 			email: 'asha.rao@example.com',
@@ -50,11 +50,11 @@ describe('extractInquiry', () => {
 		)
 		expect(inquiry).toMatchObject({ name: 'Asha', phone: '98111 22334', email: 'asha@example.com' })
 		expect(inquiry.asked).toEqual(['What are your opening hours?'])
-		expect(inquiry.summary).toBe('Asha asked: “What are your opening hours”.')
+		expect(inquiry.summary).toBe('Asha asked: “What are your opening hours?”.')
 		const text = inquiryText(inquiry)
 		expect(text.split('\n').filter((line) => line.includes('98111'))).toEqual(['Phone: 98111 22334'])
 		expect(text.split('\n').filter((line) => line.includes('Asha'))).toEqual([
-			'Summary: Asha asked: “What are your opening hours”.',
+			'Summary: Asha asked: “What are your opening hours?”.',
 			'Name: Asha',
 		])
 	})
@@ -66,6 +66,29 @@ describe('extractInquiry', () => {
 		expect(inquiry.name).toBeNull()
 		expect(inquiry.phone).toBeNull()
 		expect(inquiry.email).toBeNull()
+	})
+
+	test('a question keeps its question mark, in the summary too, even with details after it', () => {
+		const inquiry = extractInquiry(
+			call('Caller: What are your hours, my name is Asha?', 'Caller: Do you open on Sunday, 9876543210?'),
+		)
+		expect(inquiry.asked).toEqual(['What are your hours?', 'Do you open on Sunday?'])
+		expect(inquiry.summary).toBe('Asha asked: “What are your hours?” and 1 more question.')
+	})
+
+	test('a question asked again (other case, punctuation or spacing) is listed once', () => {
+		const inquiry = extractInquiry(
+			call(
+				'Caller: What are your hours?',
+				'Assistant: We open at nine.',
+				'Caller: what are  your hours',
+				'Caller: WHAT ARE YOUR HOURS?!',
+				'Caller: Do you take cards?',
+			),
+		)
+		expect(inquiry.asked).toEqual(['What are your hours?', 'Do you take cards?'])
+		expect(inquiry.summary).toBe('The caller asked: “What are your hours?” and 1 more question.')
+		expect(inquiryText(inquiry)).toContain('Asked: What are your hours? · Do you take cards?')
 	})
 
 	test('a call where the caller said nothing', () => {

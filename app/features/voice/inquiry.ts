@@ -27,11 +27,43 @@ const MAX_ASKED = 5
 const MAX_LINE = 160
 const INQUIRY_MAX_CHARS = 1500
 
-/** A sentence without its closing marks. */
-function withoutFinalMarks(text: string) {
+/** A sentence without its closing full stops and exclamation marks: a question keeps its "?" when quoted. */
+function withoutFinalStops(text: string) {
 	let end = text.length
-	while (end > 0 && '.?!'.includes(text[end - 1])) end--
+	while (end > 0 && '.!'.includes(text[end - 1])) end--
 	return text.slice(0, end)
+}
+
+/**
+ * What is left of a caller's line once their details are taken out, ending as the line did: in
+ * "What are your hours, my name is Asha?" the question mark belonged to the question, not to the
+ * name, so "What are your hours?" keeps it instead of ending on the comma before the name.
+ */
+function askedPart(line: string) {
+	let rest = withoutContactDetails(line)
+	while (rest && ' ,;:'.includes(rest.at(-1)!)) rest = rest.slice(0, -1)
+	if (!rest) return ''
+	return line.trimEnd().endsWith('?') && !/[.?!…]$/.test(rest) ? `${rest}?` : rest
+}
+
+/** The same question asked again, differently cased, punctuated or spaced, is the same question. */
+const questionKey = (text: string) =>
+	text
+		.toLowerCase()
+		.replace(/[^\p{L}\p{N}\s]/gu, '')
+		.split(/\s/)
+		.filter(Boolean)
+		.join(' ')
+
+/** Each question once, in the order first asked. */
+function once(lines: string[]) {
+	const seen = new Set<string>()
+	return lines.filter((line) => {
+		const key = questionKey(line)
+		if (seen.has(key)) return false
+		seen.add(key)
+		return true
+	})
 }
 
 /** "what are your hours?" (what was left of "My name is Asha, what are your hours?") → "What are your hours?". */
@@ -60,10 +92,11 @@ export function extractInquiry(transcript: string): Inquiry {
 	}
 	// What they asked, without their name, number and address: those are fields of their own, and
 	// the summary of what they wanted need not repeat them.
-	const said = lines.map((line) => sentenceCase(withoutContactDetails(line))).filter(Boolean)
+	const said = lines.map((line) => sentenceCase(askedPart(line))).filter(Boolean)
 	const questions = said.filter((line) => QUESTION.test(line))
 	// Without a question anywhere, what they said (other than giving their details) is what they asked.
-	const asked = (questions.length > 0 ? questions : said.filter(saysMoreThanDetails))
+	// A caller who asks again (unheard, or unhappy with the answer) asked one thing, not two.
+	const asked = once(questions.length > 0 ? questions : said.filter(saysMoreThanDetails))
 		.slice(0, MAX_ASKED)
 		.map((line) => cut(line, MAX_LINE))
 	return { summary: summaryOf({ name, asked }), name, phone, email, asked }
@@ -72,7 +105,7 @@ export function extractInquiry(transcript: string): Inquiry {
 function summaryOf({ name, asked }: { name: string | null; asked: string[] }) {
 	const who = name ?? 'The caller'
 	if (asked.length === 0) return `${who} asked nothing the transcript shows.`
-	const first = withoutFinalMarks(asked[0])
+	const first = withoutFinalStops(asked[0])
 	const more = asked.length > 1 ? ` and ${asked.length - 1} more question${asked.length > 2 ? 's' : ''}` : ''
 	return `${who} asked: “${first}”${more}.`
 }

@@ -3,8 +3,8 @@
 // said is vouched for by the server itself: as her reply streams, each completed sentence brings a
 // transient `data-speech` part with the reply so far and a ticket, an HMAC of it, the visitor's
 // address and an expiry under the server's secret. POST /api/chat/speech speaks a sentence only
-// with a ticket for a reply that holds it (or from Riya's fixed greeting), for the address it was
-// issued to, within its time, and within the address's rate limit: no text-to-speech service for
+// with a ticket for a reply that holds it, for the address it was issued to (Riya's greeting too: its
+// ticket comes with GET /api/chat/voice when the visitor turns voice on), within its time, and within the address's rate limit: no text-to-speech service for
 // anyone's text on an anonymous page. Every ticket of one reply names that reply, and the reply may
 // be spoken once: its sentences' characters are counted against its length (the longer of written
 // and spoken form, signed into the ticket when it is issued), so a ticket replayed within the rate limit cannot have the same text said again
@@ -127,15 +127,25 @@ export function withSpeechTickets(address: string) {
 }
 
 /**
+ * The ticket for Riya's greeting, issued to the visitor at `address` when they turn voice on (GET
+ * /api/chat/voice): the greeting is a reply like any other, with an allowance of its own, spoken
+ * once (ADR 0074). Before, it needed no ticket and only the address's 40 requests a minute bounded it.
+ */
+export const greetingTicket = (greeting: string, address: string) => ({
+	said: greeting,
+	ticket: speechTicket(greeting, address, randomUUID()),
+})
+
+/**
  * POST /api/chat/speech: `text` (a sentence of Riya's, as written or as said) in her voice, when the
- * ticket vouches for `said` and `said` (or her fixed greeting) holds the text; a VoiceError otherwise.
+ * ticket vouches for `said` and `said` holds the text; a VoiceError otherwise.
  */
 export async function speakForSite(
 	{ text, said, ticket }: z.infer<typeof SiteSpeechSchema>,
-	{ address, greeting, signal }: { address: string; greeting: string; signal?: AbortSignal },
+	{ address, signal }: { address: string; signal?: AbortSignal },
 ) {
 	const vouched = said && ticket ? validTicket(ticket, said, address) : null
-	if (!saidByAssistant(text, [greeting, ...(vouched ? [said] : [])], 'en'))
+	if (!vouched || !saidByAssistant(text, [said], 'en'))
 		throw new VoiceError('not-said', 'The text must be something the assistant said in this chat.')
 	const settings = await speechProvider()
 	if (!settings)
@@ -143,19 +153,16 @@ export async function speakForSite(
 			'speech-unavailable',
 			'No speech endpoint is configured on this server. Use the browser’s voice.',
 		)
-	// Riya's fixed greeting needs no ticket and stays within the address's rate limit; a reply's
-	// sentences are taken from its allowance (signed into its tickets) before the provider is asked.
-	const spent =
-		vouched && !saidByAssistant(text, [greeting], 'en')
-			? await takeReplySpeech(vouched.reply, text.length, vouched.allowance)
-			: null
+	// Every sentence, the greeting's too, is taken from its reply's allowance (signed into its
+	// tickets) before the provider is asked.
+	const spent = await takeReplySpeech(vouched.reply, text.length, vouched.allowance)
 	try {
 		return await synthesizeSpeech(settings, { text, voiceId: SITE_VOICE, signal })
 	} catch (error) {
 		// The provider failed: nothing was said, and the allowance is given back. A visitor who hung
 		// up after the provider was asked keeps it spent (the provider may have spoken it): else
 		// cancelled requests could have one sentence synthesized again and again.
-		if (spent && error instanceof VoiceError && error.reason === 'provider-failed')
+		if (error instanceof VoiceError && error.reason === 'provider-failed')
 			await prisma.$executeRaw`UPDATE rate_limits SET count = GREATEST(count - ${text.length}, 0) WHERE key = ${spent}`
 		throw error
 	}

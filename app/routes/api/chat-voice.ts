@@ -1,6 +1,8 @@
 import { chargeSiteVoice } from '~/features/assistant/assistant-limits.server.ts'
+import { assistant } from '~/features/assistant/copy.ts'
 import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { transcribeUtterance, VoiceError } from '~/features/voice/conversations.server.ts'
+import { greetingTicket } from '~/features/voice/site-speech.server.ts'
 import { speechProvider } from '~/features/voice/speech.server.ts'
 import { transcriptionProvider } from '~/features/voice/transcribe.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
@@ -19,11 +21,16 @@ export const handle = {
 	},
 }
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
 	const [heard, speech] = await Promise.all([transcriptionProvider(), speechProvider()])
 	return Response.json(
-		// `speech`: Riya speaks through the server's speech endpoint (POST /api/chat/speech).
-		{ transcription: heard !== null, speech: speech !== null },
+		// `speech`: Riya speaks through the server's speech endpoint (POST /api/chat/speech), her
+		// greeting under the ticket `greeting` (ADR 0074), issued to this address as any reply's is.
+		{
+			transcription: heard !== null,
+			speech: speech !== null,
+			...(speech ? { greeting: greetingTicket(assistant.greeting, clientKey(request)) } : {}),
+		},
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
 }

@@ -32,18 +32,32 @@ export type VoicePhase = 'off' | 'starting' | 'preparing' | 'listening' | 'heari
 /** Asks the question as the visitor's message; `onDelta` gets the reply's pieces; resolves with the whole reply. */
 export type AskRiya = (text: string, onDelta: (delta: string) => void) => Promise<string>
 
+type Ticket = { said: string; ticket: string }
+
+const isTicket = (value: unknown): value is Ticket =>
+	typeof value === 'object' &&
+	value !== null &&
+	typeof (value as Ticket).said === 'string' &&
+	typeof (value as Ticket).ticket === 'string'
+
 /**
  * What this server has for the widget's voice (GET /api/chat/voice): speech-to-text (hands-free
- * listening) and a speech endpoint (Riya's server voice); neither when it cannot be asked.
+ * listening) and a speech endpoint (Riya's server voice), with the speech ticket for her greeting
+ * (ADR 0074); neither when it cannot be asked.
  */
-async function serverVoice() {
+async function serverVoice(): Promise<{ transcription: boolean; speech: boolean; greeting: Ticket | null }> {
+	const none = { transcription: false, speech: false, greeting: null }
 	try {
 		const response = await fetch('/api/chat/voice', { headers: { Accept: 'application/json' } })
-		if (!response.ok) return { transcription: false, speech: false }
-		const body = (await response.json()) as { transcription?: unknown; speech?: unknown }
-		return { transcription: body.transcription === true, speech: body.speech === true }
+		if (!response.ok) return none
+		const body = (await response.json()) as { transcription?: unknown; speech?: unknown; greeting?: unknown }
+		return {
+			transcription: body.transcription === true,
+			speech: body.speech === true,
+			greeting: isTicket(body.greeting) ? body.greeting : null,
+		}
 	} catch {
-		return { transcription: false, speech: false }
+		return none
 	}
 }
 
@@ -60,7 +74,7 @@ const TICKET_WAIT_MS = 2000
  * takes the latest.
  */
 class SpeechTickets {
-	private latest: { said: string; ticket: string } | null = null
+	private latest: Ticket | null = null
 	private count = 0
 	private streaming = false
 	private waiters = new Set<() => void>()
@@ -303,7 +317,9 @@ export function useVoiceChat({
 			activeRef.current = true
 			setActive(true)
 			setStarting(true)
-			const { transcription, speech } = await serverVoice()
+			const { transcription, speech, greeting: greetingTicket } = await serverVoice()
+			// The greeting is spoken under its own ticket, as every reply is (ADR 0074).
+			if (greetingTicket) tickets.current.event({ kind: 'ticket', ...greetingTicket })
 			const Recognizer = speechRecognitionConstructor()
 			const fail = (message: string) => {
 				stop()

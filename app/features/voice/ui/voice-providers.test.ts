@@ -2,6 +2,8 @@
 // expected to work is never named as in use, a browser with no voice for the language says so, and
 // each reason the microphone cannot be used is its own.
 import { expect, test } from 'vitest'
+import { modelsPage } from '~/features/models/copy.ts'
+import { voicebotBuilder } from '../copy.ts'
 import { micProblem, voiceProviderLabels, voiceProvidersCopy } from './voice-providers.ts'
 
 const none = { speechToText: null, speech: null, serverSpeech: false }
@@ -19,7 +21,9 @@ test('a browser with no voice for the language says replies are shown as text', 
 	expect(voiceProviderLabels(none, { recognition: false, voice: false }, 'Hindi').speech).toBe(
 		'This browser has no Hindi voice: replies are shown as text',
 	)
-	expect(voiceProviderLabels(none, { recognition: false, voice: true }, 'Hindi').speech).toBe('Your browser’s voice')
+	expect(voiceProviderLabels(none, { recognition: false, voice: true }, 'Hindi').speech).toBe(
+		'Your browser’s Hindi voice',
+	)
 })
 
 test("the server's own providers are named whatever the browser has", () => {
@@ -36,4 +40,20 @@ test('a refused microphone is the browser’s to fix, even where the server has 
 	expect(micProblem({ micError: null, transcription: false, browserRecognition: false })).toBe('no-speech-to-text')
 	expect(micProblem({ micError: null, transcription: false, browserRecognition: true })).toBeNull()
 	expect(micProblem({ micError: null, transcription: true, browserRecognition: false })).toBeNull()
+})
+
+test('the browser’s voice is described in the same words everywhere: its language, and text where it has none', () => {
+	const speech = (voice: boolean | null) => voiceProviderLabels(none, { recognition: true, voice }, 'English').speech
+	expect([speech(true), speech(false), speech(null)]).toEqual([
+		'Your browser’s English voice',
+		'This browser has no English voice: replies are shown as text',
+		'Your browser’s English voice (where it has none, replies are shown as text)',
+	])
+	// The Voice field and the Models page say the same rule in the same words; none says "where it has one".
+	const rule = 'the browser’s voice for the assistant’s language speaks (where it has none, replies are shown as text)'
+	expect(voicebotBuilder.form.voiceHint).toContain(rule)
+	expect(modelsPage.purposes.speech.usage).toContain(rule)
+	expect(modelsPage.purposes.speech.notConnected).toContain(rule)
+	for (const text of [speech(null), voicebotBuilder.form.voiceHint, modelsPage.purposes.speech.notConnected])
+		expect(text).not.toMatch(/where it has one|own voice/)
 })

@@ -2,6 +2,8 @@
 // it cannot listen. The server names its own providers; where it has none, only what this browser
 // really has is named: a recognizer that is expected to work, a voice for the assistant's language.
 // Each reason the microphone cannot be used has its own message, with the fix that belongs to it.
+// How the browser's voice and recognizer are described comes from one place (lib/voice/browser-voice-wording.ts).
+import { browserVoiceWording } from '~/lib/voice/browser-voice-wording.ts'
 
 /**
  * Labels from the server (app/features/voice/speech.server.ts, describeVoiceProviders): null where
@@ -23,13 +25,9 @@ export type MicProblem = 'blocked' | 'missing' | 'no-speech-to-text' | null
 export const voiceProvidersCopy = {
 	speechToText: 'Speech-to-text',
 	speech: 'Speech',
-	browserRecognition: 'Your browser’s speech recognition (hold the mic button)',
-	noRecognition:
-		'None here: type your messages (this server has no speech-to-text and this browser cannot recognise speech)',
-	recognitionUnknown: 'Your browser’s speech recognition where it works, else typing',
-	browserVoice: 'Your browser’s voice',
-	voiceUnknown: 'Your browser’s voice, where it has one',
-	noVoice: (language: string) => `This browser has no ${language} voice: replies are shown as text`,
+	browserRecognition: browserVoiceWording.recognition,
+	noRecognition: browserVoiceWording.noRecognition,
+	recognitionUnknown: browserVoiceWording.recognitionUnknown,
 	/** Where they are changed: the administrator's Models page, which only the administrator can open. */
 	changeAdmin: 'You change these on the',
 	modelsPage: 'Models page',
@@ -62,10 +60,10 @@ export function voiceProviderLabels(providers: VoiceProviders, browser: BrowserA
 	const speech =
 		providers.speech ??
 		(browser.voice === null
-			? voiceProvidersCopy.voiceUnknown
+			? browserVoiceWording.unknown(languageName)
 			: browser.voice
-				? voiceProvidersCopy.browserVoice
-				: voiceProvidersCopy.noVoice(languageName))
+				? browserVoiceWording.has(languageName)
+				: browserVoiceWording.none(languageName))
 	return { speechToText, speech }
 }
 

@@ -2,7 +2,7 @@
 // each reply's latency as it happens (which speech-to-text and voice are in use is said above it,
 // voice-providers-notice.tsx, folded once the call starts so the conversation has the room).
 // A text box is always there for those who cannot or would rather not speak.
-import { Mic, MicOff, Phone, PhoneOff, Send, Timer } from 'lucide-react'
+import { ChevronDown, Mic, MicOff, Phone, PhoneOff, Send, Timer } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { languages } from '~/ai/voice-languages.ts'
@@ -35,6 +35,24 @@ const statusText: Record<VoicePhase, string> = {
 	speaking: copy.speaking,
 	recording: copy.recording,
 	thinking: copy.thinking,
+}
+
+/**
+ * A short window (a 568 px phone): during a call the status is one line and how you talk folds into
+ * a disclosure, so the conversation keeps most of the dialog (the status block took ~160 px of 536).
+ */
+const SHORT_WINDOW = '(max-height: 700px)'
+
+function useShortWindow() {
+	const [short, setShort] = useState(false)
+	useEffect(() => {
+		const query = window.matchMedia(SHORT_WINDOW)
+		const update = () => setShort(query.matches)
+		update()
+		query.addEventListener('change', update)
+		return () => query.removeEventListener('change', update)
+	}, [])
+	return short
 }
 
 const TIMING_KEYS = ['transcriptMs', 'firstTokenMs', 'firstAudioMs', 'serverMs'] as const
@@ -176,6 +194,7 @@ export function VoiceTest({
 	const canTalk = connected && voice.phase !== 'thinking' && voice.phase !== 'preparing'
 	const micAvailable = voice.problem === null
 	const languageName = languages.find((l) => l.code === agent.language)?.name ?? agent.language
+	const short = useShortWindow()
 	useEffect(() => {
 		listRef.current?.scrollTo({ top: listRef.current.scrollHeight })
 	}, [voice.turns])
@@ -321,13 +340,35 @@ export function VoiceTest({
 				) : null}
 			</fieldset>
 		) : null
+	// In a short window's call, how to talk is one line that opens (it is changed rarely once talking).
+	const compact = connected && short
+	const modeControl =
+		modeSwitch && compact ? (
+			<details data-testid="voice-mode-details" className="group text-xs text-slate-700">
+				<summary className="flex cursor-pointer list-none items-center gap-1 font-medium [&::-webkit-details-marker]:hidden">
+					<span className="truncate">
+						<span className="sr-only">{copy.modeLabel}: </span>
+						{holding ? copy.hold : `${copy.handsFree}, ${copy.pauseValue(voice.pauseMs)}`}
+					</span>
+					<ChevronDown className="size-3.5 shrink-0 transition-transform group-open:rotate-180" aria-hidden />
+				</summary>
+				<div className="mt-1.5">{modeSwitch}</div>
+			</details>
+		) : (
+			modeSwitch
+		)
 	// The call's state, how to talk, and a microphone problem: above the start button, or in the call's row.
 	const statusAndMode = (
 		<>
-			<p role="status" data-testid="voice-status" className="text-sm font-medium text-slate-700">
+			<p
+				role="status"
+				data-testid="voice-status"
+				title={compact ? status : undefined}
+				className={cn('text-sm font-medium text-slate-700', compact && 'line-clamp-2')}
+			>
 				{status}
 			</p>
-			{modeSwitch}
+			{modeControl}
 			{voice.problem ? <MicProblemNote problem={voice.problem} /> : null}
 		</>
 	)
@@ -339,7 +380,10 @@ export function VoiceTest({
 		<div data-testid="voice-test-body" className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain">
 			<VoiceProvidersNotice
 				providers={providers}
-				browser={{ recognition: transcription ? null : voice.browserRecognition, voice: voice.browserVoice }}
+				browser={{
+					recognition: transcription ? null : voice.browserRecognition,
+					voice: voice.browserVoice,
+				}}
 				languageName={languageName}
 				folded={connected}
 			>
@@ -353,7 +397,10 @@ export function VoiceTest({
 				</div>
 			) : (
 				// During the call: one compact row (mic, status, how to talk, End), the rest is the conversation.
-				<div data-testid="voice-controls" className="flex shrink-0 items-center gap-3 bg-white px-4 py-2.5">
+				<div
+					data-testid="voice-controls"
+					className={cn('flex shrink-0 items-center gap-3 bg-white px-4', compact ? 'py-1.5' : 'py-2.5')}
+				>
 					{micControl}
 					<div className="flex min-w-0 flex-1 flex-col gap-1.5">{statusAndMode}</div>
 					<button
