@@ -372,3 +372,22 @@ test('"Should users edit X?" is answered by the sentence that says they should (
 	const reply = composeOfflineAnswer('Should users edit the MIME database?', spec, IDK, undefined, { cite: true })
 	expect(reply).toContain('Users should never edit the database.')
 })
+
+test('"What does SDK stand for?" and "What does rubato mean?" ask for a definition: "stand" and "mean" are no words the answer must say', () => {
+	const ipod = numbered([
+		'iPod',
+		'In 2008 Apple released a software development kit (SDK) for the iPod Touch, so that others could write its apps.',
+	])
+	const sdk = composeOfflineAnswer('What does SDK stand for?', `${ipod}\n\n${UNKNOWN_WORDS_LINE} stand`, IDK)
+	expect(sdk).toContain('software development kit (SDK)')
+	const chopin = numbered([
+		'Chopin',
+		'Chopin played with rubato, the practice in performance of disregarding strict time.',
+	])
+	const rubato = composeOfflineAnswer('What does rubato mean?', `${chopin}\n\n${UNKNOWN_WORDS_LINE} mean`, IDK)
+	expect(rubato).toContain('disregarding strict time')
+	// Still "I don't know" where the thing asked about is nowhere.
+	expect(composeOfflineAnswer('What does HDMI stand for?', `${ipod}\n\n${UNKNOWN_WORDS_LINE} hdmi stand`, IDK)).toBe(
+		IDK,
+	)
+})

@@ -409,6 +409,11 @@ const MODAL_QUESTION = /^(?:should|can|could|must|may|shall)\b/
 const MODAL_VERB =
 	/\b(should|can|could|must|may|shall)(?:n['’]t|not)?\s+(?:(?:not|never|also|only|always|still|usually)\s+)?(\p{L}+)/giu
 
+/** The verbs of "What does X mean / stand for / refer to?". */
+const ASKS_DEFINITION = new Set(
+	tokenize('mean means meaning stand stands refer refers define defined definition', 'en'),
+)
+
 /** Words that ask for a kind of answer rather than name what the answer is about. */
 const KIND_WORDS: Record<NonNullable<AnswerKind>, Set<string>> = {
 	time: new Set(
@@ -760,11 +765,14 @@ function offlineAnswer(
 	const best = scored.reduce((winner, candidate) => (candidate.score > winner.score ? candidate : winner))
 	// "Where are you located?" is answered by "…is at 14 FC Road, Pune": words that only ask for the
 	// kind of answer ("located", "address", "time") are held by a quote that has that kind of answer.
-	const heldByKind = new Set(
-		kind && hasAnswerKind(kind, best.unit.own, question)
+	const heldByKind = new Set([
+		...(kind && hasAnswerKind(kind, best.unit.own, question)
 			? questionTerms(question).filter((t) => KIND_WORDS[kind].has(t))
-			: [],
-	)
+			: []),
+		// "What does SDK stand for?", "What does rubato mean?": the verb asks for a definition, it is
+		// no word the answer must say ("software development kit (SDK)").
+		...(kind === 'definition' ? questionTerms(question).filter((t) => ASKS_DEFINITION.has(t)) : []),
+	])
 	// The evidence: how much of the question the quoted passage holds, with its source's name.
 	const asks = questionTerms(question).filter((term) => !namesIn(question).includes(term) && !heldByKind.has(term))
 	const evidence = {
