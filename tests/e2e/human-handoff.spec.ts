@@ -339,7 +339,7 @@ test('nobody takes it in time: the visitor gets the lead form and when the team 
 	await expect(leadForm).toBeVisible({ timeout: 20_000 })
 	await expect(
 		chat.getByText(
-			"Sorry, nobody from the team is free right now. Leave your details below and we'll reply as soon as someone is free.",
+			"Sorry, nobody from the team is free right now. Leave your details below and we'll reply as soon as we can.",
 		),
 	).toBeVisible()
 	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()

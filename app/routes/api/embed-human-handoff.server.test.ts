@@ -225,7 +225,7 @@ test('nobody joins in time: the lead form is offered with when the team replies,
 	expect(await handoffTimeoutJob.run(payload, helpers)).toBe(true)
 	expect((await conversationOf(bot)).handoffState).toBe('bot')
 	const [offer] = (await handoffSnapshot(conversation.id, 'visitor', new Date(0)))!.messages.filter((m) => m.leadForm)
-	expect(offer.text).toBe(handoffCopy.widget.timedOut('as soon as someone is free'))
+	expect(offer.text).toBe(handoffCopy.widget.timedOut('as soon as we can'))
 	// Run twice (a retry), it does nothing more.
 	expect(await handoffTimeoutJob.run(payload, helpers)).toBe(false)
 

@@ -131,7 +131,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 	if (!lead.ok)
 		return data(
 			{ values, errors: lead.errors, refused: lead.status === 400 ? undefined : lead.error },
-			{ status: lead.status },
+			{
+				status: lead.status,
+				headers: lead.status === 429 ? { 'Retry-After': String(lead.retryAfterSeconds) } : undefined,
+			},
 		)
 	const back = new URLSearchParams({ page: field('page'), [EMBED_TOKEN_PARAM]: token, [LEAD_SENT_PARAM]: 'sent' })
 	return redirect(`/embed/${access.chatbot.id}?${back}`, 303)
