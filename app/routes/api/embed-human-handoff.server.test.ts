@@ -359,6 +359,25 @@ test('a person who took over and left: after the idle time the bot answers again
 	expect(await handoffIdleJob.run({ conversationId: conversation.id }, helpers)).toBe('not held')
 })
 
+test("the owner's stop of typing clears it for the visitor at once; a stop with nothing to stop writes nothing", async () => {
+	const bot = await chatbot({ enabled: true })
+	await replyOf(await ask(bot, visitor(), 'I want to speak to a person'))
+	const conversation = await conversationOf(bot)
+	expect(await takeOver(ownerId, bot.id, conversation.id)).toBe(true)
+	const form = (fields: Record<string, string>) => {
+		const data = new FormData()
+		for (const [name, value] of Object.entries(fields)) data.set(name, value)
+		return data
+	}
+	const params = { chatbotId: bot.id, conversationId: conversation.id }
+	const typingSeen = async () => (await handoffSnapshot(conversation.id, 'visitor', new Date()))!.personTyping
+	expect(await ownerHandoffAction(ownerId, params, form({ intent: 'typing' }))).toEqual({ ok: true })
+	expect(await typingSeen()).toBe(true)
+	expect(await ownerHandoffAction(ownerId, params, form({ intent: 'typing', stopped: 'true' }))).toEqual({ ok: true })
+	expect(await typingSeen()).toBe(false)
+	expect(await personTyping(ownerId, bot.id, conversation.id, false)).toBe('not-taken')
+})
+
 test('typing, the conversation page and its live view open in front of its person are signs they are there', async () => {
 	const bot = await chatbot({ enabled: true })
 	await replyOf(await ask(bot, visitor(), 'I want to speak to a person'))

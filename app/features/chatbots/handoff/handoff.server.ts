@@ -265,6 +265,8 @@ export async function personTyping(
 	userId: string,
 	chatbotId: string,
 	conversationId: string,
+	/** False: they stopped (the visitor's "typing" goes at once, not when the stamp lapses). */
+	typing = true,
 ): Promise<'typing' | 'not-found' | 'not-taken'> {
 	if (!isUuid(chatbotId) || !isUuid(conversationId)) return 'not-found'
 	const rows = await prisma.$queryRaw<Array<{ typing: boolean }>>`
@@ -272,8 +274,11 @@ export async function personTyping(
 			SELECT c.id, c.handoff_state, c.handoff_user_id FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
 			WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid
 		), typing AS (
-			UPDATE chatbot_conversations c SET person_typing_at = now(), person_active_at = now()
+			UPDATE chatbot_conversations c
+			SET person_typing_at = CASE WHEN ${typing} THEN now() END, person_active_at = now()
 			FROM owned WHERE c.id = owned.id AND owned.handoff_state = 'person' AND owned.handoff_user_id = ${userId}::uuid
+				-- A stop with nothing to stop (the message cleared it) writes and NOTIFYs nothing.
+				AND (${typing} OR c.person_typing_at IS NOT NULL)
 			RETURNING c.id
 		)
 		SELECT EXISTS (SELECT 1 FROM typing) AS typing FROM owned`

@@ -8,6 +8,7 @@ import { Headset } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
 import type { HandoffMessage, HandoffState } from '~/features/chatbots/handoff/handoff-schema.ts'
+import { typingSince } from '~/features/chatbots/handoff/typing-signal.ts'
 import { useHandoffStream, useTypingShown } from '~/features/chatbots/handoff/use-handoff-stream.ts'
 import type { ChatbotChat } from '~/features/chatbots/ui/chatbot-conversation.tsx'
 import type { ChatbotMessage } from '~/features/chatbots/ui/use-chatbot-chat.ts'
@@ -167,13 +168,7 @@ export function useVisitorHandoff({
 			store(sinceKey, snapshot.messages[snapshot.messages.length - 1].createdAt)
 		}
 		if (changed && !joinedFirst) changeState()
-		setPersonTypingAt((current) =>
-			snapshot.personTyping
-				? Date.now()
-				: snapshot.messages.some((message) => message.author === 'person')
-					? null
-					: current,
-		)
+		setPersonTypingAt(typingSince(snapshot.personTyping, Date.now()))
 	})
 	const personTyping = useTypingShown(personTypingAt)
 
