@@ -593,3 +593,33 @@ test('the owner keeps seeing the newest message above the pinned reply box as th
 	await owner.context().close()
 	await host.context().close()
 })
+
+test('a visitor who asked for a person and moved to another page hears on the closed launcher that the person joined and wrote', async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Asha Rao' })
+	const { id, path, chat, host } = await visitorWaiting(browser, email, 'Moving Shop')
+	// On to another page of the partner's site: the chat is closed there.
+	await host.goto(`${SITE}/pricing?id=${id}`)
+	await expect(host.getByRole('button', { name: 'Open chat', exact: true })).toBeVisible()
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.goto(path)
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	const news = host.getByRole('button', { name: 'Open chat: New message from the team' })
+	await expect(news).toBeVisible({ timeout: 10_000 })
+	await news.click()
+	await expect(chat.getByText('Asha joined the chat')).toBeVisible()
+	await expect(host.getByRole('button', { name: 'Close chat' })).toBeVisible()
+	await host.getByRole('button', { name: 'Close chat' }).click()
+	await expect(host.getByRole('button', { name: 'Open chat', exact: true })).toBeVisible()
+	// She writes while the chat is closed: the launcher says so again.
+	await owner.getByLabel('Your reply').fill('Hi, I am here to help with your parcel')
+	await owner.getByLabel('Your reply').press('Enter')
+	await expect(news).toBeVisible({ timeout: 10_000 })
+	await news.click()
+	await expect(chat.locator('[data-role="assistant"][data-person]').last()).toContainText(
+		'Hi, I am here to help with your parcel',
+	)
+	await owner.context().close()
+	await host.context().close()
+})

@@ -50,7 +50,17 @@ import type { Route } from './+types/chatbot'
 
 const { embed } = chatbotBuilder
 // The same message types are in public/embed.js.
-const EMBED_MESSAGE = { close: 'zenvora-chat:close', open: 'zenvora-chat:open' } as const
+const EMBED_MESSAGE = {
+	close: 'zenvora-chat:close',
+	open: 'zenvora-chat:open',
+	/**
+	 * A person joined or wrote: a closed launcher shows it. With `live` (a person is awaited or has
+	 * the conversation), embed.js loads the chat on the partner's next pages too, so it keeps
+	 * listening there (trial: a visitor who moved on missed the person joining).
+	 */
+	news: 'zenvora-chat:news',
+	live: 'zenvora-chat:live',
+} as const
 
 /** Set on the page the no-JavaScript lead form redirects to: the details were taken. */
 const LEAD_SENT_PARAM = 'lead'
@@ -168,10 +178,10 @@ function parentOrigin() {
 	}
 }
 
-function tellParent(type: string) {
+function tellParent(type: string, detail: Record<string, unknown> = {}) {
 	if (window.parent === window) return
 	// The message carries nothing private; with no referrer we cannot name the parent's origin.
-	window.parent.postMessage({ type }, parentOrigin() ?? '*')
+	window.parent.postMessage({ ...detail, type }, parentOrigin() ?? '*')
 }
 
 const focusOnlyWhenFocused = () => document.hasFocus()
@@ -260,7 +270,18 @@ function EmbedChat({
 		handoffEnabled && appearance.leadForm.mode === 'off'
 			? { ...appearance.leadForm, mode: 'human' as const }
 			: appearance.leadForm
-	const handoff = useVisitorHandoff({ enabled: handoffEnabled, chatbotId: chatbot.id, token, visitorId, storageKey })
+	const handoff = useVisitorHandoff({
+		enabled: handoffEnabled,
+		chatbotId: chatbot.id,
+		token,
+		visitorId,
+		storageKey,
+		onNews: () => tellParent(EMBED_MESSAGE.news),
+	})
+	const live = handoff.state !== 'bot'
+	useEffect(() => {
+		if (visitorId) tellParent(EMBED_MESSAGE.live, { live })
+	}, [live, visitorId])
 	const sendFeedback: SendFeedback = async (messageId, rating, comment) =>
 		visitorId
 			? (await postToEmbed(`/api/embed/${chatbot.id}/feedback`, token, { visitorId, messageId, rating, comment })).ok
