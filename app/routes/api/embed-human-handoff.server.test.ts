@@ -11,6 +11,7 @@ import {
 	handBack,
 	handoffEmailJob,
 	handoffIdleJob,
+	handoffDigestJob,
 	handoffSnapshot,
 	handoffTimeoutJob,
 	HANDOFF_IDLE_MS,
@@ -310,6 +311,15 @@ test('"a visitor is waiting" e-mails are capped per chatbot: a flood of requests
 	for (const { id } of waiting)
 		sent.push(await handoffEmailJob.run({ conversationId: id, origin: 'http://localhost:3000' }, helpers))
 	expect(sent).toEqual([true, true, true, true, true, false, false])
+	// The two after the cap are not lost: one digest for them at the window's end, queued once.
+	const digests = await prisma.$queryRaw<Array<{ runAt: Date; payload: { chatbotId: string; origin: string } }>>`
+		SELECT run_at AS "runAt", payload FROM graphile_worker._private_jobs WHERE key = ${`handoff-digest:${bot.id}`}`
+	expect(digests).toHaveLength(1)
+	expect(digests[0].runAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000)
+	expect(await handoffDigestJob.run(digests[0].payload, helpers)).toBe(2)
+	// Told once: run again, it has nobody to tell.
+	expect(await handoffDigestJob.run(digests[0].payload, helpers)).toBe(0)
+	expect(handoffCopy.email.digestSubject('Shop', 2)).toBe('2 more visitors asked for a person on Shop')
 })
 
 /** The pending idle check of a conversation: when it runs. */
