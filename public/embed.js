@@ -13,7 +13,27 @@
 	var base = origin + '/embed/' + encodeURIComponent(id)
 	var open = false
 	var loaded = false
+	var unread = false
 	var frame, root, button, label
+	// Set while a person is awaited or has the conversation (the chat says so): the chat is then
+	// loaded, closed, on every page of this site, so it keeps listening and the launcher can say
+	// that someone joined or wrote.
+	var LIVE_KEY = 'zenvora-chat:' + id + ':live'
+	function remember(live) {
+		try {
+			if (live) localStorage.setItem(LIVE_KEY, '1')
+			else localStorage.removeItem(LIVE_KEY)
+		} catch (error) {
+			// Storage blocked: the chat loads on the first click, as before.
+		}
+	}
+	function remembered() {
+		try {
+			return localStorage.getItem(LIVE_KEY) === '1'
+		} catch (error) {
+			return false
+		}
+	}
 
 	function icon(path) {
 		return (
@@ -27,13 +47,18 @@
 
 	function draw() {
 		button.setAttribute('aria-expanded', String(open))
-		button.setAttribute('aria-label', open ? 'Close chat' : label || 'Open chat')
+		button.setAttribute(
+			'aria-label',
+			open ? 'Close chat' : (label || 'Open chat') + (unread ? ': New message from the team' : ''),
+		)
 		button.innerHTML = open ? CLOSE : CHAT
 		if (!open && label) button.appendChild(document.createElement('span')).textContent = label
+		if (!open && unread) button.appendChild(document.createElement('i')).setAttribute('data-unread', '')
 	}
 
 	function setOpen(next) {
 		open = next
+		if (open) unread = false
 		draw()
 		frame.style.display = open ? 'block' : 'none'
 		if (open) {
@@ -47,6 +72,11 @@
 	}
 
 	function toggle() {
+		load()
+		setOpen(!open)
+	}
+
+	function load() {
 		if (!frame) {
 			frame = document.createElement('iframe')
 			// The host page's path (never its query or fragment), so the owner sees where visitors chat from.
@@ -61,7 +91,6 @@
 			}
 			root.insertBefore(frame, button)
 		}
-		setOpen(!open)
 	}
 
 	function init(config) {
@@ -83,6 +112,7 @@
 			';color:' +
 			ink +
 			';font:600 15px/1 system-ui,sans-serif;cursor:pointer;box-shadow:0 10px 25px rgba(15,23,42,.3);transition:transform .2s}' +
+			'button{position:relative}i[data-unread]{position:absolute;top:2px;right:2px;width:14px;height:14px;border-radius:7px;background:#dc2626;border:2px solid #fff}' +
 			'button:hover{transform:scale(1.06)}button:focus-visible{outline:3px solid ' +
 			color +
 			';outline-offset:3px}' +
@@ -93,11 +123,18 @@
 		button.addEventListener('click', toggle)
 		draw()
 		document.body.appendChild(host)
+		if (remembered()) load()
 	}
 
 	window.addEventListener('message', function (event) {
 		if (event.origin !== origin || !frame || event.source !== frame.contentWindow) return
-		if (event.data && event.data.type === 'zenvora-chat:close' && open) setOpen(false)
+		var type = event.data && event.data.type
+		if (type === 'zenvora-chat:close' && open) setOpen(false)
+		if (type === 'zenvora-chat:live') remember(event.data.live === true)
+		if (type === 'zenvora-chat:news' && !open) {
+			unread = true
+			draw()
+		}
 	})
 
 	fetch(base + '/config', { credentials: 'omit' })

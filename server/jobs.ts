@@ -6,7 +6,12 @@ import { sendEmailJob } from '~/features/accounts/account-mail.server.ts'
 import { pruneExpiredJob } from '~/features/accounts/prune-expired.server.ts'
 import { pruneConversationsJob } from '~/features/chatbots/conversations/conversations.server.ts'
 import { deliverLeadJob } from '~/features/chatbots/conversations/leads.server.ts'
-import { handoffEmailJob, handoffIdleJob, handoffTimeoutJob } from '~/features/chatbots/handoff/handoff.server.ts'
+import {
+	handoffDigestJob,
+	handoffEmailJob,
+	handoffIdleJob,
+	handoffTimeoutJob,
+} from '~/features/chatbots/handoff/handoff.server.ts'
 import { retokenizeKnowledgeJob } from '~/features/chatbots/knowledge.server.ts'
 import { crawlSitemapJob, crawlWebsiteJob } from '~/features/chatbots/sources/crawl-discovery.server.ts'
 import { crawlPageJob } from '~/features/chatbots/sources/crawl-pages.server.ts'
@@ -45,7 +50,13 @@ export const jobTaskList = taskListOf([
  * tasks): a webhook receiver that never answers holds a webhook slot for WEBHOOK_TIMEOUT_MS, and a
  * stalled mail server its own time-out, never a slot of the imports. docs/decisions/0022-fair-background-work.md
  */
-export const webhookTaskList = taskListOf([deliverLeadJob, sendEmailJob, handoffEmailJob, testRegressionMailJob])
+export const webhookTaskList = taskListOf([
+	deliverLeadJob,
+	sendEmailJob,
+	handoffEmailJob,
+	handoffDigestJob,
+	testRegressionMailJob,
+])
 
 export type JobLanesOptions = {
 	connectionString: string

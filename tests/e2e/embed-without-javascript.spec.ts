@@ -45,7 +45,10 @@ async function visitorWithoutJavaScript(browser: Browser) {
 test('without JavaScript the embedded chat offers the lead form; a wrong entry is refused, the details reach Leads', async ({
 	browser,
 }) => {
-	const { id, email } = await chatbotOf({ handoff: true, allowedSites: [`127.0.0.1:${E2E_EMBED_HOST_PORT}`] })
+	const { id, email } = await chatbotOf({
+		handoff: true,
+		allowedSites: [`127.0.0.1:${E2E_EMBED_HOST_PORT}`],
+	})
 	const page = await visitorWithoutJavaScript(browser)
 	// The partner's page frames the chat itself (embed.js, a script, cannot run here), and the frame
 	// runs no scripts either: its sandbox leaves them out (the context's setting alone reaches a
@@ -53,8 +56,10 @@ test('without JavaScript the embedded chat offers the lead form; a wrong entry i
 	await page.goto(`${SITE}/framed?id=${id}`)
 	const chat = page.frameLocator('iframe[title="Chat"]')
 	await expect(chat.getByTestId('no-script-note')).toHaveText(NOTE)
-	// The chat's own controls, which need scripts, are not offered.
+	// The chat's own controls, which need scripts, are not offered; nor is a close button that
+	// could not tell the host page anything (the host page keeps the frame).
 	await expect(chat.getByRole('textbox', { name: /Ask .* a question/ })).toBeHidden()
+	await expect(chat.getByRole('button', { name: 'Close chat' })).toHaveCount(0)
 
 	// Wrong entries: each field's own message from the server, what was typed kept.
 	await chat.getByLabel('Name').fill('Kavya')
@@ -108,7 +113,11 @@ test('without JavaScript, opened directly: the form posts and confirms; a wrong 
 	])
 
 	// A post without a good token is refused, nothing stored.
-	const form = { visitorId: 'visitor-12345678', conversationId: 'conversation-1234', email: 'eve@example.com' }
+	const form = {
+		visitorId: 'visitor-12345678',
+		conversationId: 'conversation-1234',
+		email: 'eve@example.com',
+	}
 	const forged = await request.post(`${APP}/embed/${id}`, { form: { ...form, token: 'a.b.c.d' } })
 	expect(forged.status()).toBe(403)
 	expect(await forged.text()).toContain('This chat can only be used on the websites its owner has allowed.')
@@ -123,8 +132,56 @@ test('without JavaScript, opened directly: the form posts and confirms; a wrong 
 	// With a good token (as the page issues it), still refused: this chatbot takes no details.
 	process.env.SESSION_SECRET ??= E2E_SESSION_SECRET
 	const { issueEmbedToken } = await import('~/features/chatbots/widget/widget.server.ts')
-	const off = await request.post(`${APP}/embed/${quiet}`, { form: { ...form, token: issueEmbedToken(quiet, null) } })
+	const off = await request.post(`${APP}/embed/${quiet}`, {
+		form: { ...form, token: issueEmbedToken(quiet, null) },
+	})
 	expect(off.status()).toBe(404)
 	expect(await sql(`SELECT 1 FROM chatbot_leads WHERE email = 'eve@example.com'`)).toHaveLength(0)
 	await page.context().close()
+})
+
+test("with JavaScript on but the chat's scripts blocked, the embedded chat still offers the note and the lead form", async ({
+	browser,
+}) => {
+	const { id } = await chatbotOf({ handoff: true })
+	const context = await browser.newContext({
+		extraHTTPHeaders: {
+			'X-Forwarded-For': `10.78.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+		},
+	})
+	const page = await context.newPage()
+	// As a site's Content-Security-Policy or a broken bundle would: the page's scripts are allowed
+	// (no <noscript>), but the chat's bundles never run.
+	let blocked = 0
+	await context.route(`${APP}/assets/**/*.js`, (route) => {
+		blocked++
+		return route.abort('blockedbyclient')
+	})
+	await page.goto(`${APP}/embed/${id}`)
+	await expect(page.getByTestId('no-script-note')).toBeVisible({ timeout: 15_000 })
+	await expect(page.getByTestId('no-script-note')).toHaveText(NOTE)
+	expect(blocked).toBeGreaterThan(0)
+	// The dead chat under it is hidden, and so is the close button that could not tell the host page.
+	await expect(page.getByRole('textbox', { name: /Ask .* a question/ })).toBeHidden()
+	await expect(page.getByRole('button', { name: 'Close chat' })).toHaveCount(0)
+	await page.getByLabel('E-mail').fill('nila@example.com')
+	await page.getByRole('button', { name: 'Send details' }).click()
+	await expect(page.getByTestId('lead-sent')).toHaveText(
+		'Thank you. The team has your details and will be in touch soon.',
+	)
+	expect(await sql(`SELECT email FROM chatbot_leads WHERE chatbot_id = $1`, [id])).toEqual([
+		{ email: 'nila@example.com' },
+	])
+	await context.close()
+})
+
+test('with the chat running, the stand-in form never shows and the close button is offered', async ({ browser }) => {
+	const { id } = await chatbotOf({ handoff: true })
+	const context = await browser.newContext()
+	const page = await context.newPage()
+	await page.goto(`${APP}/embed/${id}`)
+	await expect(page.getByRole('button', { name: 'Close chat' })).toBeVisible()
+	await expect(page.getByRole('textbox', { name: /Ask .* a question/ })).toBeVisible()
+	await expect(page.getByTestId('no-script-note')).toHaveCount(0)
+	await context.close()
 })

@@ -169,11 +169,22 @@ test('a visitor asks for a person; the owner on another instance takes over live
 		// Three messages each way, live, with typing shown on both sides.
 		const log = owner.getByTestId('conversation-messages')
 		const personBubbles = chat.locator('[data-role="assistant"][data-person]')
+		const personTyping = chat.getByTestId('typing-indicator')
 		for (const turn of [1, 2, 3]) {
-			await owner.getByLabel('Your reply').fill(`Hello from Asha, message ${turn}`)
-			if (turn === 1) await expect(chat.getByTestId('typing-indicator')).toContainText('Asha is typing')
+			if (turn === 1) {
+				// Shown while Asha types, gone within about a second of her stopping (it used to stay
+				// for 3 to 4 s more), before she sends.
+				const typing = owner.getByLabel('Your reply').pressSequentially(`Hello from Asha, message ${turn}`, {
+					delay: 100,
+				})
+				await expect(personTyping).toContainText('Asha is typing')
+				await typing
+				await expect(personTyping).toBeHidden({ timeout: 2_500 })
+			} else await owner.getByLabel('Your reply').fill(`Hello from Asha, message ${turn}`)
 			await owner.getByLabel('Your reply').press('Enter')
 			await expect(personBubbles.nth(turn - 1)).toContainText(`Hello from Asha, message ${turn}`, { timeout: 5_000 })
+			// Gone with her message, however soon after the typing it came.
+			await expect(personTyping).toBeHidden({ timeout: 1_000 })
 
 			await composer(chat).fill(`Visitor reply ${turn}`)
 			if (turn === 1) await expect(owner.getByTestId('visitor-typing')).toBeVisible({ timeout: 5_000 })
@@ -339,7 +350,7 @@ test('nobody takes it in time: the visitor gets the lead form and when the team 
 	await expect(leadForm).toBeVisible({ timeout: 20_000 })
 	await expect(
 		chat.getByText(
-			"Sorry, nobody from the team is free right now. Leave your details below and we'll reply as soon as someone is free.",
+			"Sorry, nobody from the team is free right now. Leave your details below and we'll reply as soon as we can.",
 		),
 	).toBeVisible()
 	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
@@ -516,7 +527,10 @@ test('a visitor who left and came back sees who joined before what they wrote, a
 	}
 	const list = chat.getByRole('log', { name: 'Conversation' })
 	expect(await list.evaluate((log) => log.scrollHeight > log.clientHeight + 100)).toBe(true)
-	await owner.getByLabel('Your reply').fill('Let me check')
+	// Asha keeps typing while the dots are measured (they go a second after she stops).
+	const typing = owner
+		.getByLabel('Your reply')
+		.pressSequentially('Let me check with the courier where your parcel is right now', { delay: 150 })
 	const dots = chat.getByTestId('typing-indicator')
 	await expect(dots).toContainText('Asha is typing', { timeout: 5_000 })
 	await expect
@@ -536,6 +550,7 @@ test('a visitor who left and came back sees who joined before what they wrote, a
 			)
 		})
 		.toBe(true)
+	await typing
 	await owner.context().close()
 	await visitorContext.close()
 })
@@ -548,6 +563,9 @@ test('the owner keeps seeing the newest message above the pinned reply box as th
 	const { path, chat, host } = await visitorWaiting(browser, email, 'Follow Shop')
 	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
 	await owner.setViewportSize({ width: 768, height: 600 })
+	// Instant scrolling (the page honours reduced motion): a smooth scroll still under way, or cut
+	// short by the next message's layout, made the measurement below flaky in CI.
+	await owner.emulateMedia({ reducedMotion: 'reduce' })
 	await owner.goto(path)
 	await owner.getByRole('button', { name: 'Take over' }).click()
 	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Asha", { timeout: 10_000 })
@@ -572,6 +590,36 @@ test('the owner keeps seeing the newest message above the pinned reply box as th
 	await owner.getByLabel('Your reply').press('Enter')
 	await expect(log.locator('[data-author]').last()).toHaveAttribute('data-author', 'person')
 	await expect.poll(newestInView).toBe(true)
+	await owner.context().close()
+	await host.context().close()
+})
+
+test('a visitor who asked for a person and moved to another page hears on the closed launcher that the person joined and wrote', async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Asha Rao' })
+	const { id, path, chat, host } = await visitorWaiting(browser, email, 'Moving Shop')
+	// On to another page of the partner's site: the chat is closed there.
+	await host.goto(`${SITE}/pricing?id=${id}`)
+	await expect(host.getByRole('button', { name: 'Open chat', exact: true })).toBeVisible()
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.goto(path)
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	const news = host.getByRole('button', { name: 'Open chat: New message from the team' })
+	await expect(news).toBeVisible({ timeout: 10_000 })
+	await news.click()
+	await expect(chat.getByText('Asha joined the chat')).toBeVisible()
+	await expect(host.getByRole('button', { name: 'Close chat' })).toBeVisible()
+	await host.getByRole('button', { name: 'Close chat' }).click()
+	await expect(host.getByRole('button', { name: 'Open chat', exact: true })).toBeVisible()
+	// She writes while the chat is closed: the launcher says so again.
+	await owner.getByLabel('Your reply').fill('Hi, I am here to help with your parcel')
+	await owner.getByLabel('Your reply').press('Enter')
+	await expect(news).toBeVisible({ timeout: 10_000 })
+	await news.click()
+	await expect(chat.locator('[data-role="assistant"][data-person]').last()).toContainText(
+		'Hi, I am here to help with your parcel',
+	)
 	await owner.context().close()
 	await host.context().close()
 })

@@ -70,8 +70,9 @@ export type EmbedRequest = 'chat' | 'feedback' | 'lead' | 'handoff-message' | 'h
 
 /**
  * A request from a widget's visitor at `ip` (`visitorId`: the widget's id for them, where the
- * budget is theirs): one budget for everything they post to the bot of any widget, and leads (each
- * one stored and sent to the owner's webhook) a smaller one of their own; a live handoff's own.
+ * budget is theirs): one budget for everything they post to the bot of any widget (leads, each one
+ * stored and sent to the owner's webhook, have a smaller one of their own: chargeEmbedLead); a live
+ * handoff's own.
  */
 export function chargeEmbedVisitor(ip: string, what: EmbedRequest, visitorId = '') {
 	if (what === 'handoff-message')
@@ -87,10 +88,15 @@ export function chargeEmbedVisitor(ip: string, what: EmbedRequest, visitorId = '
 			[`embed-stream:visitor:${ip}:${visitorId}`, chatbotLimits.embedHandoffStreamsPerVisitor],
 			[`embed-stream:ip:${ip}`, chatbotLimits.embedHandoffStreamsPerIp],
 		])
-	const limits: Array<[string, RateLimitRule]> = [[`embed:ip:${ip}`, chatbotLimits.embedChatPerIp]]
-	if (what === 'lead') limits.push([`embed-lead:ip:${ip}`, chatbotLimits.embedLeadsPerIp])
-	return consumeRateLimits(limits)
+	// A lead's own, smaller budget is charged only once the form is valid (chargeEmbedLead).
+	return consumeRateLimit(`embed:ip:${ip}`, chatbotLimits.embedChatPerIp)
 }
+
+/**
+ * One accepted lead from the visitor at `ip`: charged after the form was checked, so a visitor's
+ * typing mistakes (a malformed e-mail, a missing field) do not spend the leads they may leave (trial).
+ */
+export const chargeEmbedLead = (ip: string) => consumeRateLimit(`embed-lead:ip:${ip}`, chatbotLimits.embedLeadsPerIp)
 
 /** One chat turn of the embedded chatbot `chatbotId`, from its budget across all visitors. */
 export const chargeEmbedChatbot = (chatbotId: string) =>

@@ -7,6 +7,7 @@ import { chargeEmbedChatbot, chatbotLimits, embedChatbotKey } from '~/features/c
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { issueEmbedToken } from '~/features/chatbots/widget/widget.server.ts'
 import { prisma } from '~/lib/db.server.ts'
+import { action as embedPageAction } from '../embed/chatbot.tsx'
 import { action as chatAction } from './embed-chat.ts'
 import { action as feedbackAction } from './embed-feedback.ts'
 import { action as leadAction } from './embed-lead.ts'
@@ -105,6 +106,32 @@ test('leads have a smaller budget of their own per visitor', async () => {
 	expect((await lead()).status).toBe(429)
 	// The visitor can still chat: the lead budget is not the chat budget.
 	expect(await chat(ip)).toBe(200)
+})
+
+test('form mistakes do not spend the leads a visitor may leave, by the API or by the no-JavaScript form', async () => {
+	const ip = freshIp()
+	const lead = (email: string) =>
+		post(leadAction, 'lead', ip, JSON.stringify({ visitorId: randomUUID(), conversationId: randomUUID(), email }))
+	// More invalid posts than the lead budget holds: each is told what to correct, none is refused.
+	for (let i = 0; i <= chatbotLimits.embedLeadsPerIp.limit; i++) expect((await lead('not an e-mail')).status).toBe(400)
+	const formPost = (email: string) => {
+		const body = new URLSearchParams({ token, visitorId: randomUUID(), conversationId: randomUUID(), email })
+		const request = new Request(`http://localhost/embed/${chatbotId}`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'x-app-client-ip': ip },
+			body,
+		})
+		return embedPageAction({ request, params: { chatbotId }, context: {} } as never) as Promise<unknown>
+	}
+	const status = (result: unknown) =>
+		result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 200)
+	expect(status(await formPost(''))).toBe(400)
+	// The whole allowance is still there for valid leads.
+	for (let i = 0; i < chatbotLimits.embedLeadsPerIp.limit - 1; i++)
+		expect((await lead('asha@example.com')).status).toBe(201)
+	expect(status(await formPost('asha@example.com'))).toBe(303)
+	expect((await lead('asha@example.com')).status).toBe(429)
+	expect(status(await formPost('asha@example.com'))).toBe(429)
 })
 
 test('a visitor cannot escape their budget by taking new addresses in their IPv6 /64; another /64 is another visitor', async () => {

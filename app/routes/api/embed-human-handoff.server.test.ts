@@ -11,6 +11,7 @@ import {
 	handBack,
 	handoffEmailJob,
 	handoffIdleJob,
+	handoffDigestJob,
 	handoffSnapshot,
 	handoffTimeoutJob,
 	HANDOFF_IDLE_MS,
@@ -225,7 +226,7 @@ test('nobody joins in time: the lead form is offered with when the team replies,
 	expect(await handoffTimeoutJob.run(payload, helpers)).toBe(true)
 	expect((await conversationOf(bot)).handoffState).toBe('bot')
 	const [offer] = (await handoffSnapshot(conversation.id, 'visitor', new Date(0)))!.messages.filter((m) => m.leadForm)
-	expect(offer.text).toBe(handoffCopy.widget.timedOut('as soon as someone is free'))
+	expect(offer.text).toBe(handoffCopy.widget.timedOut('as soon as we can'))
 	// Run twice (a retry), it does nothing more.
 	expect(await handoffTimeoutJob.run(payload, helpers)).toBe(false)
 
@@ -310,6 +311,15 @@ test('"a visitor is waiting" e-mails are capped per chatbot: a flood of requests
 	for (const { id } of waiting)
 		sent.push(await handoffEmailJob.run({ conversationId: id, origin: 'http://localhost:3000' }, helpers))
 	expect(sent).toEqual([true, true, true, true, true, false, false])
+	// The two after the cap are not lost: one digest for them at the window's end, queued once.
+	const digests = await prisma.$queryRaw<Array<{ runAt: Date; payload: { chatbotId: string; origin: string } }>>`
+		SELECT run_at AS "runAt", payload FROM graphile_worker._private_jobs WHERE key = ${`handoff-digest:${bot.id}`}`
+	expect(digests).toHaveLength(1)
+	expect(digests[0].runAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000)
+	expect(await handoffDigestJob.run(digests[0].payload, helpers)).toBe(2)
+	// Told once: run again, it has nobody to tell.
+	expect(await handoffDigestJob.run(digests[0].payload, helpers)).toBe(0)
+	expect(handoffCopy.email.digestSubject('Shop', 2)).toBe('2 more visitors asked for a person on Shop')
 })
 
 /** The pending idle check of a conversation: when it runs. */
@@ -357,6 +367,25 @@ test('a person who took over and left: after the idle time the bot answers again
 	const answer = await replyOf(await ask(bot, ids, 'When do you open?'))
 	expect(answer.text).not.toBe(handoffCopy.widget.passedOn)
 	expect(await handoffIdleJob.run({ conversationId: conversation.id }, helpers)).toBe('not held')
+})
+
+test("the owner's stop of typing clears it for the visitor at once; a stop with nothing to stop writes nothing", async () => {
+	const bot = await chatbot({ enabled: true })
+	await replyOf(await ask(bot, visitor(), 'I want to speak to a person'))
+	const conversation = await conversationOf(bot)
+	expect(await takeOver(ownerId, bot.id, conversation.id)).toBe(true)
+	const form = (fields: Record<string, string>) => {
+		const data = new FormData()
+		for (const [name, value] of Object.entries(fields)) data.set(name, value)
+		return data
+	}
+	const params = { chatbotId: bot.id, conversationId: conversation.id }
+	const typingSeen = async () => (await handoffSnapshot(conversation.id, 'visitor', new Date()))!.personTyping
+	expect(await ownerHandoffAction(ownerId, params, form({ intent: 'typing' }))).toEqual({ ok: true })
+	expect(await typingSeen()).toBe(true)
+	expect(await ownerHandoffAction(ownerId, params, form({ intent: 'typing', stopped: 'true' }))).toEqual({ ok: true })
+	expect(await typingSeen()).toBe(false)
+	expect(await personTyping(ownerId, bot.id, conversation.id, false)).toBe('not-taken')
 })
 
 test('typing, the conversation page and its live view open in front of its person are signs they are there', async () => {

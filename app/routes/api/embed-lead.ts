@@ -1,6 +1,6 @@
 import { LEAD_MAX_BYTES } from '~/features/chatbots/conversations/conversation-schema.ts'
 import { acceptLead } from '~/features/chatbots/conversations/leads.server.ts'
-import { jsonError, postOnly, readJsonBody } from '~/lib/http.server.ts'
+import { jsonError, postOnly, readJsonBody, tooManyRequests } from '~/lib/http.server.ts'
 import type { Route } from './+types/embed-lead'
 import { embedAccess } from './embed-access.server.ts'
 
@@ -14,10 +14,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const body = await readJsonBody(request, { maxBytes: LEAD_MAX_BYTES, tooLarge: 'The form is too long.' })
 	if (!body.ok) return jsonError(body.message, body.status)
 	const lead = await acceptLead(request, access.chatbot, access.siteOrigin, body.value)
-	if (!lead.ok)
+	if (!lead.ok) {
+		if (lead.status === 429) return tooManyRequests(lead.error, lead.retryAfterSeconds)
 		return lead.status === 400
 			? Response.json({ error: lead.error, errors: lead.errors }, { status: 400 })
 			: jsonError(lead.error, lead.status)
+	}
 	const { leadId } = lead
 	return Response.json({ ok: true, leadId }, { status: 201, headers: { 'Cache-Control': 'no-store' } })
 }

@@ -44,12 +44,23 @@ import {
 } from '~/features/chatbots/widget/widget.server.ts'
 import { readFormData } from '~/lib/forms.server.ts'
 import { logValue } from '~/lib/log.ts'
+import { useHydrated } from '~/lib/use-hydrated.ts'
 import { embedAccess } from '~/routes/api/embed-access.server.ts'
 import type { Route } from './+types/chatbot'
 
 const { embed } = chatbotBuilder
 // The same message types are in public/embed.js.
-const EMBED_MESSAGE = { close: 'zenvora-chat:close', open: 'zenvora-chat:open' } as const
+const EMBED_MESSAGE = {
+	close: 'zenvora-chat:close',
+	open: 'zenvora-chat:open',
+	/**
+	 * A person joined or wrote: a closed launcher shows it. With `live` (a person is awaited or has
+	 * the conversation), embed.js loads the chat on the partner's next pages too, so it keeps
+	 * listening there (trial: a visitor who moved on missed the person joining).
+	 */
+	news: 'zenvora-chat:news',
+	live: 'zenvora-chat:live',
+} as const
 
 /** Set on the page the no-JavaScript lead form redirects to: the details were taken. */
 const LEAD_SENT_PARAM = 'lead'
@@ -131,7 +142,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 	if (!lead.ok)
 		return data(
 			{ values, errors: lead.errors, refused: lead.status === 400 ? undefined : lead.error },
-			{ status: lead.status },
+			{
+				status: lead.status,
+				headers: lead.status === 429 ? { 'Retry-After': String(lead.retryAfterSeconds) } : undefined,
+			},
 		)
 	const back = new URLSearchParams({ page: field('page'), [EMBED_TOKEN_PARAM]: token, [LEAD_SENT_PARAM]: 'sent' })
 	return redirect(`/embed/${access.chatbot.id}?${back}`, 303)
@@ -164,10 +178,10 @@ function parentOrigin() {
 	}
 }
 
-function tellParent(type: string) {
+function tellParent(type: string, detail: Record<string, unknown> = {}) {
 	if (window.parent === window) return
 	// The message carries nothing private; with no referrer we cannot name the parent's origin.
-	window.parent.postMessage({ type }, parentOrigin() ?? '*')
+	window.parent.postMessage({ ...detail, type }, parentOrigin() ?? '*')
 }
 
 const focusOnlyWhenFocused = () => document.hasFocus()
@@ -256,7 +270,18 @@ function EmbedChat({
 		handoffEnabled && appearance.leadForm.mode === 'off'
 			? { ...appearance.leadForm, mode: 'human' as const }
 			: appearance.leadForm
-	const handoff = useVisitorHandoff({ enabled: handoffEnabled, chatbotId: chatbot.id, token, visitorId, storageKey })
+	const handoff = useVisitorHandoff({
+		enabled: handoffEnabled,
+		chatbotId: chatbot.id,
+		token,
+		visitorId,
+		storageKey,
+		onNews: () => tellParent(EMBED_MESSAGE.news),
+	})
+	const live = handoff.state !== 'bot'
+	useEffect(() => {
+		if (visitorId) tellParent(EMBED_MESSAGE.live, { live })
+	}, [live, visitorId])
 	const sendFeedback: SendFeedback = async (messageId, rating, comment) =>
 		visitorId
 			? (await postToEmbed(`/api/embed/${chatbot.id}/feedback`, token, { visitorId, messageId, rating, comment })).ok
@@ -387,22 +412,26 @@ export default function EmbedChatbotRoute({ loaderData, actionData }: Route.Comp
 	// After the no-JavaScript form was posted (its answer, or the confirmation it was redirected to)
 	// the page is that form's; otherwise the chat, with the form for a browser that runs no scripts.
 	const noScriptOnly = ready && (actionData !== undefined || ready.noScript.sent)
+	const hydrated = useHydrated()
 	return (
 		<div className="flex h-dvh flex-col bg-white" style={widgetTheme(appearance.brandColor) as CSSProperties}>
 			<WidgetHeader
 				appearance={appearance}
 				name={ready?.chatbot.name ?? embed.unavailableTitle}
 				picture={ready ? avatarSrc(ready.chatbot.id, appearance) : null}
-				onClose={() => tellParent(EMBED_MESSAGE.close)}
+				// Closing is the page's script telling embed.js: without it (off, blocked, failed) the
+				// button would do nothing, and the host page keeps the frame as it is (trial).
+				onClose={hydrated ? () => tellParent(EMBED_MESSAGE.close) : undefined}
 			/>
 			{ready && noScriptOnly ? (
 				<NoScriptView ready={ready} appearance={appearance} answer={actionData} />
 			) : ready ? (
-				<>
+				<div className="relative flex min-h-0 flex-1 flex-col">
 					<noscript>
-						{/* The chat's own controls do nothing without scripts: only the form is shown. */}
-						<style>{'[data-needs-js] { display: none !important; }'}</style>
-						<NoScriptView ready={ready} appearance={appearance} />
+						{/* The chat's own controls do nothing without scripts: only the form is shown, at once. */}
+						<style>
+							{`[data-needs-js] { display: none !important; } [${FALLBACK_ATTRIBUTE}] { visibility: visible !important; animation: none !important; }`}
+						</style>
 					</noscript>
 					<div data-needs-js className="contents">
 						<EmbedChat
@@ -413,7 +442,11 @@ export default function EmbedChatbotRoute({ loaderData, actionData }: Route.Comp
 							handoffEnabled={ready.handoff}
 						/>
 					</div>
-				</>
+					{/* Until the chat runs: scripts on but blocked or failing (a site's CSP, a script error)
+					    would leave a chat that does nothing, so after a few seconds without the page's
+					    JavaScript the note and the form take its place, by CSS alone. */}
+					{hydrated ? null : <UntilHydrated ready={ready} appearance={appearance} />}
+				</div>
 			) : (
 				<div
 					role="status"
@@ -432,6 +465,32 @@ export default function EmbedChatbotRoute({ loaderData, actionData }: Route.Comp
 }
 
 type ReadyData = Extract<Route.ComponentProps['loaderData'], { state: 'ready' }>
+
+const FALLBACK_ATTRIBUTE = 'data-until-hydrated'
+/** How long the page's JavaScript may take to start before the chat counts as not running. */
+const FALLBACK_AFTER_SECONDS = 5
+
+/**
+ * The note and the lead form, server-rendered over the chat and shown by CSS alone: at once without
+ * JavaScript (the noscript style), after FALLBACK_AFTER_SECONDS when scripts run but the chat's do
+ * not (then the chat under it is hidden too). Gone once the page is hydrated.
+ */
+function UntilHydrated({ ready, appearance }: { ready: ReadyData; appearance: WidgetAppearance }) {
+	const after = `${FALLBACK_AFTER_SECONDS}s`
+	return (
+		<>
+			<style>
+				{`@keyframes embed-fallback-show { to { visibility: visible; } }
+@keyframes embed-fallback-hide { to { visibility: hidden; } }
+[${FALLBACK_ATTRIBUTE}] { visibility: hidden; animation: embed-fallback-show 0s ${after} forwards; }
+[data-needs-js] > * { animation: embed-fallback-hide 0s ${after} forwards; }`}
+			</style>
+			<div {...{ [FALLBACK_ATTRIBUTE]: '' }} className="absolute inset-0 flex flex-col bg-slate-50">
+				<NoScriptView ready={ready} appearance={appearance} />
+			</div>
+		</>
+	)
+}
 
 /**
  * The embed page without JavaScript (issue 34): a note that the chat needs it and, when the chatbot

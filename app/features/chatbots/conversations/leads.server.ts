@@ -5,8 +5,11 @@ import crypto from 'node:crypto'
 import { stringify } from 'csv-stringify/sync'
 import type { JobHelpers } from 'graphile-worker'
 import { z } from 'zod'
+import { chargeEmbedLead } from '~/features/chatbots/chatbot-limits.server.ts'
 import { isChatbotRow, userChatbot, userChatbots } from '~/features/chatbots/chatbot-scope.server.ts'
+import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import type { ChatbotConversation } from '~/generated/prisma/client.ts'
+import { clientKey } from '~/lib/client-ip.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
 import { defineJob } from '~/lib/jobs/define-job.server.ts'
@@ -40,7 +43,9 @@ export async function acceptLead(
 	siteOrigin: string | null,
 	values: unknown,
 ): Promise<
-	{ ok: true; leadId: string } | { ok: false; status: 400 | 404; error: string; errors: Record<string, string> }
+	| { ok: true; leadId: string }
+	| { ok: false; status: 400 | 404; error: string; errors: Record<string, string> }
+	| { ok: false; status: 429; error: string; errors: Record<string, string>; retryAfterSeconds: number }
 > {
 	const { leadForm } = chatbot.appearance
 	// With handoff on, a visitor nobody could take is offered the form even when it is otherwise off (ADR 0061).
@@ -51,6 +56,16 @@ export async function acceptLead(
 		const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]))
 		return { ok: false, status: 400, error: parsed.error.issues[0].message, errors }
 	}
+	// Only a valid form spends one of the visitor's leads: its mistakes are theirs to correct.
+	const limit = await chargeEmbedLead(clientKey(request))
+	if (!limit.allowed)
+		return {
+			ok: false,
+			status: 429,
+			error: chatbotBuilder.embed.busyReply,
+			errors: {},
+			retryAfterSeconds: limit.retryAfterSeconds,
+		}
 	const leadId = await saveLead(chatbot.id, parsed.data, {
 		pageUrl: pageUrlOf(siteOrigin, parsed.data.page),
 		country: countryOf(request),

@@ -76,6 +76,11 @@ export const handoffCopy = {
 		 */
 		subject: (chatbot: string) =>
 			`A visitor asked for a person on ${chatbot}: nobody joined, so they got the lead form`,
+		/** Past the chatbot's cap of those e-mails: one for the rest of the window (ADR 0072). */
+		digestSubject: (chatbot: string, count: number) =>
+			`${count} more ${count === 1 ? 'visitor' : 'visitors'} asked for a person on ${chatbot}`,
+		digestText: (chatbot: string, count: number, link: string, minutes: number) =>
+			`${count} more ${count === 1 ? 'visitor' : 'visitors'} of ${chatbot} asked to talk to a person in the last ${minutes} minutes and nobody joined, so they were offered the lead form. We did not e-mail you about each of them.\n\nSee them in Conversations: ${link}\n`,
 		text: (chatbot: string, question: string, link: string, waited: number) =>
 			`A visitor of ${chatbot} asked to talk to a person and nobody joined within ${waited} seconds, so they were offered the lead form.\n\nWhat they wrote: "${oneLineQuote(question)}"\n\nOpen the conversation: ${link}\n`,
 	},

@@ -27,7 +27,8 @@ export const VisitorStreamSchema = z.object({ visitorId: widgetId, conversationI
 export const OwnerHandoffSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('take-over') }),
 	z.object({ intent: z.literal('hand-back') }),
-	z.object({ intent: z.literal('typing') }),
+	// `stopped`: the owner stopped typing (a second without a key, or the box emptied).
+	z.object({ intent: z.literal('typing'), stopped: z.literal('true').optional() }),
 	z.object({ intent: z.literal('say'), text: messageText, messageId: z.uuid().optional() }),
 ])
 

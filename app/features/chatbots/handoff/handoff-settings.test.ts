@@ -49,7 +49,7 @@ test('open hours, hours past midnight, and when the team replies', () => {
 	expect(replyWhen(hours, at('07:00'), zone)).toBe('today from 9:00 am IST')
 	expect(replyWhen(hours, at('12:00'), zone)).toBe('today, before 6:00 pm IST')
 	expect(replyWhen(hours, at('19:00'), zone)).toBe('tomorrow from 9:00 am IST')
-	expect(replyWhen({ opensAt: '', closesAt: '' }, at('19:00'), zone)).toBe('as soon as someone is free')
+	expect(replyWhen({ opensAt: '', closesAt: '' }, at('19:00'), zone)).toBe('as soon as we can')
 })
 
 test('the opening hours name their time zone in words and letters', () => {

@@ -109,9 +109,14 @@ function clockTime(value: string) {
 	return `${hour % 12 || 12}:${minute} ${hour < 12 ? 'am' : 'pm'}`
 }
 
+/** When the team will reply without opening hours set: no time is promised. */
+const NO_HOURS_REPLY = 'as soon as we can'
+
 /** When the team will reply, for the visitor who gets the lead form instead of a person. */
 export function replyWhen(settings: Pick<HandoffSettings, 'opensAt' | 'closesAt'>, now: Date, timeZone: string) {
-	if (!settings.opensAt || !settings.closesAt) return 'as soon as someone is free'
+	// No hours set: no time to name, and "as soon as someone is free" read as if someone soon would
+	// be (trial). This promises only a reply, which the lead form and the owner's e-mail make true (ADR 0072).
+	if (!settings.opensAt || !settings.closesAt) return NO_HOURS_REPLY
 	// The team's clock, named: a visitor elsewhere reads "9:00 am" as their own (first-time user's trial).
 	const zone = zoneAbbreviation(timeZone, now)
 	if (isOpen(settings, now, timeZone)) return `today, before ${clockTime(settings.closesAt)} ${zone}`

@@ -261,6 +261,8 @@ export async function personTyping(
 	userId: string,
 	chatbotId: string,
 	conversationId: string,
+	/** False: they stopped (the visitor's "typing" goes at once, not when the stamp lapses). */
+	typing = true,
 ): Promise<'typing' | 'not-found' | 'not-taken'> {
 	if (!isUuid(chatbotId) || !isUuid(conversationId)) return 'not-found'
 	const rows = await prisma.$queryRaw<Array<{ typing: boolean }>>`
@@ -268,8 +270,11 @@ export async function personTyping(
 			SELECT c.id, c.handoff_state, c.handoff_user_id FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
 			WHERE c.id = ${conversationId}::uuid AND c.chatbot_id = ${chatbotId}::uuid AND b.user_id = ${userId}::uuid
 		), typing AS (
-			UPDATE chatbot_conversations c SET person_typing_at = now(), person_active_at = now()
+			UPDATE chatbot_conversations c
+			SET person_typing_at = CASE WHEN ${typing} THEN now() END, person_active_at = now()
 			FROM owned WHERE c.id = owned.id AND owned.handoff_state = 'person' AND owned.handoff_user_id = ${userId}::uuid
+				-- A stop with nothing to stop (the message cleared it) writes and NOTIFYs nothing.
+				AND (${typing} OR c.person_typing_at IS NOT NULL)
 			RETURNING c.id
 		)
 		SELECT EXISTS (SELECT 1 FROM typing) AS typing FROM owned`
@@ -797,6 +802,10 @@ export const handoffEmailJob = defineJob({
 			console.warn(
 				`Handoff: no e-mail for conversation ${conversationId} of chatbot ${row.chatbotId}: ${rule.limit} already sent for ${who} in the last ${rule.windowMs / 60_000} minutes`,
 			)
+			// The chatbot's own cap (the sender's were within theirs): a burst from a few addresses
+			// could spend it and leave the owner deaf to the visitors after them, so they are counted
+			// and told in one digest at the window's end (ADR 0072).
+			if (who === 'the chatbot') await countMissedEmail(row.chatbotId, origin)
 			return false
 		}
 		const link = `${origin}/playground/chatbots/${row.chatbotId}/conversations/${conversationId}`
@@ -806,6 +815,50 @@ export const handoffEmailJob = defineJob({
 			text: handoffCopy.email.text(row.name, row.question ?? '', link, handoffSettingsOf(row.handoff).waitSeconds),
 		})
 		return true
+	},
+})
+
+/** Visitors not e-mailed about since the chatbot's cap was reached: counted in rate_limits, as the caps are. */
+const missedKey = (chatbotId: string) => `handoff-email-missed:${chatbotId}`
+const MISSED_WINDOW = { limit: 1_000_000, windowMs: HANDOFF_EMAILS.perChatbot.windowMs }
+
+/** One more visitor not e-mailed about; the first of a window queues the digest for its end. */
+async function countMissedEmail(chatbotId: string, origin: string) {
+	const counted = await consumeRateLimit(missedKey(chatbotId), MISSED_WINDOW)
+	if (MISSED_WINDOW.limit - counted.remaining !== 1) return
+	await queueJob(
+		handoffDigestJob,
+		{ chatbotId, origin },
+		{ runAt: new Date(Date.now() + MISSED_WINDOW.windowMs), jobKey: `handoff-digest:${chatbotId}`, maxAttempts: 8 },
+	)
+}
+
+/**
+ * The owner's one e-mail for the visitors over the chatbot's cap: "N more visitors asked for a
+ * person". The count is taken and cleared in one statement, so a miss after it starts the next
+ * window (and its digest) and none is told twice or lost. The number of visitors it said, or 0.
+ */
+export const handoffDigestJob = defineJob({
+	name: 'handoff-email-digest',
+	payload: z.object({ chatbotId: z.uuid(), origin: z.url() }),
+	run: async ({ chatbotId, origin }) => {
+		const [missed] = await prisma.$queryRaw<Array<{ count: number }>>`
+			DELETE FROM rate_limits WHERE key = ${missedKey(chatbotId)} RETURNING count`
+		if (!missed || missed.count < 1) return 0
+		const [owner] = await prisma.$queryRaw<Array<{ name: string; email: string }>>`
+			SELECT b.name, u.email FROM chatbots b JOIN users u ON u.id = b.user_id WHERE b.id = ${chatbotId}::uuid`
+		if (!owner) return 0
+		await deliverEmail({
+			to: owner.email,
+			subject: handoffCopy.email.digestSubject(owner.name, missed.count),
+			text: handoffCopy.email.digestText(
+				owner.name,
+				missed.count,
+				`${origin}/playground/chatbots/${chatbotId}/conversations`,
+				MISSED_WINDOW.windowMs / 60_000,
+			),
+		})
+		return missed.count
 	},
 })
 

@@ -11,12 +11,10 @@ import { Button } from '~/components/ui/button.tsx'
 import { TextareaField } from '~/components/ui/field.tsx'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
 import type { HandoffMessage, HandoffState } from '~/features/chatbots/handoff/handoff-schema.ts'
+import { typingSignal } from '~/features/chatbots/handoff/typing-signal.ts'
 import { useHandoffStream, useTypingShown } from '~/features/chatbots/handoff/use-handoff-stream.ts'
 
 const { owner: copy } = handoffCopy
-
-/** How often the reply box says "typing" at most. */
-const TYPING_EVERY_MS = 3_000
 
 type Live = {
 	state: HandoffState | null
@@ -153,7 +151,6 @@ export function HandoffControls({
 	boxRef?: RefObject<HTMLDivElement | null>
 }) {
 	const [text, setText] = useState('')
-	const lastTyping = useRef(0)
 	const formRef = useRef<HTMLFormElement>(null)
 	// Taken over: the reply box takes the focus, so what the owner types next goes to the visitor.
 	const wasState = useRef(state)
@@ -161,14 +158,28 @@ export function HandoffControls({
 		if (state === 'person' && wasState.current !== 'person') formRef.current?.querySelector('textarea')?.focus()
 		wasState.current = state
 	}, [state])
-	const post = (body: Record<string, string>) =>
-		fetch(eventsUrl, { method: 'POST', body: new URLSearchParams(body) }).then(
-			async (response) => ({
-				ok: response.ok,
-				error: ((await response.json().catch(() => ({}))) as { error?: string }).error,
-			}),
-			() => ({ ok: false, error: undefined }),
+	// One post at a time, in order: a "typing" still on its way must not land after the message
+	// (which clears typing), or the visitor would see the dots again after it (trial).
+	const queue = useRef<Promise<unknown>>(Promise.resolve())
+	const post = (body: Record<string, string>) => {
+		const result = queue.current.then(() =>
+			fetch(eventsUrl, { method: 'POST', body: new URLSearchParams(body) }).then(
+				async (response) => ({
+					ok: response.ok,
+					error: ((await response.json().catch(() => ({}))) as { error?: string }).error,
+				}),
+				() => ({ ok: false, error: undefined }),
+			),
 		)
+		queue.current = result
+		return result
+	}
+	const postRef = useRef(post)
+	postRef.current = post
+	const [typing] = useState(() =>
+		typingSignal((now) => void postRef.current(now ? { intent: 'typing' } : { intent: 'typing', stopped: 'true' })),
+	)
+	useEffect(() => () => typing.dispose(), [typing])
 	const send = async () => {
 		const clean = text.trim()
 		if (!clean) return
@@ -183,7 +194,7 @@ export function HandoffControls({
 			notice: false,
 		})
 		setText('')
-		lastTyping.current = 0
+		typing.sent()
 		const result = await post({ intent: 'say', text: clean, messageId: id })
 		if (!result.ok) {
 			onFailed(id)
@@ -245,10 +256,7 @@ export function HandoffControls({
 						className="flex-1"
 						onChange={(event) => {
 							setText(event.target.value)
-							if (Date.now() - lastTyping.current > TYPING_EVERY_MS && event.target.value.trim()) {
-								lastTyping.current = Date.now()
-								void post({ intent: 'typing' })
-							}
+							typing.input(event.target.value.trim() !== '')
 						}}
 						onKeyDown={(event) => {
 							if (event.key === 'Enter' && !event.shiftKey) {

@@ -8,6 +8,7 @@ import { Headset } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
 import type { HandoffMessage, HandoffState } from '~/features/chatbots/handoff/handoff-schema.ts'
+import { typingSince } from '~/features/chatbots/handoff/typing-signal.ts'
 import { useHandoffStream, useTypingShown } from '~/features/chatbots/handoff/use-handoff-stream.ts'
 import type { ChatbotChat } from '~/features/chatbots/ui/chatbot-conversation.tsx'
 import type { ChatbotMessage } from '~/features/chatbots/ui/use-chatbot-chat.ts'
@@ -56,12 +57,15 @@ export function useVisitorHandoff({
 	token,
 	visitorId,
 	storageKey,
+	onNews,
 }: {
 	enabled: boolean
 	chatbotId: string
 	token: string
 	visitorId: string | null
 	storageKey: string | undefined
+	/** A person joined or wrote (the page that framed the widget shows it on a closed launcher). */
+	onNews?: () => void
 }) {
 	const chatRef = useRef<ChatbotChat | null>(null)
 	const stateKey = storageKey ? `${storageKey}:handoff` : null
@@ -107,8 +111,10 @@ export function useVisitorHandoff({
 		const before = remembered()
 		const now = `${next}:${name ?? ''}`
 		if (chat && before !== now) {
-			if (next === 'person') chat.say(copy.joined(name ?? copy.someone))
-			else if (next === 'bot' && before.startsWith('person:') && !explained)
+			if (next === 'person') {
+				chat.say(copy.joined(name ?? copy.someone))
+				onNews?.()
+			} else if (next === 'bot' && before.startsWith('person:') && !explained)
 				chat.say(copy.handedBack(before.slice('person:'.length) || copy.someone))
 		}
 		remember(now)
@@ -164,16 +170,11 @@ export function useVisitorHandoff({
 		if (joinedFirst) changeState()
 		if (snapshot.messages.length > 0) {
 			chat?.append(snapshot.messages.map(asChatMessage))
+			if (snapshot.messages.some((message) => message.author === 'person')) onNews?.()
 			store(sinceKey, snapshot.messages[snapshot.messages.length - 1].createdAt)
 		}
 		if (changed && !joinedFirst) changeState()
-		setPersonTypingAt((current) =>
-			snapshot.personTyping
-				? Date.now()
-				: snapshot.messages.some((message) => message.author === 'person')
-					? null
-					: current,
-		)
+		setPersonTypingAt(typingSince(snapshot.personTyping, Date.now()))
 	})
 	const personTyping = useTypingShown(personTypingAt)
 

@@ -35,6 +35,7 @@ export async function ownerHandoffAction(
 		intent: field('intent'),
 		text: field('text') ?? (form.get('intent') === 'say' ? '' : undefined),
 		messageId: field('messageId'),
+		stopped: field('stopped'),
 	})
 	if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0].message }
 	const { chatbotId, conversationId } = params
@@ -60,7 +61,9 @@ export async function ownerHandoffAction(
 		}
 	if (action.intent === 'typing')
 		// Not theirs: 404 as for every other action (a stranger's "typing" was a quiet success, 302 by form).
-		return (await personTyping(userId, chatbotId, conversationId)) === 'not-found' ? notFound : { ok: true }
+		return (await personTyping(userId, chatbotId, conversationId, !action.stopped)) === 'not-found'
+			? notFound
+			: { ok: true }
 	const sent = await personSays(userId, chatbotId, conversationId, action.text, action.messageId)
 	if (sent === 'not-found') return notFound
 	if (sent === 'not-taken') return { ok: false, status: 409, message: handoffCopy.owner.sendFailed }
