@@ -7,6 +7,23 @@ export function logValue(value: unknown, maxChars = 200) {
 	return JSON.stringify(text.length > maxChars ? `${text.slice(0, maxChars)}…` : text)
 }
 
+/**
+ * An untrusted text of several lines (an e-mail's body printed by the outbox) as it goes into the
+ * server log: every line indented, so none can pass for a log line of its own ("[mail outbox] To:"),
+ * and control characters other than tabs written as escapes (a terminal reading the log would obey
+ * an ESC sequence: "clear the screen", a fake red line).
+ */
+export function logBlock(text: string) {
+	return text
+		.replace(/\r\n?/g, '\n')
+		.replace(/\p{Cc}/gu, (char) =>
+			char === '\n' || char === '\t' ? char : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+		)
+		.split('\n')
+		.map((line) => `    ${line}`)
+		.join('\n')
+}
+
 /** Query parameters that act as credentials (the embed's signed token, a visitor's id): never logged. */
 const CREDENTIAL_PARAMS = ['token', 'visitorId']
 

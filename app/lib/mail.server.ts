@@ -5,7 +5,7 @@
 import nodemailer from 'nodemailer'
 import { prisma } from './db.server.ts'
 import { getEnv } from './env.server.ts'
-import { logValue } from './log.ts'
+import { logBlock, logValue } from './log.ts'
 
 export type Email = { to: string; subject: string; text: string; html?: string }
 
@@ -30,5 +30,5 @@ export async function deliverEmail(email: Email) {
 	await prisma.emailOutbox.create({
 		data: { toAddress: email.to, subject: email.subject, textBody: email.text, htmlBody: email.html },
 	})
-	console.log(`[mail outbox] To: ${logValue(email.to)} | ${logValue(email.subject)}\n${email.text}`)
+	console.log(`[mail outbox] To: ${logValue(email.to)} | ${logValue(email.subject)}\n${logBlock(email.text)}`)
 }

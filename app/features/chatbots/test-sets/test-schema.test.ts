@@ -2,7 +2,7 @@
 // ticked rows become tests, each as the owner edited it; a row's problems are named after its fields.
 import { expect, test } from 'vitest'
 import { fieldErrorsOf } from '~/lib/forms.ts'
-import { SuggestionsFormSchema, suggestionsFormValues } from './test-schema.ts'
+import { SuggestionsFormSchema, suggestionsFormValues, TestFormSchema } from './test-schema.ts'
 
 const post = (rows: Array<{ pick?: boolean; question: string; expected?: string; cite?: string }>) => {
 	const form = new FormData()
@@ -52,4 +52,19 @@ test("a ticked row's problems go next to its own fields; an unticked row is not 
 test('nothing ticked is refused', () => {
 	const parsed = post([{ pick: false, question: 'A?' }])
 	expect(fieldErrorsOf(parsed.error!)).toEqual({ pick: 'Select at least one suggestion.' })
+})
+
+test('control characters in a test become spaces: an ESC sequence never reaches the regression e-mail or the log (attacker trial)', () => {
+	const parsed = TestFormSchema.parse({
+		question: 'When does the shop close \u001b[2J\u001b[31mFAKE\u0007?',
+		expected: '6pm\u0000 | six\u001b',
+		cite: '/hours\u0007',
+		mustDecline: false,
+	})
+	expect(parsed).toEqual({
+		question: 'When does the shop close [2J [31mFAKE ?',
+		expected: ['6pm', 'six'],
+		cite: '/hours',
+		mustDecline: false,
+	})
 })

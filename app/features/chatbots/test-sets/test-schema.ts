@@ -26,12 +26,15 @@ export const TEST_LIMITS = {
  */
 export const TESTS_BODY_LIMIT: BodyLimit = { maxBytes: 1024 * 1024, label: '1 MB' }
 
+/**
+ * A line of a test as kept: white space and control characters (an ESC sequence would reach the
+ * regression e-mail and the server log; attacker trial) made single spaces.
+ */
+const oneLine = (text: string) => text.replace(/[\s\p{Cc}]+/gu, ' ').trim()
+
 /** What a right answer contains: alternatives separated by "|", each trimmed, empty ones dropped. */
 function expectedAlternatives(text: string) {
-	return text
-		.split('|')
-		.map((part) => part.replace(/\s+/g, ' ').trim())
-		.filter(Boolean)
+	return text.split('|').map(oneLine).filter(Boolean)
 }
 
 const messages = {
@@ -49,7 +52,7 @@ export const TestFormSchema = z
 	.object({
 		question: z
 			.string()
-			.transform((text) => text.replace(/\s+/g, ' ').trim())
+			.transform(oneLine)
 			.pipe(z.string().min(1, messages.questionRequired).max(TEST_LIMITS.questionChars, messages.questionTooLong)),
 		expected: z
 			.string()
@@ -60,7 +63,7 @@ export const TestFormSchema = z
 			.string()
 			.trim()
 			.max(TEST_LIMITS.citeChars, messages.citeTooLong)
-			.transform((text) => text || null),
+			.transform((text) => oneLine(text) || null),
 		mustDecline: z.boolean(),
 	})
 	.refine((test) => !test.mustDecline || (test.expected.length === 0 && !test.cite), {

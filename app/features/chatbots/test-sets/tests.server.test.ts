@@ -64,3 +64,28 @@ test('the cap holds for posts at once, a repeated question is refused, and an im
 	expect(await updateTest(randomUUID(), subject, test0.id, make('Hijacked?'))).toBe('missing')
 	expect(await importTests(randomUUID(), subject, [make('Hijacked?')])).toBe('missing')
 })
+
+test('a test saved or re-imported unchanged keeps its time, so it is not "edited since the last run" (attacker trial)', async () => {
+	const own = (await prisma.user.create({ data: { email: `same-${randomUUID()}@example.com`, passwordHash: 'x' } })).id
+	const bot = (
+		await prisma.chatbot.create({ data: { userId: own, name: 'Same', knowledgeBase: '', systemPrompt: '' } })
+	).id
+	const mine = chatbotSubject(bot)
+	try {
+		expect(await addTests(own, mine, [make('When do you open?', '9 am | nine')], 'manual')).toBe('added')
+		const before = await prisma.chatbotTest.findFirstOrThrow({ where: { chatbotId: bot } })
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		expect(await updateTest(own, mine, before.id, make('When do you open?', '9 am | nine'))).toBe('saved')
+		expect(await importTests(own, mine, [make('When do you open?', '9 am|nine')])).toEqual({ added: 0, updated: 0 })
+		const after = await prisma.chatbotTest.findFirstOrThrow({ where: { chatbotId: bot } })
+		expect(after.updatedAt.getTime()).toBe(before.updatedAt.getTime())
+		// A real change still counts.
+		expect(await importTests(own, mine, [make('When do you open?', '10 am')])).toEqual({ added: 0, updated: 1 })
+		const changed = await prisma.chatbotTest.findFirstOrThrow({ where: { chatbotId: bot } })
+		expect(changed.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime())
+		expect(await updateTest(own, mine, before.id, make('When do you open?', '11 am'))).toBe('saved')
+		expect((await prisma.chatbotTest.findFirstOrThrow({ where: { chatbotId: bot } })).expected).toEqual(['11 am'])
+	} finally {
+		await prisma.user.deleteMany({ where: { id: own } })
+	}
+})

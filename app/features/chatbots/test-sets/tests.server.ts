@@ -64,6 +64,14 @@ export async function addTests(
 	}
 }
 
+type TestContent = Pick<TestForm, 'expected' | 'cite' | 'mustDecline'>
+/** Whether a test as kept says what the form says (its question compared by the caller). */
+const sameTest = (current: TestContent, test: TestContent) =>
+	current.cite === test.cite &&
+	current.mustDecline === test.mustDecline &&
+	current.expected.length === test.expected.length &&
+	current.expected.every((alternative, i) => alternative === test.expected[i])
+
 /** Saves an edited test; 'missing' when it is not one of the user's subject's. */
 export async function updateTest(
 	userId: string,
@@ -73,6 +81,13 @@ export async function updateTest(
 ): Promise<'saved' | 'duplicate' | 'missing'> {
 	if (!isUuid(testId) || !(await ownsSubject(userId, subject))) return 'missing'
 	try {
+		const current = await prisma.chatbotTest.findFirst({
+			where: { id: testId, ...subjectWhere(subject) },
+			select: { question: true, expected: true, cite: true, mustDecline: true },
+		})
+		if (!current) return 'missing'
+		// Saved unchanged, it keeps its result: only a change makes it "edited since the last run".
+		if (current.question === test.question && sameTest(current, test)) return 'saved'
 		const { count } = await prisma.chatbotTest.updateMany({
 			where: { id: testId, ...subjectWhere(subject) },
 			data: { ...test, updatedAt: new Date() },
@@ -101,13 +116,18 @@ export async function importTests(userId: string, subject: TestSubject, tests: T
 		if (count === null) return 'missing' as const
 		const existing = await tx.chatbotTest.findMany({
 			where: { ...owner, question: { in: tests.map((test) => test.question) } },
-			select: { question: true },
+			select: { question: true, expected: true, cite: true, mustDecline: true },
 		})
-		const known = new Set(existing.map((test) => test.question))
+		const known = new Map(existing.map((test) => [test.question, test]))
 		const added = tests.filter((test) => !known.has(test.question))
 		if (count + added.length > TEST_LIMITS.testsPerChatbot) return 'full' as const
 		await tx.chatbotTest.createMany({ data: inOrder(added.map((test) => ({ ...test, ...owner, origin: 'csv' }))) })
-		const updated = tests.filter((test) => known.has(test.question))
+		// A row the set already has word for word changes nothing (re-importing an export marked every
+		// test "edited since the last run" and hid its result; attacker trial).
+		const updated = tests.filter((test) => {
+			const current = known.get(test.question)
+			return current !== undefined && !sameTest(current, test)
+		})
 		for (const test of updated)
 			await tx.chatbotTest.updateMany({
 				where: { ...owner, question: test.question },
