@@ -260,32 +260,37 @@ export default function ConversationRoute({ loaderData, params }: Route.Componen
 										<span className="min-w-0 break-words">{modelCopy.modelFailed(message.modelError)}</span>
 									</p>
 								) : null}
-								<details className="group w-full max-w-[85%] text-xs" data-testid="retrieval-trace">
-									<summary className="text-brand-700 hover:bg-brand-50 inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-2 py-1 font-semibold [&::-webkit-details-marker]:hidden">
-										<BookOpen className="size-3.5" aria-hidden />
-										{copy.trace(message.sources?.length ?? 0)}
-									</summary>
-									{message.sources?.length && message.sources.every((source) => source.score === 0) ? (
-										<p className="mt-1 px-2 text-slate-500">{copy.noTrace}</p>
-									) : null}
-									<ol className="mt-1 space-y-1.5">
-										{(message.sources ?? []).map((source, index) => (
-											<li key={index} className="rounded-xl bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
-												<span className="flex flex-wrap items-center justify-between gap-2">
-													<span className="inline-flex min-w-0 items-center gap-1.5 font-semibold text-slate-800">
-														<Globe className="size-3.5 shrink-0 text-slate-400" aria-hidden />
-														<span className="truncate">{source.title || source.url || copy.typedKnowledge}</span>
+								{/* An answer that arrived live carries no passages until a reload reads them: no "(0)". */}
+								{message.sources === null ? null : (
+									<details className="group w-full max-w-[85%] text-xs" data-testid="retrieval-trace">
+										<summary className="text-brand-700 hover:bg-brand-50 inline-flex cursor-pointer list-none items-center gap-1.5 rounded-full px-2 py-1 font-semibold [&::-webkit-details-marker]:hidden">
+											<BookOpen className="size-3.5" aria-hidden />
+											{copy.trace(message.sources?.length ?? 0)}
+										</summary>
+										{message.sources?.length && message.sources.every((source) => source.score === 0) ? (
+											<p className="mt-1 px-2 text-slate-500">{copy.noTrace}</p>
+										) : null}
+										<ol className="mt-1 space-y-1.5">
+											{(message.sources ?? []).map((source, index) => (
+												<li key={index} className="rounded-xl bg-slate-50 px-3 py-2 ring-1 ring-slate-200">
+													<span className="flex flex-wrap items-center justify-between gap-2">
+														<span className="inline-flex min-w-0 items-center gap-1.5 font-semibold text-slate-800">
+															<Globe className="size-3.5 shrink-0 text-slate-400" aria-hidden />
+															<span className="truncate">{source.title || source.url || copy.typedKnowledge}</span>
+														</span>
+														<span className="font-mono text-slate-600 tabular-nums">
+															{copy.score} {source.score.toFixed(2)}
+														</span>
 													</span>
-													<span className="font-mono text-slate-600 tabular-nums">
-														{copy.score} {source.score.toFixed(2)}
-													</span>
-												</span>
-												{source.url ? <span className="mt-0.5 block truncate text-slate-500">{source.url}</span> : null}
-												<span className="mt-1 block text-slate-600">{source.excerpt}</span>
-											</li>
-										))}
-									</ol>
-								</details>
+													{source.url ? (
+														<span className="mt-0.5 block truncate text-slate-500">{source.url}</span>
+													) : null}
+													<span className="mt-1 block text-slate-600">{source.excerpt}</span>
+												</li>
+											))}
+										</ol>
+									</details>
+								)}
 							</li>
 						),
 					)}
