@@ -35,8 +35,16 @@ export function appendKnowledge(existing: string, addition: string) {
 }
 
 /** A question and its answer as the knowledge holds them ("Add an answer"): the question on one line, then the answer. */
-export const answerEntry = (question: string, answer: string) =>
-	`${question.replace(/\s+/g, ' ').trim()}\n${answer.trim()}`
+export function answerEntry(question: string, answer: string) {
+	const asked = question.replace(/\s+/g, ' ').trim()
+	// Written as a question ("Tell me about Structures?"), so the knowledge reads it as the FAQ
+	// question heading its answer, which then answers exactly it: without the mark it was a title,
+	// and a failing test's "Add answer" changed nothing (first-time user's trial).
+	if (/[?？]$/.test(asked)) return `${asked}\n${answer.trim()}`
+	let end = asked.length
+	while (end > 0 && '.!:;,'.includes(asked[end - 1])) end--
+	return `${asked.slice(0, end)}?\n${answer.trim()}`
+}
 
 /** Spec: 'Website content from: ' plus the URL plus the text. */
 export function websiteKnowledge(url: string, text: string) {

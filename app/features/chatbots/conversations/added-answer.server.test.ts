@@ -77,3 +77,14 @@ test("the owner's answer to exactly the question a manual's section is headed wi
 	// The manual still answers what the owner did not.
 	expect((await ask('What does cif stand for?')).text).toMatch(/Call InterFace/)
 })
+
+test('the owner\'s answer to a request that is no question ("Tell me about thread safety", a suggested test) answers it', async () => {
+	const question = 'Tell me about thread safety'
+	const answer = 'Prepare each ffi_cif in one thread; after that, calls through it may run in any thread.'
+	expect((await ask(question)).text).not.toContain(answer)
+	expect(await addAnswer(owner, chatbotId, { question, answer, messageIds: [] }, { maxChars: 1e6 })).toEqual({
+		error: null,
+	})
+	await runTextIndexJobs()
+	expect((await ask(question)).text).toContain(answer)
+})
