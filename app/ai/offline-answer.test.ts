@@ -391,3 +391,17 @@ test('"What does SDK stand for?" and "What does rubato mean?" ask for a definiti
 		IDK,
 	)
 })
+
+test('a list item that is a sentence naming its subject is quoted as that sentence, without the heading above its list or its number', () => {
+	const manual = numbered([
+		'1. Introduction',
+		[
+			'## 1.1. An Overview of Valgrind',
+			'A number of useful tools are supplied as standard.',
+			'1. Memcheck is a memory error detector. It helps you make your programs more correct.\n2. Cachegrind is a cache and branch-prediction profiler. It helps you make your programs run faster.\n3. Massif is a heap profiler. It helps you make your programs use less memory.',
+		].join('\n\n'),
+	])
+	const reply = composeOfflineAnswer('What is Cachegrind?', manual, IDK, undefined, { cite: true })
+	expect(reply).toMatch(/^Cachegrind is a cache and branch-prediction profiler\./)
+	expect(reply).not.toContain('An Overview of Valgrind')
+})

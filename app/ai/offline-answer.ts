@@ -249,7 +249,16 @@ function unitsOf(passage: Passage): Unit[] {
 		// Each item of a list, for a question about one of them ("the default highWaterMark" in a
 		// constructor's options): found by its own line, quoted with its own sub-items.
 		if (block.kind === 'list' && block.lines && block.lines.length > 1)
-			for (const item of listItems(block.lines)) add(`${intro}${item.text}`, item.own, 'item', intro, [item.own])
+			for (const item of listItems(block.lines)) {
+				// An item that is a sentence naming its own subject ("2. Cachegrind is a cache and
+				// branch-prediction profiler.") is quoted as that sentence: not under a heading that only
+				// sits above its list ("1.1. An Overview of Valgrind"), which a voice read aloud as part of
+				// it, nor with its number (first-time user's trial, issue 32).
+				const sentence = item.text.replace(LIST_ITEM, '').trim()
+				const standsAlone =
+					!introduced && !item.text.includes('\n') && SELF_NAMED_SENTENCE.test(sentence.replace(/[*_`]/g, ''))
+				add(standsAlone ? sentence : `${intro}${item.text}`, item.own, 'item', intro, [item.own])
+			}
 	})
 	return units
 }
@@ -269,6 +278,9 @@ const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/
  * "- Returns: <string>", "- Type: <boolean>"; the name (if any) captured.
  */
 const PARAMETER_LINE = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:`([^`\n]{1,80})`\s*(?:<|:|$)|(?:Returns|Type|Extends):)/
+
+/** A sentence that opens by naming what it is about: a capitalised name, then "is"/"are" and more, ending with a stop. */
+const SELF_NAMED_SENTENCE = /^\p{Lu}[\p{L}\p{N}-]*(?: [\p{L}\p{N}-]+){0,3} (?:is|are) [^\n]{8,}[.!]$/u
 
 /** A list's items: each line with a marker, with the deeper lines under it (cut like a list). */
 function listItems(lines: string[]) {
