@@ -30,3 +30,27 @@ export function saidByAssistant(text: string, lines: string[], language: string)
 export function speechAllowance(lines: string[], language: string) {
 	return 2 * lines.reduce((sum, line) => sum + Math.max(line.length, spokenText(line, language).length), 0)
 }
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu
+/** Sentence punctuation kept after a span's last word, for the voice's intonation. */
+const CLOSING = /^[.!?…]+/u
+
+/**
+ * The span of `lines` (as written or as spoken) whose words are those of `text`, taken from the line
+ * itself: what the provider is asked to say. The client's `text` is compared by its words only, so
+ * whatever it has between them (symbols, emoji, "+ = $") is never synthesized. Null when no line holds it.
+ */
+export function saidSpan(text: string, lines: string[], language: string) {
+	const wanted = squeezed(text).split(' ').filter(Boolean)
+	if (wanted.length === 0) return null
+	for (const form of lines.flatMap((line) => [line, spokenText(line, language)])) {
+		const found = [...form.matchAll(WORD)]
+		for (let start = 0; start + wanted.length <= found.length; start++) {
+			if (!wanted.every((word, i) => found[start + i][0].toLowerCase() === word)) continue
+			const last = found[start + wanted.length - 1]
+			const end = last.index + last[0].length
+			return form.slice(found[start].index, end) + (CLOSING.exec(form.slice(end))?.[0] ?? '')
+		}
+	}
+	return null
+}
