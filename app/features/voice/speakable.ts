@@ -13,15 +13,15 @@ import { spokenText } from '~/ai/spoken-text.ts'
  * Closure API. Because closures…" is said, "2.5 The Closure API Because closures…" is kept. Words
  * alone are the same in both; punctuation is nothing a speech provider could be misused with.
  */
-const squeezed = (text: string) => (text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).join(' ')
+export const sentenceWords = (text: string) => (text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).join(' ')
 
 /** Each line as written and as spoken, as words. */
 const forms = (lines: string[], language: string) =>
-	lines.flatMap((line) => [squeezed(line), squeezed(spokenText(line, language))])
+	lines.flatMap((line) => [sentenceWords(line), sentenceWords(spokenText(line, language))])
 
 /** Whether `text` is something the assistant said in `lines` (its replies), as written or spoken. */
 export function saidByAssistant(text: string, lines: string[], language: string) {
-	const wanted = squeezed(text)
+	const wanted = sentenceWords(text)
 	// Whole words: " he " is not in " the ".
 	return wanted.length > 0 && forms(lines, language).some((line) => ` ${line} `.includes(` ${wanted} `))
 }
@@ -41,7 +41,7 @@ const CLOSING = /^[.!?…]+/u
  * whatever it has between them (symbols, emoji, "+ = $") is never synthesized. Null when no line holds it.
  */
 export function saidSpan(text: string, lines: string[], language: string) {
-	const wanted = squeezed(text).split(' ').filter(Boolean)
+	const wanted = sentenceWords(text).split(' ').filter(Boolean)
 	if (wanted.length === 0) return null
 	for (const form of lines.flatMap((line) => [line, spokenText(line, language)])) {
 		const found = [...form.matchAll(WORD)]
