@@ -36,14 +36,15 @@ const WORD = /[\p{L}\p{M}\p{N}]+/gu
 const CLOSING = /^[.!?…]+/u
 
 /**
- * The span of `lines` (as written or as spoken) whose words are those of `text`, taken from the line
- * itself: what the provider is asked to say. The client's `text` is compared by its words only, so
- * whatever it has between them (symbols, emoji, "+ = $") is never synthesized. Null when no line holds it.
+ * The span of `lines` (as spoken first: no markdown read out; else as written) whose words are those
+ * of `text`, taken from the line itself: what the provider is asked to say. The client's `text` is
+ * compared by its words only, so whatever it has between them (symbols, emoji, "+ = $") is never
+ * synthesized. Null when no line holds it.
  */
 export function saidSpan(text: string, lines: string[], language: string) {
 	const wanted = sentenceWords(text).split(' ').filter(Boolean)
 	if (wanted.length === 0) return null
-	for (const form of lines.flatMap((line) => [line, spokenText(line, language)])) {
+	for (const form of lines.flatMap((line) => [spokenText(line, language), line])) {
 		const found = [...form.matchAll(WORD)]
 		for (let start = 0; start + wanted.length <= found.length; start++) {
 			if (!wanted.every((word, i) => found[start + i][0].toLowerCase() === word)) continue
