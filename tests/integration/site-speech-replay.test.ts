@@ -118,29 +118,87 @@ test('a reply is spoken once under its ticket: a replayed sentence is refused wi
 	expect(fake.speeches.length).toBe(before + 3)
 })
 
-test('one sentence replayed under a fresh ticket stops at the length of its reply, far below the rate limit', async () => {
+test('one sentence replayed under a fresh ticket is spoken once, however often it is sent', async () => {
 	const address = newAddress()
 	const tickets = await ticketsFor(['Our office opens at nine every weekday morning. ', 'It closes at six.'], address)
 	const last = tickets.at(-1)!
 	const before = fake.speeches.length
 	const answers: number[] = []
 	for (let i = 0; i < 10; i++) answers.push((await speak(address, { text: 'It closes at six.', ...last })).status)
-	// "It closes at six." fits three times into the reply's 65 characters; the rest are refused.
-	expect(answers).toEqual([200, 200, 200, 409, 409, 409, 409, 409, 409, 409])
-	expect(fake.speeches.length).toBe(before + 3)
+	// Before, "It closes at six." fitted three times into the reply's characters: each sentence once.
+	expect(answers).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409])
+	// The same words in another dress are the same sentence.
+	expect(await speak(address, { text: 'it CLOSES at six!!', ...last })).toMatchObject({ status: 409 })
+	expect(fake.speeches.length).toBe(before + 1)
 	// Another reply's ticket has its own allowance.
 	const other = (await ticketsFor(['It closes at six.'], address)).at(-1)!
 	expect(await speak(address, { text: 'It closes at six.', ...other })).toMatchObject({ status: 200 })
 })
 
+test('the same words sent 20 times at once under one ticket are spoken once: the others get the 409', async () => {
+	const address = newAddress()
+	const info = await voiceInfo(address)
+	const before = fake.speeches.length
+	// The trial's attack: "Riya" out of the greeting, 20 concurrent requests (before: 20 × 200).
+	const answers = await Promise.all(
+		Array.from({ length: 20 }, () => speak(address, { text: 'Riya', ...info.greeting! })),
+	)
+	expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(409)])
+	expect(answers.filter((a) => a.status === 409)[0].body).toEqual({
+		error: 'This reply has already been spoken: its speech ticket allows each sentence once.',
+	})
+	expect(fake.speeches.length).toBe(before + 1)
+})
+
+test('the provider is asked for the reply’s own words, not for symbols the client put between them', async () => {
+	const address = newAddress()
+	const info = await voiceInfo(address)
+	const before = fake.speeches.length
+	expect(await speak(address, { text: 'Hi! + + = $ % ... 💰 I m Riya', ...info.greeting! })).toMatchObject({
+		status: 200,
+	})
+	expect(fake.speeches.slice(before).map((s) => s.input)).toEqual(["Hi! I'm Riya"])
+	// A span ending a sentence keeps its stop; the spoken form of a reply is Riya's own too.
+	const reply = (await ticketsFor(['We build AI chatbots for ₹15,000.'], address)).at(-1)!
+	expect(await speak(address, { text: 'chatbots @@ for 15,000 rupees', ...reply })).toMatchObject({ status: 200 })
+	expect(fake.speeches.at(-1)?.input).toBe('chatbots for 15,000 rupees.')
+})
+
+test('the whole greeting in one request is spoken, once', async () => {
+	const address = newAddress()
+	const info = await voiceInfo(address)
+	const before = fake.speeches.length
+	// Before, its allowance (130) was one character short of its 131.
+	expect(await speak(address, { text: greeting, ...info.greeting! })).toMatchObject({ status: 200 })
+	expect(fake.speeches.slice(before).map((s) => s.input)).toEqual([greeting])
+	expect(await speak(address, { text: greeting, ...info.greeting! })).toMatchObject({ status: 409 })
+})
+
+test('turning voice on is rate-limited per address: the 11th GET in a minute is a 429 with Retry-After', async () => {
+	const address = newAddress()
+	const statuses: number[] = []
+	for (let i = 0; i < 10; i++) statuses.push((await voiceResponse(address)).status)
+	expect(statuses).toEqual(Array<number>(10).fill(200))
+	const refused = await voiceResponse(address)
+	expect(refused.status).toBe(429)
+	expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+	expect(await refused.json()).toEqual({ error: expect.stringMatching(/^Too many attempts\. Please try again in /) })
+	// Another address is not held up.
+	expect((await voiceResponse(newAddress())).status).toBe(200)
+})
+
 const NOT_SAID = { status: 403, body: { error: 'The text must be something the assistant said in this chat.' } }
+
+/** GET /api/chat/voice from `address`, as answered. */
+const voiceResponse = (address: string) =>
+	voiceLoader(new Request('http://localhost/api/chat/voice', { headers: { 'x-app-client-ip': address } }))
 
 /** GET /api/chat/voice from `address`: what the widget learns when the visitor turns voice on. */
 async function voiceInfo(address: string) {
-	const response = await voiceLoader(
-		new Request('http://localhost/api/chat/voice', { headers: { 'x-app-client-ip': address } }),
-	)
-	return (await response.json()) as { speech: boolean; greeting?: { said: string; ticket: string } }
+	return (await (await voiceResponse(address)).json()) as {
+		speech: boolean
+		greeting?: { said: string; ticket: string }
+	}
 }
 
 test('no speech without a ticket: neither any text nor Riya’s greeting; the greeting under its own ticket, once', async () => {
@@ -197,17 +255,19 @@ test("a reply's first sentence is held to its allowance as a number: 16 characte
 	expect(await speak(address, { text: 'We open at nine.', ...last })).toMatchObject({ status: 409 })
 })
 
-test('a reply padded with spaces and punctuation keeps its ticket but not a larger allowance', async () => {
+test('a reply padded with spaces, symbols and punctuation loses its ticket', async () => {
 	const address = newAddress()
 	const last = (await ticketsFor(['It closes at six.'], address)).at(-1)!
-	// The ticket's signature covers the words of `said` only: this still holds it.
-	const padded = { said: `${last.said.replace(/ /g, ' '.repeat(400))}${'!'.repeat(6000)}`, ticket: last.ticket }
+	// The signature covers the whole of `said`: symbols slipped between its words (which would be
+	// synthesized as part of its span) or padding (a larger allowance) are no reply of Riya's.
 	const before = fake.speeches.length
-	const answers: number[] = []
-	for (let i = 0; i < 5; i++) answers.push((await speak(address, { text: 'It closes at six.', ...padded })).status)
-	// The reply's 17 characters, once: the allowance signed into the ticket, not the padded text's.
-	expect(answers).toEqual([200, 409, 409, 409, 409])
-	expect(fake.speeches.length).toBe(before + 1)
+	for (const said of [
+		`${last.said.replace(/ /g, ' '.repeat(400))}${'!'.repeat(6000)}`,
+		last.said.replace('closes', 'closes + = $'),
+	])
+		expect(await speak(address, { text: 'It closes at six.', said, ticket: last.ticket })).toEqual(NOT_SAID)
+	expect(fake.speeches.length).toBe(before)
+	expect(await speak(address, { text: 'It closes at six.', ...last })).toMatchObject({ status: 200 })
 })
 
 test('a request cancelled after the provider was asked keeps its characters spent, and is logged in one line', async () => {

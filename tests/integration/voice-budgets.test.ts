@@ -256,6 +256,22 @@ describe('what /speech may say', () => {
 		expect((await speak(agentId, conversationId, 'Hello.')).status).toBe(200)
 	})
 
+	test('one sentence is spoken at most twice, however short, even sent 10 times at once', async () => {
+		const agentId = await newAgent()
+		const conversationId = await startCall(agentId)
+		const before = fake.speeches.length
+		// "Hello." fits 7 times into the 46 characters: before, it was spoken 7 times.
+		const answers = await Promise.all(Array.from({ length: 10 }, () => speak(agentId, conversationId, 'Hello.')))
+		expect(answers.map((a) => a.status).sort()).toEqual([200, 200, ...Array<number>(8).fill(429)])
+		expect(((await answers.find((a) => a.status === 429)!.json()) as { error: string }).error).toMatch(
+			/spoken all the speech its replies allow/,
+		)
+		// The same words in another dress are the same sentence; another sentence still fits.
+		expect((await speak(agentId, conversationId, 'hello!!')).status).toBe(429)
+		expect((await speak(agentId, conversationId, 'We open at nine.')).status).toBe(200)
+		expect(fake.speeches.length - before).toBe(3)
+	})
+
 	test('the first charge is held to the allowance too: a greeting padded to 76 characters of 46 is refused', async () => {
 		const agentId = await newAgent()
 		const conversationId = await startCall(agentId)

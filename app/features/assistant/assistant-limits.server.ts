@@ -22,3 +22,12 @@ const siteSpeechPerIp = { limit: 40, windowMs: 60_000 }
  * sentences each turn, at most 40 a minute from one address (site-speech.server.ts).
  */
 export const chargeSiteSpeech = (ip: string) => consumeRateLimit(`chat-speech:ip:${ip}`, siteSpeechPerIp)
+
+const siteVoiceOnPerIp = { limit: 10, windowMs: 60_000 }
+
+/**
+ * The widget's voice turned on (GET /api/chat/voice): each answer mints a greeting ticket and asks the
+ * providers' settings, so at most 10 a minute from one address; a visitor turns voice on once or
+ * twice (ADR 0074: 3,000 requests in a row were all answered).
+ */
+export const chargeSiteVoiceOn = (ip: string) => consumeRateLimit(`chat-voice-on:ip:${ip}`, siteVoiceOnPerIp)

@@ -54,13 +54,20 @@ test('a ticket holds for its own text, address and time only', async () => {
 	expect(validTicket('', said, '10.0.0.1')).toBeNull()
 })
 
-test('the allowance is the signed one: padding the reply with punctuation keeps the ticket but not a larger allowance', async () => {
+test('the allowance is the signed one, and the whole reply: padding or symbols in the reply lose the ticket', async () => {
 	const [{ said, ticket }] = tickets(await streamed(['It closes at six.']))
-	const padded = `${said.replace(/ /g, ' '.repeat(200))}${'!'.repeat(4000)}`
-	// The signature covers the reply's words, so the padded text still holds the ticket…
-	expect(validTicket(ticket, padded, '10.0.0.1')).toEqual({ reply: expect.any(String), allowance: 17 })
+	expect(validTicket(ticket, said, '10.0.0.1')).toEqual({ reply: expect.any(String), allowance: 17 })
+	// The signature covers all of `said` (a span of it is what is synthesized), not only its words…
+	expect(validTicket(ticket, `${said.replace(/ /g, ' '.repeat(200))}${'!'.repeat(4000)}`, '10.0.0.1')).toBeNull()
+	expect(validTicket(ticket, said.replace('at', '+ = $ at'), '10.0.0.1')).toBeNull()
 	// …and a ticket whose allowance is raised by hand is no ticket.
 	const [expires, reply, , mac] = ticket.split('.')
 	expect(validTicket(`${expires}.${reply}.8000.${mac}`, said, '10.0.0.1')).toBeNull()
 	expect(validTicket(`${expires}.${reply}.${mac}`, said, '10.0.0.1')).toBeNull()
+})
+
+test('a reply may be spoken whole: its allowance is its length, the spaces between sentences included', async () => {
+	const said = 'Hi! I am Riya. Ask me anything.'
+	const [{ ticket }] = tickets(await streamed([said])).slice(-1)
+	expect(validTicket(ticket, said, '10.0.0.1')?.allowance).toBe(said.length)
 })

@@ -6,15 +6,18 @@
 // with a ticket for a reply that holds it, for the address it was issued to (Riya's greeting too: its
 // ticket comes with GET /api/chat/voice when the visitor turns voice on), within its time, and within the address's rate limit: no text-to-speech service for
 // anyone's text on an anonymous page. Every ticket of one reply names that reply, and the reply may
-// be spoken once: its sentences' characters are counted against its length (the longer of written
-// and spoken form, signed into the ticket when it is issued), so a ticket replayed within the rate limit cannot have the same text said again
-// and again on the administrator's key (ADR 0068). The audio is the voice API's
+// be spoken once: each of its sentences (by its words) once, and their characters counted against its
+// length (the longer of written and spoken form, signed into the ticket when it is issued), so a
+// ticket replayed within the rate limit cannot have the same text said again and again on the
+// administrator's key (ADR 0068, 0074). What is synthesized is the reply's own span for the
+// sentence's words, never the client's text. The audio is the voice API's
 // (features/voice/speech.server.ts).
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { UIMessageChunk } from 'ai'
 import { z } from 'zod'
+import { spokenText } from '~/ai/spoken-text.ts'
 import { VoiceError } from '~/features/voice/conversations.server.ts'
-import { saidByAssistant, speechAllowance } from '~/features/voice/speakable.ts'
+import { saidSpan } from '~/features/voice/speakable.ts'
 import { speechProvider, synthesizeSpeech } from '~/features/voice/speech.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getSessionSecret } from '~/lib/session-secret.server.ts'
@@ -38,17 +41,19 @@ const SITE_VOICE = 'nova'
 
 const words = (text: string) => (text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).join(' ')
 
+// The whole of `said`, not only its words (ADR 0074): what is synthesized is a span of it, so
+// symbols slipped in between its words must not keep the ticket. The widget sends `said` back as the
+// server sent it.
 function signature(said: string, address: string, expires: number, reply: string, allowance: number) {
 	return createHmac('sha256', getSessionSecret())
-		.update(`site-speech\n${address}\n${expires}\n${reply}\n${allowance}\n${words(said)}`)
+		.update(`site-speech\n${address}\n${expires}\n${reply}\n${allowance}\n${said}`)
 		.digest('base64url')
 }
 
 /**
  * A ticket for `said` (Riya's reply so far, of reply `reply`), for the visitor at `address`. It
- * carries the reply's allowance under the HMAC: the signature covers only the words of `said`, so an
- * allowance computed from the `said` a client sends back could be raised by padding it with spaces
- * and punctuation.
+ * carries the reply's allowance under the HMAC: an allowance computed from the `said` a client
+ * sends back could be raised by padding it.
  */
 function speechTicket(said: string, address: string, reply: string, now = Date.now()) {
 	const expires = now + TICKET_TTL_MS
@@ -72,32 +77,44 @@ export function validTicket(ticket: string, said: string, address: string, now =
 }
 
 /**
- * How many characters one reply may be spoken in: each of its sentences once, in the longer of its
- * written and spoken form (the widget sends the spoken form: "$5" is "5 dollars").
+ * How many characters one reply may be spoken in: the whole of it once, in the longer of its written
+ * and spoken form (a span of either is what is synthesized). Before, it was the sum of its sentences
+ * as the splitter trims them, without the spaces between them: the greeting (131 characters) had
+ * 130, and the widget's whole-greeting request was refused (ADR 0074).
  */
-const replyAllowance = (said: string) => {
-	const splitter = new SentenceSplitter()
-	return speechAllowance([...splitter.push(said), ...splitter.flush()], 'en') / 2
-}
+const replyAllowance = (said: string) => Math.max(said.length, spokenText(said, 'en').length)
 
 const REPLY_SPOKEN = 'This reply has already been spoken: its speech ticket allows each sentence once.'
 
 /**
- * Takes `chars` of reply `reply`'s allowance in one statement (the rate limits' unlogged counters,
- * ADR 0063; pruned with them, long after the ticket's ten minutes), or refuses the replay. The
- * parameters are sent untyped, and two compared with each other only are compared as text ('29' <=
- * '254' is false): the casts make the first sentence's check a comparison of numbers.
+ * Takes the sentence `words` of reply `reply` (once: its row in the rate limits' unlogged counters,
+ * ADR 0063, keyed by the reply and the hash of its words) and `chars` of the reply's allowance, or
+ * refuses the replay. One transaction: of concurrent requests for the same words one inserts the row
+ * and the others wait on its key and find it taken (ADR 0074; before, 20 concurrent requests for
+ * "Riya" were all spoken). The allowance still bounds the reply's distinct pieces. The parameters are
+ * sent untyped, and two compared with each other only are compared as text ('29' <= '254' is
+ * false): the casts make the first sentence's check a comparison of numbers.
  */
-async function takeReplySpeech(reply: string, chars: number, allowance: number) {
+async function takeReplySpeech(reply: string, words: string, chars: number, allowance: number) {
 	const key = `chat-speech:reply:${reply}`
-	const taken = await prisma.$queryRaw<Array<{ count: number }>>`
-		INSERT INTO rate_limits (key, window_start, count)
-		SELECT ${key}, now(), ${chars} WHERE ${chars}::integer <= ${allowance}::integer
-		ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + ${chars}
-			WHERE rate_limits.count + ${chars} <= ${allowance}
-		RETURNING count`
-	if (taken.length === 0) throw new VoiceError('reply-spoken', REPLY_SPOKEN)
-	return key
+	const sentence = `chat-speech:said:${reply}:${createHash('sha256').update(words).digest('base64url')}`
+	const taken = await prisma.$transaction(async (tx) => {
+		const first = await tx.$queryRaw<Array<{ count: number }>>`
+			INSERT INTO rate_limits (key, window_start, count) VALUES (${sentence}, now(), 1)
+			ON CONFLICT (key) DO NOTHING RETURNING count`
+		if (first.length === 0) return false
+		const charged = await tx.$queryRaw<Array<{ count: number }>>`
+			INSERT INTO rate_limits (key, window_start, count)
+			SELECT ${key}, now(), ${chars} WHERE ${chars}::integer <= ${allowance}::integer
+			ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + ${chars}
+				WHERE rate_limits.count + ${chars} <= ${allowance}
+			RETURNING count`
+		// Over the allowance: the sentence's row goes with the rollback.
+		if (charged.length === 0) throw new VoiceError('reply-spoken', REPLY_SPOKEN)
+		return true
+	})
+	if (!taken) throw new VoiceError('reply-spoken', REPLY_SPOKEN)
+	return { key, sentence }
 }
 
 /**
@@ -145,25 +162,29 @@ export async function speakForSite(
 	{ address, signal }: { address: string; signal?: AbortSignal },
 ) {
 	const vouched = said && ticket ? validTicket(ticket, said, address) : null
-	if (!vouched || !saidByAssistant(text, [said], 'en'))
-		throw new VoiceError('not-said', 'The text must be something the assistant said in this chat.')
+	// What is synthesized is the reply's own span for the text's words, never the client's string.
+	const span = vouched ? saidSpan(text, [said], 'en') : null
+	if (!vouched || !span) throw new VoiceError('not-said', 'The text must be something the assistant said in this chat.')
 	const settings = await speechProvider()
 	if (!settings)
 		throw new VoiceError(
 			'speech-unavailable',
 			'No speech endpoint is configured on this server. Use the browser’s voice.',
 		)
-	// Every sentence, the greeting's too, is taken from its reply's allowance (signed into its
-	// tickets) before the provider is asked.
-	const spent = await takeReplySpeech(vouched.reply, text.length, vouched.allowance)
+	// Every sentence, the greeting's too, is taken from its reply (once, within the allowance signed
+	// into its tickets) before the provider is asked.
+	const spent = await takeReplySpeech(vouched.reply, words(span), span.length, vouched.allowance)
 	try {
-		return await synthesizeSpeech(settings, { text, voiceId: SITE_VOICE, signal })
+		return await synthesizeSpeech(settings, { text: span, voiceId: SITE_VOICE, signal })
 	} catch (error) {
-		// The provider failed: nothing was said, and the allowance is given back. A visitor who hung
-		// up after the provider was asked keeps it spent (the provider may have spoken it): else
-		// cancelled requests could have one sentence synthesized again and again.
+		// The provider failed: nothing was said, and the sentence and its characters are given back. A
+		// visitor who hung up after the provider was asked keeps it spent (the provider may have spoken
+		// it): else cancelled requests could have one sentence synthesized again and again.
 		if (error instanceof VoiceError && error.reason === 'provider-failed')
-			await prisma.$executeRaw`UPDATE rate_limits SET count = GREATEST(count - ${text.length}, 0) WHERE key = ${spent}`
+			await prisma.$transaction([
+				prisma.$executeRaw`DELETE FROM rate_limits WHERE key = ${spent.sentence}`,
+				prisma.$executeRaw`UPDATE rate_limits SET count = GREATEST(count - ${span.length}, 0) WHERE key = ${spent.key}`,
+			])
 		throw error
 	}
 }

@@ -3,6 +3,7 @@
 // openedai-speech). The administrator's newest speech connection from the Models page when there is
 // one, else SPEECH_* from the environment; with neither, the browser's own voice speaks (the client
 // falls back on a 501). docs/decisions/0053-speech-output.md
+import { createHash } from 'node:crypto'
 import { PASSED_OR_UNTESTED } from '~/ai/connection-in-use.ts'
 import { openProviderKey } from '~/ai/models.server.ts'
 import { scrubbed, statusFailure, timeoutFailure, unreachableFailure } from '~/ai/provider-failure.ts'
@@ -16,7 +17,7 @@ import { startsWithBytes } from '~/lib/magic-bytes.ts'
 import { isUuid } from '~/lib/misc.ts'
 import type { VoiceSpeech } from './conversation-schema.ts'
 import { type Admit, VoiceError, requireLiveConversation } from './conversations.server.ts'
-import { saidByAssistant, speechAllowance } from './speakable.ts'
+import { saidByAssistant, sentenceWords, speechAllowance } from './speakable.ts'
 import { transcriptionSource } from './transcribe.server.ts'
 import type { VoiceProviders } from './ui/voice-providers.ts'
 
@@ -177,19 +178,36 @@ function assistantLines(transcript: string | null, draft: string | null) {
 	return draft ? [...lines, draft] : lines
 }
 
+/** How often one sentence (by its words) may be spoken in a conversation: again after an interruption. */
+const SAYINGS_PER_SENTENCE = 2
+
 /**
- * Takes `chars` of the conversation's speech allowance in one statement, or says it is used up. The
- * first charge (no row yet) is held to the allowance too; the parameters are sent untyped, so the
- * casts make that check a comparison of numbers, not of text ('29' <= '254' is false).
+ * Takes one saying of the sentence `words` (at most twice, counted in the rate limits' unlogged
+ * counters, ADR 0063, keyed by the conversation and the hash of its words) and `chars` of the
+ * conversation's speech allowance, in one transaction, or says it is used up. Concurrent requests for
+ * the same words wait on its key (ADR 0074: before, a short sentence could be said as many times as
+ * its characters fitted into the allowance). The first charge (no row yet) is held to the allowance
+ * too; the parameters are sent untyped, so the casts make that check a comparison of numbers, not of
+ * text ('29' <= '254' is false).
  */
-async function takeSpeech(conversationId: string, chars: number, allowance: number) {
-	const taken = await prisma.$queryRaw<Array<{ speech_chars: number }>>`
-		INSERT INTO voice_call_budgets (conversation_id, speech_chars)
-		SELECT ${conversationId}::uuid, ${chars} WHERE ${chars}::integer <= ${allowance}::integer
-		ON CONFLICT (conversation_id) DO UPDATE SET speech_chars = voice_call_budgets.speech_chars + ${chars}
-			WHERE voice_call_budgets.speech_chars + ${chars} <= ${allowance}
-		RETURNING speech_chars`
-	if (taken.length === 0) throw new VoiceError('speech-used-up', SPEECH_USED_UP)
+async function takeSpeech(conversationId: string, words: string, chars: number, allowance: number) {
+	const sentence = `voice-speech:said:${conversationId}:${createHash('sha256').update(words).digest('base64url')}`
+	await prisma.$transaction(async (tx) => {
+		const said = await tx.$queryRaw<Array<{ count: number }>>`
+			INSERT INTO rate_limits (key, window_start, count) VALUES (${sentence}, now(), 1)
+			ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1
+				WHERE rate_limits.count < ${SAYINGS_PER_SENTENCE}::integer
+			RETURNING count`
+		if (said.length === 0) throw new VoiceError('speech-used-up', SPEECH_USED_UP)
+		const taken = await tx.$queryRaw<Array<{ speech_chars: number }>>`
+			INSERT INTO voice_call_budgets (conversation_id, speech_chars)
+			SELECT ${conversationId}::uuid, ${chars} WHERE ${chars}::integer <= ${allowance}::integer
+			ON CONFLICT (conversation_id) DO UPDATE SET speech_chars = voice_call_budgets.speech_chars + ${chars}
+				WHERE voice_call_budgets.speech_chars + ${chars} <= ${allowance}
+			RETURNING speech_chars`
+		if (taken.length === 0) throw new VoiceError('speech-used-up', SPEECH_USED_UP)
+	})
+	return sentence
 }
 
 const NOT_SAID = 'The text must be something the assistant said in this conversation (its greeting or a reply).'
@@ -217,7 +235,7 @@ export async function speakInConversation(input: VoiceSpeech & { signal?: AbortS
 			'No speech endpoint is configured on this server (the administrator connects one on the Models page, or sets SPEECH_API_KEY / SPEECH_BASE_URL). Use the browser’s voice.',
 		)
 	const chars = input.text.length
-	await takeSpeech(call.id, chars, speechAllowance(lines, agent.language))
+	const sentence = await takeSpeech(call.id, sentenceWords(input.text), chars, speechAllowance(lines, agent.language))
 	try {
 		return await synthesizeSpeech(settings, { text: input.text, voiceId: agent.voiceId, signal: input.signal })
 	} catch (error) {
@@ -225,9 +243,12 @@ export async function speakInConversation(input: VoiceSpeech & { signal?: AbortS
 		// after the provider was asked keeps it spent (the provider may have spoken it): else cancelled
 		// requests could have one sentence synthesized again and again.
 		if (error instanceof VoiceError && error.reason === 'provider-failed')
-			await prisma.$executeRaw`
-				UPDATE voice_call_budgets SET speech_chars = GREATEST(speech_chars - ${chars}, 0)
-				WHERE conversation_id = ${call.id}::uuid`
+			await prisma.$transaction([
+				prisma.$executeRaw`UPDATE rate_limits SET count = GREATEST(count - 1, 0) WHERE key = ${sentence}`,
+				prisma.$executeRaw`
+					UPDATE voice_call_budgets SET speech_chars = GREATEST(speech_chars - ${chars}, 0)
+					WHERE conversation_id = ${call.id}::uuid`,
+			])
 		throw error
 	}
 }

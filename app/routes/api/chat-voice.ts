@@ -1,4 +1,4 @@
-import { chargeSiteVoice } from '~/features/assistant/assistant-limits.server.ts'
+import { chargeSiteVoice, chargeSiteVoiceOn } from '~/features/assistant/assistant-limits.server.ts'
 import { assistant } from '~/features/assistant/copy.ts'
 import { VOICE_AUDIO_MAX_BYTES } from '~/features/voice/conversation-schema.ts'
 import { transcribeUtterance, VoiceError } from '~/features/voice/conversations.server.ts'
@@ -6,6 +6,7 @@ import { greetingTicket } from '~/features/voice/site-speech.server.ts'
 import { speechProvider } from '~/features/voice/speech.server.ts'
 import { transcriptionProvider } from '~/features/voice/transcribe.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
+import { tooManyAttemptsMessage } from '~/lib/rate-limit.server.ts'
 import type { Route } from './+types/chat-voice'
 import { readVoiceMessageForm, tooManyVoiceTurns, voiceApiResponse } from './voice-chat/voice-api.server.ts'
 
@@ -22,6 +23,14 @@ export const handle = {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
+	const address = clientKey(request)
+	// Rate-limited per address like the POST (429 with Retry-After): every answer mints a ticket.
+	const limit = await chargeSiteVoiceOn(address)
+	if (!limit.allowed)
+		return Response.json(
+			{ error: tooManyAttemptsMessage(limit.retryAfterSeconds) },
+			{ status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds), 'Cache-Control': 'no-store' } },
+		)
 	const [heard, speech] = await Promise.all([transcriptionProvider(), speechProvider()])
 	return Response.json(
 		// `speech`: Riya speaks through the server's speech endpoint (POST /api/chat/speech), her
@@ -29,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 		{
 			transcription: heard !== null,
 			speech: speech !== null,
-			...(speech ? { greeting: greetingTicket(assistant.greeting, clientKey(request)) } : {}),
+			...(speech ? { greeting: greetingTicket(assistant.greeting, address) } : {}),
 		},
 		{ headers: { 'Cache-Control': 'no-store' } },
 	)
