@@ -818,25 +818,37 @@ export const handoffEmailJob = defineJob({
 	},
 })
 
-/** Visitors not e-mailed about since the chatbot's cap was reached: counted in rate_limits, as the caps are. */
+/** Visitors not e-mailed about since the chatbot's cap was reached: a row of rate_limits, as the caps are. */
 const missedKey = (chatbotId: string) => `handoff-email-missed:${chatbotId}`
-const MISSED_WINDOW = { limit: 1_000_000, windowMs: HANDOFF_EMAILS.perChatbot.windowMs }
+/** How long after the first miss the digest goes out. */
+const DIGEST_AFTER_MS = HANDOFF_EMAILS.perChatbot.windowMs
 
-/** One more visitor not e-mailed about; the first of a window queues the digest for its end. */
+/**
+ * One more visitor not e-mailed about. The count only grows until the digest takes it (DELETE …
+ * RETURNING): no window resets it, which lost the misses before a window's end when the digest ran
+ * late (ADR 0072). Each miss makes sure a digest is pending, keeping a pending one's run time
+ * ('preserve_run_at'): replacing it pushed it back 10 minutes with every miss.
+ */
 async function countMissedEmail(chatbotId: string, origin: string) {
-	const counted = await consumeRateLimit(missedKey(chatbotId), MISSED_WINDOW)
-	if (MISSED_WINDOW.limit - counted.remaining !== 1) return
+	await prisma.$executeRaw`
+		INSERT INTO rate_limits (key, window_start, count) VALUES (${missedKey(chatbotId)}, now(), 1)
+		ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1`
 	await queueJob(
 		handoffDigestJob,
 		{ chatbotId, origin },
-		{ runAt: new Date(Date.now() + MISSED_WINDOW.windowMs), jobKey: `handoff-digest:${chatbotId}`, maxAttempts: 8 },
+		{
+			runAt: new Date(Date.now() + DIGEST_AFTER_MS),
+			jobKey: `handoff-digest:${chatbotId}`,
+			jobKeyMode: 'preserve_run_at',
+			maxAttempts: 8,
+		},
 	)
 }
 
 /**
  * The owner's one e-mail for the visitors over the chatbot's cap: "N more visitors asked for a
- * person". The count is taken and cleared in one statement, so a miss after it starts the next
- * window (and its digest) and none is told twice or lost. The number of visitors it said, or 0.
+ * person". The count is taken and cleared in one statement, so a miss after it counts for the next
+ * digest (queued by that miss) and none is told twice or lost. The number of visitors it said, or 0.
  */
 export const handoffDigestJob = defineJob({
 	name: 'handoff-email-digest',
@@ -855,7 +867,7 @@ export const handoffDigestJob = defineJob({
 				owner.name,
 				missed.count,
 				`${origin}/playground/chatbots/${chatbotId}/conversations`,
-				MISSED_WINDOW.windowMs / 60_000,
+				DIGEST_AFTER_MS / 60_000,
 			),
 		})
 		return missed.count
