@@ -6,7 +6,12 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
-import { VISITOR_STREAM_LIFETIME_MS, VISITOR_STREAMS } from '~/features/chatbots/handoff/handoff.server.ts'
+import {
+	startVisitorStreamOpening,
+	VISITOR_STREAM_LIFETIME_MS,
+	VISITOR_STREAMS,
+	visitorStreamOpeningsAtOnce,
+} from '~/features/chatbots/handoff/handoff.server.ts'
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { issueEmbedToken } from '~/features/chatbots/widget/widget.server.ts'
 import { prisma } from '~/lib/db.server.ts'
@@ -218,6 +223,25 @@ test('a visitor stream ends after its lifetime, freeing its slots; the widget re
 	} finally {
 		vi.useRealTimers()
 	}
+})
+
+test("visitors' streams open (look up) a quarter of the pool at once at most, one client's share at most; the rest get 503 at once", async () => {
+	const pool = (size: number, share = 0.3) => ({ DATABASE_POOL_SIZE: size, DATABASE_POOL_USER_SHARE: share })
+	// The default pool of 10: two, where 16 took every connection in a flood of forged ids.
+	expect(visitorStreamOpeningsAtOnce(pool(10))).toBe(2)
+	expect(visitorStreamOpeningsAtOnce(pool(2))).toBe(1)
+	expect(visitorStreamOpeningsAtOnce(pool(100))).toBe(25)
+	expect(visitorStreamOpeningsAtOnce(pool(100, 0.1))).toBe(10)
+	const limit = visitorStreamOpeningsAtOnce()
+	expect(limit).toBeLessThanOrEqual(Math.max(1, getEnv().DATABASE_POOL_SIZE / 4))
+	const openings = Array.from({ length: limit }, (_, i) => startVisitorStreamOpening(`10.70.0.${i}`))
+	expect(openings.every((opening) => 'release' in opening)).toBe(true)
+	const extra = startVisitorStreamOpening('10.70.1.1')
+	expect('refusal' in extra && extra.refusal.status).toBe(503)
+	for (const opening of openings) if ('release' in opening) opening.release()
+	const next = startVisitorStreamOpening('10.70.1.1')
+	expect('release' in next).toBe(true)
+	if ('release' in next) next.release()
 })
 
 test("typing has budgets of its own: a fast typist is held to theirs, and spends neither the stream's, the messages' nor a neighbour's", async () => {

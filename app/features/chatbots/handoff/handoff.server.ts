@@ -437,6 +437,8 @@ const streamsFull = (retryAfterSeconds: number) =>
 		{ status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } },
 	)
 
+type PoolSettings = { DATABASE_POOL_SIZE: number; DATABASE_POOL_USER_SHARE: number }
+
 /** A visitor's open stream on this process: the state its conversation was last seen in, and its end. */
 type VisitorStream = { state: HandoffState; close: () => void }
 /** Oldest first (a Set keeps the order streams were added in). */
@@ -467,9 +469,8 @@ function makeRoomFor(state: HandoffState, holders: StreamHolder[]) {
  * ADR 0070): a flood of forged ids took every connection at 16 (owner pages 44 → 69 ms p50, real
  * openings 7 → 605 ms, ADR 0073).
  */
-export function visitorStreamOpeningsAtOnce() {
-	const { DATABASE_POOL_SIZE } = getEnv()
-	return Math.max(1, Math.min(oneClientsShareOfPool(), Math.floor(DATABASE_POOL_SIZE / 4)))
+export function visitorStreamOpeningsAtOnce(pool: PoolSettings = getEnv()) {
+	return Math.max(1, Math.min(oneClientsShareOfPool(pool), Math.floor(pool.DATABASE_POOL_SIZE / 4)))
 }
 let openingStreams = 0
 
@@ -541,11 +542,10 @@ const feeds = new Map<string, Feed>()
  */
 const snapshotTurns = { running: 0, waiting: [] as Array<() => void> }
 /** One client's share of the pool (ADR 0023), at least one connection. */
-function oneClientsShareOfPool() {
-	const env = getEnv()
-	return Math.max(1, Math.floor(env.DATABASE_POOL_SIZE * env.DATABASE_POOL_USER_SHARE))
+function oneClientsShareOfPool(pool: PoolSettings = getEnv()) {
+	return Math.max(1, Math.floor(pool.DATABASE_POOL_SIZE * pool.DATABASE_POOL_USER_SHARE))
 }
-const snapshotReadsAtOnce = oneClientsShareOfPool
+const snapshotReadsAtOnce = () => oneClientsShareOfPool()
 
 async function inSnapshotTurn<T>(read: () => Promise<T>) {
 	if (snapshotTurns.running >= snapshotReadsAtOnce())
