@@ -40,7 +40,10 @@ export async function embedAccess(
 	const refusal = checkEmbedToken(token, chatbot)
 	if (refusal) {
 		// Once a minute per chatbot and reason, with a count of the rest: a flood of forged tokens is one line.
-		throttledWarn(`embed-refused:${chatbot.id}:${refusal}`, `Embed ${what} of chatbot ${chatbot.id} refused: ${logValue(refusal)}`)
+		throttledWarn(
+			`embed-refused:${chatbot.id}:${refusal}`,
+			`Embed ${what} of chatbot ${chatbot.id} refused: ${logValue(refusal)}`,
+		)
 		return { response: jsonError(chatbotBuilder.embed.refusedText, 403) }
 	}
 	return { chatbot, siteOrigin: embedTokenOrigin(token) }
