@@ -47,8 +47,8 @@ const RESYNC = encodeEvent('resync', '{"type":"resync"}')
 
 /**
  * Streams messages until the request signal aborts, the client goes away (cancel) or `init`'s
- * `close` ends it; `init` gets `send` and `close` and returns its cleanup, which runs exactly once either way. A send after the end is
- * ignored, never thrown. A client that stops reading does not make the server hold every message
+ * `close` ends it; `init` gets `send` and `close` and returns its cleanup, which runs exactly once
+ * whichever way it ends. A send after the end is ignored, never thrown. A client that stops reading does not make the server hold every message
  * for it: past a short queue, messages are dropped and, once it reads again, it gets one `resync`
  * (its page reloads its data, which is all a change event asks of it anyway). Each `holder` (a
  * user id) may hold LIVE_STREAMS_PER_USER streams at once; a stream may count against several
