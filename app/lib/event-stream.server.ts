@@ -9,6 +9,8 @@ export function encodeEvent(event: string, data: string): Uint8Array {
 }
 
 type Send = (message: Uint8Array) => void
+/** Ends the stream from the server's side (the client's EventSource reconnects as after any end). */
+type Close = () => void
 
 /**
  * Live streams one user may hold open at once (on this process): a few tabs of the dashboard and
@@ -44,9 +46,9 @@ const SLOW_CLIENT_QUEUE = 16
 const RESYNC = encodeEvent('resync', '{"type":"resync"}')
 
 /**
- * Streams messages until the request signal aborts or the client goes away (cancel); `init` gets
- * `send` and returns its cleanup, which runs exactly once either way. A send after the end is
- * ignored, never thrown. A client that stops reading does not make the server hold every message
+ * Streams messages until the request signal aborts, the client goes away (cancel) or `init`'s
+ * `close` ends it; `init` gets `send` and `close` and returns its cleanup, which runs exactly once
+ * whichever way it ends. A send after the end is ignored, never thrown. A client that stops reading does not make the server hold every message
  * for it: past a short queue, messages are dropped and, once it reads again, it gets one `resync`
  * (its page reloads its data, which is all a change event asks of it anyway). Each `holder` (a
  * user id) may hold LIVE_STREAMS_PER_USER streams at once; a stream may count against several
@@ -55,7 +57,7 @@ const RESYNC = encodeEvent('resync', '{"type":"resync"}')
  */
 export function eventStreamResponse(
 	signal: AbortSignal,
-	init: (send: Send) => () => void,
+	init: (send: Send, close: Close) => () => void,
 	{
 		holder,
 		busy = tooManyLiveViews,
@@ -105,7 +107,8 @@ export function eventStreamResponse(
 						finish()
 					}
 				}
-				cleanup = init(send)
+				// Counts are released at once (finish), so a stream closed to make room frees its slot now.
+				cleanup = init(send, () => onAbort())
 				signal.addEventListener('abort', onAbort)
 				if (signal.aborted) onAbort()
 			},

@@ -47,3 +47,26 @@ export function loggedUrl(url: string) {
 /** A request as a log line names it: its method and its address, credentials redacted, quoted and cut. */
 export const requestLine = (req: { method: string; originalUrl: string }) =>
 	`${req.method} ${logValue(loggedUrl(req.originalUrl))}`
+
+/** Keys throttledWarn remembers at most; the oldest go first (a flood of keys cannot grow it). */
+const THROTTLED_MAX_KEYS = 1_000
+const throttledLines = new Map<string, { writtenAt: number; suppressed: number }>()
+
+/**
+ * A warning written at most once per `everyMs` for its key (a chatbot and a refusal's reason, say);
+ * the lines left out meanwhile are counted and said with the next one written. A flood of forged
+ * embed tokens wrote 2,270 lines, one a request (ADR 0073). True when the line was written.
+ */
+export function throttledWarn(key: string, line: string, { now = Date.now(), everyMs = 60_000 } = {}) {
+	const last = throttledLines.get(key)
+	if (last && now - last.writtenAt < everyMs) {
+		last.suppressed++
+		return false
+	}
+	throttledLines.delete(key)
+	if (throttledLines.size >= THROTTLED_MAX_KEYS) throttledLines.delete(throttledLines.keys().next().value!)
+	throttledLines.set(key, { writtenAt: now, suppressed: 0 })
+	const suppressed = last?.suppressed ?? 0
+	console.warn(suppressed > 0 ? `${line} (and ${suppressed} more like it since the last such line, not written)` : line)
+	return true
+}

@@ -20,6 +20,12 @@ export type JobSpec = {
 	queueName?: string
 	/** A pending job with the same key is replaced rather than added twice. */
 	jobKey?: string
+	/**
+	 * How a pending job with the same key is replaced: 'replace' (graphile-worker's default) takes
+	 * the new run time too; 'preserve_run_at' keeps the pending one's, so repeated queueing cannot
+	 * push it back for ever (the handoff digest, ADR 0072).
+	 */
+	jobKeyMode?: 'replace' | 'preserve_run_at'
 	maxAttempts?: number
 	runAt?: Date
 }
@@ -37,7 +43,7 @@ export async function queueJob<Schema extends z.ZodType>(
 	spec: JobSpec = {},
 	db: Db = prisma,
 ) {
-	const { accountId, queueName = null, jobKey = null, maxAttempts = null, runAt = null } = spec
+	const { accountId, queueName = null, jobKey = null, jobKeyMode = null, maxAttempts = null, runAt = null } = spec
 	const flag = accountId ? accountFlag(accountId) : null
 	// graphile-worker takes the lowest priority first: an account's job queues behind its own backlog,
 	// so a newcomer's first job goes ahead of another account's hundred queued pages.
@@ -49,6 +55,7 @@ export async function queueJob<Schema extends z.ZodType>(
 			run_at => ${runAt}::timestamptz,
 			max_attempts => ${maxAttempts}::int,
 			job_key => ${jobKey}::text,
+			job_key_mode => ${jobKeyMode}::text,
 			priority => CASE WHEN ${flag}::text IS NULL THEN 0 ELSE (
 				SELECT LEAST(count(*), ${MAX_BACKLOG_PRIORITY})::int FROM graphile_worker._private_jobs
 				WHERE flags ? ${flag}::text AND locked_by IS NULL) END,

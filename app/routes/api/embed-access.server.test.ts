@@ -143,3 +143,21 @@ test('a visitor cannot escape their budget by taking new addresses in their IPv6
 	expect(await chat(`${prefix}:a1b2:c3d4:e5f6:789`)).toBe(429)
 	expect(await chat(`2001:db8:${group()}:${group()}::1`)).toBe(200)
 })
+
+test('a flood of forged tokens writes one log line for the chatbot and reason, not one a request', async () => {
+	const warn = vi.mocked(console.warn)
+	const refusalLines = () =>
+		warn.mock.calls.filter(([line]) => String(line).includes(`of chatbot ${chatbotId} refused`)).length
+	const before = refusalLines()
+	const forged = `${token.slice(0, -4)}AAAA`
+	for (let i = 0; i < 20; i++) {
+		const request = new Request(`http://localhost/api/embed/${chatbotId}/feedback`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', [EMBED_TOKEN_HEADER]: forged, 'x-app-client-ip': freshIp() },
+			body: '{}',
+		})
+		const response = await feedbackAction({ request, params: { chatbotId }, context: {} } as never)
+		expect(response.status).toBe(403)
+	}
+	expect(refusalLines() - before).toBe(1)
+})

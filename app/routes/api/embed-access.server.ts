@@ -9,7 +9,7 @@ import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.t
 import { checkEmbedToken, embedTokenOrigin, getActiveWidget } from '~/features/chatbots/widget/widget.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
 import { jsonError, tooManyRequests } from '~/lib/http.server.ts'
-import { logValue } from '~/lib/log.ts'
+import { logValue, throttledWarn } from '~/lib/log.ts'
 
 type ActiveWidget = NonNullable<Awaited<ReturnType<typeof getActiveWidget>>>
 
@@ -39,7 +39,11 @@ export async function embedAccess(
 	const token = givenToken === undefined ? request.headers.get(EMBED_TOKEN_HEADER) : givenToken
 	const refusal = checkEmbedToken(token, chatbot)
 	if (refusal) {
-		console.warn(`Embed ${what} of chatbot ${chatbot.id} refused: ${logValue(refusal)}`)
+		// Once a minute per chatbot and reason, with a count of the rest: a flood of forged tokens is one line.
+		throttledWarn(
+			`embed-refused:${chatbot.id}:${refusal}`,
+			`Embed ${what} of chatbot ${chatbot.id} refused: ${logValue(refusal)}`,
+		)
 		return { response: jsonError(chatbotBuilder.embed.refusedText, 403) }
 	}
 	return { chatbot, siteOrigin: embedTokenOrigin(token) }

@@ -6,11 +6,17 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { handoffCopy } from '~/features/chatbots/handoff/handoff-copy.ts'
-import { VISITOR_STREAMS } from '~/features/chatbots/handoff/handoff.server.ts'
+import {
+	startVisitorStreamOpening,
+	VISITOR_STREAM_LIFETIME_MS,
+	VISITOR_STREAMS,
+	visitorStreamOpeningsAtOnce,
+} from '~/features/chatbots/handoff/handoff.server.ts'
 import { EMBED_TOKEN_HEADER } from '~/features/chatbots/widget/widget-settings.ts'
 import { issueEmbedToken } from '~/features/chatbots/widget/widget.server.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { openStreamCount } from '~/lib/event-stream.server.ts'
 import { tableChangeListener } from '~/lib/table-changes.server.ts'
 import { loader as eventsLoader } from './embed-handoff-events.ts'
 import { action as handoffAction } from './embed-handoff.ts'
@@ -55,12 +61,31 @@ afterAll(async () => {
 })
 
 /** A visitor of the chatbot (a new one, or this one again) with a conversation a person has. */
-async function visitorWithConversation(visitorId = `visitor-${randomUUID().slice(0, 8)}`) {
+async function visitorWithConversation(
+	visitorId = `visitor-${randomUUID().slice(0, 8)}`,
+	handoffState: 'bot' | 'waiting' | 'person' = 'person',
+) {
 	const ids = { visitorId, conversationId: `conv-${randomUUID()}` }
 	await prisma.chatbotConversation.create({
-		data: { chatbotId, visitorId: ids.visitorId, clientId: ids.conversationId, handoffState: 'person' },
+		data: { chatbotId, visitorId: ids.visitorId, clientId: ids.conversationId, handoffState },
 	})
 	return ids
+}
+
+const conversationIdOf = async (visitor: { visitorId: string; conversationId: string }) =>
+	(
+		await prisma.chatbotConversation.findFirstOrThrow({
+			where: { chatbotId, visitorId: visitor.visitorId, clientId: visitor.conversationId },
+		})
+	).id
+
+/** Whether the server ended the stream: its body reads to the end. */
+async function ended(response: Response) {
+	const reader = response.body!.getReader()
+	for (;;) {
+		const { done } = await reader.read()
+		if (done) return true
+	}
 }
 
 type Visitor = Awaited<ReturnType<typeof visitorWithConversation>>
@@ -93,18 +118,19 @@ function post(ip: string, body: object) {
 
 const statuses = (responses: Response[]) => responses.map((response) => response.status)
 
-test("a conversation holds two streams (a tab and its reload): the third is refused in the visitor's words", async () => {
+test("a visitor's tabs of the partner site all get their conversation live; past their cap, refused in the visitor's words", async () => {
 	const ip = '10.64.0.1'
 	const tab = await visitorWithConversation()
-	const open = [await openStream(ip, tab), await openStream(ip, tab)]
-	expect(statuses(open)).toEqual([200, 200])
+	// Three tabs (each with the widget) and a reload: the third used to get 429 and retry with backoff.
+	const open = []
+	for (let i = 0; i < 4; i++) open.push(await openStream(ip, tab))
+	expect(statuses(open)).toEqual([200, 200, 200, 200])
 	const refused = await openStream(ip, tab)
 	expect(refused.status).toBe(429)
 	expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
 	// In the visitor's words (JSON, as every embed API), not the owner's "live views… reload".
 	expect(await refused.json()).toEqual({ error: handoffCopy.widget.streamBusy })
-	// Their other conversation, and a colleague in the same office, are not locked out.
-	expect((await openStream(ip, await visitorWithConversation(tab.visitorId))).status).toBe(200)
+	// A colleague in the same office is not locked out.
 	expect((await openStream(ip, await visitorWithConversation())).status).toBe(200)
 })
 
@@ -113,23 +139,18 @@ test('one visitor holds a few streams of their own, whatever their conversations
 	const first = await visitorWithConversation()
 	const conversations = [first, await visitorWithConversation(first.visitorId)]
 	const open = []
-	for (const conversation of conversations)
-		for (let i = 0; i < VISITOR_STREAMS.perConversation; i++) open.push(await openStream(ip, conversation))
-	expect(open.length).toBe(VISITOR_STREAMS.perVisitor)
+	for (let i = 0; i < VISITOR_STREAMS.perVisitor; i++) open.push(await openStream(ip, conversations[i % 2]))
 	expect(statuses(open)).toEqual(open.map(() => 200))
 	expect((await openStream(ip, await visitorWithConversation(first.visitorId))).status).toBe(429)
 })
 
 test("an address holds a few visitors' streams (an office): past its cap the next waits; other addresses do not", async () => {
 	const ip = '10.64.0.2'
-	const visitors = await Promise.all(
-		Array.from({ length: VISITOR_STREAMS.perAddress / VISITOR_STREAMS.perConversation }, () =>
-			visitorWithConversation(),
-		),
-	)
 	const open = []
-	for (const visitor of visitors)
-		for (let i = 0; i < VISITOR_STREAMS.perConversation; i++) open.push(await openStream(ip, visitor))
+	while (open.length < VISITOR_STREAMS.perAddress) {
+		const visitor = await visitorWithConversation()
+		for (let i = 0; i < 2 && open.length < VISITOR_STREAMS.perAddress; i++) open.push(await openStream(ip, visitor))
+	}
 	expect(statuses(open)).toEqual(open.map(() => 200))
 	const refused = await openStream(ip, await visitorWithConversation())
 	expect(refused.status).toBe(429)
@@ -141,17 +162,22 @@ test("an address holds a few visitors' streams (an office): past its cap the nex
 	expect((await openStream('10.64.0.3', await visitorWithConversation())).status).toBe(200)
 })
 
-test("the process holds at most HANDOFF_VISITOR_STREAMS visitors' streams, from every address together: then 503", async () => {
+/** Fills the process's cap of visitors' streams with conversations in `state`, a few per address. */
+async function fillProcess(state: 'bot' | 'person', network: number) {
 	const cap = getEnv().HANDOFF_VISITOR_STREAMS
-	expect(cap).toBe(40)
-	const perAddress = VISITOR_STREAMS.perAddress / VISITOR_STREAMS.perConversation
-	const open = []
+	const open: Array<{ response: Response; visitor: Visitor }> = []
 	for (let i = 0; open.length < cap; i++) {
-		const visitor = await visitorWithConversation()
-		for (let j = 0; j < VISITOR_STREAMS.perConversation && open.length < cap; j++)
-			open.push(await openStream(`10.65.${Math.floor(i / perAddress)}.1`, visitor))
+		const visitor = await visitorWithConversation(undefined, state)
+		for (let j = 0; j < 2 && open.length < cap; j++)
+			open.push({ visitor, response: await openStream(`10.${network}.${Math.floor(i / 10)}.1`, visitor) })
 	}
-	expect(statuses(open)).toEqual(open.map(() => 200))
+	expect(statuses(open.map(({ response }) => response))).toEqual(open.map(() => 200))
+	return open
+}
+
+test("the process holds at most HANDOFF_VISITOR_STREAMS visitors' streams, from every address together: then 503", async () => {
+	expect(getEnv().HANDOFF_VISITOR_STREAMS).toBe(40)
+	await fillProcess('person', 65)
 	// A newcomer at a fresh address, within every cap of their own: the server is full.
 	const refused = await openStream('10.66.0.1', await visitorWithConversation())
 	expect(refused.status).toBe(503)
@@ -164,6 +190,58 @@ test("the process holds at most HANDOFF_VISITOR_STREAMS visitors' streams, from 
 	// One closes: the next gets in.
 	controllers[0].abort()
 	expect((await openStream('10.66.0.1', await visitorWithConversation())).status).toBe(200)
+})
+
+test('a full process of conversations with the bot: a visitor waiting for a person takes the oldest slot, another bot conversation gets 503', async () => {
+	const open = await fillProcess('bot', 67)
+	const waiting = await visitorWithConversation(undefined, 'waiting')
+	expect((await openStream('10.68.0.1', waiting)).status).toBe(200)
+	// The oldest bot stream was ended (its widget reconnects as after any end); the others are open.
+	expect(await ended(open[0].response)).toBe(true)
+	expect(openStreamCount(`embed-conversation:${await conversationIdOf(open[1].visitor)}`)).toBe(1)
+	expect(openStreamCount('embed:*')).toBe(getEnv().HANDOFF_VISITOR_STREAMS)
+	// A conversation with the bot does not push anyone out.
+	expect((await openStream('10.68.0.2', await visitorWithConversation(undefined, 'bot'))).status).toBe(503)
+	// The next one a person holds takes the next oldest.
+	expect((await openStream('10.68.0.3', await visitorWithConversation(undefined, 'person'))).status).toBe(200)
+	expect(await ended(open[1].response)).toBe(true)
+})
+
+test('a visitor stream ends after its lifetime, freeing its slots; the widget reconnects with its own `since`', async () => {
+	vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+	try {
+		const visitor = await visitorWithConversation(undefined, 'bot')
+		const response = await openStream('10.69.0.1', visitor)
+		expect(response.status).toBe(200)
+		const key = `embed-conversation:${await conversationIdOf(visitor)}`
+		expect(openStreamCount(key)).toBe(1)
+		vi.advanceTimersByTime(VISITOR_STREAM_LIFETIME_MS - 1_000)
+		expect(openStreamCount(key)).toBe(1)
+		vi.advanceTimersByTime(1_000)
+		expect(openStreamCount(key)).toBe(0)
+		expect(await ended(response)).toBe(true)
+	} finally {
+		vi.useRealTimers()
+	}
+})
+
+test("visitors' streams open (look up) a quarter of the pool at once at most, one client's share at most; the rest get 503 at once", async () => {
+	const pool = (size: number, share = 0.3) => ({ DATABASE_POOL_SIZE: size, DATABASE_POOL_USER_SHARE: share })
+	// The default pool of 10: two, where 16 took every connection in a flood of forged ids.
+	expect(visitorStreamOpeningsAtOnce(pool(10))).toBe(2)
+	expect(visitorStreamOpeningsAtOnce(pool(2))).toBe(1)
+	expect(visitorStreamOpeningsAtOnce(pool(100))).toBe(25)
+	expect(visitorStreamOpeningsAtOnce(pool(100, 0.1))).toBe(10)
+	const limit = visitorStreamOpeningsAtOnce()
+	expect(limit).toBeLessThanOrEqual(Math.max(1, getEnv().DATABASE_POOL_SIZE / 4))
+	const openings = Array.from({ length: limit }, (_, i) => startVisitorStreamOpening(`10.70.0.${i}`))
+	expect(openings.every((opening) => 'release' in opening)).toBe(true)
+	const extra = startVisitorStreamOpening('10.70.1.1')
+	expect('refusal' in extra && extra.refusal.status).toBe(503)
+	for (const opening of openings) if ('release' in opening) opening.release()
+	const next = startVisitorStreamOpening('10.70.1.1')
+	expect('release' in next).toBe(true)
+	if ('release' in next) next.release()
 })
 
 test("typing has budgets of its own: a fast typist is held to theirs, and spends neither the stream's, the messages' nor a neighbour's", async () => {

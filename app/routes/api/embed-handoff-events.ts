@@ -3,7 +3,7 @@ import { VisitorStreamSchema } from '~/features/chatbots/handoff/handoff-schema.
 import {
 	handoffStreamResponse,
 	startVisitorStreamOpening,
-	visitorConversationId,
+	visitorConversation,
 	visitorStreamHolders,
 } from '~/features/chatbots/handoff/handoff.server.ts'
 import { clientKey } from '~/lib/client-ip.ts'
@@ -40,8 +40,9 @@ async function openVisitorStream(request: Request, chatbotId: string, url: URL, 
 	})
 	if ('response' in access) return access.response
 	if (!access.chatbot.handoff.enabled) return jsonError('This chat does not hand conversations to a person.', 404)
-	const conversationId = await visitorConversationId({ chatbotId: access.chatbot.id, visitorId, clientId })
-	if (!conversationId) return jsonError('Not a conversation of this chat.', 404)
+	const conversation = await visitorConversation({ chatbotId: access.chatbot.id, visitorId, clientId })
+	if (!conversation) return jsonError('Not a conversation of this chat.', 404)
+	const conversationId = conversation.id
 	const since = new Date(url.searchParams.get('since') ?? '')
 	return handoffStreamResponse(request, {
 		conversationId,
@@ -49,5 +50,7 @@ async function openVisitorStream(request: Request, chatbotId: string, url: URL, 
 		holder: visitorStreamHolders(clientKey(request), visitorId, conversationId),
 		busy: (retryAfterSeconds) => tooManyRequests(handoffCopy.widget.streamBusy, retryAfterSeconds),
 		since: Number.isNaN(since.getTime()) ? new Date() : since,
+		// A visitor waiting for (or talking to) a person takes a full process's slot from a bot conversation.
+		state: conversation.state,
 	})
 }

@@ -322,6 +322,33 @@ test('"a visitor is waiting" e-mails are capped per chatbot: a flood of requests
 	expect(handoffCopy.email.digestSubject('Shop', 2)).toBe('2 more visitors asked for a person on Shop')
 })
 
+test('misses over the chatbot cap add up across the old 10-minute window, and the pending digest keeps its run time', async () => {
+	const bot = await chatbot({ enabled: true, waitSeconds: 5 })
+	for (let i = 0; i < 8; i++) await replyOf(await ask(bot, visitor(), 'I want to speak to a person'))
+	const [first, ...rest] = await prisma.chatbotConversation.findMany({
+		where: { chatbotId: bot.id },
+		select: { id: true },
+	})
+	const emailOf = (id: string) => handoffEmailJob.run({ conversationId: id, origin: 'http://localhost:3000' }, helpers)
+	const sent: unknown[] = []
+	for (const { id } of [first, ...rest.slice(0, 5)]) sent.push(await emailOf(id))
+	expect(sent).toEqual([true, true, true, true, true, false])
+	const digestOf = () =>
+		prisma.$queryRaw<Array<{ runAt: Date; payload: { chatbotId: string; origin: string } }>>`
+			SELECT run_at AS "runAt", payload FROM graphile_worker._private_jobs WHERE key = ${`handoff-digest:${bot.id}`}`
+	const [queued] = await digestOf()
+	// The digest is late (a busy worker): the first miss is older than a window when the next come.
+	await prisma.$executeRaw`UPDATE rate_limits SET window_start = now() - interval '11 minutes'
+		WHERE key = ${`handoff-email-missed:${bot.id}`}`
+	// The chatbot's own cap still refuses (its window is not over for this test's sake).
+	for (const { id } of rest.slice(5)) expect(await emailOf(id)).toBe(false)
+	const digests = await digestOf()
+	expect(digests).toHaveLength(1)
+	expect(digests[0].runAt.getTime()).toBe(queued.runAt.getTime())
+	expect(await handoffDigestJob.run(digests[0].payload, helpers)).toBe(3)
+	expect(await handoffDigestJob.run(digests[0].payload, helpers)).toBe(0)
+})
+
 /** The pending idle check of a conversation: when it runs. */
 async function idleCheckOf(conversationId: string) {
 	const [job] = await prisma.$queryRaw<Array<{ runAt: Date }>>`

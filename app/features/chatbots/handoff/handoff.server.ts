@@ -168,9 +168,9 @@ export async function visitorTyping(key: VisitorConversation) {
 	return count === 1
 }
 
-/** The conversation's id for the visitor's stream; null when they have none yet. */
-export async function visitorConversationId(key: VisitorConversation) {
-	return (await conversationOf(key))?.id ?? null
+/** The conversation's id and state for the visitor's stream; null when they have none yet. */
+export async function visitorConversation(key: VisitorConversation) {
+	return await conversationOf(key)
 }
 
 // ─── The owner's side ────────────────────────────────────────────────────────────────────────────
@@ -409,15 +409,26 @@ export async function handoffSnapshot(
 }
 
 /**
- * Visitors' live streams open at once, on one app process. Per conversation: a tab and its reload
- * (EventSource's reconnect can overlap the old connection for a moment). Per visitor (the widget's
- * id for them): two conversations' worth. Per address: a few visitors behind one address (an office,
- * a mobile network); an attacker trial opened 20 per address from 100 addresses and took the pool
- * from pages and /healthz (ADR 0070). Apart from the owners' caps (LIVE_STREAMS_PER_USER, per user).
- * Past all of these, `HANDOFF_VISITOR_STREAMS` (configuration) caps every visitor's stream of the
- * process together: then the answer is 503, as for a server that is full.
+ * Visitors' live streams open at once, on one app process. Per conversation: as many as the visitor
+ * may hold, so a few tabs of the partner site (each with the widget) and a reload all get the
+ * conversation live; an attacker trial's third tab was refused and retried with backoff (ADR 0072).
+ * Per visitor (the widget's id for them): four. Per address: a few visitors behind one address (an
+ * office, a mobile network); an attacker trial opened 20 per address from 100 addresses and took the
+ * pool from pages and /healthz (ADR 0070). Apart from the owners' caps (LIVE_STREAMS_PER_USER, per
+ * user). Past all of these, `HANDOFF_VISITOR_STREAMS` (configuration) caps every visitor's stream of
+ * the process together: then the answer is 503, as for a server that is full, unless the stream is
+ * for a conversation that waits for or is held by a person: it takes the slot of the oldest stream of
+ * a conversation with the bot (makeRoomFor).
  */
-export const VISITOR_STREAMS = { perConversation: 2, perVisitor: 4, perAddress: 30 }
+export const VISITOR_STREAMS = { perConversation: 4, perVisitor: 4, perAddress: 30 }
+
+/**
+ * How long a visitor's stream stays open; then the server ends it and the widget's EventSource
+ * reconnects by itself (no backoff: a normal end is not an error) with the same `since`, and the
+ * messages come again by id, none lost. Ten addresses held every visitor slot of a process with
+ * ordinary conversations for as long as they liked (ADR 0072).
+ */
+export const VISITOR_STREAM_LIFETIME_MS = 10 * 60_000
 
 /** The 503 past the process's cap of visitors' streams: nobody in particular asked too much. */
 const streamsFull = (retryAfterSeconds: number) =>
@@ -426,22 +437,55 @@ const streamsFull = (retryAfterSeconds: number) =>
 		{ status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } },
 	)
 
-/** Visitors' streams being opened (their look-ups running) on this process at once; more wait outside (503). */
-const VISITOR_STREAM_OPENINGS = 16
+type PoolSettings = { DATABASE_POOL_SIZE: number; DATABASE_POOL_USER_SHARE: number }
+
+/** A visitor's open stream on this process: the state its conversation was last seen in, and its end. */
+type VisitorStream = { state: HandoffState; close: () => void }
+/** Oldest first (a Set keeps the order streams were added in). */
+const visitorStreams = new Set<VisitorStream>()
+
+const oldestBotStream = () => {
+	for (const stream of visitorStreams) if (stream.state === 'bot') return stream
+	return null
+}
+const processFull = () => openStreamCount('embed:*') >= getEnv().HANDOFF_VISITOR_STREAMS
+
+/**
+ * A full process makes room for the stream of a conversation that waits for or is held by a person:
+ * the oldest stream of a conversation with the bot is ended (its widget reconnects, and is refused
+ * or gets a slot freed meanwhile). An owner may take any conversation over, so those streams are
+ * allowed, but a visitor waiting for a person must not get 503 because of them (ADR 0072).
+ */
+function makeRoomFor(state: HandoffState, holders: StreamHolder[]) {
+	if (state === 'bot' || !processFull()) return
+	// Only when the process's cap is all that stands in the way: ending a stream for a refusal is a loss.
+	if (holders.some(({ key, max }) => key !== 'embed:*' && openStreamCount(key) >= max)) return
+	oldestBotStream()?.close()
+}
+
+/**
+ * Visitors' streams being opened (their look-ups running) on this process at once; more get 503 at
+ * once. At most a quarter of the pool and never more than one client's share (as the snapshot reads,
+ * ADR 0070): a flood of forged ids took every connection at 16 (owner pages 44 → 69 ms p50, real
+ * openings 7 → 605 ms, ADR 0073).
+ */
+export function visitorStreamOpeningsAtOnce(pool: PoolSettings = getEnv()) {
+	return Math.max(1, Math.min(oneClientsShareOfPool(pool), Math.floor(pool.DATABASE_POOL_SIZE / 4)))
+}
 let openingStreams = 0
 
 /**
  * Before any look-up of a visitor's stream: a refusal at once when their address or the process is
- * already full, or when too many are being opened together, else a release to call when the
- * opening is done (the stream's own count has then taken over). A flood of 2,000 opens used to run
- * 2,000 look-ups at once and time out on the pool (500) before the caps, counted once a stream is
- * open, could refuse them (ADR 0073); now at most VISITOR_STREAM_OPENINGS take connections, the
- * rest are told to come back.
+ * already full (and no stream of a conversation with the bot could make room), or when too many are
+ * being opened together, else a release to call when the opening is done (the stream's own count
+ * has then taken over). A flood of 2,000 opens used to run 2,000 look-ups at once and time out on
+ * the pool (500) before the caps, counted once a stream is open, could refuse them (ADR 0073); now
+ * at most visitorStreamOpeningsAtOnce() take connections, the rest are told to come back.
  */
 export function startVisitorStreamOpening(address: string): { release: () => void } | { refusal: Response } {
 	if (openStreamCount(`embed:${address}`) >= VISITOR_STREAMS.perAddress)
 		return { refusal: tooManyRequests(handoffCopy.widget.streamBusy, 5) }
-	if (openStreamCount('embed:*') >= getEnv().HANDOFF_VISITOR_STREAMS || openingStreams >= VISITOR_STREAM_OPENINGS)
+	if ((processFull() && !oldestBotStream()) || openingStreams >= visitorStreamOpeningsAtOnce())
 		return { refusal: streamsFull(5) }
 	openingStreams++
 	let released = false
@@ -497,10 +541,11 @@ const feeds = new Map<string, Feed>()
  * and /healthz need. The rest wait their turn (one per conversation at most, thanks to the feeds).
  */
 const snapshotTurns = { running: 0, waiting: [] as Array<() => void> }
-const snapshotReadsAtOnce = () => {
-	const env = getEnv()
-	return Math.max(1, Math.floor(env.DATABASE_POOL_SIZE * env.DATABASE_POOL_USER_SHARE))
+/** One client's share of the pool (ADR 0023), at least one connection. */
+function oneClientsShareOfPool(pool: PoolSettings = getEnv()) {
+	return Math.max(1, Math.floor(pool.DATABASE_POOL_SIZE * pool.DATABASE_POOL_USER_SHARE))
 }
+const snapshotReadsAtOnce = () => oneClientsShareOfPool()
 
 async function inSnapshotTurn<T>(read: () => Promise<T>) {
 	if (snapshotTurns.running >= snapshotReadsAtOnce())
@@ -588,9 +633,12 @@ export async function handoffStreamResponse(
 		busy,
 		watcher,
 		since,
+		state,
 	}: {
 		conversationId: string
 		audience: 'visitor' | 'owner'
+		/** A visitor's stream: the conversation's state when it opens (who may take a slot of a full process). */
+		state?: HandoffState
 		/** The owner whose view this is: while it is open, they have not left a conversation they hold. */
 		watcher?: string
 		/** Whom the stream counts against (eventStreamResponse): the owner, or the visitor and their address. */
@@ -601,16 +649,21 @@ export async function handoffStreamResponse(
 	},
 ) {
 	await conversationChanges().start()
+	if (audience === 'visitor' && state && Array.isArray(holder)) makeRoomFor(state, holder)
 	return eventStreamResponse(
 		request.signal,
-		(send) => {
+		(send, close) => {
 			const sent = new Set<string>()
 			let cursor = since
 			let closed = false
+			const visitorStream: VisitorStream | null = audience === 'visitor' ? { state: state ?? 'bot', close } : null
+			if (visitorStream) visitorStreams.add(visitorStream)
+			const lifetime = visitorStream ? setTimeout(close, VISITOR_STREAM_LIFETIME_MS) : undefined
 			const leave = joinFeed(conversationId, audience, {
 				since: () => cursor,
 				deliver: (snapshot) => {
 					if (closed) return
+					if (visitorStream) visitorStream.state = snapshot.state
 					// The feed read since the oldest cursor of its streams: this one takes what is new to it.
 					const from = cursor.getTime() - OVERLAP_MS
 					const fresh = snapshot.messages.filter(
@@ -643,6 +696,8 @@ export async function handoffStreamResponse(
 				closed = true
 				clearInterval(heartbeat)
 				clearInterval(watching)
+				clearTimeout(lifetime)
+				if (visitorStream) visitorStreams.delete(visitorStream)
 				leave()
 			}
 		},
@@ -818,25 +873,37 @@ export const handoffEmailJob = defineJob({
 	},
 })
 
-/** Visitors not e-mailed about since the chatbot's cap was reached: counted in rate_limits, as the caps are. */
+/** Visitors not e-mailed about since the chatbot's cap was reached: a row of rate_limits, as the caps are. */
 const missedKey = (chatbotId: string) => `handoff-email-missed:${chatbotId}`
-const MISSED_WINDOW = { limit: 1_000_000, windowMs: HANDOFF_EMAILS.perChatbot.windowMs }
+/** How long after the first miss the digest goes out. */
+const DIGEST_AFTER_MS = HANDOFF_EMAILS.perChatbot.windowMs
 
-/** One more visitor not e-mailed about; the first of a window queues the digest for its end. */
+/**
+ * One more visitor not e-mailed about. The count only grows until the digest takes it (DELETE …
+ * RETURNING): no window resets it, which lost the misses before a window's end when the digest ran
+ * late (ADR 0072). Each miss makes sure a digest is pending, keeping a pending one's run time
+ * ('preserve_run_at'): replacing it pushed it back 10 minutes with every miss.
+ */
 async function countMissedEmail(chatbotId: string, origin: string) {
-	const counted = await consumeRateLimit(missedKey(chatbotId), MISSED_WINDOW)
-	if (MISSED_WINDOW.limit - counted.remaining !== 1) return
+	await prisma.$executeRaw`
+		INSERT INTO rate_limits (key, window_start, count) VALUES (${missedKey(chatbotId)}, now(), 1)
+		ON CONFLICT (key) DO UPDATE SET count = rate_limits.count + 1`
 	await queueJob(
 		handoffDigestJob,
 		{ chatbotId, origin },
-		{ runAt: new Date(Date.now() + MISSED_WINDOW.windowMs), jobKey: `handoff-digest:${chatbotId}`, maxAttempts: 8 },
+		{
+			runAt: new Date(Date.now() + DIGEST_AFTER_MS),
+			jobKey: `handoff-digest:${chatbotId}`,
+			jobKeyMode: 'preserve_run_at',
+			maxAttempts: 8,
+		},
 	)
 }
 
 /**
  * The owner's one e-mail for the visitors over the chatbot's cap: "N more visitors asked for a
- * person". The count is taken and cleared in one statement, so a miss after it starts the next
- * window (and its digest) and none is told twice or lost. The number of visitors it said, or 0.
+ * person". The count is taken and cleared in one statement, so a miss after it counts for the next
+ * digest (queued by that miss) and none is told twice or lost. The number of visitors it said, or 0.
  */
 export const handoffDigestJob = defineJob({
 	name: 'handoff-email-digest',
@@ -855,7 +922,7 @@ export const handoffDigestJob = defineJob({
 				owner.name,
 				missed.count,
 				`${origin}/playground/chatbots/${chatbotId}/conversations`,
-				MISSED_WINDOW.windowMs / 60_000,
+				DIGEST_AFTER_MS / 60_000,
 			),
 		})
 		return missed.count
