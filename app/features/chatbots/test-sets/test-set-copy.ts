@@ -52,6 +52,8 @@ export const testSetCopy = {
 		chartLabel: 'Line chart of the share of tests passed in each of the latest runs',
 		trendTable: 'Runs',
 		when: 'When',
+		// The trend chart's runs, in order ("Run 3"): placed as a sequence, not by clock time.
+		runNumber: (n: number) => `Run ${n}`,
 		trigger: 'Started by',
 		result: 'Passed',
 		triggers: {
@@ -80,6 +82,10 @@ export const testSetCopy = {
 		reply: 'Reply',
 		cited: 'Cited passage',
 		noPassage: 'No passage matched the question.',
+		// A reply that declined used no passage: none is shown as cited.
+		declined: 'None: the reply declined.',
+		// A passage of the Knowledge Base Content (answers added here too): no page or file names it.
+		typedKnowledge: 'Typed knowledge',
 		passages: 'Passages it was given',
 		score: (score: number) => `score ${score}`,
 		fixAnswer: 'Add an answer',

@@ -39,6 +39,12 @@ const { suggestions: suggestionsCopy, form: formCopy } = testSetCopy
 
 /** How often the page re-reads a running run's progress. */
 const RUNNING_REFRESH_MS = 750
+/**
+ * While no run is under way the page still looks every so often (only while the tab is visible,
+ * as useRefreshWhile does), so a run started elsewhere (an answer added, a knowledge switch, a
+ * re-sync) shows its "Running" line within seconds rather than after a reload (first-time user's trial).
+ */
+const IDLE_REFRESH_MS = 10_000
 
 const metaOf = (title: string) => [{ title: `${title} | AI Playground` }, { name: 'robots', content: 'noindex' }]
 /** The routes' meta: the Tests section, and its suggestions. */
@@ -82,6 +88,7 @@ export function TestSetSection({
 		latest?.active === true || (knowledgeChanging && tests.length > 0),
 		latest?.status === 'running' ? RUNNING_REFRESH_MS : undefined,
 	)
+	useRefreshWhile(tests.length > 0 && latest?.active !== true && !knowledgeChanging, IDLE_REFRESH_MS)
 	return (
 		<WorkspaceSection title={testSetCopy.title}>
 			<ToastMessage toast={returned?.toast} />

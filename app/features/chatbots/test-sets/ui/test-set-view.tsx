@@ -21,6 +21,7 @@ import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, FileField, TextareaField } from '~/components/ui/field.tsx'
 import { LineChart } from '~/components/ui/line-chart.tsx'
+import { citedPassage, passageName } from '~/features/chatbots/test-sets/ui/cited-passage.ts'
 import type { SubjectKind } from '~/features/chatbots/test-sets/subject.ts'
 import { TEST_LIMITS } from '~/features/chatbots/test-sets/test-schema.ts'
 import { subjectCopy, testSetCopy } from '~/features/chatbots/test-sets/test-set-copy.ts'
@@ -101,6 +102,15 @@ export function RunPanel({
 	// Under way, or being asked for: a second click would only be refused (the server says so too).
 	const busy = active || navigation.formData?.get('intent') === 'run'
 	const x = useMemo(() => trend.map((point) => point.at), [trend])
+	// Runs as a sequence, equally apart: two runs seconds apart are two points, not a flat band.
+	const points = useMemo(
+		() =>
+			trend.map((point, i) => ({
+				tick: scoreCopy.runNumber(i + 1),
+				label: `${scoreCopy.runNumber(i + 1)} · ${point.when} · ${point.percent}%`,
+			})),
+		[trend],
+	)
 	const series = useMemo(() => [{ label: scoreCopy.result, values: trend.map((point) => point.percent) }], [trend])
 	return (
 		<div className={cn(panel, 'mt-5')} data-testid="test-run">
@@ -180,6 +190,8 @@ export function RunPanel({
 							yMax={100}
 							yUnit="%"
 							timeZone={timeZone}
+							points={points}
+							pointsLabel={scoreCopy.when}
 							label={scoreCopy.chartLabel}
 							testId="test-trend"
 						/>
@@ -216,16 +228,6 @@ export function RunPanel({
 /** Where the subject's brief is written: a chatbot's System Prompt (its Knowledge page), a voice assistant's Instructions. */
 const briefPathOf = (testsPath: string, kind: SubjectKind) =>
 	testsPath.replace(/\/tests$/, kind === 'chatbot' ? '/knowledge' : '/assistant')
-
-/** The passage a failing reply cited (the first one it names), else the best one it was given. */
-function citedPassage(result: FailingView) {
-	const first = result.cited[0]
-	return (
-		(first && result.passages.find((passage) => passage.url === first.url && passage.title === first.title)) ??
-		result.passages[0] ??
-		null
-	)
-}
 
 /** The latest run's failing tests, regressions first, each with its reply, its passage and a fix. */
 export function FailingTests({
@@ -274,13 +276,15 @@ export function FailingTests({
 									<dd className="mt-0.5 [overflow-wrap:anywhere] text-slate-700">
 										{passage ? (
 											<>
-												<span className="font-medium">{passage.title ?? passage.url}</span>
+												<span className="font-medium">{passageName(passage)}</span>
 												{passage.url ? <span className="ml-1 text-xs text-slate-500">{passage.url}</span> : null}
 												<span className="ml-1 text-xs text-slate-500">({failingCopy.score(passage.score)})</span>
 												<span className="mt-0.5 block [overflow-wrap:anywhere] text-slate-600">{passage.excerpt}</span>
 											</>
-										) : (
+										) : result.answered ? (
 											failingCopy.noPassage
+										) : (
+											failingCopy.declined
 										)}
 									</dd>
 								</div>
@@ -291,7 +295,7 @@ export function FailingTests({
 									<ol className="mt-1 list-decimal space-y-1 pl-5 [overflow-wrap:anywhere] text-slate-600">
 										{result.passages.map((item, i) => (
 											<li key={i}>
-												{item.title ?? item.url} ({failingCopy.score(item.score)}): {item.excerpt}
+												{passageName(item)} ({failingCopy.score(item.score)}): {item.excerpt}
 											</li>
 										))}
 									</ol>
