@@ -338,6 +338,30 @@ test('with JavaScript, an open Tests page shows a run started elsewhere without 
 	await expect(page.getByRole('button', { name: 'Running tests…' })).toBeDisabled()
 })
 
+test('with JavaScript, "Tests queued" goes when the result shows, and "Tests not run" does not follow to the suggestions', async ({
+	page,
+	login,
+}) => {
+	await login({ email: uniqueEmail('test-sets-toasts') })
+	const chatbotId = await createShopChatbot(page, 'Shop toasts')
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	await page.waitForLoadState('networkidle')
+	// No tests yet: the run is refused, and its toast stays on this page (first-time user's trial).
+	await page.getByRole('button', { name: 'Run tests' }).click()
+	await expect(page.getByText('Tests not run')).toBeVisible()
+	await page.getByRole('link', { name: 'Suggest tests from the sources' }).click()
+	await expect(page).toHaveURL(`/playground/chatbots/${chatbotId}/tests/suggestions`)
+	// A toast lasts 5 s: gone within one means it left with its page.
+	await expect(page.getByText('Tests not run')).toBeHidden({ timeout: 1_000 })
+
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
+	await page.getByRole('button', { name: 'Run tests' }).click()
+	await expect(page.getByTestId('test-score')).toHaveText('1 of 1 passed', { timeout: 30_000 })
+	// The result is there: "Tests queued" says nothing any more (it lasted 4 s beside the score).
+	await expect(page.getByText('Tests queued')).toBeHidden({ timeout: 1_000 })
+})
+
 test('with JavaScript, the trend places runs one after another and its axis labels never overlap at 1440 pixels', async ({
 	page,
 	login,

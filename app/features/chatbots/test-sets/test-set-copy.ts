@@ -23,6 +23,13 @@ export function subjectCopy(kind: SubjectKind) {
 			kind === 'chatbot'
 				? 'Joins the Knowledge Base Content; the tests run again once it is indexed.'
 				: 'Joins the typed knowledge it answers from; the tests run again once it is indexed.',
+		/**
+		 * A voice assistant that answers from a chatbot's knowledge: the answer joins that chatbot's
+		 * Knowledge Base Content, which its site visitors get too (first-time user's trial: added there
+		 * without a word).
+		 */
+		fixAnswerSharedHint: (chatbot: string) =>
+			`Joins the knowledge of chatbot “${chatbot}”, which its site visitors also get; the tests run again once it is indexed.`,
 		/** What helps a must-decline test the subject answered: not an answer, a narrower brief. */
 		declineFix:
 			kind === 'chatbot'
@@ -94,6 +101,8 @@ export const testSetCopy = {
 		addAnswer: 'Add answer',
 		answerAdded: 'Answer added',
 		answerAddedDescription: 'The tests run again once it is indexed.',
+		answerAddedSharedDescription: (chatbot: string) =>
+			`Added to the knowledge of chatbot “${chatbot}”, which its site visitors also get. The tests run again once it is indexed.`,
 	},
 	list: {
 		title: 'Test set',

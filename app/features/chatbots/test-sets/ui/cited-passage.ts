@@ -22,5 +22,4 @@ export function citedPassage<P extends Passage>(result: {
 }
 
 /** A passage's name: its page's or file's title, else its address, else "Typed knowledge". */
-export const passageName = (passage: Passage) =>
-	passage.title ?? passage.url ?? testSetCopy.failing.typedKnowledge
+export const passageName = (passage: Passage) => passage.title ?? passage.url ?? testSetCopy.failing.typedKnowledge

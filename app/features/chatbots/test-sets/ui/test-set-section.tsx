@@ -5,10 +5,10 @@
 // Runs are jobs: while one runs, the page follows it (without JavaScript, a Refresh link). Every part
 // is a plain link or form post. docs/decisions/0057-chatbot-test-sets.md, 0062-voice-test-sets.md
 import { ArrowLeft, Plus, Sparkles } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
-import { showToast, ToastMessage } from '~/components/toast-message.tsx'
+import { dismissToasts, showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import type { SubjectKind } from '~/features/chatbots/test-sets/subject.ts'
@@ -51,8 +51,24 @@ const metaOf = (title: string) => [{ title: `${title} | AI Playground` }, { name
 export const testSetMeta = () => metaOf(testSetCopy.title)
 export const testSuggestionsMeta = () => metaOf(suggestionsCopy.title)
 
+/**
+ * The section's toasts last no longer than their news: "Tests queued" goes when a run's result shows
+ * (first-time user's trial: still up beside the score), and none follows the owner to another page.
+ */
+function useToastsOfThisPage(finishedAt: string | null) {
+	const shown = useRef(finishedAt)
+	useEffect(() => {
+		if (shown.current === finishedAt) return
+		shown.current = finishedAt
+		dismissToasts()
+	}, [finishedAt])
+	useEffect(() => () => dismissToasts(), [])
+}
+
 export type TestSetData = {
 	tests: TestView[]
+	/** The chatbot whose knowledge a voice assistant answers from (its added answers go there), or null. */
+	answersFrom: string | null
 	latest: RunView | null
 	finished: RunView | null
 	trend: TrendPoint[]
@@ -81,7 +97,7 @@ export function TestSetSection({
 	/** The section's address, where its forms post. */
 	path: string
 }) {
-	const { tests, latest, finished, trend, failing, knowledgeChanging } = data
+	const { tests, latest, finished, trend, failing, knowledgeChanging, answersFrom } = data
 	const [searchParams] = useSearchParams()
 	// A run takes seconds: while one runs its count is read more often, so it is seen going up.
 	useRefreshWhile(
@@ -89,6 +105,7 @@ export function TestSetSection({
 		latest?.status === 'running' ? RUNNING_REFRESH_MS : undefined,
 	)
 	useRefreshWhile(tests.length > 0 && latest?.active !== true && !knowledgeChanging, IDLE_REFRESH_MS)
+	useToastsOfThisPage(finished?.createdAt ?? null)
 	return (
 		<WorkspaceSection title={testSetCopy.title}>
 			<ToastMessage toast={returned?.toast} />
@@ -100,7 +117,7 @@ export function TestSetSection({
 				path={path}
 				knowledgeChanging={knowledgeChanging && tests.length > 0}
 			/>
-			<FailingTests failing={failing} path={path} kind={kind} returned={returned} />
+			<FailingTests failing={failing} path={path} kind={kind} returned={returned} answersFrom={answersFrom} />
 			<TestList tests={tests} editing={searchParams.get('edit')} path={path} kind={kind} returned={returned} />
 			<AddTests path={path} count={tests.length} kind={kind} returned={returned} />
 		</WorkspaceSection>

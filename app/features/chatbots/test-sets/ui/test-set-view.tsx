@@ -21,10 +21,10 @@ import { Form, Link, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button.tsx'
 import { Field, FileField, TextareaField } from '~/components/ui/field.tsx'
 import { LineChart } from '~/components/ui/line-chart.tsx'
-import { citedPassage, passageName } from '~/features/chatbots/test-sets/ui/cited-passage.ts'
 import type { SubjectKind } from '~/features/chatbots/test-sets/subject.ts'
 import { TEST_LIMITS } from '~/features/chatbots/test-sets/test-schema.ts'
 import { subjectCopy, testSetCopy } from '~/features/chatbots/test-sets/test-set-copy.ts'
+import { citedPassage, passageName } from '~/features/chatbots/test-sets/ui/cited-passage.ts'
 import type { FieldErrors } from '~/lib/forms.ts'
 import { cn } from '~/lib/misc.ts'
 import { useSiteTimeZone } from '~/lib/time-zone.ts'
@@ -101,17 +101,21 @@ export function RunPanel({
 	const active = latest?.active === true
 	// Under way, or being asked for: a second click would only be refused (the server says so too).
 	const busy = active || navigation.formData?.get('intent') === 'run'
-	const x = useMemo(() => trend.map((point) => point.at), [trend])
-	// Runs as a sequence, equally apart: two runs seconds apart are two points, not a flat band.
-	const points = useMemo(
-		() =>
-			trend.map((point, i) => ({
+	// The chart is drawn again only when its runs change: the page re-reads its data every few
+	// seconds, each time with a new but equal trend.
+	const trendKey = JSON.stringify(trend)
+	const { x, points, series } = useMemo(() => {
+		const runs = JSON.parse(trendKey) as TrendPoint[]
+		return {
+			x: runs.map((point) => point.at),
+			// Runs as a sequence, equally apart: two runs seconds apart are two points, not a flat band.
+			points: runs.map((point, i) => ({
 				tick: scoreCopy.runNumber(i + 1),
 				label: `${scoreCopy.runNumber(i + 1)} · ${point.when} · ${point.percent}%`,
 			})),
-		[trend],
-	)
-	const series = useMemo(() => [{ label: scoreCopy.result, values: trend.map((point) => point.percent) }], [trend])
+			series: [{ label: scoreCopy.result, values: runs.map((point) => point.percent) }],
+		}
+	}, [trendKey])
 	return (
 		<div className={cn(panel, 'mt-5')} data-testid="test-run">
 			<div className="flex flex-wrap items-start justify-between gap-3">
@@ -235,11 +239,14 @@ export function FailingTests({
 	path,
 	kind,
 	returned,
+	answersFrom,
 }: {
 	failing: FailingView[]
 	path: string
 	kind: SubjectKind
 	returned: Returned
+	/** The chatbot whose knowledge a voice assistant answers from: an added answer joins it. */
+	answersFrom: string | null
 }) {
 	if (failing.length === 0) return null
 	return (
@@ -323,7 +330,11 @@ export function FailingTests({
 											name="answer"
 											rows={2}
 											maxLength={4000}
-											hint={subjectCopy(kind).fixAnswerHint}
+											hint={
+												answersFrom
+													? subjectCopy(kind).fixAnswerSharedHint(answersFrom)
+													: subjectCopy(kind).fixAnswerHint
+											}
 											defaultValue={mine ? String(returned?.values.answer ?? '') : undefined}
 											error={mine ? returned?.errors.answer : undefined}
 										/>
