@@ -113,7 +113,8 @@ export function showToast(toast: ShownToast) {
  * the same loaded library, in order.
  */
 export function dismissToasts() {
-	if (library) void library.then(({ default: hotToast }) => hotToast.dismiss())
+	// Removed, not dismissed: a dismissed toast stays on screen for its second of fading out.
+	if (library) void library.then(({ default: hotToast }) => hotToast.remove())
 }
 
 /**
