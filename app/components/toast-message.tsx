@@ -107,6 +107,17 @@ export function showToast(toast: ShownToast) {
 }
 
 /**
+ * Closes the page's toasts now: a page's news once what it said is overtaken (a run's result shown
+ * while "Tests queued" still shows), or its page is left (first-time user's trial: "Tests not run"
+ * followed onto the suggestions page). A toast raised after this call still shows: both go through
+ * the same loaded library, in order.
+ */
+export function dismissToasts() {
+	// Removed, not dismissed: a dismissed toast stays on screen for its second of fading out.
+	if (library) void library.then(({ default: hotToast }) => hotToast.remove())
+}
+
+/**
  * A toast the server sent (flash cookie or action data). With JavaScript it pops up through
  * react-hot-toast; without, the server-rendered message below is the toast, in the same place, and
  * its close button is the summary of an open `<details>`, which needs no script.

@@ -322,6 +322,81 @@ test('with JavaScript, "Run tests" waits while a run is under way, showing its p
 	await expect(panel.getByRole('button', { name: 'Run tests' })).not.toHaveAttribute('aria-busy')
 })
 
+test('with JavaScript, an open Tests page shows a run started elsewhere without a reload', async ({ page, login }) => {
+	await login({ email: uniqueEmail('test-sets-elsewhere') })
+	const chatbotId = await createShopChatbot(page, 'Shop elsewhere')
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
+	await addTest(page, { question: 'Can items come back?' })
+	await expect(page.getByRole('button', { name: 'Run tests' })).toBeEnabled()
+	// A run the page did not start (an answer added, a re-sync): the page learns of it by itself
+	// (first-time user's trial: the old score for 30 s and more, until a reload).
+	await runUnderWay(chatbotId)
+	await expect(page.getByRole('status').filter({ hasText: 'Running: 1 of 2 tests' })).toBeVisible({
+		timeout: 15_000,
+	})
+	await expect(page.getByRole('button', { name: 'Running tests…' })).toBeDisabled()
+})
+
+test('with JavaScript, "Tests queued" goes when the result shows, and "Tests not run" does not follow to the suggestions', async ({
+	page,
+	login,
+}) => {
+	await login({ email: uniqueEmail('test-sets-toasts') })
+	const chatbotId = await createShopChatbot(page, 'Shop toasts')
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	await page.waitForLoadState('networkidle')
+	// No tests yet: the run is refused, and its toast stays on this page (first-time user's trial).
+	await page.getByRole('button', { name: 'Run tests' }).click()
+	await expect(page.getByText('Tests not run')).toBeVisible()
+	await page.getByRole('link', { name: 'Suggest tests from the sources' }).click()
+	await expect(page).toHaveURL(`/playground/chatbots/${chatbotId}/tests/suggestions`)
+	// A toast lasts 5 s: gone within one means it left with its page.
+	await expect(page.getByText('Tests not run')).toBeHidden({ timeout: 1_000 })
+
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	await addTest(page, { question: 'How long do deliveries take?', expected: 'three to five' })
+	await page.getByRole('button', { name: 'Run tests' }).click()
+	await expect(page.getByTestId('test-score')).toHaveText('1 of 1 passed', { timeout: 30_000 })
+	// The result is there: "Tests queued" says nothing any more (it lasted 4 s beside the score).
+	await expect(page.getByText('Tests queued')).toBeHidden({ timeout: 1_000 })
+})
+
+test('with JavaScript, the trend places runs one after another and its axis labels never overlap at 1440 pixels', async ({
+	page,
+	login,
+}) => {
+	await page.setViewportSize({ width: 1440, height: 900 })
+	await login({ email: uniqueEmail('test-sets-trend') })
+	const chatbotId = await createShopChatbot(page, 'Shop trend')
+	// Twenty runs seconds apart, as a busy afternoon of changes leaves them (first-time user's trial:
+	// "11:16:50 am11:17:00 am…", and two runs drawn as a flat band).
+	await sql(
+		`INSERT INTO chatbot_test_runs (chatbot_id, trigger, status, total, done, passed, failed, started_at, finished_at, created_at)
+		 SELECT $1, 'manual', 'done', 4, 4, n % 5, 4 - n % 5, now() - (30 - n) * interval '5 seconds',
+			now() - (30 - n) * interval '5 seconds', now() - (30 - n) * interval '5 seconds'
+		 FROM generate_series(1, 20) AS n`,
+		[chatbotId],
+	)
+	await page.goto(`/playground/chatbots/${chatbotId}/tests`)
+	const chart = page.getByTestId('test-trend')
+	await expect(chart.locator('canvas')).toBeVisible()
+	await expect(chart).toHaveAttribute('data-x-labels', /Run/)
+	const boxes = JSON.parse((await chart.getAttribute('data-x-labels')) ?? '[]') as Array<{
+		left: number
+		right: number
+		label: string
+	}>
+	expect(boxes.length).toBeGreaterThanOrEqual(2)
+	expect(boxes.length).toBeLessThanOrEqual(6)
+	expect(boxes[0].label).toMatch(/^Run \d+$/)
+	for (let i = 1; i < boxes.length; i++) expect(boxes[i].left).toBeGreaterThan(boxes[i - 1].right)
+	// Equally apart, by run rather than by clock time.
+	const centres = boxes.map((box) => (box.left + box.right) / 2)
+	await page.screenshot({ path: test.info().outputPath('trend-1440.png') })
+	expect(centres.at(-1)! - centres[0]).toBeGreaterThan(600)
+})
+
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 

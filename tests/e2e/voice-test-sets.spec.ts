@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test'
 import { SHOWROOM_KNOWLEDGE, SHOWROOM_KNOWLEDGE_CHANGED } from '../support/showroom-knowledge.ts'
 import { expect, sql, test, uniqueEmail } from './fixtures.ts'
-import { createVoiceAssistant, expectNoSeriousA11yViolations } from './helpers.ts'
+import { createShopChatbot, createVoiceAssistant, expectNoSeriousA11yViolations } from './helpers.ts'
 import { addTest, expectRegressionFirst, expectScore, regressionMail, testRow } from './test-set-steps.ts'
 
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Assistant sections' })
@@ -105,6 +105,50 @@ for (const javaScriptEnabled of [true, false]) {
 			await page.getByRole('button', { name: 'Add selected tests' }).click()
 			await expect(page).toHaveURL(`/playground/voicebots/${agentId}/tests`)
 			await expect(page.getByText(/^\d+ tests? added$/)).toBeVisible()
+		})
+
+		test('on an assistant that answers from a chatbot\'s knowledge, "Add answer" names that chatbot, in its hint and its toast', async ({
+			page,
+			login,
+		}) => {
+			await login({ email: uniqueEmail(`voice-tests-shared-${javaScriptEnabled ? 'js' : 'nojs'}`) })
+			const chatbotId = await createShopChatbot(page, 'libffi Helper')
+			const agentId = await createVoiceAssistant(page, 'Shared Line')
+			await sql(`UPDATE agents SET knowledge_chatbot_id = $1 WHERE id = $2`, [chatbotId, agentId])
+			await page.goto(`/playground/voicebots/${agentId}/tests`)
+			await addTest(page, { question: 'How long do deliveries take?', expected: 'two weeks' })
+			// A finished run, as the job leaves it, in which the test failed.
+			const [run] = await sql<{ id: string }>(
+				`INSERT INTO chatbot_test_runs (agent_id, trigger, status, total, done, passed, failed, started_at, finished_at)
+				 VALUES ($1, 'manual', 'done', 1, 1, 0, 1, now(), now()) RETURNING id`,
+				[agentId],
+			)
+			await sql(
+				`INSERT INTO chatbot_test_results (run_id, test_id, passed, reason, reply, answered)
+				 SELECT $1, t.id, false, 'Does not contain “two weeks”.', 'Three to five working days.', true
+				 FROM chatbot_tests t WHERE t.agent_id = $2`,
+				[run.id, agentId],
+			)
+			await page.goto(`/playground/voicebots/${agentId}/tests`)
+			const failing = page
+				.getByTestId('failing-tests')
+				.getByRole('listitem')
+				.filter({ hasText: 'How long do deliveries take?' })
+			// The answer reaches the chatbot's site visitors too: the hint says so, naming it (first-time
+			// user's trial: "Joins the typed knowledge it answers from", and it went to the chatbot).
+			await expect(failing).toContainText(
+				'Joins the knowledge of chatbot “libffi Helper”, which its site visitors also get',
+			)
+			await failing.getByLabel('Answer to “How long do deliveries take?”').fill('Deliveries take two weeks.')
+			await failing.getByRole('button', { name: 'Add answer' }).click()
+			await expect(page.getByText('Answer added')).toBeVisible()
+			await expect(
+				page.getByText('Added to the knowledge of chatbot “libffi Helper”, which its site visitors also get.'),
+			).toBeVisible()
+			const [chatbot] = await sql<{ knowledge_base: string }>(`SELECT knowledge_base FROM chatbots WHERE id = $1`, [
+				chatbotId,
+			])
+			expect(chatbot.knowledge_base).toContain('Deliveries take two weeks.')
 		})
 	})
 }

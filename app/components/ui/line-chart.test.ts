@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { timeAxisLabels } from './line-chart.tsx'
+import { sequenceTicks, timeAxisLabels } from './line-chart.tsx'
 
 // 2026-11-24 22:39 UTC is 25 Nov, 4:09 am in India.
 const at = Date.parse('2026-11-24T22:39:00Z') / 1000
@@ -33,4 +33,20 @@ test('times over more than one day name the day where it changes', () => {
 	const labels = timeAxisLabels(splits, 'Asia/Kolkata')
 	expect(labels).toEqual(['25 Nov, 4:09 am', '12:09 pm', '8:09 pm', '26 Nov, 4:09 am'])
 	expect(noneRepeated(labels)).toBe(true)
+})
+
+test('a sequence names its first and last point and at most the labels that fit, a whole number of points apart', () => {
+	expect(sequenceTicks(0, 6)).toEqual([])
+	expect(sequenceTicks(1, 6)).toEqual([1])
+	expect(sequenceTicks(2, 6)).toEqual([1, 2])
+	expect(sequenceTicks(6, 6)).toEqual([1, 2, 3, 4, 5, 6])
+	expect(sequenceTicks(11, 6)).toEqual([1, 3, 5, 7, 9, 11])
+	for (const count of [7, 12, 30, 50, 99]) {
+		const ticks = sequenceTicks(count, 6)
+		expect(ticks.length).toBeLessThanOrEqual(6)
+		expect(ticks[0]).toBe(1)
+		expect(ticks.at(-1)).toBe(count)
+		expect(ticks.every((at, i) => i === 0 || at > ticks[i - 1])).toBe(true)
+	}
+	expect(sequenceTicks(30, 2)).toEqual([1, 30])
 })

@@ -12,9 +12,11 @@ export function LineChart({
 	yMax,
 	yUnit = '',
 	timeZone = 'UTC',
+	points,
+	pointsLabel = '',
 	testId,
 }: {
-	/** Unix seconds of each point. */
+	/** Unix seconds of each point (ignored when `points` names them). */
 	x: number[]
 	series: LineSeries[]
 	label: string
@@ -24,6 +26,14 @@ export function LineChart({
 	yUnit?: string
 	/** The zone the points' times are read in: the page's other times (the owner's), or UTC for whole days. */
 	timeZone?: string
+	/**
+	 * The points as a sequence (test runs): each its name ("Run 3", "25 Nov, 4:09 pm IST"), placed 1..N
+	 * equally apart rather than by clock time (two runs seconds apart drew a flat band), a few of
+	 * them named on the axis and each one in the legend as the cursor passes.
+	 */
+	points?: Array<{ tick: string; label: string }>
+	/** What the legend calls a point of the sequence ("When"). */
+	pointsLabel?: string
 	testId?: string
 }) {
 	const box = useRef<HTMLDivElement>(null)
@@ -36,25 +46,65 @@ export function LineChart({
 		const brand = styles.getPropertyValue('--color-brand-600').trim() || '#4f46e5'
 		void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
 			if (cancelled) return
+			const boxes: Array<{ left: number; right: number; label: string }> = []
+			const xAxis = points
+				? {
+						stroke: '#64748b',
+						font: AXIS_FONT,
+						splits: (u: { width: number }) => sequenceTicks(points.length, maxLabelsFor(u.width)),
+						values: (_chart: unknown, splits: number[]) => splits.map((at) => points[at - 1]?.tick ?? ''),
+					}
+				: // "26 Oct", as dates are written in India (uPlot's default is "10/26"); marks less than
+					// a day apart (runs minutes apart) by their time, "4:09 pm".
+					{
+						stroke: '#64748b',
+						font: AXIS_FONT,
+						values: (_chart: unknown, splits: number[]) => timeAxisLabels(splits, timeZone),
+					}
 			chart = new UPlot(
 				{
 					width: element.clientWidth,
 					height: 220,
 					cursor: { drag: { x: false, y: false } },
-					legend: { live: false },
+					legend: { live: Boolean(points) },
 					axes: [
-						// "26 Oct", as dates are written in India (uPlot's default is "10/26"); marks less than
-						// a day apart (runs minutes apart) by their time, "4:09 pm".
-						{ stroke: '#64748b', values: (_chart, splits) => timeAxisLabels(splits, timeZone) },
+						xAxis,
 						{
 							stroke: '#64748b',
 							grid: { stroke: '#e2e8f0' },
 							values: (_chart, splits) => splits.map((value) => `${value}${yUnit}`),
 						},
 					],
-					scales: { y: { range: (_chart, _min, max) => [0, yMax ?? Math.max(4, Math.ceil(max * 1.15))] } },
+					scales: {
+						...(points ? { x: { time: false, range: [1, Math.max(2, points.length)] as [number, number] } } : {}),
+						y: { range: (_chart, _min, max) => [0, yMax ?? Math.max(4, Math.ceil(max * 1.15))] },
+					},
+					hooks: {
+						// Where each axis label was drawn, for the e2e check that none overlaps another.
+						draw: [
+							(u) => {
+								boxes.length = 0
+								const context = document.createElement('canvas').getContext('2d')
+								if (!context) return
+								context.font = AXIS_FONT
+								const splits = points ? sequenceTicks(points.length, maxLabelsFor(u.width)) : []
+								for (const at of splits) {
+									const label = points?.[at - 1]?.tick ?? ''
+									const centre = u.valToPos(at, 'x')
+									const half = context.measureText(label).width / 2
+									boxes.push({ left: centre - half, right: centre + half, label })
+								}
+								element.dataset.xLabels = JSON.stringify(boxes)
+							},
+						],
+					},
 					series: [
-						{},
+						points
+							? {
+									label: pointsLabel,
+									value: (_chart: unknown, at: number | null) => (at ? (points[at - 1]?.label ?? '') : ''),
+								}
+							: {},
 						...series.map((line, i) => {
 							const stroke = line.color ?? (i === 0 ? brand : '#0d9488')
 							return {
@@ -66,7 +116,7 @@ export function LineChart({
 						}),
 					],
 				},
-				[x, ...series.map((line) => line.values)],
+				[points ? points.map((_point, i) => i + 1) : x, ...series.map((line) => line.values)],
 				element,
 			)
 		})
@@ -77,11 +127,38 @@ export function LineChart({
 			resize.disconnect()
 			chart?.destroy()
 		}
-	}, [x, series, yMax, yUnit, timeZone])
+	}, [x, series, yMax, yUnit, timeZone, points, pointsLabel])
 	return <div ref={box} role="img" aria-label={label} className="min-h-[254px] w-full" data-testid={testId} />
 }
 
 const DAY_SECONDS = 86_400
+const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
+/** Room each axis label takes, with space around it ("25 Nov, 11:16 am IST" at 12 px fits). */
+const LABEL_PIXELS = 150
+/** At most this many labels on a sequence's axis, however wide the chart. */
+const MAX_SEQUENCE_LABELS = 6
+
+/** How many labels fit a chart `width` pixels wide: at least two, at most MAX_SEQUENCE_LABELS. */
+const maxLabelsFor = (width: number) => Math.max(2, Math.min(MAX_SEQUENCE_LABELS, Math.floor(width / LABEL_PIXELS)))
+
+/**
+ * The points (1..count) a sequence's axis names: the first and the last, and between them others a
+ * whole number of points apart, at most `maxLabels` in all, so no label overlaps the next
+ * (first-time user's trial: "11:16:50 am11:17:00 am…" at 1440 pixels).
+ */
+export function sequenceTicks(count: number, maxLabels: number) {
+	if (count <= 0) return []
+	if (count === 1) return [1]
+	const step = Math.ceil((count - 1) / Math.max(1, maxLabels - 1))
+	const ticks: number[] = []
+	for (let at = 1; at <= count; at += step) ticks.push(at)
+	// The last run is always named; the mark before it goes if it would sit closer than a step.
+	if (ticks.at(-1) !== count) {
+		if (count - (ticks.at(-1) ?? 1) < step && ticks.length >= maxLabels) ticks.pop()
+		ticks.push(count)
+	}
+	return ticks
+}
 
 /**
  * Labels of a time axis's marks (Unix seconds) in `timeZone`: dates when marks are a day apart or

@@ -32,6 +32,21 @@ export async function ensureAgentKnowledgeBase(userId: string, agentId: string):
 }
 
 /**
+ * The chatbot whose knowledge the user's assistant answers from (ADR 0054), or null when it answers
+ * from its own (or is not the user's): an answer added there reaches that chatbot's site visitors
+ * too, so the Tests page names it.
+ */
+export async function agentKnowledgeChatbot(userId: string, agentId: string) {
+	if (!isUuid(agentId)) return null
+	const agent = await prisma.agent.findFirst({
+		where: { id: agentId, userId },
+		select: { knowledgeChatbot: { select: { id: true, name: true, userId: true } } },
+	})
+	const chatbot = agent?.knowledgeChatbot
+	return chatbot && chatbot.userId === userId ? { id: chatbot.id, name: chatbot.name } : null
+}
+
+/**
  * Saves the assistant's typed knowledge and queues its indexing (as a chatbot's typed text: the old
  * chunks answer until the job is done). False when the assistant is not the user's.
  */

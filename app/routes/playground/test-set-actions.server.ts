@@ -5,7 +5,7 @@
 import { parseFormData, type FileUpload } from '@remix-run/form-data-parser'
 import { data } from 'react-router'
 import { z } from 'zod'
-import { addAgentAnswer } from '~/features/chatbots/agent-knowledge.server.ts'
+import { addAgentAnswer, agentKnowledgeChatbot } from '~/features/chatbots/agent-knowledge.server.ts'
 import { AddAnswerSchema } from '~/features/chatbots/conversations/conversation-schema.ts'
 import { addAnswer } from '~/features/chatbots/conversations/conversations.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
@@ -137,6 +137,8 @@ async function answer({ form, userId, subject, testsPath }: Post) {
 	if (!parsed.success) return refuse(formId, values, fieldErrorsOf(parsed.error), formCopy.saveFailed)
 	const overQuota = await checkKnowledgeQuota(userId, parsed.data.question.length + parsed.data.answer.length + 2)
 	const limit = { maxChars: MAX_KNOWLEDGE_CHARS }
+	// The chatbot whose knowledge a voice assistant answers from: the answer reaches its visitors too, and the toast says so.
+	const shared = subject.kind === 'agent' ? await agentKnowledgeChatbot(userId, subject.id) : null
 	const result = overQuota
 		? { error: overQuota }
 		: subject.kind === 'chatbot'
@@ -147,7 +149,9 @@ async function answer({ form, userId, subject, testsPath }: Post) {
 	return redirectWithToast(testsPath, {
 		type: 'success',
 		title: testSetCopy.failing.answerAdded,
-		description: testSetCopy.failing.answerAddedDescription,
+		description: shared
+			? testSetCopy.failing.answerAddedSharedDescription(shared.name)
+			: testSetCopy.failing.answerAddedDescription,
 	})
 }
 

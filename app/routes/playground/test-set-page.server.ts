@@ -3,6 +3,7 @@
 // (the tests with their last result, the latest run and its trend, the failing tests), the suggested
 // tests, and the set as a CSV file. docs/decisions/0057-chatbot-test-sets.md, 0062-voice-test-sets.md
 import { data } from 'react-router'
+import { agentKnowledgeChatbot } from '~/features/chatbots/agent-knowledge.server.ts'
 import { formatWhen } from '~/features/chatbots/conversations/activity-format.server.ts'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
 import { runInProgress, testSetOverview } from '~/features/chatbots/test-sets/runs.server.ts'
@@ -35,7 +36,11 @@ const runView = (run: RunRow): RunView => ({
 
 /** The Tests section's data for the user's `subject`; null when it is not theirs. */
 async function testSetPageData(userId: string, subject: TestSubject) {
-	const [tests, overview] = await Promise.all([listTests(userId, subject), testSetOverview(userId, subject)])
+	const [tests, overview, shared] = await Promise.all([
+		listTests(userId, subject),
+		testSetOverview(userId, subject),
+		subject.kind === 'agent' ? agentKnowledgeChatbot(userId, subject.id) : null,
+	])
 	if (!tests || !overview) return null
 	const last = (id: string) => {
 		const result = overview.lastResults.get(id)
@@ -57,6 +62,7 @@ async function testSetPageData(userId: string, subject: TestSubject) {
 		})),
 		failing: overview.failing,
 		knowledgeChanging: overview.knowledgeChanging,
+		answersFrom: shared?.name ?? null,
 	}
 }
 

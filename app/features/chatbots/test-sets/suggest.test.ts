@@ -61,3 +61,22 @@ test("a model's suggestions are kept only where their words are in the passage t
 		parseModelSuggestions('[{"question": "Q?", "expected": "48 hours", "passage": 1}]', passages, new Set(), 0),
 	).toEqual([])
 })
+
+test('a heading that is a piece of a sentence asks nothing; one the passage defines is asked "What is …?"', () => {
+	const chunk = (heading: string, content: string) => ({ heading, content, url: null, title: 'manual.txt' })
+	const chunks = [
+		// A passage split mid-paragraph (first-time user's trial).
+		chunk(
+			'so as to reduce the amount of typing required. None of the commands',
+			'The shell keeps a history of 500 commands.',
+		),
+		chunk('reduce the amount of typing required for', 'Aliases save 40 keystrokes a day.'),
+		chunk('Closures and the trampoline of', 'Closures need 4096 bytes of writable memory.'),
+		chunk('Memcheck', 'Memcheck is a memory error detector for C programs.'),
+		chunk('ffi_call', 'Calls a function through its cif with 6 arguments at most.'),
+	]
+	expect(suggestTests(chunks, new Set()).map((test) => test.question)).toEqual([
+		'What is Memcheck?',
+		'Tell me about ffi_call',
+	])
+})

@@ -6,6 +6,7 @@
 // each test kept only when what it expects is in its passage's own words.
 // docs/decisions/0057-chatbot-test-sets.md, docs/decisions/0062-voice-test-sets.md
 import { z } from 'zod'
+import { definesSubject } from '~/ai/definitions.ts'
 import { sentencesOf } from '~/ai/retrieval.ts'
 import { stem } from '~/ai/terms.ts'
 import { HEADING_SEPARATOR } from '~/features/chatbots/chunking.ts'
@@ -66,9 +67,46 @@ function subjectOf(heading: string, siteName: string | null) {
 	return subject.trim().replace(SECTION_NUMBER, '').replace(LEADING_MARKS, '')
 }
 
-/** The question a heading asks: itself when it is one, else "Tell me about …". */
-function questionOf(heading: string) {
-	return heading.endsWith('?') ? heading : `Tell me about ${trimEnds(heading, (char) => char !== '.' && char !== ':')}`
+/** A sentence's end inside a text, before the next sentence's capital ("required. None of"). */
+const SENTENCE_END_INSIDE = /[.!?]\s\p{Lu}/u
+/** Words a sentence does not end on: a text ending on one stops mid-sentence ("the amount of"). */
+const MID_SENTENCE_WORDS = new Set(
+	'a an the of to and or but for with in on at by from as that which who whose is are was were be its their our your than into so'.split(
+		' ',
+	),
+)
+/** Lower-case words a heading may have and still be one: a name ("libffi internals", "ffi_call"), not a sentence. */
+const MAX_LOWER_CASE_HEADING_WORDS = 3
+
+/**
+ * Whether a "heading" is a piece of a sentence (a passage split mid-paragraph gives one): it holds a
+ * sentence's end, ends on a word no sentence ends on, or starts lower case and runs past a name's few
+ * words. "Tell me about so as to reduce the amount of typing required. None of the commands" asks
+ * nothing (first-time user's trial).
+ */
+function isSentenceFragment(heading: string) {
+	const text = heading.replace(/\s+/g, ' ').trim()
+	if (SENTENCE_END_INSIDE.test(text)) return true
+	const words = text.split(' ')
+	const last = trimEnds(words.at(-1) ?? '', isWordChar).toLowerCase()
+	if (words.length > 1 && MID_SENTENCE_WORDS.has(last)) return true
+	return /^\p{Ll}/u.test(text) && words.length > MAX_LOWER_CASE_HEADING_WORDS
+}
+
+/** Words at most in a subject asked "What is …?" (a name or a term, not a section's title). */
+const MAX_DEFINED_WORDS = 4
+
+/**
+ * The question a heading asks: itself when it is one; "What is X?" when the passage's first sentence
+ * defines X ("Memcheck is a memory error detector."), as a visitor would ask it; else "Tell me about …".
+ */
+function questionOf(heading: string, sentence = '') {
+	if (heading.endsWith('?')) return heading
+	const subject = trimEnds(heading, (char) => char !== '.' && char !== ':')
+	if (subject.split(' ').length <= MAX_DEFINED_WORDS && definesSubject(sentence, subject)) {
+		return `What is ${subject}?`
+	}
+	return `Tell me about ${subject}`
 }
 
 /**
@@ -201,9 +239,10 @@ export function suggestTests(chunks: SuggestionChunk[], asked: Set<string>, max 
 		const raw = (chunk.heading?.split(HEADING_SEPARATOR).at(-1) ?? chunk.title ?? '').trim()
 		const heading = subjectOf(raw, siteName)
 		if (heading.length < 3 || heading.length > MAX_HEADING_CHARS || NAVIGATION.test(heading)) continue
-		const question = questionOf(heading)
-		if (seen.has(question.toLowerCase())) continue
+		if (isSentenceFragment(heading)) continue
 		const sentence = sentencesOf(bodyOf(chunk.content, [raw, chunk.title]))[0] ?? ''
+		const question = questionOf(heading, sentence)
+		if (seen.has(question.toLowerCase())) continue
 		const phrase = keyPhrase(sentence, question, rarity)
 		if (!phrase) continue
 		seen.add(question.toLowerCase())

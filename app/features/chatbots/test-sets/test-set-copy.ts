@@ -23,6 +23,13 @@ export function subjectCopy(kind: SubjectKind) {
 			kind === 'chatbot'
 				? 'Joins the Knowledge Base Content; the tests run again once it is indexed.'
 				: 'Joins the typed knowledge it answers from; the tests run again once it is indexed.',
+		/**
+		 * A voice assistant that answers from a chatbot's knowledge: the answer joins that chatbot's
+		 * Knowledge Base Content, which its site visitors get too (first-time user's trial: added there
+		 * without a word).
+		 */
+		fixAnswerSharedHint: (chatbot: string) =>
+			`Joins the knowledge of chatbot “${chatbot}”, which its site visitors also get; the tests run again once it is indexed.`,
 		/** What helps a must-decline test the subject answered: not an answer, a narrower brief. */
 		declineFix:
 			kind === 'chatbot'
@@ -52,6 +59,8 @@ export const testSetCopy = {
 		chartLabel: 'Line chart of the share of tests passed in each of the latest runs',
 		trendTable: 'Runs',
 		when: 'When',
+		// The trend chart's runs, in order ("Run 3"): placed as a sequence, not by clock time.
+		runNumber: (n: number) => `Run ${n}`,
 		trigger: 'Started by',
 		result: 'Passed',
 		triggers: {
@@ -80,6 +89,10 @@ export const testSetCopy = {
 		reply: 'Reply',
 		cited: 'Cited passage',
 		noPassage: 'No passage matched the question.',
+		// A reply that declined used no passage: none is shown as cited.
+		declined: 'None: the reply declined.',
+		// A passage of the Knowledge Base Content (answers added here too): no page or file names it.
+		typedKnowledge: 'Typed knowledge',
 		passages: 'Passages it was given',
 		score: (score: number) => `score ${score}`,
 		fixAnswer: 'Add an answer',
@@ -88,6 +101,8 @@ export const testSetCopy = {
 		addAnswer: 'Add answer',
 		answerAdded: 'Answer added',
 		answerAddedDescription: 'The tests run again once it is indexed.',
+		answerAddedSharedDescription: (chatbot: string) =>
+			`Added to the knowledge of chatbot “${chatbot}”, which its site visitors also get. The tests run again once it is indexed.`,
 	},
 	list: {
 		title: 'Test set',

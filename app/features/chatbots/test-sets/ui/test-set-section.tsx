@@ -5,10 +5,10 @@
 // Runs are jobs: while one runs, the page follows it (without JavaScript, a Refresh link). Every part
 // is a plain link or form post. docs/decisions/0057-chatbot-test-sets.md, 0062-voice-test-sets.md
 import { ArrowLeft, Plus, Sparkles } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
-import { showToast, ToastMessage } from '~/components/toast-message.tsx'
+import { dismissToasts, showToast, ToastMessage } from '~/components/toast-message.tsx'
 import { Button } from '~/components/ui/button.tsx'
 import { Field } from '~/components/ui/field.tsx'
 import type { SubjectKind } from '~/features/chatbots/test-sets/subject.ts'
@@ -39,14 +39,36 @@ const { suggestions: suggestionsCopy, form: formCopy } = testSetCopy
 
 /** How often the page re-reads a running run's progress. */
 const RUNNING_REFRESH_MS = 750
+/**
+ * While no run is under way the page still looks every so often (only while the tab is visible,
+ * as useRefreshWhile does), so a run started elsewhere (an answer added, a knowledge switch, a
+ * re-sync) shows its "Running" line within seconds rather than after a reload (first-time user's trial).
+ */
+const IDLE_REFRESH_MS = 10_000
 
 const metaOf = (title: string) => [{ title: `${title} | AI Playground` }, { name: 'robots', content: 'noindex' }]
 /** The routes' meta: the Tests section, and its suggestions. */
 export const testSetMeta = () => metaOf(testSetCopy.title)
 export const testSuggestionsMeta = () => metaOf(suggestionsCopy.title)
 
+/**
+ * The section's toasts last no longer than their news: "Tests queued" goes when a run's result shows
+ * (first-time user's trial: still up beside the score), and none follows the owner to another page.
+ */
+function useToastsOfThisPage(finishedAt: string | null) {
+	const shown = useRef(finishedAt)
+	useEffect(() => {
+		if (shown.current === finishedAt) return
+		shown.current = finishedAt
+		dismissToasts()
+	}, [finishedAt])
+	useEffect(() => () => dismissToasts(), [])
+}
+
 export type TestSetData = {
 	tests: TestView[]
+	/** The chatbot whose knowledge a voice assistant answers from (its added answers go there), or null. */
+	answersFrom: string | null
 	latest: RunView | null
 	finished: RunView | null
 	trend: TrendPoint[]
@@ -75,13 +97,15 @@ export function TestSetSection({
 	/** The section's address, where its forms post. */
 	path: string
 }) {
-	const { tests, latest, finished, trend, failing, knowledgeChanging } = data
+	const { tests, latest, finished, trend, failing, knowledgeChanging, answersFrom } = data
 	const [searchParams] = useSearchParams()
 	// A run takes seconds: while one runs its count is read more often, so it is seen going up.
 	useRefreshWhile(
 		latest?.active === true || (knowledgeChanging && tests.length > 0),
 		latest?.status === 'running' ? RUNNING_REFRESH_MS : undefined,
 	)
+	useRefreshWhile(tests.length > 0 && latest?.active !== true && !knowledgeChanging, IDLE_REFRESH_MS)
+	useToastsOfThisPage(finished?.createdAt ?? null)
 	return (
 		<WorkspaceSection title={testSetCopy.title}>
 			<ToastMessage toast={returned?.toast} />
@@ -93,7 +117,7 @@ export function TestSetSection({
 				path={path}
 				knowledgeChanging={knowledgeChanging && tests.length > 0}
 			/>
-			<FailingTests failing={failing} path={path} kind={kind} returned={returned} />
+			<FailingTests failing={failing} path={path} kind={kind} returned={returned} answersFrom={answersFrom} />
 			<TestList tests={tests} editing={searchParams.get('edit')} path={path} kind={kind} returned={returned} />
 			<AddTests path={path} count={tests.length} kind={kind} returned={returned} />
 		</WorkspaceSection>

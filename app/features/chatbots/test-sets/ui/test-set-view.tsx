@@ -24,6 +24,7 @@ import { LineChart } from '~/components/ui/line-chart.tsx'
 import type { SubjectKind } from '~/features/chatbots/test-sets/subject.ts'
 import { TEST_LIMITS } from '~/features/chatbots/test-sets/test-schema.ts'
 import { subjectCopy, testSetCopy } from '~/features/chatbots/test-sets/test-set-copy.ts'
+import { citedPassage, passageName } from '~/features/chatbots/test-sets/ui/cited-passage.ts'
 import type { FieldErrors } from '~/lib/forms.ts'
 import { cn } from '~/lib/misc.ts'
 import { useSiteTimeZone } from '~/lib/time-zone.ts'
@@ -100,8 +101,21 @@ export function RunPanel({
 	const active = latest?.active === true
 	// Under way, or being asked for: a second click would only be refused (the server says so too).
 	const busy = active || navigation.formData?.get('intent') === 'run'
-	const x = useMemo(() => trend.map((point) => point.at), [trend])
-	const series = useMemo(() => [{ label: scoreCopy.result, values: trend.map((point) => point.percent) }], [trend])
+	// The chart is drawn again only when its runs change: the page re-reads its data every few
+	// seconds, each time with a new but equal trend.
+	const trendKey = JSON.stringify(trend)
+	const { x, points, series } = useMemo(() => {
+		const runs = JSON.parse(trendKey) as TrendPoint[]
+		return {
+			x: runs.map((point) => point.at),
+			// Runs as a sequence, equally apart: two runs seconds apart are two points, not a flat band.
+			points: runs.map((point, i) => ({
+				tick: scoreCopy.runNumber(i + 1),
+				label: `${scoreCopy.runNumber(i + 1)} · ${point.when} · ${point.percent}%`,
+			})),
+			series: [{ label: scoreCopy.result, values: runs.map((point) => point.percent) }],
+		}
+	}, [trendKey])
 	return (
 		<div className={cn(panel, 'mt-5')} data-testid="test-run">
 			<div className="flex flex-wrap items-start justify-between gap-3">
@@ -180,6 +194,8 @@ export function RunPanel({
 							yMax={100}
 							yUnit="%"
 							timeZone={timeZone}
+							points={points}
+							pointsLabel={scoreCopy.when}
 							label={scoreCopy.chartLabel}
 							testId="test-trend"
 						/>
@@ -217,27 +233,20 @@ export function RunPanel({
 const briefPathOf = (testsPath: string, kind: SubjectKind) =>
 	testsPath.replace(/\/tests$/, kind === 'chatbot' ? '/knowledge' : '/assistant')
 
-/** The passage a failing reply cited (the first one it names), else the best one it was given. */
-function citedPassage(result: FailingView) {
-	const first = result.cited[0]
-	return (
-		(first && result.passages.find((passage) => passage.url === first.url && passage.title === first.title)) ??
-		result.passages[0] ??
-		null
-	)
-}
-
 /** The latest run's failing tests, regressions first, each with its reply, its passage and a fix. */
 export function FailingTests({
 	failing,
 	path,
 	kind,
 	returned,
+	answersFrom,
 }: {
 	failing: FailingView[]
 	path: string
 	kind: SubjectKind
 	returned: Returned
+	/** The chatbot whose knowledge a voice assistant answers from: an added answer joins it. */
+	answersFrom: string | null
 }) {
 	if (failing.length === 0) return null
 	return (
@@ -274,13 +283,15 @@ export function FailingTests({
 									<dd className="mt-0.5 [overflow-wrap:anywhere] text-slate-700">
 										{passage ? (
 											<>
-												<span className="font-medium">{passage.title ?? passage.url}</span>
+												<span className="font-medium">{passageName(passage)}</span>
 												{passage.url ? <span className="ml-1 text-xs text-slate-500">{passage.url}</span> : null}
 												<span className="ml-1 text-xs text-slate-500">({failingCopy.score(passage.score)})</span>
 												<span className="mt-0.5 block [overflow-wrap:anywhere] text-slate-600">{passage.excerpt}</span>
 											</>
-										) : (
+										) : result.answered ? (
 											failingCopy.noPassage
+										) : (
+											failingCopy.declined
 										)}
 									</dd>
 								</div>
@@ -291,7 +302,7 @@ export function FailingTests({
 									<ol className="mt-1 list-decimal space-y-1 pl-5 [overflow-wrap:anywhere] text-slate-600">
 										{result.passages.map((item, i) => (
 											<li key={i}>
-												{item.title ?? item.url} ({failingCopy.score(item.score)}): {item.excerpt}
+												{passageName(item)} ({failingCopy.score(item.score)}): {item.excerpt}
 											</li>
 										))}
 									</ol>
@@ -319,7 +330,11 @@ export function FailingTests({
 											name="answer"
 											rows={2}
 											maxLength={4000}
-											hint={subjectCopy(kind).fixAnswerHint}
+											hint={
+												answersFrom
+													? subjectCopy(kind).fixAnswerSharedHint(answersFrom)
+													: subjectCopy(kind).fixAnswerHint
+											}
 											defaultValue={mine ? String(returned?.values.answer ?? '') : undefined}
 											error={mine ? returned?.errors.answer : undefined}
 										/>
