@@ -72,6 +72,7 @@ test('every scheduled job is one the main lane runs, and no job is on both lanes
 		'resync-due',
 		'prune-conversations',
 		'retokenize-knowledge',
+		'close-idle-calls',
 		'chatbot-test-schedule',
 	])
 	for (const name of scheduled) expect(Object.keys(jobTaskList)).toContain(name)

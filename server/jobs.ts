@@ -19,6 +19,7 @@ import { ingestFileJob } from '~/features/chatbots/sources/ingest-file.server.ts
 import { resyncDueJob } from '~/features/chatbots/sources/sources.server.ts'
 import { testRegressionMailJob, testRunJob, testScheduleJob } from '~/features/chatbots/test-sets/runs.server.ts'
 import { indexTextJob } from '~/features/chatbots/text-source.server.ts'
+import { closeIdleCallsJob } from '~/features/voice/conversations.server.ts'
 import { summarizeCallJob } from '~/features/voice/inquiry.server.ts'
 import { taskListOf, type JobDefinition } from '~/lib/jobs/define-job.server.ts'
 import { startJobWorker } from '~/lib/jobs/job-worker.server.ts'
@@ -39,6 +40,8 @@ export const jobTaskList = taskListOf([
 	testScheduleJob,
 	// A voice call's notes, written by its model after the call (app/features/voice/inquiry.server.ts).
 	summarizeCallJob,
+	// Voice calls nobody hung up, ended once idle (app/features/voice/conversations.server.ts).
+	closeIdleCallsJob,
 	// A visitor nobody joined: the lead form, and the owner's e-mail queued (docs/decisions/0061-live-handoff-over-listen-notify.md).
 	handoffTimeoutJob,
 	// A person who took a conversation over and left it: the bot answers again (the same ADR).
@@ -101,6 +104,8 @@ export const jobCrontab = [
 	hourly(15, pruneConversationsJob),
 	// Within the hour of an upgrade that changed the tokenizer; a query that finds nothing after that.
 	hourly(45, retokenizeKnowledgeJob),
+	// Each minute: a call left open is shown live at most a minute past VOICE_IDLE_MINUTES.
+	`* * * * * ${closeIdleCallsJob.name} ?jobKey=${closeIdleCallsJob.name}&max=1`,
 	// Every chatbot's tests, once a day at 03:20 (the server's clock).
 	`20 3 * * * ${testScheduleJob.name} ?jobKey=${testScheduleJob.name}&max=1`,
 ].join('\n')

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { spokenText } from './spoken-text.ts'
+import { spokenText, transcriptReply } from './spoken-text.ts'
 
 describe('spokenText', () => {
 	test('leaves out citations, addresses and markdown, which only a reader can use', () => {
@@ -48,5 +48,31 @@ describe('headings', () => {
 		expect(spokenText('We open at 9.\n\nWe close at 5.')).toBe('We open at 9. We close at 5.')
 		expect(spokenText('1. Open the app\n\n2. Sign in')).toBe('1. Open the app 2. Sign in')
 		expect(spokenText('Version 2.5 is out.')).toBe('Version 2.5 is out.')
+	})
+})
+
+describe('transcriptReply', () => {
+	const LIST =
+		'Closures keep their scope [1]. They are used for: - `counter()` factories. - **Private** state. - Callbacks. - Memoisation. See [the guide](https://example.com/closures).'
+
+	test('shows markdown as text: no backticks, emphasis or link syntax, and a list as bullets on their own lines', () => {
+		const { spoken, more } = transcriptReply(LIST)
+		expect(spoken).toBe('Closures keep their scope [1]. They are used for:\n• counter() factories.\n• Private state.')
+		expect(`${spoken} ${more}`).not.toMatch(/[`*]|\]\(| - /)
+	})
+
+	test('what the voice said comes first; the sentences it left out are apart, as many as spokenText cut', () => {
+		const { spoken, more } = transcriptReply(LIST)
+		expect(more).toBe('• Callbacks.\n• Memoisation. See the guide.')
+		// The spoken part is the written form of exactly what the voice says.
+		expect(spokenText(LIST).split(/(?<=[.!?]) /)).toHaveLength(3)
+		expect(spoken.split(/(?<=[.!?](?:\s?\[\d\])?)\s/)).toHaveLength(3)
+	})
+
+	test('a short reply is all spoken, and a lone dash stays a dash', () => {
+		expect(transcriptReply('We are open 9 am - 6 pm. Sunday closed.')).toEqual({
+			spoken: 'We are open 9 am - 6 pm. Sunday closed.',
+			more: '',
+		})
 	})
 })

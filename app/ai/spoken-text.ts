@@ -131,3 +131,50 @@ export function spokenText(reply: string, language = 'en') {
 		.slice(0, SPOKEN_SENTENCES)
 		.join(' ')
 }
+
+const CITATION_WORD = /^\[\d{1,2}\]$/
+
+/** The text's sentences, as spokenText counts them; a citation after a sentence's end stays with it ("open. [1] Next"). */
+function sentencesOf(text: string) {
+	const sentences: string[] = []
+	let current: string[] = []
+	const words = text.split(' ')
+	words.forEach((word, i) => {
+		current.push(word)
+		const ends = /[.!?]$/.test(word) || (CITATION_WORD.test(word) && /[.!?]$/.test(current.at(-2) ?? ''))
+		if (ends && !CITATION_WORD.test(words[i + 1] ?? '')) {
+			sentences.push(current.join(' '))
+			current = []
+		}
+	})
+	if (current.length > 0) sentences.push(current.join(' '))
+	return sentences
+}
+/** A list item's bullet within a reply kept on one line ("Options: - Cash - Card"). */
+const INLINE_BULLET = /(?:^|\s)[-*•] (?=\S)/g
+
+/**
+ * A stored reply as a transcript shows it (test dialog, Calls, dashboard; ADR 0074): what the voice
+ * said first, in the words as written (citations and addresses kept, markdown's marks gone), then
+ * `more`: the sentences the voice left out (it says at most three), which the transcript shows marked
+ * as not spoken. A trial read raw backticks and "- " bullets, and a whole list under a reply whose
+ * voice had stopped after two sentences.
+ */
+export function transcriptReply(reply: string) {
+	const text = reply
+		.replace(MARKDOWN_LINK, '$1')
+		.replace(MARKDOWN_HEADING, ' ')
+		.replace(/`+|\*\*|__|~~/g, '')
+		.replace(/\s+/g, ' ')
+		.trim()
+	// Bullets read as bullets only where there is a list (two or more); a lone " - " is a dash.
+	const bullets = text.match(INLINE_BULLET)?.length ?? 0
+	const listed = (part: string) =>
+		bullets >= 2 ? part.replace(INLINE_BULLET, (bullet) => `${bullet.startsWith(' ') ? '\n' : ''}• `) : part
+	// Cut where spokenText cuts: at its third sentence's end, a list item ending a sentence counting as one.
+	const sentences = sentencesOf(text)
+	return {
+		spoken: listed(sentences.slice(0, SPOKEN_SENTENCES).join(' ')),
+		more: listed(sentences.slice(SPOKEN_SENTENCES).join(' ')),
+	}
+}

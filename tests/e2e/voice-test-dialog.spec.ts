@@ -114,7 +114,7 @@ test("a browser with no voice for the assistant's language says replies are show
 	await expect(panelOf(page).locator('[data-role="assistant"]').nth(1)).toContainText('Sunday closed')
 	// A typed turn: "after sending:" says how it came; no "heard by" beside it.
 	await expect(panelOf(page).getByTestId('timings-from').last()).toHaveText('after sending:')
-	await expect(panelOf(page).getByTestId('heard-by')).toHaveCount(0)
+	await expect(panelOf(page).getByTestId('turn-timings').last()).not.toContainText('·')
 	expect(spoken).toEqual([])
 	// In Calls, the typed turn's figures say they count from its sending, not from the end of speech.
 	await expect(async () => {
@@ -330,6 +330,67 @@ test('at 320x568 the "Connected" toast leaves the dialog\'s header clear, and th
 	)
 })
 
+test('closing the test page without ending the call ends it: Calls shows its length, not "In progress"', async ({
+	page,
+	context,
+	login,
+}) => {
+	// Typed (the microphone refused): the call starts all the same, and no microphone is needed here.
+	await page.addInitScript(() => {
+		navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+	})
+	const user = await login()
+	const agentId = await agentOf(user.email, 'Left Desk')
+	await page.goto(`/playground/voicebots/${agentId}`)
+	const panel = panelOf(page)
+	await panel.getByRole('button', { name: 'Start conversation' }).click()
+	await expect(panel.locator('[data-role="assistant"]').first()).toHaveText(/Hello!/)
+	const status = () =>
+		sql<{ call_status: string }>(`SELECT call_status FROM call_logs WHERE agent_id = $1`, [agentId]).then((rows) =>
+			rows.map((row) => row.call_status),
+		)
+	expect(await status()).toEqual(['in-progress'])
+	// The tab closed, End never clicked: the page's beacon ends the call (same-origin, like End).
+	await page.close({ runBeforeUnload: true })
+	await expect.poll(status).toEqual(['completed'])
+	const calls = await context.newPage()
+	await calls.goto(`/playground/voicebots/${agentId}/calls`)
+	await expect(calls.getByRole('main')).toContainText('Left Desk')
+	await expect(calls.getByRole('main')).not.toContainText('In progress')
+})
+
+test('a reply written in markdown reads as text on Calls and the dashboard: what was spoken, then what was not', async ({
+	page,
+	login,
+}) => {
+	// The administrator: the dashboard is theirs.
+	const user = await login({ email: ADMIN_EMAIL, fullName: 'Site Admin' })
+	const agentId = await agentOf(user.email, 'Markdown Desk')
+	const reply =
+		'Closures keep their scope [1]. They are used for: - `counter()` factories. - **Private** state. - Callbacks. - Memoisation.'
+	const [call] = await sql<{ id: string }>(
+		`INSERT INTO call_logs (agent_id, agent_name, call_status, call_duration, customer_name, transcript)
+		 VALUES ($1, 'Markdown Desk', 'completed', 30, 'Mira Markdown', $2) RETURNING id`,
+		[agentId, `Assistant: Hello!\nCaller: What are closures for?\nAssistant: ${reply}`],
+	)
+	await sql(
+		`INSERT INTO voice_messages (conversation_id, client_message_id, heard, reply, heard_by, timings)
+		 VALUES ($1, 'md', 'What are closures for?', $2, 'typed', '{"serverMs": 12}'::jsonb)`,
+		[call.id, reply],
+	)
+	await page.goto(`/playground/voicebots/${agentId}/calls`)
+	const turn = page.getByTestId('latency-turn').first()
+	await expect(turn).toContainText('They are used for: • counter() factories.')
+	await expect(turn.getByTestId('not-spoken')).toHaveText('Not spoken: • Callbacks. • Memoisation.')
+	await expect(turn).not.toContainText('`')
+	await expect(turn).not.toContainText('**')
+	await page.goto('/playground/dashboard')
+	const transcript = page.getByLabel('Transcript of the conversation with Mira Markdown')
+	await expect(transcript).toContainText('• Private state.')
+	await expect(transcript).toContainText('(Not spoken: • Callbacks.')
+	await expect(transcript).not.toContainText('`')
+})
+
 test.describe('without JavaScript', () => {
 	test.use({ javaScriptEnabled: false })
 
@@ -344,6 +405,10 @@ test.describe('without JavaScript', () => {
 		await page.goto(`/playground/voicebots/${agentId}`)
 		await panelOf(page).getByRole('link', { name: 'Type a conversation with it instead' }).click()
 		await expect(page).toHaveURL(new RegExp(`/playground/voicebots/${agentId}/test`))
+		// Nothing listens or speaks without JavaScript: the page never offers speaking above saying so.
+		await expect(panelOf(page)).toContainText('Type to your assistant and read its replies.')
+		await expect(panelOf(page)).toContainText('Without JavaScript the test is typed: nothing is heard or spoken')
+		await expect(panelOf(page)).not.toContainText(/just speak|microphone button/)
 		await page.getByRole('button', { name: 'Start a typed conversation' }).click()
 		await expect(page.getByText('Connected')).toBeVisible()
 		await expect(page).toHaveURL(/\?conversation=[0-9a-f-]{36}/)
@@ -376,7 +441,9 @@ test.describe('without JavaScript', () => {
 		expect(call.call_status).toBe('in-progress')
 		expect(call.transcript).toContain('Caller: Are you open on Sunday?')
 		await page.getByRole('button', { name: 'End conversation' }).click()
+		// The spec's toast title, and what ending did.
 		await expect(page.getByText('Disconnected')).toBeVisible()
+		await expect(page.getByText('Call ended.')).toBeVisible()
 		await expect(page.getByRole('button', { name: 'Start a typed conversation' })).toBeVisible()
 		expect(
 			(await sql<{ call_status: string }>(`SELECT call_status FROM call_logs WHERE agent_id = $1`, [agentId]))[0]

@@ -174,6 +174,28 @@ test('a call that went idle gets its notes too', async () => {
 	expect(done.inquiryDetails).toMatch(/^Summary: Ravi asked: “I need a plumber tomorrow”\.\nName: Ravi/)
 })
 
+test('the scheduled sweep ends a call left open past VOICE_IDLE_MINUTES, with no new conversation started', async () => {
+	const { closeIdleCallsJob } = await import('~/features/voice/conversations.server.ts')
+	const { taskListOf } = await import('~/lib/jobs/define-job.server.ts')
+	const left = await converse(offlineAgent, ['This is Meera, is the clinic open on Monday?'])
+	const fresh = await converse(offlineAgent, ['Hello'])
+	await prisma.$executeRaw`UPDATE call_logs SET created_at = now() - interval '14 minutes', updated_at = now() - interval '11 minutes' WHERE id = ${left}::uuid`
+	// The job as the crontab runs it: through graphile-worker, nothing else touching call_logs.
+	const { quickAddJob } = await import('graphile-worker')
+	await quickAddJob({ connectionString: process.env.DATABASE_URL! }, closeIdleCallsJob.name, {})
+	await runOnce({
+		connectionString: process.env.DATABASE_URL!,
+		taskList: taskListOf([closeIdleCallsJob]),
+		logger: undefined,
+	})
+	const done = await row(left)
+	expect([done.callStatus, done.callDuration]).toEqual(['completed', 180])
+	expect(done.inquiryDetails).toMatch(/^Summary: Meera asked/)
+	// A call still in use is left alone.
+	expect((await row(fresh)).callStatus).toBe('in-progress')
+	await end(offlineAgent, fresh)
+})
+
 test('a question asked with the caller’s details is answered, and the notes keep the details apart from it', async () => {
 	const line = 'My name is Asha, 98111 22334, what are your opening hours?'
 	const id = await converse(offlineAgent, [line])

@@ -117,7 +117,7 @@ test('a stored local server speaks the text in the agent’s voice: real audio, 
 		model: 'tts-1',
 		responseFormat: null,
 	})
-	expect((await voiceProviders('onyx')).speech).toBe('A speech server tts-1, voice onyx (connection “Kokoro”)')
+	expect((await voiceProviders('onyx')).speech).toBe('tts-1 on a speech server, voice onyx (connection “Kokoro”)')
 })
 
 test('the newest speech connection of OpenAI’s shape is the one used; Groq gets its own voice names', async () => {

@@ -1,5 +1,6 @@
 import { HEARD_BY_LABEL } from '~/lib/voice/heard-by.ts'
 import { formatMs, LATENCY_STEPS, type CallLatency, type LatencyFigures } from '~/lib/voice/turn-latency.ts'
+import { TranscriptReply } from './transcript-reply.tsx'
 
 /** A typed turn: its figures count from its sending. */
 const SENT_AS_TEXT = HEARD_BY_LABEL.typed
@@ -73,7 +74,9 @@ export function CallLatencyDetails({ latency, customerName }: { latency: CallLat
 									<span className="block text-xs whitespace-normal text-slate-500">{HEARD_BY_LABEL[turn.heardBy]}</span>
 								</th>
 								<td className="py-1 pr-3 break-words">{turn.heard}</td>
-								<td className="py-1 pr-3 break-words">{turn.reply}</td>
+								<td className="py-1 pr-3 break-words">
+									<TranscriptReply reply={turn.reply} />
+								</td>
 								{LATENCY_STEPS.map((step) => (
 									<td key={step.key} className="py-1 pr-3 text-right whitespace-nowrap tabular-nums">
 										{formatMs(turn.timings[step.key])}
@@ -119,7 +122,7 @@ export function CallLatencyDetails({ latency, customerName }: { latency: CallLat
 							</p>
 							<p className="mt-1 break-words">
 								<span className="font-semibold text-slate-800">Reply: </span>
-								{turn.reply}
+								<TranscriptReply reply={turn.reply} />
 							</p>
 							<Figures figures={turn.timings} />
 						</li>

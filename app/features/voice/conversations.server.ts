@@ -6,6 +6,7 @@ import { spokenText } from '~/ai/spoken-text.ts'
 import { ASSISTANT, CALLER } from '~/ai/transcript-lines.ts'
 import { prisma } from '~/lib/db.server.ts'
 import { getEnv } from '~/lib/env.server.ts'
+import { defineJob, scheduledPayload } from '~/lib/jobs/define-job.server.ts'
 import { isUuid } from '~/lib/misc.ts'
 import { heardByOf, type HeardBy } from '~/lib/voice/heard-by.ts'
 import { SentenceSplitter } from '~/lib/voice/sentences.ts'
@@ -103,6 +104,20 @@ async function closeIdleConversations(idleMinutes = getEnv().VOICE_IDLE_MINUTES)
 	await afterIdleCallsEnded(closed)
 	return closed.length
 }
+
+/**
+ * Every minute, the calls nobody has spoken in for VOICE_IDLE_MINUTES end (server/jobs.ts): a caller
+ * who left without hanging up (a closed tab whose beacon never arrived, a client that crashed) must
+ * not stay "In progress" on Calls and the dashboard until someone happens to start another call.
+ */
+export const closeIdleCallsJob = defineJob({
+	name: 'close-idle-calls',
+	payload: scheduledPayload,
+	run: async (_payload, helpers) => {
+		const closed = await closeIdleConversations()
+		if (closed > 0) helpers.logger.info(`Ended ${closed} idle voice calls`)
+	},
+})
 
 export async function startConversation(input: VoiceStart, admit: Admit = admitAll) {
 	const agent = await requireAgent(input.agent_id)

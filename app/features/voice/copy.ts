@@ -2,6 +2,7 @@
 
 import type { LanguageCode } from '~/ai/voice-languages.ts'
 import { browserVoiceWording } from '~/lib/voice/browser-voice-wording.ts'
+import { HEARD_BY_LABEL, type HeardBy } from '~/lib/voice/heard-by.ts'
 import type { VoiceId } from './catalog.ts'
 
 const AGENT_NOT_FOUND = 'That voice assistant does not exist or is not yours.'
@@ -122,18 +123,24 @@ export const voicebotBuilder = {
 	test: {
 		title: (name: string) => `Test: ${name}`,
 		description: 'Talk to your assistant: just speak, or hold the microphone button while you speak.',
+		/** Without JavaScript nothing listens or speaks: the page offers typing only (first-time user's trial). */
+		descriptionTyped: 'Type to your assistant and read its replies.',
 		idle: 'Click to start conversation',
 		start: 'Start conversation',
 		/** Without JavaScript: the conversation is typed. */
 		startTyped: 'Start a typed conversation',
 		/** The spec's words, where they are true: the hands-free test is listening. */
+		/** While the test connects (the microphone asked for, the call started). */
+		connecting: 'Connecting...',
+		// Every status line ends its ellipsis as the spec's 'Speaking...' and 'Recording... Release
+		// to send' do (three dots, the spec's words; ADR 0074), never mixed with "…".
 		listening: 'Listening... just speak',
 		/** Hold-to-talk: nothing listens until the button is held (issue 32). */
 		ready: 'Ready. Hold the mic button to speak',
 		/** Nothing can hear the caller (the microphone was refused, or nothing turns speech into words). */
 		typeOnly: 'Ready. Type your message below',
-		preparing: 'Getting the microphone ready…',
-		hearing: 'Hearing you…',
+		preparing: 'Getting the microphone ready...',
+		hearing: 'Hearing you...',
 		speaking: 'Speaking...',
 		recording: 'Recording... Release to send',
 		thinking: 'Thinking...',
@@ -156,8 +163,13 @@ export const voicebotBuilder = {
 		timingsLabel: 'Latency of this turn',
 		timingsLegend: 'Latency in ms: from the end of your speech, or from sending a typed message',
 		/** Each reply's figures say where they count from: a typed turn has no end of speech. */
-		timingsFromSpeech: 'after your speech:',
 		timingsFromSent: 'after sending:',
+		/**
+		 * Where a spoken turn's figures count from, with who heard it in the same phrase: one label,
+		 * not "speech-to-text · after your speech:" (a "·" that joined nothing, first-time user's trial).
+		 */
+		timingsFromSpeech: (heardBy: HeardBy) =>
+			heardBy === 'typed' ? 'after your speech:' : `after your speech (${HEARD_BY_LABEL[heardBy]}):`,
 		timings: {
 			transcriptMs: 'transcript',
 			firstTokenMs: 'first word',
@@ -222,8 +234,9 @@ export const voicebotBuilder = {
 			title: 'Speaking is not available',
 			description: 'This browser has no working speech recognition. Type your message below instead.',
 		},
+		// The spec's toast titles ("Connected; Disconnected"); the description says what ending did.
 		connected: 'Connected',
-		disconnected: 'Disconnected',
+		disconnected: { title: 'Disconnected', description: 'Call ended.' },
 		notFound: AGENT_NOT_FOUND,
 	},
 }

@@ -253,10 +253,15 @@ export async function speakInConversation(input: VoiceSpeech & { signal?: AbortS
 	}
 }
 
-const PROVIDER_WORDS: Record<SpeechKind, string> = {
-	openai: 'OpenAI',
-	groq: 'Groq',
-	'openai-compatible': 'A speech server',
+/**
+ * The speech model as the owner reads it after "Speech: ": a named provider comes first ("OpenAI
+ * tts-1"); an unnamed server after its model ("tts-1 on a speech server"), never as a capitalised
+ * "A speech server tts-1" mid-line (first-time user's trial).
+ */
+const PROVIDER_WORDS: Record<SpeechKind, (model: string) => string> = {
+	openai: (model) => `OpenAI ${model}`,
+	groq: (model) => `Groq ${model}`,
+	'openai-compatible': (model) => `${model} on a speech server`,
 }
 
 /** The speech-to-text and speech output in use, resolved once (a page with several assistants labels each). */
@@ -279,7 +284,7 @@ export function describeVoiceProviders(
 	return {
 		speechToText: heard ? `${heard.model} via ${heard.provider} (${origin(heard.connection)})` : null,
 		speech: speech
-			? `${PROVIDER_WORDS[speech.kind]} ${speech.model}, voice ${providerVoice(speech, voiceId)} (${origin(speech.connection)})`
+			? `${PROVIDER_WORDS[speech.kind](speech.model)}, voice ${providerVoice(speech, voiceId)} (${origin(speech.connection)})`
 			: null,
 		serverSpeech: speech !== null,
 	}

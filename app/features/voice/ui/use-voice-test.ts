@@ -169,7 +169,7 @@ export function useVoiceTest(
 					headers: { 'Content-Type': 'application/json' },
 					body: JSON.stringify({ agent_id: agent.id, conversation_id: id }),
 				}).catch(() => {})
-				if (notify) showToast({ type: 'message', title: toasts.disconnected })
+				if (notify) showToast({ type: 'message', ...toasts.disconnected })
 			}
 		},
 		[agent.id],

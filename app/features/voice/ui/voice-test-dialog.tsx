@@ -1,18 +1,18 @@
-// The voice test dialog: start, talk hands-free (or hold the mic), hear the real reply, end. It says
-// each reply's latency as it happens (which speech-to-text and voice are in use is said above it,
-// voice-providers-notice.tsx, folded once the call starts so the conversation has the room).
-// A text box is always there for those who cannot or would rather not speak.
 import { ChevronDown, Mic, MicOff, Phone, PhoneOff, Send, Timer } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { languages } from '~/ai/voice-languages.ts'
+// The voice test dialog: start, talk hands-free (or hold the mic), hear the real reply, end. It says
+// each reply's latency as it happens (which speech-to-text and voice are in use is said above it,
+// voice-providers-notice.tsx, folded once the call starts so the conversation has the room).
+// A text box is always there for those who cannot or would rather not speak.
+import { TranscriptReply } from '~/components/playground/transcript-reply.tsx'
 import { Dialog, DialogContent, DialogHeader } from '~/components/ui/dialog.tsx'
 import { Spinner } from '~/components/ui/spinner.tsx'
 import { VOICE_TEXT_MAX_CHARS } from '~/features/voice/conversation-schema.ts'
 import { voicebotBuilder } from '~/features/voice/copy.ts'
 import { cn } from '~/lib/misc.ts'
 import { END_OF_TURN_MAX_MS, END_OF_TURN_MIN_MS } from '~/lib/voice/end-of-turn.ts'
-import { HEARD_BY_LABEL } from '~/lib/voice/heard-by.ts'
 import {
 	type TurnFigures,
 	useVoiceTest,
@@ -25,9 +25,9 @@ import { type MicProblem, type VoiceProviders, voiceProvidersCopy } from './voic
 
 const { test: copy } = voicebotBuilder
 
-const statusText: Record<VoicePhase, string> = {
+export const statusText: Record<VoicePhase, string> = {
 	idle: copy.idle,
-	connecting: 'Connecting…',
+	connecting: copy.connecting,
 	preparing: copy.preparing,
 	ready: copy.ready,
 	listening: copy.listening,
@@ -74,8 +74,9 @@ function TurnTimings({ timings, legendId }: { timings: TurnFigures; legendId: st
 		>
 			<Timer className="size-3.5 shrink-0 text-slate-500" aria-hidden />
 			{/* A typed turn's "after sending:" says it already; a spoken one says who heard it. */}
-			{timings.heardBy === 'typed' ? null : <span data-testid="heard-by">{HEARD_BY_LABEL[timings.heardBy]} ·</span>}
-			<span data-testid="timings-from">{timings.typed ? copy.timingsFromSent : copy.timingsFromSpeech}</span>
+			<span data-testid="timings-from">
+				{timings.typed ? copy.timingsFromSent : copy.timingsFromSpeech(timings.heardBy)}
+			</span>
 			{shown.map((key) => (
 				<div key={key} className="flex gap-1" data-timing={key} title={copy.timingsExplained[key]}>
 					<dt className="cursor-help underline decoration-slate-300 decoration-dotted underline-offset-2">
@@ -135,7 +136,7 @@ export function TranscriptTurn({
 				)}
 			>
 				<span className="sr-only">{turn.role === 'user' ? `${copy.you}: ` : `${agentName}: `}</span>
-				{turn.text}
+				{turn.role === 'assistant' ? <TranscriptReply reply={turn.text} /> : turn.text}
 			</p>
 			{turn.sources && turn.sources.length > 0 ? <TurnSources sources={turn.sources} /> : null}
 			{children}

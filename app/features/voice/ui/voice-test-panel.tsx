@@ -105,7 +105,12 @@ export function VoiceTestPanel({
 	const hydrated = useHydrated()
 	const languageName = languages.find((l) => l.code === agent.language)?.name ?? agent.language
 	return (
-		<SidePanel id="voice-test" title={page.testTitle} description={test.description} className={className}>
+		<SidePanel
+			id="voice-test"
+			title={page.testTitle}
+			description={hydrated ? test.description : test.descriptionTyped}
+			className={className}
+		>
 			{hydrated ? (
 				<VoiceTest
 					agent={agent}

@@ -19,6 +19,7 @@ import { DeleteConfirmation } from '~/components/playground/builder-parts.tsx'
 import { CallInquiry } from '~/components/playground/call-inquiry.tsx'
 import { CallLatencyDetails } from '~/components/playground/call-latency.tsx'
 import { TabPlaceholder } from '~/components/playground/tab-placeholder.tsx'
+import { readableTranscript } from '~/components/playground/transcript-reply.tsx'
 import { ToastMessage } from '~/components/toast-message.tsx'
 import { deleteConversation, getDashboardStats, getRecentConversations } from '~/features/dashboard/dashboard.server.ts'
 import { CallDuration } from '~/features/dashboard/ui/call-duration.tsx'
@@ -278,7 +279,7 @@ export default function DashboardRoute({ loaderData }: Route.ComponentProps) {
 											aria-label={`Transcript of the conversation with ${c.customerName}`}
 											className="mt-3 max-h-40 overflow-auto rounded-xl bg-slate-50 p-3 font-sans text-sm break-words whitespace-pre-wrap text-slate-700 ring-1 ring-slate-200"
 										>
-											{c.transcript}
+											{readableTranscript(c.transcript)}
 										</pre>
 									) : null}
 									{c.latency ? <CallLatencyDetails latency={c.latency} customerName={c.customerName} /> : null}

@@ -60,8 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		})
 		if (input.intent === 'voice-start')
 			return redirectWithToast(here(conversationId), { type: 'success', title: toasts.connected })
-		if (input.intent === 'voice-end')
-			return redirectWithToast(here(null), { type: 'message', title: toasts.disconnected })
+		if (input.intent === 'voice-end') return redirectWithToast(here(null), { type: 'message', ...toasts.disconnected })
 		return redirect(here(conversationId))
 	} catch (error) {
 		if (!(error instanceof VoiceError) && (error as Error).name !== 'VoiceApiError') throw error
