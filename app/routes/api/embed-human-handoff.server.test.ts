@@ -276,7 +276,22 @@ test('outside opening hours the lead form is offered at once; with handoff off, 
 		/^The team is away right now\. Leave your details below and we'll reply (today|tomorrow) from /,
 	)
 	expect(reply.parts).toContainEqual(expect.objectContaining({ type: 'data-handoff' }))
-	expect((await conversationOf(closed)).handoffState).toBe('bot')
+	const asked = await conversationOf(closed)
+	expect(asked.handoffState).toBe('bot')
+	// The owner is e-mailed at once (a visitor who leaves no details would otherwise be lost), under the same caps.
+	const queued = await prisma.$queryRaw<
+		Array<{ payload: { conversationId: string; origin: string; closed: boolean } }>
+	>`
+		SELECT payload FROM graphile_worker._private_jobs WHERE payload->>'conversationId' = ${asked.id}`
+	expect(queued).toHaveLength(1)
+	expect(await handoffEmailJob.run(queued[0].payload, helpers)).toBe(true)
+	const mail = await prisma.emailOutbox.findFirstOrThrow({
+		where: { toAddress: ownerEmail },
+		orderBy: { createdAt: 'desc' },
+	})
+	expect(mail.subject).toBe('A visitor asked for a person on Shop outside your opening hours: they got the lead form')
+	expect(mail.textBody).toContain('I want to speak to a person')
+	expect(mail.textBody).toContain(`/playground/chatbots/${closed.id}/conversations/${asked.id}`)
 
 	const off = await chatbot({ enabled: false })
 	const ids = visitor()

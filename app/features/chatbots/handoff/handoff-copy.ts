@@ -76,6 +76,11 @@ export const handoffCopy = {
 		 */
 		subject: (chatbot: string) =>
 			`A visitor asked for a person on ${chatbot}: nobody joined, so they got the lead form`,
+		/** Sent at once when a visitor asked outside the opening hours (they got the lead form, nobody was asked to join). */
+		closedSubject: (chatbot: string) =>
+			`A visitor asked for a person on ${chatbot} outside your opening hours: they got the lead form`,
+		closedText: (chatbot: string, question: string, link: string) =>
+			`A visitor of ${chatbot} asked to talk to a person outside your opening hours, so they were offered the lead form.\n\nWhat they wrote: "${oneLineQuote(question)}"\n\nOpen the conversation: ${link}\n`,
 		/** Past the chatbot's cap of those e-mails: one for the rest of the window (ADR 0072). */
 		digestSubject: (chatbot: string, count: number) =>
 			`${count} more ${count === 1 ? 'visitor' : 'visitors'} asked for a person on ${chatbot}`,

@@ -107,6 +107,9 @@ export async function handoffFirst(
 	if (!isOpen(settings, now, timeZone)) {
 		const text = handoffCopy.widget.closed(replyWhen(settings, now, timeZone))
 		const messageId = await answer(text, LEAD_FORM_MODEL)
+		// The owner hears of it now, as after a wait nobody took (same caps): a visitor who leaves no
+		// details would otherwise never be heard of (ADR 0072).
+		await queueJob(handoffEmailJob, { conversationId, origin, closed: true }, { maxAttempts: 8 })
 		return streamFixedReply(text, { messageId, parts: [{ type: 'data-handoff', data: true }] })
 	}
 	const [waiting] = await prisma.$queryRaw<Array<{ requestedAt: Date }>>`
@@ -750,8 +753,9 @@ const HANDOFF_EMAILS: Record<'perChatbot' | 'perVisitor' | 'perAddress', RateLim
 /** The owner's e-mail about a visitor nobody joined (on the webhook lane, as every e-mail). */
 export const handoffEmailJob = defineJob({
 	name: 'handoff-email',
-	payload: z.object({ conversationId: z.uuid(), origin: z.url() }),
-	run: async ({ conversationId, origin }) => {
+	/** closed: asked outside the opening hours (no wait, the lead form at once). */
+	payload: z.object({ conversationId: z.uuid(), origin: z.url(), closed: z.boolean().optional() }),
+	run: async ({ conversationId, origin, closed }) => {
 		const [row] = await prisma.$queryRaw<
 			Array<{
 				chatbotId: string
@@ -811,8 +815,10 @@ export const handoffEmailJob = defineJob({
 		const link = `${origin}/playground/chatbots/${row.chatbotId}/conversations/${conversationId}`
 		await deliverEmail({
 			to: row.email,
-			subject: handoffCopy.email.subject(row.name),
-			text: handoffCopy.email.text(row.name, row.question ?? '', link, handoffSettingsOf(row.handoff).waitSeconds),
+			subject: closed ? handoffCopy.email.closedSubject(row.name) : handoffCopy.email.subject(row.name),
+			text: closed
+				? handoffCopy.email.closedText(row.name, row.question ?? '', link)
+				: handoffCopy.email.text(row.name, row.question ?? '', link, handoffSettingsOf(row.handoff).waitSeconds),
 		})
 		return true
 	},
