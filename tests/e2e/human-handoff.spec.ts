@@ -113,6 +113,13 @@ test('a visitor asks for a person; the owner on another instance takes over live
 	// The range and the hours' time zone are said, not left to the browser's validation.
 	await expect(settings.getByText('5 to 600 seconds; then the widget offers the lead form.')).toBeVisible()
 	await expect(settings.getByText('In India Standard Time (IST).').first()).toBeVisible()
+	// The hint sends the owner to where taking over happens, not "from here" (Settings).
+	await expect(
+		settings.getByText(
+			'The widget shows "Talk to a person"; you take conversations over in Activity → Conversations.',
+			{ exact: false },
+		),
+	).toBeVisible()
 	await settings.getByLabel('Visitors can ask for a person').check()
 	await settings.getByLabel('Wait for a person (seconds)').fill('120')
 	await settings.getByRole('button', { name: 'Save' }).click()
@@ -349,9 +356,7 @@ test('nobody takes it in time: the visitor gets the lead form and when the team 
 	const leadForm = chat.getByRole('region', { name: 'Leave your details' })
 	await expect(leadForm).toBeVisible({ timeout: 20_000 })
 	await expect(
-		chat.getByText(
-			"Sorry, nobody from the team is free right now. Leave your details below and we'll reply as soon as we can.",
-		),
+		chat.getByText("Sorry, nobody from the team is free right now. We'll reply as soon as we can."),
 	).toBeVisible()
 	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
 	await leadForm.getByLabel('E-mail').fill('visitor@example.com')
@@ -392,6 +397,56 @@ test('nobody takes it in time: the visitor gets the lead form and when the team 
 	await owner.getByRole('button', { name: 'Hand back' }).click()
 	await expect(owner.getByRole('button', { name: 'Take over' })).toBeVisible()
 	await owner.context().close()
+})
+
+test('outside opening hours the widget offers to leave a message, says once where and when, and the owner is e-mailed at once', async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Meera Iyer' })
+	// Hours that exclude the present minute in the team's time zone: a one-minute window an hour away.
+	const at = (offset: number) =>
+		new Intl.DateTimeFormat('en-GB', {
+			timeZone: process.env.DASHBOARD_TIME_ZONE ?? 'Asia/Kolkata',
+			hour: '2-digit',
+			minute: '2-digit',
+			hourCycle: 'h23',
+		}).format(new Date(Date.now() + offset * 60_000))
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, handoff)
+		 SELECT id, 'Night Shop', 'We deliver in three to five working days.', 'Help.', $2::jsonb
+		 FROM users WHERE email = $1 RETURNING id`,
+		[email, JSON.stringify({ enabled: true, waitSeconds: 60, opensAt: at(60), closesAt: at(61) })],
+	)
+	const { chat, page } = await openWidget(browser, id)
+	// Nobody can join now: the action says what it does.
+	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toHaveCount(0)
+	await chat.getByRole('button', { name: 'Leave a message for the team' }).click()
+	const leadForm = chat.getByRole('region', { name: 'Leave your details' })
+	await expect(leadForm).toBeVisible({ timeout: 20_000 })
+	await expect(chat.getByText(/^The team is away right now\. We'll reply (today|tomorrow) from \d/)).toBeVisible()
+	// "Leave your details" is said once: the form's title.
+	await expect(chat.getByText('Leave your details')).toHaveCount(1)
+	// The owner hears of it at once, details or not.
+	await expect
+		.poll(
+			async () =>
+				(
+					await sql<{ subject: string }>(
+						`SELECT subject FROM email_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`,
+						[email],
+					)
+				)[0]?.subject,
+			{ timeout: 20_000 },
+		)
+		.toBe('A visitor asked for a person on Night Shop outside your opening hours: they got the lead form')
+	await leadForm.getByLabel('E-mail').fill('night@example.com')
+	await leadForm.getByRole('button', { name: 'Send details' }).click()
+	await expect(leadForm).toBeHidden()
+	// The thanks keeps the promise made above ("from <time>"), not "soon".
+	await expect(
+		chat.getByText('Thank you. The team has your details and will be in touch.', { exact: true }),
+	).toBeVisible()
+	await page.context().close()
 })
 
 test("another user can neither read, take over nor write to a chatbot's conversation, by page or API", async ({

@@ -3,6 +3,8 @@ export const handoffCopy = {
 	widget: {
 		/** The widget's action, shown when the owner has turned handoff on. */
 		ask: 'Talk to a person',
+		/** The same action outside the opening hours: nobody joins then, the lead form takes a message. */
+		askClosed: 'Leave a message for the team',
 		/** The chatbot's answer to a request for a person, while someone may take it. */
 		waiting: "I've asked the team. Someone will join this chat shortly; please stay here.",
 		waitingStatus: 'Waiting for a person to join…',
@@ -14,9 +16,8 @@ export const handoffCopy = {
 		personLeft: (name: string) =>
 			`${name} had to step away, so the assistant answers again. You can ask for a person any time.`,
 		/** Nobody took it in time, or the team is closed: the lead form is offered below. */
-		timedOut: (when: string) =>
-			`Sorry, nobody from the team is free right now. Leave your details below and we'll reply ${when}.`,
-		closed: (when: string) => `The team is away right now. Leave your details below and we'll reply ${when}.`,
+		timedOut: (when: string) => `Sorry, nobody from the team is free right now. We'll reply ${when}.`,
+		closed: (when: string) => `The team is away right now. We'll reply ${when}.`,
 		/** A visitor's message sent while the state changed under it (the bot no longer answers). */
 		passedOn: 'Your message was passed on to the team.',
 		/**
@@ -55,7 +56,7 @@ export const handoffCopy = {
 		settingsTitle: 'Talk to a person',
 		enabled: 'Visitors can ask for a person',
 		enabledHint:
-			'The widget shows "Talk to a person"; you take the conversation over from here. Your visitors wait the time below; then the widget offers the lead form and you get an e-mail.',
+			'The widget shows "Talk to a person"; you take conversations over in Activity → Conversations. Your visitors wait the time below; then the widget offers the lead form and you get an e-mail.',
 		waitSeconds: 'Wait for a person (seconds)',
 		opensAt: 'Opens at',
 		closesAt: 'Closes at',

@@ -57,6 +57,9 @@ const conversationChanges = () => tableChangeListener('chatbot_conversations_cha
 /** The owner's time zone: the team's opening hours are theirs. */
 const teamTimeZone = () => getEnv().DASHBOARD_TIME_ZONE
 
+/** Whether the team is outside its opening hours now: the widget then names its action honestly. */
+export const handoffClosedNow = (settings: HandoffSettings) => !isOpen(settings, new Date(), teamTimeZone())
+
 // ─── The visitor's side ──────────────────────────────────────────────────────────────────────────
 
 /** A visitor's conversation, as the widget names it: never by its database id. */

@@ -231,11 +231,14 @@ export function handoffPlaceholder(state: HandoffState, person: string | null) {
 export function HandoffBar({
 	state,
 	person,
+	closed,
 	busy,
 	onAsk,
 }: {
 	state: HandoffState
 	person: string | null
+	/** Outside the opening hours: nobody joins now, the visitor leaves a message (the lead form). */
+	closed: boolean
 	busy: boolean
 	onAsk: () => void
 }) {
@@ -251,7 +254,7 @@ export function HandoffBar({
 					className="text-brand-700 hover:bg-brand-50 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 font-semibold disabled:opacity-50"
 				>
 					<Headset className="size-3.5" aria-hidden />
-					{copy.ask}
+					{closed ? copy.askClosed : copy.ask}
 				</button>
 			) : (
 				<p
