@@ -449,6 +449,40 @@ test('outside opening hours the widget offers to leave a message, says once wher
 	await page.context().close()
 })
 
+test("the header's badge counts a held conversation the visitor wrote to while the owner was elsewhere, live, and leads to it", async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Meera Iyer' })
+	const held = await visitorWaiting(browser, email, 'Badge Shop')
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.goto(held.path)
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	await expect(held.chat.getByTestId('handoff-status')).toHaveText("You're chatting with Meera", { timeout: 10_000 })
+	// The owner goes elsewhere in the Playground; nothing waits, nothing unread: no badge.
+	await owner.goto('/playground/chatbots')
+	await expect(owner.getByTestId('waiting-badge')).toBeHidden()
+
+	// The visitor writes: the badge says so without a reload, and leads to that conversation.
+	await visitorSends(held.chat, 'Are you still there?')
+	const badge = owner.getByRole('link', { name: '1 new message from a visitor' })
+	await expect(badge).toBeVisible({ timeout: 10_000 })
+	await expect(badge).toHaveAttribute('href', held.path)
+
+	// Another visitor asks for a person: both are counted, the waiting one first.
+	const waiting = await visitorWaiting(browser, email, 'Badge Shop Two')
+	const both = owner.getByRole('link', { name: '1 waiting for a person, 1 new message from a visitor' })
+	await expect(both).toBeVisible({ timeout: 10_000 })
+	await expect(owner.getByTestId('waiting-badge')).toHaveText('1 waiting, 1 new message')
+	await expect(both).toHaveAttribute('href', waiting.path)
+
+	// Seen: the held one no longer counts.
+	await owner.goto(held.path)
+	await expect(owner.getByRole('link', { name: '1 waiting for a person' })).toBeVisible({ timeout: 10_000 })
+	await owner.context().close()
+	await held.host.context().close()
+	await waiting.host.context().close()
+})
+
 test("another user can neither read, take over nor write to a chatbot's conversation, by page or API", async ({
 	browser,
 	request,

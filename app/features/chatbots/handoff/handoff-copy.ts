@@ -40,6 +40,9 @@ export const handoffCopy = {
 		unread: 'New message from the visitor',
 		/** Said after the badge's text to screen readers. */
 		navBadgeMore: 'for a person',
+		/** Held conversations with a visitor's message not seen yet, beside (or instead of) the waiting ones. */
+		navBadgeUnread: (count: number) => `${count} new ${count === 1 ? 'message' : 'messages'}`,
+		navBadgeUnreadMore: 'from a visitor',
 		takeOver: 'Take over',
 		handBack: 'Hand back',
 		takenOver: 'You have taken over this conversation. The bot is paused.',

@@ -59,5 +59,13 @@ export type HandoffSnapshot = {
 	messages: HandoffMessage[]
 }
 
-/** Visitors waiting for a person on a user's chatbots, and the one waiting longest (the Playground's badge). */
-export type WaitingSummary = { count: number; first: { chatbotId: string; conversationId: string } | null }
+/**
+ * Visitors waiting for a person on a user's chatbots, held conversations with a visitor's message the
+ * owner has not seen, and the one to open first: the longest waiting, else the oldest unread (the
+ * Playground's badge).
+ */
+export type WaitingSummary = {
+	count: number
+	unread: number
+	first: { chatbotId: string; conversationId: string } | null
+}

@@ -902,18 +902,32 @@ export async function ownsConversation(userId: string, chatbotId: string, conver
 	return count === 1
 }
 
-/** How many visitors wait for a person on this user's chatbots, and the one waiting longest (the Playground's badge). */
+/**
+ * The Playground's badge: how many visitors wait for a person on this user's chatbots, how many held
+ * conversations have a visitor's message the owner has not seen (ownerSaw; a visitor writing to an
+ * owner busy on another page is otherwise stranded), and the one to open: the longest waiting, else
+ * the oldest unread.
+ */
 export async function waitingForPeople(userId: string): Promise<WaitingSummary> {
-	const rows = await prisma.$queryRaw<Array<{ chatbotId: string; conversationId: string; count: number }>>`
-		SELECT c.chatbot_id AS "chatbotId", c.id AS "conversationId", count(*) OVER ()::int AS count
-		FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
-		WHERE b.user_id = ${userId}::uuid AND c.handoff_state = 'waiting'
-		ORDER BY c.handoff_requested_at NULLS LAST
+	const rows = await prisma.$queryRaw<
+		Array<{ chatbotId: string; conversationId: string; count: number; unread: number }>
+	>`
+		WITH pending AS (
+			SELECT c.chatbot_id, c.id, c.handoff_state = 'waiting' AS waiting, c.handoff_requested_at, c.last_message_at
+			FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+			WHERE b.user_id = ${userId}::uuid AND (c.handoff_state = 'waiting' OR (c.handoff_state = 'person'
+				AND EXISTS (SELECT 1 FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.author = 'visitor'
+					AND m.created_at > coalesce(c.owner_seen_at, '-infinity'))))
+		)
+		SELECT chatbot_id AS "chatbotId", id AS "conversationId",
+			(count(*) FILTER (WHERE waiting) OVER ())::int AS count, (count(*) FILTER (WHERE NOT waiting) OVER ())::int AS unread
+		FROM pending
+		ORDER BY waiting DESC, handoff_requested_at NULLS LAST, last_message_at
 		LIMIT 1`
 	const [row] = rows
 	return row
-		? { count: row.count, first: { chatbotId: row.chatbotId, conversationId: row.conversationId } }
-		: { count: 0, first: null }
+		? { count: row.count, unread: row.unread, first: { chatbotId: row.chatbotId, conversationId: row.conversationId } }
+		: { count: 0, unread: 0, first: null }
 }
 
 /**

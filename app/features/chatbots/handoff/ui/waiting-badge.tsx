@@ -1,5 +1,5 @@
-// The Playground header's badge: how many visitors wait for a person, a link to the one waiting
-// longest. Rendered from the page's data (so without JavaScript it is right as of the page's load)
+// The Playground header's badge: how many visitors wait for a person and how many held conversations
+// have a visitor's message not seen yet, a link to the one to open first. Rendered from the page's data (so without JavaScript it is right as of the page's load)
 // and kept live by its stream with JavaScript. docs/decisions/0061-live-handoff-over-listen-notify.md
 import { Headset } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -16,7 +16,7 @@ export function WaitingBadge({ initial, className }: { initial: WaitingSummary; 
 		source.addEventListener('waiting', (event) => setSummary(JSON.parse((event as MessageEvent<string>).data)))
 		return () => source.close()
 	}, [])
-	if (summary.count === 0 || !summary.first) return null
+	if (summary.count + summary.unread === 0 || !summary.first) return null
 	const { chatbotId, conversationId } = summary.first
 	return (
 		<Link
@@ -29,8 +29,19 @@ export function WaitingBadge({ initial, className }: { initial: WaitingSummary; 
 				<span className="relative inline-flex size-2 rounded-full bg-amber-500" />
 			</span>
 			<Headset className="size-4" aria-hidden />
-			{handoffCopy.owner.navBadge(summary.count)}
-			<span className="sr-only"> {handoffCopy.owner.navBadgeMore}</span>
+			{summary.count > 0 ? (
+				<>
+					{handoffCopy.owner.navBadge(summary.count)}
+					<span className="sr-only"> {handoffCopy.owner.navBadgeMore}</span>
+				</>
+			) : null}
+			{summary.count > 0 && summary.unread > 0 ? ', ' : null}
+			{summary.unread > 0 ? (
+				<>
+					{handoffCopy.owner.navBadgeUnread(summary.unread)}
+					<span className="sr-only"> {handoffCopy.owner.navBadgeUnreadMore}</span>
+				</>
+			) : null}
 		</Link>
 	)
 }
