@@ -459,7 +459,7 @@ test("the header's badge counts a held conversation the visitor wrote to while t
 	await owner.getByRole('button', { name: 'Take over' }).click()
 	await expect(held.chat.getByTestId('handoff-status')).toHaveText("You're chatting with Meera", { timeout: 10_000 })
 	// The owner goes elsewhere in the Playground; nothing waits, nothing unread: no badge.
-	await owner.goto('/playground/chatbots')
+	await owner.goto('/playground')
 	await expect(owner.getByTestId('waiting-badge')).toBeHidden()
 
 	// The visitor writes: the badge says so without a reload, and leads to that conversation.
@@ -469,18 +469,63 @@ test("the header's badge counts a held conversation the visitor wrote to while t
 	await expect(badge).toHaveAttribute('href', held.path)
 
 	// Another visitor asks for a person: both are counted, the waiting one first.
-	const waiting = await visitorWaiting(browser, email, 'Badge Shop Two')
+	// (On the same chatbot: the badge's stream follows the chatbots the owner had when it opened.)
+	const second = await openWidget(browser, held.id)
+	await second.chat.getByRole('button', { name: 'Talk to a person' }).click()
+	await expect(second.chat.getByTestId('handoff-status')).toHaveText('Waiting for a person to join…', {
+		timeout: 10_000,
+	})
+	const [{ id: waitingId }] = await sql<{ id: string }>(
+		`SELECT id FROM chatbot_conversations WHERE chatbot_id = $1 AND handoff_state = 'waiting'`,
+		[held.id],
+	)
 	const both = owner.getByRole('link', { name: '1 waiting for a person, 1 new message from a visitor' })
 	await expect(both).toBeVisible({ timeout: 10_000 })
 	await expect(owner.getByTestId('waiting-badge')).toHaveText('1 waiting, 1 new message')
-	await expect(both).toHaveAttribute('href', waiting.path)
+	await expect(both).toHaveAttribute('href', `/playground/chatbots/${held.id}/conversations/${waitingId}`)
 
 	// Seen: the held one no longer counts.
 	await owner.goto(held.path)
 	await expect(owner.getByRole('link', { name: '1 waiting for a person' })).toBeVisible({ timeout: 10_000 })
 	await owner.context().close()
 	await held.host.context().close()
-	await waiting.host.context().close()
+	await second.page.context().close()
+})
+
+test('a visitor with a person who starts a new conversation is asked first; then the owner sees live that they left, and the bot has it back', async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Meera Iyer' })
+	const { conversationId, path, chat, host } = await visitorWaiting(browser, email, 'Leaving Shop')
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.goto(path)
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Meera", { timeout: 10_000 })
+	await expect(owner.getByText('The bot is paused: you answer this visitor.')).toBeVisible()
+
+	// Asked first; "Keep chatting" keeps the chat with Meera.
+	await chat.getByRole('button', { name: 'New conversation' }).click()
+	const question = chat.getByRole('alertdialog', { name: 'End your chat with Meera?' })
+	await expect(question).toBeVisible()
+	await question.getByRole('button', { name: 'Keep chatting' }).click()
+	await expect(question).toBeHidden()
+	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Meera")
+
+	// Ended: the visitor starts with the bot; the owner's open page says they left, without a reload.
+	await chat.getByRole('button', { name: 'New conversation' }).click()
+	await question.getByRole('button', { name: 'End and start new' }).click()
+	await expect(chat.getByTestId('handoff-status')).toBeHidden()
+	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
+	await expect(owner.getByTestId('conversation-messages')).toContainText('The visitor left the chat', {
+		timeout: 10_000,
+	})
+	await expect(owner.getByText('The bot is paused: you answer this visitor.')).toBeHidden()
+	const [row] = await sql<{ state: string }>(`SELECT handoff_state AS state FROM chatbot_conversations WHERE id = $1`, [
+		conversationId,
+	])
+	expect(row.state).toBe('bot')
+	await owner.context().close()
+	await host.context().close()
 })
 
 test("another user can neither read, take over nor write to a chatbot's conversation, by page or API", async ({
@@ -526,8 +571,12 @@ test("another user can neither read, take over nor write to a chatbot's conversa
 		`/api/embed/${id}/handoff/events?${new URLSearchParams({ token, visitorId: 'visitor-guess-0001', conversationId: 'conversation-guess-01' })}`,
 	)
 	expect(someoneElse.status()).toBe(404)
-	// A new conversation starts with the bot, not waiting.
+	// A new conversation starts with the bot, not waiting (once the visitor says they stop waiting).
 	await chat.getByRole('button', { name: 'New conversation' }).click()
+	await chat
+		.getByRole('alertdialog', { name: 'Stop waiting for a person?' })
+		.getByRole('button', { name: 'End and start new' })
+		.click()
 	await expect(chat.getByTestId('handoff-status')).toBeHidden()
 	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
 	await host.context().close()

@@ -365,6 +365,7 @@ function EmbedChat({
 			showSources={appearance.showSources}
 			headers={{ [EMBED_TOKEN_HEADER]: token }}
 			storageKey={storageKey}
+			confirmNewConversation={handoff.confirmNewConversation}
 			requestBody={visitorId ? { visitorId, page } : { page }}
 			answerActions={(message) =>
 				visitorId && takesFeedback(message) ? <AnswerFeedback messageId={message.id} send={sendFeedback} /> : null

@@ -18,6 +18,11 @@ export const handoffCopy = {
 		/** Nobody took it in time, or the team is closed: the lead form is offered below. */
 		timedOut: (when: string) => `Sorry, nobody from the team is free right now. We'll reply ${when}.`,
 		closed: (when: string) => `The team is away right now. We'll reply ${when}.`,
+		/** Asked in the widget before "New conversation" ends a chat with a person, or a wait for one. */
+		leaveConfirm: (name: string) => `End your chat with ${name}?`,
+		leaveWaiting: 'Stop waiting for a person?',
+		leaveYes: 'End and start new',
+		leaveNo: 'Keep chatting',
 		/** A visitor's message sent while the state changed under it (the bot no longer answers). */
 		passedOn: 'Your message was passed on to the team.',
 		/**
@@ -44,6 +49,8 @@ export const handoffCopy = {
 		navBadgeUnread: (count: number) => `${count} new ${count === 1 ? 'message' : 'messages'}`,
 		navBadgeUnreadMore: 'from a visitor',
 		takeOver: 'Take over',
+		/** In the log (live on the owner's page) when the visitor started a new conversation and left this one. */
+		visitorLeft: 'The visitor left the chat',
 		handBack: 'Hand back',
 		takenOver: 'You have taken over this conversation. The bot is paused.',
 		handedBack: 'Handed back to the bot.',

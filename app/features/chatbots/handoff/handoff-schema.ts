@@ -18,6 +18,8 @@ export const VisitorHandoffSchema = z.discriminatedUnion('intent', [
 		text: messageText,
 	}),
 	z.object({ intent: z.literal('typing'), visitorId: widgetId, conversationId: widgetId }),
+	/** The visitor started a new conversation and left this one (the widget asked them first). */
+	z.object({ intent: z.literal('leave'), visitorId: widgetId, conversationId: widgetId }),
 ])
 
 /** GET /api/embed/:chatbotId/handoff/events: the visitor's conversation, by the widget's ids. */

@@ -165,6 +165,30 @@ export async function visitorSays(key: VisitorConversation, messageId: string, t
 	return rows[0]?.state ?? null
 }
 
+/**
+ * The visitor started a new conversation and left this one while a person had it (or was awaited):
+ * the owner's page says so, live, and it goes back to the bot, out of the waiting/held list, so
+ * nobody writes to a visitor who is gone. False when no person was involved.
+ */
+export async function visitorLeft(key: VisitorConversation) {
+	return prisma.$transaction(async (tx) => {
+		const [left] = await tx.$queryRaw<Array<{ id: string }>>`
+			SELECT id FROM chatbot_conversations
+			WHERE chatbot_id = ${key.chatbotId}::uuid AND visitor_id = ${key.visitorId} AND client_id = ${key.clientId}
+				AND kind = 'embed' AND handoff_state <> 'bot'
+			FOR UPDATE`
+		if (!left) return false
+		const text = handoffCopy.owner.visitorLeft
+		await finishFixedTurn(key.chatbotId, left.id, { text, model: HANDOFF_NOTICE_MODEL, startedAt: null }, tx)
+		await tx.$executeRaw`
+			UPDATE chatbot_conversations
+			SET handoff_state = 'bot', handoff_user_id = NULL, handoff_requested_at = NULL, person_typing_at = NULL,
+				visitor_typing_at = NULL, person_active_at = NULL
+			WHERE id = ${left.id}::uuid`
+		return true
+	})
+}
+
 /** The visitor is typing (the widget says so every few seconds at most); false when no person is involved. */
 export async function visitorTyping(key: VisitorConversation) {
 	const count = await prisma.$executeRaw`

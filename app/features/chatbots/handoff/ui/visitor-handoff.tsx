@@ -209,6 +209,19 @@ export function useVisitorHandoff({
 			})
 			return true
 		},
+		/**
+		 * Asked before "New conversation" while a person has (or is awaited for) this one; on yes the
+		 * old one is ended for the owner (they see the visitor left), so nobody answers into the void.
+		 */
+		confirmNewConversation:
+			enabled && state !== 'bot'
+				? {
+						question: state === 'person' ? copy.leaveConfirm(person ?? copy.someone) : copy.leaveWaiting,
+						yes: copy.leaveYes,
+						no: copy.leaveNo,
+						leave: () => void post({ intent: 'leave' }),
+					}
+				: null,
 		onTyping: () => {
 			if (!enabled || stateRef.current === 'bot' || Date.now() - lastTyping.current < TYPING_EVERY_MS) return
 			lastTyping.current = Date.now()

@@ -22,6 +22,15 @@ export function WaitingBadge({ initial, className }: { initial: WaitingSummary; 
 		<Link
 			to={`/playground/chatbots/${chatbotId}/conversations/${conversationId}`}
 			data-testid="waiting-badge"
+			// Named in full (the visible text, each part said of whom); one label, so no stray pause before the comma.
+			aria-label={[
+				summary.count > 0 ? `${handoffCopy.owner.navBadge(summary.count)} ${handoffCopy.owner.navBadgeMore}` : null,
+				summary.unread > 0
+					? `${handoffCopy.owner.navBadgeUnread(summary.unread)} ${handoffCopy.owner.navBadgeUnreadMore}`
+					: null,
+			]
+				.filter(Boolean)
+				.join(', ')}
 			className={className}
 		>
 			<span className="relative flex size-2" aria-hidden>
@@ -29,19 +38,12 @@ export function WaitingBadge({ initial, className }: { initial: WaitingSummary; 
 				<span className="relative inline-flex size-2 rounded-full bg-amber-500" />
 			</span>
 			<Headset className="size-4" aria-hidden />
-			{summary.count > 0 ? (
-				<>
-					{handoffCopy.owner.navBadge(summary.count)}
-					<span className="sr-only"> {handoffCopy.owner.navBadgeMore}</span>
-				</>
-			) : null}
-			{summary.count > 0 && summary.unread > 0 ? ', ' : null}
-			{summary.unread > 0 ? (
-				<>
-					{handoffCopy.owner.navBadgeUnread(summary.unread)}
-					<span className="sr-only"> {handoffCopy.owner.navBadgeUnreadMore}</span>
-				</>
-			) : null}
+			{[
+				summary.count > 0 ? handoffCopy.owner.navBadge(summary.count) : null,
+				summary.unread > 0 ? handoffCopy.owner.navBadgeUnread(summary.unread) : null,
+			]
+				.filter(Boolean)
+				.join(', ')}
 		</Link>
 	)
 }
