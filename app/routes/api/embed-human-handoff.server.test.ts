@@ -243,6 +243,21 @@ test('nobody joins in time: the lead form is offered with when the team replies,
 	expect(mail.textBody).toContain('I want to speak to a person')
 })
 
+test('a visitor who leaves a held conversation for a new one: the log says so, the bot has it back; again, nothing', async () => {
+	const bot = await chatbot({ enabled: true, waitSeconds: 60 })
+	const ids = visitor()
+	await replyOf(await ask(bot, ids, 'I want to speak to a person'))
+	const conversation = await conversationOf(bot)
+	expect(await takeOver(ownerId, bot.id, conversation.id)).toBe(true)
+	const left = await post(handoffAction, 'handoff', bot, { intent: 'leave', ...ids })
+	expect(await left.json()).toEqual({ ok: true })
+	expect((await conversationOf(bot)).handoffState).toBe('bot')
+	const { messages } = (await handoffSnapshot(conversation.id, 'owner', new Date(0)))!
+	expect(messages.at(-1)?.text).toBe('The visitor left the chat')
+	const again = await post(handoffAction, 'handoff', bot, { intent: 'leave', ...ids })
+	expect(await again.json()).toEqual({ ok: false })
+})
+
 test('a take-over before the wait ends leaves the job nothing to do', async () => {
 	const bot = await chatbot({ enabled: true, waitSeconds: 5 })
 	await replyOf(await ask(bot, visitor(), 'I want to speak to a person'))

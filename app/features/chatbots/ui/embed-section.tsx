@@ -2,7 +2,7 @@
 import { CodeBox, CopyCodeButton } from '~/components/playground/builder-parts.tsx'
 import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
-import { embedSnippet } from '../widget/embed-snippet.ts'
+import { embedSnippet } from '~/features/chatbots/widget/embed-snippet.ts'
 import { chatbotKind } from './chatbot-kind.ts'
 
 const { page } = chatbotBuilder
