@@ -110,7 +110,7 @@ test('a visitor chats on another site; the owner sees it live, with traces, feed
 		await leadForm.getByRole('button', { name: 'Send details' }).click()
 		await expect(leadForm).toBeHidden()
 		// The chat says it was received.
-		await expect(lastAnswer).toHaveText(/Thank you\. The team has your details and will be in touch soon\./)
+		await expect(lastAnswer).toHaveText(/Thank you\. The team has your details and will be in touch\.$/)
 
 		// The webhook: a 500 first, then the retry, signed with the chatbot's key.
 		await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(2)

@@ -75,9 +75,7 @@ test('without JavaScript the embedded chat offers the lead form; a wrong entry i
 	// Sent: the confirmation after the redirect, still in the partner's frame.
 	await chat.getByLabel('E-mail').fill('kavya@example.com')
 	await chat.getByRole('button', { name: 'Send details' }).click()
-	await expect(chat.getByTestId('lead-sent')).toHaveText(
-		'Thank you. The team has your details and will be in touch soon.',
-	)
+	await expect(chat.getByTestId('lead-sent')).toHaveText('Thank you. The team has your details and will be in touch.')
 	const leads = await sql<{ name: string; email: string; page_url: string }>(
 		`SELECT name, email, page_url FROM chatbot_leads WHERE chatbot_id = $1`,
 		[id],
@@ -92,6 +90,40 @@ test('without JavaScript the embedded chat offers the lead form; a wrong entry i
 	await owner.goto(`/playground/chatbots/${id}/leads`)
 	await expect(owner.getByTestId('leads-table')).toContainText('kavya@example.com')
 	await ownerContext.close()
+	await page.context().close()
+})
+
+test('the snippet the Widget page shows carries a stand-in for visitors without JavaScript: pasted on a page, it offers the lead form', async ({
+	browser,
+}) => {
+	const { id, email } = await chatbotOf({ handoff: true })
+	await sql(`UPDATE chatbots SET embed_code = $2 WHERE id = $1`, [
+		id,
+		`<script src="${APP}/embed.js" data-chatbot-id="${id}" async></script>`,
+	])
+	const ownerContext = await browser.newContext({ baseURL: APP })
+	await useSessionIn(ownerContext, APP, await sessionCookieDirect(email))
+	const owner = await ownerContext.newPage()
+	await owner.goto(`/playground/chatbots/${id}/widget`)
+	const snippet = await owner.locator('#embed-code').inputValue()
+	expect(snippet).toContain(`<script src="${APP}/embed.js" data-chatbot-id="${id}" async></script>`)
+	expect(snippet).toContain(`<noscript><iframe title="Chat" src="${APP}/embed/${id}"`)
+	await ownerContext.close()
+
+	// A partner page with exactly that snippet (served by the test's host site: a page the browser is
+	// handed by the test itself is "public" to it, and may not frame a local app), opened by a browser
+	// that runs no scripts.
+	const page = await visitorWithoutJavaScript(browser)
+	const pasted = await page.goto(`${SITE}/pasted?id=${id}`)
+	expect(await pasted!.text()).toContain(snippet)
+	const chat = page.frameLocator('iframe[title="Chat"]')
+	await expect(chat.getByTestId('no-script-note')).toHaveText(NOTE)
+	await chat.getByLabel('E-mail').fill('pasted@example.com')
+	await chat.getByRole('button', { name: 'Send details' }).click()
+	await expect(chat.getByTestId('lead-sent')).toHaveText('Thank you. The team has your details and will be in touch.')
+	expect(await sql(`SELECT email FROM chatbot_leads WHERE chatbot_id = $1`, [id])).toEqual([
+		{ email: 'pasted@example.com' },
+	])
 	await page.context().close()
 })
 
@@ -166,9 +198,7 @@ test("with JavaScript on but the chat's scripts blocked, the embedded chat still
 	await expect(page.getByRole('button', { name: 'Close chat' })).toHaveCount(0)
 	await page.getByLabel('E-mail').fill('nila@example.com')
 	await page.getByRole('button', { name: 'Send details' }).click()
-	await expect(page.getByTestId('lead-sent')).toHaveText(
-		'Thank you. The team has your details and will be in touch soon.',
-	)
+	await expect(page.getByTestId('lead-sent')).toHaveText('Thank you. The team has your details and will be in touch.')
 	expect(await sql(`SELECT email FROM chatbot_leads WHERE chatbot_id = $1`, [id])).toEqual([
 		{ email: 'nila@example.com' },
 	])

@@ -3,6 +3,7 @@
 // Whisper (the app's TRANSCRIBE_BASE_URL); and the sound file Chromium's fake microphone plays.
 import { writeFileSync } from 'node:fs'
 import http from 'node:http'
+import { embedSnippet } from '../../app/features/chatbots/widget/embed-snippet.ts'
 import { startCrawlSite } from '../support/crawl-site.ts'
 import { startFakeOpenAi } from '../support/fake-openai-server.ts'
 import { makeWav } from '../support/wav.ts'
@@ -32,6 +33,15 @@ export default async function globalSetup() {
 <body><main><h1>Contact us</h1>
 <iframe title="Chat" src="http://localhost:${E2E_PORT}/embed/${id.replace(/[^0-9a-f-]/gi, '')}?page=/framed" sandbox="allow-forms allow-same-origin" width="400" height="600"></iframe>
 </main></body></html>`)
+			return
+		}
+		// /pasted: the whole snippet the Widget page shows (its <noscript> part included), as an owner pastes it.
+		if (url.pathname === '/pasted') {
+			const code = `<script src="http://localhost:${E2E_PORT}/embed.js" data-chatbot-id="${id.replace(/[^0-9a-f-]/gi, '')}" async></script>`
+			response.end(`<!doctype html><html lang="en"><head><title>Partner page</title></head>
+<body><main><h1>Contact</h1></main>
+${embedSnippet(code)}
+</body></html>`)
 			return
 		}
 		// Hostile-ish host styles: they must not reach the launcher or the chat.

@@ -113,6 +113,13 @@ test('a visitor asks for a person; the owner on another instance takes over live
 	// The range and the hours' time zone are said, not left to the browser's validation.
 	await expect(settings.getByText('5 to 600 seconds; then the widget offers the lead form.')).toBeVisible()
 	await expect(settings.getByText('In India Standard Time (IST).').first()).toBeVisible()
+	// The hint sends the owner to where taking over happens, not "from here" (Settings).
+	await expect(
+		settings.getByText(
+			'The widget shows "Talk to a person"; you take conversations over in Activity → Conversations.',
+			{ exact: false },
+		),
+	).toBeVisible()
 	await settings.getByLabel('Visitors can ask for a person').check()
 	await settings.getByLabel('Wait for a person (seconds)').fill('120')
 	await settings.getByRole('button', { name: 'Save' }).click()
@@ -354,9 +361,7 @@ test('nobody takes it in time: the visitor gets the lead form and when the team 
 	const leadForm = chat.getByRole('region', { name: 'Leave your details' })
 	await expect(leadForm).toBeVisible({ timeout: 20_000 })
 	await expect(
-		chat.getByText(
-			"Sorry, nobody from the team is free right now. Leave your details below and we'll reply as soon as we can.",
-		),
+		chat.getByText("Sorry, nobody from the team is free right now. We'll reply as soon as we can."),
 	).toBeVisible()
 	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
 	await leadForm.getByLabel('E-mail').fill('visitor@example.com')
@@ -397,6 +402,135 @@ test('nobody takes it in time: the visitor gets the lead form and when the team 
 	await owner.getByRole('button', { name: 'Hand back' }).click()
 	await expect(owner.getByRole('button', { name: 'Take over' })).toBeVisible()
 	await owner.context().close()
+})
+
+test('outside opening hours the widget offers to leave a message, says once where and when, and the owner is e-mailed at once', async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Meera Iyer' })
+	// Hours that exclude the present minute in the team's time zone: a one-minute window an hour away.
+	const at = (offset: number) =>
+		new Intl.DateTimeFormat('en-GB', {
+			timeZone: process.env.DASHBOARD_TIME_ZONE ?? 'Asia/Kolkata',
+			hour: '2-digit',
+			minute: '2-digit',
+			hourCycle: 'h23',
+		}).format(new Date(Date.now() + offset * 60_000))
+	const [{ id }] = await sql<{ id: string }>(
+		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, handoff)
+		 SELECT id, 'Night Shop', 'We deliver in three to five working days.', 'Help.', $2::jsonb
+		 FROM users WHERE email = $1 RETURNING id`,
+		[email, JSON.stringify({ enabled: true, waitSeconds: 60, opensAt: at(60), closesAt: at(61) })],
+	)
+	const { chat, page } = await openWidget(browser, id)
+	// Nobody can join now: the action says what it does.
+	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toHaveCount(0)
+	await chat.getByRole('button', { name: 'Leave a message for the team' }).click()
+	const leadForm = chat.getByRole('region', { name: 'Leave your details' })
+	await expect(leadForm).toBeVisible({ timeout: 20_000 })
+	await expect(chat.getByText(/^The team is away right now\. We'll reply (today|tomorrow) from \d/)).toBeVisible()
+	// "Leave your details" is said once: the form's title.
+	await expect(chat.getByText('Leave your details')).toHaveCount(1)
+	// The owner hears of it at once, details or not.
+	await expect
+		.poll(
+			async () =>
+				(
+					await sql<{ subject: string }>(
+						`SELECT subject FROM email_outbox WHERE to_address = $1 ORDER BY created_at DESC LIMIT 1`,
+						[email],
+					)
+				)[0]?.subject,
+			{ timeout: 20_000 },
+		)
+		.toBe('A visitor asked for a person on Night Shop outside your opening hours: they got the lead form')
+	await leadForm.getByLabel('E-mail').fill('night@example.com')
+	await leadForm.getByRole('button', { name: 'Send details' }).click()
+	await expect(leadForm).toBeHidden()
+	// The thanks keeps the promise made above ("from <time>"), not "soon".
+	await expect(
+		chat.getByText('Thank you. The team has your details and will be in touch.', { exact: true }),
+	).toBeVisible()
+	await page.context().close()
+})
+
+test("the header's badge counts a held conversation the visitor wrote to while the owner was elsewhere, live, and leads to it", async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Meera Iyer' })
+	const held = await visitorWaiting(browser, email, 'Badge Shop')
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.goto(held.path)
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	await expect(held.chat.getByTestId('handoff-status')).toHaveText("You're chatting with Meera", { timeout: 10_000 })
+	// The owner goes elsewhere in the Playground; nothing waits, nothing unread: no badge.
+	await owner.goto('/playground')
+	await expect(owner.getByTestId('waiting-badge')).toBeHidden()
+
+	// The visitor writes: the badge says so without a reload, and leads to that conversation.
+	await visitorSends(held.chat, 'Are you still there?')
+	const badge = owner.getByRole('link', { name: '1 new message from a visitor' })
+	await expect(badge).toBeVisible({ timeout: 10_000 })
+	await expect(badge).toHaveAttribute('href', held.path)
+
+	// Another visitor asks for a person: both are counted, the waiting one first.
+	// (On the same chatbot: the badge's stream follows the chatbots the owner had when it opened.)
+	const second = await openWidget(browser, held.id)
+	await second.chat.getByRole('button', { name: 'Talk to a person' }).click()
+	await expect(second.chat.getByTestId('handoff-status')).toHaveText('Waiting for a person to join…', {
+		timeout: 10_000,
+	})
+	const [{ id: waitingId }] = await sql<{ id: string }>(
+		`SELECT id FROM chatbot_conversations WHERE chatbot_id = $1 AND handoff_state = 'waiting'`,
+		[held.id],
+	)
+	const both = owner.getByRole('link', { name: '1 waiting for a person, 1 new message from a visitor' })
+	await expect(both).toBeVisible({ timeout: 10_000 })
+	await expect(owner.getByTestId('waiting-badge')).toHaveText('1 waiting, 1 new message')
+	await expect(both).toHaveAttribute('href', `/playground/chatbots/${held.id}/conversations/${waitingId}`)
+
+	// Seen: the held one no longer counts.
+	await owner.goto(held.path)
+	await expect(owner.getByRole('link', { name: '1 waiting for a person' })).toBeVisible({ timeout: 10_000 })
+	await owner.context().close()
+	await held.host.context().close()
+	await second.page.context().close()
+})
+
+test('a visitor with a person who starts a new conversation is asked first; then the owner sees live that they left, and the bot has it back', async ({
+	browser,
+}) => {
+	const { email } = await createUser({ email: uniqueEmail('handoff'), fullName: 'Meera Iyer' })
+	const { conversationId, path, chat, host } = await visitorWaiting(browser, email, 'Leaving Shop')
+	const owner = await ownerPage(browser, `http://localhost:${E2E_PORT}`, email)
+	await owner.goto(path)
+	await owner.getByRole('button', { name: 'Take over' }).click()
+	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Meera", { timeout: 10_000 })
+	await expect(owner.getByText('The bot is paused: you answer this visitor.')).toBeVisible()
+
+	// Asked first; "Keep chatting" keeps the chat with Meera.
+	await chat.getByRole('button', { name: 'New conversation' }).click()
+	const question = chat.getByRole('alertdialog', { name: 'End your chat with Meera?' })
+	await expect(question).toBeVisible()
+	await question.getByRole('button', { name: 'Keep chatting' }).click()
+	await expect(question).toBeHidden()
+	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Meera")
+
+	// Ended: the visitor starts with the bot; the owner's open page says they left, without a reload.
+	await chat.getByRole('button', { name: 'New conversation' }).click()
+	await question.getByRole('button', { name: 'End and start new' }).click()
+	await expect(chat.getByTestId('handoff-status')).toBeHidden()
+	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
+	await expect(owner.getByTestId('conversation-messages')).toContainText('The visitor left the chat', {
+		timeout: 10_000,
+	})
+	await expect(owner.getByText('The bot is paused: you answer this visitor.')).toBeHidden()
+	const [row] = await sql<{ state: string }>(`SELECT handoff_state AS state FROM chatbot_conversations WHERE id = $1`, [
+		conversationId,
+	])
+	expect(row.state).toBe('bot')
+	await owner.context().close()
+	await host.context().close()
 })
 
 test("another user can neither read, take over nor write to a chatbot's conversation, by page or API", async ({
@@ -442,8 +576,12 @@ test("another user can neither read, take over nor write to a chatbot's conversa
 		`/api/embed/${id}/handoff/events?${new URLSearchParams({ token, visitorId: 'visitor-guess-0001', conversationId: 'conversation-guess-01' })}`,
 	)
 	expect(someoneElse.status()).toBe(404)
-	// A new conversation starts with the bot, not waiting.
+	// A new conversation starts with the bot, not waiting (once the visitor says they stop waiting).
 	await chat.getByRole('button', { name: 'New conversation' }).click()
+	await chat
+		.getByRole('alertdialog', { name: 'Stop waiting for a person?' })
+		.getByRole('button', { name: 'End and start new' })
+		.click()
 	await expect(chat.getByTestId('handoff-status')).toBeHidden()
 	await expect(chat.getByRole('button', { name: 'Talk to a person' })).toBeVisible()
 	await host.context().close()

@@ -102,6 +102,7 @@ export const chatbotBuilder = {
 			'Copy the code above.',
 			'Paste it into every page where the chat should appear, just before the closing </body> tag.',
 			'A chat button appears in the corner you chose under Widget; it answers from this chatbot’s knowledge.',
+			'Visitors whose browser runs no JavaScript get the contact form instead (the <noscript> part).',
 		],
 		embedInactive: 'This chatbot is switched off: embedded chats show it as unavailable until you switch it on.',
 		previewTitle: 'Live preview',

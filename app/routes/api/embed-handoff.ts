@@ -1,5 +1,5 @@
 import { VisitorHandoffSchema } from '~/features/chatbots/handoff/handoff-schema.ts'
-import { visitorSays, visitorTyping } from '~/features/chatbots/handoff/handoff.server.ts'
+import { visitorLeft, visitorSays, visitorTyping } from '~/features/chatbots/handoff/handoff.server.ts'
 import { jsonError, postOnly, readJsonBody } from '~/lib/http.server.ts'
 import type { Route } from './+types/embed-handoff'
 import { embedAccess } from './embed-access.server.ts'
@@ -27,6 +27,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const key = { chatbotId: access.chatbot.id, visitorId: form.visitorId, clientId: form.conversationId }
 	const headers = { 'Cache-Control': 'no-store' }
 	if (form.intent === 'typing') return Response.json({ ok: await visitorTyping(key) }, { headers })
+	if (form.intent === 'leave') return Response.json({ ok: await visitorLeft(key) }, { headers })
 	const state = await visitorSays(key, form.messageId, form.text)
 	if (!state) return jsonError('The assistant answers this conversation again.', 409)
 	return Response.json({ ok: true, state }, { status: 201, headers })

@@ -243,6 +243,21 @@ test('nobody joins in time: the lead form is offered with when the team replies,
 	expect(mail.textBody).toContain('I want to speak to a person')
 })
 
+test('a visitor who leaves a held conversation for a new one: the log says so, the bot has it back; again, nothing', async () => {
+	const bot = await chatbot({ enabled: true, waitSeconds: 60 })
+	const ids = visitor()
+	await replyOf(await ask(bot, ids, 'I want to speak to a person'))
+	const conversation = await conversationOf(bot)
+	expect(await takeOver(ownerId, bot.id, conversation.id)).toBe(true)
+	const left = await post(handoffAction, 'handoff', bot, { intent: 'leave', ...ids })
+	expect(await left.json()).toEqual({ ok: true })
+	expect((await conversationOf(bot)).handoffState).toBe('bot')
+	const { messages } = (await handoffSnapshot(conversation.id, 'owner', new Date(0)))!
+	expect(messages.at(-1)?.text).toBe('The visitor left the chat')
+	const again = await post(handoffAction, 'handoff', bot, { intent: 'leave', ...ids })
+	expect(await again.json()).toEqual({ ok: false })
+})
+
 test('a take-over before the wait ends leaves the job nothing to do', async () => {
 	const bot = await chatbot({ enabled: true, waitSeconds: 5 })
 	await replyOf(await ask(bot, visitor(), 'I want to speak to a person'))
@@ -272,11 +287,24 @@ test('outside opening hours the lead form is offered at once; with handoff off, 
 	}
 	const closed = await chatbot({ enabled: true, opensAt: at(60), closesAt: at(61) })
 	const reply = await replyOf(await ask(closed, visitor(), 'I want to speak to a person'))
-	expect(reply.text).toMatch(
-		/^The team is away right now\. Leave your details below and we'll reply (today|tomorrow) from /,
-	)
+	expect(reply.text).toMatch(/^The team is away right now\. We'll reply (today|tomorrow) from /)
 	expect(reply.parts).toContainEqual(expect.objectContaining({ type: 'data-handoff' }))
-	expect((await conversationOf(closed)).handoffState).toBe('bot')
+	const asked = await conversationOf(closed)
+	expect(asked.handoffState).toBe('bot')
+	// The owner is e-mailed at once (a visitor who leaves no details would otherwise be lost), under the same caps.
+	const queued = await prisma.$queryRaw<
+		Array<{ payload: { conversationId: string; origin: string; closed: boolean } }>
+	>`
+		SELECT payload FROM graphile_worker._private_jobs WHERE payload->>'conversationId' = ${asked.id}`
+	expect(queued).toHaveLength(1)
+	expect(await handoffEmailJob.run(queued[0].payload, helpers)).toBe(true)
+	const mail = await prisma.emailOutbox.findFirstOrThrow({
+		where: { toAddress: ownerEmail },
+		orderBy: { createdAt: 'desc' },
+	})
+	expect(mail.subject).toBe('A visitor asked for a person on Shop outside your opening hours: they got the lead form')
+	expect(mail.textBody).toContain('I want to speak to a person')
+	expect(mail.textBody).toContain(`/playground/chatbots/${closed.id}/conversations/${asked.id}`)
 
 	const off = await chatbot({ enabled: false })
 	const ids = visitor()

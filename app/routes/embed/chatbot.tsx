@@ -18,6 +18,7 @@ import {
 } from '~/features/chatbots/conversations/ui/answer-feedback.tsx'
 import { LeadForm, NoScriptLeadForm, type SendLead } from '~/features/chatbots/conversations/ui/lead-form.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { handoffClosedNow } from '~/features/chatbots/handoff/handoff.server.ts'
 import {
 	handoffPlaceholder,
 	HANDOFF_ASK_TEXT,
@@ -99,6 +100,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			token: issueEmbedToken(chatbot.id, access.parentOrigin),
 			// Whether visitors can ask for a person (ADR 0061).
 			handoff: chatbot.handoff.enabled,
+			// Outside the opening hours the widget's action says what it does: a message, not a person now.
+			handoffClosed: chatbot.handoff.enabled && handoffClosedNow(chatbot.handoff),
 			// The host page's path, as embed.js passes it: the owner sees where visitors chat from.
 			page: hostPagePath(url.searchParams.get('page')),
 			// Without JavaScript the chat cannot run: the lead form stands in (when the chatbot takes
@@ -254,12 +257,14 @@ function EmbedChat({
 	token,
 	page,
 	handoffEnabled,
+	handoffClosed,
 }: {
 	chatbot: { id: string; name: string }
 	appearance: WidgetAppearance
 	token: string
 	page: string
 	handoffEnabled: boolean
+	handoffClosed: boolean
 }) {
 	const inputRef = useRef<HTMLTextAreaElement>(null)
 	const visitorId = useVisitorId()
@@ -360,6 +365,7 @@ function EmbedChat({
 			showSources={appearance.showSources}
 			headers={{ [EMBED_TOKEN_HEADER]: token }}
 			storageKey={storageKey}
+			confirmNewConversation={handoff.confirmNewConversation}
 			requestBody={visitorId ? { visitorId, page } : { page }}
 			answerActions={(message) =>
 				visitorId && takesFeedback(message) ? <AnswerFeedback messageId={message.id} send={sendFeedback} /> : null
@@ -371,7 +377,13 @@ function EmbedChat({
 			typingAs={handoff.typingAs}
 			aside={({ thread, busy, conversationId, say, send }) => {
 				const bar = handoffEnabled ? (
-					<HandoffBar state={handoff.state} person={handoff.person} busy={busy} onAsk={() => send(HANDOFF_ASK_TEXT)} />
+					<HandoffBar
+						state={handoff.state}
+						person={handoff.person}
+						closed={handoffClosed}
+						busy={busy}
+						onAsk={() => send(HANDOFF_ASK_TEXT)}
+					/>
 				) : null
 				const form = leadFormAside({ thread, busy, conversationId, say })
 				if (!bar) return form
@@ -440,6 +452,7 @@ export default function EmbedChatbotRoute({ loaderData, actionData }: Route.Comp
 							token={ready.token}
 							page={ready.page}
 							handoffEnabled={ready.handoff}
+							handoffClosed={ready.handoffClosed}
 						/>
 					</div>
 					{/* Until the chat runs: scripts on but blocked or failing (a site's CSP, a script error)

@@ -15,7 +15,7 @@ export const activityCopy = {
 		title: 'Leave your details',
 		intro: {
 			before: 'Tell us how to reach you, then ask your question.',
-			human: 'Leave your details and a person from the team will get back to you.',
+			human: 'A person from the team will get back to you.',
 			after: 'Want us to follow up? Leave your details.',
 		},
 		name: 'Name',
@@ -26,11 +26,11 @@ export const activityCopy = {
 		sending: 'Sending…',
 		skip: 'Not now',
 		/** Said in the chat once the details are sent. */
-		thanks: 'Thank you. The team has your details and will be in touch soon.',
+		thanks: 'Thank you. The team has your details and will be in touch.',
 		/** The chat's answer to a visitor who asks for a person: the form is offered below it. */
 		handoff: 'Of course. Leave your details below and a person from the team will get back to you.',
 		/** The same, once the visitor has sent their details in this conversation. */
-		handoffDone: 'The team already has your details and will get back to you soon.',
+		handoffDone: 'The team already has your details and will get back to you.',
 		failed: 'Your details were not sent. Please try again.',
 		/** Under the form: who gets the details, and where a visitor reads what is kept. */
 		privacyNote: 'Your details go to the team behind this chat.',

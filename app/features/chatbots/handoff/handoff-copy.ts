@@ -3,6 +3,8 @@ export const handoffCopy = {
 	widget: {
 		/** The widget's action, shown when the owner has turned handoff on. */
 		ask: 'Talk to a person',
+		/** The same action outside the opening hours: nobody joins then, the lead form takes a message. */
+		askClosed: 'Leave a message for the team',
 		/** The chatbot's answer to a request for a person, while someone may take it. */
 		waiting: "I've asked the team. Someone will join this chat shortly; please stay here.",
 		waitingStatus: 'Waiting for a person to join…',
@@ -14,9 +16,13 @@ export const handoffCopy = {
 		personLeft: (name: string) =>
 			`${name} had to step away, so the assistant answers again. You can ask for a person any time.`,
 		/** Nobody took it in time, or the team is closed: the lead form is offered below. */
-		timedOut: (when: string) =>
-			`Sorry, nobody from the team is free right now. Leave your details below and we'll reply ${when}.`,
-		closed: (when: string) => `The team is away right now. Leave your details below and we'll reply ${when}.`,
+		timedOut: (when: string) => `Sorry, nobody from the team is free right now. We'll reply ${when}.`,
+		closed: (when: string) => `The team is away right now. We'll reply ${when}.`,
+		/** Asked in the widget before "New conversation" ends a chat with a person, or a wait for one. */
+		leaveConfirm: (name: string) => `End your chat with ${name}?`,
+		leaveWaiting: 'Stop waiting for a person?',
+		leaveYes: 'End and start new',
+		leaveNo: 'Keep chatting',
 		/** A visitor's message sent while the state changed under it (the bot no longer answers). */
 		passedOn: 'Your message was passed on to the team.',
 		/**
@@ -39,7 +45,12 @@ export const handoffCopy = {
 		unread: 'New message from the visitor',
 		/** Said after the badge's text to screen readers. */
 		navBadgeMore: 'for a person',
+		/** Held conversations with a visitor's message not seen yet, beside (or instead of) the waiting ones. */
+		navBadgeUnread: (count: number) => `${count} new ${count === 1 ? 'message' : 'messages'}`,
+		navBadgeUnreadMore: 'from a visitor',
 		takeOver: 'Take over',
+		/** In the log (live on the owner's page) when the visitor started a new conversation and left this one. */
+		visitorLeft: 'The visitor left the chat',
 		handBack: 'Hand back',
 		takenOver: 'You have taken over this conversation. The bot is paused.',
 		handedBack: 'Handed back to the bot.',
@@ -55,7 +66,7 @@ export const handoffCopy = {
 		settingsTitle: 'Talk to a person',
 		enabled: 'Visitors can ask for a person',
 		enabledHint:
-			'The widget shows "Talk to a person"; you take the conversation over from here. Your visitors wait the time below; then the widget offers the lead form and you get an e-mail.',
+			'The widget shows "Talk to a person"; you take conversations over in Activity → Conversations. Your visitors wait the time below; then the widget offers the lead form and you get an e-mail.',
 		waitSeconds: 'Wait for a person (seconds)',
 		opensAt: 'Opens at',
 		closesAt: 'Closes at',
@@ -76,6 +87,11 @@ export const handoffCopy = {
 		 */
 		subject: (chatbot: string) =>
 			`A visitor asked for a person on ${chatbot}: nobody joined, so they got the lead form`,
+		/** Sent at once when a visitor asked outside the opening hours (they got the lead form, nobody was asked to join). */
+		closedSubject: (chatbot: string) =>
+			`A visitor asked for a person on ${chatbot} outside your opening hours: they got the lead form`,
+		closedText: (chatbot: string, question: string, link: string) =>
+			`A visitor of ${chatbot} asked to talk to a person outside your opening hours, so they were offered the lead form.\n\nWhat they wrote: "${oneLineQuote(question)}"\n\nOpen the conversation: ${link}\n`,
 		/** Past the chatbot's cap of those e-mails: one for the rest of the window (ADR 0072). */
 		digestSubject: (chatbot: string, count: number) =>
 			`${count} more ${count === 1 ? 'visitor' : 'visitors'} asked for a person on ${chatbot}`,

@@ -18,6 +18,8 @@ export const VisitorHandoffSchema = z.discriminatedUnion('intent', [
 		text: messageText,
 	}),
 	z.object({ intent: z.literal('typing'), visitorId: widgetId, conversationId: widgetId }),
+	/** The visitor started a new conversation and left this one (the widget asked them first). */
+	z.object({ intent: z.literal('leave'), visitorId: widgetId, conversationId: widgetId }),
 ])
 
 /** GET /api/embed/:chatbotId/handoff/events: the visitor's conversation, by the widget's ids. */
@@ -59,5 +61,13 @@ export type HandoffSnapshot = {
 	messages: HandoffMessage[]
 }
 
-/** Visitors waiting for a person on a user's chatbots, and the one waiting longest (the Playground's badge). */
-export type WaitingSummary = { count: number; first: { chatbotId: string; conversationId: string } | null }
+/**
+ * Visitors waiting for a person on a user's chatbots, held conversations with a visitor's message the
+ * owner has not seen, and the one to open first: the longest waiting, else the oldest unread (the
+ * Playground's badge).
+ */
+export type WaitingSummary = {
+	count: number
+	unread: number
+	first: { chatbotId: string; conversationId: string } | null
+}

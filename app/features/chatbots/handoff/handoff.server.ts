@@ -57,6 +57,9 @@ const conversationChanges = () => tableChangeListener('chatbot_conversations_cha
 /** The owner's time zone: the team's opening hours are theirs. */
 const teamTimeZone = () => getEnv().DASHBOARD_TIME_ZONE
 
+/** Whether the team is outside its opening hours now: the widget then names its action honestly. */
+export const handoffClosedNow = (settings: HandoffSettings) => !isOpen(settings, new Date(), teamTimeZone())
+
 // ─── The visitor's side ──────────────────────────────────────────────────────────────────────────
 
 /** A visitor's conversation, as the widget names it: never by its database id. */
@@ -107,6 +110,9 @@ export async function handoffFirst(
 	if (!isOpen(settings, now, timeZone)) {
 		const text = handoffCopy.widget.closed(replyWhen(settings, now, timeZone))
 		const messageId = await answer(text, LEAD_FORM_MODEL)
+		// The owner hears of it now, as after a wait nobody took (same caps): a visitor who leaves no
+		// details would otherwise never be heard of (ADR 0072).
+		await queueJob(handoffEmailJob, { conversationId, origin, closed: true }, { maxAttempts: 8 })
 		return streamFixedReply(text, { messageId, parts: [{ type: 'data-handoff', data: true }] })
 	}
 	const [waiting] = await prisma.$queryRaw<Array<{ requestedAt: Date }>>`
@@ -157,6 +163,30 @@ export async function visitorSays(key: VisitorConversation, messageId: string, t
 		)
 		SELECT handoff_state AS state FROM conversation`
 	return rows[0]?.state ?? null
+}
+
+/**
+ * The visitor started a new conversation and left this one while a person had it (or was awaited):
+ * the owner's page says so, live, and it goes back to the bot, out of the waiting/held list, so
+ * nobody writes to a visitor who is gone. False when no person was involved.
+ */
+export async function visitorLeft(key: VisitorConversation) {
+	return prisma.$transaction(async (tx) => {
+		const [left] = await tx.$queryRaw<Array<{ id: string }>>`
+			SELECT id FROM chatbot_conversations
+			WHERE chatbot_id = ${key.chatbotId}::uuid AND visitor_id = ${key.visitorId} AND client_id = ${key.clientId}
+				AND kind = 'embed' AND handoff_state <> 'bot'
+			FOR UPDATE`
+		if (!left) return false
+		const text = handoffCopy.owner.visitorLeft
+		await finishFixedTurn(key.chatbotId, left.id, { text, model: HANDOFF_NOTICE_MODEL, startedAt: null }, tx)
+		await tx.$executeRaw`
+			UPDATE chatbot_conversations
+			SET handoff_state = 'bot', handoff_user_id = NULL, handoff_requested_at = NULL, person_typing_at = NULL,
+				visitor_typing_at = NULL, person_active_at = NULL
+			WHERE id = ${left.id}::uuid`
+		return true
+	})
 }
 
 /** The visitor is typing (the widget says so every few seconds at most); false when no person is involved. */
@@ -805,8 +835,9 @@ const HANDOFF_EMAILS: Record<'perChatbot' | 'perVisitor' | 'perAddress', RateLim
 /** The owner's e-mail about a visitor nobody joined (on the webhook lane, as every e-mail). */
 export const handoffEmailJob = defineJob({
 	name: 'handoff-email',
-	payload: z.object({ conversationId: z.uuid(), origin: z.url() }),
-	run: async ({ conversationId, origin }) => {
+	/** closed: asked outside the opening hours (no wait, the lead form at once). */
+	payload: z.object({ conversationId: z.uuid(), origin: z.url(), closed: z.boolean().optional() }),
+	run: async ({ conversationId, origin, closed }) => {
 		const [row] = await prisma.$queryRaw<
 			Array<{
 				chatbotId: string
@@ -866,8 +897,10 @@ export const handoffEmailJob = defineJob({
 		const link = `${origin}/playground/chatbots/${row.chatbotId}/conversations/${conversationId}`
 		await deliverEmail({
 			to: row.email,
-			subject: handoffCopy.email.subject(row.name),
-			text: handoffCopy.email.text(row.name, row.question ?? '', link, handoffSettingsOf(row.handoff).waitSeconds),
+			subject: closed ? handoffCopy.email.closedSubject(row.name) : handoffCopy.email.subject(row.name),
+			text: closed
+				? handoffCopy.email.closedText(row.name, row.question ?? '', link)
+				: handoffCopy.email.text(row.name, row.question ?? '', link, handoffSettingsOf(row.handoff).waitSeconds),
 		})
 		return true
 	},
@@ -960,18 +993,32 @@ export async function ownsConversation(userId: string, chatbotId: string, conver
 	return count === 1
 }
 
-/** How many visitors wait for a person on this user's chatbots, and the one waiting longest (the Playground's badge). */
+/**
+ * The Playground's badge: how many visitors wait for a person on this user's chatbots, how many held
+ * conversations have a visitor's message the owner has not seen (ownerSaw; a visitor writing to an
+ * owner busy on another page is otherwise stranded), and the one to open: the longest waiting, else
+ * the oldest unread.
+ */
 export async function waitingForPeople(userId: string): Promise<WaitingSummary> {
-	const rows = await prisma.$queryRaw<Array<{ chatbotId: string; conversationId: string; count: number }>>`
-		SELECT c.chatbot_id AS "chatbotId", c.id AS "conversationId", count(*) OVER ()::int AS count
-		FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
-		WHERE b.user_id = ${userId}::uuid AND c.handoff_state = 'waiting'
-		ORDER BY c.handoff_requested_at NULLS LAST
+	const rows = await prisma.$queryRaw<
+		Array<{ chatbotId: string; conversationId: string; count: number; unread: number }>
+	>`
+		WITH pending AS (
+			SELECT c.chatbot_id, c.id, c.handoff_state = 'waiting' AS waiting, c.handoff_requested_at, c.last_message_at
+			FROM chatbot_conversations c JOIN chatbots b ON b.id = c.chatbot_id
+			WHERE b.user_id = ${userId}::uuid AND (c.handoff_state = 'waiting' OR (c.handoff_state = 'person'
+				AND EXISTS (SELECT 1 FROM chatbot_messages m WHERE m.conversation_id = c.id AND m.author = 'visitor'
+					AND m.created_at > coalesce(c.owner_seen_at, '-infinity'))))
+		)
+		SELECT chatbot_id AS "chatbotId", id AS "conversationId",
+			(count(*) FILTER (WHERE waiting) OVER ())::int AS count, (count(*) FILTER (WHERE NOT waiting) OVER ())::int AS unread
+		FROM pending
+		ORDER BY waiting DESC, handoff_requested_at NULLS LAST, last_message_at
 		LIMIT 1`
 	const [row] = rows
 	return row
-		? { count: row.count, first: { chatbotId: row.chatbotId, conversationId: row.conversationId } }
-		: { count: 0, first: null }
+		? { count: row.count, unread: row.unread, first: { chatbotId: row.chatbotId, conversationId: row.conversationId } }
+		: { count: 0, unread: 0, first: null }
 }
 
 /**

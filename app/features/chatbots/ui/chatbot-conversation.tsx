@@ -28,6 +28,7 @@ export function ChatbotConversation({
 	suggestions = [],
 	headers,
 	storageKey,
+	confirmNewConversation,
 	requestBody,
 	answerActions,
 	aside,
@@ -54,6 +55,11 @@ export function ChatbotConversation({
 	headers?: Record<string, string>
 	/** Remembers the conversation in this browser, with a "New conversation" button. */
 	storageKey?: string
+	/**
+	 * Asked before "New conversation" starts one (the embed, while a person has or is awaited for the
+	 * conversation): `leave` runs on yes, before the old conversation is let go.
+	 */
+	confirmNewConversation?: { question: string; yes: string; no: string; leave: () => void } | null
 	/** Sent in each request's body (the embed's visitor id and page). */
 	requestBody?: Record<string, string>
 	/** What goes under each answer (the embed's feedback). */
@@ -109,6 +115,7 @@ export function ChatbotConversation({
 			messages: chat.messages,
 		}) ?? null
 	const [input, setInput] = useState('')
+	const [confirming, setConfirming] = useState(false)
 	const listRef = useRef<HTMLDivElement>(null)
 	const ownInputRef = useRef<HTMLTextAreaElement>(null)
 	const inputRef = givenInputRef ?? ownInputRef
@@ -147,6 +154,7 @@ export function ChatbotConversation({
 					<button
 						type="button"
 						onClick={() => {
+							if (confirmNewConversation) return setConfirming(true)
 							chat.reset()
 							inputRef.current?.focus()
 						}}
@@ -155,6 +163,37 @@ export function ChatbotConversation({
 					>
 						<RotateCcw className="size-3.5" aria-hidden />
 						{embed.newConversation}
+					</button>
+				</div>
+			) : null}
+			{confirming && confirmNewConversation ? (
+				<div
+					role="alertdialog"
+					aria-labelledby="new-conversation-question"
+					className="flex flex-wrap items-center justify-end gap-2 border-b border-slate-200 bg-amber-50 px-3 py-2 text-xs"
+				>
+					<p id="new-conversation-question" className="mr-auto font-medium text-slate-800">
+						{confirmNewConversation.question}
+					</p>
+					<button
+						type="button"
+						autoFocus
+						onClick={() => setConfirming(false)}
+						className="rounded-full px-2.5 py-1 font-semibold text-slate-700 hover:bg-white"
+					>
+						{confirmNewConversation.no}
+					</button>
+					<button
+						type="button"
+						onClick={() => {
+							confirmNewConversation.leave()
+							setConfirming(false)
+							chat.reset()
+							inputRef.current?.focus()
+						}}
+						className="bg-brand-600 hover:bg-brand-700 rounded-full px-2.5 py-1 font-semibold text-white"
+					>
+						{confirmNewConversation.yes}
 					</button>
 				</div>
 			) : null}

@@ -2,18 +2,21 @@
 import { CodeBox, CopyCodeButton } from '~/components/playground/builder-parts.tsx'
 import { WorkspaceSection } from '~/components/playground/workspace-parts.tsx'
 import { chatbotBuilder } from '~/features/chatbots/copy.ts'
+import { embedSnippet } from '~/features/chatbots/widget/embed-snippet.ts'
 import { chatbotKind } from './chatbot-kind.ts'
 
 const { page } = chatbotBuilder
 
-export function EmbedSection({ embedCode, active }: { embedCode: string; active: boolean }) {
+export function EmbedSection({ embedCode: stored, active }: { embedCode: string; active: boolean }) {
+	// The stored script tag, with its stand-in for visitors whose browser runs no scripts.
+	const embedCode = embedSnippet(stored)
 	return (
 		<WorkspaceSection
 			id="embed"
 			title={page.embedTitle}
 			action={<CopyCodeButton kind={chatbotKind} code={embedCode} label={page.copyCode} />}
 		>
-			<CodeBox id="embed-code" rows={3} code={embedCode} label={page.embedLabel} />
+			<CodeBox id="embed-code" rows={5} code={embedCode} label={page.embedLabel} />
 			<ol className="mt-4 list-decimal space-y-1 pl-5 text-sm text-slate-600">
 				{page.embedSteps.map((step) => (
 					<li key={step}>{step}</li>

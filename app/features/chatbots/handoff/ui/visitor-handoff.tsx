@@ -209,6 +209,19 @@ export function useVisitorHandoff({
 			})
 			return true
 		},
+		/**
+		 * Asked before "New conversation" while a person has (or is awaited for) this one; on yes the
+		 * old one is ended for the owner (they see the visitor left), so nobody answers into the void.
+		 */
+		confirmNewConversation:
+			enabled && state !== 'bot'
+				? {
+						question: state === 'person' ? copy.leaveConfirm(person ?? copy.someone) : copy.leaveWaiting,
+						yes: copy.leaveYes,
+						no: copy.leaveNo,
+						leave: () => void post({ intent: 'leave' }),
+					}
+				: null,
 		onTyping: () => {
 			if (!enabled || stateRef.current === 'bot' || Date.now() - lastTyping.current < TYPING_EVERY_MS) return
 			lastTyping.current = Date.now()
@@ -231,11 +244,14 @@ export function handoffPlaceholder(state: HandoffState, person: string | null) {
 export function HandoffBar({
 	state,
 	person,
+	closed,
 	busy,
 	onAsk,
 }: {
 	state: HandoffState
 	person: string | null
+	/** Outside the opening hours: nobody joins now, the visitor leaves a message (the lead form). */
+	closed: boolean
 	busy: boolean
 	onAsk: () => void
 }) {
@@ -251,7 +267,7 @@ export function HandoffBar({
 					className="text-brand-700 hover:bg-brand-50 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 font-semibold disabled:opacity-50"
 				>
 					<Headset className="size-3.5" aria-hidden />
-					{copy.ask}
+					{closed ? copy.askClosed : copy.ask}
 				</button>
 			) : (
 				<p

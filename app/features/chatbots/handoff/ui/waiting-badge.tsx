@@ -1,5 +1,5 @@
-// The Playground header's badge: how many visitors wait for a person, a link to the one waiting
-// longest. Rendered from the page's data (so without JavaScript it is right as of the page's load)
+// The Playground header's badge: how many visitors wait for a person and how many held conversations
+// have a visitor's message not seen yet, a link to the one to open first. Rendered from the page's data (so without JavaScript it is right as of the page's load)
 // and kept live by its stream with JavaScript. docs/decisions/0061-live-handoff-over-listen-notify.md
 import { Headset } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -16,12 +16,21 @@ export function WaitingBadge({ initial, className }: { initial: WaitingSummary; 
 		source.addEventListener('waiting', (event) => setSummary(JSON.parse((event as MessageEvent<string>).data)))
 		return () => source.close()
 	}, [])
-	if (summary.count === 0 || !summary.first) return null
+	if (summary.count + summary.unread === 0 || !summary.first) return null
 	const { chatbotId, conversationId } = summary.first
 	return (
 		<Link
 			to={`/playground/chatbots/${chatbotId}/conversations/${conversationId}`}
 			data-testid="waiting-badge"
+			// Named in full (the visible text, each part said of whom); one label, so no stray pause before the comma.
+			aria-label={[
+				summary.count > 0 ? `${handoffCopy.owner.navBadge(summary.count)} ${handoffCopy.owner.navBadgeMore}` : null,
+				summary.unread > 0
+					? `${handoffCopy.owner.navBadgeUnread(summary.unread)} ${handoffCopy.owner.navBadgeUnreadMore}`
+					: null,
+			]
+				.filter(Boolean)
+				.join(', ')}
 			className={className}
 		>
 			<span className="relative flex size-2" aria-hidden>
@@ -29,8 +38,12 @@ export function WaitingBadge({ initial, className }: { initial: WaitingSummary; 
 				<span className="relative inline-flex size-2 rounded-full bg-amber-500" />
 			</span>
 			<Headset className="size-4" aria-hidden />
-			{handoffCopy.owner.navBadge(summary.count)}
-			<span className="sr-only"> {handoffCopy.owner.navBadgeMore}</span>
+			{[
+				summary.count > 0 ? handoffCopy.owner.navBadge(summary.count) : null,
+				summary.unread > 0 ? handoffCopy.owner.navBadgeUnread(summary.unread) : null,
+			]
+				.filter(Boolean)
+				.join(', ')}
 		</Link>
 	)
 }
