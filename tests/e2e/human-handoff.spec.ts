@@ -486,7 +486,7 @@ test("the header's badge counts a held conversation the visitor wrote to while t
 	)
 	const both = owner.getByRole('link', { name: '1 waiting for a person, 1 new message from a visitor' })
 	await expect(both).toBeVisible({ timeout: 10_000 })
-	await expect(owner.getByTestId('waiting-badge')).toHaveText('1 waiting, 1 new message')
+	await expect(owner.getByTestId('waiting-badge')).toHaveText('1 waiting, 1 new message', { useInnerText: true })
 	await expect(both).toHaveAttribute('href', `/playground/chatbots/${held.id}/conversations/${waitingId}`)
 
 	// Seen: the held one no longer counts.

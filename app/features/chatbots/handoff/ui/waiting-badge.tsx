@@ -38,12 +38,16 @@ export function WaitingBadge({ initial, className }: { initial: WaitingSummary; 
 				<span className="relative inline-flex size-2 rounded-full bg-amber-500" />
 			</span>
 			<Headset className="size-4" aria-hidden />
-			{[
-				summary.count > 0 ? handoffCopy.owner.navBadge(summary.count) : null,
-				summary.unread > 0 ? handoffCopy.owner.navBadgeUnread(summary.unread) : null,
-			]
-				.filter(Boolean)
-				.join(', ')}
+			{/* On a phone the header has room for the sum only ("1 waiting, 1 new message" overflowed 320 px); the label says it in full. */}
+			<span className="sm:hidden">{summary.count + summary.unread}</span>
+			<span className="hidden sm:inline">
+				{[
+					summary.count > 0 ? handoffCopy.owner.navBadge(summary.count) : null,
+					summary.unread > 0 ? handoffCopy.owner.navBadgeUnread(summary.unread) : null,
+				]
+					.filter(Boolean)
+					.join(', ')}
+			</span>
 		</Link>
 	)
 }
