@@ -73,15 +73,16 @@ test('Leads: with the lead form off the notice says leads come from visitors who
 		  'https://shop.example.com/collections/winter-sale/products/hand-woven-kanchipuram-silk-saree-with-zari-border?variant=4213', now() - interval '1 hour')`,
 		[id, conversationId],
 	)
-	for (const width of [320, 360, 1440]) {
+	for (const width of [320, 360, 1440, 1920]) {
 		const page = await ownerPage(browser, baseURL!, email, width)
 		await page.goto(`/playground/chatbots/${id}/leads`)
 		await expect(page.getByTestId('lead-form-off')).toHaveText(
 			'The lead form is off: leads here come from visitors who asked for a person when nobody was free. Switch the form on for every visitor under Widget on your site.',
 		)
 		await expect(page.getByTestId('leads-table')).toContainText('kavya@example.com')
-		if (width <= 360) {
-			// Cards: no header row, each field named on its line.
+		if (width <= 1440) {
+			// Cards: no header row, each field named on its line (at 1440 the live preview beside the
+			// section leaves it ~51 rem: seven columns wrapped an e-mail a letter a line).
 			await expect(page.getByRole('columnheader', { name: 'E-mail' })).toBeHidden()
 			await expect(page.locator('#lead-' + (await leadId(id, 'Kavya Menon')))).toContainText('E-mailkavya@example.com')
 		} else {
@@ -89,7 +90,7 @@ test('Leads: with the lead form off the notice says leads come from visitors who
 		}
 		await page.screenshot({ path: test.info().outputPath(`leads-${width}.png`), fullPage: true })
 		await expectFits(page, width)
-		if (width === 1440) await expectNoSeriousA11yViolations(page)
+		if (width >= 1440) await expectNoSeriousA11yViolations(page)
 		// Its Delete asks under the lead, in sight.
 		await page.getByRole('link', { name: 'Delete the lead Kavya Menon (kavya@example.com)' }).click()
 		const confirm = page.getByRole('button', { name: 'Delete lead' })

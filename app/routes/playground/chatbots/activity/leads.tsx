@@ -137,7 +137,7 @@ export default function LeadsRoute({ loaderData, actionData, params }: Route.Com
 					// in sight (it was cut off at 1440 px by a long page address). A container query, so it holds
 					// without JavaScript; one table in both, so each lead's anchor and Delete exist once.
 					<div className="@container mt-4 rounded-2xl ring-1 ring-slate-200">
-						<table className="block w-full table-fixed text-left text-sm @3xl:table" data-testid="leads-table">
+						<table className="block w-full table-fixed text-left text-sm @4xl:table" data-testid="leads-table">
 							{/* Fixed columns: a long address or page wraps or is cut in its own column instead of
 							    widening the table past its box. */}
 							<colgroup>
@@ -149,7 +149,7 @@ export default function LeadsRoute({ loaderData, actionData, params }: Route.Com
 								<col className="w-32" />
 								<col className="w-28" />
 							</colgroup>
-							<thead className="hidden bg-slate-50 text-xs text-slate-600 @3xl:table-header-group">
+							<thead className="hidden bg-slate-50 text-xs text-slate-600 @4xl:table-header-group">
 								<tr>
 									{(['created', 'name', 'email', 'phone', 'page'] as const).map((column) => (
 										<th key={column} scope="col" className="px-4 py-2.5 font-semibold">
@@ -164,7 +164,7 @@ export default function LeadsRoute({ loaderData, actionData, params }: Route.Com
 									</th>
 								</tr>
 							</thead>
-							<tbody className="block divide-y divide-slate-200 @3xl:table-row-group">
+							<tbody className="block divide-y divide-slate-200 @4xl:table-row-group">
 								{leads.map((lead) => (
 									<LeadRow key={lead.id} lead={lead} base={base} confirming={deleting === lead.id} />
 								))}
@@ -261,7 +261,7 @@ function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; co
 	}
 	return (
 		<>
-			<tr id={`lead-${lead.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 @3xl:table-row">
+			<tr id={`lead-${lead.id}`} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 @4xl:table-row">
 				<LeadCell label={copy.columns.created} className="text-slate-600">
 					<time dateTime={lead.createdAt}>{lead.when}</time>
 				</LeadCell>
@@ -281,7 +281,7 @@ function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; co
 						</span>
 					) : null}
 				</LeadCell>
-				<td className="py-1 @max-3xl:empty:hidden @3xl:table-cell @3xl:px-4 @3xl:py-2.5">
+				<td className="py-1 @max-4xl:empty:hidden @4xl:table-cell @4xl:px-4 @4xl:py-2.5">
 					{lead.conversationId ? (
 						<Link
 							to={`${base}/conversations/${lead.conversationId}`}
@@ -291,7 +291,7 @@ function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; co
 						</Link>
 					) : null}
 				</td>
-				<td className="py-1 @max-3xl:empty:hidden @3xl:table-cell @3xl:px-4 @3xl:py-2.5 @3xl:text-right">
+				<td className="py-1 @max-4xl:empty:hidden @4xl:table-cell @4xl:px-4 @4xl:py-2.5 @4xl:text-right">
 					{confirming ? null : (
 						<DeleteStep
 							{...deletion}
@@ -305,8 +305,8 @@ function LeadRow({ lead, base, confirming }: { lead: LeadShown; base: string; co
 				</td>
 			</tr>
 			{confirming ? (
-				<tr className="block @3xl:table-row">
-					<td colSpan={7} className="block px-4 pb-4 @3xl:table-cell">
+				<tr className="block @4xl:table-row">
+					<td colSpan={7} className="block px-4 pb-4 @4xl:table-cell">
 						{/* The row is as wide as the table, which scrolls sideways on a phone: the question and
 						    its buttons stay in the part in sight. */}
 						<div className="sticky left-4 max-w-[calc(100cqw-2rem)]">
@@ -327,11 +327,11 @@ function LeadCell({ label, className, children }: { label: string; className?: s
 	return (
 		<td
 			className={cn(
-				'flex min-w-0 basis-full gap-3 @max-3xl:has-[[data-value]:empty]:hidden @3xl:table-cell @3xl:px-4 @3xl:py-2.5',
+				'flex min-w-0 basis-full gap-3 @max-4xl:has-[[data-value]:empty]:hidden @4xl:table-cell @4xl:px-4 @4xl:py-2.5',
 				className,
 			)}
 		>
-			<span className="w-20 shrink-0 text-xs font-medium text-slate-500 @3xl:hidden">{label}</span>
+			<span className="w-20 shrink-0 text-xs font-medium text-slate-500 @4xl:hidden">{label}</span>
 			<span data-value className="min-w-0 flex-1">
 				{children}
 			</span>
