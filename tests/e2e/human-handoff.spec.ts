@@ -397,8 +397,12 @@ test('nobody takes it in time: the visitor gets the lead form and when the team 
 	})
 	await expect(chat.getByTestId('handoff-status')).toHaveText("You're chatting with Ravi")
 	await visitorSends(chat, 'Thanks!')
-	await owner.reload()
-	await expect(owner.locator('[data-author="visitor"]').last()).toContainText('Thanks!')
+	// Without JavaScript the owner sees it by reloading; a reload may come before the visitor's post is
+	// stored (CI flaky once), so reload until it is there.
+	await expect(async () => {
+		await owner.reload()
+		await expect(owner.locator('[data-author="visitor"]').last()).toContainText('Thanks!', { timeout: 1_000 })
+	}).toPass({ timeout: 10_000 })
 	await owner.getByRole('button', { name: 'Hand back' }).click()
 	await expect(owner.getByRole('button', { name: 'Take over' })).toBeVisible()
 	await owner.context().close()
