@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 // Env: BENCH_CLIENTS (default 1000), BENCH_INSERTS (default 100).
 import http from 'node:http'
 import pg from 'pg'
-import { createCookie } from 'react-router'
+import { benchSessionCookie } from './session-cookie.ts'
 import { startApp } from './start-app.ts'
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 1000)
@@ -24,19 +24,7 @@ try {
 	const { rows } = await db.query<{ id: string }>(
 		`INSERT INTO users (email, password_hash, email_verified_at) VALUES ('admin@bench.example.com', 'x', now()) RETURNING id`,
 	)
-	const session = await db.query<{ id: string }>(
-		`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day') RETURNING id`,
-		[rows[0].id],
-	)
-	const cookie = (
-		await createCookie('session', {
-			secrets: [secret],
-			path: '/',
-			httpOnly: true,
-			sameSite: 'lax',
-			secure: true,
-		}).serialize(session.rows[0].id)
-	).split(';')[0]
+	const cookie = await benchSessionCookie(db, secret, rows[0].id)
 
 	const url = new URL('/playground/dashboard/events', app.origin)
 	const received = new Map<string, number[]>() // row id -> receive times

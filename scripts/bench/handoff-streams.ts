@@ -12,7 +12,7 @@
 // PORT=<yours> (a shared machine's range) to pick the app's port.
 import http from 'node:http'
 import pg from 'pg'
-import { createCookie } from 'react-router'
+import { benchSessionCookie } from './session-cookie.ts'
 import { startApp } from './start-app.ts'
 
 const streams = Number(process.env.BENCH_STREAMS ?? 2_000)
@@ -34,26 +34,13 @@ await db.connect()
 const floodAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity })
 const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 4 })
 
-const sessionCookie = createCookie('session', {
-	secrets: [secret],
-	path: '/',
-	httpOnly: true,
-	sameSite: 'lax',
-	secure: true,
-})
 const owner = (
 	await db.query<{ id: string }>(
 		`INSERT INTO users (email, password_hash, email_verified_at) VALUES ($1, 'x', now()) RETURNING id`,
 		[`owner-${Date.now()}@bench.example.com`],
 	)
 ).rows[0].id
-const session = (
-	await db.query<{ id: string }>(
-		`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day') RETURNING id`,
-		[owner],
-	)
-).rows[0].id
-const cookie = (await sessionCookie.serialize(session)).split(';')[0]
+const cookie = await benchSessionCookie(db, secret, owner)
 const chatbotId = (
 	await db.query<{ id: string }>(
 		`INSERT INTO chatbots (user_id, name, knowledge_base, system_prompt, handoff)

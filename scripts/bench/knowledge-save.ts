@@ -9,8 +9,8 @@
 //   app/lib/large-values.server.ts). BENCH_ONLY=add-files runs only that; BENCH_JOBS=0 starts the app
 //   without its job worker, so the request is measured alone (docs/benchmarks.md).
 import pg from 'pg'
-import { createCookie } from 'react-router'
 import { makeHeavyPdf } from '../../tests/support/documents.ts'
+import { benchSessionCookie } from './session-cookie.ts'
 import { startApp } from './start-app.ts'
 
 const runs = Number(process.env.BENCH_RUNS ?? 5)
@@ -36,7 +36,6 @@ const app = await startApp({
 })
 const db = new pg.Client({ connectionString: app.databaseUrl })
 await db.connect()
-const sessionCookie = createCookie('session', { secrets: [secret], path: '/', httpOnly: true, sameSite: 'lax' })
 
 /** A fresh signed-in account (each stays under the per-user knowledge total). */
 async function account() {
@@ -44,11 +43,7 @@ async function account() {
 		`INSERT INTO users (email, password_hash, email_verified_at) VALUES ($1, 'x', now()) RETURNING id`,
 		[`save-${Date.now()}-${Math.random()}@bench.example.com`],
 	)
-	const session = await db.query<{ id: string }>(
-		`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day') RETURNING id`,
-		[rows[0].id],
-	)
-	return (await sessionCookie.serialize(session.rows[0].id)).split(';')[0]
+	return benchSessionCookie(db, secret, rows[0].id)
 }
 
 /** One builder post; its time to the answer, and where it sent the browser. */

@@ -9,9 +9,9 @@
 // Time-outs are the production defaults; each scenario is bounded (BENCH_WINDOW_MS, BENCH_MAX_WAIT_MS).
 import http from 'node:http'
 import pg from 'pg'
-import { createCookie } from 'react-router'
 import { makeDocx, makeManyPagePdf } from '../../tests/support/documents.ts'
 import { startSlowSite, startTarpit } from '../../tests/support/noisy-neighbours.ts'
+import { benchSessionCookie } from './session-cookie.ts'
 import { startApp } from './start-app.ts'
 
 const windowMs = Number(process.env.BENCH_WINDOW_MS ?? 15_000)
@@ -38,14 +38,6 @@ const leads = await import('~/features/chatbots/conversations/leads.server.ts')
 const { prisma } = await import('~/lib/db.server.ts')
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 
-const sessionCookie = createCookie('session', {
-	secrets: [secret],
-	path: '/',
-	httpOnly: true,
-	sameSite: 'lax',
-	secure: true,
-})
-
 /** A signed-in account with one chatbot. */
 async function account(name: string) {
 	const { rows } = await db.query<{ id: string }>(
@@ -53,14 +45,10 @@ async function account(name: string) {
 		[`${name}-${Date.now()}@bench.example.com`],
 	)
 	const userId = rows[0].id
-	const session = await db.query<{ id: string }>(
-		`INSERT INTO sessions (user_id, expires_at) VALUES ($1, now() + interval '1 day') RETURNING id`,
-		[userId],
-	)
 	const chatbot = await prisma.chatbot.create({
 		data: { userId, name: `${name} bot`, knowledgeBase: 'We open at nine.', systemPrompt: 'Help.' },
 	})
-	const cookie = (await sessionCookie.serialize(session.rows[0].id)).split(';')[0]
+	const cookie = await benchSessionCookie(db, secret, userId)
 	return { userId, chatbotId: chatbot.id, cookie }
 }
 type Account = Awaited<ReturnType<typeof account>>
