@@ -53,3 +53,8 @@ test('"What does X do?" asks what X is for; "What does X detect?" asks with a ve
 		answersDefinition('FFI stands for Foreign Function Interface.', definitionAsked('What does FFI stand for?')!),
 	).toBe(true)
 })
+
+test("a visitor's long question is no definition question, and is not scanned by the patterns", () => {
+	expect(definitionAsked(`What does ${'x '.repeat(1000)}do?`)).toBeNull()
+	expect(definitionAsked(`What is ${'a'.repeat(1990)}?`)).toBeNull()
+})

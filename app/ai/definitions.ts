@@ -35,6 +35,9 @@ export function definitionAsked(question: string): { subject: string; verb: stri
 	// On the question with its spaces made single and its question marks taken off, so the pattern
 	// has nothing to backtrack over.
 	const plain = question.replace(/\s+/g, ' ').replace(/[?？]/g, '').trim()
+	// "What does " + a subject of at most MAX_SUBJECT_CHARS + a verb: a longer question asks something
+	// else, and the patterns below never run over a visitor's 2,000 characters.
+	if (plain.length > MAX_SUBJECT_CHARS + 40) return null
 	const is = new RegExp(`^(?:what|who)(?:['’]s| is| are| was| were) (?:${DETERMINER} )?([^ ].*)$`, 'iu').exec(plain)
 	// "What does FFI stand for?": the verb is "stand".
 	const does = is
